@@ -1,0 +1,185 @@
+package ecl
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// FromEdges builds a symmetric graph on n vertices from the undirected edges
+// (us[i], vs[i]). Every edge is stored in both directions, self-loops are
+// dropped (they never change connectivity), repeated edges are stored once
+// and every adjacency list is sorted.
+func FromEdges(n int, us, vs []int32) (*Graph, error) {
+	if len(us) != len(vs) {
+		return nil, fmt.Errorf("ecl: %d sources but %d targets", len(us), len(vs))
+	}
+	if n < 0 || n >= math.MaxInt32 {
+		return nil, fmt.Errorf("ecl: vertex count %d out of range", n)
+	}
+	deg := make([]int64, n+1)
+	for i, u := range us {
+		v := vs[i]
+		if u < 0 || int(u) >= n || v < 0 || int(v) >= n {
+			return nil, fmt.Errorf("ecl: edge %d (%d,%d) out of range [0,%d)", i, u, v, n)
+		}
+		if u != v {
+			deg[u]++
+			deg[v]++
+		}
+	}
+	var total int64
+	for v := 0; v < n; v++ {
+		d := deg[v]
+		deg[v] = total
+		total += d
+	}
+	deg[n] = total
+	if total > math.MaxInt32 {
+		return nil, fmt.Errorf("ecl: %d arcs exceed the 32-bit CSR limit", total)
+	}
+	nbrs := make([]int32, total)
+	fill := deg // reused as the fill cursor; offsets are rebuilt below
+	for i, u := range us {
+		v := vs[i]
+		if u == v {
+			continue
+		}
+		nbrs[fill[u]] = v
+		fill[u]++
+		nbrs[fill[v]] = u
+		fill[v]++
+	}
+	// fill[v] now holds the end of v's list, which is the start of v+1's.
+	offsets := make([]int32, n+1)
+	w := int32(0)
+	start := int64(0)
+	for v := 0; v < n; v++ {
+		end := fill[v]
+		adj := nbrs[start:end]
+		slices.Sort(adj)
+		offsets[v] = w
+		for i, u := range adj {
+			if i > 0 && u == adj[i-1] {
+				continue
+			}
+			nbrs[w] = u
+			w++
+		}
+		start = end
+	}
+	offsets[n] = w
+	return &Graph{Offsets: offsets, Neighbors: slices.Clip(nbrs[:w])}, nil
+}
+
+// SortAdjacency sorts every adjacency list in place, using up to threads
+// goroutines. Connected components do not depend on adjacency order; sorted
+// lists let IsSymmetric use binary search.
+func (g *Graph) SortAdjacency(threads int) {
+	n := g.NumVertices()
+	parallelRanges(n, threads, func(lo, hi int) {
+		for v := lo; v < hi; v++ {
+			adj := g.Adjacent(v)
+			if !slices.IsSorted(adj) {
+				slices.Sort(adj)
+			}
+		}
+	})
+}
+
+// IsSymmetric reports whether every arc (v,u) has its reverse (u,v), using
+// up to threads goroutines. It is exact for any valid graph; it is fastest
+// when adjacency lists are sorted (see SortAdjacency) and free of repeats.
+func (g *Graph) IsSymmetric(threads int) bool {
+	n := g.NumVertices()
+	var down, up [maxThreads]int64
+	var bad [maxThreads]bool
+	var simple [maxThreads]bool
+	// Pass 1: every downward arc (v,u), u < v, must have its reverse; count
+	// arcs in each direction and note whether all lists are sorted and
+	// free of repeats.
+	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
+		ok, isSimple := true, true
+		var d, u64 int64
+		for v := lo; v < hi && ok; v++ {
+			adj := g.Adjacent(v)
+			for i, u := range adj {
+				if i > 0 && u <= adj[i-1] {
+					isSimple = false
+				}
+				switch {
+				case int(u) < v:
+					d++
+					if !g.hasArc(int(u), int32(v)) {
+						ok = false
+					}
+				case int(u) > v:
+					u64++
+				}
+			}
+		}
+		down[t], up[t], bad[t], simple[t] = d, u64, !ok, isSimple
+	})
+	var totalDown, totalUp int64
+	allSimple := true
+	for t := range maxThreads {
+		if bad[t] {
+			return false
+		}
+		totalDown += down[t]
+		totalUp += up[t]
+		allSimple = allSimple && simple[t]
+	}
+	if allSimple {
+		// Without repeats, downward arcs map one-to-one onto upward arcs,
+		// so equal counts mean every upward arc has its reverse too.
+		return totalDown == totalUp
+	}
+	// Pass 2 (repeats or unsorted lists): check upward arcs as well.
+	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
+		for v := lo; v < hi; v++ {
+			for _, u := range g.Adjacent(v) {
+				if int(u) > v && !g.hasArc(int(u), int32(v)) {
+					bad[t] = true
+					return
+				}
+			}
+		}
+	})
+	for t := range maxThreads {
+		if bad[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasArc reports whether target is in v's adjacency list: binary search on a
+// sorted list, a scan otherwise.
+func (g *Graph) hasArc(v int, target int32) bool {
+	adj := g.Adjacent(v)
+	if len(adj) > 8 && adj[0] <= adj[len(adj)-1] {
+		if _, found := slices.BinarySearch(adj, target); found {
+			return true
+		}
+		if slices.IsSorted(adj) {
+			return false
+		}
+	}
+	return slices.Contains(adj, target)
+}
+
+// Symmetrize returns a symmetric graph with every arc of g in both
+// directions, self-loops dropped and repeats removed (see FromEdges).
+func (g *Graph) Symmetrize() (*Graph, error) {
+	n := g.NumVertices()
+	us := make([]int32, 0, len(g.Neighbors))
+	vs := make([]int32, 0, len(g.Neighbors))
+	for v := 0; v < n; v++ {
+		for _, u := range g.Adjacent(v) {
+			us = append(us, int32(v))
+			vs = append(vs, u)
+		}
+	}
+	return FromEdges(n, us, vs)
+}

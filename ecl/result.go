@@ -1,0 +1,88 @@
+package ecl
+
+// Result is the outcome of a connected-components run.
+type Result struct {
+	// Parent holds each vertex's representative: the smallest vertex ID
+	// of its component.
+	Parent []int32
+	// Count is the number of components.
+	Count int
+}
+
+// Labels returns sequential component labels: label 1 for the component of
+// vertex 0, then 2, 3, ... in order of each component's first vertex, so
+// labels run 1..Count by first occurrence. It uses up to threads goroutines
+// (0 means GOMAXPROCS).
+func (r *Result) Labels(threads int) []uint32 {
+	labels := make([]uint32, len(r.Parent))
+	r.LabelsInto(labels, threads)
+	return labels
+}
+
+// LabelsInto writes the labels of Labels into dst, which must have one entry
+// per vertex.
+func (r *Result) LabelsInto(dst []uint32, threads int) {
+	n := len(r.Parent)
+	parent := r.Parent
+	dst = dst[:n]
+	threads = clampThreads(threads, (n+dynamicChunk-1)/dynamicChunk)
+	// Pass 1: count roots per range. Pass 2: number roots. Pass 3: copy the
+	// root's label to every vertex; roots precede their members, but other
+	// ranges may not be done with pass 2, hence the separate pass.
+	var roots [maxThreads]uint32
+	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
+		c := uint32(0)
+		for v := lo; v < hi; v++ {
+			if parent[v] == int32(v) {
+				c++
+			}
+		}
+		roots[t] = c
+	})
+	next := uint32(1)
+	for t := range threads {
+		c := roots[t]
+		roots[t] = next
+		next += c
+	}
+	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
+		label := roots[t]
+		for v := lo; v < hi; v++ {
+			if parent[v] == int32(v) {
+				dst[v] = label
+				label++
+			}
+		}
+	})
+	parallelRanges(n, threads, func(lo, hi int) {
+		for v := lo; v < hi; v++ {
+			if p := parent[v]; p != int32(v) {
+				dst[v] = dst[p]
+			}
+		}
+	})
+}
+
+// ComponentSizes returns the number of vertices per label; index 0 counts
+// label 0 (unlabeled vertices) and index k counts label k, for k <= count.
+// Labels above count are ignored.
+func ComponentSizes(labels []uint32, count int) []int64 {
+	sizes := make([]int64, count+1)
+	for _, l := range labels {
+		if int(l) <= count {
+			sizes[l]++
+		}
+	}
+	return sizes
+}
+
+// Largest returns the label and size of the largest component (the first one
+// among equals), or 0, 0 when there are none.
+func Largest(sizes []int64) (label int, size int64) {
+	for l := 1; l < len(sizes); l++ {
+		if sizes[l] > size {
+			label, size = l, sizes[l]
+		}
+	}
+	return label, size
+}

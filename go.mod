@@ -1,0 +1,3 @@
+module github.com/cclabel/cclabel
+
+go 1.26
