@@ -11,10 +11,12 @@ func Components(g *Graph, opts Options) (*Result, error) {
 	switch {
 	case opts.Algorithm != ECL && opts.Algorithm != ECLaf:
 		return nil, fmt.Errorf("ecl: unknown algorithm %v", opts.Algorithm)
-	case opts.Serial:
-		parent = ComponentsSerial(g)
+	case opts.Algorithm == ECLaf && opts.Serial:
+		parent = ComponentsAtomicFree(g, 1)
 	case opts.Algorithm == ECLaf:
 		parent = ComponentsAtomicFree(g, opts.Threads)
+	case opts.Serial:
+		parent = ComponentsSerial(g)
 	default:
 		parent = ComponentsParallel(g, opts.Threads)
 	}

@@ -1,0 +1,95 @@
+// Command cclabel labels connected components of graphs, images and
+// volumes with the ECL-CC algorithm.
+//
+// Usage:
+//
+//	cclabel graph [flags] GRAPH
+//	cclabel gen graph grid|random|rmat [flags] -o FILE.egr
+//	cclabel convert [flags] IN OUT
+//
+// Run "cclabel help COMMAND" for the flags of each command. Exit status is 0
+// on success, 1 on failure and 2 on a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args, stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
+}
+
+// stdio holds the streams a command reads and writes, so tests can run the
+// CLI in process.
+type stdio struct {
+	in  io.Reader
+	out io.Writer
+	err io.Writer
+}
+
+// run executes the command line args and returns the exit status.
+func run(ctx context.Context, args []string, std stdio) int {
+	app := newApp(std)
+	err := app.Run(ctx, args)
+	if err == nil {
+		return 0
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintf(std.err, "cclabel: %s\n", msg)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+// newApp builds the command tree.
+func newApp(std stdio) *cli.Command {
+	app := &cli.Command{
+		Name:  "cclabel",
+		Usage: "connected-component labeling of graphs, images and volumes (ECL-CC)",
+		Description: "cclabel labels the connected components of general graphs with ECL-CC " +
+			"(Jaiganesh & Burtscher, HPDC'18) on all CPU cores.",
+		Reader:         std.in,
+		Writer:         std.out,
+		ErrWriter:      std.err,
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		OnUsageError:   onUsageError,
+		HideVersion:    true,
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.NArg() > 0 {
+				return usagef("unknown command %q (run 'cclabel help')", cmd.Args().First())
+			}
+			return cli.ShowRootCommandHelp(cmd)
+		},
+		Commands: []*cli.Command{
+			graphCommand(std),
+			genCommand(std),
+			convertCommand(std),
+		},
+	}
+	return app
+}
+
+// usageError marks errors that should exit with status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// usagef returns a usage error.
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// onUsageError turns flag-parsing errors into usage errors.
+func onUsageError(_ context.Context, _ *cli.Command, err error, _ bool) error {
+	return usageError{err}
+}

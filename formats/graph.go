@@ -1,0 +1,167 @@
+package formats
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/internal/atomicfile"
+)
+
+// GraphReadOptions configures the graph readers.
+type GraphReadOptions struct {
+	// DropZeros makes the Matrix Market reader skip entries whose value is
+	// exactly 0 (SuiteSparse's convention); by default every stored entry
+	// is an edge (LAGraph's convention).
+	DropZeros bool
+	// Threads is the number of goroutines for sorting adjacency lists and
+	// checking symmetry; 0 means GOMAXPROCS.
+	Threads int
+}
+
+// LoadedGraph is a graph read from a file.
+type LoadedGraph struct {
+	// Graph is the valid, symmetric graph.
+	Graph *ecl.Graph
+	// IDs holds the file's ID of each vertex when the reader compacted
+	// IDs (edge lists), and is nil otherwise.
+	IDs []int64
+	// Base is, when IDs is nil, the file ID of vertex 0: vertex v has file
+	// ID v+Base (0 for .egr, 1 for Matrix Market and DIMACS).
+	Base int64
+	// Warnings lists non-fatal findings, such as an asymmetric .egr graph
+	// that was symmetrized.
+	Warnings []string
+}
+
+// ID returns the file's ID of vertex v, which must be a vertex of l.Graph.
+func (l *LoadedGraph) ID(v int) int64 {
+	if l.IDs != nil {
+		return l.IDs[v]
+	}
+	return int64(v) + l.Base
+}
+
+// readConfig carries a reader's settings, including some that are not part
+// of the public options.
+type readConfig struct {
+	GraphReadOptions
+	// size is the byte length of the input, or -1 when unknown.
+	size int64
+	// csvHeader lets an edge list's first non-comment line be a header.
+	csvHeader bool
+	// maxVertices bounds the vertex count a header may declare (tests
+	// lower it to keep fuzzing fast).
+	maxVertices int64
+}
+
+// newConfig returns the configuration of a public read call.
+func newConfig(opts GraphReadOptions, size int64) readConfig {
+	if size < 0 {
+		size = -1
+	}
+	// ecl.FromEdges needs n < MaxInt32.
+	return readConfig{GraphReadOptions: opts, size: size, maxVertices: math.MaxInt32 - 1}
+}
+
+// ReadGraphFile opens path, picks the format from its extension (see
+// GraphFormatFromPath) and reads it. Edge lists with the .csv extension may
+// start with a header line, which is skipped with a warning. Errors are one
+// line and name the file: "formats: PATH: line 12: ..." for text formats,
+// "formats: PATH: ..." for .egr.
+func ReadGraphFile(path string, opts GraphReadOptions) (*LoadedGraph, error) {
+	f, err := GraphFormatFromPath(path)
+	if err != nil {
+		return nil, err
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	defer file.Close()
+	size := int64(-1)
+	if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	cfg := newConfig(opts, size)
+	cfg.csvHeader = isCSV(path)
+	lg, err := readGraph(file, f, cfg)
+	if err != nil {
+		return nil, &fileError{path: path, err: err}
+	}
+	return lg, nil
+}
+
+// ReadGraph reads a graph of format f from r. size is the byte length of
+// the input when known (for example from Stat), or -1; it lets the readers
+// check a header against the input before allocating. Edge lists are read
+// as by ReadEdgeList, without header detection.
+func ReadGraph(r io.Reader, size int64, f GraphFormat, opts GraphReadOptions) (*LoadedGraph, error) {
+	return readGraph(r, f, newConfig(opts, size))
+}
+
+// readGraph dispatches on the format.
+func readGraph(r io.Reader, f GraphFormat, cfg readConfig) (*LoadedGraph, error) {
+	switch f {
+	case FormatEGR:
+		return readEGR(r, cfg)
+	case FormatMatrixMarket:
+		return readMatrixMarket(r, cfg)
+	case FormatEdgeList:
+		return readEdgeList(r, cfg)
+	case FormatDIMACS:
+		return readDIMACS(r, cfg)
+	}
+	return nil, fmt.Errorf("formats: unknown graph format %v", f)
+}
+
+// WriteGraphFile writes g to path as .egr, atomically: a reader of path
+// sees either the old file or the complete new one. Any extension other
+// than .egr is an error.
+func WriteGraphFile(path string, g *ecl.Graph) error {
+	f, err := GraphFormatFromPath(path)
+	if err != nil {
+		return err
+	}
+	if f != FormatEGR {
+		return fmt.Errorf("formats: %s: cannot write %v files (only .egr)", pathText(path), f)
+	}
+	if err := checkWritable(g); err != nil {
+		return &fileError{path: path, err: err}
+	}
+	err = atomicfile.WriteFile(path, func(w io.Writer) error { return WriteEGR(w, g) })
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "formats: ") {
+			return &fileError{path: path, err: err}
+		}
+		return fmt.Errorf("formats: %w", err)
+	}
+	return nil
+}
+
+// fileError puts a path into a reader's error: "formats: PATH: ...".
+type fileError struct {
+	path string
+	err  error
+}
+
+// Error returns the message with the path after the "formats: " prefix.
+func (e *fileError) Error() string {
+	return "formats: " + pathText(e.path) + ": " + strings.TrimPrefix(e.err.Error(), "formats: ")
+}
+
+// Unwrap returns the reader's error.
+func (e *fileError) Unwrap() error { return e.err }
+
+// pathText returns path for a one-line message, quoted only when it holds
+// control characters.
+func pathText(path string) string {
+	if strings.ContainsFunc(path, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		return strconv.Quote(path)
+	}
+	return path
+}

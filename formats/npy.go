@@ -1,0 +1,118 @@
+package formats
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// npyDtypes maps the label dtypes WriteNPYLabels accepts to NumPy
+// descriptors and their item sizes.
+var npyDtypes = map[string]struct {
+	descr string
+	size  int
+	max   uint64
+}{
+	"uint8":  {"|u1", 1, math.MaxUint8},
+	"uint16": {"<u2", 2, math.MaxUint16},
+	"int32":  {"<i4", 4, math.MaxInt32},
+	"uint32": {"<u4", 4, math.MaxUint32},
+}
+
+// npyHeader returns a NumPy format 1.0 header for an array of the given
+// descriptor and shape in C order, padded to a multiple of 64 bytes.
+func npyHeader(descr string, shape []int) []byte {
+	dims := make([]string, len(shape))
+	for i, d := range shape {
+		dims[i] = strconv.Itoa(d)
+	}
+	tuple := strings.Join(dims, ", ")
+	if len(shape) == 1 {
+		tuple += ","
+	}
+	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, tuple)
+	const preamble = 10 // magic (6) + version (2) + header length (2)
+	pad := 64 - (preamble+len(dict)+1)%64
+	if pad == 64 {
+		pad = 0
+	}
+	h := make([]byte, 0, preamble+len(dict)+pad+1)
+	h = append(h, "\x93NUMPY\x01\x00"...)
+	h = binary.LittleEndian.AppendUint16(h, uint16(len(dict)+pad+1))
+	h = append(h, dict...)
+	h = append(h, strings.Repeat(" ", pad)...)
+	return append(h, '\n')
+}
+
+// WriteNPYLabels writes labels as a NumPy .npy array of the given shape (C
+// order, so the last axis varies fastest) and dtype: "uint8", "uint16",
+// "int32" or "uint32". It fails before writing anything when a label does
+// not fit the dtype or the shape does not match the number of labels.
+func WriteNPYLabels(w io.Writer, labels []uint32, shape []int, dtype string) error {
+	dt, ok := npyDtypes[dtype]
+	if !ok {
+		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+	}
+	count := 1
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("npy: negative dimension in shape %v", shape)
+		}
+		count *= d
+	}
+	if count != len(labels) {
+		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, len(labels))
+	}
+	for i, l := range labels {
+		if uint64(l) > dt.max {
+			return fmt.Errorf("npy: label %d at index %d does not fit %s", l, i, dtype)
+		}
+	}
+	if _, err := w.Write(npyHeader(dt.descr, shape)); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	const chunk = 1 << 16
+	buf := make([]byte, 0, chunk*dt.size)
+	for lo := 0; lo < len(labels); lo += chunk {
+		buf = buf[:0]
+		for _, l := range labels[lo:min(lo+chunk, len(labels))] {
+			switch dt.size {
+			case 1:
+				buf = append(buf, byte(l))
+			case 2:
+				buf = binary.LittleEndian.AppendUint16(buf, uint16(l))
+			default:
+				buf = binary.LittleEndian.AppendUint32(buf, l)
+			}
+		}
+		if _, err := w.Write(buf); err != nil {
+			return fmt.Errorf("npy: %w", err)
+		}
+	}
+	return nil
+}
+
+// WriteLabelsText writes one "id label" line per vertex, where id(v) gives
+// vertex v's ID as the input file named it.
+func WriteLabelsText(w io.Writer, labels []uint32, id func(v int) int64) error {
+	buf := make([]byte, 0, 1<<16)
+	for v, l := range labels {
+		buf = strconv.AppendInt(buf, id(v), 10)
+		buf = append(buf, ' ')
+		buf = strconv.AppendUint(buf, uint64(l), 10)
+		buf = append(buf, '\n')
+		if len(buf) > 1<<16-64 {
+			if _, err := w.Write(buf); err != nil {
+				return fmt.Errorf("labels: %w", err)
+			}
+			buf = buf[:0]
+		}
+	}
+	if _, err := w.Write(buf); err != nil {
+		return fmt.Errorf("labels: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,5 @@
+// Package gen makes synthetic inputs for tests and benchmarks,
+// deterministically from a seed: graphs shaped like the ECL-CC paper's
+// 2d-2e20.sym (grid), r4-2e23.sym (random) and rmat22.sym (R-MAT).
+// The same seed gives the same output on every machine and thread count.
+package gen
