@@ -92,6 +92,7 @@ func (g *Graph) SortAdjacency(threads int) {
 // when adjacency lists are sorted (see SortAdjacency) and free of repeats.
 func (g *Graph) IsSymmetric(threads int) bool {
 	n := g.NumVertices()
+	threads = clampThreads(threads, n)
 	var down, up [maxThreads]int64
 	var bad [maxThreads]bool
 	var simple [maxThreads]bool
@@ -122,7 +123,7 @@ func (g *Graph) IsSymmetric(threads int) bool {
 	})
 	var totalDown, totalUp int64
 	allSimple := true
-	for t := range maxThreads {
+	for t := range threads {
 		if bad[t] {
 			return false
 		}
@@ -146,7 +147,7 @@ func (g *Graph) IsSymmetric(threads int) bool {
 			}
 		}
 	})
-	for t := range maxThreads {
+	for t := range threads {
 		if bad[t] {
 			return false
 		}

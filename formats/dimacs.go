@@ -71,7 +71,7 @@ func readDIMACS(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		}
 		edges++
 		if len(us) == cap(us) {
-			us, vs = growTo(us, int(m)), growTo(vs, int(m))
+			us, vs = growTo(us, m), growTo(vs, m)
 		}
 		us, vs = append(us, int32(u-1)), append(vs, int32(v-1))
 	}

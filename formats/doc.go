@@ -5,7 +5,7 @@
 // coordinate files (.mtx), edge lists (.txt, .csv, .tsv, .el, .edges) and
 // DIMACS/PACE graphs (.gr). Every reader returns a valid, symmetric
 // ecl.Graph together with the mapping from vertices back to the IDs used in
-// the file (see LoadedGraph). Only .egr can be written.
+// the file (see LoadedGraph). Graphs can be written as .egr only.
 //
 // Readers stream their input and check headers before allocating, so a
 // damaged or hostile file yields an error, never a panic or an allocation

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/cclabel/cclabel/ecl"
 )
@@ -110,8 +111,8 @@ func readEGR(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	if nodes < 0 || edges < 0 {
 		return nil, fmt.Errorf("formats: bad .egr header: %d nodes and %d edges", nodes, edges)
 	}
-	if nodes > cfg.maxVertices {
-		return nil, fmt.Errorf("formats: bad .egr header: %d nodes, more than the limit of %d", nodes, cfg.maxVertices)
+	if nodes >= math.MaxInt32 {
+		return nil, fmt.Errorf("formats: bad .egr header: %d nodes, more than the limit of %d", nodes, math.MaxInt32-1)
 	}
 	need := 8 + 4*(nodes+1) + 4*edges
 	truncated := func(have int64) error {
@@ -136,7 +137,11 @@ func readEGR(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 			return nil, trailing(extra)
 		}
 	}
-	d := &egrDecoder{r: r, buf: make([]byte, egrBufBytes), read: 8, known: cfg.size >= 0}
+	bufBytes := egrBufBytes
+	if cfg.size >= 0 && cfg.size < egrBufBytes {
+		bufBytes = int(cfg.size+4) &^ 3 // small inputs need no big buffer
+	}
+	d := &egrDecoder{r: r, buf: make([]byte, bufBytes), read: 8, known: cfg.size >= 0}
 	g, err := d.graph(nodes, edges, weights, trailing)
 	if err == errShort {
 		return nil, truncated(d.read)

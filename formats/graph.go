@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,17 @@ type GraphReadOptions struct {
 	// Threads is the number of goroutines for sorting adjacency lists and
 	// checking symmetry; 0 means GOMAXPROCS.
 	Threads int
+	// MaxVertices bounds the vertex count a text header (a Matrix Market
+	// size line, a DIMACS p line) or an edge list may declare, since the
+	// graph needs about 12 bytes per vertex however few edges the file
+	// holds; 0 means DefaultMaxVertices. The .egr reader checks its header
+	// against the file size instead.
+	MaxVertices int64
 }
+
+// DefaultMaxVertices is the vertex limit of text graph formats when
+// GraphReadOptions.MaxVertices is 0: 2^28 vertices, about 3 GiB of CSR.
+const DefaultMaxVertices = 1 << 28
 
 // LoadedGraph is a graph read from a file.
 type LoadedGraph struct {
@@ -64,8 +75,12 @@ func newConfig(opts GraphReadOptions, size int64) readConfig {
 	if size < 0 {
 		size = -1
 	}
+	limit := opts.MaxVertices
+	if limit <= 0 {
+		limit = DefaultMaxVertices
+	}
 	// ecl.FromEdges needs n < MaxInt32.
-	return readConfig{GraphReadOptions: opts, size: size, maxVertices: math.MaxInt32 - 1}
+	return readConfig{GraphReadOptions: opts, size: size, maxVertices: min(limit, math.MaxInt32-1)}
 }
 
 // ReadGraphFile opens path, picks the format from its extension (see
@@ -128,7 +143,7 @@ func WriteGraphFile(path string, g *ecl.Graph) error {
 		return err
 	}
 	if f != FormatEGR {
-		return fmt.Errorf("formats: %s: cannot write %v files (only .egr)", pathText(path), f)
+		return fmt.Errorf("formats: %s: cannot write %s files (only .egr)", pathText(path), strings.ToLower(filepath.Ext(path)))
 	}
 	if err := checkWritable(g); err != nil {
 		return &fileError{path: path, err: err}

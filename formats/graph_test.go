@@ -178,3 +178,15 @@ func TestRealGraphs(t *testing.T) {
 		})
 	}
 }
+
+func BenchmarkReadGraphFileNY(b *testing.B) {
+	path := filepath.Join(dataDir, "graphs/pace16_NY.gr")
+	if _, err := os.Stat(path); err != nil {
+		b.Skip("shared test data not present")
+	}
+	for b.Loop() {
+		if _, err := ReadGraphFile(path, GraphReadOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

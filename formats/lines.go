@@ -161,11 +161,11 @@ func initialCap(promised, size, minBytes int64) int {
 // growTo returns s with room for one more item, doubling its capacity but
 // never beyond limit (the count a header promised), so that the final
 // slice is not larger than needed. The caller ensures len(s) < limit.
-func growTo(s []int32, limit int) []int32 {
+func growTo(s []int32, limit int64) []int32 {
 	if len(s) < cap(s) {
 		return s
 	}
-	c := min(max(2*cap(s), 1024), limit)
+	c := int(min(int64(max(2*cap(s), 1024)), limit, math.MaxInt))
 	t := make([]int32, len(s), c)
 	copy(t, s)
 	return t

@@ -108,7 +108,7 @@ func readMatrixMarket(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 			continue
 		}
 		if len(us) == cap(us) {
-			us, vs = growTo(us, int(nnz)), growTo(vs, int(nnz))
+			us, vs = growTo(us, nnz), growTo(vs, nnz)
 		}
 		us, vs = append(us, int32(i-1)), append(vs, int32(j-1))
 	}

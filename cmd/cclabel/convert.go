@@ -21,6 +21,7 @@ func convertCommand(std stdio) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, mtx, gr or edgelist"},
 			&cli.BoolFlag{Name: "drop-zeros", Usage: "Matrix Market: explicit zero entries are not edges"},
+			maxVerticesFlag(),
 		},
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			if cmd.NArg() != 2 {
@@ -33,7 +34,7 @@ func convertCommand(std stdio) *cli.Command {
 			if err := checkOutputDir(out); err != nil {
 				return err
 			}
-			lg, err := readGraphInput(in, cmd.String("format"), formats.GraphReadOptions{DropZeros: cmd.Bool("drop-zeros")}, std.in)
+			lg, err := readGraphInput(in, cmd.String("format"), graphReadOptions(cmd, 0), std.in)
 			if err != nil {
 				return err
 			}

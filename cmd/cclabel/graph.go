@@ -32,6 +32,7 @@ func graphCommand(std stdio) *cli.Command {
 			&cli.StringFlag{Name: "labels", Usage: "write labels: .txt ('id label' lines), .npy (int32), or '-' for text on stdout", TakesFile: true},
 			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, mtx, gr or edgelist"},
 			&cli.BoolFlag{Name: "drop-zeros", Usage: "Matrix Market: explicit zero entries are not edges"},
+			maxVerticesFlag(),
 			&cli.BoolFlag{Name: "verify", Usage: "check the result against an independent breadth-first search"},
 			&cli.BoolFlag{Name: "json", Usage: "print a JSON summary on stdout"},
 		},
@@ -71,7 +72,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	if labelsPath == "-" && cmd.Bool("json") {
 		return usagef("graph: --labels - and --json both want stdout")
 	}
-	readOpts := formats.GraphReadOptions{DropZeros: cmd.Bool("drop-zeros"), Threads: engine.threads}
+	readOpts := graphReadOptions(cmd, engine.threads)
 
 	var times stageTimes
 	clock := newStopwatch()
@@ -160,6 +161,18 @@ func readGraphInput(input, format string, opts formats.GraphReadOptions, stdin i
 		return nil, fmt.Errorf("%s: %w", input, err)
 	}
 	return lg, nil
+}
+
+// maxVerticesFlag returns the --max-vertices flag of the commands that read graphs.
+func maxVerticesFlag() cli.Flag {
+	return &cli.Int64Flag{Name: "max-vertices", Value: formats.DefaultMaxVertices,
+		Usage: "largest vertex count a text graph header may declare"}
+}
+
+// graphReadOptions collects the reader flags.
+func graphReadOptions(cmd *cli.Command, threads int) formats.GraphReadOptions {
+	return formats.GraphReadOptions{DropZeros: cmd.Bool("drop-zeros"), Threads: threads,
+		MaxVertices: cmd.Int64("max-vertices")}
 }
 
 // parseGraphFormat maps a --format value to a graph format.
