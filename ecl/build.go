@@ -102,6 +102,7 @@ func (g *Graph) IsSymmetric(threads int) bool {
 	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
 		ok, isSimple := true, true
 		var d, u64 int64
+		var batch arcBatch
 		for v := lo; v < hi && ok; v++ {
 			adj := g.Adjacent(v)
 			for i, u := range adj {
@@ -111,13 +112,16 @@ func (g *Graph) IsSymmetric(threads int) bool {
 				switch {
 				case int(u) < v:
 					d++
-					if !g.hasArc(int(u), int32(v)) {
+					if batch.add(u, int32(v)) && !g.hasArcs(&batch) {
 						ok = false
 					}
 				case int(u) > v:
 					u64++
 				}
 			}
+		}
+		if ok && !g.hasArcs(&batch) {
+			ok = false
 		}
 		down[t], up[t], bad[t], simple[t] = d, u64, !ok, isSimple
 	})
@@ -155,10 +159,54 @@ func (g *Graph) IsSymmetric(threads int) bool {
 	return true
 }
 
+// arcBatch collects arcs to look up together, so that the cache misses of
+// their lookups overlap instead of following one another.
+type arcBatch struct {
+	from, to   [256]int32
+	start, end [256]int32
+	n          int
+	touched    int32 // keeps the touching loads from being optimised away
+}
+
+// add appends the arc (from, to) and reports whether the batch is full.
+func (b *arcBatch) add(from, to int32) bool {
+	b.from[b.n], b.to[b.n] = from, to
+	b.n++
+	return b.n == len(b.from)
+}
+
+// hasArcs reports whether every arc of the batch is in the graph, and
+// empties the batch. It first loads all offsets, then touches every
+// adjacency list, then searches them: the loads of each stage are
+// independent of one another, so the processor overlaps their misses.
+func (g *Graph) hasArcs(b *arcBatch) bool {
+	n := b.n
+	b.n = 0
+	for i := range n {
+		u := b.from[i]
+		b.start[i], b.end[i] = g.Offsets[u], g.Offsets[u+1]
+	}
+	for i := range n {
+		if b.start[i] < b.end[i] {
+			b.touched |= g.Neighbors[b.start[i]]
+		}
+	}
+	for i := range n {
+		if !g.hasArcIn(g.Neighbors[b.start[i]:b.end[i]], b.to[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // hasArc reports whether target is in v's adjacency list: binary search on a
 // sorted list, a scan otherwise.
 func (g *Graph) hasArc(v int, target int32) bool {
-	adj := g.Adjacent(v)
+	return g.hasArcIn(g.Adjacent(v), target)
+}
+
+// hasArcIn reports whether target is in the adjacency list adj.
+func (g *Graph) hasArcIn(adj []int32, target int32) bool {
 	if len(adj) > 8 && adj[0] <= adj[len(adj)-1] {
 		if _, found := slices.BinarySearch(adj, target); found {
 			return true

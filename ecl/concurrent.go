@@ -28,7 +28,7 @@ func findAtomic(parent []int32, v int32) int32 {
 		if next >= curr {
 			return curr
 		}
-		storeRelaxed(&parent[prev], next)
+		atomic.StoreInt32(&parent[prev], next)
 		prev, curr = curr, next
 	}
 }
@@ -79,7 +79,7 @@ func flattenRange(parent []int32, lo, hi int) {
 			rep = next
 		}
 		if rep != old {
-			storeRelaxed(&parent[v], rep)
+			atomic.StoreInt32(&parent[v], rep)
 		}
 	}
 }
@@ -126,10 +126,10 @@ func computeRangeAtomicFree(g *Graph, parent []int32, lo, hi int) bool {
 			urep := findAtomic(parent, u)
 			switch {
 			case vrep < urep:
-				storeRelaxed(&parent[urep], vrep)
+				atomic.StoreInt32(&parent[urep], vrep)
 				changed = true
 			case urep < vrep:
-				storeRelaxed(&parent[vrep], urep)
+				atomic.StoreInt32(&parent[vrep], urep)
 				vrep = urep
 				changed = true
 			}
