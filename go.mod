@@ -1,5 +1,8 @@
 module github.com/cclabel/cclabel
 
-go 1.26
+go 1.26.0
 
-require github.com/urfave/cli/v3 v3.14.0 // indirect
+require (
+	github.com/urfave/cli/v3 v3.14.0 // indirect
+	golang.org/x/image v0.47.0 // indirect
+)

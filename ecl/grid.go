@@ -3,6 +3,7 @@ package ecl
 import (
 	"fmt"
 	"math"
+	"time"
 )
 
 // GridKey is the type of a grid's connectivity keys.
@@ -22,9 +23,9 @@ type GridShape struct{ Width, Height, Depth int }
 // Len returns the number of pixels (voxels).
 func (s GridShape) Len() int { return s.Width * s.Height * s.Depth }
 
-// gridRootFlag marks, during relabeling, an entry that holds the index of a
-// root in another band instead of a label; it limits grids to 2^31 pixels.
-const gridRootFlag = 1 << 31
+// gridMaxPixels bounds the pixels of a grid: parents are stored as
+// index+1 in 32 bits, with room to spare.
+const gridMaxPixels = 1 << 31
 
 // validate checks the shape and connectivity of a grid labeling.
 func (s GridShape) validate(connectivity int, dst []uint32) error {
@@ -32,7 +33,7 @@ func (s GridShape) validate(connectivity int, dst []uint32) error {
 		return fmt.Errorf("ecl: grid %dx%dx%d: sides must be positive", s.Width, s.Height, s.Depth)
 	}
 	n := int64(s.Width) * int64(s.Height) * int64(s.Depth)
-	if n >= gridRootFlag || n > math.MaxInt {
+	if n >= gridMaxPixels || n > math.MaxInt {
 		return fmt.Errorf("ecl: grid %dx%dx%d has %d pixels, more than 2^31-1", s.Width, s.Height, s.Depth, n)
 	}
 	if len(dst) != int(n) {
@@ -88,16 +89,10 @@ func LabelGrid[K GridKey](shape GridShape, connectivity int, src KeyRows[K], dst
 	for b := 1; b < len(bands); b++ {
 		g.mergeBorder(bands, b)
 	}
-	g.pointHookedRoots(bands)
-	next := uint32(1)
-	for b := range bands {
-		bands[b].firstLabel = next
-		next += uint32(bands[b].roots)
-	}
-	runBands(bands, func(b *gridBand) { g.relabelBand(b) })
-	if len(bands) > 1 {
-		runBands(bands[1:], func(b *gridBand) { g.resolveBand(b) })
-	}
+	cross := newCrossBandLabels(dst, bands)
+	next := numberBands(bands)
+	runBands(bands, func(b *gridBand) { g.relabelBand(b, cross) })
+	runBands(bands, func(b *gridBand) { cross.finishBand(dst, shape.Width, b) })
 	return int(next - 1), nil
 }
 
@@ -107,6 +102,17 @@ type gridBand struct {
 	roots      int // roots that survive in this band
 	hooked     []uint32
 	firstLabel uint32
+	// pendingRows lists, in order, the rows holding entries with
+	// pendingFlag.
+	pendingRows []int
+	waited      time.Duration // time spent waiting for other bands' labels
+}
+
+// markPending records that row holds pending entries.
+func (b *gridBand) markPending(row int) {
+	if n := len(b.pendingRows); n == 0 || b.pendingRows[n-1] != row {
+		b.pendingRows = append(b.pendingRows, row)
+	}
 }
 
 // runBands runs body on every band, each on its own goroutine when there
@@ -209,49 +215,44 @@ func bandOf(bands []gridBand, row int) *gridBand {
 	return &bands[len(bands)-1]
 }
 
-// pointHookedRoots points every root that the border merges hooked
-// straight at its final root, so that relabeling never reads another band.
-func (g *gridLabeler[K]) pointHookedRoots(bands []gridBand) {
+// numberBands gives each band the first label of its roots and returns
+// the label after the last.
+func numberBands(bands []gridBand) uint32 {
+	next := uint32(1)
 	for b := range bands {
-		for _, r := range bands[b].hooked {
-			g.labels[r-1] = findRoot(g.labels, r)
-		}
+		bands[b].firstLabel = next
+		next += uint32(bands[b].roots)
 	}
+	return next
 }
 
 // relabelBand numbers the band's roots from firstLabel on, in order, and
 // gives every other pixel its parent's label; the parent precedes it, so
-// it is already relabeled. A pixel whose parent lies in an earlier band
-// (a hooked root) gets that root's index with gridRootFlag instead, which
-// resolveBand replaces once every band is relabeled.
-func (g *gridLabeler[K]) relabelBand(b *gridBand) {
+// it is already relabeled. A hooked root points at a root in an earlier
+// band, whose label comes from cross, or stays pending if that band has
+// not numbered it yet. firstLabel is used up.
+func (g *gridLabeler[K]) relabelBand(b *gridBand, cross *crossBandLabels) {
 	w := g.shape.Width
-	lo, hi := b.first*w, b.end*w
-	labels := g.labels[lo:hi]
-	next := b.firstLabel
-	for i, p := range labels {
-		switch v := uint32(lo + i); {
-		case p == 0:
-		case p == v+1:
-			labels[i] = next
-			next++
-		case int(p-1) >= lo:
-			labels[i] = labels[int(p-1)-lo]
-		default:
-			labels[i] = (p - 1) | gridRootFlag
+	for y := b.first; y < b.end; y++ {
+		lo := y * w
+		row := g.labels[lo : lo+w]
+		pending := uint32(0)
+		for x, p := range row {
+			switch v := uint32(lo + x); {
+			case p == 0:
+			case p == v+1:
+				row[x] = b.firstLabel
+				cross.publish(p, b.firstLabel)
+				b.firstLabel++
+			case int(p-1) >= b.first*w:
+				row[x] = g.labels[p-1]
+			default:
+				row[x] = cross.label(p, b)
+			}
+			pending |= row[x]
 		}
-	}
-}
-
-// resolveBand replaces the flagged root indices relabelBand left with the
-// roots' labels. Roots are never flagged, so no band writes what another
-// reads.
-func (g *gridLabeler[K]) resolveBand(b *gridBand) {
-	w := g.shape.Width
-	labels := g.labels[b.first*w : b.end*w]
-	for i, l := range labels {
-		if l&gridRootFlag != 0 {
-			labels[i] = g.labels[l&^gridRootFlag]
+		if pending&pendingFlag != 0 {
+			b.markPending(y)
 		}
 	}
 }

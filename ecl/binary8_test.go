@@ -1,0 +1,78 @@
+package ecl_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel/ecl"
+)
+
+// keyMask serves the nonzero keys of sliceKeys as bit masks.
+type keyMask struct{ sliceKeys }
+
+func (m keyMask) Mask(row int, dst []uint64) {
+	clear(dst)
+	for x, k := range m.keys[row*m.width : (row+1)*m.width] {
+		if k != 0 {
+			dst[x/64] |= 1 << (x % 64)
+		}
+	}
+}
+
+func TestLabelBinary8MatchesBFS(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	shapes := append(awkwardShapes(false),
+		ecl.GridShape{Width: 64, Height: 9, Depth: 1}, ecl.GridShape{Width: 65, Height: 8, Depth: 1},
+		ecl.GridShape{Width: 127, Height: 33, Depth: 1}, ecl.GridShape{Width: 200, Height: 129, Depth: 1},
+		ecl.GridShape{Width: 4097, Height: 3, Depth: 1}, ecl.GridShape{Width: 3, Height: 301, Depth: 1})
+	for _, shape := range shapes {
+		patterns := gridPatterns(shape, rng)
+		for _, p := range []float64{0.1, 0.4, 0.6, 0.8} {
+			k := make([]uint32, shape.Len())
+			for i := range k {
+				if rng.Float64() < p {
+					k[i] = 1
+				}
+			}
+			patterns["p"+string(rune('0'+int(p*10)))] = k
+		}
+		for name, keys := range patterns {
+			binary := make([]uint32, len(keys))
+			for i, k := range keys {
+				binary[i] = min(k, 1)
+			}
+			want, wantN := bfsGridLabels(shape, 8, binary)
+			for _, threads := range []int{1, 2, 3, 7} {
+				got := make([]uint32, len(keys))
+				n, err := ecl.LabelBinary8(shape.Width, shape.Height, keyMask{sliceKeys{shape.Width, keys}}, got, threads)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n != wantN || !slices.Equal(got, want) {
+					t.Fatalf("%v %s threads %d: %d components, want %d\n got %v\nwant %v",
+						shape, name, threads, n, wantN, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestByteMaskSWAR(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, w := range []int{1, 7, 8, 9, 63, 64, 65, 130} {
+		pix := make([]uint8, w)
+		for i := range pix {
+			if rng.IntN(2) == 0 {
+				pix[i] = uint8(rng.IntN(256))
+			}
+		}
+		got := make([]uint64, (w+63)/64)
+		byteMaskKeys{w, pix}.Mask(0, got)
+		for x, p := range pix {
+			if bit := got[x/64] >> (x % 64) & 1; (bit == 1) != (p != 0) {
+				t.Fatalf("width %d pixel %d: bit %d for value %d", w, x, bit, p)
+			}
+		}
+	}
+}

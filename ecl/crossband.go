@@ -1,0 +1,104 @@
+package ecl
+
+import (
+	"runtime"
+	"slices"
+	"sync/atomic"
+	"time"
+)
+
+// crossBandLabels hands the labels of the roots that pixels of later bands
+// join from the band that numbers them to the bands that need them, so
+// that bands relabel concurrently without a second pass.
+type crossBandLabels struct {
+	roots  []uint32        // sorted index+1 of the roots later bands join
+	labels []atomic.Uint32 // their labels, 0 until published
+}
+
+// newCrossBandLabels points every root that the border merges hooked
+// straight at its final root (so relabeling never follows a path through
+// another band) and collects those final roots.
+func newCrossBandLabels(labels []uint32, bands []gridBand) *crossBandLabels {
+	var roots []uint32
+	for b := range bands {
+		for _, r := range bands[b].hooked {
+			root := findRoot(labels, r)
+			labels[r-1] = root
+			roots = append(roots, root)
+		}
+	}
+	slices.Sort(roots)
+	roots = slices.Compact(roots)
+	return &crossBandLabels{roots: roots, labels: make([]atomic.Uint32, len(roots))}
+}
+
+// publish records the label of root, if a later band needs it.
+func (c *crossBandLabels) publish(root, label uint32) {
+	if len(c.roots) == 0 {
+		return
+	}
+	if i, ok := slices.BinarySearch(c.roots, root); ok {
+		c.labels[i].Store(label)
+	}
+}
+
+// pendingFlag marks a label entry that holds, instead of a label, the
+// index+1 of a root in an earlier band whose label was not yet published
+// when the entry was written; finishBand replaces it.
+const pendingFlag = 1 << 31
+
+// pendingWait is how long, in all, a band waits for labels from earlier
+// bands before it leaves entries pending instead. Bands start at slightly
+// different times, and the roots a band needs most (those of large
+// components, near the top of the band above) are published first; a
+// pending large component would cost a pass over the band.
+const pendingWait = 5 * time.Millisecond
+
+// label returns the label of root if it is published (waiting a little,
+// within the band's budget), and otherwise root with pendingFlag.
+func (c *crossBandLabels) label(root uint32, b *gridBand) uint32 {
+	i, _ := slices.BinarySearch(c.roots, root)
+	if l := c.labels[i].Load(); l != 0 {
+		return l
+	}
+	start := time.Now()
+	defer func() { b.waited += time.Since(start) }()
+	for b.waited+time.Since(start) < pendingWait {
+		runtime.Gosched()
+		if l := c.labels[i].Load(); l != 0 {
+			return l
+		}
+	}
+	return root | pendingFlag
+}
+
+// finishBand replaces the pending entries in the rows a band recorded,
+// once every band has been relabeled.
+func (c *crossBandLabels) finishBand(labels []uint32, width int, b *gridBand) {
+	var root, label uint32
+	for _, y := range b.pendingRows {
+		row := labels[y*width : (y+1)*width]
+		for x, l := range row {
+			if l&pendingFlag == 0 {
+				continue
+			}
+			if r := l &^ pendingFlag; r != root {
+				root, label = r, c.wait(r)
+			}
+			row[x] = label
+		}
+	}
+}
+
+// wait returns the label of root, which must be one of the collected
+// roots, waiting until the band that owns it has numbered it. Bands only
+// wait for earlier bands, so this always ends.
+func (c *crossBandLabels) wait(root uint32) uint32 {
+	i, _ := slices.BinarySearch(c.roots, root)
+	for {
+		if l := c.labels[i].Load(); l != 0 {
+			return l
+		}
+		runtime.Gosched()
+	}
+}
