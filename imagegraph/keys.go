@@ -1,0 +1,199 @@
+package imagegraph
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// rasterRows serves a raster's rows as connectivity keys (ecl.KeyRows) and
+// bit masks (ecl.MaskRows) under a rule. Keys are 0 for background and
+// equal for samples that connect.
+type rasterRows struct {
+	r    *Raster
+	rule Rule
+}
+
+// wide reports whether multilabel keys need 64 bits.
+func (s rasterRows) wide() bool {
+	return s.rule.Mode == Multilabel && (s.r.Kind == Int64 || s.r.Kind == Uint64 || s.r.Kind == Float64)
+}
+
+// span returns the sample range of a row.
+func (s rasterRows) span(row int) (lo, hi int) {
+	return row * s.r.Width, (row + 1) * s.r.Width
+}
+
+// Keys writes the 32-bit keys of a row (ecl.KeyRows[uint32]).
+func (s rasterRows) Keys(row int, dst []uint32) {
+	lo, hi := s.span(row)
+	switch d := s.r.Data.(type) {
+	case []uint8:
+		keys32(d[lo:hi], dst, s.rule)
+	case []uint16:
+		keys32(d[lo:hi], dst, s.rule)
+	case []uint32:
+		keys32(d[lo:hi], dst, s.rule)
+	case []int8:
+		keys32(d[lo:hi], dst, s.rule)
+	case []int16:
+		keys32(d[lo:hi], dst, s.rule)
+	case []int32:
+		keys32(d[lo:hi], dst, s.rule)
+	case []float32:
+		if s.rule.Mode == Multilabel {
+			floatKeys32(d[lo:hi], dst)
+		} else {
+			keys32(d[lo:hi], dst, s.rule)
+		}
+	case []int64:
+		keys32(d[lo:hi], dst, s.rule)
+	case []uint64:
+		keys32(d[lo:hi], dst, s.rule)
+	case []float64:
+		keys32(d[lo:hi], dst, s.rule)
+	}
+}
+
+// keys32 computes 32-bit keys: the value itself for multilabel (types of
+// at most 32 bits: the conversion keeps distinct values distinct and 0 at
+// 0), 1 or 0 otherwise.
+func keys32[T Sample](src []T, dst []uint32, rule Rule) {
+	dst = dst[:len(src)]
+	switch rule.Mode {
+	case Multilabel:
+		for i, v := range src {
+			dst[i] = uint32(v)
+		}
+	case Binary:
+		for i, v := range src {
+			k := uint32(0)
+			if v != 0 && v == v { // v == v is false for NaN
+				k = 1
+			}
+			dst[i] = k
+		}
+	case Threshold:
+		t, inv := rule.Threshold, rule.Invert
+		for i, v := range src {
+			f := float64(v)
+			k := uint32(0)
+			if (f >= t) != inv && f == f {
+				k = 1
+			}
+			dst[i] = k
+		}
+	}
+}
+
+// floatKeys32 computes multilabel keys of float32 samples: the bit
+// pattern, with -0 and NaN as background.
+func floatKeys32(src []float32, dst []uint32) {
+	dst = dst[:len(src)]
+	for i, v := range src {
+		k := math.Float32bits(v)
+		if v == 0 || v != v {
+			k = 0
+		}
+		dst[i] = k
+	}
+}
+
+// wideRows serves 64-bit multilabel keys (ecl.KeyRows[uint64]) for int64,
+// uint64 and float64 rasters.
+type wideRows struct{ rasterRows }
+
+// Keys writes the 64-bit keys of a row.
+func (s wideRows) Keys(row int, dst []uint64) {
+	lo, hi := s.span(row)
+	switch d := s.r.Data.(type) {
+	case []int64:
+		for i, v := range d[lo:hi] {
+			dst[i] = uint64(v)
+		}
+	case []uint64:
+		copy(dst, d[lo:hi])
+	case []float64:
+		for i, v := range d[lo:hi] {
+			k := math.Float64bits(v)
+			if v == 0 || v != v {
+				k = 0
+			}
+			dst[i] = k
+		}
+	}
+}
+
+// Mask writes a row's foreground bit mask (ecl.MaskRows) for the binary
+// and threshold rules.
+func (s rasterRows) Mask(row int, dst []uint64) {
+	lo, hi := s.span(row)
+	clear(dst)
+	switch d := s.r.Data.(type) {
+	case []uint8:
+		if s.rule.Mode == Binary {
+			maskNonzeroBytes(d[lo:hi], dst)
+		} else {
+			mask(d[lo:hi], dst, s.rule)
+		}
+	case []uint16:
+		mask(d[lo:hi], dst, s.rule)
+	case []uint32:
+		mask(d[lo:hi], dst, s.rule)
+	case []uint64:
+		mask(d[lo:hi], dst, s.rule)
+	case []int8:
+		mask(d[lo:hi], dst, s.rule)
+	case []int16:
+		mask(d[lo:hi], dst, s.rule)
+	case []int32:
+		mask(d[lo:hi], dst, s.rule)
+	case []int64:
+		mask(d[lo:hi], dst, s.rule)
+	case []float32:
+		mask(d[lo:hi], dst, s.rule)
+	case []float64:
+		mask(d[lo:hi], dst, s.rule)
+	}
+}
+
+// mask sets the bits of the foreground samples of src (dst is cleared).
+func mask[T Sample](src []T, dst []uint64, rule Rule) {
+	if rule.Mode == Threshold {
+		t, inv := rule.Threshold, rule.Invert
+		for x, v := range src {
+			f := float64(v)
+			bit := uint64(0)
+			if (f >= t) != inv && f == f {
+				bit = 1
+			}
+			dst[x>>6] |= bit << (x & 63)
+		}
+		return
+	}
+	for x, v := range src {
+		bit := uint64(0)
+		if v != 0 && v == v {
+			bit = 1
+		}
+		dst[x>>6] |= bit << (x & 63)
+	}
+}
+
+// maskNonzeroBytes packs the nonzero bytes of src into bits, eight at a
+// time.
+func maskNonzeroBytes(src []uint8, dst []uint64) {
+	x := 0
+	for ; x+8 <= len(src); x += 8 {
+		v := binary.LittleEndian.Uint64(src[x:])
+		v |= v >> 4
+		v |= v >> 2
+		v |= v >> 1
+		v &= 0x0101010101010101
+		dst[x>>6] |= (v * 0x0102040810204080 >> 56) << (x & 63)
+	}
+	for ; x < len(src); x++ {
+		if src[x] != 0 {
+			dst[x>>6] |= 1 << (x & 63)
+		}
+	}
+}

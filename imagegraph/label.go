@@ -1,0 +1,71 @@
+package imagegraph
+
+import (
+	"fmt"
+
+	"github.com/cclabel/cclabel/ecl"
+)
+
+// Labels are the result of labeling a raster: one label per pixel, x
+// fastest, 0 for background and 1..Count by first occurrence.
+type Labels struct {
+	Width, Height, Depth int
+	Data                 []uint32
+	Count                int
+}
+
+// Options configure Label.
+type Options struct {
+	// Connectivity is 4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means the
+	// fullest (8 or 26).
+	Connectivity int
+	// Threads is the number of goroutines; 0 means GOMAXPROCS, 1 the
+	// serial path.
+	Threads int
+}
+
+// connectivity returns the effective connectivity for r.
+func (o Options) connectivity(r *Raster) int {
+	if o.Connectivity != 0 {
+		return o.Connectivity
+	}
+	if r.Is3D() {
+		return 26
+	}
+	return 8
+}
+
+// Label labels the connected components of r under rule with ECL-CC on the
+// implicit grid graph: no CSR is built. dst, if it has r.Len() entries, is
+// reused for the labels.
+func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if err := rule.Validate(); err != nil {
+		return nil, err
+	}
+	conn := opts.connectivity(r)
+	if err := ValidConnectivity(conn, r.Is3D()); err != nil {
+		return nil, err
+	}
+	if len(dst) != r.Len() {
+		dst = make([]uint32, r.Len())
+	}
+	rows := rasterRows{r: r, rule: rule}
+	shape := ecl.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
+	var count int
+	var err error
+	switch {
+	case conn == 8 && rule.Mode != Multilabel:
+		count, err = ecl.LabelBinary8(r.Width, r.Height, rows, dst, opts.Threads)
+	case rows.wide():
+		count, err = ecl.LabelGrid[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
+	default:
+		count, err = ecl.LabelGrid[uint32](shape, conn, rows, dst, opts.Threads)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("imagegraph: %w", err)
+	}
+	return &Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: count}, nil
+}
