@@ -95,6 +95,25 @@ func WriteNPYLabels(w io.Writer, labels []uint32, shape []int, dtype string) err
 	return nil
 }
 
+// WriteNPYBytes writes uint8 samples as a C-order .npy array of the given
+// shape.
+func WriteNPYBytes(w io.Writer, data []uint8, shape []int) error {
+	count := 1
+	for _, d := range shape {
+		count *= d
+	}
+	if count != len(data) || count < 0 {
+		return fmt.Errorf("npy: shape %v holds %d values, have %d", shape, count, len(data))
+	}
+	if _, err := w.Write(npyHeader("|u1", shape)); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	if _, err := w.Write(data); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	return nil
+}
+
 // WriteLabelsText writes one "id label" line per vertex, where id(v) gives
 // vertex v's ID as the input file named it.
 func WriteLabelsText(w io.Writer, labels []uint32, id func(v int) int64) error {

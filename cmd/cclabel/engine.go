@@ -19,7 +19,11 @@ type engine struct {
 
 // engineFromFlags validates --backend, --algo and --threads.
 func engineFromFlags(cmd *cli.Command) (engine, error) {
-	algo, err := ecl.ParseAlgorithm(cmd.String("algo"))
+	name := cmd.String("algo") // commands without --algo use ECL-CC
+	if name == "" {
+		name = ecl.ECL.String()
+	}
+	algo, err := ecl.ParseAlgorithm(name)
 	if err != nil {
 		return engine{}, usageError{err}
 	}

@@ -3,12 +3,16 @@ package main
 import (
 	"context"
 	"fmt"
+	"image"
+	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -19,6 +23,7 @@ func genCommand(std stdio) *cli.Command {
 		Usage:        "make synthetic inputs for tests and benchmarks",
 		OnUsageError: onUsageError,
 		Commands: []*cli.Command{
+			genImageCommand(std),
 			{
 				Name:         "graph",
 				Usage:        "write a synthetic graph as .egr",
@@ -88,4 +93,85 @@ func genGraphCommand(std stdio, name, usage string, flags []cli.Flag,
 			return nil
 		},
 	}
+}
+
+// genImageCommand is "cclabel gen image".
+func genImageCommand(std stdio) *cli.Command {
+	return &cli.Command{
+		Name:         "image",
+		Usage:        "write a synthetic binary image (.npy uint8 0/1, or .png 0/255)",
+		OnUsageError: onUsageError,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "size", Value: "1024x1024", Usage: "WIDTHxHEIGHT"},
+			&cli.FloatFlag{Name: "density", Value: 0.5, Usage: "fraction of foreground pixels"},
+			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent pixels) or blobs (smoothed noise, thresholded)"},
+			&cli.IntFlag{Name: "radius", Value: 4, Usage: "blobs: smoothing radius in pixels"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same image)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .npy or .png", Required: true, TakesFile: true},
+		},
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			var w, h int
+			if _, err := fmt.Sscanf(cmd.String("size"), "%dx%d", &w, &h); err != nil {
+				return usagef("gen image: --size %q: want WIDTHxHEIGHT", cmd.String("size"))
+			}
+			out := cmd.String("output")
+			ext := strings.ToLower(filepath.Ext(out))
+			if ext != ".npy" && ext != ".png" {
+				return usagef("gen image: -o %s: want .npy or .png", out)
+			}
+			if err := checkOutputDir(out); err != nil {
+				return err
+			}
+			r, err := makeSynthetic(cmd, w, h, 1)
+			if err != nil {
+				return err
+			}
+			if err := writeSynthetic(out, r); err != nil {
+				return err
+			}
+			fmt.Fprintf(std.err, "%s: %dx%d %s image, density %.3g\n", out, w, h, cmd.String("kind"), cmd.Float("density"))
+			return nil
+		},
+	}
+}
+
+// makeSynthetic makes the raster of "gen image" and "gen volume".
+func makeSynthetic(cmd *cli.Command, w, h, d int) (*imagegraph.Raster, error) {
+	var r *imagegraph.Raster
+	var err error
+	switch kind := cmd.String("kind"); kind {
+	case "random":
+		r, err = gen.RandomRaster(w, h, d, cmd.Float("density"), cmd.Uint64("seed"))
+	case "blobs":
+		r, err = gen.BlobsRaster(w, h, d, cmd.Float("density"), cmd.Int("radius"), cmd.Uint64("seed"))
+	default:
+		return nil, usagef("gen: --kind %q: want random or blobs", kind)
+	}
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return r, nil
+}
+
+// writeSynthetic writes a uint8 0/1 raster as .npy, or as a 0/255 PNG.
+func writeSynthetic(path string, r *imagegraph.Raster) error {
+	data := r.Data.([]uint8)
+	return atomicfile.WriteFile(path, func(w io.Writer) error {
+		if strings.ToLower(filepath.Ext(path)) == ".png" {
+			img := image.NewGray(image.Rect(0, 0, r.Width, r.Height))
+			for i, v := range data {
+				img.Pix[i] = v * 255
+			}
+			return formats.WritePNG(w, img)
+		}
+		return formats.WriteNPYBytes(w, data, npyRasterShape(r))
+	})
+}
+
+// npyRasterShape is the C-order NumPy shape of a raster.
+func npyRasterShape(r *imagegraph.Raster) []int {
+	if r.Depth > 1 {
+		return []int{r.Depth, r.Height, r.Width}
+	}
+	return []int{r.Height, r.Width}
 }

@@ -70,6 +70,7 @@ func newApp(std stdio) *cli.Command {
 			return cli.ShowRootCommandHelp(cmd)
 		},
 		Commands: []*cli.Command{
+			labelCommand(std),
 			graphCommand(std),
 			genCommand(std),
 			convertCommand(std),

@@ -1,0 +1,336 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/urfave/cli/v3"
+)
+
+// labelCommand is "cclabel label".
+func labelCommand(std stdio) *cli.Command {
+	flags := labelingFlags(8, "4 or 8")
+	flags = append(flags,
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
+			Usage: "coloured label map (.png; '-' for stdout); with several inputs, an existing folder"},
+		&cli.StringFlag{Name: "labels", TakesFile: true,
+			Usage: "label array: .npy or 16-bit .png; with several inputs, just the extension (.npy, .png)"},
+		&cli.BoolFlag{Name: "overlay", Usage: "-o shows label colours blended over the input"},
+		&cli.StringFlag{Name: "dtype", Value: "auto", Usage: ".npy label type: auto (uint16 when it fits, else uint32), uint16, uint32 or int32"},
+	)
+	return &cli.Command{
+		Name:      "label",
+		Usage:     "label the connected components of 2D images",
+		ArgsUsage: "IMAGE...",
+		Description: "IMAGE is PNG, JPEG (EXIF orientation applied), GIF, BMP, TIFF, WebP or a 2D .npy; '-' reads stdin. " +
+			"Grey samples are used as stored (8 or 16 bit); colour with R=G=B is grey, other colour is packed 0xRRGGBB. " +
+			"Default mode multilabel: equal nonzero values connect. With several inputs, -o is a folder and each " +
+			"input's outputs are named after it (a.png, a.labels.npy, a.stats.csv); a failing input is reported " +
+			"and the others go on (exit status 1).",
+		OnUsageError: onUsageError,
+		Flags:        flags,
+		Action:       func(_ context.Context, cmd *cli.Command) error { return runLabel(cmd, std) },
+	}
+}
+
+// labelJob is one input of "cclabel label" with its output paths.
+type labelJob struct {
+	input                 string
+	output, labels, stats string
+}
+
+// labelSummary is the --json object of one labeled image.
+type labelSummary struct {
+	Input        string     `json:"input"`
+	Width        int        `json:"width"`
+	Height       int        `json:"height"`
+	Depth        int        `json:"depth,omitempty"`
+	Components   int        `json:"components"`
+	Connectivity int        `json:"connectivity"`
+	Mode         string     `json:"mode"`
+	Backend      string     `json:"backend"`
+	Threads      int        `json:"threads"`
+	Seconds      stageTimes `json:"seconds"`
+}
+
+// runLabel labels every input.
+func runLabel(cmd *cli.Command, std stdio) error {
+	if cmd.NArg() == 0 {
+		return usagef("label: want at least one IMAGE")
+	}
+	rule, err := ruleFromFlags(cmd)
+	if err != nil {
+		return err
+	}
+	engine, err := engineFromFlags(cmd)
+	if err != nil {
+		return err
+	}
+	conn := cmd.Int("connectivity")
+	if conn != 4 && conn != 8 {
+		return usagef("label: --connectivity %d: want 4 or 8 (use 'cclabel volume' for 6, 18 or 26)", conn)
+	}
+	dtype := cmd.String("dtype")
+	switch dtype {
+	case "auto", "uint16", "uint32", "int32":
+	default:
+		return usagef("--dtype %q: want auto, uint16, uint32 or int32", dtype)
+	}
+	jobs, err := planLabelJobs(cmd)
+	if err != nil {
+		return err
+	}
+	opts := imagegraph.Options{Connectivity: conn, Threads: engine.threads}
+	var summaries []labelSummary
+	failed := 0
+	for _, job := range jobs {
+		s, err := labelOne(job, rule, opts, engine, cmd, std)
+		if err != nil {
+			if len(jobs) == 1 {
+				return err
+			}
+			fmt.Fprintf(std.err, "cclabel: %v\n", err)
+			failed++
+			continue
+		}
+		summaries = append(summaries, s)
+	}
+	if cmd.Bool("json") {
+		var v any = summaries
+		if len(jobs) == 1 {
+			v = summaries[0]
+		}
+		if err := writeJSON(std.out, v); err != nil {
+			return err
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d inputs failed", failed, len(jobs))
+	}
+	return nil
+}
+
+// planLabelJobs checks the output flags and names every input's outputs
+// before any work is done.
+func planLabelJobs(cmd *cli.Command) ([]labelJob, error) {
+	inputs := cmd.Args().Slice()
+	out, labels, stats := cmd.String("output"), cmd.String("labels"), cmd.String("stats")
+	if len(inputs) == 1 {
+		job := labelJob{input: inputs[0], output: out, labels: labels, stats: stats}
+		if err := checkExt("-o", out, ".png"); err != nil {
+			return nil, err
+		}
+		if err := checkExt("--labels", labels, ".npy", ".png"); err != nil {
+			return nil, err
+		}
+		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
+			return nil, err
+		}
+		stdouts := 0
+		for _, p := range []string{out, labels, stats} {
+			if p == "-" {
+				stdouts++
+			}
+		}
+		if stdouts > 1 || (stdouts == 1 && cmd.Bool("json")) {
+			return nil, usagef("label: only one output can go to stdout")
+		}
+		return []labelJob{job}, nil
+	}
+	if out == "" && (labels != "" || stats != "") {
+		return nil, usagef("label: with several inputs, give -o FOLDER for the outputs")
+	}
+	if out != "" {
+		if st, err := os.Stat(out); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("-o %s: with several inputs, -o must be an existing folder", out)
+		}
+	}
+	for _, c := range []struct {
+		flag, value string
+		exts        []string
+	}{
+		{"--labels", labels, []string{".npy", ".png"}}, {"--stats", stats, []string{".csv", ".json"}},
+	} {
+		if c.value != "" && !slicesContains(c.exts, strings.ToLower(c.value)) {
+			return nil, usagef("%s %s: with several inputs, give just the extension (%s)", c.flag, c.value, strings.Join(c.exts, " or "))
+		}
+	}
+	var jobs []labelJob
+	seen := map[string]string{}
+	for _, in := range inputs {
+		if in == "-" {
+			return nil, usagef("label: '-' (stdin) works with a single input only")
+		}
+		stem := strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
+		if prev, dup := seen[stem]; dup {
+			return nil, usagef("label: %s and %s would write the same outputs", prev, in)
+		}
+		seen[stem] = in
+		job := labelJob{input: in}
+		if out != "" {
+			job.output = filepath.Join(out, stem+".png")
+		}
+		if labels != "" {
+			job.labels = filepath.Join(out, stem+".labels"+strings.ToLower(labels))
+		}
+		if stats != "" {
+			job.stats = filepath.Join(out, stem+".stats"+strings.ToLower(stats))
+		}
+		jobs = append(jobs, job)
+	}
+	return jobs, nil
+}
+
+func slicesContains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// checkExt validates an output path's extension and folder.
+func checkExt(flag, path string, exts ...string) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	if !slicesContains(exts, strings.ToLower(filepath.Ext(path))) {
+		return usagef("%s %s: unknown extension (want %s)", flag, path, strings.Join(exts, " or "))
+	}
+	return checkOutputDir(path)
+}
+
+// labelOne reads, labels and writes one image.
+func labelOne(job labelJob, rule imagegraph.Rule, opts imagegraph.Options, engine engine, cmd *cli.Command, std stdio) (labelSummary, error) {
+	var times stageTimes
+	clock := newStopwatch()
+	raster, img, err := readImageInput(job.input, std.in)
+	if err != nil {
+		return labelSummary{}, err
+	}
+	times.Read = clock.lap()
+
+	labels, err := imagegraph.Label(raster, rule, opts, nil)
+	if err != nil {
+		return labelSummary{}, fmt.Errorf("%s: %w", job.input, err)
+	}
+	labels.Filter(cmd.Int64("min-size"), cmd.Int("largest"))
+	times.Label = clock.lap()
+
+	if err := writeImageOutputs(job, raster, img, labels, cmd, std.out); err != nil {
+		return labelSummary{}, err
+	}
+	times.Write = clock.lap()
+	times.Total = clock.total()
+	s := labelSummary{Input: job.input, Width: raster.Width, Height: raster.Height, Components: labels.Count,
+		Connectivity: opts.Connectivity, Mode: rule.String(), Backend: engine.backend,
+		Threads: engine.effectiveThreads(), Seconds: times}
+	fmt.Fprintf(std.err, "%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+		job.input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
+		s.Backend, s.Threads, times.Read, times.Label, times.Write)
+	return s, nil
+}
+
+// readImageInput reads a 2D image or .npy file (or stdin) as a raster; img
+// is the decoded image when there is one (for --overlay).
+func readImageInput(input string, stdin io.Reader) (*imagegraph.Raster, *imageSource, error) {
+	if strings.EqualFold(filepath.Ext(input), ".npy") {
+		r, err := formats.ReadNPYFile(input)
+		if err != nil {
+			return nil, nil, err
+		}
+		if r.Depth > 1 {
+			return nil, nil, fmt.Errorf("%s: a 3D array (%dx%dx%d): label it with 'cclabel volume'", input, r.Width, r.Height, r.Depth)
+		}
+		return r, &imageSource{raster: r}, nil
+	}
+	var src = &imageSource{}
+	var err error
+	if input == "-" {
+		src.img, err = formats.DecodeImage(stdin, "stdin")
+	} else {
+		src.img, err = formats.DecodeImageFile(input)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := imagegraph.FromImage(src.img)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", input, err)
+	}
+	src.raster = r
+	return r, src, nil
+}
+
+// writeImageOutputs writes the colour map (or overlay), the label array
+// and the statistics of one image.
+func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource, labels *imagegraph.Labels, cmd *cli.Command, stdout io.Writer) error {
+	if job.labels != "" {
+		ext := strings.ToLower(filepath.Ext(job.labels))
+		if err := writeOutput(job.labels, stdout, func(w io.Writer) error {
+			if ext == ".png" {
+				return formats.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
+			}
+			dtype := cmd.String("dtype")
+			if dtype == "auto" {
+				dtype = "uint32"
+				if labels.Count <= 65535 {
+					dtype = "uint16"
+				}
+			}
+			return formats.WriteNPYLabels(w, labels.Data, npyShape(labels), dtype)
+		}); err != nil {
+			return fmt.Errorf("%s: %w", job.input, err)
+		}
+	}
+	if job.stats != "" {
+		stats, err := imagegraph.Statistics(labels, raster)
+		if err != nil {
+			return err
+		}
+		if err := writeOutput(job.stats, stdout, func(w io.Writer) error {
+			return formats.WriteStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), raster.Is3D())
+		}); err != nil {
+			return fmt.Errorf("%s: %w", job.input, err)
+		}
+	}
+	if job.output != "" {
+		if err := writeOutput(job.output, stdout, func(w io.Writer) error {
+			if cmd.Bool("overlay") {
+				img, err := formats.Overlay(src.display(), labels.Data, 0.6)
+				if err != nil {
+					return err
+				}
+				return formats.WritePNG(w, img)
+			}
+			return formats.WriteColorLabelsPNG(w, labels.Data, labels.Width, labels.Height)
+		}); err != nil {
+			return fmt.Errorf("%s: %w", job.input, err)
+		}
+	}
+	return nil
+}
+
+// npyShape is the NumPy shape of a label array: (H, W) or (Z, Y, X).
+func npyShape(l *imagegraph.Labels) []int {
+	if l.Depth > 1 {
+		return []int{l.Depth, l.Height, l.Width}
+	}
+	return []int{l.Height, l.Width}
+}
+
+// writeOutput writes a file atomically, or to stdout for "-".
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" {
+		return write(stdout)
+	}
+	return atomicfile.WriteFile(path, write)
+}
