@@ -1,5 +1,7 @@
 package ecl
 
+import "math/bits"
+
 // LabelBinary8 labels a binary 2D image at 8-connectivity, given as bit
 // masks, into dst (width*height labels, x fastest): 0 for background, 1..N
 // by first occurrence. It returns N. The labels equal LabelGrid's with
@@ -83,22 +85,46 @@ func (l *binary8Labeler) load(m pairMasks, y int) {
 	}
 }
 
-// appendPairRuns appends the runs of the row pair starting at row y.
+// appendPairRuns appends the runs of the row pair starting at row y. Run
+// boundaries come from the bits where the either-mask changes, found a
+// word at a time.
 func (l *binary8Labeler) appendPairRuns(runs []pairRun, m pairMasks, y int) []pairRun {
 	w := l.width
 	top := uint32(y*w) + 1
-	for x := nextSet(m.either, 0, w); x < w; {
-		end := nextClear(m.either, x, w)
-		var rep uint32
-		if t := nextSet(m.top, x, end); t < end {
-			rep = top + uint32(t)
-		} else {
-			rep = top + uint32(w) + uint32(nextSet(m.bottom, x, end))
+	start := -1
+	var carry uint64
+	for i, word := range m.either {
+		edges := word ^ (word<<1 | carry)
+		carry = word >> 63
+		for edges != 0 {
+			x := i<<6 | bits.TrailingZeros64(edges)
+			edges &= edges - 1
+			if start < 0 {
+				start = x
+				continue
+			}
+			runs = append(runs, pairRun{start: int32(start), end: int32(x), rep: top + m.firstPixel(start, x, w)})
+			start = -1
 		}
-		runs = append(runs, pairRun{start: int32(x), end: int32(end), rep: rep})
-		x = nextSet(m.either, end, w)
+	}
+	if start >= 0 {
+		runs = append(runs, pairRun{start: int32(start), end: int32(w), rep: top + m.firstPixel(start, w, w)})
 	}
 	return runs
+}
+
+// firstPixel returns the offset from the pair's first pixel of the
+// smallest foreground pixel in columns [s, e): in the top row if it has
+// one there, else in the bottom row.
+func (m pairMasks) firstPixel(s, e, w int) uint32 {
+	if t := m.top[s>>6] >> (s & 63); t != 0 {
+		if x := s + bits.TrailingZeros64(t); x < e {
+			return uint32(x)
+		}
+	} else if t := nextSet(m.top, s, e); t < e {
+		return uint32(t)
+	}
+	return uint32(w + nextSet(m.bottom, s, e))
 }
 
 // forContacts appends to touched the index of every run of prev (the row pair above) that
