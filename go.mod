@@ -3,6 +3,6 @@ module github.com/cclabel/cclabel
 go 1.26.0
 
 require (
-	github.com/urfave/cli/v3 v3.14.0 // indirect
-	golang.org/x/image v0.47.0 // indirect
+	github.com/urfave/cli/v3 v3.14.0
+	golang.org/x/image v0.47.0
 )

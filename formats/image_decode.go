@@ -41,7 +41,10 @@ func DecodeImageFile(path string) (image.Image, error) {
 // The header is checked before any pixels are decoded: an image with a
 // zero side, with more than imagegraph.MaxPixels pixels or, for PNG, GIF
 // and BMP, with more pixels than a file of its size can encode is
-// rejected, so a lying header does not cause a huge allocation.
+// rejected, so a lying PNG, GIF or BMP header does not cause a large
+// allocation. JPEG, TIFF and WebP admit no such bound; for them a lying
+// header can make the decoder allocate up to the pixel limit before it
+// finds the data missing.
 //
 // The decoder's image type is kept (8-bit grey as *image.Gray, 16-bit grey
 // as *image.Gray16, palette images as *image.Paletted, and so on), with

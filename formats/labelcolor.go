@@ -9,21 +9,21 @@ import (
 // LabelColor returns the display colour of a label: opaque black for 0
 // (background), otherwise a bright, saturated colour that depends only on
 // the label. Hues step around the colour wheel by the golden ratio, so
-// consecutive labels lie at least 137 degrees apart, and saturation and
-// brightness cycle through a few levels, so labels whose hues come close
-// still differ. No label's colour has a channel maximum below 180.
+// consecutive labels lie at least 137 degrees apart; saturation (67% to
+// 100%) and brightness (71% to 100%: no channel maximum below 180) vary
+// along two other low-discrepancy sequences. Labels 1 to 1000 all get
+// distinct colours, at least 9 apart in RGB.
 func LabelColor(label uint32) color.NRGBA {
 	if label == 0 {
 		return color.NRGBA{A: 255}
 	}
 	// 0x9e3779b9 is 2^32 divided by the golden ratio: hue = frac(label/phi).
 	hue := label * 0x9e3779b9
-	// A second, unrelated sequence (frac(label*(sqrt 2 - 1))) picks
-	// saturation and brightness, so that labels with close hues (labels a
-	// Fibonacci number apart) get different ones.
-	k := (label * 0x6a09e667) >> 29
-	sat := [2]uint32{255, 185}[k&1]
-	val := [4]uint32{255, 185, 225, 205}[k>>1]
+	// Brightness and saturation follow two more such sequences, with the
+	// fractional parts of the square roots of 3 and 2, so that labels
+	// whose hues come close (labels a Fibonacci number apart) still differ.
+	val := 180 + ((label*0xbb67ae85)>>24)*75/255
+	sat := 170 + ((label*0x6a09e667)>>24)*85/255
 	r, g, b := hsv(hue, sat, val)
 	return color.NRGBA{R: r, G: g, B: b, A: 255}
 }

@@ -14,35 +14,44 @@ import (
 // labels themselves.
 func WriteColorLabelsPNG(w io.Writer, labels []uint32, width, height int) error {
 	if width < 1 || height < 1 || len(labels) != width*height {
-		return fmt.Errorf("png: %d labels for a %dx%d image", len(labels), width, height)
+		return fmt.Errorf("formats: png: %d labels for a %dx%d image", len(labels), width, height)
 	}
+	return writeStreamPNG(w, width, height, 8, 2, 3, func(y int, row []byte) {
+		for x, l := range labels[y*width : (y+1)*width] {
+			c := LabelColor(l)
+			row[3*x], row[3*x+1], row[3*x+2] = c.R, c.G, c.B
+		}
+	})
+}
+
+// writeStreamPNG writes a PNG of the given bit depth and colour type (0
+// grey, 2 RGB), bytesPerPixel wide, filling one row at a time through
+// fill and compressing it at once with no filter: memory stays at one row.
+func writeStreamPNG(w io.Writer, width, height, depth, colorType, bytesPerPixel int, fill func(y int, row []byte)) error {
 	if _, err := w.Write([]byte("\x89PNG\r\n\x1a\n")); err != nil {
-		return fmt.Errorf("png: %w", err)
+		return fmt.Errorf("formats: png: %w", err)
 	}
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(width))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(height))
-	ihdr[8], ihdr[9] = 8, 2 // 8-bit RGB; compression, filter, interlace 0
+	ihdr[8], ihdr[9] = byte(depth), byte(colorType) // compression, filter, interlace 0
 	if err := writeChunk(w, "IHDR", ihdr[:]); err != nil {
 		return err
 	}
 	cw := &chunkWriter{w: w}
 	z, err := zlib.NewWriterLevel(cw, zlib.BestSpeed)
 	if err != nil {
-		return fmt.Errorf("png: %w", err)
+		return fmt.Errorf("formats: png: %w", err)
 	}
-	row := make([]byte, 1+3*width) // filter byte 0 (none), then RGB
+	row := make([]byte, 1+bytesPerPixel*width) // filter byte 0 (none), then pixels
 	for y := range height {
-		for x, l := range labels[y*width : (y+1)*width] {
-			c := LabelColor(l)
-			row[1+3*x], row[2+3*x], row[3+3*x] = c.R, c.G, c.B
-		}
+		fill(y, row[1:])
 		if _, err := z.Write(row); err != nil {
-			return fmt.Errorf("png: %w", err)
+			return fmt.Errorf("formats: png: %w", err)
 		}
 	}
 	if err := z.Close(); err != nil {
-		return fmt.Errorf("png: %w", err)
+		return fmt.Errorf("formats: png: %w", err)
 	}
 	if err := cw.flush(); err != nil {
 		return err
@@ -87,7 +96,7 @@ func writeChunk(w io.Writer, kind string, data []byte) error {
 	binary.BigEndian.PutUint32(tail[:], crc.Sum32())
 	for _, b := range [][]byte{head[:], data, tail[:]} {
 		if _, err := w.Write(b); err != nil {
-			return fmt.Errorf("png: %w", err)
+			return fmt.Errorf("formats: png: %w", err)
 		}
 	}
 	return nil

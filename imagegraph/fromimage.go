@@ -10,8 +10,9 @@ import (
 // precision: 8-bit grey stays uint8 (sharing the image's pixels when their
 // layout allows), 16-bit grey stays uint16, colour whose R=G=B everywhere
 // becomes grey of the source's depth, and other colour becomes packed
-// 0xRRGGBB (8 bits a channel). Alpha is ignored; paletted images use their
-// palette colours.
+// 0xRRGGBB (8 bits a channel). Alpha is ignored. Paletted images give
+// their palette indices (as PIL does), since paletted label maps store the
+// label as the index.
 func FromImage(img image.Image) (*Raster, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
@@ -45,6 +46,13 @@ func FromImage(img image.Image) (*Raster, error) {
 		})
 	case *image.NRGBA64, *image.RGBA64:
 		return fromRGB16(img)
+	case *image.Paletted:
+		// Palette indices, as PIL and tifffile give them: paletted label
+		// maps (VOC-style masks) store the label as the index.
+		if m.Stride == w {
+			return NewRaster(w, h, 1, m.Pix[:w*h])
+		}
+		return NewRaster(w, h, 1, copyRows(m.Pix, m.Stride, w, h))
 	}
 	// Anything else (YCbCr, CMYK, Paletted, ...) through its 8-bit colours.
 	return fromRGB8(w, h, func(x, y int) (r, g, bl uint8) {
