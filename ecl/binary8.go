@@ -131,8 +131,9 @@ func (m pairMasks) firstPixel(s, e, w int) uint32 {
 // touches run r through an 8-neighbour of r's top row. contact holds the
 // top row dilated by one pixel AND the bottom row above: exact inside r,
 // while the two columns beside r are checked here. j is the cursor into
-// prev, which only moves forward over the runs of a row.
-func forContacts(touched []int32, r pairRun, prev []pairRun, j *int, contact, top, aboveBottom []uint64, width int) []int32 {
+// prev, which only moves forward over the runs of a row; forContacts
+// returns its new value.
+func forContacts(touched []int32, r pairRun, prev []pairRun, j int, contact, top, aboveBottom []uint64, width int) ([]int32, int) {
 	s, e := int(r.start), int(r.end)
 	rightEdge := e < width && maskBit(top, e-1) == 1 && maskBit(aboveBottom, e) == 1
 	c := s - 1
@@ -140,19 +141,19 @@ func forContacts(touched []int32, r pairRun, prev []pairRun, j *int, contact, to
 		c = nextSet(contact, s, e)
 	}
 	for c < e || (c == e && rightEdge) {
-		for *j < len(prev) && int(prev[*j].end) <= c {
-			*j++
+		for j < len(prev) && int(prev[j].end) <= c {
+			j++
 		}
-		if *j == len(prev) {
+		if j == len(prev) {
 			break
 		}
-		touched = append(touched, int32(*j))
-		c = int(prev[*j].end)
+		touched = append(touched, int32(j))
+		c = int(prev[j].end)
 		if c < e {
 			c = nextSet(contact, c, e)
 		}
 	}
-	return touched
+	return touched, j
 }
 
 // linkBand is the first pass over a band: every run's representative
@@ -175,7 +176,7 @@ func (l *binary8Labeler) linkBand(b *gridBand) {
 			r := &runs[i]
 			var parent uint32
 			if y > b.first {
-				touched = forContacts(touched[:0], *r, prev, &j, contact, cur.top, above.bottom, w)
+				touched, j = forContacts(touched[:0], *r, prev, j, contact, cur.top, above.bottom, w)
 				for k, p := range touched {
 					if k == 0 {
 						parent = prev[p].rep
@@ -210,7 +211,7 @@ func (l *binary8Labeler) mergeBorder(bands []gridBand, b int) {
 	j := 0
 	var touched []int32
 	for _, r := range runs {
-		touched = forContacts(touched[:0], r, prev, &j, contact, cur.top, above.bottom, w)
+		touched, j = forContacts(touched[:0], r, prev, j, contact, cur.top, above.bottom, w)
 		for _, p := range touched {
 			if dead := hook(l.labels, findRoot(l.labels, r.rep), findRoot(l.labels, prev[p].rep)); dead != 0 {
 				owner := bandOf(bands, int(dead-1)/w)
@@ -275,9 +276,7 @@ func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
 		if y+1 < l.height {
 			fillRow(l.labels[(y+1)*w:(y+2)*w], columns, m.bottom)
 		}
-		for _, r := range runs {
-			clear(columns[r.start:r.end])
-		}
+		clear(columns)
 	}
 }
 
