@@ -127,30 +127,47 @@ func (m pairMasks) firstPixel(s, e, w int) uint32 {
 	return uint32(w + nextSet(m.bottom, s, e))
 }
 
-// forContacts appends to touched the index of every run of prev (the row pair above) that
-// touches run r through an 8-neighbour of r's top row. contact holds the
-// top row dilated by one pixel AND the bottom row above: exact inside r,
-// while the two columns beside r are checked here. j is the cursor into
-// prev, which only moves forward over the runs of a row; forContacts
-// returns its new value.
-func forContacts(touched []int32, r pairRun, prev []pairRun, j int, contact, top, aboveBottom []uint64, width int) ([]int32, int) {
+// touches reports whether run r's top row has an 8-neighbour in run p of
+// the bottom row above. contact holds the top row dilated by one pixel AND
+// the bottom row above, which is exact for the columns of r; the columns
+// just beside r are tested directly.
+func touches(r, p pairRun, contact, top, aboveBottom []uint64, width int) bool {
 	s, e := int(r.start), int(r.end)
-	rightEdge := e < width && maskBit(top, e-1) == 1 && maskBit(aboveBottom, e) == 1
-	c := s - 1
-	if s == 0 || maskBit(top, s) == 0 || maskBit(aboveBottom, s-1) == 0 {
-		c = nextSet(contact, s, e)
+	ps, pe := int(p.start), int(p.end)
+	if lo, hi := max(s, ps), min(e, pe); lo < hi && rangeAny(contact, lo, hi) {
+		return true
 	}
-	for c < e || (c == e && rightEdge) {
-		for j < len(prev) && int(prev[j].end) <= c {
-			j++
+	if ps < s && s <= pe && maskBit(top, s) == 1 && maskBit(aboveBottom, s-1) == 1 {
+		return true
+	}
+	return e < pe && ps <= e && e < width && maskBit(top, e-1) == 1 && maskBit(aboveBottom, e) == 1
+}
+
+// rangeAny reports whether any bit of m in [lo, hi) is set.
+func rangeAny(m []uint64, lo, hi int) bool {
+	for lo < hi {
+		w := m[lo>>6] >> (lo & 63)
+		if n := hi - lo; n < 64-(lo&63) {
+			return w&(1<<n-1) != 0
 		}
-		if j == len(prev) {
-			break
+		if w != 0 {
+			return true
 		}
-		touched = append(touched, int32(j))
-		c = int(prev[j].end)
-		if c < e {
-			c = nextSet(contact, c, e)
+		lo = (lo | 63) + 1
+	}
+	return false
+}
+
+// forContacts appends to touched the index of every run of prev (the row
+// pair above) that run r touches, and returns it with the cursor j moved
+// past the runs of prev that end before r: they cannot touch later runs.
+func forContacts(touched []int32, r pairRun, prev []pairRun, j int, contact, top, aboveBottom []uint64, width int) ([]int32, int) {
+	for j < len(prev) && prev[j].end < r.start {
+		j++
+	}
+	for k := j; k < len(prev) && prev[k].start <= r.end; k++ {
+		if touches(r, prev[k], contact, top, aboveBottom, width) {
+			touched = append(touched, int32(k))
 		}
 	}
 	return touched, j
