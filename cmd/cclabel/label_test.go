@@ -314,3 +314,35 @@ func TestGenImage(t *testing.T) {
 		t.Fatalf("blobs image: exit %d, %+v", r.code, s)
 	}
 }
+
+func TestQuickStartSample(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "labels.png")
+	r := runCLI(t, "", "label", filepath.Join("..", "..", "testdata", "sample.png"), "-o", out, "--json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var s labelSummary
+	if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || s.Width != 256 || s.Height != 192 || s.Components < 1 {
+		t.Fatalf("summary %q: %v", r.stdout, err)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil || img.Bounds().Dx() != 256 || img.Bounds().Dy() != 192 {
+		t.Fatalf("colour map: %v", err)
+	}
+	// Every component has a colour, background is black: count colours.
+	colours := map[[3]uint32]bool{}
+	for y := range 192 {
+		for x := range 256 {
+			r, g, b, _ := img.At(x, y).RGBA()
+			colours[[3]uint32{r, g, b}] = true
+		}
+	}
+	if len(colours) != s.Components+1 {
+		t.Fatalf("%d colours for %d components plus background", len(colours), s.Components)
+	}
+}
