@@ -1,7 +1,6 @@
 package imagegraph
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 )
@@ -73,56 +72,38 @@ func copyRows(pix []uint8, stride, w, h int) []uint8 {
 // fromRGB8 builds a grey raster when every pixel has R=G=B, else a packed
 // colour raster.
 func fromRGB8(w, h int, at func(x, y int) (r, g, b uint8)) (*Raster, error) {
-	grey := true
-	for y := 0; y < h && grey; y++ {
-		for x := range w {
-			r, g, b := at(x, y)
-			if r != g || r != b {
-				grey = false
-				break
-			}
-		}
-	}
-	if grey {
-		data := make([]uint8, w*h)
-		for y := range h {
-			for x := range w {
-				data[y*w+x], _, _ = at(x, y)
-			}
-		}
-		return NewRaster(w, h, 1, data)
-	}
-	data := make([]uint32, w*h)
-	for y := range h {
-		for x := range w {
-			r, g, b := at(x, y)
-			data[y*w+x] = uint32(r)<<16 | uint32(g)<<8 | uint32(b)
-		}
-	}
-	return NewRGB(w, h, 1, data)
+	return fromRGB(w, h, at, func(r, g, b uint8) uint32 {
+		return uint32(r)<<16 | uint32(g)<<8 | uint32(b)
+	})
 }
 
 // fromRGB16 converts 16-bit colour: uint16 grey when R=G=B everywhere,
 // else packed colour of the high bytes.
 func fromRGB16(img image.Image) (*Raster, error) {
 	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
 	at := func(x, y int) (r, g, bl uint16) {
 		c := color.NRGBA64Model.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA64)
 		return c.R, c.G, c.B
 	}
+	return fromRGB(b.Dx(), b.Dy(), at, func(r, g, bl uint16) uint32 {
+		return uint32(r>>8)<<16 | uint32(g>>8)<<8 | uint32(bl>>8)
+	})
+}
+
+// fromRGB builds a grey raster of the channel type when every pixel has
+// R=G=B, else a colour raster packed by pack.
+func fromRGB[T uint8 | uint16](w, h int, at func(x, y int) (r, g, b T), pack func(r, g, b T) uint32) (*Raster, error) {
 	grey := true
 	for y := 0; y < h && grey; y++ {
 		for x := range w {
-			r, g, bl := at(x, y)
-			if r != g || r != bl {
+			if r, g, b := at(x, y); r != g || r != b {
 				grey = false
 				break
 			}
 		}
 	}
 	if grey {
-		data := make([]uint16, w*h)
+		data := make([]T, w*h)
 		for y := range h {
 			for x := range w {
 				data[y*w+x], _, _ = at(x, y)
@@ -133,13 +114,8 @@ func fromRGB16(img image.Image) (*Raster, error) {
 	data := make([]uint32, w*h)
 	for y := range h {
 		for x := range w {
-			r, g, bl := at(x, y)
-			data[y*w+x] = uint32(r>>8)<<16 | uint32(g>>8)<<8 | uint32(bl>>8)
+			data[y*w+x] = pack(at(x, y))
 		}
 	}
-	raster, err := NewRGB(w, h, 1, data)
-	if err != nil {
-		return nil, fmt.Errorf("imagegraph: %w", err)
-	}
-	return raster, nil
+	return NewRGB(w, h, 1, data)
 }
