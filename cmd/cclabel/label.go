@@ -77,6 +77,9 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if conn != 4 && conn != 8 {
 		return usagef("label: --connectivity %d: want 4 or 8 (use 'cclabel volume' for 6, 18 or 26)", conn)
 	}
+	if cmd.Int64("min-size") < 0 || cmd.Int("largest") < 0 {
+		return usagef("label: --min-size and --largest must not be negative")
+	}
 	dtype := cmd.String("dtype")
 	switch dtype {
 	case "auto", "uint16", "uint32", "int32":
@@ -279,7 +282,10 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 			if ext == ".png" {
 				return formats.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
 			}
-			dtype := cmd.String("dtype")
+			if cmd.Int64("min-size") < 0 || cmd.Int("largest") < 0 {
+		return usagef("label: --min-size and --largest must not be negative")
+	}
+	dtype := cmd.String("dtype")
 			if dtype == "auto" {
 				dtype = "uint32"
 				if labels.Count <= 65535 {

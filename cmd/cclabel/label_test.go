@@ -274,6 +274,7 @@ func TestLabelUsageErrors(t *testing.T) {
 		{"label", "x.png", "--labels", "x.tif"},
 		{"label", "x.png", "--stats", "x.txt"},
 		{"label", "x.png", "--dtype", "float"},
+		{"label", "x.png", "--largest", "-1"},
 		{"label", "x.png", "--backend", "gpu2"},
 		{"label", "a.png", "b.png", "--labels", ".npy"},
 		{"gen", "image", "--size", "ten", "-o", "x.npy"},
