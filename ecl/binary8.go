@@ -297,9 +297,11 @@ func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
 				b.markPending(y + 1)
 			}
 		}
-		fillRow(labels[y*w:(y+1)*w], columns, m.top)
+		top := labels[y*w : (y+1)*w]
 		if y+1 < l.height {
-			fillRow(labels[(y+1)*w:(y+2)*w], columns, m.bottom)
+			fillRows(top, labels[(y+1)*w:(y+2)*w], columns, m.top, m.bottom)
+		} else {
+			fillRows(top, top, columns, m.top, m.top)
 		}
 	}
 }
@@ -313,18 +315,25 @@ func fillFrom(columns []uint32, from, end int, v uint32) {
 	}
 }
 
-// fillRow writes the label of each foreground pixel's column and 0 for
-// background pixels, without branching on the data.
-func fillRow(row, columns []uint32, mask []uint64) {
-	columns = columns[:len(row)]
-	for i := range maskWords(len(row)) {
-		m := mask[i]
+// fillRows writes rows top and bottom: the label of each foreground
+// pixel's column and 0 for background pixels, without branching on the
+// data.
+func fillRows(top, bottom, columns []uint32, topMask, bottomMask []uint64) {
+	w := len(top)
+	bottom, columns = bottom[:w], columns[:w]
+	for i := range maskWords(w) {
+		mt, mb := topMask[i], bottomMask[i]
 		lo := i * 64
-		hi := min(lo+64, len(row))
-		r, c := row[lo:hi], columns[lo:hi]
-		for x := range r {
-			r[x] = c[x] & -uint32(m&1)
-			m >>= 1
+		hi := min(lo+64, w)
+		t, b, c := top[lo:hi], bottom[lo:hi], columns[lo:hi]
+		b = b[:len(t)]
+		c = c[:len(t)]
+		for x := range t {
+			v := c[x]
+			t[x] = v & -uint32(mt&1)
+			b[x] = v & -uint32(mb&1)
+			mt >>= 1
+			mb >>= 1
 		}
 	}
 }
