@@ -212,11 +212,7 @@ func (l *binary8Labeler) linkBand(b *gridBand) {
 		next += uint32(cur.runs)
 		if y > b.first {
 			buf = contacts(buf[:0], cur, above)
-			for _, c := range buf {
-				if union(labels, uint32(c>>32), uint32(c)) != 0 {
-					hooks++
-				}
-			}
+			hooks += linkContacts(labels, buf)
 		}
 		cur, above = above, cur
 	}
@@ -229,6 +225,30 @@ func (l *binary8Labeler) linkBand(b *gridBand) {
 	}
 	b.slots, b.runs = start+shift, runs
 	b.roots = runs - hooks
+}
+
+// linkContacts hooks the two runs of every contact and returns the number
+// of roots that stopped being one. Consecutive contacts often share a run;
+// its root is then the one the previous contact left.
+func linkContacts(labels []uint32, contacts []uint64) int {
+	hooks := 0
+	var lastR, lastP, root uint32
+	for _, c := range contacts {
+		r, p := uint32(c>>32), uint32(c)
+		rr, rp := root, root
+		if r != lastR {
+			rr = find(labels, r)
+		}
+		if p != lastP {
+			rp = find(labels, p)
+		}
+		if rr != rp {
+			labels[max(rr, rp)-1] = min(rr, rp)
+			hooks++
+		}
+		lastR, lastP, root = r, p, min(rr, rp)
+	}
+	return hooks
 }
 
 // mergeBorder joins the first row pair of band b with the pair above it.
