@@ -9,12 +9,18 @@ import "math/bits"
 //
 // It is ECL-CC on a coarser graph: two consecutive rows are taken together,
 // and a maximal run of columns holding any foreground pixel in either row
-// is one vertex, since all of its pixels are 8-connected. Its
-// representative is its smallest pixel. Each vertex points at the first
-// joined vertex of the row pair above and is hooked to any further one,
-// with intermediate pointer jumping; a second pass numbers the roots in
-// memory order and writes every pixel's label. Parallel bands work as in
-// LabelGrid.
+// is one vertex, since all of its pixels are 8-connected. Vertices are
+// numbered in the memory order of their smallest pixels: row pair by row
+// pair, within a pair first the runs with a pixel in the top row, then the
+// others, each in column order. Their parents live in a compact array of
+// slots inside dst (the band's own pixels, so no memory is added).
+//
+// The first pass finds, with word-wide bit operations on the masks, every
+// run of a pair that touches a run of the pair above, and hooks the two
+// (the larger root under the smaller, with path halving). The second pass
+// numbers the roots in slot order, which is the order of first occurrence,
+// gives every slot its root's label, and then writes every pixel's label
+// from its run's slot. Parallel bands work as in LabelGrid.
 func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (int, error) {
 	shape := GridShape{Width: width, Height: height, Depth: 1}
 	if err := shape.validate(8, dst); err != nil {
@@ -39,244 +45,270 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 	return int(next - 1), nil
 }
 
-// binary8Labeler holds one LabelBinary8 run. Until the labeling pass,
-// labels hold the parent (index+1) of each run's representative pixel; the
-// other entries are unused.
+// binary8Labeler holds one LabelBinary8 run. Until the labeling pass, each
+// band's part of labels holds the parents (slot index+1) of its runs'
+// slots, which lie at the end of the band's pixels; the rest is unused.
 type binary8Labeler struct {
 	width, height int
 	src           MaskRows
 	labels        []uint32
 }
 
-// pairRun is a run of columns [start, end) of a row pair with foreground
-// in either row; rep is its smallest foreground pixel (index+1) and label
-// its label during the labeling pass.
-type pairRun struct {
-	start, end int32
-	rep        uint32
-	label      uint32
-}
-
-// pairMasks holds the masks of a row pair.
-type pairMasks struct {
+// pairScan holds the masks of a row pair and its runs. Every mask has one
+// word more than a row needs, always zero past the last column, so that
+// run ends at column width have a bit.
+type pairScan struct {
 	top, bottom, either []uint64
+	// ends has bit x set when column x-1 is the last of a run; topEnds
+	// only for the runs with a pixel in the top row.
+	ends, topEnds []uint64
+	rank          []uint32 // number of runs ending in the words before
+	slot          []uint32 // slot (index+1) of each run, in column order
+	runs, topRuns int
 }
 
-func newPairMasks(width int) pairMasks {
-	n := maskWords(width)
-	return pairMasks{make([]uint64, n), make([]uint64, n), make([]uint64, n)}
+func newPairScan(width int) *pairScan {
+	n := maskWords(width) + 1
+	return &pairScan{
+		top: make([]uint64, n), bottom: make([]uint64, n), either: make([]uint64, n),
+		ends: make([]uint64, n), topEnds: make([]uint64, n), rank: make([]uint32, n),
+		slot: make([]uint32, (width+1)/2),
+	}
 }
 
-// load reads rows y and y+1 (the latter empty past the last row).
-func (l *binary8Labeler) load(m pairMasks, y int) {
-	l.src.Mask(y, m.top)
+// load reads rows y and y+1 (the latter empty past the last row) and finds
+// the pair's runs.
+func (l *binary8Labeler) load(m *pairScan, y int) {
+	n := maskWords(l.width)
+	top, bottom := m.top[:n], m.bottom[:n]
+	l.src.Mask(y, top)
 	if y+1 < l.height {
-		l.src.Mask(y+1, m.bottom)
+		l.src.Mask(y+1, bottom)
 	} else {
-		clear(m.bottom)
+		clear(bottom)
 	}
 	if tail := l.width & 63; tail != 0 {
 		keep := uint64(1)<<tail - 1
-		m.top[len(m.top)-1] &= keep
-		m.bottom[len(m.bottom)-1] &= keep
+		top[n-1] &= keep
+		bottom[n-1] &= keep
 	}
-	for i := range m.either {
-		m.either[i] = m.top[i] | m.bottom[i]
+	for i := range top {
+		m.either[i] = top[i] | bottom[i]
 	}
+	m.scan()
 }
 
-// appendPairRuns appends the runs of the row pair starting at row y. Run
-// boundaries come from the bits where the either-mask changes, found a
-// word at a time.
-func (l *binary8Labeler) appendPairRuns(runs []pairRun, m pairMasks, y int) []pairRun {
-	w := l.width
-	top := uint32(y*w) + 1
-	start := -1
-	var carry uint64
-	for i, word := range m.either {
-		edges := word ^ (word<<1 | carry)
-		carry = word >> 63
-		for edges != 0 {
-			x := i<<6 | bits.TrailingZeros64(edges)
-			edges &= edges - 1
-			if start < 0 {
-				start = x
-				continue
-			}
-			runs = append(runs, pairRun{start: int32(start), end: int32(x), rep: top + m.firstPixel(start, x, w)})
-			start = -1
+// scan sets ends, topEnds, rank, runs and topRuns from the masks. Adding
+// the top row to either carries through each run holding a top pixel and
+// out at its end.
+func (m *pairScan) scan() {
+	var shift, carry uint64
+	runs, topRuns := 0, 0
+	ends, topEnds, rank, top := m.ends, m.topEnds[:len(m.ends)], m.rank[:len(m.ends)], m.top[:len(m.ends)]
+	for i, e := range m.either[:len(m.ends)] {
+		end := (e<<1 | shift) &^ e
+		shift = e >> 63
+		var sum uint64
+		sum, carry = bits.Add64(e, top[i], carry)
+		ends[i] = end
+		topEnds[i] = sum &^ e
+		rank[i] = uint32(runs)
+		runs += bits.OnesCount64(end)
+		topRuns += bits.OnesCount64(sum &^ e)
+	}
+	m.runs, m.topRuns = runs, topRuns
+}
+
+// number gives the runs their slots, the first being first (index+1): the
+// runs with a top pixel first, then the others.
+func (m *pairScan) number(first uint32) {
+	t, b := first, first+uint32(m.topRuns)
+	slot := m.slot[:m.runs]
+	k := 0
+	for i, word := range m.ends {
+		topEnds := m.topEnds[i]
+		for word != 0 {
+			z := bits.TrailingZeros64(word)
+			word &= word - 1
+			isTop := uint32(topEnds>>z) & 1
+			slot[k] = b + (t-b)&-isTop
+			k++
+			t += isTop
+			b += 1 - isTop
 		}
 	}
-	if start >= 0 {
-		runs = append(runs, pairRun{start: int32(start), end: int32(w), rep: top + m.firstPixel(start, w, w)})
-	}
-	return runs
 }
 
-// firstPixel returns the offset from the pair's first pixel of the
-// smallest foreground pixel in columns [s, e): in the top row if it has
-// one there, else in the bottom row.
-func (m pairMasks) firstPixel(s, e, w int) uint32 {
-	if t := m.top[s>>6] >> (s & 63); t != 0 {
-		if x := s + bits.TrailingZeros64(t); x < e {
-			return uint32(x)
+// slotAt returns the slot of the run holding column x.
+func (m *pairScan) slotAt(x int) uint32 {
+	i := x >> 6
+	return m.slot[m.rank[i]+uint32(bits.OnesCount64(m.ends[i]&(2<<(x&63)-1)))]
+}
+
+// contacts appends to buf, as slot pairs (cur<<32 | above), the runs of cur
+// that touch a run of above, the pair just above it. A contact is a pixel
+// a of above's bottom row with a top pixel of cur at a-1, a or a+1. Runs
+// that overlap meet in a run of both either-masks; one contact in such an
+// intersection joins its two runs, and the carry of an addition finds the
+// intersections holding one. Otherwise a lies between two runs of cur, and
+// touches the run ending at a or the one starting at a+1; such contacts
+// are only kept when the pixel beside a does not already join the same
+// two runs through an intersection.
+func contacts(buf []uint64, cur, above *pairScan) []uint64 {
+	n := len(cur.ends)
+	top, either := cur.top[:n], cur.either[:n]
+	abBottom, abEither := above.bottom[:n], above.either[:n]
+	var prevT, prevA, carry uint64
+	for i := range n {
+		t, a := top[i], abBottom[i]
+		var nextT, nextA uint64
+		if i+1 < n {
+			nextT, nextA = top[i+1], abBottom[i+1]
 		}
-	} else if t := nextSet(m.top, s, e); t < e {
-		return uint32(t)
-	}
-	return uint32(w + nextSet(m.bottom, s, e))
-}
-
-// touches reports whether run r's top row has an 8-neighbour in run p of
-// the bottom row above. contact holds the top row dilated by one pixel AND
-// the bottom row above, which is exact for the columns of r; the columns
-// just beside r are tested directly.
-func touches(r, p pairRun, contact, top, aboveBottom []uint64, width int) bool {
-	s, e := int(r.start), int(r.end)
-	ps, pe := int(p.start), int(p.end)
-	if lo, hi := max(s, ps), min(e, pe); lo < hi && rangeAny(contact, lo, hi) {
-		return true
-	}
-	if ps < s && s <= pe && maskBit(top, s) == 1 && maskBit(aboveBottom, s-1) == 1 {
-		return true
-	}
-	return e < pe && ps <= e && e < width && maskBit(top, e-1) == 1 && maskBit(aboveBottom, e) == 1
-}
-
-// rangeAny reports whether any bit of m in [lo, hi) is set.
-func rangeAny(m []uint64, lo, hi int) bool {
-	for lo < hi {
-		w := m[lo>>6] >> (lo & 63)
-		if n := hi - lo; n < 64-(lo&63) {
-			return w&(1<<n-1) != 0
+		left := t<<1 | prevT>>63 // top pixel at a-1
+		right := t>>1 | nextT<<63
+		aLeft := a<<1 | prevA>>63
+		aRight := a>>1 | nextA<<63
+		prevT, prevA = t, a
+		touch := a & (t | left | right)
+		both := either[i] & abEither[i]
+		var sum uint64
+		sum, carry = bits.Add64(both, touch&both, carry)
+		for ends := sum &^ both; ends != 0; ends &= ends - 1 {
+			x := i<<6 | bits.TrailingZeros64(ends) - 1
+			buf = append(buf, uint64(cur.slotAt(x))<<32|uint64(above.slotAt(x)))
 		}
-		if w != 0 {
-			return true
+		gap := touch &^ either[i]
+		for g := gap & left &^ aLeft; g != 0; g &= g - 1 {
+			x := i<<6 | bits.TrailingZeros64(g)
+			buf = append(buf, uint64(cur.slotAt(x-1))<<32|uint64(above.slotAt(x)))
 		}
-		lo = (lo | 63) + 1
-	}
-	return false
-}
-
-// forContacts appends to touched the index of every run of prev (the row
-// pair above) that run r touches, and returns it with the cursor j moved
-// past the runs of prev that end before r: they cannot touch later runs.
-func forContacts(touched []int32, r pairRun, prev []pairRun, j int, contact, top, aboveBottom []uint64, width int) ([]int32, int) {
-	for j < len(prev) && prev[j].end < r.start {
-		j++
-	}
-	for k := j; k < len(prev) && prev[k].start <= r.end; k++ {
-		if touches(r, prev[k], contact, top, aboveBottom, width) {
-			touched = append(touched, int32(k))
+		for g := gap & right &^ aRight; g != 0; g &= g - 1 {
+			x := i<<6 | bits.TrailingZeros64(g)
+			buf = append(buf, uint64(cur.slotAt(x))<<32|uint64(above.slotAt(x)))
 		}
 	}
-	return touched, j
+	return buf
 }
 
-// linkBand is the first pass over a band: every run's representative
-// points at the first joined run above, further joined runs are hooked.
+// linkBand is the first pass over a band: it gives every run a slot,
+// starting at the band's first pixel, hooks the touching runs of
+// consecutive pairs and finally moves the slots to the end of the band's
+// pixels, where the labeling pass never overwrites one it still needs.
 func (l *binary8Labeler) linkBand(b *gridBand) {
 	w := l.width
-	cur, above := newPairMasks(w), newPairMasks(w)
-	contact := make([]uint64, maskWords(w))
-	var prev, runs []pairRun
-	var touched []int32
-	roots := 0
+	labels := l.labels
+	cur, above := newPairScan(w), newPairScan(w)
+	buf := make([]uint64, 0, 3*(w+1))
+	start := b.first * w
+	next := uint32(start) + 1
+	hooks := 0
 	for y := b.first; y < b.end; y += 2 {
 		l.load(cur, y)
-		runs = l.appendPairRuns(runs[:0], cur, y)
+		cur.number(next)
+		for s := range uint32(cur.runs) {
+			labels[next-1+s] = next + s
+		}
+		next += uint32(cur.runs)
 		if y > b.first {
-			dilateAnd(contact, cur.top, above.bottom)
+			buf = contacts(buf[:0], cur, above)
+			hooks += linkContacts(labels, buf)
 		}
-		j := 0
-		for i := range runs {
-			r := &runs[i]
-			var parent uint32
-			if y > b.first {
-				touched, j = forContacts(touched[:0], *r, prev, j, contact, cur.top, above.bottom, w)
-				for k, p := range touched {
-					if k == 0 {
-						parent = prev[p].rep
-					} else if union(l.labels, parent, prev[p].rep) != 0 {
-						roots--
-					}
-				}
-			}
-			if parent == 0 {
-				parent = r.rep
-				roots++
-			}
-			l.labels[r.rep-1] = parent
-		}
-		prev, runs = runs, prev
 		cur, above = above, cur
 	}
-	b.roots = roots
+	runs := int(next-1) - start
+	// Each pair has at most (width+1)/2 runs, no more than its pixels, so
+	// the slots fit and later pairs' slots lie after earlier pairs' pixels.
+	shift := (b.end-b.first)*w - runs
+	for i := start + runs - 1; i >= start; i-- {
+		labels[i+shift] = labels[i] + uint32(shift)
+	}
+	b.slots, b.runs = start+shift, runs
+	b.roots = runs - hooks
+}
+
+// linkContacts hooks the two runs of every contact and returns the number
+// of roots that stopped being one. Consecutive contacts often share a run;
+// its root is then the one the previous contact left.
+func linkContacts(labels []uint32, contacts []uint64) int {
+	hooks := 0
+	var lastR, lastP, root uint32
+	for _, c := range contacts {
+		r, p := uint32(c>>32), uint32(c)
+		rr, rp := root, root
+		if r != lastR {
+			rr = find(labels, r)
+		}
+		if p != lastP {
+			rp = find(labels, p)
+		}
+		if rr != rp {
+			labels[max(rr, rp)-1] = min(rr, rp)
+			hooks++
+		}
+		lastR, lastP, root = r, p, min(rr, rp)
+	}
+	return hooks
 }
 
 // mergeBorder joins the first row pair of band b with the pair above it.
 func (l *binary8Labeler) mergeBorder(bands []gridBand, b int) {
 	w := l.width
 	y := bands[b].first
-	cur, above := newPairMasks(w), newPairMasks(w)
+	cur, above := newPairScan(w), newPairScan(w)
 	l.load(cur, y)
+	cur.number(uint32(bands[b].slots) + 1)
 	l.load(above, y-2)
-	runs := l.appendPairRuns(nil, cur, y)
-	prev := l.appendPairRuns(nil, above, y-2)
-	contact := make([]uint64, maskWords(w))
-	dilateAnd(contact, cur.top, above.bottom)
-	j := 0
-	var touched []int32
-	for _, r := range runs {
-		touched, j = forContacts(touched[:0], r, prev, j, contact, cur.top, above.bottom, w)
-		for _, p := range touched {
-			if dead := hook(l.labels, findRoot(l.labels, r.rep), findRoot(l.labels, prev[p].rep)); dead != 0 {
-				owner := bandOf(bands, int(dead-1)/w)
-				owner.roots--
-				owner.hooked = append(owner.hooked, dead)
-			}
+	above.number(uint32(bands[b-1].slots+bands[b-1].runs-above.runs) + 1)
+	for _, c := range contacts(nil, cur, above) {
+		if dead := hook(l.labels, findRoot(l.labels, uint32(c>>32)), findRoot(l.labels, uint32(c))); dead != 0 {
+			owner := bandOf(bands, int(dead-1)/w)
+			owner.roots--
+			owner.hooked = append(owner.hooked, dead)
 		}
 	}
 }
 
-// labelBand is the second pass: it numbers the band's roots in memory
-// order, gives every run its root's label (for a root in an earlier band,
-// through cross) and writes the labels of every pixel.
+// labelBand is the second pass: it numbers the band's roots in slot order,
+// gives every slot its root's label (for a root in an earlier band,
+// through cross) and writes the labels of every pixel. A pair's pixels
+// only overwrite slots of that pair or earlier ones.
 func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
 	w := l.width
-	lo := uint32(b.first*w) + 1 // smallest index+1 in the band
-	m := newPairMasks(w)
-	columns := make([]uint32, w) // label of each column's run, 0 between runs
-	var runs []pairRun
+	labels := l.labels
+	lo, hi := b.slots, b.slots+b.runs
 	next := b.firstLabel
-	var pending uint32
-	resolve := func(r *pairRun) {
-		p := l.labels[r.rep-1]
+	for i := lo; i < hi; i++ {
+		p := labels[i]
 		switch {
-		case p == r.rep:
-			r.label = next
+		case p == uint32(i)+1:
+			labels[i] = next
 			cross.publish(p, next)
 			next++
-		case p >= lo:
-			r.label = l.labels[p-1]
+		case int(p) > lo:
+			labels[i] = labels[p-1]
 		default:
-			r.label = cross.label(p, b)
+			labels[i] = cross.label(p, b)
 		}
-		pending |= r.label
-		l.labels[r.rep-1] = r.label
 	}
+	m := newPairScan(w)
+	columns := make([]uint32, w+8) // label of each column's run
+	slot := uint32(lo) + 1
 	for y := b.first; y < b.end; y += 2 {
 		l.load(m, y)
-		runs = l.appendPairRuns(runs[:0], m, y)
-		topEnd := uint32((y+1)*w) + 1
-		for i := range runs { // representatives in the top row come first
-			if runs[i].rep < topEnd {
-				resolve(&runs[i])
-			}
-		}
-		for i := range runs {
-			if runs[i].rep >= topEnd {
-				resolve(&runs[i])
+		m.number(slot)
+		slot += uint32(m.runs)
+		var pending uint32
+		from, k := 0, 0
+		for i, word := range m.ends {
+			for word != 0 {
+				end := i<<6 | bits.TrailingZeros64(word)
+				word &= word - 1
+				label := labels[m.slot[k]-1]
+				k++
+				pending |= label
+				fillFrom(columns, from, end, label)
+				from = end
 			}
 		}
 		if pending&pendingFlag != 0 {
@@ -284,37 +316,44 @@ func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
 			if y+1 < l.height {
 				b.markPending(y + 1)
 			}
-			pending = 0
 		}
-		for _, r := range runs {
-			fillConst(columns[r.start:r.end], r.label)
-		}
-		fillRow(l.labels[y*w:(y+1)*w], columns, m.top)
+		top := labels[y*w : (y+1)*w]
 		if y+1 < l.height {
-			fillRow(l.labels[(y+1)*w:(y+2)*w], columns, m.bottom)
+			fillRows(top, labels[(y+1)*w:(y+2)*w], columns, m.top, m.bottom)
+		} else {
+			fillRows(top, top, columns, m.top, m.top)
 		}
-		clear(columns)
 	}
 }
 
-// fillConst sets every element of dst to v.
-func fillConst(dst []uint32, v uint32) {
-	for i := range dst {
-		dst[i] = v
+// fillFrom sets columns [from, end) to v, and possibly a few after end, up
+// to 8 past the last one set; columns must have room for them.
+func fillFrom(columns []uint32, from, end int, v uint32) {
+	for x := from; x < end; x += 8 {
+		c := columns[x : x+8 : x+8]
+		c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = v, v, v, v, v, v, v, v
 	}
 }
 
-// fillRow writes the label of each foreground pixel's column and 0 for
-// background pixels, without branching on the data.
-func fillRow(row, columns []uint32, mask []uint64) {
-	columns = columns[:len(row)]
-	for i, m := range mask {
+// fillRows writes rows top and bottom: the label of each foreground
+// pixel's column and 0 for background pixels, without branching on the
+// data.
+func fillRows(top, bottom, columns []uint32, topMask, bottomMask []uint64) {
+	w := len(top)
+	bottom, columns = bottom[:w], columns[:w]
+	for i := range maskWords(w) {
+		mt, mb := topMask[i], bottomMask[i]
 		lo := i * 64
-		hi := min(lo+64, len(row))
-		r, c := row[lo:hi], columns[lo:hi]
-		for x := range r {
-			r[x] = c[x] & -uint32(m&1)
-			m >>= 1
+		hi := min(lo+64, w)
+		t, b, c := top[lo:hi], bottom[lo:hi], columns[lo:hi]
+		b = b[:len(t)]
+		c = c[:len(t)]
+		for x := range t {
+			v := c[x]
+			t[x] = v & -uint32(mt&1)
+			b[x] = v & -uint32(mb&1)
+			mt >>= 1
+			mb >>= 1
 		}
 	}
 }

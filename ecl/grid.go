@@ -106,6 +106,9 @@ type gridBand struct {
 	// pendingFlag.
 	pendingRows []int
 	waited      time.Duration // time spent waiting for other bands' labels
+	// slots and runs locate LabelBinary8's run slots: index of the first
+	// and their number.
+	slots, runs int
 }
 
 // markPending records that row holds pending entries.

@@ -179,21 +179,31 @@ func mask[T Sample](src []T, dst []uint64, rule Rule) {
 	}
 }
 
-// maskNonzeroBytes packs the nonzero bytes of src into bits, eight at a
-// time.
+// maskNonzeroBytes packs the nonzero bytes of src into bits, 64 at a time
+// into each whole word of dst and then the remaining ones (dst is
+// cleared).
 func maskNonzeroBytes(src []uint8, dst []uint64) {
-	x := 0
-	for ; x+8 <= len(src); x += 8 {
-		v := binary.LittleEndian.Uint64(src[x:])
-		v |= v >> 4
-		v |= v >> 2
-		v |= v >> 1
-		v &= 0x0101010101010101
-		dst[x>>6] |= (v * 0x0102040810204080 >> 56) << (x & 63)
+	whole := len(src) / 64
+	for i := range whole {
+		chunk := src[i*64 : i*64+64]
+		var word uint64
+		for k := 0; k < 64; k += 8 {
+			word |= nonzeroBytes(binary.LittleEndian.Uint64(chunk[k:k+8])) << k
+		}
+		dst[i] = word
 	}
-	for ; x < len(src); x++ {
+	for x := whole * 64; x < len(src); x++ {
 		if src[x] != 0 {
 			dst[x>>6] |= 1 << (x & 63)
 		}
 	}
+}
+
+// nonzeroBytes returns the bits of the nonzero bytes of v (bit k for byte
+// k): adding 0x7f to the low seven bits of a byte carries into its top bit
+// unless they are all zero, then the top bits are gathered by a multiply.
+func nonzeroBytes(v uint64) uint64 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	v = (v&low7 + low7 | v) & high
+	return (v >> 7) * 0x0102040810204080 >> 56
 }
