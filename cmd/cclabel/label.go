@@ -283,9 +283,9 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 				return formats.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
 			}
 			if cmd.Int64("min-size") < 0 || cmd.Int("largest") < 0 {
-		return usagef("label: --min-size and --largest must not be negative")
-	}
-	dtype := cmd.String("dtype")
+				return usagef("label: --min-size and --largest must not be negative")
+			}
+			dtype := cmd.String("dtype")
 			if dtype == "auto" {
 				dtype = "uint32"
 				if labels.Count <= 65535 {
