@@ -282,9 +282,6 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 			if ext == ".png" {
 				return formats.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
 			}
-			if cmd.Int64("min-size") < 0 || cmd.Int("largest") < 0 {
-				return usagef("label: --min-size and --largest must not be negative")
-			}
 			dtype := cmd.String("dtype")
 			if dtype == "auto" {
 				dtype = "uint32"
