@@ -6,3 +6,5 @@ require (
 	github.com/urfave/cli/v3 v3.14.0
 	golang.org/x/image v0.47.0
 )
+
+require github.com/klauspost/compress v1.20.3

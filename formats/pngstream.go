@@ -1,7 +1,7 @@
 package formats
 
 import (
-	"compress/zlib"
+	"github.com/klauspost/compress/zlib"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
