@@ -31,59 +31,121 @@ func abs(x int) int {
 	return x
 }
 
+// planeRuns holds the runs of one plane, row by row: the runs of row y are
+// runs[rowStart[y]:rowStart[y+1]].
+type planeRuns[K GridKey] struct {
+	runs     []gridRun[K]
+	rowStart []int
+}
+
+// row returns the runs of row y.
+func (p *planeRuns[K]) row(y int) []gridRun[K] { return p.runs[p.rowStart[y]:p.rowStart[y+1]] }
+
+// runRef is a row whose runs a new row is linked against: its runs, the
+// index+1 of its first pixel, how far diagonally contact reaches (1 when
+// diagonal neighbours count, else 0), and a cursor into runs.
+type runRef[K GridKey] struct {
+	runs  []gridRun[K]
+	base  uint32
+	slack int32
+	next  int
+}
+
+// planeSlack returns, for a 3D connectivity, the reach of contact with the
+// row above in the same plane and with rows y-1, y and y+1 of the plane
+// below (-1: no contact).
+func planeSlack(conn int) (same int32, below [3]int32) {
+	switch conn {
+	case 6:
+		return 0, [3]int32{-1, 0, -1}
+	case 18:
+		return 1, [3]int32{0, 1, 0}
+	}
+	return 1, [3]int32{1, 1, 1}
+}
+
 // labelBand3D runs the init and compute phases over the band's planes in
-// order: each voxel points at its first backward joined neighbour and is
-// hooked to the others.
+// order, as runs: each run's first voxel points at the first joined run
+// among the row above and the three rows below-behind (its first smaller
+// neighbours), the other joined runs are hooked to it.
 func (g *gridLabeler[K]) labelBand3D(b *gridBand) {
 	w, h := g.shape.Width, g.shape.Height
-	plane := w * h
 	z0, z1 := b.first/h, b.end/h
-	prev := make([]K, plane)
-	cur := make([]K, plane)
-	offsets := backwardOffsets(g.conn)
+	keys := make([]K, w)
+	bounds := make([]int32, w+1)
+	prev := &planeRuns[K]{rowStart: make([]int, h+1)}
+	cur := &planeRuns[K]{rowStart: make([]int, h+1)}
+	same, below := planeSlack(g.conn)
+	plane := uint32(w * h)
+	refs := make([]runRef[K], 0, 4)
 	roots := 0
 	for z := z0; z < z1; z++ {
+		cur.runs = cur.runs[:0]
 		for y := range h {
-			g.src.Keys(z*h+y, cur[y*w:(y+1)*w])
-		}
-		for y := range h {
-			for x := range w {
-				k := cur[y*w+x]
-				v := uint32(z*plane+y*w+x) + 1
-				if k == 0 {
-					g.labels[v-1] = 0
-					continue
-				}
-				var parent uint32
-				for _, o := range offsets {
-					nx, ny := x+o.dx, y+o.dy
-					if nx < 0 || nx >= w || ny < 0 || ny >= h || (o.dz < 0 && z == z0) {
-						continue
+			row := z*h + y
+			g.src.Keys(row, keys)
+			start := len(cur.runs)
+			cur.runs = appendRuns(cur.runs, keys, bounds)
+			cur.rowStart[y+1] = len(cur.runs)
+			base := uint32(row*w) + 1
+			refs = refs[:0]
+			if y > 0 {
+				refs = append(refs, runRef[K]{runs: cur.row(y - 1), base: base - uint32(w), slack: same})
+			}
+			if z > z0 {
+				for dy := -1; dy <= 1; dy++ {
+					if s := below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < h {
+						refs = append(refs, runRef[K]{runs: prev.row(y + dy), base: base - plane + uint32(dy*w), slack: s})
 					}
-					keys := cur
-					if o.dz < 0 {
-						keys = prev
-					}
-					if keys[ny*w+nx] != k {
-						continue
-					}
-					u := uint32(int(v) + o.dx + o.dy*w + o.dz*plane)
-					if parent == 0 {
-						parent = u
-						g.labels[v-1] = u
-					} else if union(g.labels, parent, u) != 0 {
-						roots--
-					}
-				}
-				if parent == 0 {
-					g.labels[v-1] = v
-					roots++
 				}
 			}
+			roots += linkRunsRefs(g.labels, g.labels[row*w:row*w+w], refs, cur.runs[start:], base)
 		}
 		prev, cur = cur, prev
 	}
 	b.roots = roots
+}
+
+// linkRunsRefs is linkRuns against several rows: background 0, each run's
+// first pixel its first joined pixel among refs (or itself), the others
+// the run's first pixel; further joined runs are hooked. It returns the
+// roots made minus the roots hooked away.
+func linkRunsRefs[K GridKey](labels, row []uint32, refs []runRef[K], cur []gridRun[K], base uint32) int {
+	clear(row)
+	roots := 0
+	for _, r := range cur {
+		var parent uint32
+		for k := range refs {
+			ref := &refs[k]
+			runs := ref.runs
+			j := ref.next
+			for j < len(runs) && runs[j].end+ref.slack <= r.start {
+				j++
+			}
+			ref.next = j
+			for i := j; i < len(runs) && runs[i].start < r.end+ref.slack; i++ {
+				if runs[i].key != r.key {
+					continue
+				}
+				u := ref.base + uint32(runs[i].start)
+				if parent == 0 {
+					parent = u
+				} else if union(labels, parent, u) != 0 {
+					roots--
+				}
+			}
+		}
+		first := base + uint32(r.start)
+		if parent == 0 {
+			parent = first
+			roots++
+		}
+		row[r.start] = parent
+		for x := r.start + 1; x < r.end; x++ {
+			row[x] = first
+		}
+	}
+	return roots
 }
 
 // mergePlanes3D joins plane z's voxels with their neighbours in plane z-1.

@@ -74,8 +74,9 @@ func keys32[T Sample](src []T, dst []uint32, rule Rule) {
 		}
 	case Threshold:
 		t, inv := rule.Threshold, rule.Invert
+		slope, inter := rule.scale()
 		for i, v := range src {
-			f := float64(v)
+			f := float64(v)*slope + inter
 			k := uint32(0)
 			if (f >= t) != inv && f == f {
 				k = 1
@@ -160,8 +161,9 @@ func (s rasterRows) Mask(row int, dst []uint64) {
 func mask[T Sample](src []T, dst []uint64, rule Rule) {
 	if rule.Mode == Threshold {
 		t, inv := rule.Threshold, rule.Invert
+		slope, inter := rule.scale()
 		for x, v := range src {
-			f := float64(v)
+			f := float64(v)*slope + inter
 			bit := uint64(0)
 			if (f >= t) != inv && f == f {
 				bit = 1

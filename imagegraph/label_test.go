@@ -283,3 +283,31 @@ func ExampleLabel() {
 	fmt.Println(l.Count, l.Data)
 	// Output: 4 [1 1 0 2 0 0 0 2 3 0 4 4]
 }
+
+func TestThresholdScaling(t *testing.T) {
+	// Stored 0..5 scaled by 2x-3 gives -3, -1, 1, 3, 5, 7: >= 3 from stored 3 on.
+	r, _ := imagegraph.NewRaster(6, 1, 1, []int16{0, 1, 2, 3, 4, 5})
+	for _, c := range []struct {
+		rule imagegraph.Rule
+		want []uint32
+	}{
+		{imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 3, Slope: 2, Inter: -3}, []uint32{0, 0, 0, 1, 1, 1}},
+		{imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 3, Slope: -1, Inter: 5}, []uint32{1, 1, 1, 0, 0, 0}},
+		{imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 3}, []uint32{0, 0, 0, 1, 1, 1}},
+		{imagegraph.Rule{Mode: imagegraph.Binary, Slope: 0.5, Inter: 9}, []uint32{0, 1, 1, 1, 1, 1}},
+	} {
+		for _, conn := range []int{4, 8} {
+			l, err := imagegraph.Label(r, c.rule, imagegraph.Options{Connectivity: conn}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(l.Data, c.want) {
+				t.Errorf("%+v c%d: %v, want %v", c.rule, conn, l.Data, c.want)
+			}
+			g, _ := imagegraph.NewGrid(r, c.rule, conn)
+			if want, _ := bfsLabels(g); !slices.Equal(want, c.want) {
+				t.Errorf("%+v c%d: grid oracle %v", c.rule, conn, want)
+			}
+		}
+	}
+}

@@ -26,6 +26,18 @@ type Rule struct {
 	Mode      Mode
 	Threshold float64
 	Invert    bool
+	// Slope and Inter scale stored values before a threshold compares
+	// them: value = stored*Slope + Inter (NIfTI scl_slope/scl_inter).
+	// Slope 0 means 1. Multilabel and binary rules use stored values.
+	Slope, Inter float64
+}
+
+// scale returns the threshold scaling, with Slope 0 read as 1.
+func (r Rule) scale() (slope, inter float64) {
+	if r.Slope == 0 {
+		return 1, r.Inter
+	}
+	return r.Slope, r.Inter
 }
 
 // String describes the rule as ParseRule accepts it: "multilabel",
@@ -73,6 +85,9 @@ func (r Rule) Validate() error {
 	if r.Mode == Threshold && math.IsNaN(r.Threshold) {
 		return fmt.Errorf("imagegraph: threshold is NaN")
 	}
+	if math.IsNaN(r.Slope) || math.IsInf(r.Slope, 0) || math.IsNaN(r.Inter) || math.IsInf(r.Inter, 0) {
+		return fmt.Errorf("imagegraph: scaling %g*x%+g is not finite", r.Slope, r.Inter)
+	}
 	return nil
 }
 
@@ -83,7 +98,8 @@ func (r Rule) Foreground(v float64) bool {
 	case math.IsNaN(v):
 		return false
 	case r.Mode == Threshold:
-		return (v >= r.Threshold) != r.Invert
+		slope, inter := r.scale()
+		return (v*slope+inter >= r.Threshold) != r.Invert
 	}
 	return v != 0
 }

@@ -24,6 +24,7 @@ func genCommand(std stdio) *cli.Command {
 		OnUsageError: onUsageError,
 		Commands: []*cli.Command{
 			genImageCommand(std),
+			genVolumeCommand(std),
 			{
 				Name:         "graph",
 				Usage:        "write a synthetic graph as .egr",
@@ -174,4 +175,43 @@ func npyRasterShape(r *imagegraph.Raster) []int {
 		return []int{r.Depth, r.Height, r.Width}
 	}
 	return []int{r.Height, r.Width}
+}
+
+// genVolumeCommand is "cclabel gen volume".
+func genVolumeCommand(std stdio) *cli.Command {
+	return &cli.Command{
+		Name:         "volume",
+		Usage:        "write a synthetic binary volume (.npy uint8 0/1, shape (Z, Y, X))",
+		OnUsageError: onUsageError,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "size", Value: "128,128,128", Usage: "X,Y,Z"},
+			&cli.FloatFlag{Name: "density", Value: 0.3, Usage: "fraction of foreground voxels"},
+			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent voxels) or blobs (smoothed noise, thresholded)"},
+			&cli.IntFlag{Name: "radius", Value: 3, Usage: "blobs: smoothing radius in voxels"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same volume)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .npy", Required: true, TakesFile: true},
+		},
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			var x, y, z int
+			if _, err := fmt.Sscanf(cmd.String("size"), "%d,%d,%d", &x, &y, &z); err != nil {
+				return usagef("gen volume: --size %q: want X,Y,Z", cmd.String("size"))
+			}
+			out := cmd.String("output")
+			if strings.ToLower(filepath.Ext(out)) != ".npy" {
+				return usagef("gen volume: -o %s: want .npy", out)
+			}
+			if err := checkOutputDir(out); err != nil {
+				return err
+			}
+			r, err := makeSynthetic(cmd, x, y, z)
+			if err != nil {
+				return err
+			}
+			if err := writeSynthetic(out, r); err != nil {
+				return err
+			}
+			fmt.Fprintf(std.err, "%s: %dx%dx%d %s volume, density %.3g\n", out, x, y, z, cmd.String("kind"), cmd.Float("density"))
+			return nil
+		},
+	}
 }
