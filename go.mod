@@ -7,3 +7,5 @@ require (
 	github.com/urfave/cli/v3 v3.14.0
 	golang.org/x/image v0.47.0
 )
+
+require github.com/disintegration/imaging v1.6.2 // indirect
