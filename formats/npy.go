@@ -23,8 +23,9 @@ var npyDtypes = map[string]struct {
 }
 
 // npyHeader returns a NumPy format 1.0 header for an array of the given
-// descriptor and shape in C order, padded to a multiple of 64 bytes.
-func npyHeader(descr string, shape []int) []byte {
+// descriptor and shape, padded to a multiple of 64 bytes: C order, or
+// Fortran order (first axis fastest) when fortran is set.
+func npyHeader(descr string, shape []int, fortran bool) []byte {
 	dims := make([]string, len(shape))
 	for i, d := range shape {
 		dims[i] = strconv.Itoa(d)
@@ -33,7 +34,11 @@ func npyHeader(descr string, shape []int) []byte {
 	if len(shape) == 1 {
 		tuple += ","
 	}
-	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, tuple)
+	order := "False"
+	if fortran {
+		order = "True"
+	}
+	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': %s, 'shape': (%s), }", descr, order, tuple)
 	const preamble = 10 // magic (6) + version (2) + header length (2)
 	pad := 64 - (preamble+len(dict)+1)%64
 	if pad == 64 {
@@ -52,6 +57,14 @@ func npyHeader(descr string, shape []int) []byte {
 // "int32" or "uint32". It fails before writing anything when a label does
 // not fit the dtype or the shape does not match the number of labels.
 func WriteNPYLabels(w io.Writer, labels []uint32, shape []int, dtype string) error {
+	return WriteNPYLabelsOrder(w, labels, shape, dtype, false)
+}
+
+// WriteNPYLabelsOrder is WriteNPYLabels with a choice of axis order: with
+// fortran set the shape's first axis varies fastest, so a volume whose
+// memory order is x fastest has shape (X, Y, Z), as nibabel gives NIfTI
+// data.
+func WriteNPYLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string, fortran bool) error {
 	dt, ok := npyDtypes[dtype]
 	if !ok {
 		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
@@ -71,7 +84,7 @@ func WriteNPYLabels(w io.Writer, labels []uint32, shape []int, dtype string) err
 			return fmt.Errorf("npy: label %d at index %d does not fit %s", l, i, dtype)
 		}
 	}
-	if _, err := w.Write(npyHeader(dt.descr, shape)); err != nil {
+	if _, err := w.Write(npyHeader(dt.descr, shape, fortran)); err != nil {
 		return fmt.Errorf("npy: %w", err)
 	}
 	const chunk = 1 << 16
@@ -105,7 +118,7 @@ func WriteNPYBytes(w io.Writer, data []uint8, shape []int) error {
 	if count != len(data) || count < 0 {
 		return fmt.Errorf("npy: shape %v holds %d values, have %d", shape, count, len(data))
 	}
-	if _, err := w.Write(npyHeader("|u1", shape)); err != nil {
+	if _, err := w.Write(npyHeader("|u1", shape, false)); err != nil {
 		return fmt.Errorf("npy: %w", err)
 	}
 	if _, err := w.Write(data); err != nil {

@@ -121,3 +121,18 @@ func FuzzReadNPY(f *testing.F) {
 		}
 	})
 }
+
+func TestNPYFortranRoundTrip(t *testing.T) {
+	labels := []uint32{1, 2, 3, 4, 5, 6}
+	var buf bytes.Buffer
+	if err := WriteNPYLabelsOrder(&buf, labels, []int{3, 2, 1}, "uint16", true); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ReadNPY(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Width != 3 || r.Height != 2 || r.Depth != 1 || r.Value(4) != 5 {
+		t.Fatalf("fortran round trip: %dx%dx%d", r.Width, r.Height, r.Depth)
+	}
+}
