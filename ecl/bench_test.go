@@ -98,6 +98,7 @@ func BenchmarkLabelGrid(b *testing.B) {
 		{"image2048p06c8", ecl.GridShape{Width: 2048, Height: 2048, Depth: 1}, 8, 0.6},
 		{"image8192p06c8", ecl.GridShape{Width: 8192, Height: 8192, Depth: 1}, 8, 0.6},
 		{"volume128p03c26", ecl.GridShape{Width: 128, Height: 128, Depth: 128}, 26, 0.3},
+		{"volume512p03c26", ecl.GridShape{Width: 512, Height: 512, Depth: 512}, 26, 0.3},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
@@ -110,6 +111,16 @@ func BenchmarkLabelGrid(b *testing.B) {
 			}
 			labels := make([]uint32, len(pix))
 			for _, threads := range []int{1, 2} {
+				if c.conn == 26 {
+					b.Run(fmt.Sprintf("binary26/threads%d", threads), func(b *testing.B) {
+						for b.Loop() {
+							if _, err := ecl.LabelBinary26(c.shape.Width, c.shape.Height, c.shape.Depth, byteMaskKeys{c.shape.Width, pix}, labels, threads); err != nil {
+								b.Fatal(err)
+							}
+						}
+						b.ReportMetric(float64(len(pix))*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpx/s")
+					})
+				}
 				if c.conn == 8 {
 					b.Run(fmt.Sprintf("binary8/threads%d", threads), func(b *testing.B) {
 						for b.Loop() {

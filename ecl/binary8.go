@@ -33,25 +33,64 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 		bands[b].first = min(2*(pairs*b/threads), height)
 		bands[b].end = min(2*(pairs*(b+1)/threads), height)
 	}
-	l := &binary8Labeler{width: width, height: height, src: src, labels: dst}
+	l := &binary8Labeler{width: width, height: height, planeHeight: height, src: src, labels: dst}
+	return l.run(bands)
+}
+
+// LabelBinary26 is LabelBinary8 for a volume at 26-connectivity: rows
+// y + z*height of src, pairs of rows within each plane, contacts with the
+// pair above in the plane and with the three pairs of the plane before
+// that can touch it. Bands are whole planes.
+func LabelBinary26(width, height, depth int, src MaskRows, dst []uint32, threads int) (int, error) {
+	shape := GridShape{Width: width, Height: height, Depth: depth}
+	if err := shape.validate(26, dst); err != nil {
+		return 0, err
+	}
+	threads = clampThreads(threads, max(1, depth/4))
+	bands := make([]gridBand, threads)
+	for b := range bands {
+		bands[b].first = depth * b / threads * height
+		bands[b].end = depth * (b + 1) / threads * height
+	}
+	l := &binary8Labeler{width: width, height: height * depth, planeHeight: height, src: src, labels: dst}
+	return l.run(bands)
+}
+
+// run labels the bands: link, merge the borders, number and label.
+func (l *binary8Labeler) run(bands []gridBand) (int, error) {
 	runBands(bands, func(b *gridBand) { l.linkBand(b) })
 	for b := 1; b < len(bands); b++ {
 		l.mergeBorder(bands, b)
 	}
-	cross := newCrossBandLabels(dst, bands)
+	cross := newCrossBandLabels(l.labels, bands)
 	next := numberBands(bands)
 	runBands(bands, func(b *gridBand) { l.labelBand(b, cross) })
-	runBands(bands, func(b *gridBand) { cross.finishBand(dst, width, b) })
+	runBands(bands, func(b *gridBand) { cross.finishBand(l.labels, l.width, b) })
 	return int(next - 1), nil
 }
 
-// binary8Labeler holds one LabelBinary8 run. Until the labeling pass, each
+// binary8Labeler holds one LabelBinary8 or LabelBinary26 run. Until the labeling pass, each
 // band's part of labels holds the parents (slot index+1) of its runs'
 // slots, which lie at the end of the band's pixels; the rest is unused.
 type binary8Labeler struct {
-	width, height int
+	width, height int // height counts the rows of all planes
+	planeHeight   int // rows per plane: height in 2D
 	src           MaskRows
 	labels        []uint32
+}
+
+// hasBottom reports whether the pair starting at row has a second row:
+// pairs never cross a plane's last row.
+func (l *binary8Labeler) hasBottom(row int) bool {
+	return row%l.planeHeight+1 < l.planeHeight
+}
+
+// pairStep is the number of rows the pair starting at row covers.
+func (l *binary8Labeler) pairStep(row int) int {
+	if l.hasBottom(row) {
+		return 2
+	}
+	return 1
 }
 
 // pairScan holds the masks of a row pair and its runs. Every mask has one
@@ -79,11 +118,17 @@ func newPairScan(width int) *pairScan {
 // load reads rows y and y+1 (the latter empty past the last row) and finds
 // the pair's runs.
 func (l *binary8Labeler) load(m *pairScan, y int) {
+	l.loadRows(m, y, l.hasBottom(y))
+}
+
+// loadRows reads row and, if hasBottom, the row after it (else an empty
+// bottom row), and finds the pair's runs.
+func (l *binary8Labeler) loadRows(m *pairScan, row int, hasBottom bool) {
 	n := maskWords(l.width)
 	top, bottom := m.top[:n], m.bottom[:n]
-	l.src.Mask(y, top)
-	if y+1 < l.height {
-		l.src.Mask(y+1, bottom)
+	l.src.Mask(row, top)
+	if hasBottom {
+		l.src.Mask(row+1, bottom)
 	} else {
 		clear(bottom)
 	}
@@ -196,25 +241,46 @@ func contacts(buf []uint64, cur, above *pairScan) []uint64 {
 // consecutive pairs and finally moves the slots to the end of the band's
 // pixels, where the labeling pass never overwrites one it still needs.
 func (l *binary8Labeler) linkBand(b *gridBand) {
-	w := l.width
+	w, h := l.width, l.planeHeight
 	labels := l.labels
-	cur, above := newPairScan(w), newPairScan(w)
+	is3D := l.height > h
+	// Scans of the pairs of the current and the previous plane: in 2D only
+	// the last two pairs (k alternates), in 3D every pair of both planes,
+	// for the three contacts across planes.
+	planePairs := 2
+	if is3D {
+		planePairs = (h + 1) / 2
+	}
+	cur, prev := make([]*pairScan, planePairs), make([]*pairScan, planePairs)
+	for i := range cur {
+		cur[i], prev[i] = newPairScan(w), newPairScan(w)
+	}
+	var views pairViews
 	buf := make([]uint64, 0, 3*(w+1))
 	start := b.first * w
 	next := uint32(start) + 1
 	hooks := 0
-	for y := b.first; y < b.end; y += 2 {
-		l.load(cur, y)
-		cur.number(next)
-		for s := range uint32(cur.runs) {
+	for row := b.first; row < b.end; row += l.pairStep(row) {
+		y := row % h
+		k := y / 2 % planePairs
+		m := cur[k]
+		l.load(m, row)
+		m.number(next)
+		for s := range uint32(m.runs) {
 			labels[next-1+s] = next + s
 		}
-		next += uint32(cur.runs)
-		if y > b.first {
-			buf = contacts(buf[:0], cur, above)
-			hooks += linkContacts(labels, buf)
+		next += uint32(m.runs)
+		buf = buf[:0]
+		if y > 0 && row > b.first {
+			buf = contacts(buf, m, cur[(k+planePairs-1)%planePairs])
 		}
-		cur, above = above, cur
+		if is3D && row-y > b.first {
+			buf = views.acrossPlanes(buf, m, prev, y/2)
+		}
+		hooks += linkContacts(labels, buf)
+		if is3D && row+l.pairStep(row) == row-y+h { // the plane is done
+			cur, prev = prev, cur
+		}
 	}
 	runs := int(next-1) - start
 	// Each pair has at most (width+1)/2 runs, no more than its pixels, so
@@ -225,6 +291,30 @@ func (l *binary8Labeler) linkBand(b *gridBand) {
 	}
 	b.slots, b.runs = start+shift, runs
 	b.roots = runs - hooks
+}
+
+// pairViews are scratch copies of pair scans whose rows are swapped, for
+// the contacts between planes.
+type pairViews struct{ cur, below pairScan }
+
+// acrossPlanes appends the contacts (26-connectivity) of pair m, the
+// pair-th of its plane, with the pairs of the plane before: the same pair
+// touches wherever either row of one is next to either row of the other;
+// the pair before touches through m's top row and its bottom row; the
+// pair after through m's bottom row and its top row.
+func (v *pairViews) acrossPlanes(buf []uint64, m *pairScan, below []*pairScan, pair int) []uint64 {
+	v.cur, v.below = *m, *below[pair]
+	v.cur.top, v.below.bottom = m.either, below[pair].either
+	buf = contacts(buf, &v.cur, &v.below)
+	if pair > 0 {
+		buf = contacts(buf, m, below[pair-1])
+	}
+	if pair+1 < len(below) {
+		v.cur, v.below = *m, *below[pair+1]
+		v.cur.top, v.below.bottom = m.bottom, below[pair+1].top
+		buf = contacts(buf, &v.cur, &v.below)
+	}
+	return buf
 }
 
 // linkContacts hooks the two runs of every contact and returns the number
@@ -251,22 +341,64 @@ func linkContacts(labels []uint32, contacts []uint64) int {
 	return hooks
 }
 
-// mergeBorder joins the first row pair of band b with the pair above it.
+// mergeBorder joins the first row pair of band b with the pair above it,
+// or in 3D the first plane of band b with the plane before it.
 func (l *binary8Labeler) mergeBorder(bands []gridBand, b int) {
 	w := l.width
 	y := bands[b].first
-	cur, above := newPairScan(w), newPairScan(w)
-	l.load(cur, y)
-	cur.number(uint32(bands[b].slots) + 1)
-	l.load(above, y-2)
-	above.number(uint32(bands[b-1].slots+bands[b-1].runs-above.runs) + 1)
-	for _, c := range contacts(nil, cur, above) {
+	var found []uint64
+	if l.height == l.planeHeight {
+		cur, above := newPairScan(w), newPairScan(w)
+		l.load(cur, y)
+		cur.number(uint32(bands[b].slots) + 1)
+		l.load(above, y-2)
+		above.number(uint32(bands[b-1].slots+bands[b-1].runs-above.runs) + 1)
+		found = contacts(nil, cur, above)
+	} else {
+		found = l.planeContacts(bands, b)
+	}
+	for _, c := range found {
 		if dead := hook(l.labels, findRoot(l.labels, uint32(c>>32)), findRoot(l.labels, uint32(c))); dead != 0 {
 			owner := bandOf(bands, int(dead-1)/w)
 			owner.roots--
 			owner.hooked = append(owner.hooked, dead)
 		}
 	}
+}
+
+// planeContacts returns the contacts between the first plane of band b and
+// the last plane of band b-1, numbered with their slots.
+func (l *binary8Labeler) planeContacts(bands []gridBand, b int) []uint64 {
+	w, h := l.width, l.planeHeight
+	pairs := (h + 1) / 2
+	load := func(firstRow int) ([]*pairScan, int) {
+		scans := make([]*pairScan, pairs)
+		runs := 0
+		for k := range scans {
+			scans[k] = newPairScan(w)
+			l.load(scans[k], firstRow+2*k)
+			runs += scans[k].runs
+		}
+		return scans, runs
+	}
+	cur, _ := load(bands[b].first)
+	below, belowRuns := load(bands[b].first - h)
+	next := uint32(bands[b].slots) + 1
+	for _, m := range cur {
+		m.number(next)
+		next += uint32(m.runs)
+	}
+	next = uint32(bands[b-1].slots+bands[b-1].runs-belowRuns) + 1
+	for _, m := range below {
+		m.number(next)
+		next += uint32(m.runs)
+	}
+	var views pairViews
+	var found []uint64
+	for k, m := range cur {
+		found = views.acrossPlanes(found, m, below, k)
+	}
+	return found
 }
 
 // labelBand is the second pass: it numbers the band's roots in slot order,
@@ -294,7 +426,7 @@ func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
 	m := newPairScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
 	slot := uint32(lo) + 1
-	for y := b.first; y < b.end; y += 2 {
+	for y := b.first; y < b.end; y += l.pairStep(y) {
 		l.load(m, y)
 		m.number(slot)
 		slot += uint32(m.runs)
@@ -313,12 +445,12 @@ func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
 		}
 		if pending&pendingFlag != 0 {
 			b.markPending(y)
-			if y+1 < l.height {
+			if l.hasBottom(y) {
 				b.markPending(y + 1)
 			}
 		}
 		top := labels[y*w : (y+1)*w]
-		if y+1 < l.height {
+		if l.hasBottom(y) {
 			fillRows(top, labels[(y+1)*w:(y+2)*w], columns, m.top, m.bottom)
 		} else {
 			fillRows(top, top, columns, m.top, m.top)

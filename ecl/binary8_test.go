@@ -76,3 +76,40 @@ func TestByteMaskSWAR(t *testing.T) {
 		}
 	}
 }
+
+func TestLabelBinary26MatchesBFS(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	shapes := append(awkwardShapes(true),
+		ecl.GridShape{Width: 64, Height: 5, Depth: 9}, ecl.GridShape{Width: 65, Height: 4, Depth: 8},
+		ecl.GridShape{Width: 31, Height: 17, Depth: 13}, ecl.GridShape{Width: 3, Height: 2, Depth: 41},
+		ecl.GridShape{Width: 130, Height: 7, Depth: 5}, ecl.GridShape{Width: 9, Height: 1, Depth: 12})
+	for _, shape := range shapes {
+		patterns := gridPatterns(shape, rng)
+		for _, p := range []float64{0.05, 0.15, 0.3, 0.6} {
+			k := make([]uint32, shape.Len())
+			for i := range k {
+				if rng.Float64() < p {
+					k[i] = 1
+				}
+			}
+			patterns["p"+string(rune('0'+int(p*20)))] = k
+		}
+		for name, keys := range patterns {
+			binary := make([]uint32, len(keys))
+			for i, k := range keys {
+				binary[i] = min(k, 1)
+			}
+			want, wantN := bfsGridLabels(shape, 26, binary)
+			for _, threads := range []int{1, 2, 3, 7} {
+				got := make([]uint32, len(keys))
+				n, err := ecl.LabelBinary26(shape.Width, shape.Height, shape.Depth, keyMask{sliceKeys{shape.Width, keys}}, got, threads)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n != wantN || !slices.Equal(got, want) {
+					t.Fatalf("%v %s threads %d: %d components, want %d", shape, name, threads, n, wantN)
+				}
+			}
+		}
+	}
+}

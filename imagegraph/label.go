@@ -59,6 +59,8 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 	switch {
 	case conn == 8 && rule.Mode != Multilabel:
 		count, err = ecl.LabelBinary8(r.Width, r.Height, rows, dst, opts.Threads)
+	case conn == 26 && rule.Mode != Multilabel:
+		count, err = ecl.LabelBinary26(r.Width, r.Height, r.Depth, rows, dst, opts.Threads)
 	case rows.wide():
 		count, err = ecl.LabelGrid[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
 	default:
