@@ -1,7 +1,6 @@
 package ecl_test
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -66,24 +65,10 @@ func (m byteMaskKeys) Keys(row int, dst []uint32) {
 	}
 }
 
-// Mask packs the nonzero bytes of a row into bits, eight at a time.
+// Mask packs the nonzero bytes of a row into bits.
 func (m byteMaskKeys) Mask(row int, dst []uint64) {
-	src := m.pix[row*m.width : (row+1)*m.width]
 	clear(dst)
-	x := 0
-	for ; x+8 <= len(src); x += 8 {
-		v := binary.LittleEndian.Uint64(src[x:])
-		v |= v >> 4
-		v |= v >> 2
-		v |= v >> 1
-		v &= 0x0101010101010101
-		dst[x>>6] |= (v * 0x0102040810204080 >> 56) << (x & 63)
-	}
-	for ; x < len(src); x++ {
-		if src[x] != 0 {
-			dst[x>>6] |= 1 << (x & 63)
-		}
-	}
+	ecl.PackNonzeroBytes(m.pix[row*m.width:(row+1)*m.width], dst)
 }
 
 // BenchmarkLabelGrid times grid labeling of a random binary image

@@ -1,8 +1,9 @@
 package imagegraph
 
 import (
-	"encoding/binary"
 	"math"
+
+	"github.com/cclabel/cclabel/ecl"
 )
 
 // rasterRows serves a raster's rows as connectivity keys (ecl.KeyRows) and
@@ -132,7 +133,7 @@ func (s rasterRows) Mask(row int, dst []uint64) {
 	switch d := s.r.Data.(type) {
 	case []uint8:
 		if s.rule.Mode == Binary {
-			maskNonzeroBytes(d[lo:hi], dst)
+			ecl.PackNonzeroBytes(d[lo:hi], dst)
 		} else {
 			mask(d[lo:hi], dst, s.rule)
 		}
@@ -179,33 +180,4 @@ func mask[T Sample](src []T, dst []uint64, rule Rule) {
 		}
 		dst[x>>6] |= bit << (x & 63)
 	}
-}
-
-// maskNonzeroBytes packs the nonzero bytes of src into bits, 64 at a time
-// into each whole word of dst and then the remaining ones (dst is
-// cleared).
-func maskNonzeroBytes(src []uint8, dst []uint64) {
-	whole := len(src) / 64
-	for i := range whole {
-		chunk := src[i*64 : i*64+64]
-		var word uint64
-		for k := 0; k < 64; k += 8 {
-			word |= nonzeroBytes(binary.LittleEndian.Uint64(chunk[k:k+8])) << k
-		}
-		dst[i] = word
-	}
-	for x := whole * 64; x < len(src); x++ {
-		if src[x] != 0 {
-			dst[x>>6] |= 1 << (x & 63)
-		}
-	}
-}
-
-// nonzeroBytes returns the bits of the nonzero bytes of v (bit k for byte
-// k): adding 0x7f to the low seven bits of a byte carries into its top bit
-// unless they are all zero, then the top bits are gathered by a multiply.
-func nonzeroBytes(v uint64) uint64 {
-	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
-	v = (v&low7 + low7 | v) & high
-	return (v >> 7) * 0x0102040810204080 >> 56
 }
