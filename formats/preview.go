@@ -31,7 +31,7 @@ func VolumePreview(labels []uint32, width, height, depth int, spacing [3]float64
 		}
 		return img
 	}
-	axial := slice(width, height, func(u, v int) color.NRGBA { return at(u, v, depth/2) })
+	axial := imaging.FlipV(slice(width, height, func(u, v int) color.NRGBA { return at(u, v, depth/2) }))
 	coronal := imaging.FlipV(slice(width, depth, func(u, v int) color.NRGBA { return at(u, height/2, v) }))
 	sagittal := imaging.FlipV(slice(height, depth, func(u, v int) color.NRGBA { return at(width/2, u, v) }))
 	// Physical proportions: scale each axis by its spacing relative to the

@@ -71,6 +71,7 @@ func newApp(std stdio) *cli.Command {
 		},
 		Commands: []*cli.Command{
 			labelCommand(std),
+			volumeCommand(std),
 			graphCommand(std),
 			genCommand(std),
 			convertCommand(std),

@@ -1,0 +1,319 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/urfave/cli/v3"
+)
+
+// volumeCommand is "cclabel volume".
+func volumeCommand(std stdio) *cli.Command {
+	flags := labelingFlags(26, "6, 18 or 26 (a 2D file uses 4 for 6, 8 otherwise)")
+	flags = append(flags,
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, TakesFile: true,
+			Usage: "label volume: .nii, .nii.gz, .nrrd or .npy (geometry kept); with several inputs, an existing folder"},
+		&cli.StringFlag{Name: "labels", TakesFile: true, Usage: "a second label volume output, any of -o's formats"},
+		&cli.StringFlag{Name: "preview", TakesFile: true, Usage: "colour montage of the axial, coronal and sagittal mid-slices (.png)"},
+		&cli.StringFlag{Name: "dtype", Value: "auto", Usage: "label type: auto (uint16 when it fits, else uint32), uint16 or uint32"},
+		&cli.StringFlag{Name: "shape", Usage: "raw input: X,Y,Z"},
+		&cli.StringFlag{Name: "raw-dtype", Usage: "raw input sample type (uint8, int16, float32, ...)"},
+		&cli.BoolFlag{Name: "big-endian", Usage: "raw input is big-endian"},
+	)
+	return &cli.Command{
+		Name:      "volume",
+		Usage:     "label the connected components of 3D volumes",
+		ArgsUsage: "VOLUME...",
+		Description: "VOLUME is NIfTI-1/2 (.nii, .nii.gz, .hdr/.img), NRRD (.nrrd, .nhdr), a multi-page TIFF (pages are z), " +
+			"a folder of 2D slices (sorted by name), a 3D .npy, or raw data with --shape and --raw-dtype. 4D NIfTI is " +
+			"labeled frame by frame, numbering restarting in each frame. Thresholds apply to NIfTI-scaled values. " +
+			"Label volumes keep the input's geometry; with several inputs -o is a folder and outputs are named " +
+			"after the inputs in the input's family (.nii.gz, .nrrd, else .npy).",
+		OnUsageError: onUsageError,
+		Flags:        flags,
+		Action:       func(_ context.Context, cmd *cli.Command) error { return runVolume(cmd, std) },
+	}
+}
+
+// volumeJob is one input of "cclabel volume" with its outputs; an output
+// ending in "/" is a folder, named after the input later.
+type volumeJob struct {
+	input                          string
+	output, labels, preview, stats string
+}
+
+// volumeSummary is the --json object of one labeled volume.
+type volumeSummary struct {
+	Input        string     `json:"input"`
+	Format       string     `json:"format"`
+	Width        int        `json:"width"`
+	Height       int        `json:"height"`
+	Depth        int        `json:"depth"`
+	Frames       int        `json:"frames"`
+	Components   int        `json:"components"`
+	PerFrame     []int      `json:"components_per_frame,omitempty"`
+	Connectivity int        `json:"connectivity"`
+	Mode         string     `json:"mode"`
+	Backend      string     `json:"backend"`
+	Threads      int        `json:"threads"`
+	Seconds      stageTimes `json:"seconds"`
+}
+
+// runVolume labels every input volume.
+func runVolume(cmd *cli.Command, std stdio) error {
+	if cmd.NArg() == 0 {
+		return usagef("volume: want at least one VOLUME")
+	}
+	rule, err := ruleFromFlags(cmd)
+	if err != nil {
+		return err
+	}
+	engine, err := engineFromFlags(cmd)
+	if err != nil {
+		return err
+	}
+	conn := cmd.Int("connectivity")
+	if conn != 6 && conn != 18 && conn != 26 {
+		return usagef("volume: --connectivity %d: want 6, 18 or 26 (use 'cclabel label' for 2D images)", conn)
+	}
+	if cmd.Int64("min-size") < 0 || cmd.Int("largest") < 0 {
+		return usagef("volume: --min-size and --largest must not be negative")
+	}
+	switch d := cmd.String("dtype"); d {
+	case "auto", "uint16", "uint32":
+	default:
+		return usagef("--dtype %q: want auto, uint16 or uint32", d)
+	}
+	raw, err := rawOptions(cmd)
+	if err != nil {
+		return err
+	}
+	jobs, err := planVolumeJobs(cmd)
+	if err != nil {
+		return err
+	}
+	var summaries []volumeSummary
+	failed := 0
+	for _, job := range jobs {
+		s, err := labelVolume(job, rule, conn, raw, engine, cmd, std)
+		if err != nil {
+			if len(jobs) == 1 {
+				return err
+			}
+			fmt.Fprintf(std.err, "cclabel: %v\n", err)
+			failed++
+			continue
+		}
+		summaries = append(summaries, s)
+	}
+	if cmd.Bool("json") {
+		var v any = summaries
+		if len(jobs) == 1 {
+			v = summaries[0]
+		}
+		if err := writeJSON(std.out, v); err != nil {
+			return err
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d inputs failed", failed, len(jobs))
+	}
+	return nil
+}
+
+// rawOptions reads --shape, --raw-dtype and --big-endian.
+func rawOptions(cmd *cli.Command) (*formats.RawOptions, error) {
+	shape, dtype := cmd.String("shape"), cmd.String("raw-dtype")
+	if shape == "" && dtype == "" {
+		return nil, nil
+	}
+	if shape == "" || dtype == "" {
+		return nil, usagef("volume: raw input needs both --shape X,Y,Z and --raw-dtype")
+	}
+	var o formats.RawOptions
+	if _, err := fmt.Sscanf(shape, "%d,%d,%d", &o.Shape[0], &o.Shape[1], &o.Shape[2]); err != nil {
+		return nil, usagef("volume: --shape %q: want X,Y,Z", shape)
+	}
+	o.DType, o.BigEndian = dtype, cmd.Bool("big-endian")
+	return &o, nil
+}
+
+// planVolumeJobs checks the output flags before any work is done.
+func planVolumeJobs(cmd *cli.Command) ([]volumeJob, error) {
+	inputs := cmd.Args().Slice()
+	out, labels, preview, stats := cmd.String("output"), cmd.String("labels"), cmd.String("preview"), cmd.String("stats")
+	if len(inputs) == 1 {
+		for _, c := range []struct{ flag, path string }{{"-o", out}, {"--labels", labels}} {
+			if c.path != "" && !formats.IsLabelVolumePath(c.path) {
+				return nil, usagef("%s %s: unknown extension (want .nii, .nii.gz, .nrrd or .npy)", c.flag, c.path)
+			}
+			if c.path != "" {
+				if err := checkOutputDir(c.path); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if err := checkExt("--preview", preview, ".png"); err != nil {
+			return nil, err
+		}
+		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
+			return nil, err
+		}
+		return []volumeJob{{input: inputs[0], output: out, labels: labels, preview: preview, stats: stats}}, nil
+	}
+	if out == "" {
+		return nil, usagef("volume: with several inputs, give -o FOLDER for the outputs")
+	}
+	if st, err := os.Stat(out); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("-o %s: with several inputs, -o must be an existing folder", out)
+	}
+	if labels != "" {
+		return nil, usagef("volume: --labels takes a single input; with several, -o FOLDER names the label volumes")
+	}
+	for _, c := range []struct {
+		flag, value string
+		exts        []string
+	}{
+		{"--preview", preview, []string{".png"}}, {"--stats", stats, []string{".csv", ".json"}},
+	} {
+		if c.value != "" && !slicesContains(c.exts, strings.ToLower(c.value)) {
+			return nil, usagef("%s %s: with several inputs, give just the extension (%s)", c.flag, c.value, strings.Join(c.exts, " or "))
+		}
+	}
+	var jobs []volumeJob
+	seen := map[string]string{}
+	for _, in := range inputs {
+		stem := volumeStem(in)
+		if prev, dup := seen[stem]; dup {
+			return nil, usagef("volume: %s and %s would write the same outputs", prev, in)
+		}
+		seen[stem] = in
+		job := volumeJob{input: in, output: filepath.Join(out, stem) + "/"}
+		if preview != "" {
+			job.preview = filepath.Join(out, stem+".preview"+strings.ToLower(preview))
+		}
+		if stats != "" {
+			job.stats = filepath.Join(out, stem+".stats"+strings.ToLower(stats))
+		}
+		jobs = append(jobs, job)
+	}
+	return jobs, nil
+}
+
+// volumeStem is an input's name without its (possibly double) extension.
+func volumeStem(path string) string {
+	base := filepath.Base(strings.TrimRight(path, "/"))
+	for _, ext := range []string{".nii.gz", ".hdr.gz", ".img.gz"} {
+		if strings.HasSuffix(strings.ToLower(base), ext) {
+			return base[:len(base)-len(ext)]
+		}
+	}
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// labelVolume reads, labels and writes one volume.
+func labelVolume(job volumeJob, rule imagegraph.Rule, conn int, raw *formats.RawOptions, engine engine, cmd *cli.Command, std stdio) (volumeSummary, error) {
+	var times stageTimes
+	clock := newStopwatch()
+	vol, err := formats.ReadVolumeFile(job.input, raw)
+	if err != nil {
+		return volumeSummary{}, err
+	}
+	times.Read = clock.lap()
+
+	rule.Slope, rule.Inter = vol.Slope, vol.Inter
+	f0 := vol.Frames[0]
+	c := conn
+	if f0.Depth == 1 { // a 2D file: the in-plane part of the stencil
+		c = map[int]int{6: 4, 18: 8, 26: 8}[conn]
+	}
+	opts := imagegraph.Options{Connectivity: c, Threads: engine.threads}
+	frames := make([][]uint32, len(vol.Frames))
+	perFrame := make([]int, len(vol.Frames))
+	total := 0
+	var last *imagegraph.Labels
+	for i, f := range vol.Frames {
+		l, err := imagegraph.Label(f, rule, opts, nil)
+		if err != nil {
+			return volumeSummary{}, fmt.Errorf("%s: %w", job.input, err)
+		}
+		l.Filter(cmd.Int64("min-size"), cmd.Int("largest"))
+		frames[i], perFrame[i] = l.Data, l.Count
+		total += l.Count
+		last = l
+	}
+	times.Label = clock.lap()
+
+	if err := writeVolumeOutputs(job, vol, frames, last, cmd.String("dtype")); err != nil {
+		return volumeSummary{}, err
+	}
+	times.Write = clock.lap()
+	times.Total = clock.total()
+	s := volumeSummary{Input: job.input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
+		Frames: len(vol.Frames), Components: total, Connectivity: c, Mode: rule.String(),
+		Backend: engine.backend, Threads: engine.effectiveThreads(), Seconds: times}
+	if len(vol.Frames) > 1 {
+		s.PerFrame = perFrame
+	}
+	fmt.Fprintf(std.err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+		job.input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, total, s.Mode, c,
+		s.Backend, s.Threads, times.Read, times.Label, times.Write)
+	return s, nil
+}
+
+// writeVolumeOutputs writes the label volumes, preview and statistics.
+func writeVolumeOutputs(job volumeJob, vol *formats.Volume, frames [][]uint32, last *imagegraph.Labels, dtype string) error {
+	for _, path := range []string{job.output, job.labels} {
+		if path == "" {
+			continue
+		}
+		if strings.HasSuffix(path, "/") { // a folder: keep the input's family
+			path = strings.TrimSuffix(path, "/") + formats.LabelVolumeExt(vol)
+		}
+		if err := formats.WriteVolumeLabels(path, vol, frames, dtype); err != nil {
+			return fmt.Errorf("%s: %w", job.input, err)
+		}
+	}
+	f0 := vol.Frames[0]
+	if job.preview != "" {
+		img, err := formats.VolumePreview(frames[0], f0.Width, f0.Height, f0.Depth, vol.Spacing)
+		if err != nil {
+			return fmt.Errorf("%s: %w", job.input, err)
+		}
+		if err := writeOutput(job.preview, nil, func(w io.Writer) error { return formats.WritePNG(w, img) }); err != nil {
+			return fmt.Errorf("%s: %w", job.input, err)
+		}
+	}
+	if job.stats != "" {
+		// Statistics of the first frame (the only one of a 3D volume).
+		first := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[0], Count: maxLabel(frames[0])}
+		if len(frames) == 1 {
+			first = last
+		}
+		stats, err := imagegraph.Statistics(first, f0)
+		if err != nil {
+			return err
+		}
+		if err := writeOutput(job.stats, nil, func(w io.Writer) error {
+			return formats.WriteVolumeStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), vol.Affine)
+		}); err != nil {
+			return fmt.Errorf("%s: %w", job.input, err)
+		}
+	}
+	return nil
+}
+
+// maxLabel returns the largest label.
+func maxLabel(labels []uint32) int {
+	m := uint32(0)
+	for _, l := range labels {
+		m = max(m, l)
+	}
+	return int(m)
+}

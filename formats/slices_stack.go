@@ -1,0 +1,135 @@
+package formats
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// sliceStack assembles 2-D images of one size and sample class into a
+// volume, slice z at plane z. Samples follow imagegraph.FromImage, applied
+// to the whole stack: colour slices are grey when every slice has R=G=B,
+// else packed 0xRRGGBB in every slice.
+type sliceStack struct {
+	width, height, depth int
+	// class is the sample class of the first slice (see imageClass).
+	class string
+	// kind and data are the samples so far, allocated by the first add.
+	kind imagegraph.SampleKind
+	data any
+}
+
+// newSliceStack starts a stack of depth slices of width x height, of at
+// most maxPixels voxels in all.
+func newSliceStack(width, height, depth, maxPixels int) (*sliceStack, error) {
+	n, err := imagegraph.PixelCount(width, height, depth)
+	if err != nil || n > maxPixels {
+		return nil, fmt.Errorf("%d planes of %dx%d hold more than %d voxels", depth, width, height, maxPixels)
+	}
+	return &sliceStack{width: width, height: height, depth: depth}, nil
+}
+
+// imageClass names the sample class of a decoded image: slices of a stack
+// must share it.
+func imageClass(img image.Image) string {
+	switch img.(type) {
+	case *image.Gray:
+		return "8-bit grey"
+	case *image.Gray16:
+		return "16-bit grey"
+	case *image.Paletted:
+		return "paletted"
+	case *image.RGBA64, *image.NRGBA64:
+		return "16-bit colour"
+	}
+	return "8-bit colour"
+}
+
+// add puts img at plane z. An image of another size or sample class than
+// the first is an error; its message says what differs.
+func (s *sliceStack) add(z int, img image.Image) error {
+	b := img.Bounds()
+	if b.Dx() != s.width || b.Dy() != s.height {
+		return fmt.Errorf("%dx%d, the first is %dx%d", b.Dx(), b.Dy(), s.width, s.height)
+	}
+	class := imageClass(img)
+	if s.class == "" {
+		s.class = class
+	} else if class != s.class {
+		return fmt.Errorf("%s, the first is %s", class, s.class)
+	}
+	r, err := imagegraph.FromImage(img)
+	if err != nil {
+		return err
+	}
+	plane := s.width * s.height
+	if s.data == nil {
+		s.kind, s.data = r.Kind, newSamples(r.Kind, plane*s.depth)
+	}
+	src := r.Data
+	switch {
+	case r.Kind == s.kind:
+	case r.Kind == imagegraph.RGB && (s.kind == imagegraph.Uint8 || s.kind == imagegraph.Uint16):
+		s.kind, s.data = imagegraph.RGB, greyToRGB(s.data, plane*s.depth)
+	case s.kind == imagegraph.RGB && (r.Kind == imagegraph.Uint8 || r.Kind == imagegraph.Uint16):
+		src = greyToRGB(src, plane)
+	default:
+		return fmt.Errorf("%v, the first is %v", r.Kind, s.kind)
+	}
+	if !copySamples(s.data, z*plane, src) {
+		return fmt.Errorf("%v, the first is %v", r.Kind, s.kind)
+	}
+	return nil
+}
+
+// raster returns the stacked volume.
+func (s *sliceStack) raster() (*imagegraph.Raster, error) {
+	r := &imagegraph.Raster{Width: s.width, Height: s.height, Depth: s.depth, Kind: s.kind, Data: s.data}
+	return r, r.Validate()
+}
+
+// newSamples allocates n samples for the slice kinds FromImage gives.
+func newSamples(kind imagegraph.SampleKind, n int) any {
+	switch kind {
+	case imagegraph.Uint8:
+		return make([]uint8, n)
+	case imagegraph.Uint16:
+		return make([]uint16, n)
+	}
+	return make([]uint32, n)
+}
+
+// copySamples copies src into dst from index off; it reports false when
+// they are not of the same slice type.
+func copySamples(dst any, off int, src any) bool {
+	switch d := dst.(type) {
+	case []uint8:
+		s, ok := src.([]uint8)
+		return ok && copy(d[off:], s) == len(s)
+	case []uint16:
+		s, ok := src.([]uint16)
+		return ok && copy(d[off:], s) == len(s)
+	case []uint32:
+		s, ok := src.([]uint32)
+		return ok && copy(d[off:], s) == len(s)
+	}
+	return false
+}
+
+// greyToRGB returns the first n grey samples (uint8, or uint16 by their
+// high bytes, as FromImage packs 16-bit colour) as packed 0xRRGGBB.
+func greyToRGB(data any, n int) []uint32 {
+	out := make([]uint32, n)
+	switch d := data.(type) {
+	case []uint8:
+		for i := range out {
+			out[i] = uint32(d[i]) * 0x010101
+		}
+	case []uint16:
+		for i := range out {
+			out[i] = uint32(d[i]>>8) * 0x010101
+		}
+	}
+	return out
+}

@@ -1,0 +1,56 @@
+package formats
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+
+	"golang.org/x/image/tiff"
+)
+
+// tiffStackFuzzSeeds returns small TIFF files for the fuzzer: stacks of
+// 8 and 16-bit pages in both byte orders, compressed single pages, colour,
+// and pages that differ.
+func tiffStackFuzzSeeds(t testing.TB) [][]byte {
+	three, _ := buildTIFF(binary.LittleEndian, stackPage(3, 2, 0), stackPage(3, 2, 10), stackPage(3, 2, 20))
+	big, _ := buildTIFF(binary.BigEndian, stackPage(2, 2, 0), tiffPage{width: 2, height: 2, bits: 8, photometric: 0,
+		compression: 32773, strip: packBits([]byte{1, 2, 3, 4})})
+	p16 := tiffPage{width: 2, height: 1, bits: 16, photometric: 1, compression: 1, strip: []byte{1, 2, 3, 4}}
+	deep, _ := buildTIFF(binary.LittleEndian, p16, p16)
+	mixed, _ := buildTIFF(binary.LittleEndian, stackPage(3, 2, 0), stackPage(2, 2, 0))
+	rgba := image.NewRGBA(image.Rect(0, 0, 3, 2))
+	rgba.Set(1, 1, color.RGBA{200, 100, 50, 255})
+	return [][]byte{
+		three, big, deep, mixed,
+		encodeTIFF(t, greyPattern(), &tiff.Options{Compression: tiff.Deflate}),
+		encodeTIFF(t, gray16Pattern(3, 3), &tiff.Options{Compression: tiff.Deflate, Predictor: true}),
+		encodeTIFF(t, rgba, nil),
+		bigTIFF(2),
+	}
+}
+
+func FuzzReadTIFFStack(f *testing.F) {
+	for _, s := range tiffStackFuzzSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := readTIFFStack(data, fuzzMaxPixels)
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "tiff: ") || strings.ContainsAny(msg, "\r\n") {
+				t.Fatalf("error %q is not one line starting with \"tiff: \"", msg)
+			}
+			return
+		}
+		checkFuzzVolume(t, v)
+		if len(v.Frames) != 1 || v.Format != "tiff" || v.Header != nil {
+			t.Fatalf("%d frames, format %q", len(v.Frames), v.Format)
+		}
+		pages, err := TIFFPageCount(bytes.NewReader(data), int64(len(data)))
+		if err != nil || pages != v.Frames[0].Depth {
+			t.Fatalf("depth %d, %d pages (%v)", v.Frames[0].Depth, pages, err)
+		}
+	})
+}

@@ -1,0 +1,124 @@
+package formats
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/atomicfile"
+)
+
+// RawOptions describe headerless raw volume data.
+type RawOptions struct {
+	// Shape is X, Y, Z (x fastest).
+	Shape [3]int
+	// DType is a NumPy type name: uint8, int8, uint16, int16, uint32,
+	// int32, uint64, int64, float32 or float64.
+	DType string
+	// BigEndian marks big-endian samples.
+	BigEndian bool
+}
+
+// ReadVolumeFile reads a volume, picking the reader from the path: a
+// folder of 2D slices; .nii, .nii.gz or a .hdr/.img pair (NIfTI-1/2);
+// .nrrd or .nhdr; .tif/.tiff (pages are z); .npy; or raw data when raw is
+// not nil.
+func ReadVolumeFile(path string, raw *RawOptions) (*Volume, error) {
+	if raw != nil {
+		return ReadRawFile(path, raw.Shape, raw.DType, raw.BigEndian)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return ReadSliceFolder(path)
+	}
+	switch lower := strings.ToLower(path); {
+	case hasAnySuffix(lower, ".nii", ".nii.gz", ".hdr", ".img", ".hdr.gz", ".img.gz"):
+		return ReadNIfTIFile(path)
+	case hasAnySuffix(lower, ".nrrd", ".nhdr"):
+		return ReadNRRDFile(path)
+	case hasAnySuffix(lower, ".tif", ".tiff"):
+		return ReadTIFFStackFile(path)
+	case strings.HasSuffix(lower, ".npy"):
+		r, err := ReadNPYFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return &Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: [3]float64{1, 1, 1},
+			Affine: IdentityAffine([3]float64{1, 1, 1}), Format: "npy"}, nil
+	}
+	return nil, fmt.Errorf("formats: %s: unknown volume format (want .nii, .nii.gz, .hdr/.img, .nrrd, .nhdr, .tif, .npy, a folder of slices, or raw with a shape)", path)
+}
+
+func hasAnySuffix(s string, suffixes ...string) bool {
+	return slices.ContainsFunc(suffixes, func(x string) bool { return strings.HasSuffix(s, x) })
+}
+
+// LabelVolumeExt returns the label-volume extension that keeps a source's
+// family: .nii.gz for NIfTI, .nrrd for NRRD, .npy otherwise.
+func LabelVolumeExt(v *Volume) string {
+	switch {
+	case strings.HasPrefix(v.Format, "nifti"):
+		return ".nii.gz"
+	case v.Format == "nrrd":
+		return ".nrrd"
+	}
+	return ".npy"
+}
+
+// IsLabelVolumePath reports whether path has an extension WriteVolumeLabels
+// writes.
+func IsLabelVolumePath(path string) bool {
+	return hasAnySuffix(strings.ToLower(path), ".nii", ".nii.gz", ".nrrd", ".npy")
+}
+
+// WriteVolumeLabels writes label frames (one slice per frame, x fastest)
+// with ref's geometry, the format from the extension: .nii/.nii.gz
+// (NIfTI), .nrrd, or .npy — axes (X, Y, Z[, T]) in Fortran order for NIfTI
+// and NRRD sources, as nibabel gives them, else (Z, Y, X) or (T, Z, Y, X)
+// in C order, as tifffile and NumPy give them; the bytes are the same.
+// dtype is uint16, uint32, int32 (npy only) or auto (uint16 when every
+// label fits).
+func WriteVolumeLabels(path string, ref *Volume, labels [][]uint32, dtype string) error {
+	lower := strings.ToLower(path)
+	switch {
+	case hasAnySuffix(lower, ".nii", ".nii.gz"):
+		return WriteNIfTILabels(path, ref, labels, dtype)
+	case strings.HasSuffix(lower, ".nrrd"):
+		return WriteNRRDLabels(path, ref, labels, dtype)
+	case strings.HasSuffix(lower, ".npy"):
+		return atomicfile.WriteFile(path, func(w io.Writer) error {
+			return writeVolumeNPY(w, ref, labels, dtype)
+		})
+	}
+	return fmt.Errorf("formats: %s: unknown label volume extension %q (want .nii, .nii.gz, .nrrd or .npy)", path, filepath.Ext(path))
+}
+
+// writeVolumeNPY writes the frames as one .npy array.
+func writeVolumeNPY(w io.Writer, ref *Volume, labels [][]uint32, dtype string) error {
+	if len(ref.Frames) == 0 || len(labels) != len(ref.Frames) {
+		return fmt.Errorf("npy: %d label frames for %d volume frames", len(labels), len(ref.Frames))
+	}
+	f := ref.Frames[0]
+	all := labels[0]
+	if len(labels) > 1 {
+		all = slices.Concat(labels...)
+	}
+	if dtype == "auto" {
+		dtype = "uint16"
+		if slices.Max(all) > 65535 {
+			dtype = "uint32"
+		}
+	}
+	fortran := strings.HasPrefix(ref.Format, "nifti") || ref.Format == "nrrd"
+	shape := []int{f.Width, f.Height, f.Depth}
+	if len(labels) > 1 {
+		shape = append(shape, len(labels))
+	}
+	if !fortran {
+		slices.Reverse(shape)
+	}
+	return WriteNPYLabelsOrder(w, all, shape, dtype, fortran)
+}
