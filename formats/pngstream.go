@@ -1,9 +1,9 @@
 package formats
 
 import (
-	"github.com/klauspost/compress/zlib"
 	"encoding/binary"
 	"fmt"
+	"github.com/klauspost/compress/zlib"
 	"hash/crc32"
 	"io"
 )
