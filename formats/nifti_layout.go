@@ -88,17 +88,6 @@ func niftiKind(code int16) (imagegraph.SampleKind, bool) {
 	return 0, false
 }
 
-// niftiDatatype returns the NIFTI_TYPE_* code of a sample kind (0 for
-// packed RGB, which has none here).
-func niftiDatatype(kind imagegraph.SampleKind) int16 {
-	for _, code := range []int16{2, 4, 8, 16, 64, 256, 512, 768, 1024, 1280} {
-		if k, _ := niftiKind(code); k == kind {
-			return code
-		}
-	}
-	return 0
-}
-
 // layout checks the header's dimensions and sample type and returns the
 // shape of the data; it allocates nothing.
 func (h *NIfTIHeader) layout() (niftiLayout, error) {

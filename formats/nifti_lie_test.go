@@ -128,7 +128,7 @@ func TestNIfTIBadGzip(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"header cut", data[:5], "gzip: stream truncated in its header"},
+		{"header cut", data[:5], "gzip stream truncated in its header"},
 		{"half", data[:len(data)/2], "truncated"},
 		{"trailer cut", data[:len(data)-4], "gzip stream truncated after the samples"},
 		{"checksum", niftiFlip(data, len(data)-6), "gzip checksum mismatch"},

@@ -47,7 +47,7 @@ func niftiOpen(r io.Reader, size int64) (*niftiInput, error) {
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("gzip: %w", niftiShortError(err, "stream truncated in its header"))
+			return nil, niftiShortError(err, "gzip stream truncated in its header")
 		}
 		gz.Multistream(false)
 		limit := int64(-1)

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
@@ -21,16 +22,21 @@ import (
 //
 // When ref.Header is a *NIfTIHeader its version, pixdim, xyzt_units,
 // qform and sform (codes, quaternion, offsets, rows), dim_info and slice
-// timing are kept; otherwise a NIfTI-1 header is built with ref.Affine
-// (taken as RAS+, like NIfTI's; identity scaled by ref.Spacing when
-// degenerate) as sform, code 1, and as qform too when its columns are
-// orthogonal. Either way the datatype is the label type, intent, scaling
-// (slope 1, intercept 0) and aux_file are reset, cal_min/cal_max span 0
-// to the largest label, descrip is "cclabel labels", and extensions are
-// dropped (they describe the source's values, not the labels): the
-// samples start right after the header, at byte 352 (NIfTI-1) or 544
-// (NIfTI-2). The file is written atomically: a failure leaves no file
-// behind and an existing one unchanged.
+// timing are kept; otherwise a NIfTI-1 header (NIfTI-2 when a side
+// exceeds 32767) is built with ref.Affine as sform, code 1, and as qform
+// too when its columns are orthogonal (identity scaled by ref.Spacing when
+// the affine is degenerate). The affine is taken as RAS+, NIfTI's world
+// space, except that of an NRRD (ref.Header a *NRRDHeader) in a
+// left-posterior-superior or left-anterior-superior space, which is
+// flipped to RAS+ first.
+//
+// Either way the datatype is the label type; intent, scaling (slope 1,
+// intercept 0) and aux_file are reset; cal_min/cal_max span 0 to the
+// largest label; descrip is "cclabel labels"; and extensions are dropped
+// (they describe the source's values, not the labels): the samples start
+// right after the header, at byte 352 (NIfTI-1) or 544 (NIfTI-2). The
+// file is written atomically: a failure leaves no file behind and an
+// existing one unchanged. Errors read "formats: PATH: nifti: ...".
 func WriteNIfTILabels(path string, ref *Volume, labels [][]uint32, dtype string) error {
 	h, err := niftiLabelHeader(path, ref, labels, dtype)
 	if err != nil {
@@ -56,8 +62,8 @@ func niftiLabelHeader(path string, ref *Volume, labels [][]uint32, dtype string)
 		return nil, errors.New("the reference volume has no frames")
 	}
 	f0 := ref.Frames[0]
-	n := f0.Width * f0.Height * f0.Depth
-	if f0.Width < 1 || f0.Height < 1 || f0.Depth < 1 {
+	n, err := imagegraph.PixelCount(f0.Width, f0.Height, f0.Depth)
+	if err != nil {
 		return nil, fmt.Errorf("the reference volume is %dx%dx%d", f0.Width, f0.Height, f0.Depth)
 	}
 	if len(labels) == 0 {
@@ -125,7 +131,7 @@ func niftiHeaderFromGeometry(ref *Volume) NIfTIHeader {
 			spacing[i] = 1
 		}
 	}
-	a := ref.Affine
+	a := niftiRASAffine(ref)
 	if !niftiUsableAffine(a) {
 		a = IdentityAffine(spacing)
 	}
@@ -143,6 +149,28 @@ func niftiHeaderFromGeometry(ref *Volume) NIfTIHeader {
 		copy(h.Pixdim[1:4], zooms[:])
 	}
 	return h
+}
+
+// niftiRASAffine returns ref.Affine in RAS+ (NIfTI's world space): an
+// NRRD's affine in a left-posterior-superior or left-anterior-superior
+// space is flipped; other affines are taken as they are.
+func niftiRASAffine(ref *Volume) [3][4]float64 {
+	a := ref.Affine
+	flip := 0 // rows to negate: x, or x and y
+	if h, ok := ref.Header.(*NRRDHeader); ok && h != nil {
+		switch strings.TrimSuffix(h.Space, "-time") {
+		case "left-posterior-superior":
+			flip = 2
+		case "left-anterior-superior":
+			flip = 1
+		}
+	}
+	for i := range flip {
+		for j := range a[i] {
+			a[i][j] = -a[i][j]
+		}
+	}
+	return a
 }
 
 // niftiUsableAffine reports whether an affine is finite and invertible.

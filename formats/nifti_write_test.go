@@ -148,6 +148,24 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 			t.Errorf("%s: spacing %v", tc.name, v.Spacing)
 		}
 	}
+	// An NRRD in LPS is flipped to RAS.
+	lps := [3][4]float64{{0.5, 0, 0, 10}, {0, 2, 0, -20}, {0, 0, 3, 5}}
+	for space, want := range map[string][3][4]float64{
+		"left-posterior-superior": {{-0.5, 0, 0, -10}, {0, -2, 0, 20}, {0, 0, 3, 5}},
+		"left-anterior-superior":  {{-0.5, 0, 0, -10}, {0, 2, 0, -20}, {0, 0, 3, 5}},
+		"right-anterior-superior": lps,
+		"scanner-xyz":             lps,
+	} {
+		ref := &Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{0.5, 2, 3}, Affine: lps, Format: "nrrd",
+			Header: &NRRDHeader{Space: space}}
+		path := filepath.Join(dir, "nrrd.nii")
+		if err := WriteNIfTILabels(path, ref, labels, "auto"); err != nil {
+			t.Fatal(err)
+		}
+		if v, _, _ := niftiReadBack(t, path); !niftiSameAffine(v.Affine, want, 1e-6) {
+			t.Errorf("NRRD space %s: affine %v, want %v", space, v.Affine, want)
+		}
+	}
 	// A plane of another format is written 2D; a side over 32767 needs
 	// NIfTI-2.
 	wide := &imagegraph.Raster{Width: 40000, Height: 1, Depth: 1, Kind: imagegraph.Uint8, Data: make([]uint8, 40000)}

@@ -19,7 +19,7 @@ func (h *NRRDHeader) interpretDataFile(value string) error {
 	switch {
 	case len(tokens) > 0 && tokens[0] == "LIST":
 		if len(tokens) > 2 {
-			return fmt.Errorf("nrrd: field \"data file\": %s: want LIST [<subdim>]", quoteLine(value))
+			return fmt.Errorf("nrrd: field \"data file\": %s: want LIST [<subdim>]", nrrdQuote(value))
 		}
 		if err := h.dataFileDim(tokens[1:]); err != nil {
 			return err
@@ -64,7 +64,7 @@ func (h *NRRDHeader) dataFileDim(tokens []string) error {
 	}
 	d, err := strconv.Atoi(tokens[0])
 	if err != nil || d < 1 || d > h.Dimension {
-		return fmt.Errorf("nrrd: field \"data file\": <subdim> %s is not from 1 to the dimension %d", quoteLine(tokens[0]), h.Dimension)
+		return fmt.Errorf("nrrd: field \"data file\": <subdim> %s is not from 1 to the dimension %d", nrrdQuote(tokens[0]), h.Dimension)
 	}
 	h.DataFileDim = d
 	return nil
@@ -114,7 +114,7 @@ func nrrdExpandFormat(format, minS, maxS, stepS string) ([]string, error) {
 // conversion (%d, %i or %u with flags and width) into the text before it,
 // a Go verb for it and the text after it; "%%" is a literal percent sign.
 func nrrdSplitFormat(format string) (prefix, verb, suffix string, err error) {
-	bad := fmt.Errorf("nrrd: field \"data file\": format %s needs exactly one integer conversion such as %%03d", quoteLine(format))
+	bad := fmt.Errorf("nrrd: field \"data file\": format %s needs exactly one integer conversion such as %%03d", nrrdQuote(format))
 	found := false
 	var pre, post strings.Builder
 	for i := 0; i < len(format); i++ {

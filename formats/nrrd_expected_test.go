@@ -13,9 +13,9 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// volumeCases returns the cases of expected.json whose file passes keep,
+// nrrdSharedCases returns the cases of expected.json whose file passes keep,
 // skipping the test when the shared data is absent.
-func volumeCases(t *testing.T, keep func(file string) bool) []expectedCase {
+func nrrdSharedCases(t *testing.T, keep func(file string) bool) []expectedCase {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join(sharedData, "expected.json"))
 	if err != nil {
@@ -33,9 +33,9 @@ func volumeCases(t *testing.T, keep func(file string) bool) []expectedCase {
 	return out
 }
 
-// volumeLabelsSHA256 hashes labels in the canonical form of expected.json:
+// nrrdLabelsSHA256 hashes labels in the canonical form of expected.json:
 // uint32 little-endian, memory order.
-func volumeLabelsSHA256(labels []uint32) string {
+func nrrdLabelsSHA256(labels []uint32) string {
 	h := sha256.New()
 	buf := make([]byte, 0, 1<<16)
 	for i, l := range labels {
@@ -48,10 +48,10 @@ func volumeLabelsSHA256(labels []uint32) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// checkExpectedVolumes reads every case with read and checks its shape
+// nrrdCheckExpected reads every case with read and checks its shape
 // ([X, Y, Z]), component count and label hash; it returns how many cases
 // it checked.
-func checkExpectedVolumes(t *testing.T, cases []expectedCase, read func(path string) (*Volume, error)) int {
+func nrrdCheckExpected(t *testing.T, cases []expectedCase, read func(path string) (*Volume, error)) int {
 	t.Helper()
 	checked := 0
 	for _, c := range cases {
@@ -83,7 +83,7 @@ func checkExpectedVolumes(t *testing.T, cases []expectedCase, read func(path str
 			t.Errorf("%s: %v", c.File, err)
 			continue
 		}
-		if got := volumeLabelsSHA256(l.Data); l.Count != c.Components || got != c.SHA256 {
+		if got := nrrdLabelsSHA256(l.Data); l.Count != c.Components || got != c.SHA256 {
 			t.Errorf("%s %s %d-connected: %d components (sha256 %.12s), want %d (%.12s)",
 				c.File, c.Mode, c.Connectivity, l.Count, got, c.Components, c.SHA256)
 		}
@@ -93,11 +93,11 @@ func checkExpectedVolumes(t *testing.T, cases []expectedCase, read func(path str
 }
 
 func TestNRRDExpected(t *testing.T) {
-	cases := volumeCases(t, func(f string) bool { return strings.HasSuffix(f, ".nrrd") || strings.HasSuffix(f, ".nhdr") })
+	cases := nrrdSharedCases(t, func(f string) bool { return strings.HasSuffix(f, ".nrrd") || strings.HasSuffix(f, ".nhdr") })
 	if len(cases) == 0 {
 		t.Fatal("no NRRD cases in expected.json")
 	}
-	n := checkExpectedVolumes(t, cases, ReadNRRDFile)
+	n := nrrdCheckExpected(t, cases, ReadNRRDFile)
 	if n == 0 {
 		t.Skip("no NRRD files present")
 	}

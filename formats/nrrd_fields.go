@@ -24,12 +24,12 @@ func (h *NRRDHeader) interpret(raw map[string]string) error {
 	}
 	canonical, ok := nrrdTypes[typ]
 	if !ok {
-		return fmt.Errorf("nrrd: unknown type %s", quoteLine(raw["type"]))
+		return fmt.Errorf("nrrd: unknown type %s", nrrdQuote(raw["type"]))
 	}
 	h.Type, h.Kind = canonical, nrrdKinds[canonical]
 	dim, err := strconv.Atoi(raw["dimension"])
 	if err != nil || dim < 1 || dim > nrrdMaxDimension {
-		return fmt.Errorf("nrrd: field \"dimension\": %s is not a number from 1 to %d", quoteLine(raw["dimension"]), nrrdMaxDimension)
+		return fmt.Errorf("nrrd: field \"dimension\": %s is not a number from 1 to %d", nrrdQuote(raw["dimension"]), nrrdMaxDimension)
 	}
 	h.Dimension = dim
 	if h.Sizes, err = nrrdSizes(raw["sizes"], dim); err != nil {
@@ -37,13 +37,13 @@ func (h *NRRDHeader) interpret(raw map[string]string) error {
 	}
 	enc, ok := nrrdEncodings[strings.ToLower(raw["encoding"])]
 	if !ok {
-		return fmt.Errorf("nrrd: unsupported encoding %s (want raw, ascii, hex, gzip or bzip2)", quoteLine(raw["encoding"]))
+		return fmt.Errorf("nrrd: unsupported encoding %s (want raw, ascii, hex, gzip or bzip2)", nrrdQuote(raw["encoding"]))
 	}
 	h.Encoding = enc
 	if e, ok := raw["endian"]; ok {
 		h.Endian = strings.ToLower(e)
 		if h.Endian != "little" && h.Endian != "big" {
-			return fmt.Errorf("nrrd: field \"endian\": %s is neither little nor big", quoteLine(e))
+			return fmt.Errorf("nrrd: field \"endian\": %s is neither little nor big", nrrdQuote(e))
 		}
 	} else if h.Kind.Size() > 1 && h.Encoding != "ascii" {
 		return fmt.Errorf("nrrd: missing field \"endian\" (needed for %s samples with %s encoding)", h.Type, h.Encoding)
@@ -88,7 +88,7 @@ func nrrdSizes(s string, dim int) ([]int, error) {
 	for i, p := range parts {
 		v, err := strconv.ParseInt(p, 10, 64)
 		if err != nil || v < 1 || v > imagegraph.MaxPixels {
-			return nil, fmt.Errorf("nrrd: field \"sizes\": %s is not a size from 1 to %d", quoteLine(p), imagegraph.MaxPixels)
+			return nil, fmt.Errorf("nrrd: field \"sizes\": %s is not a size from 1 to %d", nrrdQuote(p), imagegraph.MaxPixels)
 		}
 		sizes[i] = int(v)
 	}
@@ -105,7 +105,7 @@ func nrrdFloats(field, s string, n int) ([]float64, error) {
 	for i, p := range parts {
 		v, err := strconv.ParseFloat(p, 64)
 		if err != nil {
-			return nil, fmt.Errorf("nrrd: field %q: %s is not a number", field, quoteLine(p))
+			return nil, fmt.Errorf("nrrd: field %q: %s is not a number", field, nrrdQuote(p))
 		}
 		out[i] = v
 	}
@@ -121,7 +121,7 @@ func nrrdSkip(raw map[string]string, key, name string, least int64) (int64, erro
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || v < least {
-		return 0, fmt.Errorf("nrrd: field %q: %s is not a number of at least %d", name, quoteLine(s), least)
+		return 0, fmt.Errorf("nrrd: field %q: %s is not a number of at least %d", name, nrrdQuote(s), least)
 	}
 	return v, nil
 }
@@ -132,14 +132,14 @@ func (h *NRRDHeader) interpretSpace(raw map[string]string) error {
 	if s, ok := raw["space"]; ok {
 		sp, ok := nrrdSpaces[strings.ToLower(s)]
 		if !ok {
-			return fmt.Errorf("nrrd: field \"space\": unknown space %s", quoteLine(s))
+			return fmt.Errorf("nrrd: field \"space\": unknown space %s", nrrdQuote(s))
 		}
 		h.Space, h.SpaceDimension = sp.name, sp.dim
 	}
 	if s, ok := raw["spacedimension"]; ok {
 		d, err := strconv.Atoi(s)
 		if err != nil || d < 1 || d > nrrdMaxDimension {
-			return fmt.Errorf("nrrd: field \"space dimension\": %s is not a number from 1 to %d", quoteLine(s), nrrdMaxDimension)
+			return fmt.Errorf("nrrd: field \"space dimension\": %s is not a number from 1 to %d", nrrdQuote(s), nrrdMaxDimension)
 		}
 		if h.SpaceDimension != 0 && h.SpaceDimension != d {
 			return fmt.Errorf("nrrd: \"space dimension: %d\" contradicts \"space: %s\"", d, h.Space)
@@ -182,7 +182,7 @@ func nrrdVectors(field, s string, n int) ([][]float64, error) {
 		if !strings.HasPrefix(rest, "(") {
 			word, tail, _ := strings.Cut(rest, " ")
 			if strings.ToLower(word) != "none" {
-				return nil, fmt.Errorf("nrrd: field %q: %s is neither a vector nor none", field, quoteLine(word))
+				return nil, fmt.Errorf("nrrd: field %q: %s is neither a vector nor none", field, nrrdQuote(word))
 			}
 			out, rest = append(out, nil), tail
 			continue
@@ -193,13 +193,13 @@ func nrrdVectors(field, s string, n int) ([][]float64, error) {
 		}
 		parts := strings.Split(rest[1:end], ",")
 		if len(parts) != n {
-			return nil, fmt.Errorf("nrrd: field %q: vector %s has %d components, the space has %d", field, quoteLine(rest[:end+1]), len(parts), n)
+			return nil, fmt.Errorf("nrrd: field %q: vector %s has %d components, the space has %d", field, nrrdQuote(rest[:end+1]), len(parts), n)
 		}
 		vec := make([]float64, n)
 		for i, p := range parts {
 			v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("nrrd: field %q: %s is not a finite number", field, quoteLine(strings.TrimSpace(p)))
+				return nil, fmt.Errorf("nrrd: field %q: %s is not a finite number", field, nrrdQuote(strings.TrimSpace(p)))
 			}
 			vec[i] = v
 		}

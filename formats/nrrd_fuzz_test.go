@@ -44,7 +44,7 @@ func FuzzReadNRRD(f *testing.F) {
 			}
 			return
 		}
-		checkFuzzVolume(t, v)
+		nrrdCheckFuzzVolume(t, v)
 		h, ok := v.Header.(*NRRDHeader)
 		if !ok || h == nil || v.Format != "nrrd" {
 			t.Fatalf("header %T, format %q", v.Header, v.Format)
@@ -73,9 +73,9 @@ func FuzzReadNRRD(f *testing.F) {
 	})
 }
 
-// checkFuzzVolume checks a volume a reader accepted: frames of one size
+// nrrdCheckFuzzVolume checks a volume a reader accepted: frames of one size
 // that validate, finite positive spacing, finite affine.
-func checkFuzzVolume(t *testing.T, v *Volume) {
+func nrrdCheckFuzzVolume(t *testing.T, v *Volume) {
 	t.Helper()
 	if len(v.Frames) == 0 || v.Slope != 1 || v.Inter != 0 {
 		t.Fatalf("%d frames, slope %v, inter %v", len(v.Frames), v.Slope, v.Inter)

@@ -80,13 +80,14 @@ func parseNRRDHeader(br *bufio.Reader) (h *NRRDHeader, size int64, blank bool, e
 		if strings.HasPrefix(line, "#") {
 			continue
 		}
+		// As teem does, a line holding ":=" is a key/value pair.
+		if key, value, ok := strings.Cut(line, ":="); ok {
+			h.Fields = append(h.Fields, NRRDField{Key: strings.TrimSpace(key), Value: value, Pair: true})
+			continue
+		}
 		colon := strings.IndexByte(line, ':')
 		if colon < 0 {
-			return nil, 0, false, fmt.Errorf("nrrd: header line %d %s is neither a field nor a key/value pair", lineNo, quoteLine(line))
-		}
-		if strings.HasPrefix(line[colon:], ":=") {
-			h.Fields = append(h.Fields, NRRDField{Key: strings.TrimSpace(line[:colon]), Value: line[colon+2:], Pair: true})
-			continue
+			return nil, 0, false, fmt.Errorf("nrrd: header line %d %s is neither a field nor a key/value pair", lineNo, nrrdQuote(line))
 		}
 		f := NRRDField{Key: strings.TrimSpace(line[:colon]), Value: strings.TrimSpace(line[colon+1:])}
 		h.Fields = append(h.Fields, f)
@@ -111,8 +112,8 @@ func nrrdFieldKey(key string) string {
 	return strings.ToLower(strings.Join(strings.Fields(key), ""))
 }
 
-// quoteLine quotes a header line for a message, shortened when long.
-func quoteLine(line string) string {
+// nrrdQuote quotes a header line for a message, shortened when long.
+func nrrdQuote(line string) string {
 	if len(line) > 60 {
 		line = line[:60] + "..."
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -149,7 +150,7 @@ func (h *NRRDHeader) volumeShape(maxSamples int) (w, ht, d, frames int, err erro
 
 // nrrdSpatialKind reports whether an axis kind may be a spatial axis.
 func nrrdSpatialKind(kind string) bool {
-	switch kind {
+	switch strings.ToLower(kind) {
 	case "domain", "space", "time", "???", "none":
 		return true
 	}
@@ -163,7 +164,7 @@ func (h *NRRDHeader) volume(data any, w, ht, d, frames int) (*Volume, error) {
 	v := &Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
 	frame := w * ht * d
 	for k := range frames {
-		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: subSamples(data, k*frame, (k+1)*frame)}
+		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: nrrdSubSamples(data, k*frame, (k+1)*frame)}
 		if err := r.Validate(); err != nil {
 			return nil, fmt.Errorf("nrrd: %w", err)
 		}
@@ -172,9 +173,9 @@ func (h *NRRDHeader) volume(data any, w, ht, d, frames int) (*Volume, error) {
 	return v, nil
 }
 
-// subSamples returns samples lo to hi of a raster sample slice, sharing
+// nrrdSubSamples returns samples lo to hi of a raster sample slice, sharing
 // its memory (capacity capped at hi).
-func subSamples(data any, lo, hi int) any {
+func nrrdSubSamples(data any, lo, hi int) any {
 	switch s := data.(type) {
 	case []uint8:
 		return s[lo:hi:hi]

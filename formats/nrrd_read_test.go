@@ -67,9 +67,9 @@ func readNRRDBytes(data []byte) (*Volume, error) {
 	return readNRRD(bytes.NewReader(data), int64(len(data)), nil, imagegraph.MaxPixels)
 }
 
-// wantFormatError checks that err is one line starting with prefix and
+// nrrdWantError checks that err is one line starting with prefix and
 // holding every one of parts.
-func wantFormatError(t *testing.T, err error, prefix string, parts ...string) {
+func nrrdWantError(t *testing.T, err error, prefix string, parts ...string) {
 	t.Helper()
 	if err == nil {
 		t.Fatalf("no error, want one containing %q", parts)
@@ -85,8 +85,8 @@ func wantFormatError(t *testing.T, err error, prefix string, parts ...string) {
 	}
 }
 
-// checkInt16Volume checks that v is the 2x3x4 test volume.
-func checkInt16Volume(t *testing.T, v *Volume, err error) {
+// nrrdCheckInt16 checks that v is the 2x3x4 test volume.
+func nrrdCheckInt16(t *testing.T, v *Volume, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +148,7 @@ func TestNRRDEncodings(t *testing.T) {
 	for name, data := range cases {
 		t.Run(name, func(t *testing.T) {
 			v, err := readNRRDBytes(data)
-			checkInt16Volume(t, v, err)
+			nrrdCheckInt16(t, v, err)
 		})
 	}
 	h, _ := readNRRDBytes(cases["comments, pairs"])
@@ -282,7 +282,7 @@ func TestNRRDFormatCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = readNRRDBytes(data[:len(data)-40])
-		wantFormatError(t, err, "nrrd: ", "data")
+		nrrdWantError(t, err, "nrrd: ", "data")
 		t.Logf("%s truncated: %v", name, err)
 	}
 }
@@ -331,7 +331,7 @@ func TestNRRDDetached(t *testing.T) {
 			}
 			continue
 		}
-		t.Run(name, func(t *testing.T) { checkInt16Volume(t, v, err) })
+		t.Run(name, func(t *testing.T) { nrrdCheckInt16(t, v, err) })
 	}
 	h, _ := ReadNRRDFile(filepath.Join(dir, "list.nhdr"))
 	if got := h.Header.(*NRRDHeader); got.DataFileDim != 2 || len(got.DataFiles) != 4 || got.DataFiles[3] != "data/slice004.raw" {
@@ -355,7 +355,7 @@ func TestNRRDDetached(t *testing.T) {
 	_, err = ReadNRRDFile(short)
 	wantError(t, err, "short2.nhdr: nrrd: data file \"data/tiny.raw\": raw data holds 5 bytes, the sizes need 12")
 	_, err = readNRRDBytes([]byte(cases["single"]))
-	wantFormatError(t, err, "nrrd: ", "detached data files are not supported here")
+	nrrdWantError(t, err, "nrrd: ", "detached data files are not supported here")
 }
 
 func TestNRRDErrors(t *testing.T) {
@@ -438,7 +438,7 @@ func TestNRRDErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := readNRRDBytes(c.data)
-			wantFormatError(t, err, "nrrd: ", c.parts...)
+			nrrdWantError(t, err, "nrrd: ", c.parts...)
 			t.Log(err)
 		})
 	}

@@ -109,7 +109,7 @@ func (s *nrrdStream) openPart() error {
 	s.next++
 	s.what = s.h.Encoding + " data"
 	if p.name != "" {
-		s.what = fmt.Sprintf("data file %s: %s", quoteLine(p.name), s.what)
+		s.what = fmt.Sprintf("data file %s: %s", nrrdQuote(p.name), s.what)
 	}
 	ra, size, closer, err := p.open()
 	if err != nil {
@@ -260,7 +260,7 @@ func (s *nrrdStream) dataError(err error) error {
 	case strings.HasPrefix(err.Error(), "nrrd: "):
 		return err
 	}
-	return fmt.Errorf("nrrd: %s: %s", s.what, oneLine(err.Error()))
+	return fmt.Errorf("nrrd: %s: %s", s.what, nrrdOneLine(err.Error()))
 }
 
 // nrrdSkipLine consumes one line (through its '\n') and returns the bytes
@@ -279,8 +279,8 @@ func nrrdSkipLine(br *bufio.Reader) (int64, error) {
 	}
 }
 
-// oneLine replaces line breaks in a message by spaces.
-func oneLine(s string) string {
+// nrrdOneLine replaces line breaks in a message by spaces.
+func nrrdOneLine(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\r' {
 			return ' '

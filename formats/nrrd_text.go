@@ -72,28 +72,28 @@ func nrrdASCII(r io.Reader, kind imagegraph.SampleKind, n int) (any, error) {
 	sc.Split(nrrdSplitValues)
 	switch kind {
 	case imagegraph.Uint8:
-		return decodeASCII(sc, n, kind, uintParser[uint8](8))
+		return nrrdDecodeASCII(sc, n, kind, nrrdUintParser[uint8](8))
 	case imagegraph.Uint16:
-		return decodeASCII(sc, n, kind, uintParser[uint16](16))
+		return nrrdDecodeASCII(sc, n, kind, nrrdUintParser[uint16](16))
 	case imagegraph.Uint32:
-		return decodeASCII(sc, n, kind, uintParser[uint32](32))
+		return nrrdDecodeASCII(sc, n, kind, nrrdUintParser[uint32](32))
 	case imagegraph.Uint64:
-		return decodeASCII(sc, n, kind, uintParser[uint64](64))
+		return nrrdDecodeASCII(sc, n, kind, nrrdUintParser[uint64](64))
 	case imagegraph.Int8:
-		return decodeASCII(sc, n, kind, intParser[int8](8))
+		return nrrdDecodeASCII(sc, n, kind, nrrdIntParser[int8](8))
 	case imagegraph.Int16:
-		return decodeASCII(sc, n, kind, intParser[int16](16))
+		return nrrdDecodeASCII(sc, n, kind, nrrdIntParser[int16](16))
 	case imagegraph.Int32:
-		return decodeASCII(sc, n, kind, intParser[int32](32))
+		return nrrdDecodeASCII(sc, n, kind, nrrdIntParser[int32](32))
 	case imagegraph.Int64:
-		return decodeASCII(sc, n, kind, intParser[int64](64))
+		return nrrdDecodeASCII(sc, n, kind, nrrdIntParser[int64](64))
 	case imagegraph.Float32:
-		return decodeASCII(sc, n, kind, func(s string) (float32, bool) {
+		return nrrdDecodeASCII(sc, n, kind, func(s string) (float32, bool) {
 			v, err := strconv.ParseFloat(s, 32)
 			return float32(v), err == nil
 		})
 	case imagegraph.Float64:
-		return decodeASCII(sc, n, kind, func(s string) (float64, bool) {
+		return nrrdDecodeASCII(sc, n, kind, func(s string) (float64, bool) {
 			v, err := strconv.ParseFloat(s, 64)
 			return v, err == nil
 		})
@@ -101,8 +101,8 @@ func nrrdASCII(r io.Reader, kind imagegraph.SampleKind, n int) (any, error) {
 	return nil, fmt.Errorf("nrrd: unsupported sample kind %v", kind)
 }
 
-// decodeASCII parses exactly n values from sc.
-func decodeASCII[T any](sc *bufio.Scanner, n int, kind imagegraph.SampleKind, parse func(string) (T, bool)) ([]T, error) {
+// nrrdDecodeASCII parses exactly n values from sc.
+func nrrdDecodeASCII[T any](sc *bufio.Scanner, n int, kind imagegraph.SampleKind, parse func(string) (T, bool)) ([]T, error) {
 	out := make([]T, 0, min(n, 1<<16))
 	for len(out) < n {
 		if !sc.Scan() {
@@ -113,7 +113,7 @@ func decodeASCII[T any](sc *bufio.Scanner, n int, kind imagegraph.SampleKind, pa
 		}
 		v, ok := parse(sc.Text())
 		if !ok {
-			return nil, fmt.Errorf("nrrd: ascii data: %s is not a valid %s value", quoteLine(sc.Text()), kind)
+			return nil, fmt.Errorf("nrrd: ascii data: %s is not a valid %s value", nrrdQuote(sc.Text()), kind)
 		}
 		if len(out) == cap(out) {
 			grown := make([]T, len(out), min(n, 2*cap(out)))
@@ -158,8 +158,8 @@ func nrrdSplitValues(data []byte, atEOF bool) (advance int, token []byte, err er
 	return start, nil, nil
 }
 
-// intParser parses signed integers of the given bits.
-func intParser[T int8 | int16 | int32 | int64](bits int) func(string) (T, bool) {
+// nrrdIntParser parses signed integers of the given bits.
+func nrrdIntParser[T int8 | int16 | int32 | int64](bits int) func(string) (T, bool) {
 	return func(s string) (T, bool) {
 		if v, err := strconv.ParseInt(s, 10, bits); err == nil {
 			return T(v), true
@@ -173,8 +173,8 @@ func intParser[T int8 | int16 | int32 | int64](bits int) func(string) (T, bool) 
 	}
 }
 
-// uintParser parses unsigned integers of the given bits.
-func uintParser[T uint8 | uint16 | uint32 | uint64](bits int) func(string) (T, bool) {
+// nrrdUintParser parses unsigned integers of the given bits.
+func nrrdUintParser[T uint8 | uint16 | uint32 | uint64](bits int) func(string) (T, bool) {
 	return func(s string) (T, bool) {
 		if v, err := strconv.ParseUint(s, 10, bits); err == nil {
 			return T(v), true

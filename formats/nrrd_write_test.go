@@ -14,9 +14,9 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// readLabelsBack reads a written label file and returns the volume, its
+// nrrdReadLabelsBack reads a written label file and returns the volume, its
 // header and its labels as uint32.
-func readLabelsBack(t *testing.T, path string) (*Volume, *NRRDHeader, [][]uint32) {
+func nrrdReadLabelsBack(t *testing.T, path string) (*Volume, *NRRDHeader, [][]uint32) {
 	t.Helper()
 	v, err := ReadNRRDFile(path)
 	if err != nil {
@@ -56,7 +56,7 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 		if err := WriteNRRDLabels(out, ref, [][]uint32{l.Data}, c.dtype); err != nil {
 			t.Fatal(err)
 		}
-		v, h, frames := readLabelsBack(t, out)
+		v, h, frames := nrrdReadLabelsBack(t, out)
 		r := v.Frames[0]
 		if r.Kind != c.kind || h.Type != c.typ || h.Encoding != "gzip" || h.Endian != "little" {
 			t.Errorf("%s: kind %v type %q encoding %q endian %q", c.dtype, r.Kind, h.Type, h.Encoding, h.Endian)
@@ -72,8 +72,8 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 	}
 }
 
-// labelRef returns a 3x2x2 volume of the given format and geometry.
-func labelRef(format string, spacing [3]float64, affine [3][4]float64, frames int) *Volume {
+// nrrdLabelRef returns a 3x2x2 volume of the given format and geometry.
+func nrrdLabelRef(format string, spacing [3]float64, affine [3][4]float64, frames int) *Volume {
 	v := &Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: format}
 	for range frames {
 		v.Frames = append(v.Frames, &imagegraph.Raster{Width: 3, Height: 2, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 12)})
@@ -81,8 +81,8 @@ func labelRef(format string, spacing [3]float64, affine [3][4]float64, frames in
 	return v
 }
 
-// labelFrames returns frames of 12 labels, the largest being top.
-func labelFrames(frames int, top uint32) [][]uint32 {
+// nrrdLabelFrames returns frames of 12 labels, the largest being top.
+func nrrdLabelFrames(frames int, top uint32) [][]uint32 {
 	var out [][]uint32
 	for f := range frames {
 		l := make([]uint32, 12)
@@ -106,22 +106,22 @@ func TestWriteNRRDLabelsGeometry(t *testing.T) {
 		want   []string // header lines
 		kind   imagegraph.SampleKind
 	}{
-		{"raw spacing", labelRef("raw", [3]float64{1, 2, 3}, IdentityAffine([3]float64{1, 2, 3}), 1), 1, 65535,
+		{"raw spacing", nrrdLabelRef("raw", [3]float64{1, 2, 3}, IdentityAffine([3]float64{1, 2, 3}), 1), 1, 65535,
 			[]string{"type: ushort", "dimension: 3", "sizes: 3 2 2", "spacings: 1 2 3", "kinds: domain domain domain"}, imagegraph.Uint16},
-		{"nifti", labelRef("nifti1", [3]float64{1.5, 2, 0.5}, oblique, 1), 1, 65536,
+		{"nifti", nrrdLabelRef("nifti1", [3]float64{1.5, 2, 0.5}, oblique, 1), 1, 65536,
 			[]string{"type: uint", "space: right-anterior-superior", "space directions: (0,1.5,0) (-2,0,0) (0,0,0.5)",
 				"space origin: (10,-3.25,7)"}, imagegraph.Uint32},
-		{"nifti frames", labelRef("nifti2", [3]float64{1.5, 2, 0.5}, oblique, 2), 2, 3,
+		{"nifti frames", nrrdLabelRef("nifti2", [3]float64{1.5, 2, 0.5}, oblique, 2), 2, 3,
 			[]string{"dimension: 4", "sizes: 3 2 2 2", "space directions: (0,1.5,0) (-2,0,0) (0,0,0.5) none",
 				"kinds: domain domain domain list"}, imagegraph.Uint16},
-		{"tiff frames", labelRef("tiff", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1), 3, 3,
+		{"tiff frames", nrrdLabelRef("tiff", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1), 3, 3,
 			[]string{"dimension: 4", "spacings: 1 1 1 nan", "kinds: domain domain domain list"}, imagegraph.Uint16},
-		{"oblique npy", labelRef("npy", [3]float64{1.5, 2, 0.5}, oblique, 1), 1, 3,
+		{"oblique npy", nrrdLabelRef("npy", [3]float64{1.5, 2, 0.5}, oblique, 1), 1, 3,
 			[]string{"space dimension: 3", "space directions: (0,1.5,0) (-2,0,0) (0,0,0.5)"}, imagegraph.Uint16},
 	}
 	for _, c := range cases {
 		out := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".nrrd")
-		labels := labelFrames(c.frames, c.top)
+		labels := nrrdLabelFrames(c.frames, c.top)
 		if err := WriteNRRDLabels(out, c.ref, labels, "auto"); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -132,7 +132,7 @@ func TestWriteNRRDLabelsGeometry(t *testing.T) {
 				t.Errorf("%s: header lacks %q:\n%s", c.name, line, header)
 			}
 		}
-		v, _, frames := readLabelsBack(t, out)
+		v, _, frames := nrrdReadLabelsBack(t, out)
 		if v.Frames[0].Kind != c.kind || !slices.EqualFunc(frames, labels, slices.Equal) {
 			t.Errorf("%s: kind %v, labels %v, want %v", c.name, v.Frames[0].Kind, frames, labels)
 		}
@@ -167,7 +167,7 @@ func TestWriteNRRDLabelsFromNRRD(t *testing.T) {
 			"space units: \"mm\" \"mm\" \"mm\""}, []string{"centers", "modality"}},
 	} {
 		out := filepath.Join(dir, "out.nrrd")
-		labels := labelFrames(c.frames, 9)
+		labels := nrrdLabelFrames(c.frames, 9)
 		if err := WriteNRRDLabels(out, ref, labels, "auto"); err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +184,7 @@ func TestWriteNRRDLabelsFromNRRD(t *testing.T) {
 				t.Errorf("%d frames: header has %q:\n%s", c.frames, l, head)
 			}
 		}
-		v, _, frames := readLabelsBack(t, out)
+		v, _, frames := nrrdReadLabelsBack(t, out)
 		if v.Affine != ref.Affine || !slices.EqualFunc(frames, labels, slices.Equal) {
 			t.Errorf("%d frames: affine %v, labels %v", c.frames, v.Affine, frames)
 		}
@@ -200,7 +200,7 @@ func TestWriteNRRDLabelsFromNRRD(t *testing.T) {
 	if err := WriteNRRDLabels(out, ref2, [][]uint32{make([]uint32, 12)}, "uint32"); err != nil {
 		t.Fatal(err)
 	}
-	v, h, _ := readLabelsBack(t, out)
+	v, h, _ := nrrdReadLabelsBack(t, out)
 	if h.Dimension != 2 || v.Spacing != ref2.Spacing || v.Frames[0].Depth != 1 {
 		t.Errorf("2-D: dimension %d spacing %v", h.Dimension, v.Spacing)
 	}
@@ -208,7 +208,7 @@ func TestWriteNRRDLabelsFromNRRD(t *testing.T) {
 
 func TestWriteNRRDLabelsErrors(t *testing.T) {
 	dir := t.TempDir()
-	ref := labelRef("raw", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1)
+	ref := nrrdLabelRef("raw", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1)
 	out := filepath.Join(dir, "out.nrrd")
 	cases := []struct {
 		name   string
@@ -217,11 +217,11 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 		dtype  string
 		parts  []string
 	}{
-		{"too big", ref, labelFrames(1, 70000), "uint16", []string{"label 70000 does not fit uint16"}},
-		{"dtype", ref, labelFrames(1, 1), "int8", []string{"unsupported label dtype \"int8\""}},
+		{"too big", ref, nrrdLabelFrames(1, 70000), "uint16", []string{"label 70000 does not fit uint16"}},
+		{"dtype", ref, nrrdLabelFrames(1, 1), "int8", []string{"unsupported label dtype \"int8\""}},
 		{"length", ref, [][]uint32{make([]uint32, 11)}, "auto", []string{"label frame 0 has 11 labels", "has 12 voxels"}},
 		{"no frames", ref, nil, "auto", []string{"no label frames"}},
-		{"no ref", &Volume{}, labelFrames(1, 1), "auto", []string{"no frames"}},
+		{"no ref", &Volume{}, nrrdLabelFrames(1, 1), "auto", []string{"no frames"}},
 	}
 	for _, c := range cases {
 		err := WriteNRRDLabels(out, c.ref, c.labels, c.dtype)
@@ -237,18 +237,18 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("failed writes left %v", entries)
 	}
-	err = WriteNRRDLabels(filepath.Join(dir, "no", "such", "out.nrrd"), ref, labelFrames(1, 1), "auto")
+	err = WriteNRRDLabels(filepath.Join(dir, "no", "such", "out.nrrd"), ref, nrrdLabelFrames(1, 1), "auto")
 	wantError(t, err, "no such file")
 }
 
 func TestWriteNRRDLabelsLittleEndianData(t *testing.T) {
-	ref := labelRef("raw", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1)
+	ref := nrrdLabelRef("raw", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1)
 	out := filepath.Join(t.TempDir(), "l.nrrd")
-	labels := labelFrames(1, 300)
+	labels := nrrdLabelFrames(1, 300)
 	if err := WriteNRRDLabels(out, ref, labels, "auto"); err != nil {
 		t.Fatal(err)
 	}
-	v, h, _ := readLabelsBack(t, out)
+	v, h, _ := nrrdReadLabelsBack(t, out)
 	got := v.Frames[0].Data.([]uint16)
 	if h.Endian != "little" || got[11] != 300 {
 		t.Errorf("endian %q, last label %d", h.Endian, got[11])
@@ -256,14 +256,14 @@ func TestWriteNRRDLabelsLittleEndianData(t *testing.T) {
 	// The samples after the gzip header decompress to 300 as 0x2c 0x01.
 	raw, _ := os.ReadFile(out)
 	body := raw[strings.Index(string(raw), "\n\n")+2:]
-	plain, err := gunzipForTest(body)
+	plain, err := nrrdGunzip(body)
 	if err != nil || len(plain) != 24 || binary.LittleEndian.Uint16(plain[22:]) != 300 {
 		t.Errorf("data %v, %v", plain, err)
 	}
 }
 
-// gunzipForTest decompresses gzip data.
-func gunzipForTest(data []byte) ([]byte, error) {
+// nrrdGunzip decompresses gzip data.
+func nrrdGunzip(data []byte) ([]byte, error) {
 	z, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, err

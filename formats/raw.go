@@ -65,12 +65,12 @@ func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool
 	if err := raster.Validate(); err != nil {
 		return nil, fmt.Errorf("raw: %w", err)
 	}
-	return plainVolume(raster, "raw"), nil
+	return rawVolume(raster, "raw"), nil
 }
 
-// plainVolume wraps one raster as a volume without spatial metadata:
+// rawVolume wraps one raster as a volume without spatial metadata:
 // spacing 1, identity affine, no scaling, no header.
-func plainVolume(r *imagegraph.Raster, format string) *Volume {
+func rawVolume(r *imagegraph.Raster, format string) *Volume {
 	spacing := [3]float64{1, 1, 1}
 	return &Volume{
 		Frames:  []*imagegraph.Raster{r},

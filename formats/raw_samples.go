@@ -30,32 +30,32 @@ func rawSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.Byt
 	little := order == binary.ByteOrder(binary.LittleEndian)
 	switch kind {
 	case imagegraph.Uint8:
-		return decodeRaw(r, n, 1, grow, fill8[uint8])
+		return rawDecode(r, n, 1, grow, rawFill8[uint8])
 	case imagegraph.Int8:
-		return decodeRaw(r, n, 1, grow, fill8[int8])
+		return rawDecode(r, n, 1, grow, rawFill8[int8])
 	case imagegraph.Uint16:
-		return decodeRaw(r, n, 2, grow, fill16[uint16](little))
+		return rawDecode(r, n, 2, grow, rawFill16[uint16](little))
 	case imagegraph.Int16:
-		return decodeRaw(r, n, 2, grow, fill16[int16](little))
+		return rawDecode(r, n, 2, grow, rawFill16[int16](little))
 	case imagegraph.Uint32:
-		return decodeRaw(r, n, 4, grow, fill32[uint32](little))
+		return rawDecode(r, n, 4, grow, rawFill32[uint32](little))
 	case imagegraph.Int32:
-		return decodeRaw(r, n, 4, grow, fill32[int32](little))
+		return rawDecode(r, n, 4, grow, rawFill32[int32](little))
 	case imagegraph.Uint64:
-		return decodeRaw(r, n, 8, grow, fill64[uint64](little))
+		return rawDecode(r, n, 8, grow, rawFill64[uint64](little))
 	case imagegraph.Int64:
-		return decodeRaw(r, n, 8, grow, fill64[int64](little))
+		return rawDecode(r, n, 8, grow, rawFill64[int64](little))
 	case imagegraph.Float32:
-		return decodeRaw(r, n, 4, grow, fillFloat32(little))
+		return rawDecode(r, n, 4, grow, rawFillFloat32(little))
 	case imagegraph.Float64:
-		return decodeRaw(r, n, 8, grow, fillFloat64(little))
+		return rawDecode(r, n, 8, grow, rawFillFloat64(little))
 	}
 	return nil, fmt.Errorf("unsupported sample kind %v", kind)
 }
 
-// decodeRaw reads n samples of size bytes each from r, converting each
+// rawDecode reads n samples of size bytes each from r, converting each
 // chunk with fill; see rawSamples.
-func decodeRaw[T any](r io.Reader, n, size int, grow bool, fill func(dst []T, src []byte)) ([]T, error) {
+func rawDecode[T any](r io.Reader, n, size int, grow bool, fill func(dst []T, src []byte)) ([]T, error) {
 	buf := make([]byte, max(size, min(rawChunkBytes/size, n)*size))
 	var out []T
 	if grow {
@@ -84,15 +84,15 @@ func decodeRaw[T any](r io.Reader, n, size int, grow bool, fill func(dst []T, sr
 	return out, nil
 }
 
-// fill8 converts bytes to 8-bit samples.
-func fill8[T ~uint8 | ~int8](dst []T, src []byte) {
+// rawFill8 converts bytes to 8-bit samples.
+func rawFill8[T ~uint8 | ~int8](dst []T, src []byte) {
 	for i := range dst {
 		dst[i] = T(src[i])
 	}
 }
 
-// fill16 returns a converter of 16-bit samples in the byte order.
-func fill16[T ~uint16 | ~int16](little bool) func([]T, []byte) {
+// rawFill16 returns a converter of 16-bit samples in the byte order.
+func rawFill16[T ~uint16 | ~int16](little bool) func([]T, []byte) {
 	if little {
 		return func(dst []T, src []byte) {
 			for i := range dst {
@@ -107,8 +107,8 @@ func fill16[T ~uint16 | ~int16](little bool) func([]T, []byte) {
 	}
 }
 
-// fill32 returns a converter of 32-bit integer samples in the byte order.
-func fill32[T ~uint32 | ~int32](little bool) func([]T, []byte) {
+// rawFill32 returns a converter of 32-bit integer samples in the byte order.
+func rawFill32[T ~uint32 | ~int32](little bool) func([]T, []byte) {
 	if little {
 		return func(dst []T, src []byte) {
 			for i := range dst {
@@ -123,8 +123,8 @@ func fill32[T ~uint32 | ~int32](little bool) func([]T, []byte) {
 	}
 }
 
-// fill64 returns a converter of 64-bit integer samples in the byte order.
-func fill64[T ~uint64 | ~int64](little bool) func([]T, []byte) {
+// rawFill64 returns a converter of 64-bit integer samples in the byte order.
+func rawFill64[T ~uint64 | ~int64](little bool) func([]T, []byte) {
 	if little {
 		return func(dst []T, src []byte) {
 			for i := range dst {
@@ -139,26 +139,34 @@ func fill64[T ~uint64 | ~int64](little bool) func([]T, []byte) {
 	}
 }
 
-// fillFloat32 returns a converter of float32 samples in the byte order.
-func fillFloat32(little bool) func([]float32, []byte) {
-	conv := fill32[uint32](little)
+// rawFillFloat32 returns a converter of float32 samples in the byte order.
+func rawFillFloat32(little bool) func([]float32, []byte) {
+	if little {
+		return func(dst []float32, src []byte) {
+			for i := range dst {
+				dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[4*i:]))
+			}
+		}
+	}
 	return func(dst []float32, src []byte) {
-		bits := make([]uint32, len(dst))
-		conv(bits, src)
-		for i, b := range bits {
-			dst[i] = math.Float32frombits(b)
+		for i := range dst {
+			dst[i] = math.Float32frombits(binary.BigEndian.Uint32(src[4*i:]))
 		}
 	}
 }
 
-// fillFloat64 returns a converter of float64 samples in the byte order.
-func fillFloat64(little bool) func([]float64, []byte) {
-	conv := fill64[uint64](little)
+// rawFillFloat64 returns a converter of float64 samples in the byte order.
+func rawFillFloat64(little bool) func([]float64, []byte) {
+	if little {
+		return func(dst []float64, src []byte) {
+			for i := range dst {
+				dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*i:]))
+			}
+		}
+	}
 	return func(dst []float64, src []byte) {
-		bits := make([]uint64, len(dst))
-		conv(bits, src)
-		for i, b := range bits {
-			dst[i] = math.Float64frombits(b)
+		for i := range dst {
+			dst[i] = math.Float64frombits(binary.BigEndian.Uint64(src[8*i:]))
 		}
 	}
 }

@@ -34,10 +34,10 @@ func TestReadRawFile(t *testing.T) {
 				case imagegraph.Int8, imagegraph.Int16, imagegraph.Int32, imagegraph.Int64:
 					want[i] = float64(i) - 6
 					v := uint64(int64(want[i]))
-					putSized(order, b, size, v)
+					rawPutSized(order, b, size, v)
 				default:
 					want[i] = float64(i*20 + 1)
-					putSized(order, b, size, uint64(want[i]))
+					rawPutSized(order, b, size, uint64(want[i]))
 				}
 			}
 			path := filepath.Join(dir, dtype+".raw")
@@ -61,8 +61,8 @@ func TestReadRawFile(t *testing.T) {
 	}
 }
 
-// putSized stores the low size bytes of v in b.
-func putSized(order binary.ByteOrder, b []byte, size int, v uint64) {
+// rawPutSized stores the low size bytes of v in b.
+func rawPutSized(order binary.ByteOrder, b []byte, size int, v uint64) {
 	switch size {
 	case 1:
 		b[0] = byte(v)
@@ -89,7 +89,7 @@ func TestReadRawFileErrors(t *testing.T) {
 		{[3]int{3, 2, 2}, "float64", []string{"needs 96 bytes, the file has 24"}},
 		{[3]int{3, 2, 2}, "uint12", []string{"unknown dtype \"uint12\""}},
 		{[3]int{0, 2, 2}, "uint8", []string{"shape [0 2 2]"}},
-		{[3]int{1 << 20, 1 << 20, 1 << 20}, "uint8", []string{"more than"}},
+		{[3]int{1 << 20, 1 << 20, 1 << 20}, "uint8", []string{"at most 2147483647 voxels"}},
 	}
 	for _, c := range cases {
 		_, err := ReadRawFile(path, c.shape, c.dtype, false)

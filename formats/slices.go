@@ -66,5 +66,5 @@ func ReadSliceFolder(dir string) (*Volume, error) {
 	if err != nil {
 		return nil, &fileError{path: dir, err: fmt.Errorf("slices: %w", err)}
 	}
-	return plainVolume(raster, "slices"), nil
+	return rawVolume(raster, "slices"), nil
 }

@@ -13,7 +13,7 @@ import (
 // else packed 0xRRGGBB in every slice.
 type sliceStack struct {
 	width, height, depth int
-	// class is the sample class of the first slice (see imageClass).
+	// class is the sample class of the first slice (see sliceClass).
 	class string
 	// kind and data are the samples so far, allocated by the first add.
 	kind imagegraph.SampleKind
@@ -30,9 +30,9 @@ func newSliceStack(width, height, depth, maxPixels int) (*sliceStack, error) {
 	return &sliceStack{width: width, height: height, depth: depth}, nil
 }
 
-// imageClass names the sample class of a decoded image: slices of a stack
+// sliceClass names the sample class of a decoded image: slices of a stack
 // must share it.
-func imageClass(img image.Image) string {
+func sliceClass(img image.Image) string {
 	switch img.(type) {
 	case *image.Gray:
 		return "8-bit grey"
@@ -53,7 +53,7 @@ func (s *sliceStack) add(z int, img image.Image) error {
 	if b.Dx() != s.width || b.Dy() != s.height {
 		return fmt.Errorf("%dx%d, the first is %dx%d", b.Dx(), b.Dy(), s.width, s.height)
 	}
-	class := imageClass(img)
+	class := sliceClass(img)
 	if s.class == "" {
 		s.class = class
 	} else if class != s.class {
@@ -65,19 +65,19 @@ func (s *sliceStack) add(z int, img image.Image) error {
 	}
 	plane := s.width * s.height
 	if s.data == nil {
-		s.kind, s.data = r.Kind, newSamples(r.Kind, plane*s.depth)
+		s.kind, s.data = r.Kind, sliceSamples(r.Kind, plane*s.depth)
 	}
 	src := r.Data
 	switch {
 	case r.Kind == s.kind:
 	case r.Kind == imagegraph.RGB && (s.kind == imagegraph.Uint8 || s.kind == imagegraph.Uint16):
-		s.kind, s.data = imagegraph.RGB, greyToRGB(s.data, plane*s.depth)
+		s.kind, s.data = imagegraph.RGB, sliceGreyToRGB(s.data, plane*s.depth)
 	case s.kind == imagegraph.RGB && (r.Kind == imagegraph.Uint8 || r.Kind == imagegraph.Uint16):
-		src = greyToRGB(src, plane)
+		src = sliceGreyToRGB(src, plane)
 	default:
 		return fmt.Errorf("%v, the first is %v", r.Kind, s.kind)
 	}
-	if !copySamples(s.data, z*plane, src) {
+	if !sliceCopy(s.data, z*plane, src) {
 		return fmt.Errorf("%v, the first is %v", r.Kind, s.kind)
 	}
 	return nil
@@ -89,8 +89,8 @@ func (s *sliceStack) raster() (*imagegraph.Raster, error) {
 	return r, r.Validate()
 }
 
-// newSamples allocates n samples for the slice kinds FromImage gives.
-func newSamples(kind imagegraph.SampleKind, n int) any {
+// sliceSamples allocates n samples for the slice kinds FromImage gives.
+func sliceSamples(kind imagegraph.SampleKind, n int) any {
 	switch kind {
 	case imagegraph.Uint8:
 		return make([]uint8, n)
@@ -100,9 +100,9 @@ func newSamples(kind imagegraph.SampleKind, n int) any {
 	return make([]uint32, n)
 }
 
-// copySamples copies src into dst from index off; it reports false when
+// sliceCopy copies src into dst from index off; it reports false when
 // they are not of the same slice type.
-func copySamples(dst any, off int, src any) bool {
+func sliceCopy(dst any, off int, src any) bool {
 	switch d := dst.(type) {
 	case []uint8:
 		s, ok := src.([]uint8)
@@ -117,9 +117,9 @@ func copySamples(dst any, off int, src any) bool {
 	return false
 }
 
-// greyToRGB returns the first n grey samples (uint8, or uint16 by their
+// sliceGreyToRGB returns the first n grey samples (uint8, or uint16 by their
 // high bytes, as FromImage packs 16-bit colour) as packed 0xRRGGBB.
-func greyToRGB(data any, n int) []uint32 {
+func sliceGreyToRGB(data any, n int) []uint32 {
 	out := make([]uint32, n)
 	switch d := data.(type) {
 	case []uint8:

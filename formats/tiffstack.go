@@ -53,9 +53,9 @@ func readTIFFStack(data []byte, maxPixels int) (*Volume, error) {
 		return nil, err
 	}
 	// The chain has no loop (tiffPages checked), so this walk ends.
-	readers := make([]*tiffPageReader, 0, pages)
+	readers := make([]*tiffStackPageReader, 0, pages)
 	for off := l.first; off != 0 && len(readers) < pages; {
-		readers = append(readers, newTIFFPageReader(data, l, off))
+		readers = append(readers, newTIFFStackPageReader(data, l, off))
 		if _, off, err = l.ifd(r, size, off); err != nil {
 			return nil, err
 		}
@@ -64,7 +64,7 @@ func readTIFFStack(data []byte, maxPixels int) (*Volume, error) {
 	for k, pr := range readers {
 		cfg, err := tiff.DecodeConfig(pr.at(0))
 		if err != nil {
-			return nil, tiffPageError(k, err)
+			return nil, tiffStackPageError(k, err)
 		}
 		if k == 0 {
 			if stack, err = newSliceStack(cfg.Width, cfg.Height, pages, maxPixels); err != nil {
@@ -78,7 +78,7 @@ func readTIFFStack(data []byte, maxPixels int) (*Volume, error) {
 	for k, pr := range readers {
 		img, err := tiff.Decode(pr.at(0))
 		if err != nil {
-			return nil, tiffPageError(k, err)
+			return nil, tiffStackPageError(k, err)
 		}
 		if b := img.Bounds(); b != image.Rect(0, 0, stack.width, stack.height) {
 			return nil, fmt.Errorf("tiff: page %d: decoded bounds %v differ from its header's %dx%d", k, b, stack.width, stack.height)
@@ -94,43 +94,43 @@ func readTIFFStack(data []byte, maxPixels int) (*Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tiff: %w", err)
 	}
-	return plainVolume(raster, "tiff"), nil
+	return rawVolume(raster, "tiff"), nil
 }
 
-// tiffPageError describes a decoding error of page k on one line.
-func tiffPageError(k int, err error) error {
+// tiffStackPageError describes a decoding error of page k on one line.
+func tiffStackPageError(k int, err error) error {
 	msg := err.Error()
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
 		msg = "unexpected end of data (truncated file?)"
 	}
-	return fmt.Errorf("tiff: page %d: %s", k, oneLine(strings.TrimPrefix(msg, "tiff: ")))
+	return fmt.Errorf("tiff: page %d: %s", k, nrrdOneLine(strings.TrimPrefix(msg, "tiff: ")))
 }
 
-// tiffPageReader presents a classic TIFF file whose header's first-IFD
+// tiffStackPageReader presents a classic TIFF file whose header's first-IFD
 // offset points at one chosen IFD, so that a decoder that reads only the
 // first page decodes that one.
-type tiffPageReader struct {
+type tiffStackPageReader struct {
 	data []byte
 	head [8]byte
 	// pos is the position of Read.
 	pos int64
 }
 
-// newTIFFPageReader returns a reader of data whose first IFD is at ifd.
-func newTIFFPageReader(data []byte, l tiffLayout, ifd uint64) *tiffPageReader {
-	pr := &tiffPageReader{data: data}
+// newTIFFStackPageReader returns a reader of data whose first IFD is at ifd.
+func newTIFFStackPageReader(data []byte, l tiffLayout, ifd uint64) *tiffStackPageReader {
+	pr := &tiffStackPageReader{data: data}
 	copy(pr.head[:], data)
 	l.order.PutUint32(pr.head[4:], uint32(ifd))
 	return pr
 }
 
 // at returns a fresh reader of the same page, positioned at off.
-func (p *tiffPageReader) at(off int64) *tiffPageReader {
-	return &tiffPageReader{data: p.data, head: p.head, pos: off}
+func (p *tiffStackPageReader) at(off int64) *tiffStackPageReader {
+	return &tiffStackPageReader{data: p.data, head: p.head, pos: off}
 }
 
 // ReadAt reads the file with the patched header.
-func (p *tiffPageReader) ReadAt(b []byte, off int64) (int, error) {
+func (p *tiffStackPageReader) ReadAt(b []byte, off int64) (int, error) {
 	if off < 0 {
 		return 0, errors.New("tiff: negative offset")
 	}
@@ -148,7 +148,7 @@ func (p *tiffPageReader) ReadAt(b []byte, off int64) (int, error) {
 }
 
 // Read reads sequentially from the current position.
-func (p *tiffPageReader) Read(b []byte) (int, error) {
+func (p *tiffStackPageReader) Read(b []byte) (int, error) {
 	n, err := p.ReadAt(b, p.pos)
 	p.pos += int64(n)
 	if n > 0 && err == io.EOF {

@@ -15,12 +15,12 @@ import (
 // 8 and 16-bit pages in both byte orders, compressed single pages, colour,
 // and pages that differ.
 func tiffStackFuzzSeeds(t testing.TB) [][]byte {
-	three, _ := buildTIFF(binary.LittleEndian, stackPage(3, 2, 0), stackPage(3, 2, 10), stackPage(3, 2, 20))
-	big, _ := buildTIFF(binary.BigEndian, stackPage(2, 2, 0), tiffPage{width: 2, height: 2, bits: 8, photometric: 0,
+	three, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
+	big, _ := buildTIFF(binary.BigEndian, tiffStackPage(2, 2, 0), tiffPage{width: 2, height: 2, bits: 8, photometric: 0,
 		compression: 32773, strip: packBits([]byte{1, 2, 3, 4})})
 	p16 := tiffPage{width: 2, height: 1, bits: 16, photometric: 1, compression: 1, strip: []byte{1, 2, 3, 4}}
 	deep, _ := buildTIFF(binary.LittleEndian, p16, p16)
-	mixed, _ := buildTIFF(binary.LittleEndian, stackPage(3, 2, 0), stackPage(2, 2, 0))
+	mixed, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
 	rgba := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	rgba.Set(1, 1, color.RGBA{200, 100, 50, 255})
 	return [][]byte{
@@ -44,7 +44,7 @@ func FuzzReadTIFFStack(f *testing.F) {
 			}
 			return
 		}
-		checkFuzzVolume(t, v)
+		nrrdCheckFuzzVolume(t, v)
 		if len(v.Frames) != 1 || v.Format != "tiff" || v.Header != nil {
 			t.Fatalf("%d frames, format %q", len(v.Frames), v.Format)
 		}

@@ -13,22 +13,22 @@ import (
 )
 
 func TestTIFFStackExpected(t *testing.T) {
-	cases := volumeCases(t, func(f string) bool {
+	cases := nrrdSharedCases(t, func(f string) bool {
 		return strings.HasSuffix(f, ".tif") && (strings.HasPrefix(f, "volumes/") || f == "images/skimage_multipage.tif")
 	})
 	if len(cases) < 4 {
 		t.Fatalf("only %d TIFF stack cases in expected.json", len(cases))
 	}
-	n := checkExpectedVolumes(t, cases, ReadTIFFStackFile)
+	n := nrrdCheckExpected(t, cases, ReadTIFFStackFile)
 	if n == 0 {
 		t.Skip("no TIFF stacks present")
 	}
 	t.Logf("%d TIFF stack cases checked", n)
 }
 
-// stackPage returns an 8-bit page of w x h whose sample at (x, y) is
+// tiffStackPage returns an 8-bit page of w x h whose sample at (x, y) is
 // base + x + w*y.
-func stackPage(w, h, base int) tiffPage {
+func tiffStackPage(w, h, base int) tiffPage {
 	strip := make([]byte, w*h)
 	for i := range strip {
 		strip[i] = byte(base + i)
@@ -38,7 +38,7 @@ func stackPage(w, h, base int) tiffPage {
 
 func TestTIFFStackPages(t *testing.T) {
 	for _, order := range []byteOrder{binary.LittleEndian, binary.BigEndian} {
-		data, _ := buildTIFF(order, stackPage(3, 2, 0), stackPage(3, 2, 10), stackPage(3, 2, 20))
+		data, _ := buildTIFF(order, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
 		v, err := readTIFFStack(data, imagegraph.MaxPixels)
 		if err != nil {
 			t.Fatal(err)
@@ -77,12 +77,12 @@ func TestTIFFStackPages(t *testing.T) {
 }
 
 func TestTIFFStackErrors(t *testing.T) {
-	sizes, _ := buildTIFF(binary.LittleEndian, stackPage(3, 2, 0), stackPage(3, 2, 0), stackPage(2, 2, 0))
+	sizes, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
 	p16 := tiffPage{width: 3, height: 2, bits: 16, photometric: 1, compression: 1, strip: make([]byte, 12)}
-	depths, _ := buildTIFF(binary.LittleEndian, stackPage(3, 2, 0), p16)
-	loop, ifds := buildTIFF(binary.LittleEndian, stackPage(3, 2, 0), stackPage(3, 2, 0))
+	depths, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), p16)
+	loop, ifds := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
 	binary.LittleEndian.PutUint32(loop[ifds[1]+2+9*12:], uint32(ifds[0]))
-	short, _ := buildTIFF(binary.LittleEndian, stackPage(3, 2, 0), stackPage(3, 2, 0))
+	short, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
 	binary.LittleEndian.PutUint32(short[ifds[1]+2+8*12+8:], 1000) // strip byte count of page 1
 	cases := []struct {
 		name      string
@@ -101,7 +101,7 @@ func TestTIFFStackErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := readTIFFStack(c.data, c.maxPixels)
-		wantFormatError(t, err, "tiff: ", c.parts...)
+		nrrdWantError(t, err, "tiff: ", c.parts...)
 		t.Logf("%s: %v", c.name, err)
 	}
 	path := filepath.Join(t.TempDir(), "mixed.tif")
