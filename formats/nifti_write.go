@@ -18,7 +18,7 @@ import (
 // cores), plain otherwise. labels[f] holds frame f, Width*Height*Depth
 // of ref.Frames[0] each; one frame gives a 3D file (2D when ref was a 2D
 // NIfTI, or is one plane of another format), several a 4D file. dtype is
-// "uint16", "uint32" or "auto" (uint16 when every label fits).
+// "uint8", "uint16", "uint32" or "auto" (uint16 when every label fits).
 //
 // When ref.Header is a *NIfTIHeader its version, pixdim, xyzt_units,
 // qform and sform (codes, quaternion, offsets, rows), dim_info and slice
@@ -80,6 +80,10 @@ func niftiLabelHeader(path string, ref *Volume, labels [][]uint32, dtype string)
 	}
 	var datatype, bitpix int16
 	switch {
+	case dtype == "uint8" && maxLabel > math.MaxUint8:
+		return nil, fmt.Errorf("label %d does not fit uint8", maxLabel)
+	case dtype == "uint8":
+		datatype, bitpix = 2, 8
 	case dtype == "uint16" && maxLabel > math.MaxUint16:
 		return nil, fmt.Errorf("label %d does not fit uint16", maxLabel)
 	case dtype == "uint16" || (dtype == "auto" && maxLabel <= math.MaxUint16):
@@ -87,7 +91,7 @@ func niftiLabelHeader(path string, ref *Volume, labels [][]uint32, dtype string)
 	case dtype == "uint32" || dtype == "auto":
 		datatype, bitpix = 768, 32
 	default:
-		return nil, fmt.Errorf("unsupported label dtype %q (want uint16, uint32 or auto)", dtype)
+		return nil, fmt.Errorf("unsupported label dtype %q (want uint8, uint16, uint32 or auto)", dtype)
 	}
 	var h NIfTIHeader
 	twoD := f0.Depth == 1
@@ -230,11 +234,16 @@ func (s niftiLabelBytes) fill(dst []byte, off int64) {
 	for len(dst) > 0 {
 		frame := s.labels[e/perFrame][e%perFrame:]
 		part := frame[:min(len(frame), len(dst)/s.size)]
-		if s.size == 2 {
+		switch s.size {
+		case 1:
+			for i, l := range part {
+				dst[i] = byte(l)
+			}
+		case 2:
 			for i, l := range part {
 				binary.LittleEndian.PutUint16(dst[2*i:2*i+2:2*i+2], uint16(l))
 			}
-		} else {
+		default:
 			for i, l := range part {
 				binary.LittleEndian.PutUint32(dst[4*i:4*i+4:4*i+4], l)
 			}

@@ -181,7 +181,7 @@ func npyRasterShape(r *imagegraph.Raster) []int {
 func genVolumeCommand(std stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "volume",
-		Usage:        "write a synthetic binary volume (.npy uint8 0/1, shape (Z, Y, X))",
+		Usage:        "write a synthetic binary volume: .npy (uint8 0/1, shape (Z, Y, X)) or .nii/.nii.gz (uint8, 1 mm voxels)",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "128,128,128", Usage: "X,Y,Z"},
@@ -189,7 +189,7 @@ func genVolumeCommand(std stdio) *cli.Command {
 			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent voxels) or blobs (smoothed noise, thresholded)"},
 			&cli.IntFlag{Name: "radius", Value: 3, Usage: "blobs: smoothing radius in voxels"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same volume)"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .npy", Required: true, TakesFile: true},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .npy, .nii or .nii.gz", Required: true, TakesFile: true},
 		},
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			var x, y, z int
@@ -197,8 +197,10 @@ func genVolumeCommand(std stdio) *cli.Command {
 				return usagef("gen volume: --size %q: want X,Y,Z", cmd.String("size"))
 			}
 			out := cmd.String("output")
-			if strings.ToLower(filepath.Ext(out)) != ".npy" {
-				return usagef("gen volume: -o %s: want .npy", out)
+			lower := strings.ToLower(out)
+			nifti := strings.HasSuffix(lower, ".nii") || strings.HasSuffix(lower, ".nii.gz")
+			if !nifti && !strings.HasSuffix(lower, ".npy") {
+				return usagef("gen volume: -o %s: want .npy, .nii or .nii.gz", out)
 			}
 			if err := checkOutputDir(out); err != nil {
 				return err
@@ -207,11 +209,29 @@ func genVolumeCommand(std stdio) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := writeSynthetic(out, r); err != nil {
+			if nifti {
+				err = writeSyntheticNIfTI(out, r)
+			} else {
+				err = writeSynthetic(out, r)
+			}
+			if err != nil {
 				return err
 			}
 			fmt.Fprintf(std.err, "%s: %dx%dx%d %s volume, density %.3g\n", out, x, y, z, cmd.String("kind"), cmd.Float("density"))
 			return nil
 		},
 	}
+}
+
+// writeSyntheticNIfTI writes a uint8 raster as NIfTI-1 with 1 mm voxels.
+func writeSyntheticNIfTI(path string, r *imagegraph.Raster) error {
+	data := r.Data.([]uint8)
+	values := make([]uint32, len(data))
+	for i, v := range data {
+		values[i] = uint32(v)
+	}
+	one := [3]float64{1, 1, 1}
+	ref := &formats.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: one,
+		Affine: formats.IdentityAffine(one), Format: "npy"}
+	return formats.WriteNIfTILabels(path, ref, [][]uint32{values}, "uint8")
 }
