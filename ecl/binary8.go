@@ -103,6 +103,11 @@ type pairScan struct {
 	ends, topEnds []uint64
 	rank          []uint32 // number of runs ending in the words before
 	slot          []uint32 // slot (index+1) of each run, in column order
+	// col holds, after fillColumns, the slot of the run holding each
+	// column; a gap column holds the next run's slot. Volumes fill it
+	// (each pair meets four others there); images count ranks instead.
+	col    []uint32
+	useCol bool
 	runs, topRuns int
 }
 
@@ -111,7 +116,7 @@ func newPairScan(width int) *pairScan {
 	return &pairScan{
 		top: make([]uint64, n), bottom: make([]uint64, n), either: make([]uint64, n),
 		ends: make([]uint64, n), topEnds: make([]uint64, n), rank: make([]uint32, n),
-		slot: make([]uint32, (width+1)/2),
+		slot: make([]uint32, (width+1)/2), col: make([]uint32, width+8),
 	}
 }
 
@@ -184,8 +189,27 @@ func (m *pairScan) number(first uint32) {
 	}
 }
 
-// slotAt returns the slot of the run holding column x.
+// fillColumns sets col from slot, for slotAt.
+func (m *pairScan) fillColumns() {
+	m.useCol = true
+	from, k := 0, 0
+	for i, word := range m.ends {
+		for word != 0 {
+			end := i<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			fillFrom(m.col, from, end, m.slot[k])
+			k++
+			from = end
+		}
+	}
+}
+
+// slotAt returns the slot of the run holding column x, or for a gap
+// column the run after it.
 func (m *pairScan) slotAt(x int) uint32 {
+	if m.useCol {
+		return m.col[x]
+	}
 	i := x >> 6
 	return m.slot[m.rank[i]+uint32(bits.OnesCount64(m.ends[i]&(2<<(x&63)-1)))]
 }
@@ -266,6 +290,9 @@ func (l *binary8Labeler) linkBand(b *gridBand) {
 		m := cur[k]
 		l.load(m, row)
 		m.number(next)
+		if is3D {
+			m.fillColumns()
+		}
 		for s := range uint32(m.runs) {
 			labels[next-1+s] = next + s
 		}
@@ -386,11 +413,13 @@ func (l *binary8Labeler) planeContacts(bands []gridBand, b int) []uint64 {
 	next := uint32(bands[b].slots) + 1
 	for _, m := range cur {
 		m.number(next)
+		m.fillColumns()
 		next += uint32(m.runs)
 	}
 	next = uint32(bands[b-1].slots+bands[b-1].runs-belowRuns) + 1
 	for _, m := range below {
 		m.number(next)
+		m.fillColumns()
 		next += uint32(m.runs)
 	}
 	var views pairViews
