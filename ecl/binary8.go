@@ -106,8 +106,8 @@ type pairScan struct {
 	// col holds, after fillColumns, the slot of the run holding each
 	// column; a gap column holds the next run's slot. Volumes fill it
 	// (each pair meets four others there); images count ranks instead.
-	col    []uint32
-	useCol bool
+	col           []uint32
+	useCol        bool
 	runs, topRuns int
 }
 
