@@ -27,14 +27,16 @@ func (g *gridLabeler[K]) labelBand2D(b *gridBand) {
 		diagonal = 1
 	}
 	roots := 0
+	refs := make([]runRef[K], 0, 1)
 	for y := b.first; y < b.end; y++ {
 		g.src.Keys(y, keys)
 		cur = appendRuns(cur[:0], keys, bounds)
-		if y == b.first {
-			prev = prev[:0]
+		base := uint32(y*w) + 1
+		refs = refs[:0]
+		if y > b.first {
+			refs = append(refs, runRef[K]{runs: prev, base: base - uint32(w), slack: diagonal})
 		}
-		row := g.labels[y*w : y*w+w]
-		roots += linkRuns(g.labels, row, prev, cur, uint32(y*w)+1, uint32(w), diagonal)
+		roots += linkRunsRefs(g.labels, g.labels[y*w:y*w+w], refs, cur, base)
 		prev, cur = cur, prev
 	}
 	b.roots = roots
@@ -63,47 +65,6 @@ func appendRuns[K GridKey](runs []gridRun[K], keys []K, bounds []int32) []gridRu
 		}
 	}
 	return runs
-}
-
-// linkRuns writes the parents of a row's pixels: background 0, the first
-// pixel of each run its first joined pixel above (or itself), the others
-// the run's first pixel; runs above that also join are hooked. base is the
-// index+1 of the row's first pixel, w the row length, and diagonal 1 when
-// diagonal neighbours count (8-connectivity), else 0. It returns the roots
-// made minus the roots hooked away.
-func linkRuns[K GridKey](labels, row []uint32, prev, cur []gridRun[K], base, w uint32, diagonal int32) int {
-	clear(row)
-	roots := 0
-	up := base - w
-	j := 0
-	for _, r := range cur {
-		// Runs above touch r when they overlap [start-diagonal, end+diagonal).
-		for j < len(prev) && prev[j].end+diagonal <= r.start {
-			j++
-		}
-		var parent uint32
-		for i := j; i < len(prev) && prev[i].start < r.end+diagonal; i++ {
-			if prev[i].key != r.key {
-				continue
-			}
-			u := up + uint32(prev[i].start)
-			if parent == 0 {
-				parent = u
-			} else if union(labels, parent, u) != 0 {
-				roots--
-			}
-		}
-		first := base + uint32(r.start)
-		if parent == 0 {
-			parent = first
-			roots++
-		}
-		row[r.start] = parent
-		for x := r.start + 1; x < r.end; x++ {
-			row[x] = first
-		}
-	}
-	return roots
 }
 
 // mergeRows2D joins row y's pixels with their neighbours in row y-1.

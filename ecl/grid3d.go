@@ -106,10 +106,11 @@ func (g *gridLabeler[K]) labelBand3D(b *gridBand) {
 	b.roots = roots
 }
 
-// linkRunsRefs is linkRuns against several rows: background 0, each run's
-// first pixel its first joined pixel among refs (or itself), the others
-// the run's first pixel; further joined runs are hooked. It returns the
-// roots made minus the roots hooked away.
+// linkRunsRefs writes the parents of a row's pixels, given the earlier
+// rows its runs can touch (refs): background 0, each run's first pixel its
+// first joined pixel among refs (or itself), the others the run's first
+// pixel; further joined runs are hooked. It returns the roots made minus
+// the roots hooked away.
 func linkRunsRefs[K GridKey](labels, row []uint32, refs []runRef[K], cur []gridRun[K], base uint32) int {
 	clear(row)
 	roots := 0

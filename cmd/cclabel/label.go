@@ -91,10 +91,20 @@ func runLabel(cmd *cli.Command, std stdio) error {
 		return err
 	}
 	opts := imagegraph.Options{Connectivity: conn, Threads: engine.threads}
-	var summaries []labelSummary
+	return runJobs(jobs, cmd.Bool("json"), std, func(job labelJob) (labelSummary, error) {
+		return labelOne(job, rule, opts, engine, cmd, std)
+	})
+}
+
+// runJobs runs every job of a command with several inputs: a failing job is
+// reported on stderr and the others go on (with a single input its error
+// is the command's). With asJSON the summaries go to stdout: one object
+// for one input, an array for several.
+func runJobs[J, S any](jobs []J, asJSON bool, std stdio, run func(J) (S, error)) error {
+	var summaries []S
 	failed := 0
 	for _, job := range jobs {
-		s, err := labelOne(job, rule, opts, engine, cmd, std)
+		s, err := run(job)
 		if err != nil {
 			if len(jobs) == 1 {
 				return err
@@ -105,7 +115,7 @@ func runLabel(cmd *cli.Command, std stdio) error {
 		}
 		summaries = append(summaries, s)
 	}
-	if cmd.Bool("json") {
+	if asJSON {
 		var v any = summaries
 		if len(jobs) == 1 {
 			v = summaries[0]

@@ -98,33 +98,9 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	var summaries []volumeSummary
-	failed := 0
-	for _, job := range jobs {
-		s, err := labelVolume(job, rule, conn, raw, engine, cmd, std)
-		if err != nil {
-			if len(jobs) == 1 {
-				return err
-			}
-			fmt.Fprintf(std.err, "cclabel: %v\n", err)
-			failed++
-			continue
-		}
-		summaries = append(summaries, s)
-	}
-	if cmd.Bool("json") {
-		var v any = summaries
-		if len(jobs) == 1 {
-			v = summaries[0]
-		}
-		if err := writeJSON(std.out, v); err != nil {
-			return err
-		}
-	}
-	if failed > 0 {
-		return fmt.Errorf("%d of %d inputs failed", failed, len(jobs))
-	}
-	return nil
+	return runJobs(jobs, cmd.Bool("json"), std, func(job volumeJob) (volumeSummary, error) {
+		return labelVolume(job, rule, conn, raw, engine, cmd, std)
+	})
 }
 
 // rawOptions reads --shape, --raw-dtype and --big-endian.
