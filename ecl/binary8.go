@@ -33,57 +33,43 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 		bands[b].first = min(2*(pairs*b/threads), height)
 		bands[b].end = min(2*(pairs*(b+1)/threads), height)
 	}
-	l := &binary8Labeler{width: width, height: height, planeHeight: height, src: src, labels: dst}
-	return l.run(bands)
+	l := &binary8Labeler{width: width, height: height, src: src, labels: dst}
+	return runBandLabeler(l, bands, dst, width), nil
 }
 
-// LabelBinary26 is LabelBinary8 for a volume at 26-connectivity: rows
-// y + z*height of src, pairs of rows within each plane, contacts with the
-// pair above in the plane and with the three pairs of the plane before
-// that can touch it. Bands are whole planes.
+// LabelBinary26 is LabelBinary8 for a volume at 26-connectivity, rows
+// y + z*height of src. Its vertices are runs of bundles: two rows of two
+// consecutive planes, all of whose voxels touch those of the next column.
+// A bundle is linked to the bundle above it in its plane pair and to the
+// three bundles of the plane pair before that can touch it. Bands are
+// whole plane pairs.
 func LabelBinary26(width, height, depth int, src MaskRows, dst []uint32, threads int) (int, error) {
 	shape := GridShape{Width: width, Height: height, Depth: depth}
 	if err := shape.validate(26, dst); err != nil {
 		return 0, err
 	}
-	threads = clampThreads(threads, max(1, depth/4))
+	pairs := (depth + 1) / 2
+	threads = clampThreads(threads, max(1, pairs/4))
 	bands := make([]gridBand, threads)
 	for b := range bands {
-		bands[b].first = depth * b / threads * height
-		bands[b].end = depth * (b + 1) / threads * height
+		bands[b].first = min(2*(pairs*b/threads), depth) * height
+		bands[b].end = min(2*(pairs*(b+1)/threads), depth) * height
 	}
-	l := &binary8Labeler{width: width, height: height * depth, planeHeight: height, src: src, labels: dst}
-	return l.run(bands)
+	l := &bundleLabeler{width: width, height: height, depth: depth, src: src, labels: dst}
+	return runBandLabeler(l, bands, dst, width), nil
 }
 
-// run labels the bands: link, merge the borders, number and label.
-func (l *binary8Labeler) run(bands []gridBand) (int, error) {
-	runBands(bands, func(b *gridBand) { l.linkBand(b) })
-	for b := 1; b < len(bands); b++ {
-		l.mergeBorder(bands, b)
-	}
-	cross := newCrossBandLabels(l.labels, bands)
-	next := numberBands(bands)
-	runBands(bands, func(b *gridBand) { l.labelBand(b, cross) })
-	runBands(bands, func(b *gridBand) { cross.finishBand(l.labels, l.width, b) })
-	return int(next - 1), nil
-}
-
-// binary8Labeler holds one LabelBinary8 or LabelBinary26 run. Until the labeling pass, each
+// binary8Labeler holds one LabelBinary8 run. Until the labeling pass, each
 // band's part of labels holds the parents (slot index+1) of its runs'
 // slots, which lie at the end of the band's pixels; the rest is unused.
 type binary8Labeler struct {
-	width, height int // height counts the rows of all planes
-	planeHeight   int // rows per plane: height in 2D
+	width, height int
 	src           MaskRows
 	labels        []uint32
 }
 
-// hasBottom reports whether the pair starting at row has a second row:
-// pairs never cross a plane's last row.
-func (l *binary8Labeler) hasBottom(row int) bool {
-	return row%l.planeHeight+1 < l.planeHeight
-}
+// hasBottom reports whether the pair starting at row has a second row.
+func (l *binary8Labeler) hasBottom(row int) bool { return row+1 < l.height }
 
 // pairStep is the number of rows the pair starting at row covers.
 func (l *binary8Labeler) pairStep(row int) int {
@@ -265,49 +251,25 @@ func contacts(buf []uint64, cur, above *pairScan) []uint64 {
 // consecutive pairs and finally moves the slots to the end of the band's
 // pixels, where the labeling pass never overwrites one it still needs.
 func (l *binary8Labeler) linkBand(b *gridBand) {
-	w, h := l.width, l.planeHeight
+	w := l.width
 	labels := l.labels
-	is3D := l.height > h
-	// Scans of the pairs of the current and the previous plane: in 2D only
-	// the last two pairs (k alternates), in 3D every pair of both planes,
-	// for the three contacts across planes.
-	planePairs := 2
-	if is3D {
-		planePairs = (h + 1) / 2
-	}
-	cur, prev := make([]*pairScan, planePairs), make([]*pairScan, planePairs)
-	for i := range cur {
-		cur[i], prev[i] = newPairScan(w), newPairScan(w)
-	}
-	var views pairViews
+	cur, above := newPairScan(w), newPairScan(w)
 	buf := make([]uint64, 0, 3*(w+1))
 	start := b.first * w
 	next := uint32(start) + 1
 	hooks := 0
-	for row := b.first; row < b.end; row += l.pairStep(row) {
-		y := row % h
-		k := y / 2 % planePairs
-		m := cur[k]
-		l.load(m, row)
-		m.number(next)
-		if is3D {
-			m.fillColumns()
-		}
-		for s := range uint32(m.runs) {
+	for y := b.first; y < b.end; y += l.pairStep(y) {
+		l.load(cur, y)
+		cur.number(next)
+		for s := range uint32(cur.runs) {
 			labels[next-1+s] = next + s
 		}
-		next += uint32(m.runs)
-		buf = buf[:0]
-		if y > 0 && row > b.first {
-			buf = contacts(buf, m, cur[(k+planePairs-1)%planePairs])
+		next += uint32(cur.runs)
+		if y > b.first {
+			buf = contacts(buf[:0], cur, above)
+			hooks += linkContacts(labels, buf)
 		}
-		if is3D && row-y > b.first {
-			buf = views.acrossPlanes(buf, m, prev, y/2)
-		}
-		hooks += linkContacts(labels, buf)
-		if is3D && row+l.pairStep(row) == row-y+h { // the plane is done
-			cur, prev = prev, cur
-		}
+		cur, above = above, cur
 	}
 	runs := int(next-1) - start
 	// Each pair has at most (width+1)/2 runs, no more than its pixels, so
@@ -318,30 +280,6 @@ func (l *binary8Labeler) linkBand(b *gridBand) {
 	}
 	b.slots, b.runs = start+shift, runs
 	b.roots = runs - hooks
-}
-
-// pairViews are scratch copies of pair scans whose rows are swapped, for
-// the contacts between planes.
-type pairViews struct{ cur, below pairScan }
-
-// acrossPlanes appends the contacts (26-connectivity) of pair m, the
-// pair-th of its plane, with the pairs of the plane before: the same pair
-// touches wherever either row of one is next to either row of the other;
-// the pair before touches through m's top row and its bottom row; the
-// pair after through m's bottom row and its top row.
-func (v *pairViews) acrossPlanes(buf []uint64, m *pairScan, below []*pairScan, pair int) []uint64 {
-	v.cur, v.below = *m, *below[pair]
-	v.cur.top, v.below.bottom = m.either, below[pair].either
-	buf = contacts(buf, &v.cur, &v.below)
-	if pair > 0 {
-		buf = contacts(buf, m, below[pair-1])
-	}
-	if pair+1 < len(below) {
-		v.cur, v.below = *m, *below[pair+1]
-		v.cur.top, v.below.bottom = m.bottom, below[pair+1].top
-		buf = contacts(buf, &v.cur, &v.below)
-	}
-	return buf
 }
 
 // linkContacts hooks the two runs of every contact and returns the number
@@ -368,66 +306,22 @@ func linkContacts(labels []uint32, contacts []uint64) int {
 	return hooks
 }
 
-// mergeBorder joins the first row pair of band b with the pair above it,
-// or in 3D the first plane of band b with the plane before it.
+// mergeBorder joins the first row pair of band b with the pair above it.
 func (l *binary8Labeler) mergeBorder(bands []gridBand, b int) {
 	w := l.width
 	y := bands[b].first
-	var found []uint64
-	if l.height == l.planeHeight {
-		cur, above := newPairScan(w), newPairScan(w)
-		l.load(cur, y)
-		cur.number(uint32(bands[b].slots) + 1)
-		l.load(above, y-2)
-		above.number(uint32(bands[b-1].slots+bands[b-1].runs-above.runs) + 1)
-		found = contacts(nil, cur, above)
-	} else {
-		found = l.planeContacts(bands, b)
-	}
-	for _, c := range found {
+	cur, above := newPairScan(w), newPairScan(w)
+	l.load(cur, y)
+	cur.number(uint32(bands[b].slots) + 1)
+	l.load(above, y-2)
+	above.number(uint32(bands[b-1].slots+bands[b-1].runs-above.runs) + 1)
+	for _, c := range contacts(nil, cur, above) {
 		if dead := hook(l.labels, findRoot(l.labels, uint32(c>>32)), findRoot(l.labels, uint32(c))); dead != 0 {
 			owner := bandOf(bands, int(dead-1)/w)
 			owner.roots--
 			owner.hooked = append(owner.hooked, dead)
 		}
 	}
-}
-
-// planeContacts returns the contacts between the first plane of band b and
-// the last plane of band b-1, numbered with their slots.
-func (l *binary8Labeler) planeContacts(bands []gridBand, b int) []uint64 {
-	w, h := l.width, l.planeHeight
-	pairs := (h + 1) / 2
-	load := func(firstRow int) ([]*pairScan, int) {
-		scans := make([]*pairScan, pairs)
-		runs := 0
-		for k := range scans {
-			scans[k] = newPairScan(w)
-			l.load(scans[k], firstRow+2*k)
-			runs += scans[k].runs
-		}
-		return scans, runs
-	}
-	cur, _ := load(bands[b].first)
-	below, belowRuns := load(bands[b].first - h)
-	next := uint32(bands[b].slots) + 1
-	for _, m := range cur {
-		m.number(next)
-		m.fillColumns()
-		next += uint32(m.runs)
-	}
-	next = uint32(bands[b-1].slots+bands[b-1].runs-belowRuns) + 1
-	for _, m := range below {
-		m.number(next)
-		m.fillColumns()
-		next += uint32(m.runs)
-	}
-	var views pairViews
-	var found []uint64
-	for k, m := range cur {
-		found = views.acrossPlanes(found, m, below, k)
-	}
-	return found
 }
 
 // labelBand is the second pass: it numbers the band's roots in slot order,
