@@ -241,21 +241,8 @@ func (l *bundleLabeler) mergeBorder(bands []gridBand, b int) {
 func (l *bundleLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
 	w, h := l.width, l.height
 	labels := l.labels
-	lo, hi := b.slots, b.slots+b.runs
-	next := b.firstLabel
-	for i := lo; i < hi; i++ {
-		p := labels[i]
-		switch {
-		case p == uint32(i)+1:
-			labels[i] = next
-			cross.publish(p, next)
-			next++
-		case int(p) > lo:
-			labels[i] = labels[p-1]
-		default:
-			labels[i] = cross.label(p, b)
-		}
-	}
+	labelSlots(labels, b, cross)
+	lo := b.slots
 	bundles := l.newBundles()
 	columns := make([][]uint32, len(bundles))
 	for i := range columns {

@@ -331,21 +331,8 @@ func (l *binary8Labeler) mergeBorder(bands []gridBand, b int) {
 func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
 	w := l.width
 	labels := l.labels
-	lo, hi := b.slots, b.slots+b.runs
-	next := b.firstLabel
-	for i := lo; i < hi; i++ {
-		p := labels[i]
-		switch {
-		case p == uint32(i)+1:
-			labels[i] = next
-			cross.publish(p, next)
-			next++
-		case int(p) > lo:
-			labels[i] = labels[p-1]
-		default:
-			labels[i] = cross.label(p, b)
-		}
-	}
+	labelSlots(labels, b, cross)
+	lo := b.slots
 	m := newPairScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
 	slot := uint32(lo) + 1

@@ -102,3 +102,25 @@ func (c *crossBandLabels) wait(root uint32) uint32 {
 		runtime.Gosched()
 	}
 }
+
+// labelSlots numbers the roots among a band's slots in order from the
+// band's first label, and gives every other slot its parent's label: the
+// parent precedes it, so it is already labeled, or lies in an earlier
+// band, whose label comes from cross.
+func labelSlots(labels []uint32, b *gridBand, cross *crossBandLabels) {
+	lo, hi := b.slots, b.slots+b.runs
+	next := b.firstLabel
+	for i := lo; i < hi; i++ {
+		p := labels[i]
+		switch {
+		case p == uint32(i)+1:
+			labels[i] = next
+			cross.publish(p, next)
+			next++
+		case int(p) > lo:
+			labels[i] = labels[p-1]
+		default:
+			labels[i] = cross.label(p, b)
+		}
+	}
+}
