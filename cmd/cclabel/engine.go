@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/urfave/cli/v3"
 )
@@ -38,8 +39,13 @@ func engineFromFlags(cmd *cli.Command) (engine, error) {
 	case "serial":
 		e.backend = "serial"
 		e.threads = 1
+	case "gpu":
+		if s := cuda.Available(); !s.Available {
+			return engine{}, fmt.Errorf("--backend gpu: %s", s.Reason)
+		}
+		return engine{}, fmt.Errorf("--backend gpu: this build has no GPU labeling kernels yet (use auto or cpu)")
 	default:
-		return engine{}, usagef("--backend %q: want auto, cpu or serial", b)
+		return engine{}, usagef("--backend %q: want auto, gpu, cpu or serial", b)
 	}
 	return e, nil
 }

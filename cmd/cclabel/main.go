@@ -75,6 +75,7 @@ func newApp(std stdio) *cli.Command {
 			graphCommand(std),
 			genCommand(std),
 			convertCommand(std),
+			devicesCommand(std),
 		},
 	}
 	return app
