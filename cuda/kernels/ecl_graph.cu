@@ -1,0 +1,171 @@
+// ECL-CC connected components on a CSR graph (Jaiganesh & Burtscher,
+// HPDC'18), written for cclabel: init to the first smaller neighbour,
+// compute in three kernels by degree (thread <= 16, warp <= 352, block
+// above) with a double-sided worklist, lock-free CAS hooking of each
+// undirected edge once (from its larger endpoint), intermediate pointer
+// jumping, then flatten.
+
+static const int ThreadsPerBlock = 256;
+static const int WarpSize = 32;
+
+__device__ int topL, posL, topH, posH;
+
+// representative returns the root of idx, halving the path on the way.
+static __device__ __forceinline__ int representative(const int idx, int* const __restrict__ nstat)
+{
+  int curr = nstat[idx];
+  if (curr != idx) {
+    int next, prev = idx;
+    while (curr > (next = nstat[curr])) {
+      nstat[prev] = next;
+      prev = curr;
+      curr = next;
+    }
+  }
+  return curr;
+}
+
+// hook joins the representatives of v and of its smaller neighbour u,
+// the larger under the smaller, retrying when another thread got there
+// first.
+static __device__ __forceinline__ void hook(int vstat, const int u, int* const __restrict__ nstat)
+{
+  int ostat = representative(u, nstat);
+  bool repeat;
+  do {
+    repeat = false;
+    if (vstat != ostat) {
+      int ret;
+      if (vstat < ostat) {
+        if ((ret = atomicCAS(&nstat[ostat], ostat, vstat)) != ostat) {
+          ostat = ret;
+          repeat = true;
+        }
+      } else {
+        if ((ret = atomicCAS(&nstat[vstat], vstat, ostat)) != vstat) {
+          vstat = ret;
+          repeat = true;
+        }
+      }
+    }
+  } while (repeat);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
+{
+  const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
+  const int incr = gridDim.x * ThreadsPerBlock;
+  for (int v = from; v < nodes; v += incr) {
+    const int beg = nidx[v];
+    const int end = nidx[v + 1];
+    int m = v;
+    int i = beg;
+    while ((m == v) && (i < end)) {
+      m = min(m, nlist[i]);
+      i++;
+    }
+    nstat[v] = m;
+  }
+  if (from == 0) {
+    topL = 0;
+    posL = 0;
+    topH = nodes - 1;
+    posH = nodes - 1;
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl)
+{
+  const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
+  const int incr = gridDim.x * ThreadsPerBlock;
+  for (int v = from; v < nodes; v += incr) {
+    const int vstat = nstat[v];
+    if (v != vstat) {
+      const int beg = nidx[v];
+      const int end = nidx[v + 1];
+      const int deg = end - beg;
+      if (deg > 16) {
+        int idx;
+        if (deg <= 352) {
+          idx = atomicAdd(&topL, 1);
+        } else {
+          idx = atomicAdd(&topH, -1);
+        }
+        wl[idx] = v;
+      } else {
+        const int vrep = representative(v, nstat);
+        for (int i = beg; i < end; i++) {
+          const int nli = nlist[i];
+          if (v > nli) {
+            hook(vrep, nli, nstat);
+          }
+        }
+      }
+    }
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  const int lane = threadIdx.x % WarpSize;
+  int idx;
+  if (lane == 0) idx = atomicAdd(&posL, 1);
+  idx = __shfl_sync(0xffffffff, idx, 0);
+  while (idx < topL) {
+    const int v = wl[idx];
+    const int vrep = representative(v, nstat);
+    for (int i = nidx[v] + lane; i < nidx[v + 1]; i += WarpSize) {
+      const int nli = nlist[i];
+      if (v > nli) {
+        hook(vrep, nli, nstat);
+      }
+    }
+    if (lane == 0) idx = atomicAdd(&posL, 1);
+    idx = __shfl_sync(0xffffffff, idx, 0);
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  __shared__ int vB;
+  if (threadIdx.x == 0) {
+    const int idx = atomicAdd(&posH, -1);
+    vB = (idx > topH) ? wl[idx] : -1;
+  }
+  __syncthreads();
+  while (vB >= 0) {
+    const int v = vB;
+    __syncthreads();
+    const int vrep = representative(v, nstat);
+    for (int i = nidx[v] + threadIdx.x; i < nidx[v + 1]; i += ThreadsPerBlock) {
+      const int nli = nlist[i];
+      if (v > nli) {
+        hook(vrep, nli, nstat);
+      }
+    }
+    if (threadIdx.x == 0) {
+      const int idx = atomicAdd(&posH, -1);
+      vB = (idx > topH) ? wl[idx] : -1;
+    }
+    __syncthreads();
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_flatten(const int nodes, int* const __restrict__ nstat)
+{
+  const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
+  const int incr = gridDim.x * ThreadsPerBlock;
+  for (int v = from; v < nodes; v += incr) {
+    int next, vstat = nstat[v];
+    const int old = vstat;
+    while (vstat > (next = nstat[vstat])) {
+      vstat = next;
+    }
+    if (old != vstat) nstat[v] = vstat;
+  }
+}
