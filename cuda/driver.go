@@ -27,6 +27,25 @@ type Driver struct {
 	cuDeviceGetAttribute func(value *int32, attribute int32, device int32) result
 	cuGetErrorString     func(code result, str **byte) result
 	cuGetErrorName       func(code result, str **byte) result
+
+	cuDevicePrimaryCtxRetain  func(ctx *uintptr, device int32) result
+	cuDevicePrimaryCtxRelease func(device int32) result
+	cuCtxSetCurrent           func(ctx uintptr) result
+	cuCtxSynchronize          func() result
+	cuModuleLoadData          func(module *uintptr, image *byte) result
+	cuModuleUnload            func(module uintptr) result
+	cuModuleGetFunction       func(fn *uintptr, module uintptr, name string) result
+	cuMemAlloc                func(dptr *uintptr, bytes uint64) result
+	cuMemFree                 func(dptr uintptr) result
+	cuMemcpyHtoD              func(dst uintptr, src unsafe.Pointer, bytes uint64) result
+	cuMemcpyDtoH              func(dst unsafe.Pointer, src uintptr, bytes uint64) result
+	cuMemGetInfo              func(free, total *uint64) result
+	cuLaunchKernel            func(fn uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params *unsafe.Pointer, extra *unsafe.Pointer) result
+	cuEventCreate             func(event *uintptr, flags uint32) result
+	cuEventRecord             func(event uintptr, stream uintptr) result
+	cuEventSynchronize        func(event uintptr) result
+	cuEventElapsedTime        func(ms *float32, start, end uintptr) result
+	cuEventDestroy            func(event uintptr) result
 }
 
 // Open loads the CUDA driver library and initialises the driver. It fails
@@ -52,6 +71,24 @@ func Open() (*Driver, error) {
 		{"cuDeviceGetAttribute", &d.cuDeviceGetAttribute},
 		{"cuGetErrorString", &d.cuGetErrorString},
 		{"cuGetErrorName", &d.cuGetErrorName},
+		{"cuDevicePrimaryCtxRetain", &d.cuDevicePrimaryCtxRetain},
+		{"cuDevicePrimaryCtxRelease_v2", &d.cuDevicePrimaryCtxRelease},
+		{"cuCtxSetCurrent", &d.cuCtxSetCurrent},
+		{"cuCtxSynchronize", &d.cuCtxSynchronize},
+		{"cuModuleLoadData", &d.cuModuleLoadData},
+		{"cuModuleUnload", &d.cuModuleUnload},
+		{"cuModuleGetFunction", &d.cuModuleGetFunction},
+		{"cuMemAlloc_v2", &d.cuMemAlloc},
+		{"cuMemFree_v2", &d.cuMemFree},
+		{"cuMemcpyHtoD_v2", &d.cuMemcpyHtoD},
+		{"cuMemcpyDtoH_v2", &d.cuMemcpyDtoH},
+		{"cuMemGetInfo_v2", &d.cuMemGetInfo},
+		{"cuLaunchKernel", &d.cuLaunchKernel},
+		{"cuEventCreate", &d.cuEventCreate},
+		{"cuEventRecord", &d.cuEventRecord},
+		{"cuEventSynchronize", &d.cuEventSynchronize},
+		{"cuEventElapsedTime_v2", &d.cuEventElapsedTime},
+		{"cuEventDestroy_v2", &d.cuEventDestroy},
 	} {
 		sym, err := purego.Dlsym(lib, f.name)
 		if err != nil {

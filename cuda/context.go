@@ -1,0 +1,163 @@
+package cuda
+
+import (
+	"fmt"
+	"runtime"
+	"unsafe"
+)
+
+// Context is the primary context of one device with cclabel's kernels
+// loaded. Its methods lock the calling goroutine to its OS thread and make
+// the context current there, so they may be called from any goroutine,
+// but not concurrently.
+type Context struct {
+	d      *Driver
+	device int32
+	ctx    uintptr
+	module uintptr
+	fns    map[string]uintptr
+}
+
+// NewContext retains the primary context of device ordinal and loads the
+// embedded kernels. A fatbin without code for the device fails here (CUDA
+// error 209, no binary for GPU) and callers fall back to the CPU.
+func (d *Driver) NewContext(ordinal int) (*Context, error) {
+	c := &Context{d: d, fns: map[string]uintptr{}}
+	if err := d.check("cuDeviceGet", d.cuDeviceGet(&c.device, int32(ordinal))); err != nil {
+		return nil, err
+	}
+	if err := d.check("cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain(&c.ctx, c.device)); err != nil {
+		return nil, err
+	}
+	image, err := fatbin()
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	err = c.do(func() error {
+		return d.check("cuModuleLoadData", d.cuModuleLoadData(&c.module, &image[0]))
+	})
+	runtime.KeepAlive(image)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Close unloads the kernels and releases the context.
+func (c *Context) Close() error {
+	var err error
+	if c.module != 0 {
+		err = c.do(func() error { return c.d.check("cuModuleUnload", c.d.cuModuleUnload(c.module)) })
+		c.module = 0
+	}
+	if c.ctx != 0 {
+		if e := c.d.check("cuDevicePrimaryCtxRelease", c.d.cuDevicePrimaryCtxRelease(c.device)); err == nil {
+			err = e
+		}
+		c.ctx = 0
+	}
+	return err
+}
+
+// do runs f with the context current on a locked OS thread.
+func (c *Context) do(f func() error) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := c.d.check("cuCtxSetCurrent", c.d.cuCtxSetCurrent(c.ctx)); err != nil {
+		return err
+	}
+	return f()
+}
+
+// function returns a kernel of the loaded module.
+func (c *Context) function(name string) (uintptr, error) {
+	if fn, ok := c.fns[name]; ok {
+		return fn, nil
+	}
+	var fn uintptr
+	if err := c.d.check("cuModuleGetFunction("+name+")", c.d.cuModuleGetFunction(&fn, c.module, name)); err != nil {
+		return 0, err
+	}
+	c.fns[name] = fn
+	return fn, nil
+}
+
+// deviceBuffer is device memory.
+type deviceBuffer struct {
+	ptr   uintptr
+	bytes uint64
+}
+
+// alloc allocates device memory (call inside do).
+func (c *Context) alloc(bytes uint64) (deviceBuffer, error) {
+	b := deviceBuffer{bytes: bytes}
+	if bytes == 0 {
+		bytes = 4
+	}
+	err := c.d.check("cuMemAlloc", c.d.cuMemAlloc(&b.ptr, bytes))
+	return b, err
+}
+
+// free releases device memory (call inside do).
+func (c *Context) free(b deviceBuffer) {
+	if b.ptr != 0 {
+		c.d.cuMemFree(b.ptr)
+	}
+}
+
+// upload copies a host slice of int32 to the device (call inside do).
+func (c *Context) upload(dst deviceBuffer, src []int32) error {
+	if len(src) == 0 {
+		return nil
+	}
+	err := c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst.ptr, unsafe.Pointer(&src[0]), uint64(4*len(src))))
+	runtime.KeepAlive(src)
+	return err
+}
+
+// download copies device memory into a host slice of int32 (call inside do).
+func (c *Context) download(dst []int32, src deviceBuffer) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	err := c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(unsafe.Pointer(&dst[0]), src.ptr, uint64(4*len(dst))))
+	runtime.KeepAlive(dst)
+	return err
+}
+
+// freeMemory returns the device's free memory in bytes (call inside do).
+func (c *Context) freeMemory() (uint64, error) {
+	var free, total uint64
+	err := c.d.check("cuMemGetInfo", c.d.cuMemGetInfo(&free, &total))
+	return free, err
+}
+
+// launch runs kernel name on a grid of blocks x threads (1D) with the
+// given arguments, each a pointer to its value (call inside do). The
+// argument values are pinned for the call.
+func (c *Context) launch(name string, blocks, threads uint32, args ...unsafe.Pointer) error {
+	fn, err := c.function(name)
+	if err != nil {
+		return err
+	}
+	var pinner runtime.Pinner
+	defer pinner.Unpin()
+	params := make([]unsafe.Pointer, len(args))
+	for i, a := range args {
+		pinner.Pin(a)
+		params[i] = a
+	}
+	pinner.Pin(&params[0])
+	return c.d.check("cuLaunchKernel("+name+")",
+		c.d.cuLaunchKernel(fn, blocks, 1, 1, threads, 1, 1, 0, 0, &params[0], nil))
+}
+
+// sync waits for the device (call inside do).
+func (c *Context) sync() error {
+	return c.d.check("cuCtxSynchronize", c.d.cuCtxSynchronize())
+}
+
+// String describes the context.
+func (c *Context) String() string { return fmt.Sprintf("cuda device %d", c.device) }
