@@ -3,6 +3,7 @@ package cuda
 import (
 	"fmt"
 	"runtime"
+	"time"
 	"unsafe"
 )
 
@@ -16,6 +17,9 @@ type Context struct {
 	ctx    uintptr
 	module uintptr
 	fns    map[string]uintptr
+	// blocks fills the device: multiprocessors x resident threads per
+	// multiprocessor / threads per block, as the ECL-CC reference launches.
+	blocks uint32
 }
 
 // NewContext retains the primary context of device ordinal and loads the
@@ -26,6 +30,14 @@ func (d *Driver) NewContext(ordinal int) (*Context, error) {
 	if err := d.check("cuDeviceGet", d.cuDeviceGet(&c.device, int32(ordinal))); err != nil {
 		return nil, err
 	}
+	var sms, threads int32
+	if err := d.check("cuDeviceGetAttribute", d.cuDeviceGetAttribute(&sms, attrMultiprocessors, c.device)); err != nil {
+		return nil, err
+	}
+	if err := d.check("cuDeviceGetAttribute", d.cuDeviceGetAttribute(&threads, attrThreadsPerMultiprocessor, c.device)); err != nil {
+		return nil, err
+	}
+	c.blocks = uint32(max(1, int(sms)*int(threads)/threadsPerBlock))
 	if err := d.check("cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain(&c.ctx, c.device)); err != nil {
 		return nil, err
 	}
@@ -161,3 +173,33 @@ func (c *Context) sync() error {
 
 // String describes the context.
 func (c *Context) String() string { return fmt.Sprintf("cuda device %d", c.device) }
+
+// event is a CUDA event, for timing kernels on the device.
+type event uintptr
+
+// newEvent creates an event (call inside do).
+func (c *Context) newEvent() (event, error) {
+	var e uintptr
+	err := c.d.check("cuEventCreate", c.d.cuEventCreate(&e, 0))
+	return event(e), err
+}
+
+// record records e on the default stream (call inside do).
+func (c *Context) record(e event) error {
+	return c.d.check("cuEventRecord", c.d.cuEventRecord(uintptr(e), 0))
+}
+
+// elapsed waits for end and returns the time between start and end.
+func (c *Context) elapsed(start, end event) (time.Duration, error) {
+	if err := c.d.check("cuEventSynchronize", c.d.cuEventSynchronize(uintptr(end))); err != nil {
+		return 0, err
+	}
+	var ms float32
+	if err := c.d.check("cuEventElapsedTime", c.d.cuEventElapsedTime(&ms, uintptr(start), uintptr(end))); err != nil {
+		return 0, err
+	}
+	return time.Duration(float64(ms) * float64(time.Millisecond)), nil
+}
+
+// destroy releases an event.
+func (c *Context) destroy(e event) { c.d.cuEventDestroy(uintptr(e)) }

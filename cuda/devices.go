@@ -7,9 +7,10 @@ import (
 
 // Device attributes (CUdevice_attribute) cclabel reads.
 const (
-	attrMultiprocessors = 16
-	attrComputeMajor    = 75
-	attrComputeMinor    = 76
+	attrMultiprocessors          = 16
+	attrThreadsPerMultiprocessor = 39
+	attrComputeMajor             = 75
+	attrComputeMinor             = 76
 )
 
 // Device describes one GPU.

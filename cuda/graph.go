@@ -61,10 +61,21 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 		}
 		t.Upload = time.Since(start)
 
-		start = time.Now()
+		begin, err := c.newEvent()
+		if err != nil {
+			return err
+		}
+		defer c.destroy(begin)
+		end, err := c.newEvent()
+		if err != nil {
+			return err
+		}
+		defer c.destroy(end)
+		if err := c.record(begin); err != nil {
+			return err
+		}
 		nodes := int32(n)
-		blocks := uint32(min((n+threadsPerBlock-1)/threadsPerBlock, 1<<16))
-		warpBlocks := uint32(max(1, min(n/8, 1<<16)))
+		blocks := c.blocks
 		args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&nidx.ptr), unsafe.Pointer(&nlist.ptr), unsafe.Pointer(&nstat.ptr), unsafe.Pointer(&wl.ptr)}
 		steps := []struct {
 			name   string
@@ -73,8 +84,8 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 		}{
 			{"ecl_init", blocks, args[:4]},
 			{"ecl_compute1", blocks, args},
-			{"ecl_compute2", warpBlocks, args},
-			{"ecl_compute3", warpBlocks, args},
+			{"ecl_compute2", blocks, args},
+			{"ecl_compute3", blocks, args},
 			{"ecl_flatten", blocks, []unsafe.Pointer{args[0], args[3]}},
 		}
 		for _, s := range steps {
@@ -82,10 +93,12 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 				return err
 			}
 		}
-		if err := c.sync(); err != nil {
+		if err := c.record(end); err != nil {
 			return err
 		}
-		t.Kernel = time.Since(start)
+		if t.Kernel, err = c.elapsed(begin, end); err != nil {
+			return err
+		}
 
 		start = time.Now()
 		if err := c.download(parent, nstat); err != nil {
