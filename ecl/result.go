@@ -86,3 +86,9 @@ func Largest(sizes []int64) (label int, size int64) {
 	}
 	return label, size
 }
+
+// NewResult wraps representatives computed elsewhere (another backend) as
+// a Result, counting the components with up to threads goroutines.
+func NewResult(parent []int32, threads int) *Result {
+	return &Result{Parent: parent, Count: countRoots(parent, threads)}
+}

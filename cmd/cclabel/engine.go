@@ -13,13 +13,16 @@ import (
 
 // engine is the labeling backend chosen by --backend, --algo and --threads.
 type engine struct {
-	backend string // resolved: "cpu" or "serial"
+	backend string // resolved: "gpu", "cpu" or "serial"
 	algo    ecl.Algorithm
-	threads int // 0 means all cores
+	threads int  // 0 means all cores
+	auto    bool // --backend auto: the GPU may be tried, with the CPU as fallback
 }
 
-// engineFromFlags validates --backend, --algo and --threads.
-func engineFromFlags(cmd *cli.Command) (engine, error) {
+// engineFromFlags validates --backend, --algo and --threads. gpuKernels
+// says whether the command has GPU kernels; --backend gpu fails when it
+// has none or no GPU can be used.
+func engineFromFlags(cmd *cli.Command, gpuKernels bool) (engine, error) {
 	name := cmd.String("algo") // commands without --algo use ECL-CC
 	if name == "" {
 		name = ecl.ECL.String()
@@ -34,7 +37,9 @@ func engineFromFlags(cmd *cli.Command) (engine, error) {
 	}
 	e := engine{algo: algo, threads: threads}
 	switch b := cmd.String("backend"); b {
-	case "auto", "cpu":
+	case "auto":
+		e.backend, e.auto = "cpu", gpuKernels
+	case "cpu":
 		e.backend = "cpu"
 	case "serial":
 		e.backend = "serial"
@@ -43,7 +48,10 @@ func engineFromFlags(cmd *cli.Command) (engine, error) {
 		if s := cuda.Available(); !s.Available {
 			return engine{}, fmt.Errorf("--backend gpu: %s", s.Reason)
 		}
-		return engine{}, fmt.Errorf("--backend gpu: this build has no GPU labeling kernels yet (use auto or cpu)")
+		if !gpuKernels {
+			return engine{}, fmt.Errorf("--backend gpu: this build has GPU kernels for graphs only (use auto or cpu)")
+		}
+		e.backend = "gpu"
 	default:
 		return engine{}, usagef("--backend %q: want auto, gpu, cpu or serial", b)
 	}

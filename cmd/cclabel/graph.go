@@ -27,7 +27,7 @@ func graphCommand(std stdio) *cli.Command {
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "algo", Value: "ecl", Usage: "ecl (CAS hooking) or eclaf (atomic-free)"},
-			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto, cpu (parallel) or serial"},
+			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (GPU for large graphs when one is usable), gpu, cpu (parallel) or serial"},
 			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 			&cli.StringFlag{Name: "labels", Usage: "write labels: .txt ('id label' lines), .npy (int32), or '-' for text on stdout", TakesFile: true},
 			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, mtx, gr or edgelist"},
@@ -53,6 +53,7 @@ type graphSummary struct {
 	Verified   bool       `json:"verified"`
 	Warnings   []string   `json:"warnings,omitempty"`
 	Seconds    stageTimes `json:"seconds"`
+	GPU        *gpuTimes  `json:"gpu_seconds,omitempty"`
 }
 
 // runGraph reads, labels and writes one graph.
@@ -61,7 +62,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		return usagef("graph: want exactly one GRAPH argument, got %d", cmd.NArg())
 	}
 	input := cmd.Args().First()
-	engine, err := engineFromFlags(cmd)
+	engine, err := engineFromFlags(cmd, true)
 	if err != nil {
 		return err
 	}
@@ -86,9 +87,9 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	times.Read = clock.lap()
 
 	g := lg.Graph
-	res, err := ecl.Components(g, engine.options())
+	res, gpu, err := graphComponents(g, &engine, std.err)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", input, err)
 	}
 	labels := res.Labels(engine.threads)
 	_, largest := ecl.Largest(ecl.ComponentSizes(labels, res.Count))
@@ -112,7 +113,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		Input: input, Vertices: g.NumVertices(), Edges: g.NumEdges(),
 		Components: res.Count, Largest: largest,
 		Backend: engine.backend, Algorithm: engine.algo.String(), Threads: engine.effectiveThreads(),
-		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times,
+		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times, GPU: gpu,
 	}
 	fmt.Fprintf(std.err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs, label %.3fs [%s %s, %d threads]%s\n",
 		input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, times.Label,

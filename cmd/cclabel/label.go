@@ -69,7 +69,7 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	engine, err := engineFromFlags(cmd)
+	engine, err := engineFromFlags(cmd, false)
 	if err != nil {
 		return err
 	}

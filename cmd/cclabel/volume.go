@@ -74,7 +74,7 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	engine, err := engineFromFlags(cmd)
+	engine, err := engineFromFlags(cmd, false)
 	if err != nil {
 		return err
 	}
