@@ -8,11 +8,13 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// gpuMinArcs is the graph size (stored arcs) from which --backend auto
-// labels on the GPU: below it, the driver start-up and the copies cost
-// more than the CPU needs (measured on an H200: a 4M-arc grid takes 0.2 ms
-// of kernel time but about 150 ms to open the device).
-const gpuMinArcs = 1 << 24
+// gpuMinArcsPerCore sets the graph size (stored arcs) from which --backend
+// auto labels on the GPU: that many arcs per CPU core. Measured on an H200
+// host with 16 cores: opening the driver and context costs about 0.2 s per
+// run, uploads run at about 1.4 GB/s, while the CPU labels about 32M arcs
+// per second per core (67M arcs in 0.13 s), so the GPU pays off from about
+// 8M arcs per core (134M arcs there, 17M on 2 cores).
+const gpuMinArcsPerCore = 1 << 23
 
 // gpuTimes are the GPU stages in the JSON summary.
 type gpuTimes struct {
@@ -26,7 +28,8 @@ type gpuTimes struct {
 // GPU failure then gives a warning and the CPU result. It sets
 // e.backend to the backend that produced the result.
 func graphComponents(g *ecl.Graph, e *engine, stderr io.Writer) (*ecl.Result, *gpuTimes, error) {
-	useGPU := e.backend == "gpu" || (e.auto && g.NumEdges() >= gpuMinArcs && cuda.Available().Available)
+	useGPU := e.backend == "gpu" ||
+		(e.auto && g.NumEdges() >= gpuMinArcsPerCore*e.effectiveThreads() && cuda.Available().Available)
 	if useGPU {
 		parent, t, err := gpuGraph(g)
 		if err == nil {
