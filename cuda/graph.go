@@ -14,6 +14,14 @@ const threadsPerBlock = 256
 // Timing splits a GPU run into its stages.
 type Timing struct {
 	Upload, Kernel, Download time.Duration
+	// Kernels holds each kernel's time, in launch order.
+	Kernels []KernelTime
+}
+
+// KernelTime is the time of one kernel launch.
+type KernelTime struct {
+	Name     string
+	Duration time.Duration
 }
 
 // GraphComponents runs ECL-CC on the GPU and returns each vertex's
@@ -61,19 +69,6 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 		}
 		t.Upload = time.Since(start)
 
-		begin, err := c.newEvent()
-		if err != nil {
-			return err
-		}
-		defer c.destroy(begin)
-		end, err := c.newEvent()
-		if err != nil {
-			return err
-		}
-		defer c.destroy(end)
-		if err := c.record(begin); err != nil {
-			return err
-		}
 		nodes := int32(n)
 		blocks := c.blocks
 		args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&nidx.ptr), unsafe.Pointer(&nlist.ptr), unsafe.Pointer(&nstat.ptr), unsafe.Pointer(&wl.ptr)}
@@ -82,22 +77,44 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 			blocks uint32
 			args   []unsafe.Pointer
 		}{
-			{"ecl_init", blocks, args[:4]},
+			{"ecl_reset", 1, args[:1]},
+			{"ecl_init", blocks, args},
+			{"ecl_init_wide", blocks, args},
 			{"ecl_compute1", blocks, args},
 			{"ecl_compute2", blocks, args},
 			{"ecl_compute3", blocks, args},
 			{"ecl_flatten", blocks, []unsafe.Pointer{args[0], args[3]}},
 		}
-		for _, s := range steps {
+		events := make([]event, len(steps)+1)
+		for i := range events {
+			e, err := c.newEvent()
+			if err != nil {
+				return err
+			}
+			defer c.destroy(e)
+			events[i] = e
+		}
+		if err := c.record(events[0]); err != nil {
+			return err
+		}
+		for i, s := range steps {
 			if err := c.launch(s.name, s.blocks, threadsPerBlock, s.args...); err != nil {
 				return err
 			}
+			if err := c.record(events[i+1]); err != nil {
+				return err
+			}
 		}
-		if err := c.record(end); err != nil {
+		var err error
+		if t.Kernel, err = c.elapsed(events[0], events[len(steps)]); err != nil {
 			return err
 		}
-		if t.Kernel, err = c.elapsed(begin, end); err != nil {
-			return err
+		for i, s := range steps {
+			d, err := c.elapsed(events[i], events[i+1])
+			if err != nil {
+				return err
+			}
+			t.Kernels = append(t.Kernels, KernelTime{s.name, d})
 		}
 
 		start = time.Now()

@@ -8,7 +8,12 @@
 static const int ThreadsPerBlock = 256;
 static const int WarpSize = 32;
 
-__device__ int topL, posL, topH, posH;
+__device__ int topL, posL, topH, posH, topW, posW;
+
+// Vertices with more neighbours than this are initialised by a whole
+// block (ecl_init_wide): one thread scanning a hub's list for its first
+// smaller neighbour would hold up the whole init.
+static const int WideDegree = 1024;
 
 // representative returns the root of idx, halving the path on the way.
 static __device__ __forceinline__ int representative(const int idx, int* const __restrict__ nstat)
@@ -51,14 +56,31 @@ static __device__ __forceinline__ void hook(int vstat, const int u, int* const _
   } while (repeat);
 }
 
+extern "C" __global__ void ecl_reset(const int nodes)
+{
+  topL = 0;
+  posL = 0;
+  topH = nodes - 1;
+  posH = nodes - 1;
+  topW = 0;
+  posW = 0;
+}
+
+// ecl_init points every vertex at its first smaller neighbour (in
+// adjacency order), or at itself; vertices of high degree go to the
+// worklist for ecl_init_wide.
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
+ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl)
 {
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
   for (int v = from; v < nodes; v += incr) {
     const int beg = nidx[v];
     const int end = nidx[v + 1];
+    if (end - beg > WideDegree) {
+      wl[atomicAdd(&topW, 1)] = v;
+      continue;
+    }
     int m = v;
     int i = beg;
     while ((m == v) && (i < end)) {
@@ -67,11 +89,38 @@ ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const _
     }
     nstat[v] = m;
   }
-  if (from == 0) {
-    topL = 0;
-    posL = 0;
-    topH = nodes - 1;
-    posH = nodes - 1;
+}
+
+// ecl_init_wide initialises the high-degree vertices, a block per vertex:
+// the block scans the list a chunk at a time and takes the first position
+// holding a smaller neighbour.
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_init_wide(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  __shared__ int vB, firstB;
+  if (threadIdx.x == 0) {
+    const int idx = atomicAdd(&posW, 1);
+    vB = (idx < topW) ? wl[idx] : -1;
+  }
+  __syncthreads();
+  while (vB >= 0) {
+    const int v = vB;
+    const int beg = nidx[v];
+    const int end = nidx[v + 1];
+    if (threadIdx.x == 0) firstB = end;
+    __syncthreads();
+    for (int base = beg; base < end; base += ThreadsPerBlock) {
+      const int i = base + threadIdx.x;
+      if (i < end && nlist[i] < v) atomicMin(&firstB, i);
+      __syncthreads();
+      if (firstB < end) break;
+    }
+    if (threadIdx.x == 0) {
+      nstat[v] = (firstB < end) ? nlist[firstB] : v;
+      const int idx = atomicAdd(&posW, 1);
+      vB = (idx < topW) ? wl[idx] : -1;
+    }
+    __syncthreads();
   }
 }
 
