@@ -1,0 +1,96 @@
+package cuda
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+func TestLabelGridMatchesCPU(t *testing.T) {
+	c := gpuContext(t)
+	shapes := [][3]int{{1, 1, 1}, {1, 17, 1}, {17, 1, 1}, {4097, 3, 1}, {3, 4097, 1}, {257, 311, 1}, {1024, 768, 1},
+		{1, 1, 7}, {13, 11, 7}, {64, 33, 17}, {129, 65, 40}}
+	rules := []struct {
+		gpu GridRule
+		cpu imagegraph.Rule
+	}{
+		{GridMultilabel, imagegraph.Rule{Mode: imagegraph.Multilabel}},
+		{GridBinary, imagegraph.Rule{Mode: imagegraph.Binary}},
+		{GridThreshold, imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2}},
+		{GridThresholdInvert, imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2, Invert: true}},
+	}
+	for si, s := range shapes {
+		for _, p := range []float64{0.3, 0.6} {
+			r, err := gen.RandomRaster(s[0], s[1], s[2], p, uint64(si))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := r.Data.([]uint8)
+			for i := range data { // values 0..3 for multilabel and thresholds
+				data[i] *= uint8(1 + i%3)
+			}
+			conns := []int{4, 8}
+			if s[2] > 1 {
+				conns = []int{6, 18, 26}
+			}
+			for _, rule := range rules {
+				for _, conn := range conns {
+					want, err := imagegraph.Label(r, rule.cpu, imagegraph.Options{Connectivity: conn, Threads: 1}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, n, _, err := c.LabelGrid(data, s[0], s[1], s[2], conn, rule.gpu, 2)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n != want.Count || !slices.Equal(got, want.Data) {
+						t.Fatalf("%v p=%.1f rule %d c%d: GPU %d components, CPU %d", s, p, rule.gpu, conn, n, want.Count)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkGPUGrid times the grid kernels (data resident) on the
+// acceptance inputs: 8192² p=0.6 at 8-connectivity, 512³ p=0.3 at 26.
+func BenchmarkGPUGrid(b *testing.B) {
+	c := gpuContext(b)
+	for _, tc := range []struct {
+		name    string
+		w, h, d int
+		p       float64
+		conn    int
+	}{
+		{"image8192p06c8", 8192, 8192, 1, 0.6, 8},
+		{"volume512p03c26", 512, 512, 512, 0.3, 26},
+	} {
+		r, err := gen.RandomRaster(tc.w, tc.h, tc.d, tc.p, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data := r.Data.([]uint8)
+		b.Run(tc.name, func(b *testing.B) {
+			var kernel []float64
+			var last Timing
+			for b.Loop() {
+				_, _, t, err := c.LabelGrid(data, tc.w, tc.h, tc.d, tc.conn, GridBinary, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				kernel = append(kernel, t.Kernel.Seconds()*1e3)
+				last = t
+			}
+			slices.Sort(kernel)
+			for _, k := range last.Kernels {
+				fmt.Printf("  %s %.3f ms\n", k.Name, k.Duration.Seconds()*1e3)
+			}
+			fmt.Printf("%s: median kernel %.3f ms over %d runs (upload %.1f ms, download %.1f ms)\n",
+				tc.name, kernel[len(kernel)/2], len(kernel), last.Upload.Seconds()*1e3, last.Download.Seconds()*1e3)
+			b.ReportMetric(kernel[len(kernel)/2], "kernel-ms")
+		})
+	}
+}
