@@ -23,10 +23,11 @@ type gridShape struct {
 }
 
 // LabelGrid labels a uint8 image (depth 1) or volume on the GPU at the
-// connectivity (4 or 8 in 2D, 6, 18 or 26 in 3D) and returns its labels,
+// connectivity (4 or 8 in 2D, 6, 18 or 26 in 3D) under rule (threshold is
+// an integer for the threshold rules) and returns its labels,
 // 1..N by first occurrence (x fastest), background 0 — the CPU's labels,
 // bit for bit — and N.
-func (c *Context) LabelGrid(samples []uint8, width, height, depth, conn int, rule GridRule, threshold uint8) ([]uint32, int, Timing, error) {
+func (c *Context) LabelGrid(samples []uint8, width, height, depth, conn int, rule GridRule, threshold int) ([]uint32, int, Timing, error) {
 	var t Timing
 	n := width * height * depth
 	if width < 1 || height < 1 || depth < 1 || len(samples) != n || n >= 1<<31 {

@@ -58,6 +58,7 @@ type labelSummary struct {
 	Backend      string     `json:"backend"`
 	Threads      int        `json:"threads"`
 	Seconds      stageTimes `json:"seconds"`
+	GPU          *gpuTimes  `json:"gpu_seconds,omitempty"`
 }
 
 // runLabel labels every input.
@@ -69,7 +70,7 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	engine, err := engineFromFlags(cmd, false)
+	engine, err := engineFromFlags(cmd, true)
 	if err != nil {
 		return err
 	}
@@ -92,7 +93,8 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	}
 	opts := imagegraph.Options{Connectivity: conn, Threads: engine.threads}
 	return runJobs(jobs, cmd.Bool("json"), std, func(job labelJob) (labelSummary, error) {
-		return labelOne(job, rule, opts, engine, cmd, std)
+		e := engine
+		return labelOne(job, rule, opts, &e, cmd, std)
 	})
 }
 
@@ -222,7 +224,7 @@ func checkExt(flag, path string, exts ...string) error {
 }
 
 // labelOne reads, labels and writes one image.
-func labelOne(job labelJob, rule imagegraph.Rule, opts imagegraph.Options, engine engine, cmd *cli.Command, std stdio) (labelSummary, error) {
+func labelOne(job labelJob, rule imagegraph.Rule, opts imagegraph.Options, engine *engine, cmd *cli.Command, std stdio) (labelSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
 	raster, img, err := readImageInput(job.input, std.in)
@@ -231,7 +233,7 @@ func labelOne(job labelJob, rule imagegraph.Rule, opts imagegraph.Options, engin
 	}
 	times.Read = clock.lap()
 
-	labels, err := imagegraph.Label(raster, rule, opts, nil)
+	labels, gpu, err := labelRaster(raster, rule, opts, engine, std.err)
 	if err != nil {
 		return labelSummary{}, fmt.Errorf("%s: %w", job.input, err)
 	}
@@ -245,7 +247,7 @@ func labelOne(job labelJob, rule imagegraph.Rule, opts imagegraph.Options, engin
 	times.Total = clock.total()
 	s := labelSummary{Input: job.input, Width: raster.Width, Height: raster.Height, Components: labels.Count,
 		Connectivity: opts.Connectivity, Mode: rule.String(), Backend: engine.backend,
-		Threads: engine.effectiveThreads(), Seconds: times}
+		Threads: engine.effectiveThreads(), Seconds: times, GPU: gpu}
 	fmt.Fprintf(std.err, "%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)

@@ -74,7 +74,7 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	engine, err := engineFromFlags(cmd, false)
+	engine, err := engineFromFlags(cmd, true)
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,8 @@ func runVolume(cmd *cli.Command, std stdio) error {
 		return err
 	}
 	return runJobs(jobs, cmd.Bool("json"), std, func(job volumeJob) (volumeSummary, error) {
-		return labelVolume(job, rule, conn, raw, engine, cmd, std)
+		e := engine
+		return labelVolume(job, rule, conn, raw, &e, cmd, std)
 	})
 }
 
@@ -194,7 +195,7 @@ func volumeStem(path string) string {
 }
 
 // labelVolume reads, labels and writes one volume.
-func labelVolume(job volumeJob, rule imagegraph.Rule, conn int, raw *formats.RawOptions, engine engine, cmd *cli.Command, std stdio) (volumeSummary, error) {
+func labelVolume(job volumeJob, rule imagegraph.Rule, conn int, raw *formats.RawOptions, engine *engine, cmd *cli.Command, std stdio) (volumeSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
 	vol, err := formats.ReadVolumeFile(job.input, raw)
@@ -215,7 +216,7 @@ func labelVolume(job volumeJob, rule imagegraph.Rule, conn int, raw *formats.Raw
 	total := 0
 	var last *imagegraph.Labels
 	for i, f := range vol.Frames {
-		l, err := imagegraph.Label(f, rule, opts, nil)
+		l, _, err := labelRaster(f, rule, opts, engine, std.err)
 		if err != nil {
 			return volumeSummary{}, fmt.Errorf("%s: %w", job.input, err)
 		}
