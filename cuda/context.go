@@ -203,3 +203,14 @@ func (c *Context) elapsed(start, end event) (time.Duration, error) {
 
 // destroy releases an event.
 func (c *Context) destroy(e event) { c.d.cuEventDestroy(uintptr(e)) }
+
+// downloadPinned copies device memory into host memory that it page-locks
+// for the copy: copies from pageable memory go through a staging buffer
+// and run several times slower (call inside do). When the memory cannot be
+// locked, it copies from pageable memory.
+func (c *Context) downloadPinned(dst unsafe.Pointer, src uintptr, bytes uint64) error {
+	if c.d.cuMemHostRegister(dst, bytes, 0) == 0 {
+		defer c.d.cuMemHostUnregister(dst)
+	}
+	return c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(dst, src, bytes))
+}

@@ -40,6 +40,8 @@ type Driver struct {
 	cuMemcpyHtoD              func(dst uintptr, src unsafe.Pointer, bytes uint64) result
 	cuMemcpyDtoH              func(dst unsafe.Pointer, src uintptr, bytes uint64) result
 	cuMemGetInfo              func(free, total *uint64) result
+	cuMemHostRegister         func(p unsafe.Pointer, bytes uint64, flags uint32) result
+	cuMemHostUnregister       func(p unsafe.Pointer) result
 	cuLaunchKernel            func(fn uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params *unsafe.Pointer, extra *unsafe.Pointer) result
 	cuEventCreate             func(event *uintptr, flags uint32) result
 	cuEventRecord             func(event uintptr, stream uintptr) result
@@ -83,6 +85,8 @@ func Open() (*Driver, error) {
 		{"cuMemcpyHtoD_v2", &d.cuMemcpyHtoD},
 		{"cuMemcpyDtoH_v2", &d.cuMemcpyDtoH},
 		{"cuMemGetInfo_v2", &d.cuMemGetInfo},
+		{"cuMemHostRegister_v2", &d.cuMemHostRegister},
+		{"cuMemHostUnregister", &d.cuMemHostUnregister},
 		{"cuLaunchKernel", &d.cuLaunchKernel},
 		{"cuEventCreate", &d.cuEventCreate},
 		{"cuEventRecord", &d.cuEventRecord},

@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"fmt"
+	"runtime"
 	"time"
 	"unsafe"
 )
@@ -120,9 +121,10 @@ func (c *Context) LabelGrid(samples []uint8, width, height, depth, conn int, rul
 		}
 
 		start = time.Now()
-		if err := c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(unsafe.Pointer(&labels[0]), out.ptr, 4*uint64(n))); err != nil {
+		if err := c.downloadPinned(unsafe.Pointer(&labels[0]), out.ptr, 4*uint64(n)); err != nil {
 			return err
 		}
+		runtime.KeepAlive(labels)
 		var tot [1]int32
 		if err := c.download(tot[:], total); err != nil {
 			return err
