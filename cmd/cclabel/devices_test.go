@@ -34,3 +34,31 @@ func TestDevicesAndGPUBackend(t *testing.T) {
 		t.Fatalf("--backend auto: exit %d, %q", r.code, r.stdout)
 	}
 }
+
+func TestBench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates inputs of a few million items")
+	}
+	r := runCLI(t, "", "bench", "--workloads", "graph,image", "--backends", "serial,cpu,gpu", "--repeat", "1", "--json")
+	var results []benchResult
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &results) != nil {
+		t.Fatalf("exit %d: %q %s", r.code, r.stdout, r.stderr)
+	}
+	if len(results) != 6 {
+		t.Fatalf("%d results, want 6", len(results))
+	}
+	for _, res := range results {
+		if res.Note != "" {
+			if res.Backend != "gpu" || !strings.HasPrefix(res.Note, "skipped: ") {
+				t.Errorf("unexpected note %+v", res)
+			}
+			continue
+		}
+		if res.KernelMS <= 0 || res.TotalMS < res.KernelMS || res.Items <= 0 || res.PerSec <= 0 {
+			t.Errorf("implausible result %+v", res)
+		}
+	}
+	if r := runCLI(t, "", "bench", "--backends", "quantum"); r.code != 2 {
+		t.Errorf("unknown backend: exit %d", r.code)
+	}
+}

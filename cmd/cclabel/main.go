@@ -76,6 +76,7 @@ func newApp(std stdio) *cli.Command {
 			genCommand(std),
 			convertCommand(std),
 			devicesCommand(std),
+			benchCommand(std),
 		},
 	}
 	return app

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cclabel/cclabel/cuda"
+	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/urfave/cli/v3"
+)
+
+// benchCommand is "cclabel bench".
+func benchCommand(std stdio) *cli.Command {
+	return &cli.Command{
+		Name:  "bench",
+		Usage: "measure labeling throughput per backend on synthetic inputs",
+		Description: "Generates a random graph (k=4), a random binary image (p=0.6, 8-connectivity) and a random binary " +
+			"volume (p=0.3, 26-connectivity) and labels each on every backend given, reporting the median kernel time " +
+			"(the labeling itself, data resident) and end-to-end time (with the copies to and from the GPU). " +
+			"--full uses the acceptance sizes: 2^22 vertices, 8192², 512³.",
+		OnUsageError: onUsageError,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "backends", Value: "serial,cpu,gpu", Usage: "comma-separated: serial, cpu, gpu (gpu is skipped with the reason when none is usable)"},
+			&cli.StringFlag{Name: "workloads", Value: "graph,image,volume", Usage: "comma-separated: graph, image, volume"},
+			&cli.BoolFlag{Name: "full", Usage: "acceptance sizes (slower, needs several GiB)"},
+			&cli.IntFlag{Name: "repeat", Value: 5, Usage: "runs per measurement (the median is reported)"},
+			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
+			&cli.BoolFlag{Name: "json", Usage: "print the results as a JSON array on stdout"},
+		},
+		Action: func(_ context.Context, cmd *cli.Command) error { return runBench(cmd, std) },
+	}
+}
+
+// benchResult is one measurement of "cclabel bench".
+type benchResult struct {
+	Workload string  `json:"workload"`
+	Backend  string  `json:"backend"`
+	Items    int64   `json:"items"`
+	Unit     string  `json:"unit"`
+	KernelMS float64 `json:"kernel_ms"`
+	TotalMS  float64 `json:"end_to_end_ms"`
+	PerSec   float64 `json:"millions_per_second"`
+	Note     string  `json:"note,omitempty"`
+}
+
+// runBench runs every workload on every backend.
+func runBench(cmd *cli.Command, std stdio) error {
+	repeat := cmd.Int("repeat")
+	if repeat < 1 {
+		return usagef("bench: --repeat %d: must be at least 1", repeat)
+	}
+	backends := strings.Split(cmd.String("backends"), ",")
+	workloads := strings.Split(cmd.String("workloads"), ",")
+	for _, b := range backends {
+		if !slices.Contains([]string{"serial", "cpu", "gpu"}, b) {
+			return usagef("bench: unknown backend %q (want serial, cpu or gpu)", b)
+		}
+	}
+	for _, w := range workloads {
+		if !slices.Contains([]string{"graph", "image", "volume"}, w) {
+			return usagef("bench: unknown workload %q (want graph, image or volume)", w)
+		}
+	}
+	var gpu *cuda.Context
+	gpuReason := ""
+	if slices.Contains(backends, "gpu") {
+		if s := cuda.Available(); !s.Available {
+			gpuReason = s.Reason
+		} else if d, err := cuda.Open(); err != nil {
+			gpuReason = err.Error()
+		} else {
+			defer d.Close()
+			if gpu, err = d.NewContext(0); err != nil {
+				gpuReason = err.Error()
+			} else {
+				defer gpu.Close()
+			}
+		}
+	}
+	full := cmd.Bool("full")
+	threads := cmd.Int("threads")
+	var results []benchResult
+	for _, w := range workloads {
+		job, err := makeBenchJob(w, full)
+		if err != nil {
+			return err
+		}
+		for _, b := range backends {
+			r := benchResult{Workload: job.name, Backend: b, Items: job.items, Unit: job.unit}
+			if b == "gpu" && gpu == nil {
+				r.Note = "skipped: " + gpuReason
+				results = append(results, r)
+				continue
+			}
+			var kernel, total []float64
+			for range repeat {
+				k, t, err := job.run(b, threads, gpu)
+				if err != nil {
+					return fmt.Errorf("bench %s on %s: %w", job.name, b, err)
+				}
+				kernel, total = append(kernel, k.Seconds()*1e3), append(total, t.Seconds()*1e3)
+			}
+			r.KernelMS, r.TotalMS = median(kernel), median(total)
+			r.PerSec = float64(job.items) / r.KernelMS / 1e3
+			results = append(results, r)
+		}
+	}
+	if cmd.Bool("json") {
+		return writeJSON(std.out, results)
+	}
+	fmt.Fprintf(std.out, "%-28s %-7s %12s %14s %12s\n", "workload", "backend", "kernel ms", "end-to-end ms", "M/s (kernel)")
+	for _, r := range results {
+		if r.Note != "" {
+			fmt.Fprintf(std.out, "%-28s %-7s %s\n", r.Workload, r.Backend, r.Note)
+			continue
+		}
+		fmt.Fprintf(std.out, "%-28s %-7s %12.3f %14.3f %12.1f %s\n", r.Workload, r.Backend, r.KernelMS, r.TotalMS, r.PerSec, r.Unit)
+	}
+	return nil
+}
+
+// median returns the median of values (which it sorts).
+func median(values []float64) float64 {
+	slices.Sort(values)
+	return values[len(values)/2]
+}
+
+// benchJob is one workload of "cclabel bench".
+type benchJob struct {
+	name  string
+	unit  string
+	items int64
+	run   func(backend string, threads int, gpu *cuda.Context) (kernel, total time.Duration, err error)
+}
+
+// makeBenchJob generates a workload's input.
+func makeBenchJob(kind string, full bool) (*benchJob, error) {
+	switch kind {
+	case "graph":
+		n := 1 << 20
+		if full {
+			n = 1 << 22
+		}
+		g, err := gen.RandomGraph(n, 4, 1)
+		if err != nil {
+			return nil, err
+		}
+		return &benchJob{name: fmt.Sprintf("graph random %d k=4", n), unit: "arcs", items: int64(g.NumEdges()),
+			run: func(backend string, threads int, gpu *cuda.Context) (time.Duration, time.Duration, error) {
+				if backend == "gpu" {
+					start := time.Now()
+					_, t, err := gpu.GraphComponents(g)
+					return t.Kernel, time.Since(start), err
+				}
+				start := time.Now()
+				_, err := ecl.Components(g, ecl.Options{Threads: threads, Serial: backend == "serial"})
+				d := time.Since(start)
+				return d, d, err
+			}}, nil
+	case "image", "volume":
+		w, h, d, p, conn := 4096, 4096, 1, 0.6, 8
+		if kind == "volume" {
+			w, h, d, p, conn = 256, 256, 256, 0.3, 26
+		}
+		if full && kind == "image" {
+			w, h = 8192, 8192
+		} else if full {
+			w, h, d = 512, 512, 512
+		}
+		r, err := gen.RandomRaster(w, h, d, p, 1)
+		if err != nil {
+			return nil, err
+		}
+		dst := make([]uint32, r.Len())
+		name := fmt.Sprintf("%s %dx%dx%d p=%.1f c%d", kind, w, h, d, p, conn)
+		return &benchJob{name: name, unit: "voxels", items: int64(r.Len()),
+			run: func(backend string, threads int, gpu *cuda.Context) (time.Duration, time.Duration, error) {
+				if backend == "gpu" {
+					start := time.Now()
+					_, _, t, err := gpu.LabelGrid(r.Data.([]uint8), w, h, d, conn, cuda.GridBinary, 0)
+					return t.Kernel, time.Since(start), err
+				}
+				if backend == "serial" {
+					threads = 1
+				}
+				start := time.Now()
+				_, err := imagegraph.Label(r, imagegraph.Rule{Mode: imagegraph.Binary}, imagegraph.Options{Connectivity: conn, Threads: threads}, dst)
+				t := time.Since(start)
+				return t, t, err
+			}}, nil
+	}
+	return nil, usagef("bench: unknown workload %q", kind)
+}
