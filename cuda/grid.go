@@ -2,9 +2,12 @@ package cuda
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"time"
 	"unsafe"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // GridRule is how the grid kernels turn uint8 samples into foreground.
@@ -17,6 +20,26 @@ const (
 	GridThreshold                       // value >= threshold
 	GridThresholdInvert                 // value < threshold
 )
+
+// GridRuleFor maps a foreground rule on uint8 samples to the grid
+// kernels' rule and integer threshold; ok is false when the kernels cannot
+// apply it (thresholds on scaled values).
+func GridRuleFor(rule imagegraph.Rule) (r GridRule, threshold int, ok bool) {
+	switch {
+	case rule.Mode == imagegraph.Multilabel:
+		return GridMultilabel, 0, true
+	case rule.Mode == imagegraph.Binary:
+		return GridBinary, 0, true
+	case (rule.Slope != 0 && rule.Slope != 1) || rule.Inter != 0:
+		return 0, 0, false
+	}
+	// v >= T for integers v in 0..255 is v >= ceil(T), clamped to 0..256.
+	t := int(min(max(math.Ceil(rule.Threshold), 0), 256))
+	if rule.Invert {
+		return GridThresholdInvert, t, true
+	}
+	return GridThreshold, t, true
+}
 
 // gridShape matches the kernels' GridShape.
 type gridShape struct {

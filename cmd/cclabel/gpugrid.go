@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
@@ -15,31 +14,12 @@ import (
 // while one CPU core labels a random binary image at about 3.5 ns a pixel.
 const gpuMinVoxelsPerCore = 1 << 25
 
-// gpuGridRule maps a rule on uint8 samples to the grid kernels' rule; ok
-// is false when the kernels cannot apply it (scaled thresholds).
-func gpuGridRule(rule imagegraph.Rule) (r cuda.GridRule, threshold int, ok bool) {
-	switch {
-	case rule.Mode == imagegraph.Multilabel:
-		return cuda.GridMultilabel, 0, true
-	case rule.Mode == imagegraph.Binary:
-		return cuda.GridBinary, 0, true
-	case (rule.Slope != 0 && rule.Slope != 1) || rule.Inter != 0:
-		return 0, 0, false
-	}
-	// v >= T for integers v in 0..255 is v >= ceil(T), clamped to 0..256.
-	t := int(min(max(math.Ceil(rule.Threshold), 0), 256))
-	if rule.Invert {
-		return cuda.GridThresholdInvert, t, true
-	}
-	return cuda.GridThreshold, t, true
-}
-
 // labelRaster labels one raster on the backend the engine chose: the GPU
 // for --backend gpu, or under auto for a large uint8 raster when a GPU is
 // usable, the CPU otherwise. Under auto any GPU failure gives a warning
 // and the CPU result. It sets e.backend to the backend that labeled.
 func labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, opts imagegraph.Options, e *engine, stderr io.Writer) (*imagegraph.Labels, *gpuTimes, error) {
-	gr, threshold, ruleOK := gpuGridRule(rule)
+	gr, threshold, ruleOK := cuda.GridRuleFor(rule)
 	fits := r.Kind == imagegraph.Uint8 && ruleOK
 	switch {
 	case e.backend == "gpu" && !fits:
