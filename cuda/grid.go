@@ -2,7 +2,6 @@ package cuda
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"time"
 	"unsafe"
@@ -10,53 +9,76 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// GridRule is how the grid kernels turn uint8 samples into foreground.
-type GridRule int32
-
-// The grid rules, as the kernels number them.
-const (
-	GridMultilabel      GridRule = iota // equal nonzero values join
-	GridBinary                          // any nonzero value
-	GridThreshold                       // value >= threshold
-	GridThresholdInvert                 // value < threshold
-)
-
-// GridRuleFor maps a foreground rule on uint8 samples to the grid
-// kernels' rule and integer threshold; ok is false when the kernels cannot
-// apply it (thresholds on scaled values).
-func GridRuleFor(rule imagegraph.Rule) (r GridRule, threshold int, ok bool) {
-	switch {
-	case rule.Mode == imagegraph.Multilabel:
-		return GridMultilabel, 0, true
-	case rule.Mode == imagegraph.Binary:
-		return GridBinary, 0, true
-	case (rule.Slope != 0 && rule.Slope != 1) || rule.Inter != 0:
-		return 0, 0, false
-	}
-	// v >= T for integers v in 0..255 is v >= ceil(T), clamped to 0..256.
-	t := int(min(max(math.Ceil(rule.Threshold), 0), 256))
-	if rule.Invert {
-		return GridThresholdInvert, t, true
-	}
-	return GridThreshold, t, true
-}
-
 // gridShape matches the kernels' GridShape.
 type gridShape struct {
-	w, h, d, conn, rule, threshold int32
+	w, h, d, conn, rule, pad int32
+	threshold, slope, inter  float64
 }
 
-// LabelGrid labels a uint8 image (depth 1) or volume on the GPU at the
-// connectivity (4 or 8 in 2D, 6, 18 or 26 in 3D) under rule (threshold is
-// an integer for the threshold rules) and returns its labels,
-// 1..N by first occurrence (x fastest), background 0 — the CPU's labels,
-// bit for bit — and N.
-func (c *Context) LabelGrid(samples []uint8, width, height, depth, conn int, rule GridRule, threshold int) ([]uint32, int, Timing, error) {
-	var t Timing
-	n := width * height * depth
-	if width < 1 || height < 1 || depth < 1 || len(samples) != n || n >= 1<<31 {
-		return nil, 0, t, fmt.Errorf("cuda: %d samples for a %dx%dx%d grid", len(samples), width, height, depth)
+// gridKernelSuffix names the kernels for a sample kind.
+var gridKernelSuffix = map[imagegraph.SampleKind]string{
+	imagegraph.Uint8: "u8", imagegraph.Uint16: "u16", imagegraph.Int16: "i16",
+	imagegraph.Uint32: "u32", imagegraph.RGB: "u32", imagegraph.Int32: "i32", imagegraph.Float32: "f32",
+}
+
+// SupportsRaster reports whether the grid kernels take the raster's
+// sample type: uint8, uint16, int16, uint32 (and packed RGB), int32 and
+// float32.
+func SupportsRaster(r *imagegraph.Raster) bool {
+	_, ok := gridKernelSuffix[r.Kind]
+	return ok
+}
+
+// gridRule maps a foreground rule to the kernels' numbering.
+func gridRule(rule imagegraph.Rule) int32 {
+	switch {
+	case rule.Mode == imagegraph.Multilabel:
+		return 0
+	case rule.Mode == imagegraph.Binary:
+		return 1
+	case rule.Invert:
+		return 3
 	}
+	return 2
+}
+
+// sampleBytes returns the raw bytes of a raster's samples.
+func sampleBytes(r *imagegraph.Raster) (unsafe.Pointer, uint64) {
+	n := r.Len()
+	switch d := r.Data.(type) {
+	case []uint8:
+		return unsafe.Pointer(&d[0]), uint64(n)
+	case []uint16:
+		return unsafe.Pointer(&d[0]), 2 * uint64(n)
+	case []int16:
+		return unsafe.Pointer(&d[0]), 2 * uint64(n)
+	case []uint32:
+		return unsafe.Pointer(&d[0]), 4 * uint64(n)
+	case []int32:
+		return unsafe.Pointer(&d[0]), 4 * uint64(n)
+	case []float32:
+		return unsafe.Pointer(&d[0]), 4 * uint64(n)
+	}
+	return nil, 0
+}
+
+// LabelGrid labels an image (depth 1) or volume on the GPU at the
+// connectivity (4 or 8 in 2D, 6, 18 or 26 in 3D) under rule, and returns
+// its labels, 1..N by first occurrence (x fastest), background 0 — the
+// CPU's labels, bit for bit — and N. See SupportsRaster for the sample
+// types.
+func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule) ([]uint32, int, Timing, error) {
+	var t Timing
+	if err := r.Validate(); err != nil {
+		return nil, 0, t, err
+	}
+	suffix, ok := gridKernelSuffix[r.Kind]
+	if !ok {
+		return nil, 0, t, fmt.Errorf("cuda: the grid kernels do not take %s samples", r.Kind)
+	}
+	width, height, depth := r.Width, r.Height, r.Depth
+	n := r.Len()
+	src, inBytes := sampleBytes(r)
 	switch {
 	case depth == 1 && (conn == 4 || conn == 8):
 	case depth > 1 && (conn == 6 || conn == 18 || conn == 26):
@@ -67,13 +89,13 @@ func (c *Context) LabelGrid(samples []uint8, width, height, depth, conn int, rul
 	count := 0
 	blocks1024 := (n + 1023) / 1024
 	err := c.do(func() error {
-		need := uint64(n) + 8*uint64(n) + 4*uint64(blocks1024) + 4
+		need := inBytes + 8*uint64(n) + 4*uint64(blocks1024) + 4
 		if free, err := c.freeMemory(); err != nil {
 			return err
 		} else if need > free {
 			return fmt.Errorf("cuda: the grid needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 		}
-		sizes := []uint64{uint64(n), 4 * uint64(n), 4 * uint64(n), 4 * uint64(blocks1024), 4}
+		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(blocks1024), 4}
 		bufs := make([]deviceBuffer, len(sizes))
 		defer func() {
 			for _, b := range bufs {
@@ -89,23 +111,29 @@ func (c *Context) LabelGrid(samples []uint8, width, height, depth, conn int, rul
 		}
 		in, parent, out, roots, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4]
 		start := time.Now()
-		if err := c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(in.ptr, unsafe.Pointer(&samples[0]), uint64(n))); err != nil {
+		if err := c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(in.ptr, src, inBytes)); err != nil {
 			return err
 		}
+		runtime.KeepAlive(r.Data)
 		if err := c.sync(); err != nil {
 			return err
 		}
 		t.Upload = time.Since(start)
 
-		shape := gridShape{int32(width), int32(height), int32(depth), int32(conn), int32(rule), int32(threshold)}
+		slope := rule.Slope
+		if slope == 0 {
+			slope = 1
+		}
+		shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
+			threshold: rule.Threshold, slope: slope, inter: rule.Inter}
 		n64, nb := int64(n), int32(blocks1024)
 		steps := []struct {
 			name            string
 			blocks, threads uint32
 			args            []unsafe.Pointer
 		}{
-			{"grid_init", c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&in.ptr), unsafe.Pointer(&parent.ptr), unsafe.Pointer(&shape)}},
-			{"grid_compute", c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&in.ptr), unsafe.Pointer(&parent.ptr), unsafe.Pointer(&shape)}},
+			{"grid_init_" + suffix, c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&in.ptr), unsafe.Pointer(&parent.ptr), unsafe.Pointer(&shape)}},
+			{"grid_compute_" + suffix, c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&in.ptr), unsafe.Pointer(&parent.ptr), unsafe.Pointer(&shape)}},
 			{"grid_flatten", uint32(blocks1024), 256, []unsafe.Pointer{unsafe.Pointer(&parent.ptr), unsafe.Pointer(&roots.ptr), unsafe.Pointer(&n64)}},
 			{"grid_scan", 1, 1024, []unsafe.Pointer{unsafe.Pointer(&roots.ptr), unsafe.Pointer(&nb), unsafe.Pointer(&total.ptr)}},
 			{"grid_number", uint32(blocks1024), 256, []unsafe.Pointer{unsafe.Pointer(&parent.ptr), unsafe.Pointer(&roots.ptr), unsafe.Pointer(&out.ptr), unsafe.Pointer(&n64)}},

@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -13,14 +14,12 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 	c := gpuContext(t)
 	shapes := [][3]int{{1, 1, 1}, {1, 17, 1}, {17, 1, 1}, {4097, 3, 1}, {3, 4097, 1}, {257, 311, 1}, {1024, 768, 1},
 		{1, 1, 7}, {13, 11, 7}, {64, 33, 17}, {129, 65, 40}}
-	rules := []struct {
-		gpu GridRule
-		cpu imagegraph.Rule
-	}{
-		{GridMultilabel, imagegraph.Rule{Mode: imagegraph.Multilabel}},
-		{GridBinary, imagegraph.Rule{Mode: imagegraph.Binary}},
-		{GridThreshold, imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2}},
-		{GridThresholdInvert, imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2, Invert: true}},
+	rules := []imagegraph.Rule{
+		{Mode: imagegraph.Multilabel},
+		{Mode: imagegraph.Binary},
+		{Mode: imagegraph.Threshold, Threshold: 2},
+		{Mode: imagegraph.Threshold, Threshold: 2, Invert: true},
+		{Mode: imagegraph.Threshold, Threshold: 3, Slope: 2, Inter: -1},
 	}
 	for si, s := range shapes {
 		for _, p := range []float64{0.3, 0.6} {
@@ -36,18 +35,20 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 			if s[2] > 1 {
 				conns = []int{6, 18, 26}
 			}
-			for _, rule := range rules {
-				for _, conn := range conns {
-					want, err := imagegraph.Label(r, rule.cpu, imagegraph.Options{Connectivity: conn, Threads: 1}, nil)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got, n, _, err := c.LabelGrid(data, s[0], s[1], s[2], conn, rule.gpu, 2)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if n != want.Count || !slices.Equal(got, want.Data) {
-						t.Fatalf("%v p=%.1f rule %d c%d: GPU %d components, CPU %d", s, p, rule.gpu, conn, n, want.Count)
+			for _, raster := range typedRasters(t, r) {
+				for _, rule := range rules {
+					for _, conn := range conns {
+						want, err := imagegraph.Label(raster, rule, imagegraph.Options{Connectivity: conn, Threads: 1}, nil)
+						if err != nil {
+							t.Fatal(err)
+						}
+						got, n, _, err := c.LabelGrid(raster, conn, rule)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if n != want.Count || !slices.Equal(got, want.Data) {
+							t.Fatalf("%v %v p=%.1f %v c%d: GPU %d components, CPU %d", s, raster.Kind, p, rule, conn, n, want.Count)
+						}
 					}
 				}
 			}
@@ -72,12 +73,11 @@ func BenchmarkGPUGrid(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		data := r.Data.([]uint8)
 		b.Run(tc.name, func(b *testing.B) {
 			var kernel []float64
 			var last Timing
 			for b.Loop() {
-				_, _, t, err := c.LabelGrid(data, tc.w, tc.h, tc.d, tc.conn, GridBinary, 0)
+				_, _, t, err := c.LabelGrid(r, tc.conn, imagegraph.Rule{Mode: imagegraph.Binary})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -93,4 +93,44 @@ func BenchmarkGPUGrid(b *testing.B) {
 			b.ReportMetric(kernel[len(kernel)/2], "kernel-ms")
 		})
 	}
+}
+
+// typedRasters returns the uint8 raster r and copies of it in every other
+// sample type the kernels take (int16 and int32 shifted negative, float32
+// with a NaN and a -0 among the values).
+func typedRasters(t *testing.T, r *imagegraph.Raster) []*imagegraph.Raster {
+	t.Helper()
+	src := r.Data.([]uint8)
+	u16, i16 := make([]uint16, len(src)), make([]int16, len(src))
+	u32, i32, f32 := make([]uint32, len(src)), make([]int32, len(src)), make([]float32, len(src))
+	for i, v := range src {
+		u16[i], i16[i] = uint16(v)*300, int16(v)-1
+		u32[i], i32[i], f32[i] = uint32(v)<<20, int32(v)*-7, float32(v)*0.5
+	}
+	if len(f32) > 2 {
+		f32[0] = float32(math.NaN())
+		f32[1] = float32(math.Copysign(0, -1))
+	}
+	out := []*imagegraph.Raster{r}
+	for _, data := range []any{u16, i16, u32, i32, f32} {
+		var x *imagegraph.Raster
+		var err error
+		switch d := data.(type) {
+		case []uint16:
+			x, err = imagegraph.NewRaster(r.Width, r.Height, r.Depth, d)
+		case []int16:
+			x, err = imagegraph.NewRaster(r.Width, r.Height, r.Depth, d)
+		case []uint32:
+			x, err = imagegraph.NewRaster(r.Width, r.Height, r.Depth, d)
+		case []int32:
+			x, err = imagegraph.NewRaster(r.Width, r.Height, r.Depth, d)
+		case []float32:
+			x, err = imagegraph.NewRaster(r.Width, r.Height, r.Depth, d)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, x)
+	}
+	return out
 }

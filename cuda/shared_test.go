@@ -107,15 +107,14 @@ func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
 			t.Fatal(err)
 		}
 		rule.Slope, rule.Inter = slope, inter
-		gr, threshold, ok := GridRuleFor(rule)
-		if !ok || frames[0].Kind != imagegraph.Uint8 {
-			skipped++ // the grid kernels take uint8 samples
+		if !SupportsRaster(frames[0]) {
+			skipped++
 			continue
 		}
 		h := sha256.New()
 		total := 0
 		for _, f := range frames {
-			labels, n, _, err := c.LabelGrid(f.Data.([]uint8), f.Width, f.Height, f.Depth, tc.Connectivity, gr, threshold)
+			labels, n, _, err := c.LabelGrid(f, tc.Connectivity, rule)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +131,7 @@ func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
 		}
 		ran++
 	}
-	t.Logf("%d cases on the GPU, %d skipped (not uint8, or a scaled threshold)", ran, skipped)
+	t.Logf("%d cases on the GPU, %d skipped (sample types the kernels do not take)", ran, skipped)
 	if ran == 0 {
 		t.Fatal("no case ran on the GPU")
 	}

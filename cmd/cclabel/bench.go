@@ -182,7 +182,7 @@ func makeBenchJob(kind string, full bool) (*benchJob, error) {
 			run: func(backend string, threads int, gpu *cuda.Context) (time.Duration, time.Duration, error) {
 				if backend == "gpu" {
 					start := time.Now()
-					_, _, t, err := gpu.LabelGrid(r.Data.([]uint8), w, h, d, conn, cuda.GridBinary, 0)
+					_, _, t, err := gpu.LabelGrid(r, conn, imagegraph.Rule{Mode: imagegraph.Binary})
 					return t.Kernel, time.Since(start), err
 				}
 				if backend == "serial" {

@@ -15,17 +15,17 @@ import (
 const gpuMinVoxelsPerCore = 1 << 25
 
 // labelRaster labels one raster on the backend the engine chose: the GPU
-// for --backend gpu, or under auto for a large uint8 raster when a GPU is
+// for --backend gpu, or under auto for a large raster of a type the
+// kernels take when a GPU is
 // usable, the CPU otherwise. Under auto any GPU failure gives a warning
 // and the CPU result. It sets e.backend to the backend that labeled.
 func labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, opts imagegraph.Options, e *engine, stderr io.Writer) (*imagegraph.Labels, *gpuTimes, error) {
-	gr, threshold, ruleOK := cuda.GridRuleFor(rule)
-	fits := r.Kind == imagegraph.Uint8 && ruleOK
+	fits := cuda.SupportsRaster(r)
 	switch {
 	case e.backend == "gpu" && !fits:
-		return nil, nil, fmt.Errorf("--backend gpu: the GPU kernels take uint8 samples with a multilabel, binary or unscaled threshold rule (this is %s, %v)", r.Kind, rule)
+		return nil, nil, fmt.Errorf("--backend gpu: the GPU kernels do not take %s samples (uint8, uint16, int16, uint32, int32 and float32 only)", r.Kind)
 	case e.backend == "gpu", e.auto && fits && r.Len() >= gpuMinVoxelsPerCore*e.effectiveThreads() && cuda.Available().Available:
-		labels, t, err := gpuRaster(r, opts.Connectivity, gr, threshold)
+		labels, t, err := gpuRaster(r, opts.Connectivity, rule)
 		if err == nil {
 			e.backend = "gpu"
 			return labels, &gpuTimes{t.Upload.Seconds(), t.Kernel.Seconds(), t.Download.Seconds()}, nil
@@ -41,7 +41,7 @@ func labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, opts imagegraph.Opt
 }
 
 // gpuRaster labels a uint8 raster on GPU 0.
-func gpuRaster(r *imagegraph.Raster, conn int, rule cuda.GridRule, threshold int) (*imagegraph.Labels, cuda.Timing, error) {
+func gpuRaster(r *imagegraph.Raster, conn int, rule imagegraph.Rule) (*imagegraph.Labels, cuda.Timing, error) {
 	d, err := cuda.Open()
 	if err != nil {
 		return nil, cuda.Timing{}, err
@@ -52,7 +52,7 @@ func gpuRaster(r *imagegraph.Raster, conn int, rule cuda.GridRule, threshold int
 		return nil, cuda.Timing{}, err
 	}
 	defer c.Close()
-	data, n, t, err := c.LabelGrid(r.Data.([]uint8), r.Width, r.Height, r.Depth, conn, rule, threshold)
+	data, n, t, err := c.LabelGrid(r, conn, rule)
 	if err != nil {
 		return nil, t, err
 	}

@@ -3,24 +3,35 @@
 // index) are hooked, and the labels are numbered 1..N by first occurrence
 // (the representative is the smallest index, so a prefix scan over the
 // roots in index order numbers the components), background 0.
-// Input: uint8 samples; rule 0 multilabel (equal nonzero values join),
-// 1 binary (nonzero), 2 threshold (value >= t), 3 threshold inverted.
+// Input: samples of type T (uint8, uint16, int16, uint32, int32, float32;
+// kernels suffixed _u8, _u16, _i16, _u32, _i32, _f32); rule 0 multilabel
+// (equal nonzero values join; floats by bit pattern, -0 and NaN are
+// background), 1 binary (nonzero, not NaN), 2 threshold (v*slope+inter >=
+// t), 3 threshold inverted (<).
 
 struct GridShape {
   int w, h, d;
   int conn;
   int rule;
-  int t;
+  int pad;
+  double t, slope, inter;
 };
 
-static __device__ __forceinline__ int gkey(const unsigned char v, const GridShape s)
+template <typename T> static __device__ __forceinline__ unsigned int gbits(const T v) { return (unsigned int)v; }
+template <> __device__ __forceinline__ unsigned int gbits<float>(const float v)
 {
-  switch (s.rule) {
-  case 0: return v;
-  case 1: return v != 0;
-  case 2: return v >= s.t;
-  default: return v < s.t;
-  }
+  return (v == 0.0f || v != v) ? 0u : __float_as_uint(v);
+}
+
+// gkey is the connectivity key of a sample: 0 for background, equal for
+// samples that join.
+template <typename T> static __device__ __forceinline__ unsigned int gkey(const T v, const GridShape s)
+{
+  if (s.rule == 0) return gbits(v);
+  if (s.rule == 1) return (v != 0 && v == v) ? 1u : 0u;
+  const double f = (double)v * s.slope + s.inter;
+  if (f != f) return 0u;
+  return ((f >= s.t) != (s.rule == 3)) ? 1u : 0u;
 }
 
 // Backward neighbours (smaller index) as (dx, dy, dz). 2D 4, 2D 8, 3D 18
@@ -47,8 +58,9 @@ static __device__ __forceinline__ bool gneighbour(const int k, const int conn, i
 
 // gjoined returns the index of backward neighbour k of v if it is inside
 // the grid and joined to v (same key), else -1.
-static __device__ __forceinline__ int gjoined(const int v, const int x, const int y, const int z, const int key, const int k,
-                                              const unsigned char* const __restrict__ in, const GridShape s)
+template <typename T>
+static __device__ __forceinline__ int gjoined(const int v, const int x, const int y, const int z, const unsigned int key, const int k,
+                                              const T* const __restrict__ in, const GridShape s)
 {
   int dx, dy, dz;
   if (!gneighbour(k, s.conn, dx, dy, dz)) return -2;
@@ -72,12 +84,12 @@ static __device__ __forceinline__ int grep(const int idx, int* const __restrict_
   return curr;
 }
 
-extern "C" __global__ void grid_init(const unsigned char* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
+template <typename T> static __device__ void grid_init(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
 {
   const long long n = (long long)s.w * s.h * s.d;
   for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)gridDim.x * blockDim.x) {
     const int v = (int)i;
-    const int key = gkey(in[v], s);
+    const unsigned int key = gkey(in[v], s);
     if (key == 0) {
       parent[v] = -1;
       continue;
@@ -93,14 +105,14 @@ extern "C" __global__ void grid_init(const unsigned char* const __restrict__ in,
   }
 }
 
-extern "C" __global__ void grid_compute(const unsigned char* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
+template <typename T> static __device__ void grid_compute(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
 {
   const long long n = (long long)s.w * s.h * s.d;
   for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)gridDim.x * blockDim.x) {
     const int v = (int)i;
     const int p = parent[v];
     if (p < 0 || p == v) continue; // background, or no backward neighbour to hook
-    const int key = gkey(in[v], s);
+    const unsigned int key = gkey(in[v], s);
     const int x = v % s.w, y = (v / s.w) % s.h, z = v / (s.w * s.h);
     int vstat = grep(v, parent);
     for (int k = 0;; k++) {
@@ -123,6 +135,24 @@ extern "C" __global__ void grid_compute(const unsigned char* const __restrict__ 
     }
   }
 }
+
+#define GRID_TYPE(suffix, T)                                                                                   \
+  extern "C" __global__ void grid_init_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, \
+                                                const GridShape s)                                             \
+  {                                                                                                            \
+    grid_init<T>(in, parent, s);                                                                               \
+  }                                                                                                            \
+  extern "C" __global__ void grid_compute_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, \
+                                                   const GridShape s)                                          \
+  {                                                                                                            \
+    grid_compute<T>(in, parent, s);                                                                            \
+  }
+GRID_TYPE(u8, unsigned char)
+GRID_TYPE(u16, unsigned short)
+GRID_TYPE(i16, short)
+GRID_TYPE(u32, unsigned int)
+GRID_TYPE(i32, int)
+GRID_TYPE(f32, float)
 
 // grid_flatten points every foreground pixel at its root and counts the
 // roots of each block of 1024 pixels.
