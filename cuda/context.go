@@ -214,3 +214,48 @@ func (c *Context) downloadPinned(dst unsafe.Pointer, src uintptr, bytes uint64) 
 	}
 	return c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(dst, src, bytes))
 }
+
+// kernelStep is one kernel launch of a timed sequence.
+type kernelStep struct {
+	name            string
+	blocks, threads uint32
+	args            []unsafe.Pointer
+}
+
+// runTimed launches steps in order on the default stream with an event
+// between each, and records the whole time and each kernel's in t (call
+// inside do).
+func (c *Context) runTimed(steps []kernelStep, t *Timing) error {
+	events := make([]event, len(steps)+1)
+	for i := range events {
+		e, err := c.newEvent()
+		if err != nil {
+			return err
+		}
+		defer c.destroy(e)
+		events[i] = e
+	}
+	if err := c.record(events[0]); err != nil {
+		return err
+	}
+	for i, s := range steps {
+		if err := c.launch(s.name, s.blocks, s.threads, s.args...); err != nil {
+			return err
+		}
+		if err := c.record(events[i+1]); err != nil {
+			return err
+		}
+	}
+	var err error
+	if t.Kernel, err = c.elapsed(events[0], events[len(steps)]); err != nil {
+		return err
+	}
+	for i, s := range steps {
+		d, err := c.elapsed(events[i], events[i+1])
+		if err != nil {
+			return err
+		}
+		t.Kernels = append(t.Kernels, KernelTime{s.name, d})
+	}
+	return nil
+}

@@ -72,49 +72,17 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 		nodes := int32(n)
 		blocks := c.blocks
 		args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&nidx.ptr), unsafe.Pointer(&nlist.ptr), unsafe.Pointer(&nstat.ptr), unsafe.Pointer(&wl.ptr)}
-		steps := []struct {
-			name   string
-			blocks uint32
-			args   []unsafe.Pointer
-		}{
-			{"ecl_reset", 1, args[:1]},
-			{"ecl_init", blocks, args},
-			{"ecl_init_wide", blocks, args},
-			{"ecl_compute1", blocks, args},
-			{"ecl_compute2", blocks, args},
-			{"ecl_compute3", blocks, args},
-			{"ecl_flatten", blocks, []unsafe.Pointer{args[0], args[3]}},
+		steps := []kernelStep{
+			{"ecl_reset", 1, threadsPerBlock, args[:1]},
+			{"ecl_init", blocks, threadsPerBlock, args},
+			{"ecl_init_wide", blocks, threadsPerBlock, args},
+			{"ecl_compute1", blocks, threadsPerBlock, args},
+			{"ecl_compute2", blocks, threadsPerBlock, args},
+			{"ecl_compute3", blocks, threadsPerBlock, args},
+			{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3]}},
 		}
-		events := make([]event, len(steps)+1)
-		for i := range events {
-			e, err := c.newEvent()
-			if err != nil {
-				return err
-			}
-			defer c.destroy(e)
-			events[i] = e
-		}
-		if err := c.record(events[0]); err != nil {
+		if err := c.runTimed(steps, &t); err != nil {
 			return err
-		}
-		for i, s := range steps {
-			if err := c.launch(s.name, s.blocks, threadsPerBlock, s.args...); err != nil {
-				return err
-			}
-			if err := c.record(events[i+1]); err != nil {
-				return err
-			}
-		}
-		var err error
-		if t.Kernel, err = c.elapsed(events[0], events[len(steps)]); err != nil {
-			return err
-		}
-		for i, s := range steps {
-			d, err := c.elapsed(events[i], events[i+1])
-			if err != nil {
-				return err
-			}
-			t.Kernels = append(t.Kernels, KernelTime{s.name, d})
 		}
 
 		start = time.Now()

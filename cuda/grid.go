@@ -127,11 +127,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
 			threshold: rule.Threshold, slope: slope, inter: rule.Inter}
 		n64, nb := int64(n), int32(blocks1024)
-		steps := []struct {
-			name            string
-			blocks, threads uint32
-			args            []unsafe.Pointer
-		}{
+		steps := []kernelStep{
 			{"grid_init_" + suffix, c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&in.ptr), unsafe.Pointer(&parent.ptr), unsafe.Pointer(&shape)}},
 			{"grid_compute_" + suffix, c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&in.ptr), unsafe.Pointer(&parent.ptr), unsafe.Pointer(&shape)}},
 			{"grid_flatten", uint32(blocks1024), 256, []unsafe.Pointer{unsafe.Pointer(&parent.ptr), unsafe.Pointer(&roots.ptr), unsafe.Pointer(&n64)}},
@@ -139,36 +135,8 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 			{"grid_number", uint32(blocks1024), 256, []unsafe.Pointer{unsafe.Pointer(&parent.ptr), unsafe.Pointer(&roots.ptr), unsafe.Pointer(&out.ptr), unsafe.Pointer(&n64)}},
 			{"grid_relabel", c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&parent.ptr), unsafe.Pointer(&out.ptr), unsafe.Pointer(&n64)}},
 		}
-		events := make([]event, len(steps)+1)
-		for i := range events {
-			e, err := c.newEvent()
-			if err != nil {
-				return err
-			}
-			defer c.destroy(e)
-			events[i] = e
-		}
-		if err := c.record(events[0]); err != nil {
+		if err := c.runTimed(steps, &t); err != nil {
 			return err
-		}
-		for i, s := range steps {
-			if err := c.launch(s.name, s.blocks, s.threads, s.args...); err != nil {
-				return err
-			}
-			if err := c.record(events[i+1]); err != nil {
-				return err
-			}
-		}
-		var err error
-		if t.Kernel, err = c.elapsed(events[0], events[len(steps)]); err != nil {
-			return err
-		}
-		for i, s := range steps {
-			d, err := c.elapsed(events[i], events[i+1])
-			if err != nil {
-				return err
-			}
-			t.Kernels = append(t.Kernels, KernelTime{s.name, d})
 		}
 
 		start = time.Now()

@@ -193,15 +193,7 @@ func (l *bundleLabeler) linkBand(b *gridBand) {
 		}
 		cur, prev = prev, cur
 	}
-	runs := int(next-1) - start
-	// A bundle has at most (width+1)/2 runs, fewer than its voxels, so the
-	// slots fit and later plane pairs' slots lie after earlier ones' voxels.
-	shift := (b.end-b.first)*w - runs
-	for i := start + runs - 1; i >= start; i-- {
-		labels[i+shift] = labels[i] + uint32(shift)
-	}
-	b.slots, b.runs = start+shift, runs
-	b.roots = runs - hooks
+	b.moveSlots(labels, w, int(next-1)-start, hooks)
 }
 
 // mergeBorder joins the first plane pair of band b with the last plane

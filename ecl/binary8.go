@@ -271,10 +271,18 @@ func (l *binary8Labeler) linkBand(b *gridBand) {
 		}
 		cur, above = above, cur
 	}
-	runs := int(next-1) - start
-	// Each pair has at most (width+1)/2 runs, no more than its pixels, so
-	// the slots fit and later pairs' slots lie after earlier pairs' pixels.
-	shift := (b.end-b.first)*w - runs
+	b.moveSlots(labels, w, int(next-1)-start, hooks)
+}
+
+// moveSlots moves the band's runs slots, numbered from its first pixel,
+// to the end of its pixels (adding the offset to every parent), where the
+// labeling pass never overwrites a slot it still needs: a pair (or bundle)
+// has at most (width+1)/2 runs, no more than its pixels, so later pairs'
+// slots lie after earlier pairs' pixels. hooks is the number of roots the
+// linking hooked away.
+func (b *gridBand) moveSlots(labels []uint32, width, runs, hooks int) {
+	start := b.first * width
+	shift := (b.end-b.first)*width - runs
 	for i := start + runs - 1; i >= start; i-- {
 		labels[i+shift] = labels[i] + uint32(shift)
 	}
