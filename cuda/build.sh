@@ -5,6 +5,7 @@
 # which a CPU test checks so the committed fatbin cannot drift from the .cu.
 # Run from the repository root on a machine with nvcc.
 set -euo pipefail
+export LC_ALL=C # name order as Go sorts: ecl_grid.cu before ecl_grid_blocks.cu
 cd "$(dirname "$0")"
 arches=""
 for sm in 75 80 86 89 90 100 120; do

@@ -41,7 +41,7 @@ func (d *Driver) NewContext(ordinal int) (*Context, error) {
 	if err := d.check("cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain(&c.ctx, c.device)); err != nil {
 		return nil, err
 	}
-	image, err := fatbin()
+	image, err := kernelImage()
 	if err != nil {
 		c.Close()
 		return nil, err
@@ -222,6 +222,10 @@ type kernelStep struct {
 	args            []unsafe.Pointer
 }
 
+// launchDelay is how long runTimed holds the device before the kernels:
+// long enough for the host to queue a dozen launches and events.
+const launchDelay = 200 * time.Microsecond
+
 // runTimed launches steps in order on the default stream with an event
 // between each, and records the whole time and each kernel's in t (call
 // inside do).
@@ -234,6 +238,13 @@ func (c *Context) runTimed(steps []kernelStep, t *Timing) error {
 		}
 		defer c.destroy(e)
 		events[i] = e
+	}
+	// The delay kernel holds the device while the launches below are
+	// queued, so the kernels run back to back and the events time the
+	// device's work, not the host's launch rate.
+	delay := uint64(launchDelay.Nanoseconds())
+	if err := c.launch("gpu_delay", 1, 1, unsafe.Pointer(&delay)); err != nil {
+		return err
 	}
 	if err := c.record(events[0]); err != nil {
 		return err

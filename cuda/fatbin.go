@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
 )
@@ -23,6 +24,21 @@ func fatbin() ([]byte, error) {
 		return nil, fmt.Errorf("cuda: embedded fatbin: %w", err)
 	}
 	return b, nil
+}
+
+// kernelImage returns the module image to load: the file named by
+// $CCLABEL_KERNELS when set (for kernel development: a fatbin or cubin
+// built from edited sources, without rebuilding Go), else the embedded
+// fatbin.
+func kernelImage() ([]byte, error) {
+	if path := os.Getenv("CCLABEL_KERNELS"); path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("cuda: CCLABEL_KERNELS: %w", err)
+		}
+		return b, nil
+	}
+	return fatbin()
 }
 
 // sourcesSHA256 hashes the kernel sources as build.sh does: the files of

@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"time"
 	"unsafe"
@@ -85,17 +86,26 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	default:
 		return nil, 0, t, fmt.Errorf("cuda: connectivity %d does not fit a %dx%dx%d grid", conn, width, height, depth)
 	}
+	if n >= math.MaxInt32 {
+		return nil, 0, t, fmt.Errorf("cuda: %dx%dx%d voxels are more than the grid kernels index (2^31-1)", width, height, depth)
+	}
+	slope := rule.Slope
+	if slope == 0 {
+		slope = 1
+	}
+	shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
+		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
+	plan := c.planGrid(&shape, suffix, rule.Mode != imagegraph.Multilabel && (conn == 8 || conn == 26))
 	labels := make([]uint32, n)
 	count := 0
-	blocks1024 := (n + 1023) / 1024
 	err := c.do(func() error {
-		need := inBytes + 8*uint64(n) + 4*uint64(blocks1024) + 4
+		need := inBytes + 8*uint64(n) + 4*uint64(plan.counts+plan.sumsEntries()) + 4
 		if free, err := c.freeMemory(); err != nil {
 			return err
 		} else if need > free {
 			return fmt.Errorf("cuda: the grid needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 		}
-		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(blocks1024), 4}
+		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(plan.counts), 4 * uint64(plan.sumsEntries()), 4}
 		bufs := make([]deviceBuffer, len(sizes))
 		defer func() {
 			for _, b := range bufs {
@@ -109,7 +119,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 			}
 			bufs[i] = b
 		}
-		in, parent, out, roots, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4]
+		in, parent, out, counts, sums, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5]
 		start := time.Now()
 		if err := c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(in.ptr, src, inBytes)); err != nil {
 			return err
@@ -120,22 +130,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		}
 		t.Upload = time.Since(start)
 
-		slope := rule.Slope
-		if slope == 0 {
-			slope = 1
-		}
-		shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
-			threshold: rule.Threshold, slope: slope, inter: rule.Inter}
-		n64, nb := int64(n), int32(blocks1024)
-		steps := []kernelStep{
-			{"grid_init_" + suffix, c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&in.ptr), unsafe.Pointer(&parent.ptr), unsafe.Pointer(&shape)}},
-			{"grid_compute_" + suffix, c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&in.ptr), unsafe.Pointer(&parent.ptr), unsafe.Pointer(&shape)}},
-			{"grid_flatten", uint32(blocks1024), 256, []unsafe.Pointer{unsafe.Pointer(&parent.ptr), unsafe.Pointer(&roots.ptr), unsafe.Pointer(&n64)}},
-			{"grid_scan", 1, 1024, []unsafe.Pointer{unsafe.Pointer(&roots.ptr), unsafe.Pointer(&nb), unsafe.Pointer(&total.ptr)}},
-			{"grid_number", uint32(blocks1024), 256, []unsafe.Pointer{unsafe.Pointer(&parent.ptr), unsafe.Pointer(&roots.ptr), unsafe.Pointer(&out.ptr), unsafe.Pointer(&n64)}},
-			{"grid_relabel", c.blocks, threadsPerBlock, []unsafe.Pointer{unsafe.Pointer(&parent.ptr), unsafe.Pointer(&out.ptr), unsafe.Pointer(&n64)}},
-		}
-		if err := c.runTimed(steps, &t); err != nil {
+		if err := c.runTimed(plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &total.ptr), &t); err != nil {
 			return err
 		}
 

@@ -1,0 +1,93 @@
+package cuda
+
+import "unsafe"
+
+// Tile and row geometry of the block-based grid kernels
+// (kernels/ecl_grid_blocks.cu: BTX, the TY and TZ of blocks_local2 and
+// blocks_local3, BSEG).
+const (
+	tileBlocksX    = 32
+	tile2BlocksY   = 32
+	tile3BlocksYZ  = 8
+	segmentBlocksX = 256
+	scanTile       = 4096
+)
+
+// gridPlan is the kernel sequence that labels one grid.
+type gridPlan struct {
+	shape     *gridShape
+	suffix    string
+	blocks    bool   // block-based kernels (binary or threshold at 8 or 26)
+	counts    int    // entries of the counts buffer
+	tiles     uint32 // blocks_local thread blocks
+	rows      uint32 // blocks_count, _number and _relabel thread blocks
+	border    uint32 // blocks_border thread blocks (a thread per block)
+	fill      uint32 // thread blocks that fill the device
+	n         int64
+	countsLen int32
+	sumsLen   int32 // scan_tiles thread blocks
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// planGrid plans the kernels for shape: the block-based ones when blocks
+// is set, else the voxel-based ones.
+func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPlan {
+	w, h, d := int(shape.w), int(shape.h), int(shape.d)
+	p := &gridPlan{shape: shape, suffix: suffix, blocks: blocks, fill: c.blocks, n: int64(w) * int64(h) * int64(d)}
+	if !blocks {
+		p.counts = ceilDiv(int(p.n), 1024)
+		p.countsLen = int32(p.counts)
+		return p
+	}
+	bw, bh, bd := ceilDiv(w, 2), ceilDiv(h, 2), ceilDiv(d, 2)
+	tilesX := ceilDiv(bw, tileBlocksX)
+	if d == 1 {
+		p.tiles = uint32(tilesX * ceilDiv(bh, tile2BlocksY))
+	} else {
+		p.tiles = uint32(tilesX * ceilDiv(bh, tile3BlocksYZ) * ceilDiv(bd, tile3BlocksYZ))
+	}
+	p.border = uint32(ceilDiv(bw*bh*bd, threadsPerBlock))
+	segs := ceilDiv(bw, segmentBlocksX)
+	p.rows = uint32(segs * bh * bd)
+	p.counts = d * h * segs
+	p.countsLen = int32(p.counts)
+	p.sumsLen = int32(ceilDiv(p.counts, scanTile))
+	return p
+}
+
+// sumsEntries is the length of the sums buffer.
+func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
+
+// steps returns the launches over the device buffers: samples, parent,
+// labels, counts, sums and the component total.
+func (p *gridPlan) steps(in, parent, labels, counts, sums, total *uintptr) []kernelStep {
+	shape := unsafe.Pointer(p.shape)
+	ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
+	scan := kernelStep{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(total)}}
+	if !p.blocks {
+		n64, sfx := unsafe.Pointer(&p.n), p.suffix
+		return []kernelStep{
+			{"grid_init_" + sfx, p.fill, threadsPerBlock, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+			{"grid_compute_" + sfx, p.fill, threadsPerBlock, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+			{"grid_flatten", uint32(p.counts), 256, []unsafe.Pointer{ptr(parent), ptr(counts), n64}},
+			scan,
+			{"grid_number", uint32(p.counts), 256, []unsafe.Pointer{ptr(parent), ptr(counts), ptr(labels), n64}},
+			{"grid_relabel", p.fill, threadsPerBlock, []unsafe.Pointer{ptr(parent), ptr(labels), n64}},
+		}
+	}
+	dim := "2_"
+	if p.shape.d > 1 {
+		dim = "3_"
+	}
+	sfx := p.suffix
+	return []kernelStep{
+		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+		{"blocks_border" + dim + sfx, p.border, threadsPerBlock, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+		{"blocks_count_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(counts), shape}},
+		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
+		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},
+		{"blocks_number_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(counts), ptr(sums), ptr(labels), shape}},
+		{"blocks_relabel_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), shape}},
+	}
+}
