@@ -21,7 +21,7 @@ type gridPlan struct {
 	counts    int    // entries of the counts buffer
 	tiles     uint32 // blocks_local thread blocks
 	rows      uint32 // blocks_count, _number and _relabel thread blocks
-	border    uint32 // blocks_border thread blocks (a thread per block)
+	border    uint32 // blocks_border threads per thread block (one per tile)
 	fill      uint32 // thread blocks that fill the device
 	n         int64
 	countsLen int32
@@ -42,12 +42,15 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 	}
 	bw, bh, bd := ceilDiv(w, 2), ceilDiv(h, 2), ceilDiv(d, 2)
 	tilesX := ceilDiv(bw, tileBlocksX)
+	// blocks_border: row warps for the y and z faces, two column warps per
+	// x face (kernels' BBorder).
 	if d == 1 {
 		p.tiles = uint32(tilesX * ceilDiv(bh, tile2BlocksY))
+		p.border = 32 * (1 + 2)
 	} else {
 		p.tiles = uint32(tilesX * ceilDiv(bh, tile3BlocksYZ) * ceilDiv(bd, tile3BlocksYZ))
+		p.border = 32 * (tile3BlocksYZ + 2*(tile3BlocksYZ-1) + 2*2)
 	}
-	p.border = uint32(ceilDiv(bw*bh*bd, threadsPerBlock))
 	segs := ceilDiv(bw, segmentBlocksX)
 	p.rows = uint32(segs * bh * bd)
 	p.counts = d * h * segs
@@ -83,7 +86,7 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, total *uintptr) []ker
 	sfx := p.suffix
 	return []kernelStep{
 		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
-		{"blocks_border" + dim + sfx, p.border, threadsPerBlock, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+		{"blocks_border" + dim + sfx, p.tiles, p.border, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
 		{"blocks_count_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(counts), shape}},
 		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},

@@ -13,7 +13,8 @@
 //     tile's blocks in shared memory; parent[key] = the smallest key of
 //     the block's tile-local component.
 //   blocks_border: ECL-CC hooking (CAS, intermediate pointer jumping) of
-//     the neighbouring blocks that lie in different tiles.
+//     the neighbouring blocks that lie in different tiles, a few warps
+//     per tile.
 //   blocks_count: path compression; roots counted per (z, y, segment of
 //     256 blocks along x), which is memory order.
 //   scan_tiles, grid_scan (ecl_grid.cu): the counts become offsets.
@@ -219,15 +220,23 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     }
   }
   __syncthreads();
+  // Each local component's smallest key: lanes with the same root reduce
+  // theirs first, so a large component costs one shared atomic per row.
 #pragma unroll
   for (int k = 0; k < Tile::perThread; k++) {
     const int row = row0 + BROWS * k, ty = row % TY, tz = row / TY;
     const int l = tx + BTX * row;
     const unsigned int m = sm[l];
-    if (m == 0) continue;
-    const int root = lfind(lp, l);
-    lp[l] = root;
-    atomicMin(&skey[root], bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s));
+    const int root = m != 0 ? lfind(lp, l) : -1;
+    const int key = m != 0 ? bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s) : 0x7fffffff;
+    if (m != 0) lp[l] = root;
+#if __CUDA_ARCH__ >= 800
+    const unsigned int group = __match_any_sync(0xffffffffu, root);
+    const int least = (int)__reduce_min_sync(group, (unsigned int)key);
+    if (m != 0 && tx == __ffs(group) - 1 && least < skey[root]) atomicMin(&skey[root], least);
+#else
+    if (m != 0 && key < skey[root]) atomicMin(&skey[root], key);
+#endif
   }
   __syncthreads();
 #pragma unroll
@@ -240,21 +249,35 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
   }
 }
 
-// bborder hooks block (bx, by, bz) with mask m and key to its backward
-// neighbour at (DX, DY, DZ) when the neighbour is in the grid but in
-// another tile. Lanes that would hook the previous lane's pair of trees
-// leave it to that lane. All lanes must call it.
+// Tile borders: every pair of joined neighbouring blocks in different
+// tiles is hooked once by a warp of the border kernel. A tile has row
+// warps (lanes along x) for its rows on the faces towards earlier y and z
+// tiles, which take the pairs that leave the tile in y or z only, and
+// column warps (lanes along y, then z) for its first and last x column,
+// which take the pairs that leave it in x.
+template <int TY, int TZ, bool D3> struct BBorder {
+  static constexpr int rowWarps = D3 ? TY + 2 * (TZ - 1) : 1;
+  static constexpr int columnWarps = 2 * ((TY * TZ + 31) / 32);
+  static constexpr int threads = 32 * (rowWarps + columnWarps);
+};
+
+// bborder hooks block (bx, by, bz) (tile coordinates tx, ty, tz; mask m)
+// to its backward neighbour at (DX, DY, DZ) when the pair is this warp's:
+// the neighbour is in the grid, outside the tile in x for a column warp,
+// in y or z only for a row warp. Lanes that would hook the previous
+// lane's pair of trees leave it to that lane. All lanes must call it.
 template <typename T, int TY, int TZ, int DX, int DY, int DZ>
 static __device__ __forceinline__ void bborder(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
-                                               const int bx, const int by, const int bz, const unsigned int m, const int key,
-                                               const int bw, const int bh)
+                                               const bool column, const int bx, const int by, const int bz, const int tx,
+                                               const int ty, const int tz, const unsigned int m, const int key)
 {
   const int nx = bx + DX, ny = by + DY, nz = bz + DZ;
-  const int tx = bx % BTX + DX, ty = by % TY + DY, tz = bz % TZ + DZ;
+  const bool xin = tx + DX >= 0 && tx + DX < BTX;
+  const bool yzin = ty + DY >= 0 && ty + DY < TY && tz + DZ >= 0 && tz + DZ < TZ;
   bool joined = false;
   int a = -1, b = -1;
-  if ((m & bside(DX, DY, DZ)) != 0u && nx >= 0 && nx < bw && ny >= 0 && ny < bh && nz >= 0 &&
-      !(tx >= 0 && tx < BTX && ty >= 0 && ty < TY && tz >= 0 && tz < TZ)) {
+  if ((m & bside(DX, DY, DZ)) != 0u && (column ? !xin : xin && !yzin) && nx >= 0 && nx < (s.w + 1) / 2 && ny >= 0 &&
+      ny < (s.h + 1) / 2 && nz >= 0) {
     const unsigned int mn = bmask(in, nx, ny, nz, s);
     if ((mn & bside(-DX, -DY, -DZ)) != 0u) {
       joined = true;
@@ -268,29 +291,52 @@ static __device__ __forceinline__ void bborder(const T* const __restrict__ in, i
 template <typename T, int TY, int TZ, bool D3>
 static __device__ void blocks_border(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
 {
+  using Border = BBorder<TY, TZ, D3>;
   const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2, bd = (s.d + 1) / 2;
-  const long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; // one block per thread: lanes are consecutive in x
-  const bool valid = i < (long long)bw * bh * bd;
-  const int bx = valid ? (int)(i % bw) : 0, by = valid ? (int)((i / bw) % bh) : 0, bz = valid ? (int)(i / bw / bh) : 0;
-  const int tx = bx % BTX, ty = by % TY, tz = bz % TZ;
-  const bool surface = valid && (tx == 0 || tx == BTX - 1 || ty == 0 || ty == TY - 1 || (D3 && (tz == 0 || tz == TZ - 1)));
-  if (__all_sync(0xffffffffu, !surface)) return;
-  const unsigned int m = surface ? bmask(in, bx, by, bz, s) : 0u;
+  const int tilesX = (bw + BTX - 1) / BTX, tilesY = (bh + TY - 1) / TY;
+  const int t = blockIdx.x;
+  const int bx0 = (t % tilesX) * BTX, by0 = ((t / tilesX) % tilesY) * TY, bz0 = (t / tilesX / tilesY) * TZ;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const bool column = warp >= Border::rowWarps;
+  int tx, ty, tz;
+  if (!column) {
+    tx = lane;
+    if (warp < TY && D3) {
+      ty = warp;
+      tz = 0;
+    } else if (D3) {
+      const int r = warp - TY;
+      tz = 1 + r / 2;
+      ty = r % 2 ? TY - 1 : 0;
+    } else {
+      ty = 0;
+      tz = 0;
+    }
+  } else {
+    const int c = warp - Border::rowWarps, half = Border::columnWarps / 2;
+    tx = c < half ? 0 : BTX - 1;
+    const int j = (c % half) * 32 + lane;
+    ty = j % TY;
+    tz = j / TY; // j >= TY * TZ: no block
+  }
+  const int bx = bx0 + tx, by = by0 + ty, bz = bz0 + tz;
+  const bool valid = bx < bw && by < bh && bz < bd && tz < TZ;
+  const unsigned int m = valid ? bmask(in, bx, by, bz, s) : 0u;
   const int key = m != 0 ? bkey(m, bx, by, bz, s) : -1;
-  bborder<T, TY, TZ, -1, 0, 0>(in, parent, s, bx, by, bz, m, key, bw, bh);
-  bborder<T, TY, TZ, -1, -1, 0>(in, parent, s, bx, by, bz, m, key, bw, bh);
-  bborder<T, TY, TZ, 0, -1, 0>(in, parent, s, bx, by, bz, m, key, bw, bh);
-  bborder<T, TY, TZ, 1, -1, 0>(in, parent, s, bx, by, bz, m, key, bw, bh);
+  bborder<T, TY, TZ, -1, 0, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+  bborder<T, TY, TZ, -1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+  bborder<T, TY, TZ, 0, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+  bborder<T, TY, TZ, 1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
   if (D3) {
-    bborder<T, TY, TZ, -1, -1, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
-    bborder<T, TY, TZ, 0, -1, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
-    bborder<T, TY, TZ, 1, -1, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
-    bborder<T, TY, TZ, -1, 0, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
-    bborder<T, TY, TZ, 0, 0, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
-    bborder<T, TY, TZ, 1, 0, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
-    bborder<T, TY, TZ, -1, 1, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
-    bborder<T, TY, TZ, 0, 1, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
-    bborder<T, TY, TZ, 1, 1, -1>(in, parent, s, bx, by, bz, m, key, bw, bh);
+    bborder<T, TY, TZ, -1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, 0, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, 1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, -1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, 0, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, 1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, -1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, 0, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, 1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
   }
 }
 
@@ -391,8 +437,13 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
     const int y = 2 * r.by + (row & 1), z = 2 * r.bz + (row >> 1);
     if (y >= s.h || z >= s.d) continue;
     const long long base = ((long long)z * s.h + y) * s.w + x;
-    labels[base] = (m >> (2 * row)) & 1u ? label : 0u;
-    if (x + 1 < s.w) labels[base + 1] = (m >> (2 * row + 1)) & 1u ? label : 0u;
+    const unsigned int left = (m >> (2 * row)) & 1u ? label : 0u, right = (m >> (2 * row + 1)) & 1u ? label : 0u;
+    if ((s.w & 1) == 0) { // even width: the pair is 8-byte aligned
+      *reinterpret_cast<uint2*>(labels + base) = make_uint2(left, right);
+    } else {
+      labels[base] = left;
+      if (x + 1 < s.w) labels[base + 1] = right;
+    }
   }
 }
 
@@ -409,12 +460,12 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
   {                                                                                                                         \
     blocks_local<T, 8, 8, true>(in, parent, s);                                                                             \
   }                                                                                                                         \
-  extern "C" __global__ void blocks_border2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent,       \
+  extern "C" __global__ void __launch_bounds__(BBorder<32, 1, false>::threads) blocks_border2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent,       \
                                                      const GridShape s)                                                    \
   {                                                                                                                         \
     blocks_border<T, 32, 1, false>(in, parent, s);                                                                          \
   }                                                                                                                         \
-  extern "C" __global__ void blocks_border3_##suffix(const T* const __restrict__ in, int* const __restrict__ parent,       \
+  extern "C" __global__ void __launch_bounds__(BBorder<8, 8, true>::threads) blocks_border3_##suffix(const T* const __restrict__ in, int* const __restrict__ parent,       \
                                                      const GridShape s)                                                    \
   {                                                                                                                         \
     blocks_border<T, 8, 8, true>(in, parent, s);                                                                            \
