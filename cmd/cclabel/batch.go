@@ -97,7 +97,7 @@ type batchRun struct {
 	settings              labelSettings
 	imageConn, volumeConn int
 	engine                engine
-	labeler               *rasterLabeler
+	labelers              chan *rasterLabeler // the labeling goroutines' labelers
 	outDir                string
 	labelsExt, previewExt string
 	statsExt              string

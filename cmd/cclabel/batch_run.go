@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/cuda"
 	"golang.org/x/term"
 )
 
@@ -42,7 +43,7 @@ func (b *batchRun) run(ctx context.Context) error {
 	ticking := make(chan struct{})
 	go b.tick(progress, ticking)
 
-	b.labeler = newRasterLabeler(b.engine, progressWriter{progress})
+	b.labelers = b.newLabelers(progressWriter{progress})
 	start := time.Now()
 	interrupted := batch.Run(ctx, b.pipeline, len(b.inputs), batch.Stages[*batchTask]{
 		Decode: b.decode,
@@ -50,7 +51,9 @@ func (b *batchRun) run(ctx context.Context) error {
 		Encode: b.encode,
 		Cost:   func(i int) int64 { return estimateInputBytes(b.inputs[i].Path) },
 	}, func(o batch.Outcome) { b.finish(o, progress) })
-	b.labeler.close()
+	for range b.pipeline.Labelers {
+		(<-b.labelers).close()
+	}
 	elapsed := time.Since(start)
 	close(ticking)
 	progress.Finish()
@@ -76,6 +79,29 @@ func (b *batchRun) run(ctx context.Context) error {
 		return fmt.Errorf("batch: %d of %d inputs failed%s", counts[batch.Failed], len(b.rows), b.summaryNote())
 	}
 	return nil
+}
+
+// newLabelers fills the pool the labeling goroutines take their labeler
+// from. When the GPU may be used (--backend gpu, or auto with a usable
+// GPU) there is one labeler, with the configured threads, so one
+// goroutine owns the GPU context and inputs queue for it. Otherwise each
+// worker gets a labeler and the threads are split between them: on the
+// CPU, labeling several files at once on fewer threads each beats
+// labeling one at a time on all of them.
+func (b *batchRun) newLabelers(stderr io.Writer) chan *rasterLabeler {
+	e := b.engine
+	gpu := e.backend == "gpu" || (e.auto && cuda.Available().Available)
+	n := 1
+	if !gpu && e.backend != "serial" {
+		n = b.pipeline.Workers
+		e.threads = max(1, e.effectiveThreads()/n)
+	}
+	b.pipeline.Labelers = n
+	pool := make(chan *rasterLabeler, n)
+	for range n {
+		pool <- newRasterLabeler(e, stderr)
+	}
+	return pool
 }
 
 // finish records one input's outcome in its summary row.

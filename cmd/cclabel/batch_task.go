@@ -126,8 +126,8 @@ func volumeFamilyExt(path string) string {
 type batchTask struct {
 	index int // in the shard's inputs and summary rows
 	kind  inputKind
-	ljob labelJob
-	vjob volumeJob
+	ljob  labelJob
+	vjob  volumeJob
 
 	raster *imagegraph.Raster // an image input
 	src    *imageSource
@@ -192,11 +192,14 @@ func (b *batchRun) decode(i int) (*batchTask, bool, error) {
 	return t, false, err
 }
 
-// label labels a decoded input; it runs on the pipeline's one labeling
-// goroutine, the owner of the GPU context.
+// label labels a decoded input on a labeling goroutine, with a labeler
+// from the pool: the only one, the GPU context's owner, when the GPU may
+// be used.
 func (b *batchRun) label(t *batchTask) error {
+	labeler := <-b.labelers
+	defer func() { b.labelers <- labeler }()
 	if t.kind == imageInput {
-		labels, _, _, err := labelImage(t.raster, b.settings, b.imageConn, b.labeler)
+		labels, _, _, err := labelImage(t.raster, b.settings, b.imageConn, labeler)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.ljob.input, err)
 		}
@@ -204,7 +207,7 @@ func (b *batchRun) label(t *batchTask) error {
 		b.rows[t.index].Components, b.rows[t.index].Voxels = int64(labels.Count), int64(t.raster.Len())
 		return nil
 	}
-	vl, err := labelVolumeFrames(t.vol, b.settings, b.volumeConn, b.labeler)
+	vl, err := labelVolumeFrames(t.vol, b.settings, b.volumeConn, labeler)
 	if err != nil {
 		return fmt.Errorf("%s: %w", t.vjob.input, err)
 	}
@@ -254,4 +257,3 @@ func estimateInputBytes(path string) int64 {
 	}
 	return 5 * size
 }
-
