@@ -29,19 +29,16 @@ func (b *batchRun) run(ctx context.Context) error {
 	if err := os.MkdirAll(b.outDir, 0o755); err != nil {
 		return fmt.Errorf("batch: -o %s: %w", b.outDir, err)
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	go func() { // after the first signal, a second one takes the default action
-		<-ctx.Done()
-		stop()
-	}()
-
 	progress := b.newProgress()
 	if !b.quiet && b.shardSource != "" {
 		progress.Printf("batch: shard %s (from %s): %d of %d inputs\n", b.shard, b.shardSource, len(b.inputs), b.total)
 	}
 	ticking := make(chan struct{})
 	go b.tick(progress, ticking)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stopSignals := b.cancelOnSignal(cancel, progress)
+	defer stopSignals()
 
 	b.labelers = b.newLabelers(progressWriter{progress})
 	start := time.Now()
@@ -79,6 +76,28 @@ func (b *batchRun) run(ctx context.Context) error {
 		return fmt.Errorf("batch: %d of %d inputs failed%s", counts[batch.Failed], len(b.rows), b.summaryNote())
 	}
 	return nil
+}
+
+// cancelOnSignal cancels the run on the first SIGINT or SIGTERM, saying
+// so; after it the signals take their default action again, so a second
+// one kills the process. The returned function stops listening.
+func (b *batchRun) cancelOnSignal(cancel context.CancelFunc, progress *batch.Progress) func() {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	finished := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-signals:
+			signal.Stop(signals)
+			progress.Printf("cclabel: batch: %v: finishing the inputs in flight, starting no more (signal again to kill)\n", sig)
+			cancel()
+		case <-finished:
+		}
+	}()
+	return func() {
+		signal.Stop(signals)
+		close(finished)
+	}
 }
 
 // newLabelers fills the pool the labeling goroutines take their labeler
