@@ -8,4 +8,7 @@ require (
 	github.com/klauspost/compress v1.20.3
 	github.com/urfave/cli/v3 v3.14.0
 	golang.org/x/image v0.47.0
+	golang.org/x/term v0.47.0
 )
+
+require golang.org/x/sys v0.49.0 // indirect

@@ -55,41 +55,11 @@ func ReadNPYFile(path string) (*imagegraph.Raster, error) {
 // memory order. The header is checked against the size before anything
 // large is allocated.
 func ReadNPY(r io.Reader, size int64) (*imagegraph.Raster, error) {
-	var pre [8]byte
-	if _, err := io.ReadFull(r, pre[:]); err != nil {
-		return nil, fmt.Errorf("npy: %w", noEOF(err, "file too short for the .npy magic"))
-	}
-	if string(pre[:6]) != "\x93NUMPY" {
-		return nil, fmt.Errorf("npy: %w", errors.New("not a .npy file (bad magic)"))
-	}
-	var hlen int
-	switch pre[6] {
-	case 1:
-		var b [2]byte
-		if _, err := io.ReadFull(r, b[:]); err != nil {
-			return nil, fmt.Errorf("npy: %w", noEOF(err, "truncated header"))
-		}
-		hlen = int(binary.LittleEndian.Uint16(b[:]))
-	case 2, 3:
-		var b [4]byte
-		if _, err := io.ReadFull(r, b[:]); err != nil {
-			return nil, fmt.Errorf("npy: %w", noEOF(err, "truncated header"))
-		}
-		hlen = int(binary.LittleEndian.Uint32(b[:]))
-	default:
-		return nil, fmt.Errorf("npy: %w", fmt.Errorf("unsupported format version %d.%d", pre[6], pre[7]))
-	}
-	if hlen > 1<<16 {
-		return nil, fmt.Errorf("npy: %w", fmt.Errorf("header of %d bytes is too long", hlen))
-	}
-	head := make([]byte, hlen)
-	if _, err := io.ReadFull(r, head); err != nil {
-		return nil, fmt.Errorf("npy: %w", noEOF(err, "truncated header"))
-	}
-	dims, kind, bigEndian, fortran, err := parseNPYHeader(string(head))
+	hdr, err := readNPYHeader(r)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
+	dims, kind, bigEndian, fortran := hdr.dims, hdr.kind, hdr.bigEndian, hdr.fortran
 	var w, h, d int
 	switch {
 	case len(dims) == 2 && !fortran:
@@ -108,10 +78,7 @@ func ReadNPY(r io.Reader, size int64) (*imagegraph.Raster, error) {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
 	need := int64(n) * int64(kind.Size())
-	data := int64(hlen) + 8 + 2
-	if pre[6] > 1 {
-		data += 2
-	}
+	data := hdr.dataOffset
 	if size >= 0 && size-data != need {
 		return nil, fmt.Errorf("npy: %w", fmt.Errorf("shape %v of %s needs %d data bytes, file has %d", dims, kind, need, size-data))
 	}
@@ -121,6 +88,75 @@ func ReadNPY(r io.Reader, size int64) (*imagegraph.Raster, error) {
 	}
 	raster := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: kind, Data: samples}
 	return raster, raster.Validate()
+}
+
+// npyArrayHeader is what a .npy header says about its array.
+type npyArrayHeader struct {
+	dims               []int
+	kind               imagegraph.SampleKind
+	bigEndian, fortran bool
+	dataOffset         int64 // where the samples start
+}
+
+// readNPYHeader reads the magic, version and header dictionary.
+func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
+	var pre [8]byte
+	if _, err := io.ReadFull(r, pre[:]); err != nil {
+		return npyArrayHeader{}, noEOF(err, "file too short for the .npy magic")
+	}
+	if string(pre[:6]) != "\x93NUMPY" {
+		return npyArrayHeader{}, errors.New("not a .npy file (bad magic)")
+	}
+	var hlen int
+	switch pre[6] {
+	case 1:
+		var b [2]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return npyArrayHeader{}, noEOF(err, "truncated header")
+		}
+		hlen = int(binary.LittleEndian.Uint16(b[:]))
+	case 2, 3:
+		var b [4]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return npyArrayHeader{}, noEOF(err, "truncated header")
+		}
+		hlen = int(binary.LittleEndian.Uint32(b[:]))
+	default:
+		return npyArrayHeader{}, fmt.Errorf("unsupported format version %d.%d", pre[6], pre[7])
+	}
+	if hlen > 1<<16 {
+		return npyArrayHeader{}, fmt.Errorf("header of %d bytes is too long", hlen)
+	}
+	head := make([]byte, hlen)
+	if _, err := io.ReadFull(r, head); err != nil {
+		return npyArrayHeader{}, noEOF(err, "truncated header")
+	}
+	var h npyArrayHeader
+	var err error
+	h.dims, h.kind, h.bigEndian, h.fortran, err = parseNPYHeader(string(head))
+	if err != nil {
+		return npyArrayHeader{}, err
+	}
+	h.dataOffset = int64(hlen) + 8 + 2
+	if pre[6] > 1 {
+		h.dataOffset += 2
+	}
+	return h, nil
+}
+
+// NPYFileDims returns the number of dimensions of the array in a .npy
+// file, from its header alone (2 for an image, 3 for a volume).
+func NPYFileDims(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, fmt.Errorf("formats: %w", err)
+	}
+	defer f.Close()
+	h, err := readNPYHeader(bufio.NewReader(f))
+	if err != nil {
+		return 0, fmt.Errorf("formats: %s: npy: %w", path, err)
+	}
+	return len(h.dims), nil
 }
 
 // parseNPYHeader reads the header dictionary.

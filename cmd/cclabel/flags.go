@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/urfave/cli/v3"
 )
@@ -39,4 +41,33 @@ func ruleFromFlags(cmd *cli.Command) (imagegraph.Rule, error) {
 		return imagegraph.Rule{Mode: imagegraph.Binary}, nil
 	}
 	return imagegraph.Rule{Mode: imagegraph.Multilabel}, nil
+}
+
+// labelSettings are the parsed flags that say how rasters are labeled and
+// written, shared by "label", "volume" and "batch".
+type labelSettings struct {
+	rule    imagegraph.Rule
+	minSize int64  // --min-size
+	largest int    // --largest
+	dtype   string // --dtype of label arrays and volumes
+	overlay bool   // --overlay: the image's -o shows labels over the input
+}
+
+// labelSettingsFromFlags reads the foreground rule, the size filters,
+// --dtype (one of dtypes) and --overlay; command names the command in
+// errors.
+func labelSettingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (labelSettings, error) {
+	rule, err := ruleFromFlags(cmd)
+	if err != nil {
+		return labelSettings{}, err
+	}
+	s := labelSettings{rule: rule, minSize: cmd.Int64("min-size"), largest: cmd.Int("largest"),
+		dtype: cmd.String("dtype"), overlay: cmd.Bool("overlay")}
+	if s.minSize < 0 || s.largest < 0 {
+		return labelSettings{}, usagef("%s: --min-size and --largest must not be negative", command)
+	}
+	if !slicesContains(dtypes, s.dtype) {
+		return labelSettings{}, usagef("--dtype %q: want %s", s.dtype, strings.Join(dtypes, ", "))
+	}
+	return s, nil
 }

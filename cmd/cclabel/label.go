@@ -66,7 +66,7 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if cmd.NArg() == 0 {
 		return usagef("label: want at least one IMAGE")
 	}
-	rule, err := ruleFromFlags(cmd)
+	settings, err := labelSettingsFromFlags(cmd, "label", "auto", "uint16", "uint32", "int32")
 	if err != nil {
 		return err
 	}
@@ -78,23 +78,14 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if conn != 4 && conn != 8 {
 		return usagef("label: --connectivity %d: want 4 or 8 (use 'cclabel volume' for 6, 18 or 26)", conn)
 	}
-	if cmd.Int64("min-size") < 0 || cmd.Int("largest") < 0 {
-		return usagef("label: --min-size and --largest must not be negative")
-	}
-	dtype := cmd.String("dtype")
-	switch dtype {
-	case "auto", "uint16", "uint32", "int32":
-	default:
-		return usagef("--dtype %q: want auto, uint16, uint32 or int32", dtype)
-	}
 	jobs, err := planLabelJobs(cmd)
 	if err != nil {
 		return err
 	}
-	opts := imagegraph.Options{Connectivity: conn, Threads: engine.threads}
+	labeler := newRasterLabeler(engine, std.err)
+	defer labeler.close()
 	return runJobs(jobs, cmd.Bool("json"), std, func(job labelJob) (labelSummary, error) {
-		e := engine
-		return labelOne(job, rule, opts, &e, cmd, std)
+		return labelOne(job, settings, conn, labeler, std)
 	})
 }
 
@@ -224,7 +215,7 @@ func checkExt(flag, path string, exts ...string) error {
 }
 
 // labelOne reads, labels and writes one image.
-func labelOne(job labelJob, rule imagegraph.Rule, opts imagegraph.Options, engine *engine, cmd *cli.Command, std stdio) (labelSummary, error) {
+func labelOne(job labelJob, settings labelSettings, conn int, labeler *rasterLabeler, std stdio) (labelSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
 	raster, img, err := readImageInput(job.input, std.in)
@@ -233,25 +224,36 @@ func labelOne(job labelJob, rule imagegraph.Rule, opts imagegraph.Options, engin
 	}
 	times.Read = clock.lap()
 
-	labels, gpu, err := labelRaster(raster, rule, opts, engine, std.err)
+	labels, gpu, backend, err := labelImage(raster, settings, conn, labeler)
 	if err != nil {
 		return labelSummary{}, fmt.Errorf("%s: %w", job.input, err)
 	}
-	labels.Filter(cmd.Int64("min-size"), cmd.Int("largest"))
 	times.Label = clock.lap()
 
-	if err := writeImageOutputs(job, raster, img, labels, cmd, std.out); err != nil {
+	if err := writeImageOutputs(job, raster, img, labels, settings, std.out); err != nil {
 		return labelSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
 	s := labelSummary{Input: job.input, Width: raster.Width, Height: raster.Height, Components: labels.Count,
-		Connectivity: opts.Connectivity, Mode: rule.String(), Backend: engine.backend,
-		Threads: engine.effectiveThreads(), Seconds: times, GPU: gpu}
+		Connectivity: conn, Mode: settings.rule.String(), Backend: backend,
+		Threads: labeler.engine.effectiveThreads(), Seconds: times, GPU: gpu}
 	fmt.Fprintf(std.err, "%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil
+}
+
+// labelImage labels an image raster at connectivity conn and applies the
+// size filters; backend is the backend that labeled it.
+func labelImage(raster *imagegraph.Raster, settings labelSettings, conn int, labeler *rasterLabeler) (*imagegraph.Labels, *gpuTimes, string, error) {
+	opts := imagegraph.Options{Connectivity: conn, Threads: labeler.engine.threads}
+	labels, gpu, backend, err := labeler.label(raster, settings.rule, opts)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	labels.Filter(settings.minSize, settings.largest)
+	return labels, gpu, backend, nil
 }
 
 // readImageInput reads a 2D image or .npy file (or stdin) as a raster; img
@@ -287,14 +289,14 @@ func readImageInput(input string, stdin io.Reader) (*imagegraph.Raster, *imageSo
 
 // writeImageOutputs writes the colour map (or overlay), the label array
 // and the statistics of one image.
-func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource, labels *imagegraph.Labels, cmd *cli.Command, stdout io.Writer) error {
+func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource, labels *imagegraph.Labels, settings labelSettings, stdout io.Writer) error {
 	if job.labels != "" {
 		ext := strings.ToLower(filepath.Ext(job.labels))
 		if err := writeOutput(job.labels, stdout, func(w io.Writer) error {
 			if ext == ".png" {
 				return formats.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
 			}
-			dtype := cmd.String("dtype")
+			dtype := settings.dtype
 			if dtype == "auto" {
 				dtype = "uint32"
 				if labels.Count <= 65535 {
@@ -319,7 +321,7 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 	}
 	if job.output != "" {
 		if err := writeOutput(job.output, stdout, func(w io.Writer) error {
-			if cmd.Bool("overlay") {
+			if settings.overlay {
 				img, err := formats.Overlay(src.display(), labels.Data, 0.6)
 				if err != nil {
 					return err

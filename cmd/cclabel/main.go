@@ -77,6 +77,7 @@ func newApp(std stdio) *cli.Command {
 			convertCommand(std),
 			devicesCommand(std),
 			benchCommand(std),
+			batchCommand(std),
 		},
 	}
 	return app

@@ -70,7 +70,7 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if cmd.NArg() == 0 {
 		return usagef("volume: want at least one VOLUME")
 	}
-	rule, err := ruleFromFlags(cmd)
+	settings, err := labelSettingsFromFlags(cmd, "volume", "auto", "uint16", "uint32")
 	if err != nil {
 		return err
 	}
@@ -82,14 +82,6 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if conn != 6 && conn != 18 && conn != 26 {
 		return usagef("volume: --connectivity %d: want 6, 18 or 26 (use 'cclabel label' for 2D images)", conn)
 	}
-	if cmd.Int64("min-size") < 0 || cmd.Int("largest") < 0 {
-		return usagef("volume: --min-size and --largest must not be negative")
-	}
-	switch d := cmd.String("dtype"); d {
-	case "auto", "uint16", "uint32":
-	default:
-		return usagef("--dtype %q: want auto, uint16 or uint32", d)
-	}
 	raw, err := rawOptions(cmd)
 	if err != nil {
 		return err
@@ -98,9 +90,10 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
+	labeler := newRasterLabeler(engine, std.err)
+	defer labeler.close()
 	return runJobs(jobs, cmd.Bool("json"), std, func(job volumeJob) (volumeSummary, error) {
-		e := engine
-		return labelVolume(job, rule, conn, raw, &e, cmd, std)
+		return labelVolume(job, settings, conn, raw, labeler, std)
 	})
 }
 
@@ -195,7 +188,7 @@ func volumeStem(path string) string {
 }
 
 // labelVolume reads, labels and writes one volume.
-func labelVolume(job volumeJob, rule imagegraph.Rule, conn int, raw *formats.RawOptions, engine *engine, cmd *cli.Command, std stdio) (volumeSummary, error) {
+func labelVolume(job volumeJob, settings labelSettings, conn int, raw *formats.RawOptions, labeler *rasterLabeler, std stdio) (volumeSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
 	vol, err := formats.ReadVolumeFile(job.input, raw)
@@ -204,48 +197,67 @@ func labelVolume(job volumeJob, rule imagegraph.Rule, conn int, raw *formats.Raw
 	}
 	times.Read = clock.lap()
 
-	rule.Slope, rule.Inter = vol.Slope, vol.Inter
-	f0 := vol.Frames[0]
-	c := conn
-	if f0.Depth == 1 { // a 2D file: the in-plane part of the stencil
-		c = map[int]int{6: 4, 18: 8, 26: 8}[conn]
-	}
-	opts := imagegraph.Options{Connectivity: c, Threads: engine.threads}
-	frames := make([][]uint32, len(vol.Frames))
-	perFrame := make([]int, len(vol.Frames))
-	total := 0
-	var last *imagegraph.Labels
-	for i, f := range vol.Frames {
-		l, _, err := labelRaster(f, rule, opts, engine, std.err)
-		if err != nil {
-			return volumeSummary{}, fmt.Errorf("%s: %w", job.input, err)
-		}
-		l.Filter(cmd.Int64("min-size"), cmd.Int("largest"))
-		frames[i], perFrame[i] = l.Data, l.Count
-		total += l.Count
-		last = l
+	vl, err := labelVolumeFrames(vol, settings, conn, labeler)
+	if err != nil {
+		return volumeSummary{}, fmt.Errorf("%s: %w", job.input, err)
 	}
 	times.Label = clock.lap()
 
-	if err := writeVolumeOutputs(job, vol, frames, last, cmd.String("dtype")); err != nil {
+	if err := writeVolumeOutputs(job, vol, vl, settings.dtype); err != nil {
 		return volumeSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
+	f0 := vol.Frames[0]
 	s := volumeSummary{Input: job.input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
-		Frames: len(vol.Frames), Components: total, Connectivity: c, Mode: rule.String(),
-		Backend: engine.backend, Threads: engine.effectiveThreads(), Seconds: times}
+		Frames: len(vol.Frames), Components: vl.total, Connectivity: vl.conn, Mode: settings.rule.String(),
+		Backend: vl.backend, Threads: labeler.engine.effectiveThreads(), Seconds: times}
 	if len(vol.Frames) > 1 {
-		s.PerFrame = perFrame
+		s.PerFrame = vl.perFrame
 	}
 	fmt.Fprintf(std.err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
-		job.input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, total, s.Mode, c,
+		job.input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.total, s.Mode, vl.conn,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil
 }
 
+// volumeLabels are the labeled frames of one volume.
+type volumeLabels struct {
+	frames   [][]uint32 // one label slice per frame, x fastest
+	perFrame []int      // components per frame
+	total    int        // components over all frames
+	last     *imagegraph.Labels
+	conn     int    // the connectivity used: in-plane for a 2D file
+	backend  string // the backend that labeled the last frame
+}
+
+// labelVolumeFrames labels every frame of vol with the settings' rule (on
+// NIfTI-scaled values) and filters, at 3D connectivity conn (its in-plane
+// part for a 2D file).
+func labelVolumeFrames(vol *formats.Volume, settings labelSettings, conn int, labeler *rasterLabeler) (*volumeLabels, error) {
+	rule := settings.rule
+	rule.Slope, rule.Inter = vol.Slope, vol.Inter
+	vl := &volumeLabels{conn: conn, frames: make([][]uint32, len(vol.Frames)), perFrame: make([]int, len(vol.Frames))}
+	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
+		vl.conn = map[int]int{6: 4, 18: 8, 26: 8}[conn]
+	}
+	opts := imagegraph.Options{Connectivity: vl.conn, Threads: labeler.engine.threads}
+	for i, f := range vol.Frames {
+		l, _, backend, err := labeler.label(f, rule, opts)
+		if err != nil {
+			return nil, err
+		}
+		l.Filter(settings.minSize, settings.largest)
+		vl.frames[i], vl.perFrame[i] = l.Data, l.Count
+		vl.total += l.Count
+		vl.last, vl.backend = l, backend
+	}
+	return vl, nil
+}
+
 // writeVolumeOutputs writes the label volumes, preview and statistics.
-func writeVolumeOutputs(job volumeJob, vol *formats.Volume, frames [][]uint32, last *imagegraph.Labels, dtype string) error {
+func writeVolumeOutputs(job volumeJob, vol *formats.Volume, vl *volumeLabels, dtype string) error {
+	frames := vl.frames
 	for _, path := range []string{job.output, job.labels} {
 		if path == "" {
 			continue
@@ -271,7 +283,7 @@ func writeVolumeOutputs(job volumeJob, vol *formats.Volume, frames [][]uint32, l
 		// Statistics of the first frame (the only one of a 3D volume).
 		first := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[0], Count: maxLabel(frames[0])}
 		if len(frames) == 1 {
-			first = last
+			first = vl.last
 		}
 		stats, err := imagegraph.Statistics(first, f0)
 		if err != nil {

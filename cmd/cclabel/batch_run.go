@@ -1,0 +1,214 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/cuda"
+	"golang.org/x/term"
+)
+
+// progressInterval is how often a progress line is printed when stderr
+// is not a terminal, and barInterval how often the bar is redrawn.
+const (
+	progressInterval = 5 * time.Second
+	barInterval      = 200 * time.Millisecond
+)
+
+// run processes the shard's inputs and writes the summary. The first
+// SIGINT or SIGTERM stops it after the inputs in flight (a second one
+// kills the process).
+func (b *batchRun) run(ctx context.Context) error {
+	if err := os.MkdirAll(b.outDir, 0o755); err != nil {
+		return fmt.Errorf("batch: -o %s: %w", b.outDir, err)
+	}
+	progress := b.newProgress()
+	if !b.quiet && b.shardSource != "" {
+		progress.Printf("batch: shard %s (from %s): %d of %d inputs\n", b.shard, b.shardSource, len(b.inputs), b.total)
+	}
+	ticking := make(chan struct{})
+	go b.tick(progress, ticking)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stopSignals := b.cancelOnSignal(cancel, progress)
+	defer stopSignals()
+
+	b.labelers = b.newLabelers(progressWriter{progress})
+	start := time.Now()
+	interrupted := batch.Run(ctx, b.pipeline, len(b.inputs), batch.Stages[*batchTask]{
+		Decode: b.decode,
+		Label:  b.label,
+		Encode: b.encode,
+		Cost:   func(i int) int64 { return estimateInputBytes(b.inputs[i].Path) },
+	}, func(o batch.Outcome) { b.finish(o, progress) })
+	for range b.pipeline.Labelers {
+		(<-b.labelers).close()
+	}
+	elapsed := time.Since(start)
+	close(ticking)
+	progress.Finish()
+
+	if b.summary != "" {
+		if err := batch.WriteSummaryFile(b.summary, b.rows); err != nil {
+			return err
+		}
+	}
+	counts := map[batch.Status]int{}
+	var voxels int64
+	for _, r := range b.rows {
+		counts[r.Status]++
+		voxels += r.Voxels
+	}
+	if !b.quiet {
+		b.report(counts, voxels, elapsed)
+	}
+	switch {
+	case interrupted != nil:
+		return fmt.Errorf("batch: interrupted: %d of %d inputs not started; run the same command again to finish them", counts[batch.Cancelled], len(b.rows))
+	case counts[batch.Failed] > 0:
+		return fmt.Errorf("batch: %d of %d inputs failed%s", counts[batch.Failed], len(b.rows), b.summaryNote())
+	}
+	return nil
+}
+
+// cancelOnSignal cancels the run on the first SIGINT or SIGTERM, saying
+// so; after it the signals take their default action again, so a second
+// one kills the process. The returned function stops listening.
+func (b *batchRun) cancelOnSignal(cancel context.CancelFunc, progress *batch.Progress) func() {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	finished := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-signals:
+			signal.Stop(signals)
+			progress.Printf("cclabel: batch: %v: finishing the inputs in flight, starting no more (signal again to kill)\n", sig)
+			cancel()
+		case <-finished:
+		}
+	}()
+	return func() {
+		signal.Stop(signals)
+		close(finished)
+	}
+}
+
+// newLabelers fills the pool the labeling goroutines take their labeler
+// from. When the GPU may be used (--backend gpu, or auto with a usable
+// GPU) there is one labeler, with the configured threads, so one
+// goroutine owns the GPU context and inputs queue for it. Otherwise each
+// worker gets a labeler and the threads are split between them: on the
+// CPU, labeling several files at once on fewer threads each beats
+// labeling one at a time on all of them.
+func (b *batchRun) newLabelers(stderr io.Writer) chan *rasterLabeler {
+	e := b.engine
+	gpu := e.backend == "gpu" || (e.auto && cuda.Available().Available)
+	n := 1
+	if !gpu && e.backend != "serial" {
+		n = b.pipeline.Workers
+		e.threads = max(1, e.effectiveThreads()/n)
+	}
+	b.pipeline.Labelers = n
+	pool := make(chan *rasterLabeler, n)
+	for range n {
+		pool <- newRasterLabeler(e, stderr)
+	}
+	return pool
+}
+
+// finish records one input's outcome in its summary row.
+func (b *batchRun) finish(o batch.Outcome, progress *batch.Progress) {
+	row := &b.rows[o.Index]
+	row.Seconds, row.Error = o.Seconds, ""
+	switch {
+	case o.Err != nil:
+		row.Status = batch.Failed
+		row.Error = strings.ReplaceAll(o.Err.Error(), "\n", " ")
+		progress.Printf("cclabel: %s\n", row.Error)
+	case o.Skipped:
+		row.Status = batch.Skipped
+	default:
+		row.Status = batch.OK
+	}
+	if row.Status != batch.OK { // counts are known for labeled and written inputs only
+		row.Components, row.Voxels = 0, 0
+	}
+	progress.Add(row.Status, row.Voxels)
+}
+
+// newProgress returns the run's progress reporter: a bar on a terminal,
+// plain lines elsewhere, nothing with --quiet.
+func (b *batchRun) newProgress() *batch.Progress {
+	w, live, width := b.std.err, false, 80
+	if f, ok := b.std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		live = true
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
+			width = cols
+		}
+	}
+	if b.quiet {
+		w, live = quietWriter{b.std.err}, false
+	}
+	return batch.NewProgress(w, len(b.inputs), live, width, progressInterval)
+}
+
+// tick drives the progress display until done is closed.
+func (b *batchRun) tick(p *batch.Progress, done chan struct{}) {
+	t := time.NewTicker(barInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			p.Tick()
+		case <-done:
+			return
+		}
+	}
+}
+
+// report prints the closing report: counts, files/s and MVx/s.
+func (b *batchRun) report(counts map[batch.Status]int, voxels int64, elapsed time.Duration) {
+	s := elapsed.Seconds()
+	done := counts[batch.OK] + counts[batch.Failed]
+	fmt.Fprintf(b.std.err, "batch: %d inputs in %.2f s: %d ok, %d failed, %d skipped", len(b.rows), s,
+		counts[batch.OK], counts[batch.Failed], counts[batch.Skipped])
+	if counts[batch.Cancelled] > 0 {
+		fmt.Fprintf(b.std.err, ", %d not started", counts[batch.Cancelled])
+	}
+	fmt.Fprintf(b.std.err, "; %.1f files/s, %.1f MVx/s [%s, %d workers]\n", float64(done)/s, float64(voxels)/1e6/s,
+		b.engine.backend+map[bool]string{true: " (auto)", false: ""}[b.engine.auto], b.pipeline.Workers)
+}
+
+// summaryNote points at the summary file in the closing error.
+func (b *batchRun) summaryNote() string {
+	if b.summary == "" {
+		return ""
+	}
+	return " (see " + b.summary + ")"
+}
+
+// progressWriter writes through the progress reporter, so that warnings
+// keep the bar below them.
+type progressWriter struct{ p *batch.Progress }
+
+func (w progressWriter) Write(b []byte) (int, error) {
+	w.p.Printf("%s", b)
+	return len(b), nil
+}
+
+// quietWriter passes on failure lines ("cclabel: ...") only.
+type quietWriter struct{ w io.Writer }
+
+func (q quietWriter) Write(b []byte) (int, error) {
+	if strings.HasPrefix(string(b), "cclabel: ") {
+		return q.w.Write(b)
+	}
+	return len(b), nil
+}
