@@ -199,6 +199,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     lp[l] = l - tx + (31 - __clz(starts & (0xffffffffu >> (31 - tx))));
   }
   __syncthreads();
+#ifndef BLOCKS_SKIP_UNIONS
 #pragma unroll 1
   for (int k = 0; k < Tile::perThread; k++) {
     const int row = row0 + BROWS * k, ty = row % TY, tz = row / TY;
@@ -219,6 +220,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
       blocal<TY, TZ, 1, 1, -1>(lp, sm, l, m, tx, ty, tz);
     }
   }
+#endif
   __syncthreads();
   // Each local component's smallest key: lanes with the same root reduce
   // theirs first, so a large component costs one shared atomic per row.
@@ -288,6 +290,41 @@ static __device__ __forceinline__ void bborder(const T* const __restrict__ in, i
   if (!bsamepair(joined, a, b) && joined) ghook(parent, a, b);
 }
 
+// browpair hooks a row warp's block (mask m, tree own) to its neighbour
+// at (DX, DY, DZ) (mask mn, tree other), unless the previous lane hooks
+// the same pair of trees. All lanes must call it.
+template <int DX, int DY, int DZ>
+static __device__ __forceinline__ void browpair(int* const __restrict__ parent, const unsigned int m, const int own,
+                                                const unsigned int mn, const int other)
+{
+  const bool joined = bjoined<DX, DY, DZ>(m, mn);
+  const int a = joined ? own : -1, b = joined ? other : -1;
+  if (!bsamepair(joined, a, b) && joined) ghook(parent, a, b);
+}
+
+// browgroup hooks a row warp's blocks to their three neighbours in the
+// row at (DY, DZ) when that row is outside the tile: each lane reads the
+// block beside it in that row once, and its left and right neighbours'
+// come from the next lanes (the pairs that leave the tile in x are the
+// column warps'). Warp-uniform.
+template <typename T, int TY, int TZ, int DY, int DZ>
+static __device__ __forceinline__ void browgroup(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
+                                                 const int bx, const int by, const int bz, const int ty, const int tz,
+                                                 const unsigned int m, const int own)
+{
+  if (ty + DY >= 0 && ty + DY < TY && tz + DZ >= 0 && tz + DZ < TZ) return; // inside the tile: joined already
+  const int ny = by + DY, nz = bz + DZ;
+  const bool inside = bx < (s.w + 1) / 2 && ny >= 0 && ny < (s.h + 1) / 2 && nz >= 0 && nz < (s.d + 1) / 2;
+  const unsigned int mn = inside ? bmask(in, bx, ny, nz, s) : 0u;
+  const int other = mn != 0 ? parent[bkey(mn, bx, ny, nz, s)] : -1;
+  const int lane = threadIdx.x % 32;
+  browpair<0, DY, DZ>(parent, m, own, mn, other);
+  const unsigned int ml = __shfl_up_sync(0xffffffffu, mn, 1), mr = __shfl_down_sync(0xffffffffu, mn, 1);
+  const int ol = __shfl_up_sync(0xffffffffu, other, 1), orr = __shfl_down_sync(0xffffffffu, other, 1);
+  browpair<-1, DY, DZ>(parent, m, own, lane > 0 ? ml : 0u, ol);
+  browpair<1, DY, DZ>(parent, m, own, lane < 31 ? mr : 0u, orr);
+}
+
 template <typename T, int TY, int TZ, bool D3>
 static __device__ void blocks_border(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
 {
@@ -323,19 +360,25 @@ static __device__ void blocks_border(const T* const __restrict__ in, int* const 
   const bool valid = bx < bw && by < bh && bz < bd && tz < TZ;
   const unsigned int m = valid ? bmask(in, bx, by, bz, s) : 0u;
   const int key = m != 0 ? bkey(m, bx, by, bz, s) : -1;
+  if (!column) { // warp-uniform
+    const int own = m != 0 ? parent[key] : -1;
+    browgroup<T, TY, TZ, -1, 0>(in, parent, s, bx, by, bz, ty, tz, m, own);
+    if (D3) {
+      browgroup<T, TY, TZ, -1, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
+      browgroup<T, TY, TZ, 0, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
+      browgroup<T, TY, TZ, 1, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
+    }
+    return;
+  }
   bborder<T, TY, TZ, -1, 0, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
   bborder<T, TY, TZ, -1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-  bborder<T, TY, TZ, 0, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
   bborder<T, TY, TZ, 1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
   if (D3) {
     bborder<T, TY, TZ, -1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, 0, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
     bborder<T, TY, TZ, 1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
     bborder<T, TY, TZ, -1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, 0, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
     bborder<T, TY, TZ, 1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
     bborder<T, TY, TZ, -1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, 0, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
     bborder<T, TY, TZ, 1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
   }
 }
