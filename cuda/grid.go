@@ -99,13 +99,14 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	labels := make([]uint32, n)
 	count := 0
 	err := c.do(func() error {
-		need := inBytes + 8*uint64(n) + 4*uint64(plan.counts+plan.sumsEntries()) + 4
+		need := inBytes + 4*uint64(n+plan.labelsEntries()+plan.counts+plan.sumsEntries()+plan.tileEntries()) + 4
 		if free, err := c.freeMemory(); err != nil {
 			return err
 		} else if need > free {
 			return fmt.Errorf("cuda: the grid needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 		}
-		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(plan.counts), 4 * uint64(plan.sumsEntries()), 4}
+		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(plan.labelsEntries()), 4 * uint64(plan.counts),
+			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4}
 		bufs := make([]deviceBuffer, len(sizes))
 		defer func() {
 			for _, b := range bufs {
@@ -119,7 +120,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 			}
 			bufs[i] = b
 		}
-		in, parent, out, counts, sums, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5]
+		in, parent, out, counts, sums, tileReps, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5], bufs[6]
 		start := time.Now()
 		if err := c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(in.ptr, src, inBytes)); err != nil {
 			return err
@@ -130,7 +131,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		}
 		t.Upload = time.Since(start)
 
-		if err := c.runTimed(plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &total.ptr), &t); err != nil {
+		if err := c.runTimed(plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr), &t); err != nil {
 			return err
 		}
 

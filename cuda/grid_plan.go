@@ -25,7 +25,9 @@ type gridPlan struct {
 	fill      uint32 // thread blocks that fill the device
 	n         int64
 	countsLen int32
+	counts64  int64
 	sumsLen   int32 // scan_tiles thread blocks
+	tileSize  int32 // blocks per tile
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -46,15 +48,18 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 	// x face (kernels' BBorder).
 	if d == 1 {
 		p.tiles = uint32(tilesX * ceilDiv(bh, tile2BlocksY))
+		p.tileSize = tileBlocksX * tile2BlocksY
 		p.border = 32 * (1 + 2)
 	} else {
 		p.tiles = uint32(tilesX * ceilDiv(bh, tile3BlocksYZ) * ceilDiv(bd, tile3BlocksYZ))
+		p.tileSize = tileBlocksX * tile3BlocksYZ * tile3BlocksYZ
 		p.border = 32 * (tile3BlocksYZ + 2*(tile3BlocksYZ-1) + 2*2)
 	}
 	segs := ceilDiv(bw, segmentBlocksX)
 	p.rows = uint32(segs * bh * bd)
 	p.counts = d * h * segs
 	p.countsLen = int32(p.counts)
+	p.counts64 = int64(p.counts)
 	p.sumsLen = int32(ceilDiv(p.counts, scanTile))
 	return p
 }
@@ -62,9 +67,16 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 // sumsEntries is the length of the sums buffer.
 func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
 
+// labelsEntries is the length of the labels buffer, which holds the
+// tiles' representatives before the labels.
+func (p *gridPlan) labelsEntries() int { return max(int(p.n), int(p.tiles)*int(p.tileSize)) }
+
+// tileEntries is the length of the per-tile representative counts.
+func (p *gridPlan) tileEntries() int { return max(1, int(p.tiles)) }
+
 // steps returns the launches over the device buffers: samples, parent,
-// labels, counts, sums and the component total.
-func (p *gridPlan) steps(in, parent, labels, counts, sums, total *uintptr) []kernelStep {
+// labels, counts, sums, per-tile counts and the component total.
+func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uintptr) []kernelStep {
 	shape := unsafe.Pointer(p.shape)
 	ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
 	scan := kernelStep{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(total)}}
@@ -85,9 +97,10 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, total *uintptr) []ker
 	}
 	sfx := p.suffix
 	return []kernelStep{
-		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+		{"zero_u32", uint32(min(ceilDiv(p.counts, threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.counts64)}},
+		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), ptr(tileReps), shape}},
 		{"blocks_border" + dim + sfx, p.tiles, p.border, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
-		{"blocks_count_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(counts), shape}},
+		{"blocks_roots", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), unsafe.Pointer(&p.tileSize), ptr(counts), shape}},
 		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},
 		{"blocks_number_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(counts), ptr(sums), ptr(labels), shape}},

@@ -11,14 +11,16 @@
 // Kernels, in order:
 //   blocks_local: a tile of blocks per thread block; union-find of the
 //     tile's blocks in shared memory; parent[key] = the smallest key of
-//     the block's tile-local component.
+//     the block's tile-local component (its representative); the tile's
+//     representatives listed (in the labels buffer, free until numbering).
 //   blocks_border: ECL-CC hooking (CAS, intermediate pointer jumping) of
 //     the neighbouring blocks that lie in different tiles, a few warps
 //     per tile.
-//   blocks_count: path compression; roots counted per (z, y, segment of
-//     256 blocks along x), which is memory order.
+//   blocks_roots: the representatives that are roots counted per (z, y,
+//     segment of 256 blocks along x), which is memory order.
 //   scan_tiles, grid_scan (ecl_grid.cu): the counts become offsets.
-//   blocks_number: each root gets its label (offset + rank in segment).
+//   blocks_number: path compression; each root gets its label (offset +
+//     rank in segment).
 //   blocks_relabel: every voxel gets its block's label, background 0.
 // Device memory: the input, parent and labels (4 bytes per voxel each;
 // parent is only used at keys), and the counts.
@@ -172,9 +174,11 @@ static __device__ __forceinline__ void blocal(int* const lp, const unsigned char
 }
 
 template <typename T, int TY, int TZ, bool D3>
-static __device__ void blocks_local(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
+static __device__ void blocks_local(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps,
+                                    unsigned int* const __restrict__ tileReps, const GridShape s)
 {
   using Tile = BTile<TY, TZ>;
+  __shared__ int repCount;
   __shared__ int lp[Tile::size];
   __shared__ int skey[Tile::size];
   __shared__ unsigned char sm[Tile::size];
@@ -183,6 +187,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
   const int t = blockIdx.x;
   const int bx0 = (t % tilesX) * BTX, by0 = ((t / tilesX) % tilesY) * TY, bz0 = (t / tilesX / tilesY) * TZ;
   const int tx = threadIdx.x % BTX, row0 = threadIdx.x / BTX; // a warp is a row of the tile
+  if (threadIdx.x == 0) repCount = 0;
   // Masks, and each row cut into runs of joined blocks (ballots): a
   // block's parent is the first block of its run.
 #pragma unroll
@@ -247,8 +252,12 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     const int l = tx + BTX * row;
     const unsigned int m = sm[l];
     if (m == 0) continue;
-    parent[bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s)] = skey[lp[l]];
+    const int rep = skey[lp[l]];
+    parent[bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s)] = rep;
+    if (lp[l] == l) reps[(long long)t * Tile::size + atomicAdd(&repCount, 1)] = rep;
   }
+  __syncthreads();
+  if (threadIdx.x == 0) tileReps[t] = repCount;
 }
 
 // Tile borders: every pair of joined neighbouring blocks in different
@@ -406,36 +415,34 @@ static __device__ __forceinline__ BRow brow(const GridShape& s)
 // block) holds the first foreground voxel of mask m.
 static __device__ __forceinline__ int bquarter(const unsigned int m) { return (__ffs(m) - 1) >> 1; }
 
-template <typename T>
-static __device__ void blocks_count(const T* const __restrict__ in, int* const __restrict__ parent,
-                                    unsigned int* const __restrict__ counts, const GridShape s)
+// blocks_roots counts the roots per (z, y, segment): only tile
+// representatives can be roots, and blocks_local listed them. A warp per
+// tile.
+extern "C" __global__ void __launch_bounds__(256)
+blocks_roots(const int* const __restrict__ parent, const unsigned int* const __restrict__ reps,
+             const unsigned int* const __restrict__ tileReps, const int tiles, const int tileSize,
+             unsigned int* const __restrict__ counts, const GridShape s)
 {
-  const BRow r = brow(s);
-  const int bw = (s.w + 1) / 2;
-  const unsigned int m = r.bx < bw ? bmask(in, r.bx, r.by, r.bz, s) : 0u;
-  bool root = false;
-  int q = -1;
-  if (m != 0) {
-    const int key = bkey(m, r.bx, r.by, r.bz, s);
-    const int p = parent[key];
-    root = p == key;
-    if (!root) { // read-only chase: the only write is key's own, so every key ends at its root
-      int rep = p, next;
-      while (rep > (next = parent[rep])) rep = next;
-      if (rep != p) parent[key] = rep;
-    }
-    q = bquarter(m);
-  }
-#pragma unroll
-  for (int quarter = 0; quarter < 4; quarter++) {
-    const int c = __syncthreads_count(root && q == quarter);
-    const int y = 2 * r.by + (quarter & 1), z = 2 * r.bz + (quarter >> 1);
-    if (threadIdx.x == 0 && y < s.h && z < s.d) counts[((long long)z * s.h + y) * r.segs + r.seg] = (unsigned int)c;
+  const int t = blockIdx.x * 8 + threadIdx.x / 32;
+  if (t >= tiles) return;
+  const int segs = ((s.w + 1) / 2 + BSEG - 1) / BSEG;
+  const unsigned int count = tileReps[t];
+  for (unsigned int i = threadIdx.x % 32; i < count; i += 32) {
+    const int rep = (int)reps[(long long)t * tileSize + i];
+    if (parent[rep] != rep) continue;
+    const int x = rep % s.w, yz = rep / s.w;
+    atomicAdd(&counts[(long long)yz * segs + (x / 2) / BSEG], 1u);
   }
 }
 
+// zero_u32 clears n words.
+extern "C" __global__ void zero_u32(unsigned int* const __restrict__ words, const long long n)
+{
+  for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)gridDim.x * blockDim.x) words[i] = 0;
+}
+
 template <typename T>
-static __device__ void blocks_number(const T* const __restrict__ in, const int* const __restrict__ parent,
+static __device__ void blocks_number(const T* const __restrict__ in, int* const __restrict__ parent,
                                      const unsigned int* const __restrict__ offsets, const unsigned int* const __restrict__ sums,
                                      unsigned int* const __restrict__ labels, const GridShape s)
 {
@@ -446,7 +453,14 @@ static __device__ void blocks_number(const T* const __restrict__ in, const int* 
   int key = -1, q = -1;
   if (m != 0) {
     key = bkey(m, r.bx, r.by, r.bz, s);
-    if (parent[key] == key) q = bquarter(m);
+    const int p = parent[key];
+    if (p == key) {
+      q = bquarter(m);
+    } else { // read-only chase: the only write is key's own, so every key ends at its root
+      int root = p, next;
+      while (root > (next = parent[root])) root = next;
+      if (root != p) parent[key] = root;
+    }
   }
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   unsigned int mine = 0;
@@ -494,14 +508,16 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
 // blocks).
 #define BLOCKS_TYPE(suffix, T)                                                                                                \
   extern "C" __global__ void __launch_bounds__(256)                                                                        \
-      blocks_local2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)           \
+      blocks_local2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
+                             unsigned int* const __restrict__ tileReps, const GridShape s)                                  \
   {                                                                                                                         \
-    blocks_local<T, 32, 1, false>(in, parent, s);                                                                           \
+    blocks_local<T, 32, 1, false>(in, parent, reps, tileReps, s);                                                                           \
   }                                                                                                                         \
   extern "C" __global__ void __launch_bounds__(256)                                                                        \
-      blocks_local3_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)           \
+      blocks_local3_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
+                             unsigned int* const __restrict__ tileReps, const GridShape s)                                  \
   {                                                                                                                         \
-    blocks_local<T, 8, 8, true>(in, parent, s);                                                                             \
+    blocks_local<T, 8, 8, true>(in, parent, reps, tileReps, s);                                                                             \
   }                                                                                                                         \
   extern "C" __global__ void __launch_bounds__(BBorder<32, 1, false>::threads) blocks_border2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent,       \
                                                      const GridShape s)                                                    \
@@ -513,14 +529,8 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
   {                                                                                                                         \
     blocks_border<T, 8, 8, true>(in, parent, s);                                                                            \
   }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(BSEG) blocks_count_##suffix(                                                \
-      const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ counts,             \
-      const GridShape s)                                                                                                    \
-  {                                                                                                                         \
-    blocks_count<T>(in, parent, counts, s);                                                                                 \
-  }                                                                                                                         \
   extern "C" __global__ void __launch_bounds__(BSEG) blocks_number_##suffix(                                               \
-      const T* const __restrict__ in, const int* const __restrict__ parent, const unsigned int* const __restrict__ offsets, \
+      const T* const __restrict__ in, int* const __restrict__ parent, const unsigned int* const __restrict__ offsets,       \
       const unsigned int* const __restrict__ sums, unsigned int* const __restrict__ labels, const GridShape s)              \
   {                                                                                                                         \
     blocks_number<T>(in, parent, offsets, sums, labels, s);                                                                       \
