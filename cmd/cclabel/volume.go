@@ -63,6 +63,7 @@ type volumeSummary struct {
 	Backend      string     `json:"backend"`
 	Threads      int        `json:"threads"`
 	Seconds      stageTimes `json:"seconds"`
+	GPU          *gpuTimes  `json:"gpu_seconds,omitempty"` // summed over frames
 }
 
 // runVolume labels every input volume.
@@ -211,7 +212,7 @@ func labelVolume(job volumeJob, settings labelSettings, conn int, raw *formats.R
 	f0 := vol.Frames[0]
 	s := volumeSummary{Input: job.input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
 		Frames: len(vol.Frames), Components: vl.total, Connectivity: vl.conn, Mode: settings.rule.String(),
-		Backend: vl.backend, Threads: labeler.engine.effectiveThreads(), Seconds: times}
+		Backend: vl.backend, Threads: labeler.engine.effectiveThreads(), Seconds: times, GPU: vl.gpu}
 	if len(vol.Frames) > 1 {
 		s.PerFrame = vl.perFrame
 	}
@@ -227,8 +228,9 @@ type volumeLabels struct {
 	perFrame []int      // components per frame
 	total    int        // components over all frames
 	last     *imagegraph.Labels
-	conn     int    // the connectivity used: in-plane for a 2D file
-	backend  string // the backend that labeled the last frame
+	conn     int       // the connectivity used: in-plane for a 2D file
+	backend  string    // the backend that labeled the last frame
+	gpu      *gpuTimes // GPU stage times summed over the frames the GPU labeled
 }
 
 // labelVolumeFrames labels every frame of vol with the settings' rule (on
@@ -243,9 +245,17 @@ func labelVolumeFrames(vol *formats.Volume, settings labelSettings, conn int, la
 	}
 	opts := imagegraph.Options{Connectivity: vl.conn, Threads: labeler.engine.threads}
 	for i, f := range vol.Frames {
-		l, _, backend, err := labeler.label(f, rule, opts)
+		l, gpu, backend, err := labeler.label(f, rule, opts)
 		if err != nil {
 			return nil, err
+		}
+		if gpu != nil {
+			if vl.gpu == nil {
+				vl.gpu = &gpuTimes{}
+			}
+			vl.gpu.Upload += gpu.Upload
+			vl.gpu.Kernel += gpu.Kernel
+			vl.gpu.Download += gpu.Download
 		}
 		l.Filter(settings.minSize, settings.largest)
 		vl.frames[i], vl.perFrame[i] = l.Data, l.Count
