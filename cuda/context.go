@@ -20,6 +20,9 @@ type Context struct {
 	// blocks fills the device: multiprocessors x resident threads per
 	// multiprocessor / threads per block, as the ECL-CC reference launches.
 	blocks uint32
+	// PerKernel makes each run record every kernel's time in
+	// Timing.Kernels (profiling); otherwise only the whole kernel time.
+	PerKernel bool
 }
 
 // NewContext retains the primary context of device ordinal and loads the
@@ -226,11 +229,16 @@ type kernelStep struct {
 // long enough for the host to queue a dozen launches and events.
 const launchDelay = 200 * time.Microsecond
 
-// runTimed launches steps in order on the default stream with an event
-// between each, and records the whole time and each kernel's in t (call
-// inside do).
+// runTimed launches steps in order on the default stream and records
+// their whole time in t, and with c.PerKernel each kernel's time as well
+// (call inside do). Per-kernel events add a little device time between
+// kernels, so the whole time is measured without them.
 func (c *Context) runTimed(steps []kernelStep, t *Timing) error {
-	events := make([]event, len(steps)+1)
+	marks := 2
+	if c.PerKernel {
+		marks = len(steps) + 1
+	}
+	events := make([]event, marks)
 	for i := range events {
 		e, err := c.newEvent()
 		if err != nil {
@@ -253,13 +261,18 @@ func (c *Context) runTimed(steps []kernelStep, t *Timing) error {
 		if err := c.launch(s.name, s.blocks, s.threads, s.args...); err != nil {
 			return err
 		}
-		if err := c.record(events[i+1]); err != nil {
-			return err
+		if c.PerKernel || i == len(steps)-1 {
+			if err := c.record(events[min(i+1, marks-1)]); err != nil {
+				return err
+			}
 		}
 	}
 	var err error
-	if t.Kernel, err = c.elapsed(events[0], events[len(steps)]); err != nil {
+	if t.Kernel, err = c.elapsed(events[0], events[marks-1]); err != nil {
 		return err
+	}
+	if !c.PerKernel {
+		return nil
 	}
 	for i, s := range steps {
 		d, err := c.elapsed(events[i], events[i+1])

@@ -14,7 +14,8 @@ const threadsPerBlock = 256
 // Timing splits a GPU run into its stages.
 type Timing struct {
 	Upload, Kernel, Download time.Duration
-	// Kernels holds each kernel's time, in launch order.
+	// Kernels holds each kernel's time, in launch order, when the
+	// context's PerKernel is set.
 	Kernels []KernelTime
 }
 

@@ -78,6 +78,7 @@ func BenchmarkGPUGraph(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			var kernel []float64
 			var last Timing
+			var err error
 			for b.Loop() {
 				_, t, err := c.GraphComponents(g)
 				if err != nil {
@@ -85,6 +86,12 @@ func BenchmarkGPUGraph(b *testing.B) {
 				}
 				kernel = append(kernel, t.Kernel.Seconds()*1e3)
 				last = t
+			}
+			c.PerKernel = true // one more run for the breakdown
+			_, last, err = c.GraphComponents(g)
+			c.PerKernel = false
+			if err != nil {
+				b.Fatal(err)
 			}
 			for _, k := range last.Kernels {
 				fmt.Printf("  %s %.3f ms\n", k.Name, k.Duration.Seconds()*1e3)

@@ -76,6 +76,7 @@ func BenchmarkGPUGrid(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			var kernel []float64
 			var last Timing
+			var err error
 			for b.Loop() {
 				_, _, t, err := c.LabelGrid(r, tc.conn, imagegraph.Rule{Mode: imagegraph.Binary})
 				if err != nil {
@@ -85,6 +86,12 @@ func BenchmarkGPUGrid(b *testing.B) {
 				last = t
 			}
 			slices.Sort(kernel)
+			c.PerKernel = true // one more run for the breakdown
+			_, _, last, err = c.LabelGrid(r, tc.conn, imagegraph.Rule{Mode: imagegraph.Binary})
+			c.PerKernel = false
+			if err != nil {
+				b.Fatal(err)
+			}
 			for _, k := range last.Kernels {
 				fmt.Printf("  %s %.3f ms\n", k.Name, k.Duration.Seconds()*1e3)
 			}
