@@ -33,7 +33,10 @@ static __device__ __forceinline__ int representative(const int idx, int* const _
 // hook joins the representatives of v and of its smaller neighbour u,
 // the larger under the smaller, retrying when another thread got there
 // first.
-static __device__ __forceinline__ void hook(int vstat, const int u, int* const __restrict__ nstat)
+// hook joins u's tree to vstat's; vstat follows the hooks, so the caller
+// carries an up-to-date representative to its next neighbour, as the
+// reference does.
+static __device__ __forceinline__ void hook(int& vstat, const int u, int* const __restrict__ nstat)
 {
   int ostat = representative(u, nstat);
   bool repeat;
@@ -144,7 +147,7 @@ ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* con
         }
         wl[idx] = v;
       } else {
-        const int vrep = representative(v, nstat);
+        int vrep = representative(v, nstat);
         for (int i = beg; i < end; i++) {
           const int nli = nlist[i];
           if (v > nli) {
@@ -165,7 +168,7 @@ ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* con
   idx = __shfl_sync(0xffffffff, idx, 0);
   while (idx < topL) {
     const int v = wl[idx];
-    const int vrep = representative(v, nstat);
+    int vrep = representative(v, nstat);
     for (int i = nidx[v] + lane; i < nidx[v + 1]; i += WarpSize) {
       const int nli = nlist[i];
       if (v > nli) {
@@ -189,7 +192,7 @@ ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* con
   while (vB >= 0) {
     const int v = vB;
     __syncthreads();
-    const int vrep = representative(v, nstat);
+    int vrep = representative(v, nstat);
     for (int i = nidx[v] + threadIdx.x; i < nidx[v + 1]; i += ThreadsPerBlock) {
       const int nli = nlist[i];
       if (v > nli) {
