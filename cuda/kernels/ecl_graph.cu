@@ -16,6 +16,18 @@ __device__ int topL, posL, topH, posH, topW, posW;
 static const int WideDegree = 1024;
 
 // representative returns the root of idx, halving the path on the way.
+// claim takes a kernel's first worklist entry (pos moves by step towards
+// top) with an atomic, or, when a plain read already shows the list used
+// up, returns an index past its end without one: an empty list then costs
+// no contended atomics. (Later claims use the atomic directly: the extra
+// read would lengthen every claim of a long list.)
+static __device__ __forceinline__ int claim(int* const pos, const int top, const int step)
+{
+  const int seen = *(volatile int*)pos;
+  if (step > 0 ? seen >= top : seen <= top) return seen;
+  return atomicAdd(pos, step);
+}
+
 static __device__ __forceinline__ int representative(const int idx, int* const __restrict__ nstat)
 {
   int curr = nstat[idx];
@@ -102,7 +114,7 @@ ecl_init_wide(const int nodes, const int* const __restrict__ nidx, const int* co
 {
   __shared__ int vB, firstB;
   if (threadIdx.x == 0) {
-    const int idx = atomicAdd(&posW, 1);
+    const int idx = claim(&posW, topW, 1);
     vB = (idx < topW) ? wl[idx] : -1;
   }
   __syncthreads();
@@ -164,7 +176,7 @@ ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* con
 {
   const int lane = threadIdx.x % WarpSize;
   int idx;
-  if (lane == 0) idx = atomicAdd(&posL, 1);
+  if (lane == 0) idx = claim(&posL, topL, 1);
   idx = __shfl_sync(0xffffffff, idx, 0);
   while (idx < topL) {
     const int v = wl[idx];
@@ -185,7 +197,7 @@ ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* con
 {
   __shared__ int vB;
   if (threadIdx.x == 0) {
-    const int idx = atomicAdd(&posH, -1);
+    const int idx = claim(&posH, topH, -1);
     vB = (idx > topH) ? wl[idx] : -1;
   }
   __syncthreads();
