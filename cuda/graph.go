@@ -75,8 +75,7 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 		args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&nidx.ptr), unsafe.Pointer(&nlist.ptr), unsafe.Pointer(&nstat.ptr), unsafe.Pointer(&wl.ptr)}
 		steps := []kernelStep{
 			{"ecl_reset", 1, threadsPerBlock, args[:1]},
-			{"ecl_init", blocks, threadsPerBlock, args},
-			{"ecl_init_wide", blocks, threadsPerBlock, args},
+			{"ecl_init", blocks, threadsPerBlock, args[:4]},
 			{"ecl_compute1", blocks, threadsPerBlock, args},
 			{"ecl_compute2", blocks, threadsPerBlock, args},
 			{"ecl_compute3", blocks, threadsPerBlock, args},

@@ -1,5 +1,6 @@
 // ECL-CC connected components on a CSR graph (Jaiganesh & Burtscher,
-// HPDC'18), written for cclabel: init to the first smaller neighbour,
+// HPDC'18), written for cclabel: init to the first smaller neighbour (in
+// descending adjacency order: the closest smaller ID, by binary search),
 // compute in three kernels by degree (thread <= 16, warp <= 352, block
 // above) with a double-sided worklist, lock-free CAS hooking of each
 // undirected edge once (from its larger endpoint), intermediate pointer
@@ -8,12 +9,8 @@
 static const int ThreadsPerBlock = 256;
 static const int WarpSize = 32;
 
-__device__ int topL, posL, topH, posH, topW, posW;
+__device__ int topL, posL, topH, posH;
 
-// Vertices with more neighbours than this are initialised by a whole
-// block (ecl_init_wide): one thread scanning a hub's list for its first
-// smaller neighbour would hold up the whole init.
-static const int WideDegree = 1024;
 
 // representative returns the root of idx, halving the path on the way.
 // claim takes a kernel's first worklist entry (pos moves by step towards
@@ -77,65 +74,38 @@ extern "C" __global__ void ecl_reset(const int nodes)
   posL = 0;
   topH = nodes - 1;
   posH = nodes - 1;
-  topW = 0;
-  posW = 0;
 }
 
-// ecl_init points every vertex at its first smaller neighbour (in
-// adjacency order), or at itself; vertices of high degree go to the
-// worklist for ecl_init_wide.
+// ecl_init points every vertex at its first smaller neighbour, scanning
+// its adjacency list from the end: in the sorted lists of cclabel's CSR
+// that is the closest smaller ID, found by binary search in O(log degree)
+// reads whatever the degree. (Scanning from the front, as the reference
+// code does on its inputs, gives the smallest ID: on grids that makes
+// column-long chains that compute1 then walks, 0.14 ms instead of 0.08 ms
+// on a 1024x1024 grid.) A list that is not sorted still gets a smaller
+// neighbour or the vertex itself, either of which is a valid start.
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl)
+ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
 {
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
   for (int v = from; v < nodes; v += incr) {
     const int beg = nidx[v];
-    const int end = nidx[v + 1];
-    if (end - beg > WideDegree) {
-      wl[atomicAdd(&topW, 1)] = v;
-      continue;
+    int lo = beg, hi = nidx[v + 1];
+    while (lo < hi) { // first position not below v
+      const int mid = lo + (hi - lo) / 2;
+      if (nlist[mid] < v) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
     }
     int m = v;
-    int i = beg;
-    while ((m == v) && (i < end)) {
-      m = min(m, nlist[i]);
-      i++;
+    if (lo > beg) {
+      const int u = nlist[lo - 1];
+      if (u < v) m = u;
     }
     nstat[v] = m;
-  }
-}
-
-// ecl_init_wide initialises the high-degree vertices, a block per vertex:
-// the block scans the list a chunk at a time and takes the first position
-// holding a smaller neighbour.
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_init_wide(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
-{
-  __shared__ int vB, firstB;
-  if (threadIdx.x == 0) {
-    const int idx = claim(&posW, topW, 1);
-    vB = (idx < topW) ? wl[idx] : -1;
-  }
-  __syncthreads();
-  while (vB >= 0) {
-    const int v = vB;
-    const int beg = nidx[v];
-    const int end = nidx[v + 1];
-    if (threadIdx.x == 0) firstB = end;
-    __syncthreads();
-    for (int base = beg; base < end; base += ThreadsPerBlock) {
-      const int i = base + threadIdx.x;
-      if (i < end && nlist[i] < v) atomicMin(&firstB, i);
-      __syncthreads();
-      if (firstB < end) break;
-    }
-    if (threadIdx.x == 0) {
-      nstat[v] = (firstB < end) ? nlist[firstB] : v;
-      const int idx = atomicAdd(&posW, 1);
-      vB = (idx < topW) ? wl[idx] : -1;
-    }
-    __syncthreads();
   }
 }
 
