@@ -40,6 +40,16 @@ static __device__ __forceinline__ unsigned int bfg(const T* const __restrict__ i
   return gkey(in[((long long)z * s.h + y) * s.w + x], s) != 0u ? 1u : 0u;
 }
 
+// BPair is the vector type of two samples, for loading a block's row in
+// one access.
+template <typename T> struct BPair;
+template <> struct BPair<unsigned char> { typedef uchar2 type; };
+template <> struct BPair<unsigned short> { typedef ushort2 type; };
+template <> struct BPair<short> { typedef short2 type; };
+template <> struct BPair<unsigned int> { typedef uint2 type; };
+template <> struct BPair<int> { typedef int2 type; };
+template <> struct BPair<float> { typedef float2 type; };
+
 // bmask returns the foreground of block (bx, by, bz) as 8 bits, bit
 // x + 2y + 4z for the voxel at (x, y, z) inside the block: bit order is
 // memory order.
@@ -54,8 +64,13 @@ static __device__ __forceinline__ unsigned int bmask(const T* const __restrict__
     const int yy = y + (r & 1), zz = z + (r >> 1);
     if (yy >= s.h || zz >= s.d) continue;
     const long long base = ((long long)zz * s.h + yy) * s.w + x;
-    m |= (gkey(in[base], s) != 0u ? 1u : 0u) << (2 * r);
-    if (x + 1 < s.w) m |= (gkey(in[base + 1], s) != 0u ? 1u : 0u) << (2 * r + 1);
+    if ((s.w & 1) == 0) { // even width: the pair is aligned, one load
+      const typename BPair<T>::type p = *reinterpret_cast<const typename BPair<T>::type*>(in + base);
+      m |= ((gkey(p.x, s) != 0u ? 1u : 0u) | (gkey(p.y, s) != 0u ? 2u : 0u)) << (2 * r);
+    } else {
+      m |= (gkey(in[base], s) != 0u ? 1u : 0u) << (2 * r);
+      if (x + 1 < s.w) m |= (gkey(in[base + 1], s) != 0u ? 1u : 0u) << (2 * r + 1);
+    }
   }
   return m;
 }
