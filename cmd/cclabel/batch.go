@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -160,10 +161,16 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 		return nil, err
 	}
 	all, err := batch.Expand(cmd.Args().Slice(), batch.ExpandOptions{Known: isBatchInput, Skip: b.outDir})
+	if errors.Is(err, batch.ErrOutputIsInput) {
+		return nil, usageError{err}
+	}
 	if err != nil {
 		return nil, err
 	}
 	if err := checkOutputClashes(all); err != nil {
+		return nil, err
+	}
+	if err := b.checkOutputsSpareInputs(all); err != nil {
 		return nil, err
 	}
 	b.total = len(all)
@@ -252,6 +259,33 @@ func checkOutputClashes(inputs []batch.Input) error {
 			return usagef("batch: %s and %s would write the same outputs (%s.*): rename one, or give their folders as separate runs", prev, in.Path, key)
 		}
 		seen[key] = in.Path
+	}
+	return nil
+}
+
+// checkOutputsSpareInputs fails when an output would replace an input,
+// such as with -o naming a folder of inputs given by a glob or a list:
+// every output an input may write (either kind's, as TIFF and .npy are
+// told apart only by reading them) is compared with every input's path.
+func (b *batchRun) checkOutputsSpareInputs(inputs []batch.Input) error {
+	abs := func(p string) string {
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return filepath.Clean(p)
+	}
+	isInput := map[string]string{}
+	for _, in := range inputs {
+		isInput[abs(in.Path)] = in.Path
+	}
+	for _, in := range inputs {
+		ljob, _ := b.outputs(in, imageInput)
+		_, vjob := b.outputs(in, volumeInput)
+		for _, out := range []string{ljob.output, ljob.labels, ljob.stats, vjob.output, vjob.preview} {
+			if prev, clash := isInput[abs(out)]; clash && out != "" {
+				return usagef("batch: the output %s of %s would replace the input %s: give -o a folder outside the inputs", out, in.Path, prev)
+			}
+		}
 	}
 	return nil
 }
