@@ -77,9 +77,12 @@ func mergeSummaries(out string, inputs []string, quiet bool, std stdio) error {
 	if err := batch.CheckSummaryPath(out); err != nil {
 		return usageError{err}
 	}
-	rows, err := batch.MergeFiles(out, inputs)
+	rows, replaced, err := batch.MergeFiles(out, inputs)
 	if err != nil {
 		return err
+	}
+	if replaced > 0 { // even with -q: it may hide a mistake, such as overlapping shards
+		fmt.Fprintf(std.err, "batch: %d inputs had rows in several summaries; the rows of the summaries given last were kept\n", replaced)
 	}
 	if !quiet {
 		counts := map[batch.Status]int{}
