@@ -44,13 +44,17 @@ func batchCommand(std stdio) *cli.Command {
 		Usage:     "label many images and volumes with a pipelined executor",
 		ArgsUsage: "INPUT... -o OUTDIR",
 		Description: "INPUT is a file, a folder (searched recursively for known extensions), a glob, or @LIST " +
-			"(one path per line). Images take 'cclabel label''s path and write stem.png; volumes take " +
+			"(one path per line, # comments; relative paths from the current folder; a line naming no file " +
+			"fails as one input). Images take 'cclabel label''s path and write stem.png; volumes take " +
 			"'cclabel volume''s and write a label volume in their family (stem.nii.gz, stem.nrrd, else stem.npy), " +
-			"under OUTDIR at the input's path below its folder argument. Reading and writing run on --workers " +
-			"goroutines, labeling on one labeling goroutine (the GPU's owner). Inputs whose outputs exist and are " +
+			"under OUTDIR at the input's path below its folder argument (below a glob's leading folders; " +
+			"the base name for files and list lines); -o must not be an input folder. Reading and writing run on --workers " +
+			"goroutines; labeling runs on one goroutine that owns the GPU context when the GPU may be used, " +
+			"else on one per worker with --threads split between them. Inputs whose outputs exist and are " +
 			"newer are skipped; a failing input is recorded and the others go on (exit status 1). SIGINT and " +
 			"SIGTERM stop after the inputs in flight. --shard i/n (or a SLURM array / Kubernetes Indexed Job) " +
-			"takes a deterministic share of the sorted inputs; --merge-summaries OUT IN... joins shard summaries.",
+			"takes a deterministic share of the sorted inputs; --merge-summaries OUT IN... joins shard summaries " +
+			"(one row per input, the last summary given wins).",
 		OnUsageError: onUsageError,
 		Flags:        flags,
 		Action:       func(ctx context.Context, cmd *cli.Command) error { return runBatchCommand(ctx, cmd, std) },
