@@ -188,18 +188,22 @@ func (e *expander) folder(root, prefix string) error {
 	if e.isSkip(root) {
 		return fmt.Errorf("batch: %s: %w: outputs would be written among the inputs (and taken as inputs by a rerun); give -o another folder", root, ErrOutputIsInput)
 	}
-	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	walkRoot := root
+	if st, err := os.Lstat(root); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		walkRoot = root + string(filepath.Separator) // WalkDir follows a root link only so
+	}
+	return filepath.WalkDir(walkRoot, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("batch: %w", err)
 		}
-		if path != root && strings.HasPrefix(d.Name(), ".") {
+		if path != walkRoot && strings.HasPrefix(d.Name(), ".") {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
 		}
 		if d.IsDir() {
-			if path != root && e.isSkip(path) {
+			if path != walkRoot && e.isSkip(path) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -212,7 +216,7 @@ func (e *expander) folder(root, prefix string) error {
 				return nil
 			}
 		}
-		rel, err := filepath.Rel(root, path)
+		rel, err := filepath.Rel(walkRoot, path)
 		if err != nil {
 			return fmt.Errorf("batch: %w", err)
 		}

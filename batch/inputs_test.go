@@ -58,6 +58,7 @@ func TestExpand(t *testing.T) {
 		if _, err := Expand([]string{filepath.Join(dir, "cohort")}, ExpandOptions{Known: known, Skip: filepath.Join(dir, "link")}); err == nil {
 			t.Error("-o a link to the input folder: no error")
 		}
+		os.Remove(filepath.Join(dir, "link"))
 	}
 	// A glob passes over the output folder it matches.
 	got, err = Expand([]string{filepath.Join(dir, "*")}, ExpandOptions{Known: known, Skip: filepath.Join(dir, "out")})
@@ -99,6 +100,21 @@ func TestExpandGlobMirrorsFoldersBelowItsBase(t *testing.T) {
 		if !reflect.DeepEqual(rels, want) {
 			t.Errorf("%s: %q, want %q", pattern, rels, want)
 		}
+	}
+}
+
+func TestExpandFollowsALinkedFolderArgument(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "real/s1/a.nii.gz"), "x")
+	link := filepath.Join(dir, "cohort")
+	if err := os.Symlink(filepath.Join(dir, "real"), link); err != nil {
+		t.Skip(err)
+	}
+	os.Symlink("..", filepath.Join(dir, "real/s1/up")) // a cycle, not walked into
+	got, err := Expand([]string{link}, ExpandOptions{Known: func(string) bool { return true }})
+	want := []Input{{filepath.Join(link, "s1/a.nii.gz"), "s1/a.nii.gz"}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, %v; want %v", got, err, want)
 	}
 }
 
