@@ -8,11 +8,18 @@ import (
 )
 
 // ParseBytes reads a memory size: a number of bytes with an optional
-// binary unit, K, M, G or T (also KB/KiB, ...; any case), such as 512M or
-// 1.5G. It must be positive.
+// binary unit, K, M, G or T, which may be followed by B or iB (any case;
+// K, KB and KiB all mean 1024), or just B, such as 512M, 512MiB or 1.5G.
+// It must be positive.
 func ParseBytes(s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimSuffix(strings.TrimSuffix(t, "IB"), "B")
+	bad := fmt.Errorf("batch: memory size %q: want a positive size such as 512M, 512MiB or 4G", s)
+	t := strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B")
+	if x, ok := strings.CutSuffix(t, "I"); ok { // iB follows a unit letter
+		if x == "" || !strings.ContainsRune("KMGT", rune(x[len(x)-1])) {
+			return 0, bad
+		}
+		t = x
+	}
 	scale := 1.0
 	if t != "" {
 		if i := strings.IndexByte("KMGT", t[len(t)-1]); i >= 0 {
@@ -22,7 +29,7 @@ func ParseBytes(s string) (int64, error) {
 	}
 	v, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
 	if err != nil || !(v > 0) || v*scale >= math.MaxInt64 {
-		return 0, fmt.Errorf("batch: memory size %q: want a positive size such as 512M or 4G", s)
+		return 0, bad
 	}
 	return int64(math.Ceil(v * scale)), nil
 }

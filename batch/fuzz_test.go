@@ -3,6 +3,7 @@ package batch
 import (
 	"bytes"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,46 @@ func FuzzReadList(f *testing.F) {
 			if p == "" || p != strings.TrimSpace(p) || strings.HasPrefix(p, "#") || strings.ContainsAny(p, "\n\x00") {
 				t.Fatalf("bad path %q", p)
 			}
+		}
+	})
+}
+
+// FuzzParseShard checks that an accepted shard is valid and that its
+// String form reads back the same.
+func FuzzParseShard(f *testing.F) {
+	for _, s := range []string{"0/1", "2/3", "3/3", "-1/2", "a/b", " 1 / 4 ", "1/2/3", "+1/2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		s, err := ParseShard(spec)
+		if err != nil {
+			return
+		}
+		if s.Validate() != nil {
+			t.Fatalf("%q: accepted invalid shard %v", spec, s)
+		}
+		if back, err := ParseShard(s.String()); err != nil || back != s {
+			t.Fatalf("%q: %v reads back as %v, %v", spec, s, back, err)
+		}
+	})
+}
+
+// FuzzParseBytes checks that an accepted size is positive and that its
+// plain byte count reads back the same.
+func FuzzParseBytes(f *testing.F) {
+	for _, s := range []string{"2G", "512MiB", "1.5g", "100B", "2iB", "0", "1e30T", " 3 kb "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		n, err := ParseBytes(text)
+		if err != nil {
+			return
+		}
+		if n <= 0 {
+			t.Fatalf("%q: accepted %d bytes", text, n)
+		}
+		if back, err := ParseBytes(strconv.FormatInt(n, 10)); err != nil || back != n {
+			t.Fatalf("%q: %d reads back as %d, %v", text, n, back, err)
 		}
 	})
 }

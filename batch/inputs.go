@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -16,8 +17,10 @@ type Input struct {
 	Path string
 	// Rel is where the file's outputs go under the output folder, with
 	// the input's own name: the path below the folder argument for a file
-	// found in a folder, the base name for a file named directly, by a
-	// glob or in a list.
+	// found in a folder; for a glob match, the path below the glob's
+	// leading folders without metacharacters ("data/*/t1.nii.gz" gives
+	// "siteA/t1.nii.gz"); the base name for a file named directly or in
+	// a list.
 	Rel string
 }
 
@@ -27,8 +30,11 @@ type ExpandOptions struct {
 	// by a glob, is an input (by its name). Files named directly are
 	// always inputs.
 	Known func(name string) bool
-	// Skip is a folder not to walk into, such as the output folder when
-	// it lies inside an input folder ("" for none).
+	// Skip is the output folder ("" for none). A folder walk passes over
+	// it when it lies inside an input folder, compared by path (it may
+	// not exist yet, or another shard may be creating it) and by
+	// identity (os.SameFile); a folder argument that is the output
+	// folder itself is an error, as outputs would land among the inputs.
 	Skip string
 }
 
@@ -37,14 +43,21 @@ type ExpandOptions struct {
 // Known files (names starting with '.' are passed over); a glob pattern
 // (filepath.Match syntax) of files and folders when no file has that very
 // name; or @FILE, a list read by ReadList whose lines are taken as
-// arguments (without further @). An argument that names nothing, a glob
-// that matches nothing and a list that cannot be read are errors; so is
-// finding no inputs at all.
+// arguments (without further @). Relative paths in a list are taken from
+// the current folder, as on the command line, not from the list's folder.
+// A list line that names no file is kept as an input, so that it fails
+// and is reported with the others, while an argument that names nothing,
+// a glob that matches nothing and a list that cannot be read are errors;
+// so is finding no inputs at all. Symbolic links to files are followed;
+// links to folders are not walked into (no cycles).
 func Expand(args []string, opts ExpandOptions) ([]Input, error) {
 	e := expander{opts: opts, seen: map[string]bool{}}
 	if opts.Skip != "" {
 		if st, err := os.Stat(opts.Skip); err == nil {
 			e.skip = st
+		}
+		if abs, err := filepath.Abs(opts.Skip); err == nil {
+			e.skipPath = abs
 		}
 	}
 	for _, arg := range args {
@@ -65,12 +78,17 @@ func Expand(args []string, opts ExpandOptions) ([]Input, error) {
 	return e.inputs, nil
 }
 
+// ErrOutputIsInput is wrapped by Expand's error when a folder argument is
+// the output folder (ExpandOptions.Skip).
+var ErrOutputIsInput = errors.New("the output folder is an input folder")
+
 // expander collects inputs, each path once.
 type expander struct {
-	opts   ExpandOptions
-	skip   os.FileInfo // the folder not to walk into
-	seen   map[string]bool
-	inputs []Input
+	opts     ExpandOptions
+	skip     os.FileInfo // the folder not to walk into, when it exists
+	skipPath string      // its absolute path
+	seen     map[string]bool
+	inputs   []Input
 }
 
 // add records a file unless it was seen before.
@@ -95,6 +113,10 @@ func (e *expander) list(path string) error {
 		return fmt.Errorf("batch: @%s: %w", path, err)
 	}
 	for _, line := range lines {
+		if _, err := os.Lstat(line); errors.Is(err, fs.ErrNotExist) && !isGlob(line) {
+			e.add(line, filepath.Base(line)) // fails when read, as a row of the summary
+			continue
+		}
 		if err := e.arg(line); err != nil {
 			return fmt.Errorf("batch: @%s: %w", path, err)
 		}
@@ -107,7 +129,7 @@ func (e *expander) arg(arg string) error {
 	st, err := os.Stat(arg)
 	switch {
 	case err == nil && st.IsDir():
-		return e.folder(arg)
+		return e.folder(arg, "")
 	case err == nil:
 		e.add(arg, filepath.Base(arg))
 		return nil
@@ -118,19 +140,27 @@ func (e *expander) arg(arg string) error {
 	if err != nil {
 		return fmt.Errorf("batch: %s: %w", arg, err)
 	}
+	base := globBase(arg)
 	found := false
 	for _, m := range matches {
 		st, err := os.Stat(m)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(base, m)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			rel = filepath.Base(m)
+		}
 		switch {
-		case err != nil:
+		case st.IsDir() && e.isSkip(m): // "data/*" with -o data/labels
 			continue
 		case st.IsDir():
-			if err := e.folder(m); err != nil {
+			if err := e.folder(m, rel); err != nil {
 				return err
 			}
 			found = true
 		case e.opts.Known == nil || e.opts.Known(filepath.Base(m)):
-			e.add(m, filepath.Base(m))
+			e.add(m, rel)
 			found = true
 		}
 	}
@@ -140,23 +170,41 @@ func (e *expander) arg(arg string) error {
 	return nil
 }
 
-// folder walks a folder for known files.
-func (e *expander) folder(root string) error {
-	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+// isSkip reports whether a folder is the output folder.
+func (e *expander) isSkip(path string) bool {
+	if abs, err := filepath.Abs(path); err == nil && e.skipPath != "" && abs == e.skipPath {
+		return true
+	}
+	if e.skip == nil {
+		return false
+	}
+	st, err := os.Stat(path)
+	return err == nil && os.SameFile(st, e.skip)
+}
+
+// folder walks a folder for known files; their Rel is the path below
+// root, under prefix.
+func (e *expander) folder(root, prefix string) error {
+	if e.isSkip(root) {
+		return fmt.Errorf("batch: %s: %w: outputs would be written among the inputs (and taken as inputs by a rerun); give -o another folder", root, ErrOutputIsInput)
+	}
+	walkRoot := root
+	if st, err := os.Lstat(root); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		walkRoot = root + string(filepath.Separator) // WalkDir follows a root link only so
+	}
+	return filepath.WalkDir(walkRoot, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("batch: %w", err)
 		}
-		if path != root && strings.HasPrefix(d.Name(), ".") {
+		if path != walkRoot && strings.HasPrefix(d.Name(), ".") {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
 		}
 		if d.IsDir() {
-			if e.skip != nil && path != root {
-				if st, err := os.Stat(path); err == nil && os.SameFile(st, e.skip) {
-					return filepath.SkipDir
-				}
+			if path != walkRoot && e.isSkip(path) {
+				return filepath.SkipDir
 			}
 			return nil
 		}
@@ -168,13 +216,23 @@ func (e *expander) folder(root string) error {
 				return nil
 			}
 		}
-		rel, err := filepath.Rel(root, path)
+		rel, err := filepath.Rel(walkRoot, path)
 		if err != nil {
 			return fmt.Errorf("batch: %w", err)
 		}
-		e.add(path, rel)
+		e.add(path, filepath.Join(prefix, rel))
 		return nil
 	})
+}
+
+// globBase returns the leading folders of a glob pattern that hold no
+// metacharacters ("." when the first element has one).
+func globBase(pattern string) string {
+	dir := filepath.Dir(pattern)
+	for isGlob(dir) {
+		dir = filepath.Dir(dir)
+	}
+	return dir
 }
 
 // isGlob reports whether a path holds glob metacharacters.

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -38,15 +39,94 @@ func TestExpand(t *testing.T) {
 		t.Fatalf("got %v, %v; want the 4 inputs outside out/", got, err)
 	}
 	for _, bad := range [][]string{{filepath.Join(dir, "nope.nii")}, {filepath.Join(dir, "*.zzz")}, {"@" + filepath.Join(dir, "nolist")},
-		{filepath.Join(dir, "out/old.nii.gz"), "@" + filepath.Join(dir, "cohort/notes.txt")}} {
+		{"@" + list, filepath.Join(dir, "loose/nope*.png")}} {
 		if _, err := Expand(bad, ExpandOptions{Known: known}); err == nil {
 			t.Errorf("%v: no error", bad)
 		}
+	}
+	// The output folder given as an input folder is refused, by path
+	// even before it exists, and through a link to it.
+	for _, c := range []struct{ arg, out string }{
+		{filepath.Join(dir, "cohort"), filepath.Join(dir, "cohort")},
+		{filepath.Join(dir, "cohort") + "/", filepath.Join(dir, "cohort/s1/..")},
+	} {
+		if _, err := Expand([]string{c.arg}, ExpandOptions{Known: known, Skip: c.out}); !errors.Is(err, ErrOutputIsInput) {
+			t.Errorf("%s -o %s: %v, want an output folder error", c.arg, c.out, err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(dir, "cohort"), filepath.Join(dir, "link")); err == nil {
+		if _, err := Expand([]string{filepath.Join(dir, "cohort")}, ExpandOptions{Known: known, Skip: filepath.Join(dir, "link")}); err == nil {
+			t.Error("-o a link to the input folder: no error")
+		}
+		os.Remove(filepath.Join(dir, "link"))
+	}
+	// A glob passes over the output folder it matches.
+	got, err = Expand([]string{filepath.Join(dir, "*")}, ExpandOptions{Known: known, Skip: filepath.Join(dir, "out")})
+	if err != nil || len(got) != 4 {
+		t.Errorf("glob over the output folder: %v, %v", got, err)
+	}
+	// A not yet existing output folder inside the input folder is passed
+	// over by path: another shard may create it during the walk.
+	got, err = Expand([]string{filepath.Join(dir, "cohort")}, ExpandOptions{Known: known, Skip: filepath.Join(dir, "cohort/s2")})
+	if err != nil || len(got) != 1 || got[0].Rel != "s1/a.nii.gz" {
+		t.Errorf("skip by path: %v, %v", got, err)
 	}
 	empty := filepath.Join(dir, "empty")
 	os.Mkdir(empty, 0o755)
 	if _, err := Expand([]string{empty}, ExpandOptions{Known: known}); err == nil {
 		t.Error("no error for no inputs")
+	}
+}
+
+func TestExpandGlobMirrorsFoldersBelowItsBase(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"data/siteA/t1.nii.gz", "data/siteB/t1.nii.gz", "data/siteB/sub/t2.nii.gz"} {
+		writeFile(t, filepath.Join(dir, f), "x")
+	}
+	known := func(name string) bool { return strings.HasSuffix(name, ".nii.gz") }
+	for pattern, want := range map[string][]string{
+		"data/*/t1.nii.gz": {"siteA/t1.nii.gz", "siteB/t1.nii.gz"},
+		"data/site*":       {"siteA/t1.nii.gz", "siteB/sub/t2.nii.gz", "siteB/t1.nii.gz"},
+		"data/siteB/*":     {"sub/t2.nii.gz", "t1.nii.gz"},
+	} {
+		got, err := Expand([]string{filepath.Join(dir, pattern)}, ExpandOptions{Known: known})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rels []string
+		for _, in := range got {
+			rels = append(rels, in.Rel)
+		}
+		if !reflect.DeepEqual(rels, want) {
+			t.Errorf("%s: %q, want %q", pattern, rels, want)
+		}
+	}
+}
+
+func TestExpandFollowsALinkedFolderArgument(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "real/s1/a.nii.gz"), "x")
+	link := filepath.Join(dir, "cohort")
+	if err := os.Symlink(filepath.Join(dir, "real"), link); err != nil {
+		t.Skip(err)
+	}
+	os.Symlink("..", filepath.Join(dir, "real/s1/up")) // a cycle, not walked into
+	got, err := Expand([]string{link}, ExpandOptions{Known: func(string) bool { return true }})
+	want := []Input{{filepath.Join(link, "s1/a.nii.gz"), "s1/a.nii.gz"}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, %v; want %v", got, err, want)
+	}
+}
+
+func TestExpandListKeepsMissingLines(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "a.png"), "x")
+	list := filepath.Join(dir, "list.txt")
+	writeFile(t, list, "# cohort\n\n"+filepath.Join(dir, "a.png")+"\n"+filepath.Join(dir, "gone.png")+"\n")
+	got, err := Expand([]string{"@" + list}, ExpandOptions{})
+	want := []Input{{filepath.Join(dir, "a.png"), "a.png"}, {filepath.Join(dir, "gone.png"), "gone.png"}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, %v; want %v", got, err, want)
 	}
 }
 

@@ -62,12 +62,13 @@ func TestProgressBarKeepsMessagesAbove(t *testing.T) {
 }
 
 func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]int64{"512": 512, "1k": 1024, "512M": 512 << 20, "1.5G": 3 << 29, "2GiB": 2 << 30, "1TB": 1 << 40} {
+	for in, want := range map[string]int64{"512": 512, "1k": 1024, "512M": 512 << 20, "1.5G": 3 << 29, "2GiB": 2 << 30, "1TB": 1 << 40,
+		"512MiB": 512 << 20, "2G": 2 << 30, "1 KiB": 1024, "100B": 100, " 3 mb ": 3 << 20} {
 		if got, err := ParseBytes(in); err != nil || got != want {
 			t.Errorf("%q: %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "0", "-1G", "G", "1X", "NaN", "1e30T"} {
+	for _, bad := range []string{"", "0", "-1G", "G", "1X", "NaN", "1e30T", "2iB", "iB", "B", "1GG", "1.5.2M", "Inf"} {
 		if _, err := ParseBytes(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}

@@ -292,31 +292,42 @@ func parseCount(s string) (int64, error) {
 }
 
 // Merge combines the rows of several summaries (the shards of one job)
-// into one table sorted by input; rows of the same input keep the order
-// in which they were given.
-func Merge(summaries ...[]Row) []Row {
-	var all []Row
+// into one table sorted by input, one row per input: when an input has
+// rows in several summaries (a shard run again into a new summary, or a
+// merged summary merged again), the row given last wins, so give the
+// summaries oldest first. replaced counts the rows dropped that way.
+func Merge(summaries ...[]Row) (rows []Row, replaced int) {
+	at := map[string]int{} // input -> index in rows
 	for _, s := range summaries {
-		all = append(all, s...)
+		for _, r := range s {
+			if i, dup := at[r.Input]; dup {
+				rows[i] = r
+				replaced++
+				continue
+			}
+			at[r.Input] = len(rows)
+			rows = append(rows, r)
+		}
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Input < all[j].Input })
-	return all
+	sort.Slice(rows, func(i, j int) bool { return rows[i].Input < rows[j].Input })
+	return rows, replaced
 }
 
 // MergeFiles reads the summaries at paths (CSV or JSON each), merges them
-// and writes the result to out.
-func MergeFiles(out string, paths []string) ([]Row, error) {
+// with Merge and writes the result to out, atomically; out may be one of
+// paths.
+func MergeFiles(out string, paths []string) (rows []Row, replaced int, err error) {
 	if err := CheckSummaryPath(out); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var all [][]Row
 	for _, p := range paths {
 		rows, err := ReadSummaryFile(p)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		all = append(all, rows)
 	}
-	merged := Merge(all...)
-	return merged, WriteSummaryFile(out, merged)
+	rows, replaced = Merge(all...)
+	return rows, replaced, WriteSummaryFile(out, rows)
 }

@@ -82,9 +82,9 @@ func TestMergeFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "all.csv")
-	merged, err := MergeFiles(out, []string{a, b})
-	if err != nil {
-		t.Fatal(err)
+	merged, replaced, err := MergeFiles(out, []string{a, b})
+	if err != nil || replaced != 0 {
+		t.Fatal(err, replaced)
 	}
 	back, err := ReadSummaryFile(out)
 	if err != nil {
@@ -96,10 +96,22 @@ func TestMergeFiles(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.csv")
 	writeFile(t, bad, "input,output,status\n")
-	if _, err := MergeFiles(out, []string{a, bad}); err == nil || !strings.Contains(err.Error(), "header") {
+	if _, _, err := MergeFiles(out, []string{a, bad}); err == nil || !strings.Contains(err.Error(), "header") {
 		t.Fatalf("mismatched header: %v", err)
 	}
-	if _, err := MergeFiles(filepath.Join(dir, "all.txt"), []string{a}); err == nil {
+	if _, _, err := MergeFiles(filepath.Join(dir, "all.txt"), []string{a}); err == nil {
 		t.Fatal("no error for a .txt output")
+	}
+	// Merging the merged summary with a shard's rerun: one row per input,
+	// the rerun's rows winning.
+	rerun := filepath.Join(dir, "s1-rerun.json")
+	fixed := rows[1]
+	fixed.Status, fixed.Error, fixed.Components, fixed.Voxels = OK, "", 7, 9
+	if err := WriteSummaryFile(rerun, []Row{fixed}); err != nil {
+		t.Fatal(err)
+	}
+	merged, replaced, err = MergeFiles(out, []string{out, b, rerun})
+	if want := []Row{fixed, rows[0], rows[2]}; err != nil || replaced != 3 || !reflect.DeepEqual(merged, want) {
+		t.Fatalf("merge with duplicates: %+v, %d replaced, %v", merged, replaced, err)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,13 +44,17 @@ func batchCommand(std stdio) *cli.Command {
 		Usage:     "label many images and volumes with a pipelined executor",
 		ArgsUsage: "INPUT... -o OUTDIR",
 		Description: "INPUT is a file, a folder (searched recursively for known extensions), a glob, or @LIST " +
-			"(one path per line). Images take 'cclabel label''s path and write stem.png; volumes take " +
+			"(one path per line, # comments; relative paths from the current folder; a line naming no file " +
+			"fails as one input). Images take 'cclabel label''s path and write stem.png; volumes take " +
 			"'cclabel volume''s and write a label volume in their family (stem.nii.gz, stem.nrrd, else stem.npy), " +
-			"under OUTDIR at the input's path below its folder argument. Reading and writing run on --workers " +
-			"goroutines, labeling on one labeling goroutine (the GPU's owner). Inputs whose outputs exist and are " +
+			"under OUTDIR at the input's path below its folder argument (below a glob's leading folders; " +
+			"the base name for files and list lines); -o must not be an input folder. Reading and writing run on --workers " +
+			"goroutines; labeling runs on one goroutine that owns the GPU context when the GPU may be used, " +
+			"else on one per worker with --threads split between them. Inputs whose outputs exist and are " +
 			"newer are skipped; a failing input is recorded and the others go on (exit status 1). SIGINT and " +
 			"SIGTERM stop after the inputs in flight. --shard i/n (or a SLURM array / Kubernetes Indexed Job) " +
-			"takes a deterministic share of the sorted inputs; --merge-summaries OUT IN... joins shard summaries.",
+			"takes a deterministic share of the sorted inputs; --merge-summaries OUT IN... joins shard summaries " +
+			"(one row per input, the last summary given wins).",
 		OnUsageError: onUsageError,
 		Flags:        flags,
 		Action:       func(ctx context.Context, cmd *cli.Command) error { return runBatchCommand(ctx, cmd, std) },
@@ -76,9 +81,12 @@ func mergeSummaries(out string, inputs []string, quiet bool, std stdio) error {
 	if err := batch.CheckSummaryPath(out); err != nil {
 		return usageError{err}
 	}
-	rows, err := batch.MergeFiles(out, inputs)
+	rows, replaced, err := batch.MergeFiles(out, inputs)
 	if err != nil {
 		return err
+	}
+	if replaced > 0 { // even with -q: it may hide a mistake, such as overlapping shards
+		fmt.Fprintf(std.err, "batch: %d inputs had rows in several summaries; the rows of the summaries given last were kept\n", replaced)
 	}
 	if !quiet {
 		counts := map[batch.Status]int{}
@@ -160,10 +168,16 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 		return nil, err
 	}
 	all, err := batch.Expand(cmd.Args().Slice(), batch.ExpandOptions{Known: isBatchInput, Skip: b.outDir})
+	if errors.Is(err, batch.ErrOutputIsInput) {
+		return nil, usageError{err}
+	}
 	if err != nil {
 		return nil, err
 	}
 	if err := checkOutputClashes(all); err != nil {
+		return nil, err
+	}
+	if err := b.checkOutputsSpareInputs(all); err != nil {
 		return nil, err
 	}
 	b.total = len(all)
@@ -252,6 +266,33 @@ func checkOutputClashes(inputs []batch.Input) error {
 			return usagef("batch: %s and %s would write the same outputs (%s.*): rename one, or give their folders as separate runs", prev, in.Path, key)
 		}
 		seen[key] = in.Path
+	}
+	return nil
+}
+
+// checkOutputsSpareInputs fails when an output would replace an input,
+// such as with -o naming a folder of inputs given by a glob or a list:
+// every output an input may write (either kind's, as TIFF and .npy are
+// told apart only by reading them) is compared with every input's path.
+func (b *batchRun) checkOutputsSpareInputs(inputs []batch.Input) error {
+	abs := func(p string) string {
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return filepath.Clean(p)
+	}
+	isInput := map[string]string{}
+	for _, in := range inputs {
+		isInput[abs(in.Path)] = in.Path
+	}
+	for _, in := range inputs {
+		ljob, _ := b.outputs(in, imageInput)
+		_, vjob := b.outputs(in, volumeInput)
+		for _, out := range []string{ljob.output, ljob.labels, ljob.stats, vjob.output, vjob.preview} {
+			if prev, clash := isInput[abs(out)]; clash && out != "" {
+				return usagef("batch: the output %s of %s would replace the input %s: give -o a folder outside the inputs", out, in.Path, prev)
+			}
+		}
 	}
 	return nil
 }

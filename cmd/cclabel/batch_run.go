@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -28,6 +29,11 @@ const (
 func (b *batchRun) run(ctx context.Context) error {
 	if err := os.MkdirAll(b.outDir, 0o755); err != nil {
 		return fmt.Errorf("batch: -o %s: %w", b.outDir, err)
+	}
+	if b.summary != "" { // before the work, not after it
+		if err := os.MkdirAll(filepath.Dir(b.summary), 0o755); err != nil {
+			return fmt.Errorf("batch: --summary %s: %w", b.summary, err)
+		}
 	}
 	progress := b.newProgress()
 	if !b.quiet && b.shardSource != "" {

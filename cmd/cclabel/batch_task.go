@@ -174,6 +174,9 @@ func upToDate(input string, outputs []string) bool {
 // (without --overwrite), and reads it.
 func (b *batchRun) decode(i int) (*batchTask, bool, error) {
 	in := b.inputs[i]
+	if _, err := os.Stat(in.Path); err != nil { // a list line naming no file
+		return nil, false, fmt.Errorf("batch: %w", err)
+	}
 	kind, err := inputKindOf(in.Path)
 	if err != nil {
 		return nil, false, err

@@ -264,3 +264,78 @@ func assertNoTempFilesTree(t *testing.T, root string) {
 
 // jsonUnmarshal decodes a JSON summary printed on stdout.
 func jsonUnmarshal(text string, v any) error { return json.Unmarshal([]byte(text), v) }
+
+func TestBatchRefusesOutputsOverInputs(t *testing.T) {
+	dir := t.TempDir()
+	inputs := batchInputs(t, dir, 2)
+	in := filepath.Join(dir, "in")
+	before, _ := os.ReadFile(inputs[0])
+	for _, args := range [][]string{
+		{in, "-o", in}, // the input folder itself
+		{in + "/", "-o", filepath.Join(in, "s0", "..")},                        // the same, spelled otherwise
+		{filepath.Join(in, "*", "*.nii.gz"), "-o", in},                         // a glob: v00.nii.gz would replace itself
+		{filepath.Join(in, "s0", "v00.nii.gz"), "-o", filepath.Join(in, "s0")}, // a file named directly
+	} {
+		r := runCLI(t, "", append([]string{"batch", "-q"}, args...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, "-o") {
+			t.Errorf("%v: exit %d, %q; want a usage error", args, r.code, r.stderr)
+		}
+	}
+	if after, _ := os.ReadFile(inputs[0]); !bytes.Equal(before, after) {
+		t.Fatal("an input was overwritten")
+	}
+	// A glob over a folder that holds the output folder passes over it.
+	out := filepath.Join(in, "labels")
+	for range 2 {
+		if r := runCLI(t, "", "batch", "-q", filepath.Join(in, "*"), "-o", out); r.code != 0 {
+			t.Fatalf("glob with -o inside: exit %d: %s", r.code, r.stderr)
+		}
+	}
+}
+
+func TestBatchListMissingEntryIsAFailedRow(t *testing.T) {
+	dir := t.TempDir()
+	inputs := batchInputs(t, dir, 2)
+	list := filepath.Join(dir, "list.txt")
+	missing := filepath.Join(dir, "in", "gone.nii.gz")
+	text := "# cohort\n\n  " + inputs[0] + "  \r\n" + missing + "\n" + inputs[1] + "\n"
+	os.WriteFile(list, []byte(text), 0o644)
+	summary := filepath.Join(dir, "new", "summary.json") // its folder is made before the work
+	r := runCLI(t, "", "batch", "@"+list, "-o", filepath.Join(dir, "out"), "--summary", summary, "-q")
+	if r.code != 1 || !strings.Contains(r.stderr, "gone.nii.gz") {
+		t.Fatalf("exit %d, %q", r.code, r.stderr)
+	}
+	rows := readSummary(t, summary)
+	if len(rows) != 3 || rows[missing].Status != batch.Failed || !strings.Contains(rows[missing].Error, "no such file") {
+		t.Fatalf("rows %+v", rows)
+	}
+	for _, in := range inputs[:2] {
+		if rows[in].Status != batch.OK {
+			t.Errorf("%s: %+v", in, rows[in])
+		}
+	}
+}
+
+func TestBatchSkipNeedsEveryOutputNewer(t *testing.T) {
+	dir := t.TempDir()
+	batchInputs(t, dir, 1)
+	out, summary := filepath.Join(dir, "out"), filepath.Join(dir, "s.csv")
+	args := []string{"batch", filepath.Join(dir, "in"), "-o", out, "--stats", ".csv", "--preview", ".png", "--labels", ".npy", "--summary", summary, "-q"}
+	if r := runCLI(t, "", args...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	vol, img := filepath.Join(dir, "in", "s0", "v00.nii.gz"), filepath.Join(dir, "in", "img", "a.png")
+	os.Remove(filepath.Join(out, "s0", "v00.preview.png")) // one output missing
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(filepath.Join(out, "img", "a.labels.npy"), old, old) // one output older than its input
+	if r := runCLI(t, "", args...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	rows := readSummary(t, summary)
+	for in, want := range map[string]batch.Status{vol: batch.OK, img: batch.OK,
+		filepath.Join(dir, "in", "img", "b.png"): batch.Skipped, filepath.Join(dir, "in", "s0", "stack.npy"): batch.Skipped} {
+		if rows[in].Status != want {
+			t.Errorf("%s: %s, want %s", in, rows[in].Status, want)
+		}
+	}
+}

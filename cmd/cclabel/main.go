@@ -3,6 +3,9 @@
 //
 // Usage:
 //
+//	cclabel label [flags] IMAGE...
+//	cclabel volume [flags] VOLUME...
+//	cclabel batch [flags] INPUT... -o OUTDIR
 //	cclabel graph [flags] GRAPH
 //	cclabel gen graph grid|random|rmat [flags] -o FILE.egr
 //	cclabel convert [flags] IN OUT
