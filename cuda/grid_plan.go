@@ -4,13 +4,14 @@ import "unsafe"
 
 // Tile and row geometry of the block-based grid kernels
 // (kernels/ecl_grid_blocks.cu: BTX, the TY and TZ of blocks_local2 and
-// blocks_local3, BSEG).
+// blocks_local3, BSEG, SCAN_TILE, RELABEL_ROWS).
 const (
 	tileBlocksX    = 32
 	tile2BlocksY   = 32
 	tile3BlocksYZ  = 8
 	segmentBlocksX = 256
 	scanTile       = 4096
+	relabelRows    = 2
 )
 
 // gridPlan is the kernel sequence that labels one grid.
@@ -20,7 +21,8 @@ type gridPlan struct {
 	blocks    bool   // block-based kernels (binary or threshold at 8 or 26)
 	counts    int    // entries of the counts buffer
 	tiles     uint32 // blocks_local thread blocks
-	rows      uint32 // blocks_count, _number and _relabel thread blocks
+	rows      uint32 // blocks_number thread blocks
+	relabel   uint32 // blocks_relabel thread blocks
 	border    uint32 // blocks_border threads per thread block (one per tile)
 	fill      uint32 // thread blocks that fill the device
 	n         int64
@@ -57,6 +59,7 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 	}
 	segs := ceilDiv(bw, segmentBlocksX)
 	p.rows = uint32(segs * bh * bd)
+	p.relabel = uint32(segs * ceilDiv(bh, relabelRows) * bd)
 	p.counts = d * h * segs
 	p.countsLen = int32(p.counts)
 	p.counts64 = int64(p.counts)
@@ -104,6 +107,6 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},
 		{"blocks_number_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(counts), ptr(sums), ptr(labels), shape}},
-		{"blocks_relabel_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), shape}},
+		{"blocks_relabel_" + sfx, p.relabel, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), shape}},
 	}
 }

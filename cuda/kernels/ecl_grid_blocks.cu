@@ -29,6 +29,8 @@
 #define BROWS 8    // thread rows of a tile kernel (256 threads)
 #define BSEG 256   // blocks along x per count, number and relabel thread block
 #define SCAN_TILE 4096 // counts per scan_tiles thread block
+#define LOCAL_MIN_CTAS 6 // blocks_local thread blocks per multiprocessor (fewer spills)
+#define RELABEL_ROWS 2    // block rows per blocks_relabel thread
 
 // bfg reports whether voxel (x, y, z) is foreground (outside the grid is
 // background).
@@ -493,20 +495,15 @@ static __device__ void blocks_number(const T* const __restrict__ in, int* const 
   labels[key] = sums[g / SCAN_TILE] + offsets[g] + mine + 1;
 }
 
-template <typename T>
-static __device__ void blocks_relabel(const T* const __restrict__ in, const int* const __restrict__ parent,
-                                      unsigned int* const __restrict__ labels, const GridShape s)
+// bwrite writes the labels of block (bx, by, bz) with mask m: label on
+// its foreground, 0 on its background.
+static __device__ __forceinline__ void bwrite(unsigned int* const __restrict__ labels, const GridShape& s, const int bx,
+                                              const int by, const int bz, const unsigned int m, const unsigned int label)
 {
-  const BRow r = brow(s);
-  const int bw = (s.w + 1) / 2;
-  if (r.bx >= bw) return;
-  const unsigned int m = bmask(in, r.bx, r.by, r.bz, s);
-  unsigned int label = 0;
-  if (m != 0) label = labels[parent[bkey(m, r.bx, r.by, r.bz, s)]];
-  const int x = 2 * r.bx;
+  const int x = 2 * bx;
 #pragma unroll
   for (int row = 0; row < 4; row++) {
-    const int y = 2 * r.by + (row & 1), z = 2 * r.bz + (row >> 1);
+    const int y = 2 * by + (row & 1), z = 2 * bz + (row >> 1);
     if (y >= s.h || z >= s.d) continue;
     const long long base = ((long long)z * s.h + y) * s.w + x;
     const unsigned int left = (m >> (2 * row)) & 1u ? label : 0u, right = (m >> (2 * row + 1)) & 1u ? label : 0u;
@@ -519,16 +516,44 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
   }
 }
 
+// blocks_relabel gives every voxel its block's label: BSEG threads per
+// thread block, each taking the blocks at one x in RELABEL_ROWS
+// consecutive block rows, whose dependent reads (mask, parent, root
+// label) then overlap.
+template <typename T>
+static __device__ void blocks_relabel(const T* const __restrict__ in, const int* const __restrict__ parent,
+                                      unsigned int* const __restrict__ labels, const GridShape s)
+{
+  const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2;
+  const int segs = (bw + BSEG - 1) / BSEG, lines = (bh + RELABEL_ROWS - 1) / RELABEL_ROWS;
+  const int seg = blockIdx.x % segs, line = blockIdx.x / segs;
+  const int by0 = (line % lines) * RELABEL_ROWS, bz = line / lines;
+  const int bx = seg * BSEG + threadIdx.x;
+  if (bx >= bw) return;
+  unsigned int m[RELABEL_ROWS], label[RELABEL_ROWS];
+  int root[RELABEL_ROWS];
+#pragma unroll
+  for (int j = 0; j < RELABEL_ROWS; j++) m[j] = by0 + j < bh ? bmask(in, bx, by0 + j, bz, s) : 0u;
+#pragma unroll
+  for (int j = 0; j < RELABEL_ROWS; j++) root[j] = m[j] != 0 ? parent[bkey(m[j], bx, by0 + j, bz, s)] : -1;
+#pragma unroll
+  for (int j = 0; j < RELABEL_ROWS; j++) label[j] = m[j] != 0 ? labels[root[j]] : 0u;
+#pragma unroll
+  for (int j = 0; j < RELABEL_ROWS; j++) {
+    if (by0 + j < bh) bwrite(labels, s, bx, by0 + j, bz, m[j], label[j]);
+  }
+}
+
 // Tiles: 2D 64x64 pixels (32x32 blocks), 3D 64x16x16 voxels (32x8x8
 // blocks).
 #define BLOCKS_TYPE(suffix, T)                                                                                                \
-  extern "C" __global__ void __launch_bounds__(256)                                                                        \
+  extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                          \
       blocks_local2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
                              unsigned int* const __restrict__ tileReps, const GridShape s)                                  \
   {                                                                                                                         \
     blocks_local<T, 32, 1, false>(in, parent, reps, tileReps, s);                                                                           \
   }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(256)                                                                        \
+  extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                          \
       blocks_local3_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
                              unsigned int* const __restrict__ tileReps, const GridShape s)                                  \
   {                                                                                                                         \
