@@ -29,7 +29,14 @@
 #define BROWS 8    // thread rows of a tile kernel (256 threads)
 #define BSEG 256   // blocks along x per count, number and relabel thread block
 #define SCAN_TILE 4096 // counts per scan_tiles thread block
-#define LOCAL_MIN_CTAS 6 // blocks_local thread blocks per multiprocessor (fewer spills)
+// blocks_local thread blocks per multiprocessor (more registers than the
+// default, fewer spills): 6 where a multiprocessor holds 1536 threads or
+// more, 4 on sm_75 (1024).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define LOCAL_MIN_CTAS 4
+#else
+#define LOCAL_MIN_CTAS 6
+#endif
 #define RELABEL_ROWS 2    // block rows per blocks_relabel thread
 
 // bfg reports whether voxel (x, y, z) is foreground (outside the grid is
