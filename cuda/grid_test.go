@@ -38,17 +38,7 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 			for _, raster := range typedRasters(t, r) {
 				for _, rule := range rules {
 					for _, conn := range conns {
-						want, err := imagegraph.Label(raster, rule, imagegraph.Options{Connectivity: conn, Threads: 1}, nil)
-						if err != nil {
-							t.Fatal(err)
-						}
-						got, n, _, err := c.LabelGrid(raster, conn, rule)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if n != want.Count || !slices.Equal(got, want.Data) {
-							t.Fatalf("%v %v p=%.1f %v c%d: GPU %d components, CPU %d", s, raster.Kind, p, rule, conn, n, want.Count)
-						}
+						checkGridOnGPU(t, c, raster, conn, rule, fmt.Sprintf("%v %v p=%.1f %v", s, raster.Kind, p, rule))
 					}
 				}
 			}

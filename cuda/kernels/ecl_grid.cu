@@ -3,6 +3,8 @@
 // index) are hooked, and the labels are numbered 1..N by first occurrence
 // (the representative is the smallest index, so a prefix scan over the
 // roots in index order numbers the components), background 0.
+// The union-find steps (representative, hook) are ecl_graph.cu's: build.sh
+// compiles the kernel files as one unit, in name order.
 // Input: samples of type T (uint8, uint16, int16, uint32, int32, float32;
 // kernels suffixed _u8, _u16, _i16, _u32, _i32, _f32); rule 0 multilabel
 // (equal nonzero values join; floats by bit pattern, -0 and NaN are
@@ -70,20 +72,6 @@ static __device__ __forceinline__ int gjoined(const int v, const int x, const in
   return (gkey(in[u], s) == key) ? u : -1;
 }
 
-static __device__ __forceinline__ int grep(const int idx, int* const __restrict__ parent)
-{
-  int curr = parent[idx];
-  if (curr != idx) {
-    int next, prev = idx;
-    while (curr > (next = parent[curr])) {
-      parent[prev] = next;
-      prev = curr;
-      curr = next;
-    }
-  }
-  return curr;
-}
-
 template <typename T> static __device__ void grid_init(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
 {
   const long long n = (long long)s.w * s.h * s.d;
@@ -114,24 +102,11 @@ template <typename T> static __device__ void grid_compute(const T* const __restr
     if (p < 0 || p == v) continue; // background, or no backward neighbour to hook
     const unsigned int key = gkey(in[v], s);
     const int x = v % s.w, y = (v / s.w) % s.h, z = v / (s.w * s.h);
-    int vstat = grep(v, parent);
+    int vstat = representative(v, parent);
     for (int k = 0;; k++) {
       const int u = gjoined(v, x, y, z, key, k, in, s);
       if (u == -2) break;
-      if (u < 0) continue;
-      int ostat = grep(u, parent);
-      bool repeat;
-      do {
-        repeat = false;
-        if (vstat != ostat) {
-          int ret;
-          if (vstat < ostat) {
-            if ((ret = atomicCAS(&parent[ostat], ostat, vstat)) != ostat) { ostat = ret; repeat = true; }
-          } else {
-            if ((ret = atomicCAS(&parent[vstat], vstat, ostat)) != vstat) { vstat = ret; repeat = true; }
-          }
-        }
-      } while (repeat);
+      if (u >= 0) hook(vstat, u, parent);
     }
   }
 }

@@ -139,29 +139,13 @@ static __device__ __forceinline__ void lunion(int* const lp, int a, int b)
   }
 }
 
-// ghook joins the components of keys a and b in parent as ECL-CC does:
-// intermediate pointer jumping, then CAS of the larger root to the smaller.
+// ghook joins the components of keys a and b in parent as ECL-CC does
+// (ecl_graph.cu's representative and hook): intermediate pointer jumping,
+// then CAS of the larger root to the smaller.
 static __device__ __forceinline__ void ghook(int* const __restrict__ parent, const int a, const int b)
 {
-  int vstat = grep(a, parent), ostat = grep(b, parent);
-  bool repeat;
-  do {
-    repeat = false;
-    if (vstat != ostat) {
-      int ret;
-      if (vstat < ostat) {
-        if ((ret = atomicCAS(&parent[ostat], ostat, vstat)) != ostat) {
-          ostat = ret;
-          repeat = true;
-        }
-      } else {
-        if ((ret = atomicCAS(&parent[vstat], vstat, ostat)) != vstat) {
-          vstat = ret;
-          repeat = true;
-        }
-      }
-    }
-  } while (repeat);
+  int vstat = representative(a, parent);
+  hook(vstat, b, parent);
 }
 
 // Tile geometry: BTX x TY x TZ blocks; thread (tx, row) of the 256 takes
@@ -171,6 +155,22 @@ template <int TY, int TZ> struct BTile {
   static constexpr int size = BTX * rows;
   static constexpr int perThread = rows / BROWS;
 };
+
+// BSlot is the k-th block of a tile thread: its index l in the shared
+// arrays and its tile coordinates (the thread's lane is its tx).
+struct BSlot {
+  int l, ty, tz;
+};
+
+template <int TY> static __device__ __forceinline__ BSlot btileslot(const int k, const int tx, const int row0)
+{
+  const int row = row0 + BROWS * k;
+  BSlot b;
+  b.l = tx + BTX * row;
+  b.ty = row % TY;
+  b.tz = row / TY;
+  return b;
+}
 
 // bsamepair reports whether the previous lane of the warp joins the same
 // pair (a, b) of trees, so that this lane's union can be left out.
@@ -216,8 +216,8 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
   // block's parent is the first block of its run.
 #pragma unroll
   for (int k = 0; k < Tile::perThread; k++) {
-    const int row = row0 + BROWS * k, ty = row % TY, tz = row / TY;
-    const int l = tx + BTX * row;
+    const BSlot b = btileslot<TY>(k, tx, row0);
+    const int l = b.l, ty = b.ty, tz = b.tz;
     const int bx = bx0 + tx, by = by0 + ty, bz = bz0 + tz;
     const unsigned int m = (bx < bw && by < bh && bz < bd) ? bmask(in, bx, by, bz, s) : 0u;
     sm[l] = (unsigned char)m;
@@ -228,11 +228,10 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     lp[l] = l - tx + (31 - __clz(starts & (0xffffffffu >> (31 - tx))));
   }
   __syncthreads();
-#ifndef BLOCKS_SKIP_UNIONS
 #pragma unroll 1
   for (int k = 0; k < Tile::perThread; k++) {
-    const int row = row0 + BROWS * k, ty = row % TY, tz = row / TY;
-    const int l = tx + BTX * row;
+    const BSlot b = btileslot<TY>(k, tx, row0);
+    const int l = b.l, ty = b.ty, tz = b.tz;
     const unsigned int m = sm[l];
     blocal<TY, TZ, -1, -1, 0>(lp, sm, l, m, tx, ty, tz);
     blocal<TY, TZ, 0, -1, 0>(lp, sm, l, m, tx, ty, tz);
@@ -249,14 +248,13 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
       blocal<TY, TZ, 1, 1, -1>(lp, sm, l, m, tx, ty, tz);
     }
   }
-#endif
   __syncthreads();
   // Each local component's smallest key: lanes with the same root reduce
   // theirs first, so a large component costs one shared atomic per row.
 #pragma unroll
   for (int k = 0; k < Tile::perThread; k++) {
-    const int row = row0 + BROWS * k, ty = row % TY, tz = row / TY;
-    const int l = tx + BTX * row;
+    const BSlot b = btileslot<TY>(k, tx, row0);
+    const int l = b.l, ty = b.ty, tz = b.tz;
     const unsigned int m = sm[l];
     const int root = m != 0 ? lfind(lp, l) : -1;
     const int key = m != 0 ? bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s) : 0x7fffffff;
@@ -272,8 +270,8 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < Tile::perThread; k++) {
-    const int row = row0 + BROWS * k, ty = row % TY, tz = row / TY;
-    const int l = tx + BTX * row;
+    const BSlot b = btileslot<TY>(k, tx, row0);
+    const int l = b.l, ty = b.ty, tz = b.tz;
     const unsigned int m = sm[l];
     if (m == 0) continue;
     const int rep = skey[lp[l]];
