@@ -2,6 +2,9 @@ package cuda
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -28,13 +31,19 @@ type KernelTime struct {
 // GraphComponents runs ECL-CC on the GPU and returns each vertex's
 // representative (the smallest vertex ID of its component), as
 // ecl.ComponentsSerial does, with the time of each stage. The graph must
-// be valid and symmetric.
+// be valid and symmetric, with sorted adjacency lists (as ecl.FromEdges
+// and the readers of package formats build them; see
+// ecl.Graph.SortAdjacency): the init kernel finds each vertex's closest
+// smaller neighbour by binary search. An unsorted list is an error.
 func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 	var t Timing
 	n := g.NumVertices()
 	parent := make([]int32, n)
 	if n == 0 {
 		return parent, t, nil
+	}
+	if v := firstUnsortedList(g); v >= 0 {
+		return nil, t, fmt.Errorf("cuda: the adjacency list of vertex %d is not sorted (ecl.Graph.SortAdjacency sorts them)", v)
 	}
 	err := c.do(func() error {
 		need := uint64(4 * (len(g.Offsets) + len(g.Neighbors) + 2*n))
@@ -96,4 +105,33 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 		return nil, t, err
 	}
 	return parent, t, nil
+}
+
+// firstUnsortedList returns a vertex whose adjacency list is not sorted
+// ascending, or -1, checking ranges of vertices on all cores.
+func firstUnsortedList(g *ecl.Graph) int {
+	n := g.NumVertices()
+	workers := min(runtime.NumCPU(), max(1, n>>16))
+	found := make([]int, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			found[w] = -1
+			for v := w * n / workers; v < (w+1)*n/workers; v++ {
+				if !slices.IsSorted(g.Adjacent(v)) {
+					found[w] = v
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, v := range found {
+		if v >= 0 {
+			return v
+		}
+	}
+	return -1
 }

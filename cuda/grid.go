@@ -87,7 +87,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		return nil, 0, t, fmt.Errorf("cuda: connectivity %d does not fit a %dx%dx%d grid", conn, width, height, depth)
 	}
 	if n >= math.MaxInt32 {
-		return nil, 0, t, fmt.Errorf("cuda: %dx%dx%d voxels are more than the grid kernels index (2^31-1)", width, height, depth)
+		return nil, 0, t, fmt.Errorf("cuda: %dx%dx%d voxels: the grid kernels take fewer than 2^31-1", width, height, depth)
 	}
 	slope := rule.Slope
 	if slope == 0 {
@@ -99,13 +99,13 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	labels := make([]uint32, n)
 	count := 0
 	err := c.do(func() error {
-		need := inBytes + 4*uint64(n+plan.labelsEntries()+plan.counts+plan.sumsEntries()+plan.tileEntries()) + 4
+		need := inBytes + 4*uint64(n+n+plan.counts+plan.sumsEntries()+plan.tileEntries()) + 4
 		if free, err := c.freeMemory(); err != nil {
 			return err
 		} else if need > free {
 			return fmt.Errorf("cuda: the grid needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 		}
-		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(plan.labelsEntries()), 4 * uint64(plan.counts),
+		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(plan.counts),
 			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4}
 		bufs := make([]deviceBuffer, len(sizes))
 		defer func() {

@@ -93,3 +93,32 @@ func checkGridOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, ru
 			what, conn, n, want.Count, i, got[lo:hi], want.Data[lo:hi], lo)
 	}
 }
+
+// TestLabelGridThresholdRounding checks values that land exactly on the
+// threshold after scaling: 3*0.1 - 0.30000000000000004 is 0 when the
+// product is rounded first (as the CPU computes it) and -2.8e-17 with a
+// fused multiply-add.
+func TestLabelGridThresholdRounding(t *testing.T) {
+	c := gpuContext(t)
+	for _, s := range [][3]int{{67, 45, 1}, {35, 19, 11}} {
+		data := make([]uint8, s[0]*s[1]*s[2])
+		for i := range data {
+			data[i] = uint8(i % 7)
+		}
+		r, err := imagegraph.NewRaster(s[0], s[1], s[2], data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rule := imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 0, Slope: 0.1, Inter: -float64(float64(3) * 0.1)}
+		conns := []int{4, 8}
+		if s[2] > 1 {
+			conns = []int{6, 26}
+		}
+		for _, conn := range conns {
+			for _, invert := range []bool{false, true} {
+				rule.Invert = invert
+				checkGridOnGPU(t, c, r, conn, rule, fmt.Sprintf("%v rounding invert=%v", s, invert))
+			}
+		}
+	}
+}

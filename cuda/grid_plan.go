@@ -28,8 +28,9 @@ type gridPlan struct {
 	n         int64
 	countsLen int32
 	counts64  int64
-	sumsLen   int32 // scan_tiles thread blocks
-	tileSize  int32 // blocks per tile
+	sumsLen   int32   // scan_tiles thread blocks
+	cursor    uintptr // device address of the representatives' cursor
+	one       int64   // 1, the cursor's length
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -38,7 +39,7 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // is set, else the voxel-based ones.
 func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPlan {
 	w, h, d := int(shape.w), int(shape.h), int(shape.d)
-	p := &gridPlan{shape: shape, suffix: suffix, blocks: blocks, fill: c.blocks, n: int64(w) * int64(h) * int64(d)}
+	p := &gridPlan{shape: shape, suffix: suffix, blocks: blocks, fill: c.blocks, n: int64(w) * int64(h) * int64(d), one: 1}
 	if !blocks {
 		p.counts = ceilDiv(int(p.n), 1024)
 		p.countsLen = int32(p.counts)
@@ -50,11 +51,9 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 	// x face (kernels' BBorder).
 	if d == 1 {
 		p.tiles = uint32(tilesX * ceilDiv(bh, tile2BlocksY))
-		p.tileSize = tileBlocksX * tile2BlocksY
 		p.border = 32 * (1 + 2)
 	} else {
 		p.tiles = uint32(tilesX * ceilDiv(bh, tile3BlocksYZ) * ceilDiv(bd, tile3BlocksYZ))
-		p.tileSize = tileBlocksX * tile3BlocksYZ * tile3BlocksYZ
 		p.border = 32 * (tile3BlocksYZ + 2*(tile3BlocksYZ-1) + 2*2)
 	}
 	segs := ceilDiv(bw, segmentBlocksX)
@@ -70,12 +69,11 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 // sumsEntries is the length of the sums buffer.
 func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
 
-// labelsEntries is the length of the labels buffer, which holds the
-// tiles' representatives before the labels.
-func (p *gridPlan) labelsEntries() int { return max(int(p.n), int(p.tiles)*int(p.tileSize)) }
-
-// tileEntries is the length of the per-tile representative counts.
-func (p *gridPlan) tileEntries() int { return max(1, int(p.tiles)) }
+// tileEntries is the length of the tileReps buffer: an (offset, count)
+// pair per tile for the representatives listed in the labels buffer
+// (at most one per nonempty block, so the labels buffer holds them), then
+// the cursor the tiles take their offsets from.
+func (p *gridPlan) tileEntries() int { return 2*int(p.tiles) + 1 }
 
 // steps returns the launches over the device buffers: samples, parent,
 // labels, counts, sums, per-tile counts and the component total.
@@ -99,11 +97,13 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 		dim = "3_"
 	}
 	sfx := p.suffix
+	p.cursor = *tileReps + 4*2*uintptr(p.tiles)
 	return []kernelStep{
 		{"zero_u32", uint32(min(ceilDiv(p.counts, threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.counts64)}},
+		{"zero_u32", 1, 32, []unsafe.Pointer{ptr(&p.cursor), unsafe.Pointer(&p.one)}},
 		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), ptr(tileReps), shape}},
 		{"blocks_border" + dim + sfx, p.tiles, p.border, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
-		{"blocks_roots", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), unsafe.Pointer(&p.tileSize), ptr(counts), shape}},
+		{"blocks_roots", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), ptr(counts), shape}},
 		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},
 		{"blocks_number_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(counts), ptr(sums), ptr(labels), shape}},

@@ -77,7 +77,7 @@ func keys32[T Sample](src []T, dst []uint32, rule Rule) {
 		t, inv := rule.Threshold, rule.Invert
 		slope, inter := rule.scale()
 		for i, v := range src {
-			f := float64(v)*slope + inter
+			f := float64(float64(v)*slope) + inter // rounded product: no fused multiply-add, as on the GPU
 			k := uint32(0)
 			if (f >= t) != inv && f == f {
 				k = 1
@@ -164,7 +164,7 @@ func mask[T Sample](src []T, dst []uint64, rule Rule) {
 		t, inv := rule.Threshold, rule.Invert
 		slope, inter := rule.scale()
 		for x, v := range src {
-			f := float64(v)*slope + inter
+			f := float64(float64(v)*slope) + inter // rounded product: no fused multiply-add, as on the GPU
 			bit := uint64(0)
 			if (f >= t) != inv && f == f {
 				bit = 1

@@ -99,7 +99,7 @@ func (r Rule) Foreground(v float64) bool {
 		return false
 	case r.Mode == Threshold:
 		slope, inter := r.scale()
-		return (v*slope+inter >= r.Threshold) != r.Invert
+		return (float64(v*slope)+inter >= r.Threshold) != r.Invert // rounded product: no fused multiply-add
 	}
 	return v != 0
 }

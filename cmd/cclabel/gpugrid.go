@@ -24,6 +24,10 @@ type rasterLabeler struct {
 	stderr io.Writer
 	driver *cuda.Driver
 	ctx    *cuda.Context
+	// gpuFailed is set when the GPU failed under --backend auto: the
+	// rasters after it go to the CPU without another try or warning (a
+	// CUDA error can leave the context unusable).
+	gpuFailed bool
 }
 
 // newRasterLabeler returns a labeler for the engine; warnings go to stderr.
@@ -34,14 +38,15 @@ func newRasterLabeler(e engine, stderr io.Writer) *rasterLabeler {
 // label labels one raster: on the GPU for --backend gpu, or under auto for
 // a large raster of a type the kernels take when a GPU is usable, on the
 // CPU otherwise. Under auto any GPU failure gives a warning and the CPU
-// result. backend is the backend that labeled ("gpu", "cpu" or "serial").
+// result, and the labeler stays on the CPU from then on. backend is the
+// backend that labeled ("gpu", "cpu" or "serial").
 func (l *rasterLabeler) label(r *imagegraph.Raster, rule imagegraph.Rule, opts imagegraph.Options) (labels *imagegraph.Labels, gpu *gpuTimes, backend string, err error) {
 	e := l.engine
 	fits := cuda.SupportsRaster(r)
 	switch {
 	case e.backend == "gpu" && !fits:
 		return nil, nil, "", fmt.Errorf("--backend gpu: the GPU kernels do not take %s samples (uint8, uint16, int16, uint32, int32 and float32 only)", r.Kind)
-	case e.backend == "gpu", e.auto && fits && r.Len() >= gpuMinVoxelsPerCore*e.effectiveThreads() && cuda.Available().Available:
+	case e.backend == "gpu", e.auto && !l.gpuFailed && fits && r.Len() >= gpuMinVoxelsPerCore*e.effectiveThreads() && cuda.Available().Available:
 		labels, t, err := l.gpuRaster(r, opts.Connectivity, rule)
 		if err == nil {
 			return labels, &gpuTimes{t.Upload.Seconds(), t.Kernel.Seconds(), t.Download.Seconds()}, "gpu", nil
@@ -49,8 +54,9 @@ func (l *rasterLabeler) label(r *imagegraph.Raster, rule imagegraph.Rule, opts i
 		if e.backend == "gpu" {
 			return nil, nil, "", err
 		}
-		fmt.Fprintf(l.stderr, "cclabel: warning: GPU failed, labeling on the CPU: %v\n", err)
+		fmt.Fprintf(l.stderr, "cclabel: warning: GPU failed, labeling on the CPU from here on: %v\n", err)
 		e.backend = "cpu"
+		l.gpuFailed = true
 	}
 	labels, err = imagegraph.Label(r, rule, opts, nil)
 	return labels, nil, e.backend, err

@@ -11,8 +11,6 @@ static const int WarpSize = 32;
 
 __device__ int topL, posL, topH, posH;
 
-
-// representative returns the root of idx, halving the path on the way.
 // claim takes a kernel's first worklist entry (pos moves by step towards
 // top) with an atomic, or, when a plain read already shows the list used
 // up, returns an index past its end without one: an empty list then costs
@@ -25,6 +23,8 @@ static __device__ __forceinline__ int claim(int* const pos, const int top, const
   return atomicAdd(pos, step);
 }
 
+// representative returns the root of idx; on the way each visited vertex
+// is pointed at its grandparent (ECL-CC's intermediate pointer jumping).
 static __device__ __forceinline__ int representative(const int idx, int* const __restrict__ nstat)
 {
   int curr = nstat[idx];
@@ -39,12 +39,10 @@ static __device__ __forceinline__ int representative(const int idx, int* const _
   return curr;
 }
 
-// hook joins the representatives of v and of its smaller neighbour u,
-// the larger under the smaller, retrying when another thread got there
-// first.
-// hook joins u's tree to vstat's; vstat follows the hooks, so the caller
-// carries an up-to-date representative to its next neighbour, as the
-// reference does.
+// hook joins the tree of u to the tree whose representative the caller
+// holds in vstat, the larger root under the smaller (CAS), retrying when
+// another thread got there first. vstat follows the hooks, so the caller
+// carries an up-to-date representative to its next neighbour.
 static __device__ __forceinline__ void hook(int& vstat, const int u, int* const __restrict__ nstat)
 {
   int ostat = representative(u, nstat);
@@ -81,9 +79,10 @@ extern "C" __global__ void ecl_reset(const int nodes)
 // that is the closest smaller ID, found by binary search in O(log degree)
 // reads whatever the degree. (Scanning from the front, as the reference
 // code does on its inputs, gives the smallest ID: on grids that makes
-// column-long chains that compute1 then walks, 0.14 ms instead of 0.08 ms
-// on a 1024x1024 grid.) A list that is not sorted still gets a smaller
-// neighbour or the vertex itself, either of which is a valid start.
+// column-long chains that compute1 then walks, 0.14 ms instead of 0.073 ms
+// on a 1024x1024 grid.) The lists must be sorted: a vertex left pointing at
+// itself is skipped by compute, so a missed smaller neighbour would lose
+// its edges (GraphComponents checks).
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
 ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
 {

@@ -31,7 +31,7 @@ template <typename T> static __device__ __forceinline__ unsigned int gkey(const 
 {
   if (s.rule == 0) return gbits(v);
   if (s.rule == 1) return (v != 0 && v == v) ? 1u : 0u;
-  const double f = (double)v * s.slope + s.inter;
+  const double f = __dadd_rn(__dmul_rn((double)v, s.slope), s.inter); // rounded product, as the CPU: no fused multiply-add
   if (f != f) return 0u;
   return ((f >= s.t) != (s.rule == 3)) ? 1u : 0u;
 }

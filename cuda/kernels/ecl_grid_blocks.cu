@@ -12,10 +12,12 @@
 //   blocks_local: a tile of blocks per thread block; union-find of the
 //     tile's blocks in shared memory; parent[key] = the smallest key of
 //     the block's tile-local component (its representative); the tile's
-//     representatives listed (in the labels buffer, free until numbering).
+//     representatives listed (in the labels buffer, free until numbering:
+//     at most one per nonempty block), each tile at an offset it takes
+//     from a cursor after the per-tile (offset, count) pairs in tileReps.
 //   blocks_border: ECL-CC hooking (CAS, intermediate pointer jumping) of
-//     the neighbouring blocks that lie in different tiles, a few warps
-//     per tile.
+//     the neighbouring blocks that lie in different tiles, 3 (2D) or 26
+//     (3D) warps per tile.
 //   blocks_roots: the representatives that are roots counted per (z, y,
 //     segment of 256 blocks along x), which is memory order.
 //   scan_tiles, grid_scan (ecl_grid.cu): the counts become offsets.
@@ -23,31 +25,23 @@
 //     rank in segment).
 //   blocks_relabel: every voxel gets its block's label, background 0.
 // Device memory: the input, parent and labels (4 bytes per voxel each;
-// parent is only used at keys), and the counts.
+// parent is only used at keys; labels first holds the representatives),
+// the counts, and an (offset, count) pair per tile.
 
 #define BTX 32     // blocks of a tile along x
 #define BROWS 8    // thread rows of a tile kernel (256 threads)
 #define BSEG 256   // blocks along x per count, number and relabel thread block
 #define SCAN_TILE 4096 // counts per scan_tiles thread block
-// blocks_local thread blocks per multiprocessor (more registers than the
-// default, fewer spills): 6 where a multiprocessor holds 1536 threads or
-// more, 4 on sm_75 (1024).
+// blocks_local thread blocks per multiprocessor asked of the compiler
+// (__launch_bounds__): on the H200 (sm_90) 6 ran faster than the default
+// (fewer spills of the union-find loops). Shared memory may allow fewer
+// (3D tiles take 18 KB). sm_75 holds only 1024 threads: 4.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 #define LOCAL_MIN_CTAS 4
 #else
 #define LOCAL_MIN_CTAS 6
 #endif
 #define RELABEL_ROWS 2    // block rows per blocks_relabel thread
-
-// bfg reports whether voxel (x, y, z) is foreground (outside the grid is
-// background).
-template <typename T>
-static __device__ __forceinline__ unsigned int bfg(const T* const __restrict__ in, const int x, const int y, const int z,
-                                                   const GridShape& s)
-{
-  if (x >= s.w || y >= s.h || z >= s.d) return 0u;
-  return gkey(in[((long long)z * s.h + y) * s.w + x], s) != 0u ? 1u : 0u;
-}
 
 // BPair is the vector type of two samples, for loading a block's row in
 // one access.
@@ -202,7 +196,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
                                     unsigned int* const __restrict__ tileReps, const GridShape s)
 {
   using Tile = BTile<TY, TZ>;
-  __shared__ int repCount;
+  __shared__ int repCount, repBase;
   __shared__ int lp[Tile::size];
   __shared__ int skey[Tile::size];
   __shared__ unsigned char sm[Tile::size];
@@ -251,6 +245,10 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
   __syncthreads();
   // Each local component's smallest key: lanes with the same root reduce
   // theirs first, so a large component costs one shared atomic per row.
+  // The roots stay in registers: lfind's path halving by other threads
+  // may still rewrite lp entries until the barrier. Roots are counted for
+  // the tile's list of representatives.
+  int roots[Tile::perThread];
 #pragma unroll
   for (int k = 0; k < Tile::perThread; k++) {
     const BSlot b = btileslot<TY>(k, tx, row0);
@@ -258,7 +256,8 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     const unsigned int m = sm[l];
     const int root = m != 0 ? lfind(lp, l) : -1;
     const int key = m != 0 ? bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s) : 0x7fffffff;
-    if (m != 0) lp[l] = root;
+    roots[k] = root;
+    if (root == l) atomicAdd(&repCount, 1);
 #if __CUDA_ARCH__ >= 800
     const unsigned int group = __match_any_sync(0xffffffffu, root);
     const int least = (int)__reduce_min_sync(group, (unsigned int)key);
@@ -268,18 +267,23 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
 #endif
   }
   __syncthreads();
+  if (threadIdx.x == 0) { // the tile's place in the list of representatives
+    repBase = (int)atomicAdd(&tileReps[2 * gridDim.x], (unsigned int)repCount);
+    tileReps[2 * t] = repBase;
+    tileReps[2 * t + 1] = repCount;
+    repCount = 0;
+  }
+  __syncthreads();
 #pragma unroll
   for (int k = 0; k < Tile::perThread; k++) {
     const BSlot b = btileslot<TY>(k, tx, row0);
     const int l = b.l, ty = b.ty, tz = b.tz;
     const unsigned int m = sm[l];
     if (m == 0) continue;
-    const int rep = skey[lp[l]];
+    const int rep = skey[roots[k]];
     parent[bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s)] = rep;
-    if (lp[l] == l) reps[(long long)t * Tile::size + atomicAdd(&repCount, 1)] = rep;
+    if (roots[k] == l) reps[repBase + atomicAdd(&repCount, 1)] = rep;
   }
-  __syncthreads();
-  if (threadIdx.x == 0) tileReps[t] = repCount;
 }
 
 // Tile borders: every pair of joined neighbouring blocks in different
@@ -442,15 +446,15 @@ static __device__ __forceinline__ int bquarter(const unsigned int m) { return (_
 // tile.
 extern "C" __global__ void __launch_bounds__(256)
 blocks_roots(const int* const __restrict__ parent, const unsigned int* const __restrict__ reps,
-             const unsigned int* const __restrict__ tileReps, const int tiles, const int tileSize,
-             unsigned int* const __restrict__ counts, const GridShape s)
+             const unsigned int* const __restrict__ tileReps, const int tiles, unsigned int* const __restrict__ counts,
+             const GridShape s)
 {
   const int t = blockIdx.x * 8 + threadIdx.x / 32;
   if (t >= tiles) return;
   const int segs = ((s.w + 1) / 2 + BSEG - 1) / BSEG;
-  const unsigned int count = tileReps[t];
+  const unsigned int base = tileReps[2 * t], count = tileReps[2 * t + 1];
   for (unsigned int i = threadIdx.x % 32; i < count; i += 32) {
-    const int rep = (int)reps[(long long)t * tileSize + i];
+    const int rep = (int)reps[base + i];
     if (parent[rep] != rep) continue;
     const int x = rep % s.w, yz = rep / s.w;
     atomicAdd(&counts[(long long)yz * segs + (x / 2) / BSEG], 1u);
