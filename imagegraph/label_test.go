@@ -295,6 +295,10 @@ func TestThresholdScaling(t *testing.T) {
 		{imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 3, Slope: -1, Inter: 5}, []uint32{1, 1, 1, 0, 0, 0}},
 		{imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 3}, []uint32{0, 0, 0, 1, 1, 1}},
 		{imagegraph.Rule{Mode: imagegraph.Binary, Slope: 0.5, Inter: 9}, []uint32{0, 1, 1, 1, 1, 1}},
+		// 3*0.1 rounds to 0.30000000000000004 before the intercept: exactly 0,
+		// at the threshold (a fused multiply-add would give -2.8e-17). The GPU
+		// computes the same.
+		{imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 0, Slope: 0.1, Inter: -0.30000000000000004}, []uint32{0, 0, 0, 1, 1, 1}},
 	} {
 		for _, conn := range []int{4, 8} {
 			l, err := imagegraph.Label(r, c.rule, imagegraph.Options{Connectivity: conn}, nil)
