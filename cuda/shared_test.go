@@ -1,11 +1,6 @@
 package cuda
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,37 +9,13 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
-// sharedData returns the folder of the shared test data: $CCLABEL_SHARED_DATA
-// (for runs on the GPU machine, where ../shared does not travel) or
-// ../../shared/data. It skips the test when the folder is absent.
-func sharedData(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("CCLABEL_SHARED_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "expected.json")); err != nil {
-		t.Skipf("shared data not available: %v", err)
-	}
-	return dir
-}
-
 func TestSharedGraphsOnGPU(t *testing.T) {
-	dir := sharedData(t)
+	dir := shareddata.Dir(t)
 	c := gpuContext(t)
-	raw, err := os.ReadFile(filepath.Join(dir, "graphs.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		File       string `json:"file"`
-		Components int    `json:"components"`
-	}
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := shareddata.Graphs(t)
 	for _, tc := range cases {
 		lg, err := formats.ReadGraphFile(filepath.Join(dir, tc.File), formats.GraphReadOptions{})
 		if err != nil {
@@ -64,22 +35,9 @@ func TestSharedGraphsOnGPU(t *testing.T) {
 }
 
 func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
-	dir := sharedData(t)
+	dir := shareddata.Dir(t)
 	c := gpuContext(t)
-	raw, err := os.ReadFile(filepath.Join(dir, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		File         string `json:"file"`
-		Mode         string `json:"mode"`
-		Connectivity int    `json:"connectivity"`
-		Components   int    `json:"components"`
-		SHA256       string `json:"sha256"`
-	}
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := shareddata.Cases(t, nil)
 	ran, skipped := 0, 0
 	for _, tc := range cases {
 		path := filepath.Join(dir, tc.File)
@@ -111,7 +69,7 @@ func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
 			skipped++
 			continue
 		}
-		h := sha256.New()
+		var labelFrames [][]uint32
 		total := 0
 		for _, f := range frames {
 			labels, n, _, err := c.LabelGrid(f, tc.Connectivity, rule)
@@ -119,13 +77,9 @@ func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
 				t.Fatal(err)
 			}
 			total += n
-			buf := make([]byte, 0, 4*len(labels))
-			for _, l := range labels {
-				buf = binary.LittleEndian.AppendUint32(buf, l)
-			}
-			h.Write(buf)
+			labelFrames = append(labelFrames, labels)
 		}
-		if got := hex.EncodeToString(h.Sum(nil)); got != tc.SHA256 || total != tc.Components {
+		if got := shareddata.LabelsSHA256(labelFrames...); got != tc.SHA256 || total != tc.Components {
 			t.Errorf("%s %s c%d: GPU gives %d components, sha256 %s; want %d, %s",
 				tc.File, tc.Mode, tc.Connectivity, total, got, tc.Components, tc.SHA256)
 		}

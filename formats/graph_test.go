@@ -2,7 +2,6 @@ package formats
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
 // writeTemp writes data to name in a fresh temporary folder.
@@ -121,29 +121,9 @@ func TestWriteGraphFile(t *testing.T) {
 	}
 }
 
-// dataDir is the shared real test data, relative to this package.
-const dataDir = "../../shared/data"
-
-// graphCase is one entry of graphs.json.
-type graphCase struct {
-	File                string `json:"file"`
-	Vertices            int    `json:"vertices"`
-	Components          int    `json:"components"`
-	Largest             int64  `json:"largest"`
-	ComponentsDropZeros int    `json:"components_drop_zeros"`
-}
-
 func TestRealGraphs(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(dataDir, "graphs.json"))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skip("shared test data not present")
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	var cases []graphCase
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := shareddata.Graphs(t)
+	dataDir := shareddata.Dir(t)
 	if len(cases) == 0 {
 		t.Fatal("graphs.json lists no graphs")
 	}
@@ -180,7 +160,7 @@ func TestRealGraphs(t *testing.T) {
 }
 
 func BenchmarkReadGraphFileNY(b *testing.B) {
-	path := filepath.Join(dataDir, "graphs/pace16_NY.gr")
+	path := shareddata.Path("graphs/pace16_NY.gr")
 	if _, err := os.Stat(path); err != nil {
 		b.Skip("shared test data not present")
 	}

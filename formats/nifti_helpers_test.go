@@ -13,9 +13,6 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-// niftiSharedVolumes is the real NIfTI test data, outside the repository.
-const niftiSharedVolumes = "../../shared/data/volumes"
-
 // niftiSpec describes a synthetic NIfTI file.
 type niftiSpec struct {
 	version   int

@@ -1,67 +1,22 @@
 package formats
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
-
-// niftiExpected is an entry of ../shared/data/expected.json.
-type niftiExpected struct {
-	File         string `json:"file"`
-	Mode         string `json:"mode"`
-	Connectivity int    `json:"connectivity"`
-	Components   int    `json:"components"`
-	SHA256       string `json:"sha256"`
-	Shape        []int  `json:"shape"`
-}
-
-// niftiExpectedCases returns the NIfTI cases of expected.json, skipping
-// the test when the shared data is absent.
-func niftiExpectedCases(t *testing.T) []niftiExpected {
-	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(niftiSharedVolumes, "..", "expected.json"))
-	if err != nil {
-		t.Skipf("shared data absent: %v", err)
-	}
-	var all, out []niftiExpected
-	if err := json.Unmarshal(raw, &all); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
-		if strings.HasSuffix(c.File, ".nii") || strings.HasSuffix(c.File, ".nii.gz") {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// niftiHash is the sha256 of labels as uint32 little-endian.
-func niftiHash(labels []uint32) string {
-	h := sha256.New()
-	buf := make([]byte, 0, 1<<16)
-	for i := 0; i < len(labels); {
-		buf = buf[:0]
-		for ; i < len(labels) && len(buf) < cap(buf); i++ {
-			buf = binary.LittleEndian.AppendUint32(buf, labels[i])
-		}
-		h.Write(buf)
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
 
 // TestNIfTISharedFiles reads every real NIfTI file, checks the facts
 // known about each, and labels the expected.json cases.
 func TestNIfTISharedFiles(t *testing.T) {
-	cases := niftiExpectedCases(t)
-	files, _ := filepath.Glob(filepath.Join(niftiSharedVolumes, "*.nii*"))
+	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
+		return strings.HasSuffix(c.File, ".nii") || strings.HasSuffix(c.File, ".nii.gz")
+	})
+	files, _ := filepath.Glob(filepath.Join(shareddata.Dir(t), "volumes", "*.nii*"))
 	if len(files) == 0 {
 		t.Skip("no NIfTI files in the shared data")
 	}
@@ -141,8 +96,8 @@ func TestNIfTISharedFiles(t *testing.T) {
 		for _, n := range counts {
 			total += n
 		}
-		if total != c.Components || niftiHash(labels) != c.SHA256 {
-			t.Errorf("%s %s/%d: %d components (per frame %v), want %d; hash match %v", c.File, c.Mode, c.Connectivity, total, counts, c.Components, niftiHash(labels) == c.SHA256)
+		if total != c.Components || shareddata.LabelsSHA256(labels) != c.SHA256 {
+			t.Errorf("%s %s/%d: %d components (per frame %v), want %d; hash match %v", c.File, c.Mode, c.Connectivity, total, counts, c.Components, shareddata.LabelsSHA256(labels) == c.SHA256)
 		}
 	}
 }
@@ -163,7 +118,7 @@ func equalInts(a, b []int) bool {
 // TestNIfTIGeometryRoundTrip labels a real atlas, writes the labels with
 // its geometry and reads them back.
 func TestNIfTIGeometryRoundTrip(t *testing.T) {
-	path := filepath.Join(niftiSharedVolumes, "neuroparc_AAL_1mm.nii.gz")
+	path := filepath.Join(shareddata.Dir(t), "volumes", "neuroparc_AAL_1mm.nii.gz")
 	src, err := ReadNIfTIFile(path)
 	if err != nil {
 		if _, statErr := os.Stat(path); statErr != nil {
@@ -202,7 +157,7 @@ func TestNIfTIGeometryRoundTrip(t *testing.T) {
 		for i := range back {
 			back[i] = uint32(got.Frames[0].Value(i))
 		}
-		if niftiHash(back) != niftiHash(labels) {
+		if shareddata.LabelsSHA256(back) != shareddata.LabelsSHA256(labels) {
 			t.Errorf("%s: labels changed", c.name)
 		}
 	}

@@ -1,61 +1,23 @@
 package formats
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
-
-// nrrdSharedCases returns the cases of expected.json whose file passes keep,
-// skipping the test when the shared data is absent.
-func nrrdSharedCases(t *testing.T, keep func(file string) bool) []expectedCase {
-	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(sharedData, "expected.json"))
-	if err != nil {
-		t.Skipf("shared data absent: %v", err)
-	}
-	var all, out []expectedCase
-	if err := json.Unmarshal(raw, &all); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
-		if keep(c.File) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// nrrdLabelsSHA256 hashes labels in the canonical form of expected.json:
-// uint32 little-endian, memory order.
-func nrrdLabelsSHA256(labels []uint32) string {
-	h := sha256.New()
-	buf := make([]byte, 0, 1<<16)
-	for i, l := range labels {
-		buf = binary.LittleEndian.AppendUint32(buf, l)
-		if len(buf) == cap(buf) || i == len(labels)-1 {
-			h.Write(buf)
-			buf = buf[:0]
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
 
 // nrrdCheckExpected reads every case with read and checks its shape
 // ([X, Y, Z]), component count and label hash; it returns how many cases
 // it checked.
-func nrrdCheckExpected(t *testing.T, cases []expectedCase, read func(path string) (*Volume, error)) int {
+func nrrdCheckExpected(t *testing.T, cases []shareddata.Case, read func(path string) (*Volume, error)) int {
 	t.Helper()
 	checked := 0
 	for _, c := range cases {
-		path := filepath.Join(sharedData, c.File)
+		path := filepath.Join(shareddata.Dir(t), c.File)
 		if _, err := os.Stat(path); err != nil {
 			t.Logf("%s absent", c.File)
 			continue
@@ -83,7 +45,7 @@ func nrrdCheckExpected(t *testing.T, cases []expectedCase, read func(path string
 			t.Errorf("%s: %v", c.File, err)
 			continue
 		}
-		if got := nrrdLabelsSHA256(l.Data); l.Count != c.Components || got != c.SHA256 {
+		if got := shareddata.LabelsSHA256(l.Data); l.Count != c.Components || got != c.SHA256 {
 			t.Errorf("%s %s %d-connected: %d components (sha256 %.12s), want %d (%.12s)",
 				c.File, c.Mode, c.Connectivity, l.Count, got, c.Components, c.SHA256)
 		}
@@ -93,7 +55,9 @@ func nrrdCheckExpected(t *testing.T, cases []expectedCase, read func(path string
 }
 
 func TestNRRDExpected(t *testing.T) {
-	cases := nrrdSharedCases(t, func(f string) bool { return strings.HasSuffix(f, ".nrrd") || strings.HasSuffix(f, ".nhdr") })
+	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
+		return strings.HasSuffix(c.File, ".nrrd") || strings.HasSuffix(c.File, ".nhdr")
+	})
 	if len(cases) == 0 {
 		t.Fatal("no NRRD cases in expected.json")
 	}

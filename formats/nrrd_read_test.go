@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
 // nrrdTestValues are the int16 samples of the small synthetic NRRD files:
@@ -238,7 +239,7 @@ func TestNRRDGeometry(t *testing.T) {
 			t.Errorf("%s: spacing %v affine %v, want %v %v", c.name, v.Spacing, v.Affine, c.spacing, c.affine)
 		}
 	}
-	path := filepath.Join(sharedData, "volumes/pyradiomics_prostate_phantom_subvolume-label.nrrd")
+	path := filepath.Join(shareddata.Dir(t), "volumes/pyradiomics_prostate_phantom_subvolume-label.nrrd")
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("shared data absent")
 	}
@@ -255,7 +256,7 @@ func TestNRRDGeometry(t *testing.T) {
 }
 
 func TestNRRDFormatCases(t *testing.T) {
-	dir := filepath.Join(sharedData, "volumes/pynrrd_format_cases")
+	dir := filepath.Join(shareddata.Dir(t), "volumes/pynrrd_format_cases")
 	ref, err := ReadNRRDFile(filepath.Join(dir, "BallBinary30x30x30.nrrd"))
 	if os.IsNotExist(err) || (err != nil && strings.Contains(err.Error(), "no such file")) {
 		t.Skip("shared data absent")

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
 // nrrdReadLabelsBack reads a written label file and returns the volume, its
@@ -34,7 +35,7 @@ func nrrdReadLabelsBack(t *testing.T, path string) (*Volume, *NRRDHeader, [][]ui
 }
 
 func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
-	path := filepath.Join(sharedData, "volumes/pyradiomics_brain1_label.nrrd")
+	path := filepath.Join(shareddata.Dir(t), "volumes/pyradiomics_brain1_label.nrrd")
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("shared data absent")
 	}

@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
+	"github.com/cclabel/cclabel/internal/shareddata"
 	"image"
 	"image/color"
 	"os"
@@ -14,32 +14,13 @@ import (
 	"testing"
 )
 
-// sharedData is the real test data, outside the repository.
-const sharedData = "../../shared/data"
-
-// expectedCase is an entry of ../shared/data/expected.json.
-type expectedCase struct {
-	File         string `json:"file"`
-	Mode         string `json:"mode"`
-	Connectivity int    `json:"connectivity"`
-	Components   int    `json:"components"`
-	SHA256       string `json:"sha256"`
-	Shape        []int  `json:"shape"`
-}
-
 // TestSharedImages decodes the real 2D images, checks their sizes against
 // expected.json and, through a plain breadth-first labeling of the decoded
 // values, the component counts and label hashes, which depend on every
 // pixel value. The 2-page TIFF must be rejected as a volume.
 func TestSharedImages(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(sharedData, "expected.json"))
-	if err != nil {
-		t.Skipf("shared data absent: %v", err)
-	}
-	var cases []expectedCase
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := shareddata.Cases(t, nil)
+	sharedData := shareddata.Dir(t)
 	seen, checked := 0, 0
 	for _, c := range cases {
 		if !strings.HasPrefix(c.File, "images/") {

@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/cclabel/cclabel/internal/shareddata"
 	"os"
 	"path/filepath"
 	"testing"
@@ -93,7 +94,7 @@ func TestTIFFPageCountErrors(t *testing.T) {
 
 func TestTIFFPageCountShared(t *testing.T) {
 	for name, want := range map[string]int{"skimage_multipage.tif": 2, "morpholibj_blobs-lbl.tif": 1, "morpholibj_grains.tif": 1} {
-		data, err := os.ReadFile(filepath.Join(sharedData, "images", name))
+		data, err := os.ReadFile(filepath.Join(shareddata.Dir(t), "images", name))
 		if err != nil {
 			t.Logf("%s absent", name)
 			continue

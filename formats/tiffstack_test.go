@@ -10,10 +10,12 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
 func TestTIFFStackExpected(t *testing.T) {
-	cases := nrrdSharedCases(t, func(f string) bool {
+	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
+		f := c.File
 		return strings.HasSuffix(f, ".tif") && (strings.HasPrefix(f, "volumes/") || f == "images/skimage_multipage.tif")
 	})
 	if len(cases) < 4 {

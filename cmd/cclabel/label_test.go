@@ -2,10 +2,9 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
+	"github.com/cclabel/cclabel/internal/shareddata"
 	"image"
 	"image/png"
 	"os"
@@ -37,15 +36,6 @@ func readNPYLabels(t *testing.T, path string) (descr string, labels []uint32) {
 	return descr, labels
 }
 
-func labelHash(labels []uint32) string {
-	var b []byte
-	for _, l := range labels {
-		b = binary.LittleEndian.AppendUint32(b, l)
-	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
-}
-
 // modeFlags turns an expected.json mode into label flags.
 func modeFlags(mode string) []string {
 	parts := strings.Split(mode, ":")
@@ -63,18 +53,7 @@ func modeFlags(mode string) []string {
 }
 
 func TestLabelExpectedThroughCLI(t *testing.T) {
-	raw, err := os.ReadFile(sharedData(t, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		File         string `json:"file"`
-		Mode         string `json:"mode"`
-		Connectivity int    `json:"connectivity"`
-		Components   int    `json:"components"`
-		SHA256       string `json:"sha256"`
-	}
-	json.Unmarshal(raw, &cases)
+	cases := shareddata.Cases(t, nil)
 	dir := t.TempDir()
 	n := 0
 	for _, c := range cases {
@@ -97,7 +76,7 @@ func TestLabelExpectedThroughCLI(t *testing.T) {
 		if want := map[bool]string{true: "<u2", false: "<u4"}[c.Components <= 65535]; descr != want {
 			t.Errorf("%s: dtype %s, want %s", c.File, descr, want)
 		}
-		if got := labelHash(labels); got != c.SHA256 {
+		if got := shareddata.LabelsSHA256(labels); got != c.SHA256 {
 			t.Errorf("%s %s c%d: sha256 %s, want %s", c.File, c.Mode, c.Connectivity, got, c.SHA256)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"github.com/cclabel/cclabel/internal/shareddata"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,11 +28,11 @@ func runCLI(t *testing.T, stdin string, args ...string) cliResult {
 	return cliResult{code, out.String(), errOut.String()}
 }
 
-// sharedData returns the path of a file under ../shared/data, skipping the
-// test when the shared data is absent.
+// sharedData returns the path of a file under the shared data folder,
+// skipping the test when it is absent.
 func sharedData(t *testing.T, rel string) string {
 	t.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", rel)
+	path := filepath.Join(shareddata.Dir(t), rel)
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared data not available: %v", err)
 	}
@@ -39,20 +40,7 @@ func sharedData(t *testing.T, rel string) string {
 }
 
 func TestGraphSharedDataThroughCLI(t *testing.T) {
-	raw, err := os.ReadFile(sharedData(t, "graphs.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		File                string `json:"file"`
-		Vertices            int    `json:"vertices"`
-		Components          int    `json:"components"`
-		Largest             int64  `json:"largest"`
-		ComponentsDropZeros int    `json:"components_drop_zeros"`
-	}
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := shareddata.Graphs(t)
 	if len(cases) != 14 {
 		t.Fatalf("graphs.json lists %d graphs, want 14", len(cases))
 	}

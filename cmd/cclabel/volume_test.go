@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/cclabel/cclabel/internal/shareddata"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,39 +11,11 @@ import (
 	"testing"
 )
 
-// expectedVolumeCases returns the volume cases of expected.json.
-func expectedVolumeCases(t *testing.T) []struct {
-	File         string `json:"file"`
-	Mode         string `json:"mode"`
-	Connectivity int    `json:"connectivity"`
-	Components   int    `json:"components"`
-	SHA256       string `json:"sha256"`
-	Shape        []int  `json:"shape"`
-} {
-	raw, err := os.ReadFile(sharedData(t, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all, out []struct {
-		File         string `json:"file"`
-		Mode         string `json:"mode"`
-		Connectivity int    `json:"connectivity"`
-		Components   int    `json:"components"`
-		SHA256       string `json:"sha256"`
-		Shape        []int  `json:"shape"`
-	}
-	json.Unmarshal(raw, &all)
-	for _, c := range all {
-		if strings.HasPrefix(c.File, "volumes/") || c.Connectivity > 8 {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 func TestVolumeExpectedThroughCLI(t *testing.T) {
 	dir := t.TempDir()
-	cases := expectedVolumeCases(t)
+	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
+		return strings.HasPrefix(c.File, "volumes/") || c.Connectivity > 8
+	})
 	if len(cases) < 20 {
 		t.Fatalf("%d volume cases", len(cases))
 	}
@@ -63,7 +36,7 @@ func TestVolumeExpectedThroughCLI(t *testing.T) {
 				t.Fatalf("shape %dx%dx%d, want %v", s.Width, s.Height, s.Depth, c.Shape)
 			}
 			_, labels := readNPYLabels(t, out)
-			if got := labelHash(labels); got != c.SHA256 {
+			if got := shareddata.LabelsSHA256(labels); got != c.SHA256 {
 				t.Fatalf("sha256 %s, want %s", got, c.SHA256)
 			}
 		})
