@@ -1,0 +1,92 @@
+package cclabel
+
+import (
+	"fmt"
+
+	"github.com/cclabel/cclabel/cuda"
+)
+
+// DeviceStatus says whether the GPU backend can run on this machine, why
+// not, and which GPUs the driver sees.
+type DeviceStatus = cuda.Status
+
+// Devices probes the CUDA driver (loading libcuda.so.1, listing the GPUs,
+// unloading it). It never fails: when the GPU backend cannot run,
+// DeviceStatus.Reason says why.
+func Devices() DeviceStatus { return cuda.Available() }
+
+// gpuUsable reports why the labeler's GPU cannot be used (nil when it can).
+func (l *Labeler) gpuUsable() error {
+	l.gpuMu.Lock()
+	defer l.gpuMu.Unlock()
+	return l.gpuUsableLocked()
+}
+
+// gpuUsableLocked is gpuUsable with gpuMu held; the driver is probed once.
+func (l *Labeler) gpuUsableLocked() error {
+	if !l.probed {
+		l.status, l.probed = cuda.Available(), true
+	}
+	switch {
+	case !l.status.Available:
+		return fmt.Errorf("gpu backend: %s", l.status.Reason)
+	case l.opts.GPU >= len(l.status.Devices):
+		return fmt.Errorf("gpu backend: no GPU %d (the driver sees %d)", l.opts.GPU, len(l.status.Devices))
+	}
+	return nil
+}
+
+// runGPU runs f on the GPU when the backend says so: always under
+// BackendGPU (its error is returned), under BackendAuto when large is set,
+// a GPU is usable and none failed before. Under BackendAuto a failure is
+// reported to the warnings writer, the labeler stays on the CPU from then
+// on, and ran is false with a nil error so that the caller labels on the
+// CPU. f runs with the labeler's GPU lock held.
+func (l *Labeler) runGPU(large bool, f func(*cuda.Context) error) (ran bool, err error) {
+	switch l.opts.Backend {
+	case BackendGPU:
+		l.gpuMu.Lock()
+		defer l.gpuMu.Unlock()
+		if err := l.openLocked(); err != nil {
+			return false, err
+		}
+		return true, f(l.ctx)
+	case BackendAuto:
+		if !large {
+			return false, nil
+		}
+		l.gpuMu.Lock()
+		defer l.gpuMu.Unlock()
+		if l.gpuDead || l.gpuUsableLocked() != nil {
+			return false, nil
+		}
+		err := l.openLocked()
+		if err == nil {
+			if err = f(l.ctx); err == nil {
+				return true, nil
+			}
+		}
+		l.gpuDead = true
+		fmt.Fprintf(l.opts.Warnings, "cclabel: warning: GPU failed, labeling on the CPU from here on: %v\n", err)
+	}
+	return false, nil
+}
+
+// openLocked loads the driver and creates the context of the labeler's
+// GPU, unless they are open; gpuMu is held.
+func (l *Labeler) openLocked() error {
+	if l.ctx != nil {
+		return nil
+	}
+	d, err := cuda.Open()
+	if err != nil {
+		return err
+	}
+	c, err := d.NewContext(l.opts.GPU)
+	if err != nil {
+		d.Close()
+		return err
+	}
+	l.driver, l.ctx = d, c
+	return nil
+}

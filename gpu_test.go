@@ -1,0 +1,62 @@
+package cclabel_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// TestGPUMatchesCPU runs on a machine with a GPU: the GPU backend gives
+// the CPU's labels, reuses one context across calls, and reports its
+// stages.
+func TestGPUMatchesCPU(t *testing.T) {
+	if s := cclabel.Devices(); !s.Available {
+		t.Skip("no GPU: " + s.Reason)
+	}
+	gpu, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gpu.Close()
+	cpu, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !gpu.MayUseGPU() {
+		t.Error("MayUseGPU is false under BackendGPU")
+	}
+	for _, shape := range [][4]int{{257, 311, 1, 8}, {4097, 3, 1, 4}, {64, 33, 17, 26}, {31, 29, 23, 6}} {
+		r := randomMap(t, shape[0], shape[1], shape[2], 5)
+		for _, rule := range []imagegraph.Rule{{Mode: imagegraph.Multilabel}, {Mode: imagegraph.Binary}} {
+			g, err := gpu.LabelRaster(r, rule, shape[3], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := cpu.LabelRaster(r, rule, shape[3], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Backend != cclabel.BackendGPU || g.Timing.Kernel <= 0 || g.Timing.Total < g.Timing.Kernel {
+				t.Errorf("%v: backend %s, timing %+v", shape, g.Backend, g.Timing)
+			}
+			if g.Labels.Count != c.Labels.Count || !slices.Equal(g.Labels.Data, c.Labels.Data) {
+				t.Errorf("%v %s: GPU %d components, CPU %d", shape, rule, g.Labels.Count, c.Labels.Count)
+			}
+		}
+	}
+	us, vs := []int32{0, 5, 9, 3}, []int32{5, 9, 2, 7}
+	graph, err := ecl.FromEdges(12, us, vs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := gpu.LabelGraph(graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Backend != cclabel.BackendGPU || !slices.Equal(res.Result.Parent, ecl.ComponentsBFS(graph)) {
+		t.Errorf("graph on %s: %v", res.Backend, res.Result.Parent)
+	}
+}

@@ -1,0 +1,139 @@
+package cclabel
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/cclabel/cclabel/cuda"
+	"github.com/cclabel/cclabel/ecl"
+)
+
+// Options configure a Labeler.
+type Options struct {
+	// Backend is where labeling runs; "" means BackendAuto.
+	Backend Backend
+	// Threads is the number of goroutines of the CPU backend; 0 means all
+	// cores (GOMAXPROCS). BackendSerial always uses one.
+	Threads int
+	// GPU is the ordinal of the GPU to use (0 for the first).
+	GPU int
+	// Algorithm is the compute phase of ECL-CC for graphs on the CPU:
+	// ecl.ECL (default) or ecl.ECLaf. The GPU runs ECL-CC.
+	Algorithm ecl.Algorithm
+	// Warnings receives a line when the GPU fails under BackendAuto and
+	// labeling moves to the CPU; nil discards it.
+	Warnings io.Writer
+}
+
+// Timing is where one labeling call spent its time.
+type Timing struct {
+	// Total is the wall time of the call.
+	Total time.Duration
+	// Kernel is the labeling itself with the data resident: the GPU
+	// kernels, or the whole call on the CPU.
+	Kernel time.Duration
+	// Upload and Download are the copies to and from the GPU (zero on
+	// the CPU).
+	Upload, Download time.Duration
+}
+
+// Labeler labels rasters and graphs on the backend its options choose.
+// Under BackendAuto and BackendGPU it opens the GPU's context on the first
+// input that goes there and keeps it for the inputs after it, so a run of
+// many files pays the driver start-up once; Close releases it.
+//
+// A Labeler is safe for concurrent use: CPU labeling calls run in
+// parallel, GPU calls take turns on the one context.
+type Labeler struct {
+	opts    Options
+	threads int // effective CPU goroutines
+
+	gpuMu   sync.Mutex
+	probed  bool        // gpuStatus holds the probe's answer
+	status  cuda.Status // the driver probe (BackendAuto, BackendGPU)
+	driver  *cuda.Driver
+	ctx     *cuda.Context
+	gpuDead bool // the GPU failed under BackendAuto: the CPU from now on
+}
+
+// New returns a Labeler for opts. It fails on invalid options and, for
+// BackendGPU, when no usable GPU has the ordinal asked for.
+func New(opts Options) (*Labeler, error) {
+	if opts.Backend == "" {
+		opts.Backend = BackendAuto
+	}
+	if _, err := ParseBackend(string(opts.Backend)); err != nil {
+		return nil, err
+	}
+	if opts.Threads < 0 {
+		return nil, fmt.Errorf("cclabel: %d threads: want 0 (all cores) or more", opts.Threads)
+	}
+	if opts.GPU < 0 {
+		return nil, fmt.Errorf("cclabel: GPU ordinal %d: want 0 or more", opts.GPU)
+	}
+	if opts.Algorithm != ecl.ECL && opts.Algorithm != ecl.ECLaf {
+		return nil, fmt.Errorf("cclabel: unknown algorithm %v", opts.Algorithm)
+	}
+	if opts.Warnings == nil {
+		opts.Warnings = io.Discard
+	}
+	l := &Labeler{opts: opts, threads: opts.Threads}
+	switch {
+	case opts.Backend == BackendSerial:
+		l.threads = 1
+	case l.threads == 0:
+		l.threads = runtime.GOMAXPROCS(0)
+	}
+	if opts.Backend == BackendGPU {
+		if err := l.gpuUsable(); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+// Backend returns the backend the options asked for (BackendAuto when
+// they named none).
+func (l *Labeler) Backend() Backend { return l.opts.Backend }
+
+// Threads returns the number of goroutines the CPU backend uses.
+func (l *Labeler) Threads() int { return l.threads }
+
+// MayUseGPU reports whether the labeler may label on the GPU: under
+// BackendGPU, or under BackendAuto when a GPU is usable and has not failed.
+func (l *Labeler) MayUseGPU() bool {
+	switch l.opts.Backend {
+	case BackendGPU:
+		return true
+	case BackendAuto:
+		l.gpuMu.Lock()
+		defer l.gpuMu.Unlock()
+		return !l.gpuDead && l.gpuUsableLocked() == nil
+	}
+	return false
+}
+
+// Close releases the GPU context and driver, if they were opened. The
+// labeler stays usable: a later GPU call opens them again.
+func (l *Labeler) Close() error {
+	l.gpuMu.Lock()
+	defer l.gpuMu.Unlock()
+	var err error
+	if l.ctx != nil {
+		err = l.ctx.Close()
+		l.ctx = nil
+	}
+	if l.driver != nil {
+		if e := l.driver.Close(); err == nil {
+			err = e
+		}
+		l.driver = nil
+	}
+	if err != nil {
+		return fmt.Errorf("cclabel: closing the GPU: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,75 @@
+package cclabel
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/cclabel/cclabel/cuda"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// RasterResult is the outcome of labeling a raster.
+type RasterResult struct {
+	// Labels holds one label per voxel, x fastest: 0 for background,
+	// 1..Count by first occurrence.
+	Labels *imagegraph.Labels
+	// Backend is the backend that labeled: BackendGPU, BackendCPU or
+	// BackendSerial.
+	Backend Backend
+	// Timing is where the call spent its time.
+	Timing Timing
+}
+
+// LabelRaster labels the connected components of r under rule at
+// connectivity conn (4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means 8 or 26).
+// On the CPU, dst is reused for the labels when it has r.Len() entries;
+// the GPU path allocates its own.
+//
+// Under BackendAuto a raster goes to the GPU when its samples are of a
+// type the kernels take (8-, 16- and 32-bit integers, float32), it has at
+// least GPUMinVoxelsPerCore voxels per CPU thread, and a GPU is usable.
+// Under BackendGPU other sample types are an error.
+func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32) (*RasterResult, error) {
+	start := time.Now()
+	if conn == 0 {
+		conn = 8
+		if r.Is3D() {
+			conn = 26
+		}
+	}
+	fits := cuda.SupportsRaster(r)
+	if l.opts.Backend == BackendGPU && !fits {
+		return nil, fmt.Errorf("gpu backend: the GPU kernels do not take %s samples (uint8, uint16, int16, uint32, int32 and float32 only)", r.Kind)
+	}
+	res := &RasterResult{Backend: BackendGPU}
+	ran, err := l.runGPU(fits && r.Len() >= GPUMinVoxelsPerCore*l.threads, func(c *cuda.Context) error {
+		data, n, t, err := c.LabelGrid(r, conn, rule)
+		if err != nil {
+			return err
+		}
+		res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: data, Count: n}
+		res.Timing = Timing{Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !ran {
+		res.Backend = l.cpuBackend()
+		res.Labels, err = imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: l.threads}, dst)
+		if err != nil {
+			return nil, err
+		}
+		res.Timing = Timing{Kernel: time.Since(start)}
+	}
+	res.Timing.Total = time.Since(start)
+	return res, nil
+}
+
+// cpuBackend is the backend that labels when the GPU does not.
+func (l *Labeler) cpuBackend() Backend {
+	if l.opts.Backend == BackendSerial {
+		return BackendSerial
+	}
+	return BackendCPU
+}
