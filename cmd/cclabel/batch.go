@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
 	"github.com/urfave/cli/v3"
 )
@@ -104,8 +105,8 @@ func mergeSummaries(out string, inputs []string, quiet bool, std stdio) error {
 type batchRun struct {
 	settings              labelSettings
 	imageConn, volumeConn int
-	engine                engine
-	labelers              chan *rasterLabeler // the labeling goroutines' labelers
+	labeler               *cclabel.Labeler // shared by the labeling goroutines
+	warnings              progressWriter   // the labeler's warnings, once the run starts
 	outDir                string
 	labelsExt, previewExt string
 	statsExt              string
@@ -135,7 +136,8 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	if b.settings, err = labelSettingsFromFlags(cmd, "batch", "auto", "uint16", "uint32"); err != nil {
 		return nil, err
 	}
-	if b.engine, err = engineFromFlags(cmd, true); err != nil {
+	labelerOpts, err := labelerOptions(cmd, &b.warnings)
+	if err != nil {
 		return nil, err
 	}
 	if b.imageConn, b.volumeConn, err = batchConnectivity(cmd.Int("connectivity")); err != nil {
@@ -162,6 +164,9 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 		}
 	}
 	if b.pipeline, err = pipelineFromFlags(cmd); err != nil {
+		return nil, err
+	}
+	if b.labeler, err = b.newLabeler(labelerOpts); err != nil {
 		return nil, err
 	}
 	if b.shard, b.shardSource, err = shardFromFlags(cmd); err != nil {

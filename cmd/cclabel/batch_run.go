@@ -11,8 +11,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
-	"github.com/cclabel/cclabel/cuda"
 	"golang.org/x/term"
 )
 
@@ -46,7 +46,8 @@ func (b *batchRun) run(ctx context.Context) error {
 	stopSignals := b.cancelOnSignal(cancel, progress)
 	defer stopSignals()
 
-	b.labelers = b.newLabelers(progressWriter{progress})
+	b.warnings.p = progress
+	defer b.labeler.Close()
 	start := time.Now()
 	interrupted := batch.Run(ctx, b.pipeline, len(b.inputs), batch.Stages[*batchTask]{
 		Decode: b.decode,
@@ -54,9 +55,6 @@ func (b *batchRun) run(ctx context.Context) error {
 		Encode: b.encode,
 		Cost:   func(i int) int64 { return estimateInputBytes(b.inputs[i].Path) },
 	}, func(o batch.Outcome) { b.finish(o, progress) })
-	for range b.pipeline.Labelers {
-		(<-b.labelers).close()
-	}
 	elapsed := time.Since(start)
 	close(ticking)
 	progress.Finish()
@@ -106,27 +104,22 @@ func (b *batchRun) cancelOnSignal(cancel context.CancelFunc, progress *batch.Pro
 	}
 }
 
-// newLabelers fills the pool the labeling goroutines take their labeler
-// from. When the GPU may be used (--backend gpu, or auto with a usable
-// GPU) there is one labeler, with the configured threads, so one
-// goroutine owns the GPU context and inputs queue for it. Otherwise each
-// worker gets a labeler and the threads are split between them: on the
-// CPU, labeling several files at once on fewer threads each beats
-// labeling one at a time on all of them.
-func (b *batchRun) newLabelers(stderr io.Writer) chan *rasterLabeler {
-	e := b.engine
-	gpu := e.backend == "gpu" || (e.auto && cuda.Available().Available)
-	n := 1
-	if !gpu && e.backend != "serial" {
-		n = b.pipeline.Workers
-		e.threads = max(1, e.effectiveThreads()/n)
+// newLabeler returns the labeler of the run and sets the number of
+// labeling goroutines that share it. When the GPU may be used (--backend
+// gpu, or auto with a usable GPU) there is one, with the configured
+// threads, so inputs queue for the GPU context. Otherwise every worker
+// labels and the threads are split between them: on the CPU, labeling
+// several files at once on fewer threads each beats labeling one at a
+// time on all of them.
+func (b *batchRun) newLabeler(opts cclabel.Options) (*cclabel.Labeler, error) {
+	l, err := cclabel.New(opts)
+	if err != nil || l.MayUseGPU() || opts.Backend == cclabel.BackendSerial {
+		b.pipeline.Labelers = 1
+		return l, err
 	}
-	b.pipeline.Labelers = n
-	pool := make(chan *rasterLabeler, n)
-	for range n {
-		pool <- newRasterLabeler(e, stderr)
-	}
-	return pool
+	b.pipeline.Labelers = b.pipeline.Workers
+	opts.Threads = max(1, l.Threads()/b.pipeline.Workers)
+	return cclabel.New(opts)
 }
 
 // finish records one input's outcome in its summary row.
@@ -189,7 +182,19 @@ func (b *batchRun) report(counts map[batch.Status]int, voxels int64, elapsed tim
 		fmt.Fprintf(b.std.err, ", %d not started", counts[batch.Cancelled])
 	}
 	fmt.Fprintf(b.std.err, "; %.1f files/s, %.1f MVx/s [%s, %d workers]\n", float64(done)/s, float64(voxels)/1e6/s,
-		b.engine.backend+map[bool]string{true: " (auto)", false: ""}[b.engine.auto], b.pipeline.Workers)
+		b.backendNote(), b.pipeline.Workers)
+}
+
+// backendNote names the backend in the closing report: "cpu", "gpu",
+// "serial", or under auto the one it may use, as "gpu (auto)".
+func (b *batchRun) backendNote() string {
+	if b.labeler.Backend() != cclabel.BackendAuto {
+		return string(b.labeler.Backend())
+	}
+	if b.labeler.MayUseGPU() {
+		return "gpu (auto)"
+	}
+	return "cpu (auto)"
 }
 
 // summaryNote points at the summary file in the closing error.
@@ -204,7 +209,7 @@ func (b *batchRun) summaryNote() string {
 // keep the bar below them.
 type progressWriter struct{ p *batch.Progress }
 
-func (w progressWriter) Write(b []byte) (int, error) {
+func (w *progressWriter) Write(b []byte) (int, error) {
 	w.p.Printf("%s", b)
 	return len(b), nil
 }

@@ -195,12 +195,9 @@ func (b *batchRun) decode(i int) (*batchTask, bool, error) {
 	return t, false, err
 }
 
-// label labels a decoded input on a labeling goroutine, with a labeler
-// from the pool: the only one, the GPU context's owner, when the GPU may
-// be used.
+// label labels a decoded input on a labeling goroutine.
 func (b *batchRun) label(t *batchTask) error {
-	labeler := <-b.labelers
-	defer func() { b.labelers <- labeler }()
+	labeler := b.labeler
 	if t.kind == imageInput {
 		labels, _, _, err := labelImage(t.raster, b.settings, b.imageConn, labeler)
 		if err != nil {

@@ -7,8 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cclabel/cclabel/cuda"
-	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/urfave/cli/v3"
@@ -66,24 +65,22 @@ func runBench(cmd *cli.Command, std stdio) error {
 			return usagef("bench: unknown workload %q (want graph, image or volume)", w)
 		}
 	}
-	var gpu *cuda.Context
-	gpuReason := ""
-	if slices.Contains(backends, "gpu") {
-		if s := cuda.Available(); !s.Available {
-			gpuReason = s.Reason
-		} else if d, err := cuda.Open(); err != nil {
-			gpuReason = err.Error()
-		} else {
-			defer d.Close()
-			if gpu, err = d.NewContext(0); err != nil {
-				gpuReason = err.Error()
-			} else {
-				defer gpu.Close()
-			}
+	threads := cmd.Int("threads")
+	labelers := map[string]*cclabel.Labeler{}
+	skipped := map[string]string{} // backend -> why it is skipped
+	for _, b := range backends {
+		l, err := cclabel.New(cclabel.Options{Backend: cclabel.Backend(b), Threads: threads})
+		switch {
+		case err != nil && b == "gpu":
+			skipped[b] = err.Error()
+		case err != nil:
+			return usageError{err}
+		default:
+			defer l.Close()
+			labelers[b] = l
 		}
 	}
 	full := cmd.Bool("full")
-	threads := cmd.Int("threads")
 	var results []benchResult
 	for _, w := range workloads {
 		job, err := makeBenchJob(w, full)
@@ -92,14 +89,14 @@ func runBench(cmd *cli.Command, std stdio) error {
 		}
 		for _, b := range backends {
 			r := benchResult{Workload: job.name, Backend: b, Items: job.items, Unit: job.unit}
-			if b == "gpu" && gpu == nil {
-				r.Note = "skipped: " + gpuReason
+			if why, ok := skipped[b]; ok {
+				r.Note = "skipped: " + why
 				results = append(results, r)
 				continue
 			}
 			var kernel, total []float64
 			for range repeat {
-				k, t, err := job.run(b, threads, gpu)
+				k, t, err := job.run(labelers[b])
 				if err != nil {
 					return fmt.Errorf("bench %s on %s: %w", job.name, b, err)
 				}
@@ -135,7 +132,7 @@ type benchJob struct {
 	name  string
 	unit  string
 	items int64
-	run   func(backend string, threads int, gpu *cuda.Context) (kernel, total time.Duration, err error)
+	run   func(l *cclabel.Labeler) (kernel, total time.Duration, err error)
 }
 
 // makeBenchJob generates a workload's input.
@@ -151,16 +148,12 @@ func makeBenchJob(kind string, full bool) (*benchJob, error) {
 			return nil, err
 		}
 		return &benchJob{name: fmt.Sprintf("graph random %d k=4", n), unit: "arcs", items: int64(g.NumEdges()),
-			run: func(backend string, threads int, gpu *cuda.Context) (time.Duration, time.Duration, error) {
-				if backend == "gpu" {
-					start := time.Now()
-					_, t, err := gpu.GraphComponents(g)
-					return t.Kernel, time.Since(start), err
+			run: func(l *cclabel.Labeler) (time.Duration, time.Duration, error) {
+				res, err := l.LabelGraph(g)
+				if err != nil {
+					return 0, 0, err
 				}
-				start := time.Now()
-				_, err := ecl.Components(g, ecl.Options{Threads: threads, Serial: backend == "serial"})
-				d := time.Since(start)
-				return d, d, err
+				return res.Timing.Kernel, res.Timing.Total, nil
 			}}, nil
 	case "image", "volume":
 		w, h, d, p, conn := 4096, 4096, 1, 0.6, 8
@@ -179,19 +172,12 @@ func makeBenchJob(kind string, full bool) (*benchJob, error) {
 		dst := make([]uint32, r.Len())
 		name := fmt.Sprintf("%s %dx%dx%d p=%.1f c%d", kind, w, h, d, p, conn)
 		return &benchJob{name: name, unit: "voxels", items: int64(r.Len()),
-			run: func(backend string, threads int, gpu *cuda.Context) (time.Duration, time.Duration, error) {
-				if backend == "gpu" {
-					start := time.Now()
-					_, _, t, err := gpu.LabelGrid(r, conn, imagegraph.Rule{Mode: imagegraph.Binary})
-					return t.Kernel, time.Since(start), err
+			run: func(l *cclabel.Labeler) (time.Duration, time.Duration, error) {
+				res, err := l.LabelRaster(r, imagegraph.Rule{Mode: imagegraph.Binary}, conn, dst)
+				if err != nil {
+					return 0, 0, err
 				}
-				if backend == "serial" {
-					threads = 1
-				}
-				start := time.Now()
-				_, err := imagegraph.Label(r, imagegraph.Rule{Mode: imagegraph.Binary}, imagegraph.Options{Connectivity: conn, Threads: threads}, dst)
-				t := time.Since(start)
-				return t, t, err
+				return res.Timing.Kernel, res.Timing.Total, nil
 			}}, nil
 	}
 	return nil, usagef("bench: unknown workload %q", kind)

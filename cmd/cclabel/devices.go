@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cclabel/cclabel/cuda"
+	"github.com/cclabel/cclabel"
 	"github.com/urfave/cli/v3"
 )
 
@@ -21,7 +21,7 @@ func devicesCommand(std stdio) *cli.Command {
 			if cmd.NArg() != 0 {
 				return usagef("devices: unexpected argument %q", cmd.Args().First())
 			}
-			s := cuda.Available()
+			s := cclabel.Devices()
 			if cmd.Bool("json") {
 				return writeJSON(std.out, s)
 			}

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/cuda"
+	"github.com/cclabel/cclabel"
 )
 
 func TestDevicesAndGPUBackend(t *testing.T) {
 	r := runCLI(t, "", "devices", "--json")
-	var s cuda.Status
+	var s cclabel.DeviceStatus
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &s) != nil {
 		t.Fatalf("devices --json: exit %d, %q", r.code, r.stdout)
 	}

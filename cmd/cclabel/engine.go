@@ -4,71 +4,58 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 
-	"github.com/cclabel/cclabel/cuda"
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/urfave/cli/v3"
 )
 
-// engine is the labeling backend chosen by --backend, --algo and --threads.
-type engine struct {
-	backend string // resolved: "gpu", "cpu" or "serial"
-	algo    ecl.Algorithm
-	threads int  // 0 means all cores
-	auto    bool // --backend auto: the GPU may be tried, with the CPU as fallback
-}
-
-// engineFromFlags validates --backend, --algo and --threads. gpuKernels
-// says whether the command has GPU kernels; --backend gpu fails when it
-// has none or no GPU can be used.
-func engineFromFlags(cmd *cli.Command, gpuKernels bool) (engine, error) {
-	name := cmd.String("algo") // commands without --algo use ECL-CC
-	if name == "" {
-		name = ecl.ECL.String()
+// labelerOptions reads --backend, --algo and --threads into the facade's
+// options; warnings go to stderr.
+func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error) {
+	opts := cclabel.Options{Warnings: stderr}
+	if name := cmd.String("algo"); name != "" { // commands without --algo use ECL-CC
+		algo, err := ecl.ParseAlgorithm(name)
+		if err != nil {
+			return opts, usageError{err}
+		}
+		opts.Algorithm = algo
 	}
-	algo, err := ecl.ParseAlgorithm(name)
+	if opts.Threads = cmd.Int("threads"); opts.Threads < 0 {
+		return opts, usagef("--threads %d: must be 0 (all cores) or more", opts.Threads)
+	}
+	backend, err := cclabel.ParseBackend(cmd.String("backend"))
 	if err != nil {
-		return engine{}, usageError{err}
+		return opts, usagef("--backend %q: want auto, gpu, cpu or serial", cmd.String("backend"))
 	}
-	threads := cmd.Int("threads")
-	if threads < 0 {
-		return engine{}, usagef("--threads %d: must be 0 (all cores) or more", threads)
-	}
-	e := engine{algo: algo, threads: threads}
-	switch b := cmd.String("backend"); b {
-	case "auto":
-		e.backend, e.auto = "cpu", gpuKernels
-	case "cpu":
-		e.backend = "cpu"
-	case "serial":
-		e.backend = "serial"
-		e.threads = 1
-	case "gpu":
-		if s := cuda.Available(); !s.Available {
-			return engine{}, fmt.Errorf("--backend gpu: %s", s.Reason)
-		}
-		if !gpuKernels {
-			return engine{}, fmt.Errorf("--backend gpu: this build has GPU kernels for graphs only (use auto or cpu)")
-		}
-		e.backend = "gpu"
-	default:
-		return engine{}, usagef("--backend %q: want auto, gpu, cpu or serial", b)
-	}
-	return e, nil
+	opts.Backend = backend
+	return opts, nil
 }
 
-// options returns the ecl options of the engine.
-func (e engine) options() ecl.Options {
-	return ecl.Options{Algorithm: e.algo, Threads: e.threads, Serial: e.backend == "serial"}
+// newLabeler returns the labeler the flags ask for; --backend gpu fails
+// when no GPU can be used.
+func newLabeler(cmd *cli.Command, stderr io.Writer) (*cclabel.Labeler, error) {
+	opts, err := labelerOptions(cmd, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return cclabel.New(opts)
 }
 
-// effectiveThreads is the number of goroutines the engine uses.
-func (e engine) effectiveThreads() int {
-	if e.threads > 0 {
-		return e.threads
+// gpuTimes are the GPU stages in the JSON summary.
+type gpuTimes struct {
+	Upload   float64 `json:"upload"`
+	Kernel   float64 `json:"kernel"`
+	Download float64 `json:"download"`
+}
+
+// gpuTimesOf returns the GPU stages of a labeling call, nil when it ran on
+// the CPU.
+func gpuTimesOf(backend cclabel.Backend, t cclabel.Timing) *gpuTimes {
+	if backend != cclabel.BackendGPU {
+		return nil
 	}
-	return runtime.GOMAXPROCS(0)
+	return &gpuTimes{t.Upload.Seconds(), t.Kernel.Seconds(), t.Download.Seconds()}
 }
 
 // stageTimes are the seconds spent per stage, as the JSON summary reports.

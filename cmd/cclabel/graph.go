@@ -62,10 +62,11 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		return usagef("graph: want exactly one GRAPH argument, got %d", cmd.NArg())
 	}
 	input := cmd.Args().First()
-	engine, err := engineFromFlags(cmd, true)
+	labeler, err := newLabeler(cmd, std.err)
 	if err != nil {
 		return err
 	}
+	defer labeler.Close()
 	labelsPath := cmd.String("labels")
 	if err := checkLabelsPath(labelsPath); err != nil {
 		return err
@@ -73,7 +74,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	if labelsPath == "-" && cmd.Bool("json") {
 		return usagef("graph: --labels - and --json both want stdout")
 	}
-	readOpts := graphReadOptions(cmd, engine.threads)
+	readOpts := graphReadOptions(cmd, labeler.Threads())
 
 	var times stageTimes
 	clock := newStopwatch()
@@ -87,11 +88,12 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	times.Read = clock.lap()
 
 	g := lg.Graph
-	res, gpu, err := graphComponents(g, &engine, std.err)
+	gr, err := labeler.LabelGraph(g)
 	if err != nil {
 		return fmt.Errorf("%s: %w", input, err)
 	}
-	labels := res.Labels(engine.threads)
+	res := gr.Result
+	labels := res.Labels(labeler.Threads())
 	_, largest := ecl.Largest(ecl.ComponentSizes(labels, res.Count))
 	times.Label = clock.lap()
 
@@ -112,8 +114,8 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	summary := graphSummary{
 		Input: input, Vertices: g.NumVertices(), Edges: g.NumEdges(),
 		Components: res.Count, Largest: largest,
-		Backend: engine.backend, Algorithm: engine.algo.String(), Threads: engine.effectiveThreads(),
-		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times, GPU: gpu,
+		Backend: string(gr.Backend), Algorithm: cmd.String("algo"), Threads: labeler.Threads(),
+		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times, GPU: gpuTimesOf(gr.Backend, gr.Timing),
 	}
 	fmt.Fprintf(std.err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs, label %.3fs [%s %s, %d threads]%s\n",
 		input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, times.Label,

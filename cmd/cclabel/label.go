@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -70,10 +71,11 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	engine, err := engineFromFlags(cmd, true)
+	labeler, err := newLabeler(cmd, std.err)
 	if err != nil {
 		return err
 	}
+	defer labeler.Close()
 	conn := cmd.Int("connectivity")
 	if conn != 4 && conn != 8 {
 		return usagef("label: --connectivity %d: want 4 or 8 (use 'cclabel volume' for 6, 18 or 26)", conn)
@@ -82,8 +84,6 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	labeler := newRasterLabeler(engine, std.err)
-	defer labeler.close()
 	return runJobs(jobs, cmd.Bool("json"), std, func(job labelJob) (labelSummary, error) {
 		return labelOne(job, settings, conn, labeler, std)
 	})
@@ -215,7 +215,7 @@ func checkExt(flag, path string, exts ...string) error {
 }
 
 // labelOne reads, labels and writes one image.
-func labelOne(job labelJob, settings labelSettings, conn int, labeler *rasterLabeler, std stdio) (labelSummary, error) {
+func labelOne(job labelJob, settings labelSettings, conn int, labeler *cclabel.Labeler, std stdio) (labelSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
 	raster, img, err := readImageInput(job.input, std.in)
@@ -237,7 +237,7 @@ func labelOne(job labelJob, settings labelSettings, conn int, labeler *rasterLab
 	times.Total = clock.total()
 	s := labelSummary{Input: job.input, Width: raster.Width, Height: raster.Height, Components: labels.Count,
 		Connectivity: conn, Mode: settings.rule.String(), Backend: backend,
-		Threads: labeler.engine.effectiveThreads(), Seconds: times, GPU: gpu}
+		Threads: labeler.Threads(), Seconds: times, GPU: gpu}
 	fmt.Fprintf(std.err, "%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
@@ -246,14 +246,13 @@ func labelOne(job labelJob, settings labelSettings, conn int, labeler *rasterLab
 
 // labelImage labels an image raster at connectivity conn and applies the
 // size filters; backend is the backend that labeled it.
-func labelImage(raster *imagegraph.Raster, settings labelSettings, conn int, labeler *rasterLabeler) (*imagegraph.Labels, *gpuTimes, string, error) {
-	opts := imagegraph.Options{Connectivity: conn, Threads: labeler.engine.threads}
-	labels, gpu, backend, err := labeler.label(raster, settings.rule, opts)
+func labelImage(raster *imagegraph.Raster, settings labelSettings, conn int, labeler *cclabel.Labeler) (*imagegraph.Labels, *gpuTimes, string, error) {
+	res, err := labeler.LabelRaster(raster, settings.rule, conn, nil)
 	if err != nil {
 		return nil, nil, "", err
 	}
-	labels.Filter(settings.minSize, settings.largest)
-	return labels, gpu, backend, nil
+	res.Labels.Filter(settings.minSize, settings.largest)
+	return res.Labels, gpuTimesOf(res.Backend, res.Timing), string(res.Backend), nil
 }
 
 // readImageInput reads a 2D image or .npy file (or stdin) as a raster; img

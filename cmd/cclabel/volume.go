@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/urfave/cli/v3"
@@ -75,10 +76,11 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	engine, err := engineFromFlags(cmd, true)
+	labeler, err := newLabeler(cmd, std.err)
 	if err != nil {
 		return err
 	}
+	defer labeler.Close()
 	conn := cmd.Int("connectivity")
 	if conn != 6 && conn != 18 && conn != 26 {
 		return usagef("volume: --connectivity %d: want 6, 18 or 26 (use 'cclabel label' for 2D images)", conn)
@@ -91,8 +93,6 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	labeler := newRasterLabeler(engine, std.err)
-	defer labeler.close()
 	return runJobs(jobs, cmd.Bool("json"), std, func(job volumeJob) (volumeSummary, error) {
 		return labelVolume(job, settings, conn, raw, labeler, std)
 	})
@@ -189,7 +189,7 @@ func volumeStem(path string) string {
 }
 
 // labelVolume reads, labels and writes one volume.
-func labelVolume(job volumeJob, settings labelSettings, conn int, raw *formats.RawOptions, labeler *rasterLabeler, std stdio) (volumeSummary, error) {
+func labelVolume(job volumeJob, settings labelSettings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, std stdio) (volumeSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
 	vol, err := formats.ReadVolumeFile(job.input, raw)
@@ -212,7 +212,7 @@ func labelVolume(job volumeJob, settings labelSettings, conn int, raw *formats.R
 	f0 := vol.Frames[0]
 	s := volumeSummary{Input: job.input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
 		Frames: len(vol.Frames), Components: vl.total, Connectivity: vl.conn, Mode: settings.rule.String(),
-		Backend: vl.backend, Threads: labeler.engine.effectiveThreads(), Seconds: times, GPU: vl.gpu}
+		Backend: vl.backend, Threads: labeler.Threads(), Seconds: times, GPU: vl.gpu}
 	if len(vol.Frames) > 1 {
 		s.PerFrame = vl.perFrame
 	}
@@ -236,19 +236,19 @@ type volumeLabels struct {
 // labelVolumeFrames labels every frame of vol with the settings' rule (on
 // NIfTI-scaled values) and filters, at 3D connectivity conn (its in-plane
 // part for a 2D file).
-func labelVolumeFrames(vol *formats.Volume, settings labelSettings, conn int, labeler *rasterLabeler) (*volumeLabels, error) {
+func labelVolumeFrames(vol *formats.Volume, settings labelSettings, conn int, labeler *cclabel.Labeler) (*volumeLabels, error) {
 	rule := settings.rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &volumeLabels{conn: conn, frames: make([][]uint32, len(vol.Frames)), perFrame: make([]int, len(vol.Frames))}
 	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
 		vl.conn = map[int]int{6: 4, 18: 8, 26: 8}[conn]
 	}
-	opts := imagegraph.Options{Connectivity: vl.conn, Threads: labeler.engine.threads}
 	for i, f := range vol.Frames {
-		l, gpu, backend, err := labeler.label(f, rule, opts)
+		res, err := labeler.LabelRaster(f, rule, vl.conn, nil)
 		if err != nil {
 			return nil, err
 		}
+		l, gpu, backend := res.Labels, gpuTimesOf(res.Backend, res.Timing), string(res.Backend)
 		if gpu != nil {
 			if vl.gpu == nil {
 				vl.gpu = &gpuTimes{}
