@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs two cclabel binaries over every image, volume and graph of the shared
+# data with the same flags and compares every output byte for byte: coloured
+# PNGs, overlays, 16-bit label PNGs, .npy label arrays, NIfTI/NRRD label
+# volumes, previews, statistics (CSV and JSON), graph labels, the exit status
+# and the --json summary without its timings.
+#
+#   scripts/compare-outputs.sh BEFORE_BINARY AFTER_BINARY [DATA_DIR]
+#
+# DATA_DIR defaults to $CCLABEL_SHARED_DATA, else ../shared/data beside the
+# repository. Exits 1 when any output differs; prints the number of files
+# compared.
+set -euo pipefail
+before=$(realpath "$1")
+after=$(realpath "$2")
+data=${3:-${CCLABEL_SHARED_DATA:-$(dirname "$0")/../../shared/data}}
+data=$(realpath "$data")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# record NAME CMD...: runs a cclabel command, keeping its exit status and its
+# JSON summary without the "seconds" and "gpu_seconds" timings.
+record() {
+  local name=$1
+  shift
+  local status=0
+  "$@" --json >"$out/$name.json.raw" 2>/dev/null || status=$?
+  echo "$status" >"$out/$name.status"
+  python3 - "$out/$name.json.raw" >"$out/$name.json" <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+try:
+    v = json.loads(text)
+except ValueError:
+    print(text.strip())
+    sys.exit()
+def strip(o):
+    if isinstance(o, dict):
+        return {k: strip(x) for k, x in o.items() if k not in ("seconds", "gpu_seconds")}
+    if isinstance(o, list):
+        return [strip(x) for x in o]
+    return o
+print(json.dumps(strip(v), sort_keys=True))
+PY
+  rm "$out/$name.json.raw"
+}
+
+run_all() {
+  local bin=$1
+  out=$2
+  mkdir -p "$out"
+  for f in "$data"/images/*; do
+    n=$(basename "$f")
+    record "$n.default" "$bin" label "$f" -o "$out/$n.c.png" --labels "$out/$n.l.npy" --stats "$out/$n.s.csv"
+    record "$n.binary4" "$bin" label "$f" --binary -c 4 --overlay -o "$out/$n.ov.png" --labels "$out/$n.l.png" --stats "$out/$n.s.json"
+    record "$n.thr" "$bin" label "$f" --threshold 100 --invert --min-size 3 -o "$out/$n.t.png" --labels "$out/$n.t.npy"
+  done
+  for f in "$data"/volumes/*.nii "$data"/volumes/*.nii.gz "$data"/volumes/*.nrrd "$data"/volumes/*.tif \
+    "$data"/volumes/pynrrd_format_cases/*.nrrd "$data"/volumes/pynrrd_format_cases/*.nhdr "$data"/images/*.tif; do
+    [ -e "$f" ] || continue
+    n=$(basename "$(dirname "$f")")_$(basename "$f")
+    record "$n.default" "$bin" volume "$f" -o "$out/$n.nii.gz" --preview "$out/$n.p.png" --stats "$out/$n.s.csv"
+    record "$n.binary6" "$bin" volume "$f" --binary -c 6 -o "$out/$n.nrrd" --labels "$out/$n.npy" --stats "$out/$n.s.json"
+    record "$n.largest" "$bin" volume "$f" -c 18 --largest 3 --dtype uint32 -o "$out/$n.l.nii"
+  done
+  for f in "$data"/graphs/*; do
+    n=$(basename "$f")
+    record "$n.graph" "$bin" graph "$f" --labels "$out/$n.labels.txt"
+    record "$n.npy" "$bin" graph "$f" --backend serial --labels "$out/$n.labels.npy"
+  done
+}
+
+(cd "$work" && run_all "$before" "$work/before")
+(cd "$work" && run_all "$after" "$work/after")
+files=$(find "$work/before" -type f | wc -l)
+if diff -r "$work/before" "$work/after" >"$work/diff.txt"; then
+  echo "compare-outputs: $files files identical ($(find "$work/before" -type f ! -name '*.status' ! -name '*.json' | wc -l) outputs, the rest exit statuses and JSON summaries)"
+else
+  cat "$work/diff.txt" | head -50
+  echo "compare-outputs: outputs differ (of $files files)" >&2
+  exit 1
+fi
