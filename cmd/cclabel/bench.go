@@ -5,11 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/gen"
-	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/urfave/cli/v3"
 )
 
@@ -18,14 +15,19 @@ func benchCommand(std stdio) *cli.Command {
 	return &cli.Command{
 		Name:  "bench",
 		Usage: "measure labeling throughput per backend on synthetic inputs",
-		Description: "Generates a random graph (k=4), a random binary image (p=0.6, 8-connectivity) and a random binary " +
-			"volume (p=0.3, 26-connectivity) and labels each on every backend given, reporting the median kernel time " +
-			"(the labeling itself, data resident) and end-to-end time (with the copies to and from the GPU). " +
+		Description: "Generates a random graph (k=4), a random image (p=0.6) and a random volume (p=0.3) and labels " +
+			"each on every backend given, reporting the median kernel time (the labeling itself, data resident) and " +
+			"end-to-end time (with the copies to and from the GPU). By default images and volumes are labeled binary at " +
+			"8 and 26; --modes and --connectivity choose others, and --modes all measures every rule at every " +
+			"connectivity in one table. --inputs adds blobs (smoothed noise, p=0.5). " +
 			"--full uses the acceptance sizes: 2^22 vertices, 8192², 512³.",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "backends", Value: "serial,cpu,gpu", Usage: "comma-separated: serial, cpu, gpu (gpu is skipped with the reason when none is usable)"},
 			&cli.StringFlag{Name: "workloads", Value: "graph,image,volume", Usage: "comma-separated: graph, image, volume"},
+			&cli.StringFlag{Name: "modes", Value: "binary", Usage: "comma-separated rules for images and volumes: binary, multilabel, threshold:T[:invert]; all: binary and multilabel at every connectivity"},
+			&cli.StringFlag{Name: "connectivity", Usage: "comma-separated connectivities (4, 8 for images; 6, 18, 26 for volumes) or all (default: 8 and 26; all with --modes all)"},
+			&cli.StringFlag{Name: "inputs", Value: "random", Usage: "comma-separated synthetic images and volumes: random, blobs"},
 			&cli.BoolFlag{Name: "full", Usage: "acceptance sizes (slower, needs several GiB)"},
 			&cli.IntFlag{Name: "repeat", Value: 5, Usage: "runs per measurement (the median is reported)"},
 			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
@@ -82,11 +84,19 @@ func runBench(cmd *cli.Command, std stdio) error {
 	}
 	full := cmd.Bool("full")
 	var results []benchResult
+	plan, err := benchPlanFromFlags(cmd)
+	if err != nil {
+		return err
+	}
+	var jobs []*benchJob
 	for _, w := range workloads {
-		job, err := makeBenchJob(w, full)
+		js, err := plan.jobs(w, full)
 		if err != nil {
 			return err
 		}
+		jobs = append(jobs, js...)
+	}
+	for _, job := range jobs {
 		for _, b := range backends {
 			r := benchResult{Workload: job.name, Backend: b, Items: job.items, Unit: job.unit}
 			if why, ok := skipped[b]; ok {
@@ -110,13 +120,13 @@ func runBench(cmd *cli.Command, std stdio) error {
 	if cmd.Bool("json") {
 		return writeJSON(std.out, results)
 	}
-	fmt.Fprintf(std.out, "%-28s %-7s %12s %14s %12s\n", "workload", "backend", "kernel ms", "end-to-end ms", "M/s (kernel)")
+	fmt.Fprintf(std.out, "%-50s %-7s %12s %14s %12s\n", "workload", "backend", "kernel ms", "end-to-end ms", "M/s (kernel)")
 	for _, r := range results {
 		if r.Note != "" {
-			fmt.Fprintf(std.out, "%-28s %-7s %s\n", r.Workload, r.Backend, r.Note)
+			fmt.Fprintf(std.out, "%-50s %-7s %s\n", r.Workload, r.Backend, r.Note)
 			continue
 		}
-		fmt.Fprintf(std.out, "%-28s %-7s %12.3f %14.3f %12.1f %s\n", r.Workload, r.Backend, r.KernelMS, r.TotalMS, r.PerSec, r.Unit)
+		fmt.Fprintf(std.out, "%-50s %-7s %12.3f %14.3f %12.1f %s\n", r.Workload, r.Backend, r.KernelMS, r.TotalMS, r.PerSec, r.Unit)
 	}
 	return nil
 }
@@ -125,60 +135,4 @@ func runBench(cmd *cli.Command, std stdio) error {
 func median(values []float64) float64 {
 	slices.Sort(values)
 	return values[len(values)/2]
-}
-
-// benchJob is one workload of "cclabel bench".
-type benchJob struct {
-	name  string
-	unit  string
-	items int64
-	run   func(l *cclabel.Labeler) (kernel, total time.Duration, err error)
-}
-
-// makeBenchJob generates a workload's input.
-func makeBenchJob(kind string, full bool) (*benchJob, error) {
-	switch kind {
-	case "graph":
-		n := 1 << 20
-		if full {
-			n = 1 << 22
-		}
-		g, err := gen.RandomGraph(n, 4, 1)
-		if err != nil {
-			return nil, err
-		}
-		return &benchJob{name: fmt.Sprintf("graph random %d k=4", n), unit: "arcs", items: int64(g.NumEdges()),
-			run: func(l *cclabel.Labeler) (time.Duration, time.Duration, error) {
-				res, err := l.LabelGraph(g)
-				if err != nil {
-					return 0, 0, err
-				}
-				return res.Timing.Kernel, res.Timing.Total, nil
-			}}, nil
-	case "image", "volume":
-		w, h, d, p, conn := 4096, 4096, 1, 0.6, 8
-		if kind == "volume" {
-			w, h, d, p, conn = 256, 256, 256, 0.3, 26
-		}
-		if full && kind == "image" {
-			w, h = 8192, 8192
-		} else if full {
-			w, h, d = 512, 512, 512
-		}
-		r, err := gen.RandomRaster(w, h, d, p, 1)
-		if err != nil {
-			return nil, err
-		}
-		dst := make([]uint32, r.Len())
-		name := fmt.Sprintf("%s %dx%dx%d p=%.1f c%d", kind, w, h, d, p, conn)
-		return &benchJob{name: name, unit: "voxels", items: int64(r.Len()),
-			run: func(l *cclabel.Labeler) (time.Duration, time.Duration, error) {
-				res, err := l.LabelRaster(r, imagegraph.Rule{Mode: imagegraph.Binary}, conn, dst)
-				if err != nil {
-					return 0, 0, err
-				}
-				return res.Timing.Kernel, res.Timing.Total, nil
-			}}, nil
-	}
-	return nil, usagef("bench: unknown workload %q", kind)
 }
