@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // ReadNIfTIFile reads a NIfTI-1 or NIfTI-2 volume from a file: a .nii or
@@ -14,7 +16,7 @@ import (
 // the header in the .hdr file; the samples start at vox_offset in the
 // .img file. See ReadNIfTI for what is read and checked. Errors are one
 // line: "formats: PATH: nifti: ...".
-func ReadNIfTIFile(path string) (*Volume, error) {
+func ReadNIfTIFile(path string) (*imagegraph.Volume, error) {
 	hdr, img, pair, err := niftiPairPaths(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
@@ -93,7 +95,7 @@ func niftiPairPaths(path string) (hdr, img string, pair bool, err error) {
 }
 
 // niftiReadPair reads a .hdr/.img pair.
-func niftiReadPair(hdrPath, imgPath string) (*Volume, error) {
+func niftiReadPair(hdrPath, imgPath string) (*imagegraph.Volume, error) {
 	hf, hsize, err := niftiOpenFile(hdrPath)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // niftiFuzzSeeds returns small valid files of both versions and byte
@@ -32,7 +34,7 @@ func FuzzReadNIfTI(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var vols [2]*Volume
+		var vols [2]*imagegraph.Volume
 		var errs [2]error
 		for i, size := range []int64{int64(len(data)), -1} {
 			vols[i], errs[i] = ReadNIfTI(bytes.NewReader(data), size)
@@ -55,7 +57,7 @@ func FuzzReadNIfTI(f *testing.F) {
 
 // niftiVolumeText prints a volume, its frames and header (NaN-safe, unlike
 // reflect.DeepEqual).
-func niftiVolumeText(v *Volume) string {
+func niftiVolumeText(v *imagegraph.Volume) string {
 	s := fmt.Sprint(v.Slope, v.Inter, v.Spacing, v.Affine, v.Format, *v.Header.(*NIfTIHeader))
 	for _, f := range v.Frames {
 		s += fmt.Sprint(*f)
@@ -65,7 +67,7 @@ func niftiVolumeText(v *Volume) string {
 
 // niftiCheckVolume checks that an accepted volume is consistent with its
 // header.
-func niftiCheckVolume(t *testing.T, v *Volume) {
+func niftiCheckVolume(t *testing.T, v *imagegraph.Volume) {
 	h, ok := v.Header.(*NIfTIHeader)
 	if !ok || h == nil {
 		t.Fatalf("header %T", v.Header)

@@ -149,7 +149,7 @@ func niftiGzip(t testing.TB, data []byte) []byte {
 }
 
 // niftiConcat returns the samples of all frames as one slice.
-func niftiConcat(t testing.TB, v *Volume) any {
+func niftiConcat(t testing.TB, v *imagegraph.Volume) any {
 	t.Helper()
 	var all []any
 	for _, f := range v.Frames {
@@ -235,7 +235,7 @@ func niftiSameAffine(a, b [3][4]float64, tol float64) bool {
 
 // niftiLabelAll labels every frame under mode (thresholds on scaled
 // values) and returns the labels of all frames and the count of each.
-func niftiLabelAll(t testing.TB, v *Volume, mode string, conn int) ([]uint32, []int) {
+func niftiLabelAll(t testing.TB, v *imagegraph.Volume, mode string, conn int) ([]uint32, []int) {
 	t.Helper()
 	rule, err := imagegraph.ParseRule(mode)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -24,7 +25,7 @@ const niftiGzipRatio = 1032
 // against what size bytes of gzip can expand to, and when size is unknown
 // the buffer grows with the data actually read. Errors are one line
 // starting with "nifti: ".
-func ReadNIfTI(r io.Reader, size int64) (*Volume, error) {
+func ReadNIfTI(r io.Reader, size int64) (*imagegraph.Volume, error) {
 	v, err := niftiReadSingle(r, size)
 	if err != nil {
 		return nil, fmt.Errorf("nifti: %w", err)
@@ -162,7 +163,7 @@ func niftiReadHeader(r io.Reader) (*NIfTIHeader, error) {
 }
 
 // niftiReadSingle reads a .nii stream.
-func niftiReadSingle(r io.Reader, size int64) (*Volume, error) {
+func niftiReadSingle(r io.Reader, size int64) (*imagegraph.Volume, error) {
 	in, err := niftiOpen(r, size)
 	if err != nil {
 		return nil, err
@@ -231,9 +232,9 @@ func niftiReadRegion(r io.Reader, n int64, sized bool) ([]byte, error) {
 }
 
 // niftiVolume assembles the volume of a read file.
-func niftiVolume(h *NIfTIHeader, l niftiLayout, data any) *Volume {
+func niftiVolume(h *NIfTIHeader, l niftiLayout, data any) *imagegraph.Volume {
 	slope, inter := h.scaling()
-	return &Volume{
+	return &imagegraph.Volume{
 		Frames:  niftiFrames(data, l),
 		Slope:   slope,
 		Inter:   inter,

@@ -24,7 +24,7 @@ func TestNIfTISharedFiles(t *testing.T) {
 	for _, c := range cases {
 		shapes[filepath.Base(c.File)] = c.Shape
 	}
-	volumes := map[string]*Volume{}
+	volumes := map[string]*imagegraph.Volume{}
 	for _, path := range files {
 		name := filepath.Base(path)
 		v, err := ReadNIfTIFile(path)

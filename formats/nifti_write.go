@@ -37,7 +37,7 @@ import (
 // right after the header, at byte 352 (NIfTI-1) or 544 (NIfTI-2). The
 // file is written atomically: a failure leaves no file behind and an
 // existing one unchanged. Errors read "formats: PATH: nifti: ...".
-func WriteNIfTILabels(path string, ref *Volume, labels [][]uint32, dtype string) error {
+func WriteNIfTILabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	h, err := niftiLabelHeader(path, ref, labels, dtype)
 	if err != nil {
 		return fmt.Errorf("formats: %s: nifti: %w", path, err)
@@ -53,7 +53,7 @@ func WriteNIfTILabels(path string, ref *Volume, labels [][]uint32, dtype string)
 }
 
 // niftiLabelHeader checks the labels against ref and builds their header.
-func niftiLabelHeader(path string, ref *Volume, labels [][]uint32, dtype string) (*NIfTIHeader, error) {
+func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) (*NIfTIHeader, error) {
 	lower := strings.TrimSuffix(strings.ToLower(path), ".gz")
 	if strings.HasSuffix(lower, ".hdr") || strings.HasSuffix(lower, ".img") {
 		return nil, errors.New("writing .hdr/.img pairs is not supported: name the output .nii or .nii.gz")
@@ -127,7 +127,7 @@ func niftiLabelHeader(path string, ref *Volume, labels [][]uint32, dtype string)
 // niftiHeaderFromGeometry builds a NIfTI-1 header from a volume of
 // another format: sform from the affine (code 1), qform too when the
 // affine has one.
-func niftiHeaderFromGeometry(ref *Volume) NIfTIHeader {
+func niftiHeaderFromGeometry(ref *imagegraph.Volume) NIfTIHeader {
 	h := NIfTIHeader{Version: 1, Pixdim: [8]float64{1, 1, 1, 1, 1, 1, 1, 1}}
 	spacing := ref.Spacing
 	for i, s := range spacing {
@@ -137,7 +137,7 @@ func niftiHeaderFromGeometry(ref *Volume) NIfTIHeader {
 	}
 	a := niftiRASAffine(ref)
 	if !niftiUsableAffine(a) {
-		a = IdentityAffine(spacing)
+		a = imagegraph.IdentityAffine(spacing)
 	}
 	if ref.Format == "nrrd" {
 		h.XYZTUnits = 2 // millimetres
@@ -158,7 +158,7 @@ func niftiHeaderFromGeometry(ref *Volume) NIfTIHeader {
 // niftiRASAffine returns ref.Affine in RAS+ (NIfTI's world space): an
 // NRRD's affine in a left-posterior-superior or left-anterior-superior
 // space is flipped; other affines are taken as they are.
-func niftiRASAffine(ref *Volume) [3][4]float64 {
+func niftiRASAffine(ref *imagegraph.Volume) [3][4]float64 {
 	a := ref.Affine
 	flip := 0 // rows to negate: x, or x and y
 	if h, ok := ref.Header.(*NRRDHeader); ok && h != nil {

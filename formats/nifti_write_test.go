@@ -23,7 +23,7 @@ func niftiLabelsOf(n int, maxLabel uint32) []uint32 {
 }
 
 // niftiReadBack reads a written file and returns its labels per frame.
-func niftiReadBack(t *testing.T, path string) (*Volume, *NIfTIHeader, [][]uint32) {
+func niftiReadBack(t *testing.T, path string) (*imagegraph.Volume, *NIfTIHeader, [][]uint32) {
 	t.Helper()
 	v, err := ReadNIfTIFile(path)
 	if err != nil {
@@ -120,7 +120,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 		{"sheared", [3][4]float64{{0.5, 1, 0, 10}, {0, 2, 0, -20}, {0, 0, 3, 5}}, "nrrd", 0, [3][4]float64{}},
 		{"zero", [3][4]float64{}, "npy", 1, [3][4]float64{{0.5, 0, 0, 0}, {0, 2, 0, 0}, {0, 0, 3, 0}}},
 	} {
-		ref := &Volume{Frames: []*imagegraph.Raster{raster}, Slope: 1, Spacing: [3]float64{0.5, 2, 3}, Affine: tc.affine, Format: tc.format}
+		ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Slope: 1, Spacing: [3]float64{0.5, 2, 3}, Affine: tc.affine, Format: tc.format}
 		if tc.want == ([3][4]float64{}) {
 			tc.want = tc.affine
 		}
@@ -156,7 +156,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 		"right-anterior-superior": lps,
 		"scanner-xyz":             lps,
 	} {
-		ref := &Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{0.5, 2, 3}, Affine: lps, Format: "nrrd",
+		ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{0.5, 2, 3}, Affine: lps, Format: "nrrd",
 			Header: &NRRDHeader{Space: space}}
 		path := filepath.Join(dir, "nrrd.nii")
 		if err := WriteNIfTILabels(path, ref, labels, "auto"); err != nil {
@@ -169,7 +169,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 	// A plane of another format is written 2D; a side over 32767 needs
 	// NIfTI-2.
 	wide := &imagegraph.Raster{Width: 40000, Height: 1, Depth: 1, Kind: imagegraph.Uint8, Data: make([]uint8, 40000)}
-	ref := &Volume{Frames: []*imagegraph.Raster{wide}, Spacing: [3]float64{1, 1, 1}, Affine: IdentityAffine([3]float64{1, 1, 1})}
+	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{wide}, Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1})}
 	path := filepath.Join(dir, "wide.nii.gz")
 	if err := WriteNIfTILabels(path, ref, [][]uint32{niftiLabelsOf(40000, 3)}, "auto"); err != nil {
 		t.Fatal(err)
@@ -184,14 +184,14 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 func TestNIfTIWriteErrors(t *testing.T) {
 	dir := t.TempDir()
 	raster := &imagegraph.Raster{Width: 4, Height: 3, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 24)}
-	ref := &Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{1, 1, 1}, Affine: IdentityAffine([3]float64{1, 1, 1})}
+	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1})}
 	good := [][]uint32{niftiLabelsOf(24, 3)}
 	big := [][]uint32{niftiLabelsOf(24, 70000)}
 	existing := filepath.Join(dir, "old.nii")
 	writeNIfTITestFile(t, existing, []byte("old"))
 	for _, c := range []struct {
 		path   string
-		ref    *Volume
+		ref    *imagegraph.Volume
 		labels [][]uint32
 		dtype  string
 		want   string
@@ -201,7 +201,7 @@ func TestNIfTIWriteErrors(t *testing.T) {
 		{existing, ref, [][]uint32{make([]uint32, 23)}, "auto", "label frame 0 has 23 labels, the 4x3x2 volume has 24 voxels"},
 		{existing, ref, nil, "auto", "no label frames"},
 		{existing, nil, good, "auto", "the reference volume has no frames"},
-		{existing, &Volume{}, good, "auto", "the reference volume has no frames"},
+		{existing, &imagegraph.Volume{}, good, "auto", "the reference volume has no frames"},
 		{filepath.Join(dir, "x.hdr"), ref, good, "auto", "pairs is not supported"},
 		{filepath.Join(dir, "no", "such", "x.nii"), ref, good, "auto", "no/such"},
 	} {

@@ -13,7 +13,7 @@ import (
 // nrrdCheckExpected reads every case with read and checks its shape
 // ([X, Y, Z]), component count and label hash; it returns how many cases
 // it checked.
-func nrrdCheckExpected(t *testing.T, cases []shareddata.Case, read func(path string) (*Volume, error)) int {
+func nrrdCheckExpected(t *testing.T, cases []shareddata.Case, read func(path string) (*imagegraph.Volume, error)) int {
 	t.Helper()
 	checked := 0
 	for _, c := range cases {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // nrrdFuzzSeeds returns small attached NRRD files for the fuzzer: every
@@ -75,7 +77,7 @@ func FuzzReadNRRD(f *testing.F) {
 
 // nrrdCheckFuzzVolume checks a volume a reader accepted: frames of one size
 // that validate, finite positive spacing, finite affine.
-func nrrdCheckFuzzVolume(t *testing.T, v *Volume) {
+func nrrdCheckFuzzVolume(t *testing.T, v *imagegraph.Volume) {
 	t.Helper()
 	if len(v.Frames) == 0 || v.Slope != 1 || v.Inter != 0 {
 		t.Fatalf("%d frames, slope %v, inter %v", len(v.Frames), v.Slope, v.Inter)

@@ -28,7 +28,7 @@ import (
 // 1, Inter 0, Format "nrrd" and Header the parsed *NRRDHeader. Sizes are
 // checked against the file before samples are allocated. Errors read
 // "formats: PATH: nrrd: ...".
-func ReadNRRDFile(path string) (*Volume, error) {
+func ReadNRRDFile(path string) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -67,7 +67,7 @@ type nrrdOpener func(name string) (r io.ReaderAt, size int64, close func() error
 // readNRRD reads a NRRD file of size bytes from r; open opens detached
 // data files (nil: only attached data is accepted). At most maxSamples
 // samples are admitted. Errors start with "nrrd: ".
-func readNRRD(r io.ReaderAt, size int64, open nrrdOpener, maxSamples int) (*Volume, error) {
+func readNRRD(r io.ReaderAt, size int64, open nrrdOpener, maxSamples int) (*imagegraph.Volume, error) {
 	h, headerBytes, blank, err := parseNRRDHeader(bufio.NewReaderSize(io.NewSectionReader(r, 0, size), 64<<10))
 	if err != nil {
 		return nil, err
@@ -159,9 +159,9 @@ func nrrdSpatialKind(kind string) bool {
 
 // volume wraps the samples as a volume of frames frames of w x ht x d,
 // with the header's geometry.
-func (h *NRRDHeader) volume(data any, w, ht, d, frames int) (*Volume, error) {
+func (h *NRRDHeader) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, error) {
 	spacing, affine := h.geometry()
-	v := &Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
+	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
 	frame := w * ht * d
 	for k := range frames {
 		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: nrrdSubSamples(data, k*frame, (k+1)*frame)}

@@ -64,7 +64,7 @@ func nrrdInt16Header(encoding, extra string) string {
 }
 
 // readNRRDBytes reads an in-memory attached NRRD file.
-func readNRRDBytes(data []byte) (*Volume, error) {
+func readNRRDBytes(data []byte) (*imagegraph.Volume, error) {
 	return readNRRD(bytes.NewReader(data), int64(len(data)), nil, imagegraph.MaxPixels)
 }
 
@@ -87,7 +87,7 @@ func nrrdWantError(t *testing.T, err error, prefix string, parts ...string) {
 }
 
 // nrrdCheckInt16 checks that v is the 2x3x4 test volume.
-func nrrdCheckInt16(t *testing.T, v *Volume, err error) {
+func nrrdCheckInt16(t *testing.T, v *imagegraph.Volume, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -220,12 +220,12 @@ func TestNRRDGeometry(t *testing.T) {
 		spacing      [3]float64
 		affine       [3][4]float64
 	}{
-		{"none", "", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1})},
-		{"spacings", "spacings: 0.5 nan -3\n", [3]float64{0.5, 1, 3}, IdentityAffine([3]float64{0.5, 1, 3})},
+		{"none", "", [3]float64{1, 1, 1}, imagegraph.IdentityAffine([3]float64{1, 1, 1})},
+		{"spacings", "spacings: 0.5 nan -3\n", [3]float64{0.5, 1, 3}, imagegraph.IdentityAffine([3]float64{0.5, 1, 3})},
 		{"oblique", "space: left-posterior-superior\nspace directions: (0,-3,4) (1.5,0,0) (0,0,-2)\nspace origin: (10,-20,30.5)\n",
 			[3]float64{5, 1.5, 2}, [3][4]float64{{0, 1.5, 0, 10}, {-3, 0, 0, -20}, {4, 0, -2, 30.5}}},
 		{"space dimension", "space dimension: 3\nspace directions: ( 2 , 0 , 0 ) (0,2,0) (0,0,2)\n",
-			[3]float64{2, 2, 2}, IdentityAffine([3]float64{2, 2, 2})},
+			[3]float64{2, 2, 2}, imagegraph.IdentityAffine([3]float64{2, 2, 2})},
 		{"time space", "space: scanner-xyz-time\nspace directions: (1,0,0,0) (0,1,0,0) (0,0,1,0)\nspace origin: (1,2,3,4)\n",
 			[3]float64{1, 1, 1}, [3][4]float64{{1, 0, 0, 1}, {0, 1, 0, 2}, {0, 0, 1, 3}}},
 	}

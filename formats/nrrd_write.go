@@ -11,6 +11,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
@@ -33,7 +34,7 @@ import (
 // are domain for the spatial axes and list for frames. The file is written
 // atomically: a failure leaves no file behind and an existing one
 // unchanged. Errors read "formats: PATH: nrrd: ...".
-func WriteNRRDLabels(path string, ref *Volume, labels [][]uint32, dtype string) error {
+func WriteNRRDLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	header, wide, err := nrrdLabelHeader(ref, labels, dtype)
 	if err != nil {
 		return &fileError{path: path, err: err}
@@ -78,7 +79,7 @@ func writeNRRDLabels(w io.Writer, header string, labels [][]uint32, wide bool) e
 
 // nrrdLabelHeader checks the labels against ref and builds the header
 // text; wide reports uint32 samples.
-func nrrdLabelHeader(ref *Volume, labels [][]uint32, dtype string) (header string, wide bool, err error) {
+func nrrdLabelHeader(ref *imagegraph.Volume, labels [][]uint32, dtype string) (header string, wide bool, err error) {
 	if ref == nil || len(ref.Frames) == 0 || ref.Frames[0] == nil {
 		return "", false, errors.New("nrrd: the reference volume has no frames")
 	}
@@ -197,10 +198,10 @@ func nrrdFrames(h *NRRDHeader) int {
 
 // nrrdAffineFields returns geometry fields for labels of dim axes written
 // with the geometry of a volume not read from NRRD.
-func nrrdAffineFields(ref *Volume, dim int) []NRRDField {
+func nrrdAffineFields(ref *imagegraph.Volume, dim int) []NRRDField {
 	kinds := []string{"domain", "domain", "domain", "list"}[:dim]
 	kindField := NRRDField{Key: "kinds", Value: strings.Join(kinds, " ")}
-	if !strings.HasPrefix(ref.Format, "nifti") && ref.Affine == IdentityAffine(ref.Spacing) {
+	if !strings.HasPrefix(ref.Format, "nifti") && ref.Affine == imagegraph.IdentityAffine(ref.Spacing) {
 		spacings := []float64{ref.Spacing[0], ref.Spacing[1], ref.Spacing[2], math.NaN()}[:dim]
 		return []NRRDField{{Key: "spacings", Value: nrrdNumbers(spacings)}, kindField}
 	}

@@ -17,7 +17,7 @@ import (
 
 // nrrdReadLabelsBack reads a written label file and returns the volume, its
 // header and its labels as uint32.
-func nrrdReadLabelsBack(t *testing.T, path string) (*Volume, *NRRDHeader, [][]uint32) {
+func nrrdReadLabelsBack(t *testing.T, path string) (*imagegraph.Volume, *NRRDHeader, [][]uint32) {
 	t.Helper()
 	v, err := ReadNRRDFile(path)
 	if err != nil {
@@ -74,8 +74,8 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 }
 
 // nrrdLabelRef returns a 3x2x2 volume of the given format and geometry.
-func nrrdLabelRef(format string, spacing [3]float64, affine [3][4]float64, frames int) *Volume {
-	v := &Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: format}
+func nrrdLabelRef(format string, spacing [3]float64, affine [3][4]float64, frames int) *imagegraph.Volume {
+	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: format}
 	for range frames {
 		v.Frames = append(v.Frames, &imagegraph.Raster{Width: 3, Height: 2, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 12)})
 	}
@@ -101,13 +101,13 @@ func TestWriteNRRDLabelsGeometry(t *testing.T) {
 	oblique := [3][4]float64{{0, -2, 0, 10}, {1.5, 0, 0, -3.25}, {0, 0, 0.5, 7}}
 	cases := []struct {
 		name   string
-		ref    *Volume
+		ref    *imagegraph.Volume
 		frames int
 		top    uint32
 		want   []string // header lines
 		kind   imagegraph.SampleKind
 	}{
-		{"raw spacing", nrrdLabelRef("raw", [3]float64{1, 2, 3}, IdentityAffine([3]float64{1, 2, 3}), 1), 1, 65535,
+		{"raw spacing", nrrdLabelRef("raw", [3]float64{1, 2, 3}, imagegraph.IdentityAffine([3]float64{1, 2, 3}), 1), 1, 65535,
 			[]string{"type: ushort", "dimension: 3", "sizes: 3 2 2", "spacings: 1 2 3", "kinds: domain domain domain"}, imagegraph.Uint16},
 		{"nifti", nrrdLabelRef("nifti1", [3]float64{1.5, 2, 0.5}, oblique, 1), 1, 65536,
 			[]string{"type: uint", "space: right-anterior-superior", "space directions: (0,1.5,0) (-2,0,0) (0,0,0.5)",
@@ -115,7 +115,7 @@ func TestWriteNRRDLabelsGeometry(t *testing.T) {
 		{"nifti frames", nrrdLabelRef("nifti2", [3]float64{1.5, 2, 0.5}, oblique, 2), 2, 3,
 			[]string{"dimension: 4", "sizes: 3 2 2 2", "space directions: (0,1.5,0) (-2,0,0) (0,0,0.5) none",
 				"kinds: domain domain domain list"}, imagegraph.Uint16},
-		{"tiff frames", nrrdLabelRef("tiff", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1), 3, 3,
+		{"tiff frames", nrrdLabelRef("tiff", [3]float64{1, 1, 1}, imagegraph.IdentityAffine([3]float64{1, 1, 1}), 1), 3, 3,
 			[]string{"dimension: 4", "spacings: 1 1 1 nan", "kinds: domain domain domain list"}, imagegraph.Uint16},
 		{"oblique npy", nrrdLabelRef("npy", [3]float64{1.5, 2, 0.5}, oblique, 1), 1, 3,
 			[]string{"space dimension: 3", "space directions: (0,1.5,0) (-2,0,0) (0,0,0.5)"}, imagegraph.Uint16},
@@ -209,11 +209,11 @@ func TestWriteNRRDLabelsFromNRRD(t *testing.T) {
 
 func TestWriteNRRDLabelsErrors(t *testing.T) {
 	dir := t.TempDir()
-	ref := nrrdLabelRef("raw", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1)
+	ref := nrrdLabelRef("raw", [3]float64{1, 1, 1}, imagegraph.IdentityAffine([3]float64{1, 1, 1}), 1)
 	out := filepath.Join(dir, "out.nrrd")
 	cases := []struct {
 		name   string
-		ref    *Volume
+		ref    *imagegraph.Volume
 		labels [][]uint32
 		dtype  string
 		parts  []string
@@ -222,7 +222,7 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 		{"dtype", ref, nrrdLabelFrames(1, 1), "int8", []string{"unsupported label dtype \"int8\""}},
 		{"length", ref, [][]uint32{make([]uint32, 11)}, "auto", []string{"label frame 0 has 11 labels", "has 12 voxels"}},
 		{"no frames", ref, nil, "auto", []string{"no label frames"}},
-		{"no ref", &Volume{}, nrrdLabelFrames(1, 1), "auto", []string{"no frames"}},
+		{"no ref", &imagegraph.Volume{}, nrrdLabelFrames(1, 1), "auto", []string{"no frames"}},
 	}
 	for _, c := range cases {
 		err := WriteNRRDLabels(out, c.ref, c.labels, c.dtype)
@@ -243,7 +243,7 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 }
 
 func TestWriteNRRDLabelsLittleEndianData(t *testing.T) {
-	ref := nrrdLabelRef("raw", [3]float64{1, 1, 1}, IdentityAffine([3]float64{1, 1, 1}), 1)
+	ref := nrrdLabelRef("raw", [3]float64{1, 1, 1}, imagegraph.IdentityAffine([3]float64{1, 1, 1}), 1)
 	out := filepath.Join(t.TempDir(), "l.nrrd")
 	labels := nrrdLabelFrames(1, 300)
 	if err := WriteNRRDLabels(out, ref, labels, "auto"); err != nil {

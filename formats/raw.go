@@ -18,7 +18,7 @@ import (
 // file must hold exactly X*Y*Z samples. The volume has one frame, spacing
 // 1, an identity affine and Format "raw". Errors read
 // "formats: PATH: raw: ...".
-func ReadRawFile(path string, shape [3]int, dtype string, bigEndian bool) (*Volume, error) {
+func ReadRawFile(path string, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -37,7 +37,7 @@ func ReadRawFile(path string, shape [3]int, dtype string, bigEndian bool) (*Volu
 
 // readRaw is ReadRawFile on a reader of size bytes; errors start with
 // "raw: ".
-func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool) (*Volume, error) {
+func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
 	kind, ok := rawDtypes[dtype]
 	if !ok {
 		return nil, fmt.Errorf("raw: unknown dtype %q (want one of %s)", dtype, rawDtypeNames)
@@ -65,18 +65,5 @@ func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool
 	if err := raster.Validate(); err != nil {
 		return nil, fmt.Errorf("raw: %w", err)
 	}
-	return rawVolume(raster, "raw"), nil
-}
-
-// rawVolume wraps one raster as a volume without spatial metadata:
-// spacing 1, identity affine, no scaling, no header.
-func rawVolume(r *imagegraph.Raster, format string) *Volume {
-	spacing := [3]float64{1, 1, 1}
-	return &Volume{
-		Frames:  []*imagegraph.Raster{r},
-		Slope:   1,
-		Spacing: spacing,
-		Affine:  IdentityAffine(spacing),
-		Format:  format,
-	}
+	return imagegraph.NewVolume(raster, "raw"), nil
 }

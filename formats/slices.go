@@ -29,7 +29,7 @@ var sliceExtensions = map[string]bool{
 // R=G=B in every slice, else packed 0xRRGGBB). The volume has spacing 1,
 // an identity affine and Format "slices". Errors name the folder, or the
 // first file that fails or differs: "formats: PATH: slices: ...".
-func ReadSliceFolder(dir string) (*Volume, error) {
+func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -66,5 +66,5 @@ func ReadSliceFolder(dir string) (*Volume, error) {
 	if err != nil {
 		return nil, &fileError{path: dir, err: fmt.Errorf("slices: %w", err)}
 	}
-	return rawVolume(raster, "slices"), nil
+	return imagegraph.NewVolume(raster, "slices"), nil
 }

@@ -25,7 +25,7 @@ import (
 // are checked before the volume is allocated. The volume has spacing 1,
 // an identity affine and Format "tiff". Errors read
 // "formats: PATH: tiff: ...".
-func ReadTIFFStackFile(path string) (*Volume, error) {
+func ReadTIFFStackFile(path string) (*imagegraph.Volume, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -39,7 +39,7 @@ func ReadTIFFStackFile(path string) (*Volume, error) {
 
 // readTIFFStack reads the TIFF file held in data as a volume of at most
 // maxPixels voxels. Errors start with "tiff: ".
-func readTIFFStack(data []byte, maxPixels int) (*Volume, error) {
+func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 	r, size := bytes.NewReader(data), int64(len(data))
 	l, err := readTIFFHeader(r, size)
 	if err != nil {
@@ -94,7 +94,7 @@ func readTIFFStack(data []byte, maxPixels int) (*Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tiff: %w", err)
 	}
-	return rawVolume(raster, "tiff"), nil
+	return imagegraph.NewVolume(raster, "tiff"), nil
 }
 
 // tiffStackPageError describes a decoding error of page k on one line.

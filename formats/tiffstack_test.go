@@ -50,7 +50,7 @@ func TestTIFFStackPages(t *testing.T) {
 		if r.Width != 3 || r.Height != 2 || r.Depth != 3 || r.Kind != imagegraph.Uint8 || !slices.Equal(r.Data.([]uint8), want) {
 			t.Errorf("%v: %dx%dx%d %v %v", order, r.Width, r.Height, r.Depth, r.Kind, r.Data)
 		}
-		if v.Format != "tiff" || v.Header != nil || v.Spacing != [3]float64{1, 1, 1} || v.Affine != IdentityAffine(v.Spacing) || v.Slope != 1 {
+		if v.Format != "tiff" || v.Header != nil || v.Spacing != [3]float64{1, 1, 1} || v.Affine != imagegraph.IdentityAffine(v.Spacing) || v.Slope != 1 {
 			t.Errorf("metadata %+v", v)
 		}
 	}

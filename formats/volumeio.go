@@ -27,7 +27,7 @@ type RawOptions struct {
 // folder of 2D slices; .nii, .nii.gz or a .hdr/.img pair (NIfTI-1/2);
 // .nrrd or .nhdr; .tif/.tiff (pages are z); .npy; or raw data when raw is
 // not nil.
-func ReadVolumeFile(path string, raw *RawOptions) (*Volume, error) {
+func ReadVolumeFile(path string, raw *RawOptions) (*imagegraph.Volume, error) {
 	if raw != nil {
 		return ReadRawFile(path, raw.Shape, raw.DType, raw.BigEndian)
 	}
@@ -46,8 +46,7 @@ func ReadVolumeFile(path string, raw *RawOptions) (*Volume, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: [3]float64{1, 1, 1},
-			Affine: IdentityAffine([3]float64{1, 1, 1}), Format: "npy"}, nil
+		return imagegraph.NewVolume(r, "npy"), nil
 	}
 	return nil, fmt.Errorf("formats: %s: unknown volume format (want .nii, .nii.gz, .hdr/.img, .nrrd, .nhdr, .tif, .npy, a folder of slices, or raw with a shape)", path)
 }
@@ -58,7 +57,7 @@ func hasAnySuffix(s string, suffixes ...string) bool {
 
 // LabelVolumeExt returns the label-volume extension that keeps a source's
 // family: .nii.gz for NIfTI, .nrrd for NRRD, .npy otherwise.
-func LabelVolumeExt(v *Volume) string {
+func LabelVolumeExt(v *imagegraph.Volume) string {
 	switch {
 	case strings.HasPrefix(v.Format, "nifti"):
 		return ".nii.gz"
@@ -81,7 +80,7 @@ func IsLabelVolumePath(path string) bool {
 // in C order, as tifffile and NumPy give them; the bytes are the same.
 // dtype is uint16, uint32, int32 (npy only) or auto (uint16 when every
 // label fits).
-func WriteVolumeLabels(path string, ref *Volume, labels [][]uint32, dtype string) error {
+func WriteVolumeLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	lower := strings.ToLower(path)
 	switch {
 	case hasAnySuffix(lower, ".nii", ".nii.gz"):
@@ -97,7 +96,7 @@ func WriteVolumeLabels(path string, ref *Volume, labels [][]uint32, dtype string
 }
 
 // writeVolumeNPY writes the frames as one .npy array.
-func writeVolumeNPY(w io.Writer, ref *Volume, labels [][]uint32, dtype string) error {
+func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	if len(ref.Frames) == 0 || len(labels) != len(ref.Frames) {
 		return fmt.Errorf("npy: %d label frames for %d volume frames", len(labels), len(ref.Frames))
 	}

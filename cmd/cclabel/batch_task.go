@@ -133,7 +133,7 @@ type batchTask struct {
 	src    *imageSource
 	labels *imagegraph.Labels
 
-	vol *formats.Volume // a volume input
+	vol *imagegraph.Volume // a volume input
 	vl  *volumeLabels
 }
 

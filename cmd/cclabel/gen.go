@@ -231,7 +231,7 @@ func writeSyntheticNIfTI(path string, r *imagegraph.Raster) error {
 		values[i] = uint32(v)
 	}
 	one := [3]float64{1, 1, 1}
-	ref := &formats.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: one,
-		Affine: formats.IdentityAffine(one), Format: "npy"}
+	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: one,
+		Affine: imagegraph.IdentityAffine(one), Format: "npy"}
 	return formats.WriteNIfTILabels(path, ref, [][]uint32{values}, "uint8")
 }

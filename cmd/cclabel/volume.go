@@ -236,7 +236,7 @@ type volumeLabels struct {
 // labelVolumeFrames labels every frame of vol with the settings' rule (on
 // NIfTI-scaled values) and filters, at 3D connectivity conn (its in-plane
 // part for a 2D file).
-func labelVolumeFrames(vol *formats.Volume, settings labelSettings, conn int, labeler *rasterLabeler) (*volumeLabels, error) {
+func labelVolumeFrames(vol *imagegraph.Volume, settings labelSettings, conn int, labeler *rasterLabeler) (*volumeLabels, error) {
 	rule := settings.rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &volumeLabels{conn: conn, frames: make([][]uint32, len(vol.Frames)), perFrame: make([]int, len(vol.Frames))}
@@ -266,7 +266,7 @@ func labelVolumeFrames(vol *formats.Volume, settings labelSettings, conn int, la
 }
 
 // writeVolumeOutputs writes the label volumes, preview and statistics.
-func writeVolumeOutputs(job volumeJob, vol *formats.Volume, vl *volumeLabels, dtype string) error {
+func writeVolumeOutputs(job volumeJob, vol *imagegraph.Volume, vl *volumeLabels, dtype string) error {
 	frames := vl.frames
 	for _, path := range []string{job.output, job.labels} {
 		if path == "" {

@@ -1,8 +1,4 @@
-package formats
-
-import (
-	"github.com/cclabel/cclabel/imagegraph"
-)
+package imagegraph
 
 // Volume is a 3D image (or a series of 3D frames) with its spatial
 // metadata, as read from NIfTI, NRRD, a TIFF stack, a folder of slices,
@@ -11,7 +7,7 @@ type Volume struct {
 	// Frames holds one raster per time point (most files have one). Each
 	// is Width x Height x Depth samples, x fastest; a 2D file gives
 	// Depth 1.
-	Frames []*imagegraph.Raster
+	Frames []*Raster
 	// Slope and Inter scale stored values to physical ones (NIfTI
 	// scl_slope/scl_inter): value = stored*Slope + Inter. Thresholds
 	// apply to scaled values. Slope is 1 and Inter 0 when a file has no
@@ -29,8 +25,8 @@ type Volume struct {
 	// "tiff", "slices", "npy" or "raw".
 	Format string
 	// Header is the source header, kept so that label volumes can be
-	// written back with the same geometry: *NIfTIHeader or *NRRDHeader
-	// (nil for other formats).
+	// written back with the same geometry: *nifti.Header or *nrrd.Header
+	// (packages formats/nifti and formats/nrrd; nil for other formats).
 	Header any
 }
 
@@ -42,4 +38,18 @@ func IdentityAffine(spacing [3]float64) [3][4]float64 {
 		a[i][i] = spacing[i]
 	}
 	return a
+}
+
+// NewVolume wraps one raster as a volume without spatial metadata: one
+// frame, spacing 1, the identity affine, no scaling and no header, with
+// the given Format name.
+func NewVolume(r *Raster, format string) *Volume {
+	spacing := [3]float64{1, 1, 1}
+	return &Volume{
+		Frames:  []*Raster{r},
+		Slope:   1,
+		Spacing: spacing,
+		Affine:  IdentityAffine(spacing),
+		Format:  format,
+	}
 }
