@@ -314,7 +314,7 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 			return err
 		}
 		if err := writeOutput(job.stats, stdout, func(w io.Writer) error {
-			return formats.WriteStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), raster.Is3D())
+			return imagegraph.WriteStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), raster.Is3D())
 		}); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}

@@ -300,7 +300,7 @@ func writeVolumeOutputs(job volumeJob, vol *imagegraph.Volume, vl *volumeLabels,
 			return err
 		}
 		if err := writeOutput(job.stats, nil, func(w io.Writer) error {
-			return formats.WriteVolumeStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), vol.Affine)
+			return imagegraph.WriteVolumeStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), vol.Affine)
 		}); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}

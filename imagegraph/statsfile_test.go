@@ -1,4 +1,4 @@
-package formats
+package imagegraph_test
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ func TestWriteVolumeStats(t *testing.T) {
 	// 2 x 0.5 x 3 mm voxels, flipped y, origin (10, 20, 30).
 	affine := [3][4]float64{{2, 0, 0, 10}, {0, -0.5, 0, 20}, {0, 0, 3, 30}}
 	var buf bytes.Buffer
-	if err := WriteVolumeStats(&buf, stats, "csv", affine); err != nil {
+	if err := imagegraph.WriteVolumeStats(&buf, stats, "csv", affine); err != nil {
 		t.Fatal(err)
 	}
 	want := "label,value,size,x0,y0,z0,x1,y1,z1,cx,cy,cz,volume_mm3,px,py,pz\n" +
@@ -24,7 +24,7 @@ func TestWriteVolumeStats(t *testing.T) {
 		t.Fatalf("csv:\n%s\nwant:\n%s", buf.String(), want)
 	}
 	buf.Reset()
-	if err := WriteVolumeStats(&buf, stats, ".json", affine); err != nil {
+	if err := imagegraph.WriteVolumeStats(&buf, stats, ".json", affine); err != nil {
 		t.Fatal(err)
 	}
 	var recs []map[string]any
@@ -32,10 +32,10 @@ func TestWriteVolumeStats(t *testing.T) {
 		t.Fatalf("json %s: %v", buf.String(), err)
 	}
 	buf.Reset()
-	if err := WriteStats(&buf, stats, "json", false); err != nil || strings.Contains(buf.String(), "mm") {
+	if err := imagegraph.WriteStats(&buf, stats, "json", false); err != nil || strings.Contains(buf.String(), "mm") {
 		t.Fatalf("2D json %s: %v", buf.String(), err)
 	}
-	if err := WriteStats(&buf, stats, "xml", false); err == nil {
+	if err := imagegraph.WriteStats(&buf, stats, "xml", false); err == nil {
 		t.Fatal("unknown format accepted")
 	}
 }

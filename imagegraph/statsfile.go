@@ -1,4 +1,4 @@
-package formats
+package imagegraph
 
 import (
 	"encoding/json"
@@ -6,8 +6,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-
-	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // statsRecord is one component in the JSON statistics.
@@ -27,7 +25,7 @@ type statsRecord struct {
 // of objects with label, value, size, bbox [x0,y0(,z0),x1,y1(,z1)] and
 // centroid [x,y(,z)]); format may carry a leading dot. Bounding boxes are
 // inclusive; z appears for 3D rasters only.
-func WriteStats(w io.Writer, stats []imagegraph.ComponentStats, format string, is3D bool) error {
+func WriteStats(w io.Writer, stats []ComponentStats, format string, is3D bool) error {
 	return writeStats(w, stats, format, is3D, nil)
 }
 
@@ -37,12 +35,12 @@ func WriteStats(w io.Writer, stats []imagegraph.ComponentStats, format string, i
 // the physical centroid (the affine applied to the voxel centroid). CSV
 // columns volume_mm3,px,py,pz follow the voxel ones; JSON adds volume_mm3
 // and centroid_mm.
-func WriteVolumeStats(w io.Writer, stats []imagegraph.ComponentStats, format string, affine [3][4]float64) error {
+func WriteVolumeStats(w io.Writer, stats []ComponentStats, format string, affine [3][4]float64) error {
 	return writeStats(w, stats, format, true, &affine)
 }
 
 // writeStats implements WriteStats and WriteVolumeStats.
-func writeStats(w io.Writer, stats []imagegraph.ComponentStats, format string, is3D bool, affine *[3][4]float64) error {
+func writeStats(w io.Writer, stats []ComponentStats, format string, is3D bool, affine *[3][4]float64) error {
 	dims := 2
 	if is3D {
 		dims = 3
@@ -51,7 +49,7 @@ func writeStats(w io.Writer, stats []imagegraph.ComponentStats, format string, i
 	if affine != nil {
 		voxel = math.Abs(det3(affine))
 	}
-	physical := func(s imagegraph.ComponentStats) (vol float64, c [3]float64) {
+	physical := func(s ComponentStats) (vol float64, c [3]float64) {
 		for r := range 3 {
 			c[r] = affine[r][3]
 			for k := range 3 {
