@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 )
 
 // GraphFormat identifies a graph file format.
@@ -57,10 +59,10 @@ func GraphFormatFromPath(path string) (GraphFormat, error) {
 		return FormatDIMACS, nil
 	case "":
 		return 0, fmt.Errorf("formats: %s: no file extension to tell the graph format (supported: %s)",
-			pathText(path), supportedExtensions)
+			errtext.PathText(path), supportedExtensions)
 	}
 	return 0, fmt.Errorf("formats: %s: unknown graph file extension %s (supported: %s)",
-		pathText(path), quote([]byte(filepath.Ext(path))), supportedExtensions)
+		errtext.PathText(path), quote([]byte(filepath.Ext(path))), supportedExtensions)
 }
 
 // isCSV reports whether path has the .csv extension, whose edge lists may

@@ -6,10 +6,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
@@ -106,7 +106,7 @@ func ReadGraphFile(path string, opts GraphReadOptions) (*LoadedGraph, error) {
 	cfg.csvHeader = isCSV(path)
 	lg, err := readGraph(file, f, cfg)
 	if err != nil {
-		return nil, &fileError{path: path, err: err}
+		return nil, &errtext.FileError{Path: path, Err: err}
 	}
 	return lg, nil
 }
@@ -143,40 +143,17 @@ func WriteGraphFile(path string, g *ecl.Graph) error {
 		return err
 	}
 	if f != FormatEGR {
-		return fmt.Errorf("formats: %s: cannot write %s files (only .egr)", pathText(path), strings.ToLower(filepath.Ext(path)))
+		return fmt.Errorf("formats: %s: cannot write %s files (only .egr)", errtext.PathText(path), strings.ToLower(filepath.Ext(path)))
 	}
 	if err := checkWritable(g); err != nil {
-		return &fileError{path: path, err: err}
+		return &errtext.FileError{Path: path, Err: err}
 	}
 	err = atomicfile.WriteFile(path, func(w io.Writer) error { return WriteEGR(w, g) })
 	if err != nil {
 		if strings.HasPrefix(err.Error(), "formats: ") {
-			return &fileError{path: path, err: err}
+			return &errtext.FileError{Path: path, Err: err}
 		}
 		return fmt.Errorf("formats: %w", err)
 	}
 	return nil
-}
-
-// fileError puts a path into a reader's error: "formats: PATH: ...".
-type fileError struct {
-	path string
-	err  error
-}
-
-// Error returns the message with the path after the "formats: " prefix.
-func (e *fileError) Error() string {
-	return "formats: " + pathText(e.path) + ": " + strings.TrimPrefix(e.err.Error(), "formats: ")
-}
-
-// Unwrap returns the reader's error.
-func (e *fileError) Unwrap() error { return e.err }
-
-// pathText returns path for a one-line message, quoted only when it holds
-// control characters.
-func pathText(path string) string {
-	if strings.ContainsFunc(path, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-		return strconv.Quote(path)
-	}
-	return path
 }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/image/tiff"
 	"golang.org/x/image/webp"
 
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -200,7 +201,7 @@ func (e *decodeError) Error() string {
 		}
 		return r
 	}, msg)
-	return "formats: " + pathText(e.name) + ": " + msg
+	return "formats: " + errtext.PathText(e.name) + ": " + msg
 }
 
 // Unwrap returns the underlying error.

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -56,7 +57,7 @@ func ReadNRRDFile(path string) (*imagegraph.Volume, error) {
 	}
 	v, err := readNRRD(f, st.Size(), open, imagegraph.MaxPixels)
 	if err != nil {
-		return nil, &fileError{path: path, err: err}
+		return nil, &errtext.FileError{Path: path, Err: err}
 	}
 	return v, nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -260,7 +261,7 @@ func (s *nrrdStream) dataError(err error) error {
 	case strings.HasPrefix(err.Error(), "nrrd: "):
 		return err
 	}
-	return fmt.Errorf("nrrd: %s: %s", s.what, nrrdOneLine(err.Error()))
+	return fmt.Errorf("nrrd: %s: %s", s.what, errtext.OneLine(err.Error()))
 }
 
 // nrrdSkipLine consumes one line (through its '\n') and returns the bytes
@@ -277,14 +278,4 @@ func nrrdSkipLine(br *bufio.Reader) (int64, error) {
 			return n, err
 		}
 	}
-}
-
-// nrrdOneLine replaces line breaks in a message by spaces.
-func nrrdOneLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' {
-			return ' '
-		}
-		return r
-	}, s)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
@@ -37,13 +38,13 @@ import (
 func WriteNRRDLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	header, wide, err := nrrdLabelHeader(ref, labels, dtype)
 	if err != nil {
-		return &fileError{path: path, err: err}
+		return &errtext.FileError{Path: path, Err: err}
 	}
 	err = atomicfile.WriteFile(path, func(w io.Writer) error {
 		return writeNRRDLabels(w, header, labels, wide)
 	})
 	if err != nil {
-		return fmt.Errorf("formats: %s: nrrd: %w", pathText(path), err)
+		return fmt.Errorf("formats: %s: nrrd: %w", errtext.PathText(path), err)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -30,7 +31,7 @@ func ReadRawFile(path string, shape [3]int, dtype string, bigEndian bool) (*imag
 	}
 	v, err := readRaw(bufio.NewReaderSize(f, rawChunkBytes), st.Size(), shape, dtype, bigEndian)
 	if err != nil {
-		return nil, &fileError{path: path, err: err}
+		return nil, &errtext.FileError{Path: path, Err: err}
 	}
 	return v, nil
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -42,7 +43,7 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 		}
 	}
 	if len(names) == 0 {
-		return nil, &fileError{path: dir, err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
+		return nil, &errtext.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
 	}
 	var stack *sliceStack
 	for z, name := range names {
@@ -55,16 +56,16 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 			b := img.Bounds()
 			stack, err = newSliceStack(b.Dx(), b.Dy(), len(names), imagegraph.MaxPixels)
 			if err != nil {
-				return nil, &fileError{path: dir, err: fmt.Errorf("slices: %w", err)}
+				return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
 			}
 		}
 		if err := stack.add(z, img); err != nil {
-			return nil, &fileError{path: path, err: fmt.Errorf("slices: slice %d is %w (first slice: %s)", z, err, names[0])}
+			return nil, &errtext.FileError{Path: path, Err: fmt.Errorf("slices: slice %d is %w (first slice: %s)", z, err, names[0])}
 		}
 	}
 	raster, err := stack.raster()
 	if err != nil {
-		return nil, &fileError{path: dir, err: fmt.Errorf("slices: %w", err)}
+		return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
 	}
 	return imagegraph.NewVolume(raster, "slices"), nil
 }

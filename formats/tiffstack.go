@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/image/tiff"
 
+	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -32,7 +33,7 @@ func ReadTIFFStackFile(path string) (*imagegraph.Volume, error) {
 	}
 	v, err := readTIFFStack(data, imagegraph.MaxPixels)
 	if err != nil {
-		return nil, &fileError{path: path, err: err}
+		return nil, &errtext.FileError{Path: path, Err: err}
 	}
 	return v, nil
 }
@@ -103,7 +104,7 @@ func tiffStackPageError(k int, err error) error {
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
 		msg = "unexpected end of data (truncated file?)"
 	}
-	return fmt.Errorf("tiff: page %d: %s", k, nrrdOneLine(strings.TrimPrefix(msg, "tiff: ")))
+	return fmt.Errorf("tiff: page %d: %s", k, errtext.OneLine(strings.TrimPrefix(msg, "tiff: ")))
 }
 
 // tiffStackPageReader presents a classic TIFF file whose header's first-IFD
