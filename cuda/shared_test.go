@@ -8,6 +8,7 @@ import (
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -17,7 +18,7 @@ func TestSharedGraphsOnGPU(t *testing.T) {
 	c := gpuContext(t)
 	cases := shareddata.Graphs(t)
 	for _, tc := range cases {
-		lg, err := formats.ReadGraphFile(filepath.Join(dir, tc.File), formats.GraphReadOptions{})
+		lg, err := graphio.ReadFile(filepath.Join(dir, tc.File), graphio.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"golang.org/x/image/tiff"
 )
 
@@ -208,14 +209,14 @@ func TestDecodeImageFile(t *testing.T) {
 	sameImage(t, img, greyPattern())
 
 	_, err = DecodeImageFile(filepath.Join(dir, "missing.png"))
-	wantError(t, err, "missing.png", "no such file")
+	testcheck.WantError(t, err, "missing.png", "no such file")
 
 	bad := filepath.Join(dir, "bad.png")
 	if err := os.WriteFile(bad, []byte("not an image"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, err = DecodeImageFile(bad)
-	wantError(t, err, "formats: "+bad+": unknown image format (supported: PNG, JPEG, GIF, BMP, TIFF, WebP)")
+	testcheck.WantError(t, err, "formats: "+bad+": unknown image format (supported: PNG, JPEG, GIF, BMP, TIFF, WebP)")
 }
 
 // failingReader fails every read.
@@ -225,9 +226,9 @@ func (failingReader) Read([]byte) (int, error) { return 0, errors.New("device go
 
 func TestDecodeImageStream(t *testing.T) {
 	_, err := DecodeImage(failingReader{}, "<stdin>")
-	wantError(t, err, "formats: <stdin>: read: device gone")
+	testcheck.WantError(t, err, "formats: <stdin>: read: device gone")
 	_, err = DecodeImage(strings.NewReader("GIF89a"), "<stdin>")
-	wantError(t, err, "formats: <stdin>: gif: ")
+	testcheck.WantError(t, err, "formats: <stdin>: gif: ")
 }
 
 func TestDecodeImageErrors(t *testing.T) {
@@ -277,7 +278,7 @@ func TestDecodeImageErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("decoded a %v image, want an error", img.Bounds())
 			}
-			wantError(t, err, c.parts...)
+			testcheck.WantError(t, err, c.parts...)
 		})
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -340,7 +341,7 @@ func TestNRRDDetached(t *testing.T) {
 	}
 	missing := write("missing.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: nowhere.raw\n")))
 	_, err := ReadNRRDFile(missing)
-	wantError(t, err, missing, "nrrd: data file", "nowhere.raw")
+	testcheck.WantError(t, err, missing, "nrrd: data file", "nowhere.raw")
 	short := write("short.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: LIST\ndata/slice001.raw\ndata/vol.raw\ndata/slice003.raw\ndata/slice004.raw\n")))
 	v, err := ReadNRRDFile(short)
 	if err != nil {
@@ -354,7 +355,7 @@ func TestNRRDDetached(t *testing.T) {
 	short = write("short2.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: LIST\ndata/slice001.raw\ndata/tiny.raw\n"+
 		"data/slice003.raw\ndata/slice004.raw\n")))
 	_, err = ReadNRRDFile(short)
-	wantError(t, err, "short2.nhdr: nrrd: data file \"data/tiny.raw\": raw data holds 5 bytes, the sizes need 12")
+	testcheck.WantError(t, err, "short2.nhdr: nrrd: data file \"data/tiny.raw\": raw data holds 5 bytes, the sizes need 12")
 	_, err = readNRRDBytes([]byte(cases["single"]))
 	nrrdWantError(t, err, "nrrd: ", "detached data files are not supported here")
 }
@@ -452,7 +453,7 @@ func TestReadNRRDFileErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := ReadNRRDFile(path)
-	wantError(t, err, "formats: "+path+": nrrd: raw data holds 3 bytes, the sizes need 48")
+	testcheck.WantError(t, err, "formats: "+path+": nrrd: raw data holds 3 bytes, the sizes need 48")
 	_, err = ReadNRRDFile(filepath.Join(dir, "absent.nrrd"))
-	wantError(t, err, "absent.nrrd", "no such file")
+	testcheck.WantError(t, err, "absent.nrrd", "no such file")
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -226,7 +227,7 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		err := WriteNRRDLabels(out, c.ref, c.labels, c.dtype)
-		wantError(t, err, append([]string{out + ": nrrd: "}, c.parts...)...)
+		testcheck.WantError(t, err, append([]string{out + ": nrrd: "}, c.parts...)...)
 	}
 	nrrdRef, err := readNRRDBytes(nrrdAttached(nrrdInt16Header("raw", ""), make([]byte, 48)))
 	if err != nil {
@@ -234,12 +235,12 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 	}
 	frame := make([]uint32, 24)
 	err = WriteNRRDLabels(out, nrrdRef, [][]uint32{frame, frame}, "auto")
-	wantError(t, err, "nrrd: 2 label frames for a reference of 1")
+	testcheck.WantError(t, err, "nrrd: 2 label frames for a reference of 1")
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("failed writes left %v", entries)
 	}
 	err = WriteNRRDLabels(filepath.Join(dir, "no", "such", "out.nrrd"), ref, nrrdLabelFrames(1, 1), "auto")
-	wantError(t, err, "no such file")
+	testcheck.WantError(t, err, "no such file")
 }
 
 func TestWriteNRRDLabelsLittleEndianData(t *testing.T) {

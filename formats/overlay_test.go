@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 	"testing"
+
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 )
 
 func TestOverlayGrey(t *testing.T) {
@@ -98,11 +100,11 @@ func TestOverlayBases(t *testing.T) {
 func TestOverlayErrors(t *testing.T) {
 	base := image.NewGray(image.Rect(0, 0, 2, 2))
 	_, err := Overlay(base, make([]uint32, 3), 0.5)
-	wantError(t, err, "3 labels for a 2x2 image")
+	testcheck.WantError(t, err, "3 labels for a 2x2 image")
 	for _, a := range []float64{-0.1, 1.5, math.NaN(), math.Inf(1)} {
 		_, err := Overlay(base, make([]uint32, 4), a)
-		wantError(t, err, "alpha", "not in [0, 1]")
+		testcheck.WantError(t, err, "alpha", "not in [0, 1]")
 	}
 	_, err = Overlay(image.NewGray(image.Rect(0, 0, 0, 0)), nil, 0.5)
-	wantError(t, err, "at least 1")
+	testcheck.WantError(t, err, "at least 1")
 }

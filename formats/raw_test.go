@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -93,10 +94,10 @@ func TestReadRawFileErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := ReadRawFile(path, c.shape, c.dtype, false)
-		wantError(t, err, append([]string{path + ": raw: "}, c.parts...)...)
+		testcheck.WantError(t, err, append([]string{path + ": raw: "}, c.parts...)...)
 	}
 	_, err := ReadRawFile(path+".absent", [3]int{1, 1, 1}, "uint8", false)
-	wantError(t, err, "no such file")
+	testcheck.WantError(t, err, "no such file")
 	if v, err := ReadRawFile(path, [3]int{3, 2, 2}, "int16", true); err != nil || v.Frames[0].Kind != imagegraph.Int16 {
 		t.Errorf("exact size: %v", err)
 	}

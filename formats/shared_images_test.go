@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/internal/shareddata"
 	"image"
 	"image/color"
@@ -34,7 +35,7 @@ func TestSharedImages(t *testing.T) {
 		seen++
 		img, err := DecodeImageFile(path)
 		if len(c.Shape) == 3 {
-			wantError(t, err, path, "multi-page TIFF ("+strconv.Itoa(c.Shape[2])+" pages)", "cclabel volume")
+			testcheck.WantError(t, err, path, "multi-page TIFF ("+strconv.Itoa(c.Shape[2])+" pages)", "cclabel volume")
 			continue
 		}
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -96,19 +97,19 @@ func TestReadSliceFolderErrors(t *testing.T) {
 		"d.png": encodePNG(t, sliceGrey(4, 4, 0)),
 	})
 	_, err := ReadSliceFolder(dir)
-	wantError(t, err, "formats: "+filepath.Join(dir, "c.png")+": slices: slice 2 is 2x2, the first is 3x2 (first slice: a.png)")
+	testcheck.WantError(t, err, "formats: "+filepath.Join(dir, "c.png")+": slices: slice 2 is 2x2, the first is 3x2 (first slice: a.png)")
 	dir = writeSlices(t, map[string][]byte{
 		"a.png": encodePNG(t, sliceGrey(2, 1, 0)),
 		"b.png": encodePNG(t, gray16Pattern(2, 1)),
 	})
 	_, err = ReadSliceFolder(dir)
-	wantError(t, err, filepath.Join(dir, "b.png")+": slices: slice 1 is 16-bit grey, the first is 8-bit grey")
+	testcheck.WantError(t, err, filepath.Join(dir, "b.png")+": slices: slice 1 is 16-bit grey, the first is 8-bit grey")
 	dir = writeSlices(t, map[string][]byte{"a.png": encodePNG(t, sliceGrey(2, 1, 0)), "b.png": []byte("damaged")})
 	_, err = ReadSliceFolder(dir)
-	wantError(t, err, filepath.Join(dir, "b.png"), "unknown image format")
+	testcheck.WantError(t, err, filepath.Join(dir, "b.png"), "unknown image format")
 	dir = writeSlices(t, map[string][]byte{"readme.txt": []byte("x")})
 	_, err = ReadSliceFolder(dir)
-	wantError(t, err, dir+": slices: no image files")
+	testcheck.WantError(t, err, dir+": slices: no image files")
 	_, err = ReadSliceFolder(filepath.Join(dir, "absent"))
-	wantError(t, err, "absent", "no such file")
+	testcheck.WantError(t, err, "absent", "no such file")
 }

@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/internal/shareddata"
 	"os"
 	"path/filepath"
@@ -88,7 +89,7 @@ func TestTIFFPageCountErrors(t *testing.T) {
 			t.Errorf("%s: %d pages, want an error", c.name, n)
 			continue
 		}
-		wantError(t, err, append([]string{"formats: tiff: "}, c.parts...)...)
+		testcheck.WantError(t, err, append([]string{"formats: tiff: "}, c.parts...)...)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -111,7 +112,7 @@ func TestTIFFStackErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := ReadTIFFStackFile(path)
-	wantError(t, err, "formats: "+path+": tiff: page 2 is 2x2, page 0 is 3x2")
+	testcheck.WantError(t, err, "formats: "+path+": tiff: page 2 is 2x2, page 0 is 3x2")
 	_, err = ReadTIFFStackFile(filepath.Join(t.TempDir(), "absent.tif"))
-	wantError(t, err, "absent.tif", "no such file")
+	testcheck.WantError(t, err, "absent.tif", "no such file")
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -87,7 +88,7 @@ func genGraphCommand(std stdio, name, usage string, flags []cli.Flag,
 			if err != nil {
 				return usageError{err}
 			}
-			if err := formats.WriteGraphFile(out, g); err != nil {
+			if err := graphio.WriteFile(out, g); err != nil {
 				return err
 			}
 			fmt.Fprintf(std.err, "%s: %s graph, %d vertices, %d edges\n", out, name, g.NumVertices(), g.NumEdges())

@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ func fuzzRead(t *testing.T, data []byte, read func(data []byte, cfg readConfig) 
 	var results [2]*LoadedGraph
 	var errs [2]error
 	for i, size := range []int64{int64(len(data)), -1} {
-		cfg := newConfig(GraphReadOptions{Threads: 1}, size)
+		cfg := newConfig(ReadOptions{Threads: 1}, size)
 		cfg.maxVertices = fuzzMaxVertices
 		results[i], errs[i] = read(data, cfg)
 		if err := errs[i]; err != nil {

@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"errors"
@@ -15,9 +15,9 @@ import (
 // whitespace or commas, the first two of each line are integer vertex IDs
 // (any int64) and further fields are ignored. Every line is an undirected
 // edge. The vertices are exactly the IDs that appear, numbered in
-// ascending ID order; LoadedGraph.IDs maps them back. ReadGraphFile also
+// ascending ID order; LoadedGraph.IDs maps them back. ReadFile also
 // skips a header line in .csv files; ReadEdgeList does not.
-func ReadEdgeList(r io.Reader, opts GraphReadOptions) (*LoadedGraph, error) {
+func ReadEdgeList(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
 	return readEdgeList(r, newConfig(opts, -1))
 }
 

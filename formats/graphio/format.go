@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"github.com/cclabel/cclabel/formats/internal/errtext"
 )
 
-// GraphFormat identifies a graph file format.
-type GraphFormat int
+// Format identifies a graph file format.
+type Format int
 
 const (
 	// FormatEGR is ECL-CC's little-endian binary CSR format (.egr).
-	FormatEGR GraphFormat = iota + 1
+	FormatEGR Format = iota + 1
 	// FormatMatrixMarket is the Matrix Market coordinate format (.mtx).
 	FormatMatrixMarket
 	// FormatEdgeList is a text list of vertex ID pairs (.txt, .csv, .tsv,
@@ -23,13 +23,13 @@ const (
 	FormatDIMACS
 )
 
-// supportedExtensions lists the extensions GraphFormatFromPath knows, for
+// supportedExtensions lists the extensions FormatFromPath knows, for
 // error messages.
 const supportedExtensions = ".egr, .mtx, .txt, .csv, .tsv, .el, .edges, .gr"
 
 // String returns the format's short name: "egr", "matrixmarket",
 // "edgelist" or "dimacs".
-func (f GraphFormat) String() string {
+func (f Format) String() string {
 	switch f {
 	case FormatEGR:
 		return "egr"
@@ -43,10 +43,10 @@ func (f GraphFormat) String() string {
 	return fmt.Sprintf("GraphFormat(%d)", int(f))
 }
 
-// GraphFormatFromPath picks the format from the file extension of path,
+// FormatFromPath picks the format from the file extension of path,
 // ignoring case. It returns an error naming the extension and the supported
 // ones when the extension is unknown.
-func GraphFormatFromPath(path string) (GraphFormat, error) {
+func FormatFromPath(path string) (Format, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	switch ext {
 	case ".egr":

@@ -1,8 +1,10 @@
-package formats
+package graphio
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 )
 
 // smallMTX is a 6 by 6 symmetric real matrix: triangle 1-2-3 (with an
@@ -22,7 +24,7 @@ const smallMTX = `%%MatrixMarket matrix coordinate real symmetric
 `
 
 func TestReadMatrixMarket(t *testing.T) {
-	lg, err := ReadMatrixMarket(strings.NewReader(smallMTX), GraphReadOptions{})
+	lg, err := ReadMatrixMarket(strings.NewReader(smallMTX), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +33,7 @@ func TestReadMatrixMarket(t *testing.T) {
 		t.Errorf("Base %d, IDs %v, ID(0) %d", lg.Base, lg.IDs, lg.ID(0))
 	}
 	// Without the zero 3-1 the triangle is a path: same components.
-	lg, err = ReadMatrixMarket(strings.NewReader(smallMTX), GraphReadOptions{DropZeros: true})
+	lg, err = ReadMatrixMarket(strings.NewReader(smallMTX), ReadOptions{DropZeros: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +60,7 @@ func TestReadMatrixMarketVariants(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			lg, err := ReadMatrixMarket(strings.NewReader(c.text), GraphReadOptions{DropZeros: c.dropZeros})
+			lg, err := ReadMatrixMarket(strings.NewReader(c.text), ReadOptions{DropZeros: c.dropZeros})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +70,7 @@ func TestReadMatrixMarketVariants(t *testing.T) {
 }
 
 func TestReadMatrixMarketRectangularWarning(t *testing.T) {
-	lg, err := ReadMatrixMarket(strings.NewReader("%%MatrixMarket matrix coordinate pattern general\n2 5 1\n1 5\n"), GraphReadOptions{})
+	lg, err := ReadMatrixMarket(strings.NewReader("%%MatrixMarket matrix coordinate pattern general\n2 5 1\n1 5\n"), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,8 +127,8 @@ func TestReadMatrixMarketErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ReadMatrixMarket(strings.NewReader(c.text), GraphReadOptions{})
-			wantError(t, err, want[c.name]...)
+			_, err := ReadMatrixMarket(strings.NewReader(c.text), ReadOptions{})
+			testcheck.WantError(t, err, want[c.name]...)
 		})
 	}
 }
@@ -136,8 +138,8 @@ func TestReadMatrixMarketErrors(t *testing.T) {
 func TestReadMatrixMarketHugeNNZ(t *testing.T) {
 	text := "%%MatrixMarket matrix coordinate pattern general\n10 10 2000000000\n1 2\n"
 	alloc := allocated(func() {
-		_, err := ReadMatrixMarket(strings.NewReader(text), GraphReadOptions{})
-		wantError(t, err, "found 1 entries", "promised 2000000000")
+		_, err := ReadMatrixMarket(strings.NewReader(text), ReadOptions{})
+		testcheck.WantError(t, err, "found 1 entries", "promised 2000000000")
 	})
 	if alloc > 32<<20 {
 		t.Errorf("allocated %d bytes", alloc)

@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 // unless opts.DropZeros is set. The fields pattern, integer, real and
 // double and all symmetries are accepted; complex matrices and the dense
 // array format are not. Base is 1.
-func ReadMatrixMarket(r io.Reader, opts GraphReadOptions) (*LoadedGraph, error) {
+func ReadMatrixMarket(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
 	return readMatrixMarket(r, newConfig(opts, -1))
 }
 

@@ -1,8 +1,10 @@
-package formats
+package graphio
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 )
 
 // smallGR is a PACE graph: path 1-2-3, isolated 4, edge 5-6, a repeat.
@@ -17,7 +19,7 @@ c mid-file comment
 `
 
 func TestReadDIMACS(t *testing.T) {
-	lg, err := ReadDIMACS(strings.NewReader(smallGR), GraphReadOptions{})
+	lg, err := ReadDIMACS(strings.NewReader(smallGR), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,13 +31,13 @@ func TestReadDIMACS(t *testing.T) {
 
 func TestReadDIMACSShortestPaths(t *testing.T) {
 	text := "c 9th DIMACS\np sp 4 3\na 1 2 10\na 2 1 10\na 3 3 1\n"
-	lg, err := ReadDIMACS(strings.NewReader(text), GraphReadOptions{})
+	lg, err := ReadDIMACS(strings.NewReader(text), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkLoaded(t, lg, 4, 2, 3)
 	text = "p edge 3 2\ne 1 2\ne 2 3\n"
-	if lg, err = ReadDIMACS(strings.NewReader(text), GraphReadOptions{}); err != nil {
+	if lg, err = ReadDIMACS(strings.NewReader(text), ReadOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	checkLoaded(t, lg, 3, 4, 1)
@@ -63,8 +65,8 @@ func TestReadDIMACSErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ReadDIMACS(strings.NewReader(c.text), GraphReadOptions{})
-			wantError(t, err, c.parts...)
+			_, err := ReadDIMACS(strings.NewReader(c.text), ReadOptions{})
+			testcheck.WantError(t, err, c.parts...)
 		})
 	}
 }

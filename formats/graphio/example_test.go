@@ -1,4 +1,4 @@
-package formats_test
+package graphio_test
 
 import (
 	"fmt"
@@ -6,16 +6,16 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/graphio"
 )
 
-func ExampleReadGraph() {
+func ExampleRead() {
 	const edges = `# from to
 100 200
 200 300
 -7 42
 `
-	lg, err := formats.ReadGraph(strings.NewReader(edges), -1, formats.FormatEdgeList, formats.GraphReadOptions{})
+	lg, err := graphio.Read(strings.NewReader(edges), -1, graphio.FormatEdgeList, graphio.ReadOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,27 +1,31 @@
-package formats
+package graphio
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
+)
 
 func TestGraphFormatFromPath(t *testing.T) {
-	cases := map[string]GraphFormat{
+	cases := map[string]Format{
 		"a.egr": FormatEGR, "dir.x/A.EGR": FormatEGR, "m.mtx": FormatMatrixMarket,
 		"e.txt": FormatEdgeList, "e.CSV": FormatEdgeList, "e.tsv": FormatEdgeList,
 		"e.el": FormatEdgeList, "e.edges": FormatEdgeList, "ny.gr": FormatDIMACS,
 	}
 	for path, want := range cases {
-		got, err := GraphFormatFromPath(path)
+		got, err := FormatFromPath(path)
 		if err != nil || got != want {
-			t.Errorf("GraphFormatFromPath(%q) = %v, %v; want %v", path, got, err, want)
+			t.Errorf("FormatFromPath(%q) = %v, %v; want %v", path, got, err, want)
 		}
 	}
-	_, err := GraphFormatFromPath("graph.png")
-	wantError(t, err, "graph.png", `".png"`, ".egr", ".mtx", ".gr")
-	_, err = GraphFormatFromPath("graph")
-	wantError(t, err, "no file extension", ".edges")
+	_, err := FormatFromPath("graph.png")
+	testcheck.WantError(t, err, "graph.png", `".png"`, ".egr", ".mtx", ".gr")
+	_, err = FormatFromPath("graph")
+	testcheck.WantError(t, err, "no file extension", ".edges")
 }
 
 func TestGraphFormatString(t *testing.T) {
-	for f, want := range map[GraphFormat]string{
+	for f, want := range map[Format]string{
 		FormatEGR: "egr", FormatMatrixMarket: "matrixmarket", FormatEdgeList: "edgelist",
 		FormatDIMACS: "dimacs", 0: "GraphFormat(0)",
 	} {

@@ -1,9 +1,11 @@
-package formats
+package graphio
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 )
 
 // smallEdgeList has IDs that are sparse, negative and huge: components
@@ -21,7 +23,7 @@ const smallEdgeList = `# comment
 `
 
 func TestReadEdgeList(t *testing.T) {
-	lg, err := ReadEdgeList(strings.NewReader(smallEdgeList), GraphReadOptions{})
+	lg, err := ReadEdgeList(strings.NewReader(smallEdgeList), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +39,7 @@ func TestReadEdgeList(t *testing.T) {
 
 func TestReadEdgeListDense(t *testing.T) {
 	// Dense IDs take the lookup-table path; the result must match.
-	lg, err := ReadEdgeList(strings.NewReader("5 3\n3 4\n7 8\n"), GraphReadOptions{})
+	lg, err := ReadEdgeList(strings.NewReader("5 3\n3 4\n7 8\n"), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +54,7 @@ func TestReadEdgeListDense(t *testing.T) {
 
 func TestReadEdgeListCSVHeader(t *testing.T) {
 	text := "# c\nsrc,dst,weight\n1,2,0.5\n2,3,1\n"
-	cfg := newConfig(GraphReadOptions{}, -1)
+	cfg := newConfig(ReadOptions{}, -1)
 	cfg.csvHeader = true
 	lg, err := readEdgeList(strings.NewReader(text), cfg)
 	if err != nil {
@@ -63,12 +65,12 @@ func TestReadEdgeListCSVHeader(t *testing.T) {
 		t.Errorf("warnings = %q", lg.Warnings)
 	}
 	// Without header detection the header is an error.
-	_, err = ReadEdgeList(strings.NewReader(text), GraphReadOptions{})
-	wantError(t, err, "line 2:", `"src"`, "not an integer")
+	_, err = ReadEdgeList(strings.NewReader(text), ReadOptions{})
+	testcheck.WantError(t, err, "line 2:", `"src"`, "not an integer")
 	// A header must be the first line, and both fields non-numeric.
 	for _, bad := range []string{"1,2\nsrc,dst\n", "src,2\n1,2\n", "1.5,dst\n"} {
 		_, err = readEdgeList(strings.NewReader(bad), cfg)
-		wantError(t, err, "not an integer")
+		testcheck.WantError(t, err, "not an integer")
 	}
 }
 
@@ -89,8 +91,8 @@ func TestReadEdgeListErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ReadEdgeList(strings.NewReader(c.text), GraphReadOptions{})
-			wantError(t, err, c.parts...)
+			_, err := ReadEdgeList(strings.NewReader(c.text), ReadOptions{})
+			testcheck.WantError(t, err, c.parts...)
 		})
 	}
 }
@@ -98,7 +100,7 @@ func TestReadEdgeListErrors(t *testing.T) {
 func TestReadEdgeListLongLine(t *testing.T) {
 	// A line longer than the reader's buffer.
 	text := "1 2 " + strings.Repeat("x", 200000) + "\n3 4\n"
-	lg, err := ReadEdgeList(strings.NewReader(text), GraphReadOptions{})
+	lg, err := ReadEdgeList(strings.NewReader(text), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

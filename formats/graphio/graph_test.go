@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
@@ -39,7 +40,7 @@ func TestReadGraphFile(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			lg, err := ReadGraphFile(writeTemp(t, c.name, c.data), GraphReadOptions{})
+			lg, err := ReadFile(writeTemp(t, c.name, c.data), ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,36 +54,36 @@ func TestReadGraphFile(t *testing.T) {
 
 func TestReadGraphFileErrors(t *testing.T) {
 	path := writeTemp(t, "bad.txt", []byte("1 2\nfrom to\n"))
-	_, err := ReadGraphFile(path, GraphReadOptions{})
-	wantError(t, err, "formats: "+path+": line 2: ", `"from"`)
+	_, err := ReadFile(path, ReadOptions{})
+	testcheck.WantError(t, err, "formats: "+path+": line 2: ", `"from"`)
 	// Header detection is for .csv only.
 	path = writeTemp(t, "bad.el", []byte("from to\n1 2\n"))
-	_, err = ReadGraphFile(path, GraphReadOptions{})
-	wantError(t, err, path+": line 1:")
+	_, err = ReadFile(path, ReadOptions{})
+	testcheck.WantError(t, err, path+": line 1:")
 	path = writeTemp(t, "bad.egr", smallEGR[:30])
-	_, err = ReadGraphFile(path, GraphReadOptions{})
-	wantError(t, err, "formats: "+path+": truncated: header says 6 nodes and 8 edges (need 68 bytes), file has 30")
-	_, err = ReadGraphFile(filepath.Join(t.TempDir(), "missing.mtx"), GraphReadOptions{})
-	wantError(t, err, "missing.mtx")
+	_, err = ReadFile(path, ReadOptions{})
+	testcheck.WantError(t, err, "formats: "+path+": truncated: header says 6 nodes and 8 edges (need 68 bytes), file has 30")
+	_, err = ReadFile(filepath.Join(t.TempDir(), "missing.mtx"), ReadOptions{})
+	testcheck.WantError(t, err, "missing.mtx")
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("%v does not wrap os.ErrNotExist", err)
 	}
-	_, err = ReadGraphFile("graph.bin", GraphReadOptions{})
-	wantError(t, err, `".bin"`)
-	_, err = ReadGraph(strings.NewReader(""), -1, GraphFormat(99), GraphReadOptions{})
-	wantError(t, err, "unknown graph format GraphFormat(99)")
+	_, err = ReadFile("graph.bin", ReadOptions{})
+	testcheck.WantError(t, err, `".bin"`)
+	_, err = Read(strings.NewReader(""), -1, Format(99), ReadOptions{})
+	testcheck.WantError(t, err, "unknown graph format GraphFormat(99)")
 }
 
 func TestReadGraph(t *testing.T) {
 	for _, c := range []struct {
-		f    GraphFormat
+		f    Format
 		data []byte
 	}{
 		{FormatEGR, smallEGR}, {FormatMatrixMarket, []byte(smallMTX)},
 		{FormatEdgeList, []byte(smallEdgeList)}, {FormatDIMACS, []byte(smallGR)},
 	} {
 		for _, size := range []int64{int64(len(c.data)), -1} {
-			lg, err := ReadGraph(bytes.NewReader(c.data), size, c.f, GraphReadOptions{Threads: 1})
+			lg, err := Read(bytes.NewReader(c.data), size, c.f, ReadOptions{Threads: 1})
 			if err != nil {
 				t.Fatalf("%v, size %d: %v", c.f, size, err)
 			}
@@ -100,21 +101,21 @@ func TestWriteGraphFile(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.EGR")
-	if err := WriteGraphFile(path, g); err != nil {
+	if err := WriteFile(path, g); err != nil {
 		t.Fatal(err)
 	}
-	lg, err := ReadGraphFile(path, GraphReadOptions{})
+	lg, err := ReadFile(path, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(lg.Graph.Offsets, g.Offsets) || !slices.Equal(lg.Graph.Neighbors, g.Neighbors) {
 		t.Error("graph changed on the way through the file")
 	}
-	wantError(t, WriteGraphFile(filepath.Join(dir, "out.mtx"), g), "out.mtx", "only .egr")
-	wantError(t, WriteGraphFile(filepath.Join(dir, "out"), g), "no file extension")
+	testcheck.WantError(t, WriteFile(filepath.Join(dir, "out.mtx"), g), "out.mtx", "only .egr")
+	testcheck.WantError(t, WriteFile(filepath.Join(dir, "out"), g), "no file extension")
 	bad := &ecl.Graph{Offsets: []int32{0, 1}, Neighbors: []int32{5}}
-	wantError(t, WriteGraphFile(filepath.Join(dir, "bad.egr"), bad), "bad.egr", "invalid graph")
-	wantError(t, WriteGraphFile(filepath.Join(dir, "nodir", "x.egr"), g), "formats: ", "nodir")
+	testcheck.WantError(t, WriteFile(filepath.Join(dir, "bad.egr"), bad), "bad.egr", "invalid graph")
+	testcheck.WantError(t, WriteFile(filepath.Join(dir, "nodir", "x.egr"), g), "formats: ", "nodir")
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("folder holds %d entries, want only out.EGR", len(entries))
@@ -133,7 +134,7 @@ func TestRealGraphs(t *testing.T) {
 			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 				t.Skipf("%s not present", path)
 			}
-			lg, err := ReadGraphFile(path, GraphReadOptions{})
+			lg, err := ReadFile(path, ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,7 +149,7 @@ func TestRealGraphs(t *testing.T) {
 			if c.ComponentsDropZeros == 0 {
 				return
 			}
-			lg, err = ReadGraphFile(path, GraphReadOptions{DropZeros: true})
+			lg, err = ReadFile(path, ReadOptions{DropZeros: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,7 +166,7 @@ func BenchmarkReadGraphFileNY(b *testing.B) {
 		b.Skip("shared test data not present")
 	}
 	for b.Loop() {
-		if _, err := ReadGraphFile(path, GraphReadOptions{}); err != nil {
+		if _, err := ReadFile(path, ReadOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

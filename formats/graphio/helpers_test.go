@@ -1,9 +1,8 @@
-package formats
+package graphio
 
 import (
 	"bytes"
 	"encoding/binary"
-	"strings"
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl"
@@ -40,24 +39,6 @@ func checkLoaded(t *testing.T, lg *LoadedGraph, vertices, arcs, comps int) {
 	}
 	if got, _ := components(t, g); got != comps {
 		t.Errorf("components = %d, want %d", got, comps)
-	}
-}
-
-// wantError checks that err is a one-line error starting with "formats: "
-// that contains every one of parts.
-func wantError(t *testing.T, err error, parts ...string) {
-	t.Helper()
-	if err == nil {
-		t.Fatalf("no error, want one containing %q", parts)
-	}
-	msg := err.Error()
-	if !strings.HasPrefix(msg, "formats: ") || strings.ContainsAny(msg, "\n\r") {
-		t.Errorf("error %q is not one line starting with \"formats: \"", msg)
-	}
-	for _, p := range parts {
-		if !strings.Contains(msg, p) {
-			t.Errorf("error %q does not contain %q", msg, p)
-		}
 	}
 }
 

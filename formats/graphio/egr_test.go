@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing/iotest"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 )
 
 // smallEGR is a triangle 0-1-2, an isolated vertex 3 and an edge 4-5.
@@ -19,8 +20,8 @@ var smallEGR = egrBytes(6, 8, 0, 2, 4, 6, 6, 7, 8, 1, 2, 0, 2, 0, 1, 5, 4)
 // both agree and returns the first result.
 func readEGRBoth(t *testing.T, data []byte) (*LoadedGraph, error) {
 	t.Helper()
-	lg, err := ReadEGR(bytes.NewReader(data), int64(len(data)), GraphReadOptions{})
-	lg2, err2 := ReadEGR(iotest.HalfReader(bytes.NewReader(data)), -1, GraphReadOptions{})
+	lg, err := ReadEGR(bytes.NewReader(data), int64(len(data)), ReadOptions{})
+	lg2, err2 := ReadEGR(iotest.HalfReader(bytes.NewReader(data)), -1, ReadOptions{})
 	if (err == nil) != (err2 == nil) {
 		t.Fatalf("size known: %v; size unknown: %v", err, err2)
 	}
@@ -111,8 +112,8 @@ func TestWriteEGREmptyAndInvalid(t *testing.T) {
 		t.Fatalf("reading the empty graph: %v", err)
 	}
 	err = WriteEGR(io.Discard, &ecl.Graph{Offsets: []int32{0, 2}, Neighbors: []int32{0}})
-	wantError(t, err, "cannot write", "invalid graph")
-	wantError(t, WriteEGR(io.Discard, nil), "nil graph")
+	testcheck.WantError(t, err, "cannot write", "invalid graph")
+	testcheck.WantError(t, WriteEGR(io.Discard, nil), "nil graph")
 	boom := errors.New("boom")
 	g, _ := ecl.FromEdges(2, []int32{0}, []int32{1})
 	err = WriteEGR(errWriter{boom}, g)
@@ -150,7 +151,7 @@ func TestReadEGRErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := readEGRBoth(t, c.data)
-			wantError(t, err, c.parts...)
+			testcheck.WantError(t, err, c.parts...)
 			if c.name == "neighbour out of range" && !errors.Is(err, ecl.ErrInvalidGraph) {
 				t.Errorf("%v does not wrap ecl.ErrInvalidGraph", err)
 			}
@@ -160,14 +161,14 @@ func TestReadEGRErrors(t *testing.T) {
 
 func TestReadEGRStreamErrors(t *testing.T) {
 	// Without a size, the trailing bytes are found after the arrays.
-	_, err := ReadEGR(bytes.NewReader(append(slices.Clone(smallEGR), 9)), -1, GraphReadOptions{})
-	wantError(t, err, "unexpected 1 trailing bytes")
+	_, err := ReadEGR(bytes.NewReader(append(slices.Clone(smallEGR), 9)), -1, ReadOptions{})
+	testcheck.WantError(t, err, "unexpected 1 trailing bytes")
 	// A size that understates the input.
-	_, err = ReadEGR(bytes.NewReader(append(slices.Clone(smallEGR), 9)), int64(len(smallEGR)), GraphReadOptions{})
-	wantError(t, err, "longer than its given size")
+	_, err = ReadEGR(bytes.NewReader(append(slices.Clone(smallEGR), 9)), int64(len(smallEGR)), ReadOptions{})
+	testcheck.WantError(t, err, "longer than its given size")
 	// A read error is passed on.
 	boom := errors.New("boom")
-	_, err = ReadEGR(io.MultiReader(bytes.NewReader(smallEGR[:20]), iotest.ErrReader(boom)), -1, GraphReadOptions{})
+	_, err = ReadEGR(io.MultiReader(bytes.NewReader(smallEGR[:20]), iotest.ErrReader(boom)), -1, ReadOptions{})
 	if !errors.Is(err, boom) {
 		t.Errorf("error %v does not wrap %v", err, boom)
 	}
@@ -178,8 +179,8 @@ func TestReadEGRStreamErrors(t *testing.T) {
 func TestReadEGRLyingHeaderStream(t *testing.T) {
 	data := append(egrBytes(2000000000, 2000000000), make([]byte, 1000)...)
 	alloc := allocated(func() {
-		_, err := ReadEGR(bytes.NewReader(data), -1, GraphReadOptions{})
-		wantError(t, err, "truncated", "file has 1008")
+		_, err := ReadEGR(bytes.NewReader(data), -1, ReadOptions{})
+		testcheck.WantError(t, err, "truncated", "file has 1008")
 	})
 	if alloc > 4<<20 {
 		t.Errorf("allocated %d bytes for a 1008-byte input", alloc)
@@ -207,7 +208,7 @@ func TestReadEGRMemory(t *testing.T) {
 	data := buf.Bytes()
 	var lg *LoadedGraph
 	alloc := allocated(func() {
-		lg, err = ReadEGR(bytes.NewReader(data), int64(len(data)), GraphReadOptions{Threads: 2})
+		lg, err = ReadEGR(bytes.NewReader(data), int64(len(data)), ReadOptions{Threads: 2})
 	})
 	if err != nil {
 		t.Fatal(err)

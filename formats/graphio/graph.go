@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"fmt"
@@ -13,8 +13,8 @@ import (
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
-// GraphReadOptions configures the graph readers.
-type GraphReadOptions struct {
+// ReadOptions configures the graph readers.
+type ReadOptions struct {
 	// DropZeros makes the Matrix Market reader skip entries whose value is
 	// exactly 0 (SuiteSparse's convention); by default every stored entry
 	// is an edge (LAGraph's convention).
@@ -31,7 +31,7 @@ type GraphReadOptions struct {
 }
 
 // DefaultMaxVertices is the vertex limit of text graph formats when
-// GraphReadOptions.MaxVertices is 0: 2^28 vertices, about 3 GiB of CSR.
+// ReadOptions.MaxVertices is 0: 2^28 vertices, about 3 GiB of CSR.
 const DefaultMaxVertices = 1 << 28
 
 // LoadedGraph is a graph read from a file.
@@ -60,7 +60,7 @@ func (l *LoadedGraph) ID(v int) int64 {
 // readConfig carries a reader's settings, including some that are not part
 // of the public options.
 type readConfig struct {
-	GraphReadOptions
+	ReadOptions
 	// size is the byte length of the input, or -1 when unknown.
 	size int64
 	// csvHeader lets an edge list's first non-comment line be a header.
@@ -71,7 +71,7 @@ type readConfig struct {
 }
 
 // newConfig returns the configuration of a public read call.
-func newConfig(opts GraphReadOptions, size int64) readConfig {
+func newConfig(opts ReadOptions, size int64) readConfig {
 	if size < 0 {
 		size = -1
 	}
@@ -80,16 +80,16 @@ func newConfig(opts GraphReadOptions, size int64) readConfig {
 		limit = DefaultMaxVertices
 	}
 	// ecl.FromEdges needs n < MaxInt32.
-	return readConfig{GraphReadOptions: opts, size: size, maxVertices: min(limit, math.MaxInt32-1)}
+	return readConfig{ReadOptions: opts, size: size, maxVertices: min(limit, math.MaxInt32-1)}
 }
 
-// ReadGraphFile opens path, picks the format from its extension (see
-// GraphFormatFromPath) and reads it. Edge lists with the .csv extension may
+// ReadFile opens path, picks the format from its extension (see
+// FormatFromPath) and reads it. Edge lists with the .csv extension may
 // start with a header line, which is skipped with a warning. Errors are one
 // line and name the file: "formats: PATH: line 12: ..." for text formats,
 // "formats: PATH: ..." for .egr.
-func ReadGraphFile(path string, opts GraphReadOptions) (*LoadedGraph, error) {
-	f, err := GraphFormatFromPath(path)
+func ReadFile(path string, opts ReadOptions) (*LoadedGraph, error) {
+	f, err := FormatFromPath(path)
 	if err != nil {
 		return nil, err
 	}
@@ -111,16 +111,16 @@ func ReadGraphFile(path string, opts GraphReadOptions) (*LoadedGraph, error) {
 	return lg, nil
 }
 
-// ReadGraph reads a graph of format f from r. size is the byte length of
+// Read reads a graph of format f from r. size is the byte length of
 // the input when known (for example from Stat), or -1; it lets the readers
 // check a header against the input before allocating. Edge lists are read
 // as by ReadEdgeList, without header detection.
-func ReadGraph(r io.Reader, size int64, f GraphFormat, opts GraphReadOptions) (*LoadedGraph, error) {
+func Read(r io.Reader, size int64, f Format, opts ReadOptions) (*LoadedGraph, error) {
 	return readGraph(r, f, newConfig(opts, size))
 }
 
 // readGraph dispatches on the format.
-func readGraph(r io.Reader, f GraphFormat, cfg readConfig) (*LoadedGraph, error) {
+func readGraph(r io.Reader, f Format, cfg readConfig) (*LoadedGraph, error) {
 	switch f {
 	case FormatEGR:
 		return readEGR(r, cfg)
@@ -134,11 +134,11 @@ func readGraph(r io.Reader, f GraphFormat, cfg readConfig) (*LoadedGraph, error)
 	return nil, fmt.Errorf("formats: unknown graph format %v", f)
 }
 
-// WriteGraphFile writes g to path as .egr, atomically: a reader of path
+// WriteFile writes g to path as .egr, atomically: a reader of path
 // sees either the old file or the complete new one. Any extension other
 // than .egr is an error.
-func WriteGraphFile(path string, g *ecl.Graph) error {
-	f, err := GraphFormatFromPath(path)
+func WriteFile(path string, g *ecl.Graph) error {
+	f, err := FormatFromPath(path)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 // shortest paths: "p sp n m") must precede the edges, which are "u v",
 // "a u v [w]" or "e u v" lines with 1-based vertices in [1, n]; there must
 // be exactly m of them. Each is an undirected edge. Base is 1.
-func ReadDIMACS(r io.Reader, opts GraphReadOptions) (*LoadedGraph, error) {
+func ReadDIMACS(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
 	return readDIMACS(r, newConfig(opts, -1))
 }
 

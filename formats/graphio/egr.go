@@ -1,4 +1,4 @@
-package formats
+package graphio
 
 import (
 	"encoding/binary"
@@ -28,7 +28,7 @@ const egrFirstChunk = 1 << 16
 // grow as data arrives, so a lying header on a short input fails cheaply.
 // The graph is validated, its adjacency lists sorted when they are not, and
 // it is symmetrized, with a warning, when it is not symmetric. Base is 0.
-func ReadEGR(r io.Reader, size int64, opts GraphReadOptions) (*LoadedGraph, error) {
+func ReadEGR(r io.Reader, size int64, opts ReadOptions) (*LoadedGraph, error) {
 	return readEGR(r, newConfig(opts, size))
 }
 
