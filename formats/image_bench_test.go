@@ -6,6 +6,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 )
 
 // benchSide is the side of the benchmark images.
@@ -36,7 +38,7 @@ func benchPNG(b *testing.B) []byte {
 			img.Pix[i] = uint8(rng.IntN(40))
 		}
 	}
-	return encodePNG(b, img)
+	return testimages.EncodePNG(b, img)
 }
 
 func BenchmarkDecodePNG4096(b *testing.B) {

@@ -14,26 +14,9 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"golang.org/x/image/tiff"
 )
-
-// sameImage checks that got has want's bounds and colours.
-func sameImage(t *testing.T, got, want image.Image) {
-	t.Helper()
-	if got.Bounds() != want.Bounds() {
-		t.Fatalf("bounds %v, want %v", got.Bounds(), want.Bounds())
-	}
-	b := want.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, a1 := got.At(x, y).RGBA()
-			r2, g2, b2, a2 := want.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
-				t.Fatalf("pixel (%d, %d) = %v, want %v", x, y, got.At(x, y), want.At(x, y))
-			}
-		}
-	}
-}
 
 // decodeOK decodes data and fails the test on error or when the result is
 // not of the type of want.
@@ -52,21 +35,21 @@ func decodeOK[T image.Image](t *testing.T, data []byte) T {
 }
 
 func TestDecodePNG(t *testing.T) {
-	grey := greyPattern()
-	sameImage(t, decodeOK[*image.Gray](t, encodePNG(t, grey)), grey)
-	g16 := gray16Pattern(13, 5)
-	got := decodeOK[*image.Gray16](t, encodePNG(t, g16))
+	grey := testimages.GreyPattern()
+	testimages.SameImage(t, decodeOK[*image.Gray](t, testimages.EncodePNG(t, grey)), grey)
+	g16 := testimages.Gray16Pattern(13, 5)
+	got := decodeOK[*image.Gray16](t, testimages.EncodePNG(t, g16))
 	if !bytes.Equal(got.Pix, g16.Pix) {
 		t.Error("16-bit PNG samples differ")
 	}
-	rgba := colourPattern()
-	sameImage(t, decodeOK[*image.RGBA](t, encodePNG(t, rgba)), rgba)
+	rgba := testimages.ColourPattern()
+	testimages.SameImage(t, decodeOK[*image.RGBA](t, testimages.EncodePNG(t, rgba)), rgba)
 	nrgba := image.NewNRGBA(image.Rect(0, 0, 3, 2))
 	nrgba.SetNRGBA(1, 1, color.NRGBA{200, 100, 50, 128})
-	sameImage(t, decodeOK[*image.NRGBA](t, encodePNG(t, nrgba)), nrgba)
+	testimages.SameImage(t, decodeOK[*image.NRGBA](t, testimages.EncodePNG(t, nrgba)), nrgba)
 	pal := image.NewPaletted(image.Rect(0, 0, 4, 3), color.Palette{color.Black, color.White, color.RGBA{255, 0, 0, 255}})
 	pal.SetColorIndex(2, 1, 2)
-	gotPal := decodeOK[*image.Paletted](t, encodePNG(t, pal))
+	gotPal := decodeOK[*image.Paletted](t, testimages.EncodePNG(t, pal))
 	if !bytes.Equal(gotPal.Pix, pal.Pix) {
 		t.Error("palette indices differ")
 	}
@@ -75,15 +58,15 @@ func TestDecodePNG(t *testing.T) {
 func TestDecodeGIF(t *testing.T) {
 	pal := image.NewPaletted(image.Rect(0, 0, 48, 32), nil)
 	for i := range 6 {
-		pal.Palette = append(pal.Palette, blockColour(i%3, i/3))
+		pal.Palette = append(pal.Palette, testimages.BlockColour(i%3, i/3))
 	}
 	for y := range 32 {
 		for x := range 48 {
-			pal.SetColorIndex(x, y, uint8(y/blockSize*3+x/blockSize))
+			pal.SetColorIndex(x, y, uint8(y/testimages.BlockSize*3+x/testimages.BlockSize))
 		}
 	}
-	got := decodeOK[*image.Paletted](t, encodeGIF(t, pal))
-	sameImage(t, got, pal)
+	got := decodeOK[*image.Paletted](t, testimages.EncodeGIF(t, pal))
+	testimages.SameImage(t, got, pal)
 	if !bytes.Equal(got.Pix, pal.Pix) {
 		t.Error("GIF palette indices differ")
 	}
@@ -113,30 +96,30 @@ func TestDecodeGIFFrameOffScreenOrigin(t *testing.T) {
 }
 
 func TestDecodeBMP(t *testing.T) {
-	rgba := colourPattern()
-	sameImage(t, decodeOK[*image.RGBA](t, encodeBMP(t, rgba)), rgba)
-	grey := greyPattern()
-	sameImage(t, decodeOK[*image.Paletted](t, encodeBMP(t, grey)), grey)
+	rgba := testimages.ColourPattern()
+	testimages.SameImage(t, decodeOK[*image.RGBA](t, testimages.EncodeBMP(t, rgba)), rgba)
+	grey := testimages.GreyPattern()
+	testimages.SameImage(t, decodeOK[*image.Paletted](t, testimages.EncodeBMP(t, grey)), grey)
 }
 
 func TestDecodeTIFF(t *testing.T) {
-	grey := greyPattern()
-	sameImage(t, decodeOK[*image.Gray](t, encodeTIFF(t, grey, nil)), grey)
-	g16 := gray16Pattern(20, 9)
-	got := decodeOK[*image.Gray16](t, encodeTIFF(t, g16, &tiff.Options{Compression: tiff.Deflate}))
+	grey := testimages.GreyPattern()
+	testimages.SameImage(t, decodeOK[*image.Gray](t, testimages.EncodeTIFF(t, grey, nil)), grey)
+	g16 := testimages.Gray16Pattern(20, 9)
+	got := decodeOK[*image.Gray16](t, testimages.EncodeTIFF(t, g16, &tiff.Options{Compression: tiff.Deflate}))
 	if !bytes.Equal(got.Pix, g16.Pix) {
 		t.Error("16-bit deflate TIFF samples differ")
 	}
-	rgba := colourPattern()
-	sameImage(t, decodeOK[*image.RGBA](t, encodeTIFF(t, rgba, &tiff.Options{Compression: tiff.Deflate, Predictor: true})), rgba)
+	rgba := testimages.ColourPattern()
+	testimages.SameImage(t, decodeOK[*image.RGBA](t, testimages.EncodeTIFF(t, rgba, &tiff.Options{Compression: tiff.Deflate, Predictor: true})), rgba)
 }
 
 func TestDecodeTIFFHandBuilt(t *testing.T) {
 	value := func(x, y int) int { return 40000 + 300*x + y }
-	for _, order := range []byteOrder{binary.BigEndian, binary.LittleEndian} {
+	for _, order := range []testimages.ByteOrder{binary.BigEndian, binary.LittleEndian} {
 		// 16-bit, as ImageJ writes it (big-endian).
-		data, _ := buildTIFF(order, tiffPage{width: 7, height: 5, bits: 16, photometric: 1, compression: 1,
-			strip: greyStrip(order, 7, 5, 16, value)})
+		data, _ := testimages.BuildTIFF(order, testimages.TIFFPage{Width: 7, Height: 5, Bits: 16, Photometric: 1, Compression: 1,
+			Strip: testimages.GreyStrip(order, 7, 5, 16, value)})
 		got := decodeOK[*image.Gray16](t, data)
 		for y := range 5 {
 			for x := range 7 {
@@ -147,24 +130,24 @@ func TestDecodeTIFFHandBuilt(t *testing.T) {
 		}
 	}
 	// PackBits, 8-bit, with runs and literals.
-	raw := greyStrip(binary.LittleEndian, 40, 6, 8, func(x, y int) int {
+	raw := testimages.GreyStrip(binary.LittleEndian, 40, 6, 8, func(x, y int) int {
 		if x < 20 {
 			return 7
 		}
 		return x*y + 1
 	})
-	data, _ := buildTIFF(binary.LittleEndian, tiffPage{width: 40, height: 6, bits: 8, photometric: 1, compression: 32773,
-		strip: packBits(raw)})
+	data, _ := testimages.BuildTIFF(binary.LittleEndian, testimages.TIFFPage{Width: 40, Height: 6, Bits: 8, Photometric: 1, Compression: 32773,
+		Strip: testimages.PackBits(raw)})
 	if got := decodeOK[*image.Gray](t, data); !bytes.Equal(got.Pix, raw) {
 		t.Error("PackBits TIFF samples differ")
 	}
 	// WhiteIsZero keeps the stored values, 8 and 16 bits.
-	data, _ = buildTIFF(binary.LittleEndian, tiffPage{width: 40, height: 6, bits: 8, photometric: 0, compression: 1, strip: raw})
+	data, _ = testimages.BuildTIFF(binary.LittleEndian, testimages.TIFFPage{Width: 40, Height: 6, Bits: 8, Photometric: 0, Compression: 1, Strip: raw})
 	if got := decodeOK[*image.Gray](t, data); !bytes.Equal(got.Pix, raw) {
 		t.Error("WhiteIsZero TIFF: stored values not kept")
 	}
-	strip := greyStrip(binary.BigEndian, 7, 5, 16, value)
-	data, _ = buildTIFF(binary.BigEndian, tiffPage{width: 7, height: 5, bits: 16, photometric: 0, compression: 1, strip: strip})
+	strip := testimages.GreyStrip(binary.BigEndian, 7, 5, 16, value)
+	data, _ = testimages.BuildTIFF(binary.BigEndian, testimages.TIFFPage{Width: 7, Height: 5, Bits: 16, Photometric: 0, Compression: 1, Strip: strip})
 	if got := decodeOK[*image.Gray16](t, data); !bytes.Equal(got.Pix, strip) {
 		t.Error("16-bit WhiteIsZero TIFF: stored values not kept")
 	}
@@ -172,7 +155,7 @@ func TestDecodeTIFFHandBuilt(t *testing.T) {
 
 func TestDecodeWebP(t *testing.T) {
 	black := func(x, y int) bool { return x < 5 && y > 0 }
-	got := decodeOK[*image.NRGBA](t, webpTwoColour(9, 4, black))
+	got := decodeOK[*image.NRGBA](t, testimages.WebPTwoColour(9, 4, black))
 	if got.Rect != image.Rect(0, 0, 9, 4) {
 		t.Fatalf("bounds %v", got.Rect)
 	}
@@ -190,23 +173,23 @@ func TestDecodeWebP(t *testing.T) {
 }
 
 func TestDecodeJPEG(t *testing.T) {
-	got := decodeOK[*image.Gray](t, encodeJPEG(t, greyPattern()))
+	got := decodeOK[*image.Gray](t, testimages.EncodeJPEG(t, testimages.GreyPattern()))
 	checkBlocks(t, got, 1, false)
-	checkBlocks(t, decodeOK[*image.YCbCr](t, encodeJPEG(t, colourPattern())), 1, true)
+	checkBlocks(t, decodeOK[*image.YCbCr](t, testimages.EncodeJPEG(t, testimages.ColourPattern())), 1, true)
 }
 
 func TestDecodeImageFile(t *testing.T) {
 	dir := t.TempDir()
 	// The content decides the format, not the extension.
 	path := filepath.Join(dir, "really-a-png.jpg")
-	if err := os.WriteFile(path, encodePNG(t, greyPattern()), 0o644); err != nil {
+	if err := os.WriteFile(path, testimages.EncodePNG(t, testimages.GreyPattern()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	img, err := DecodeImageFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameImage(t, img, greyPattern())
+	testimages.SameImage(t, img, testimages.GreyPattern())
 
 	_, err = DecodeImageFile(filepath.Join(dir, "missing.png"))
 	testcheck.WantError(t, err, "missing.png", "no such file")
@@ -233,36 +216,36 @@ func TestDecodeImageStream(t *testing.T) {
 
 func TestDecodeImageErrors(t *testing.T) {
 	half := func(b []byte) []byte { return b[:len(b)/2] }
-	twoPages, _ := buildTIFF(binary.LittleEndian,
-		tiffPage{width: 2, height: 2, bits: 8, photometric: 1, compression: 1, strip: make([]byte, 4)},
-		tiffPage{width: 2, height: 2, bits: 8, photometric: 1, compression: 1, strip: make([]byte, 4)})
-	loop, loopIFDs := buildTIFF(binary.LittleEndian,
-		tiffPage{width: 2, height: 2, bits: 8, photometric: 1, compression: 1, strip: make([]byte, 4)})
+	twoPages, _ := testimages.BuildTIFF(binary.LittleEndian,
+		testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)},
+		testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)})
+	loop, loopIFDs := testimages.BuildTIFF(binary.LittleEndian,
+		testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)})
 	binary.LittleEndian.PutUint32(loop[loopIFDs[0]+2+9*12:], uint32(loopIFDs[0]))
 	// A TIFF whose strip offset points 2 bytes before the end of the file.
-	stripPastEnd, ifds := buildTIFF(binary.LittleEndian,
-		tiffPage{width: 8, height: 8, bits: 8, photometric: 1, compression: 1, strip: make([]byte, 64)})
+	stripPastEnd, ifds := testimages.BuildTIFF(binary.LittleEndian,
+		testimages.TIFFPage{Width: 8, Height: 8, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 64)})
 	binary.LittleEndian.PutUint32(stripPastEnd[ifds[0]+2+5*12+8:], uint32(len(stripPastEnd)-2))
-	zeroBMP := encodeBMP(t, image.NewRGBA(image.Rect(0, 0, 0, 0)))
+	zeroBMP := testimages.EncodeBMP(t, image.NewRGBA(image.Rect(0, 0, 0, 0)))
 	zeroGIF := []byte("GIF89a\x00\x00\x00\x00\x00\x00\x00;")
 	cases := []struct {
 		name  string
 		data  []byte
 		parts []string
 	}{
-		{"truncated PNG", half(encodePNG(t, greyPattern())), []string{"formats: img: png: "}},
-		{"truncated 16-bit PNG", half(encodePNG(t, gray16Pattern(40, 40))), []string{"formats: img: png: "}},
-		{"truncated TIFF", half(encodeTIFF(t, greyPattern(), nil)), []string{"formats: img: tiff: "}},
+		{"truncated PNG", half(testimages.EncodePNG(t, testimages.GreyPattern())), []string{"formats: img: png: "}},
+		{"truncated 16-bit PNG", half(testimages.EncodePNG(t, testimages.Gray16Pattern(40, 40))), []string{"formats: img: png: "}},
+		{"truncated TIFF", half(testimages.EncodeTIFF(t, testimages.GreyPattern(), nil)), []string{"formats: img: tiff: "}},
 		{"TIFF strip past the end", stripPastEnd, []string{"formats: img: tiff: unexpected end of data"}},
-		{"truncated JPEG", half(encodeJPEG(t, colourPattern())), []string{"formats: img: jpeg: "}},
-		{"truncated GIF", half(encodeGIF(t, greyPattern())), []string{"formats: img: gif: "}},
-		{"truncated BMP", half(encodeBMP(t, colourPattern())), []string{"formats: img: bmp: "}},
-		{"truncated WebP", half(webpTwoColour(40, 30, func(x, y int) bool { return x > y })), []string{"formats: img: webp: "}},
+		{"truncated JPEG", half(testimages.EncodeJPEG(t, testimages.ColourPattern())), []string{"formats: img: jpeg: "}},
+		{"truncated GIF", half(testimages.EncodeGIF(t, testimages.GreyPattern())), []string{"formats: img: gif: "}},
+		{"truncated BMP", half(testimages.EncodeBMP(t, testimages.ColourPattern())), []string{"formats: img: bmp: "}},
+		{"truncated WebP", half(testimages.WebPTwoColour(40, 30, func(x, y int) bool { return x > y })), []string{"formats: img: webp: "}},
 		{"zero-size BMP", zeroBMP, []string{"formats: img: bmp: zero-size image (0x0)"}},
 		{"zero-size GIF", zeroGIF, []string{"formats: img: gif: zero-size image (0x0)"}},
-		{"zero-width PNG", pngHeaderOnly(0, 10), []string{"formats: img: png: "}},
-		{"too many pixels", pngHeaderOnly(100000, 100000), []string{"100000x100000 image has more than 2147483647 pixels"}},
-		{"lying header", pngHeaderOnly(40000, 40000), []string{"png: header gives 40000x40000 pixels, more than a", "truncated or damaged"}},
+		{"zero-width PNG", testimages.PNGHeaderOnly(0, 10), []string{"formats: img: png: "}},
+		{"too many pixels", testimages.PNGHeaderOnly(100000, 100000), []string{"100000x100000 image has more than 2147483647 pixels"}},
+		{"lying header", testimages.PNGHeaderOnly(40000, 40000), []string{"png: header gives 40000x40000 pixels, more than a", "truncated or damaged"}},
 		{"unknown", []byte("hello, world"), []string{"formats: img: unknown image format (supported: PNG, JPEG, GIF, BMP, TIFF, WebP)"}},
 		{"empty", nil, []string{"unknown image format"}},
 		{"garbage PNG", []byte("\x89PNG\r\n\x1a\n\x00\x01garbage\n\r"), []string{"formats: img: png: "}},

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"golang.org/x/image/tiff"
 )
 
@@ -28,27 +29,27 @@ func smallImageSeeds(t testing.TB) [][]byte {
 	}
 	pal := image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.Black, color.White})
 	pal.Pix[5] = 1
-	jpg := encodeJPEG(t, grey)
-	two, _ := buildTIFF(binary.BigEndian, twoByTwo, twoByTwo)
-	packed, _ := buildTIFF(binary.LittleEndian, tiffPage{width: 6, height: 4, bits: 8, photometric: 0,
-		compression: 32773, strip: packBits(grey.Pix)})
+	jpg := testimages.EncodeJPEG(t, grey)
+	two, _ := testimages.BuildTIFF(binary.BigEndian, testimages.TwoByTwo, testimages.TwoByTwo)
+	packed, _ := testimages.BuildTIFF(binary.LittleEndian, testimages.TIFFPage{Width: 6, Height: 4, Bits: 8, Photometric: 0,
+		Compression: 32773, Strip: testimages.PackBits(grey.Pix)})
 	return [][]byte{
-		encodePNG(t, grey),
-		encodePNG(t, gray16Pattern(3, 2)),
-		encodePNG(t, rgba),
-		encodePNG(t, pal),
+		testimages.EncodePNG(t, grey),
+		testimages.EncodePNG(t, testimages.Gray16Pattern(3, 2)),
+		testimages.EncodePNG(t, rgba),
+		testimages.EncodePNG(t, pal),
 		jpg,
-		withSegment(jpg, exifSegment(6, true)),
-		encodeJPEG(t, rgba),
-		encodeGIF(t, pal),
-		encodeBMP(t, rgba),
-		encodeBMP(t, grey),
-		encodeTIFF(t, grey, nil),
-		encodeTIFF(t, gray16Pattern(3, 3), &tiff.Options{Compression: tiff.Deflate, Predictor: true}),
+		testimages.WithSegment(jpg, testimages.EXIFSegment(6, true)),
+		testimages.EncodeJPEG(t, rgba),
+		testimages.EncodeGIF(t, pal),
+		testimages.EncodeBMP(t, rgba),
+		testimages.EncodeBMP(t, grey),
+		testimages.EncodeTIFF(t, grey, nil),
+		testimages.EncodeTIFF(t, testimages.Gray16Pattern(3, 3), &tiff.Options{Compression: tiff.Deflate, Predictor: true}),
 		packed,
 		two,
-		webpTwoColour(5, 3, func(x, y int) bool { return x == y }),
-		pngHeaderOnly(40000, 40000),
+		testimages.WebPTwoColour(5, 3, func(x, y int) bool { return x == y }),
+		testimages.PNGHeaderOnly(40000, 40000),
 		[]byte("GIF89a\x00\x00\x00\x00\x00\x00\x00;"),
 	}
 }
@@ -74,11 +75,11 @@ func FuzzDecodeImage(f *testing.F) {
 }
 
 func FuzzEXIFOrientation(f *testing.F) {
-	jpg := encodeJPEG(f, greyPattern())
+	jpg := testimages.EncodeJPEG(f, testimages.GreyPattern())
 	for o := 1; o <= 8; o++ {
-		f.Add(withSegment(jpg[:2], exifSegment(o, o%2 == 0)))
+		f.Add(testimages.WithSegment(jpg[:2], testimages.EXIFSegment(o, o%2 == 0)))
 	}
-	f.Add(exifSegment(6, true)[10:])
+	f.Add(testimages.EXIFSegment(6, true)[10:])
 	f.Add([]byte("\xff\xd8\xff\xff\xff\xe1\x00\x08Exif\x00\x00"))
 	f.Add([]byte("MM\x00*\xff\xff\xff\xf0"))
 	small := image.NewGray(image.Rect(0, 0, 3, 2))
@@ -99,13 +100,13 @@ func FuzzEXIFOrientation(f *testing.F) {
 }
 
 func FuzzTIFFPageCount(f *testing.F) {
-	three, _ := buildTIFF(binary.LittleEndian, twoByTwo, twoByTwo, twoByTwo)
-	loop, ifds := buildTIFF(binary.BigEndian, twoByTwo, twoByTwo)
+	three, _ := testimages.BuildTIFF(binary.LittleEndian, testimages.TwoByTwo, testimages.TwoByTwo, testimages.TwoByTwo)
+	loop, ifds := testimages.BuildTIFF(binary.BigEndian, testimages.TwoByTwo, testimages.TwoByTwo)
 	binary.BigEndian.PutUint32(loop[ifds[1]+2+9*12:], uint32(ifds[0]))
 	f.Add(three)
 	f.Add(loop)
-	f.Add(bigTIFF(2))
-	f.Add(encodeTIFF(f, greyPattern(), nil))
+	f.Add(testimages.BigTIFF(2))
+	f.Add(testimages.EncodeTIFF(f, testimages.GreyPattern(), nil))
 	f.Add([]byte("II*\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, size := range []int64{int64(len(data)), int64(len(data) / 2)} {

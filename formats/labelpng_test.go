@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 )
 
 func TestWriteLabelsPNG16(t *testing.T) {
@@ -63,6 +64,6 @@ func TestWritePNGColourLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameImage(t, got, img)
+	testimages.SameImage(t, got, img)
 	testcheck.WantError(t, WritePNG(&b, image.NewGray(image.Rect(0, 0, 0, 3))), "formats: png: ")
 }

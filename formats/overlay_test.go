@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 )
 
 func TestOverlayGrey(t *testing.T) {
@@ -26,7 +27,7 @@ func TestOverlayGrey(t *testing.T) {
 			mix := func(a, b uint8) uint8 { return uint8(math.Round(0.5*float64(a) + 0.5*float64(b))) }
 			want = color.NRGBA{mix(c.R, v), mix(c.G, v), mix(c.B, v), 255}
 		}
-		if !near(got, want, 1) {
+		if !testimages.Near(got, want, 1) {
 			t.Errorf("pixel %d (label %d): %v, want %v", i, l, got, want)
 		}
 	}
@@ -92,7 +93,7 @@ func TestOverlayBases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := out.NRGBAAt(1, 1); !near(got, color.NRGBA{128, 128, 128, 255}, 1) {
+	if got := out.NRGBAAt(1, 1); !testimages.Near(got, color.NRGBA{128, 128, 128, 255}, 1) {
 		t.Errorf("YCbCr pixel: %v", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -35,9 +36,9 @@ func writeSlices(t *testing.T, files map[string][]byte) string {
 
 func TestReadSliceFolder(t *testing.T) {
 	dir := writeSlices(t, map[string][]byte{
-		"z02.png":      encodePNG(t, sliceGrey(3, 2, 20)),
-		"z00.PNG":      encodePNG(t, sliceGrey(3, 2, 0)),
-		"z01.png":      encodePNG(t, sliceGrey(3, 2, 10)),
+		"z02.png":      testimages.EncodePNG(t, sliceGrey(3, 2, 20)),
+		"z00.PNG":      testimages.EncodePNG(t, sliceGrey(3, 2, 0)),
+		"z01.png":      testimages.EncodePNG(t, sliceGrey(3, 2, 10)),
 		"notes.txt":    []byte("not an image"),
 		".z00.png":     []byte("hidden, e.g. macOS metadata"),
 		"z03.png.orig": []byte("other extension"),
@@ -68,7 +69,7 @@ func TestReadSliceFolderColour(t *testing.T) {
 	colour := image.NewRGBA(image.Rect(0, 0, 2, 1))
 	colour.Set(0, 0, color.RGBA{1, 2, 3, 255})
 	colour.Set(1, 0, color.RGBA{4, 4, 4, 255})
-	dir := writeSlices(t, map[string][]byte{"a.png": encodePNG(t, greyRGBA), "b.png": encodePNG(t, colour), "c.png": encodePNG(t, greyRGBA)})
+	dir := writeSlices(t, map[string][]byte{"a.png": testimages.EncodePNG(t, greyRGBA), "b.png": testimages.EncodePNG(t, colour), "c.png": testimages.EncodePNG(t, greyRGBA)})
 	v, err := ReadSliceFolder(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +80,7 @@ func TestReadSliceFolderColour(t *testing.T) {
 		t.Errorf("%v %x", r.Kind, r.Data)
 	}
 	// All grey-valued colour slices stay grey.
-	dir = writeSlices(t, map[string][]byte{"a.png": encodePNG(t, greyRGBA), "b.png": encodePNG(t, greyRGBA)})
+	dir = writeSlices(t, map[string][]byte{"a.png": testimages.EncodePNG(t, greyRGBA), "b.png": testimages.EncodePNG(t, greyRGBA)})
 	v, err = ReadSliceFolder(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -91,20 +92,20 @@ func TestReadSliceFolderColour(t *testing.T) {
 
 func TestReadSliceFolderErrors(t *testing.T) {
 	dir := writeSlices(t, map[string][]byte{
-		"a.png": encodePNG(t, sliceGrey(3, 2, 0)),
-		"b.png": encodePNG(t, sliceGrey(3, 2, 0)),
-		"c.png": encodePNG(t, sliceGrey(2, 2, 0)),
-		"d.png": encodePNG(t, sliceGrey(4, 4, 0)),
+		"a.png": testimages.EncodePNG(t, sliceGrey(3, 2, 0)),
+		"b.png": testimages.EncodePNG(t, sliceGrey(3, 2, 0)),
+		"c.png": testimages.EncodePNG(t, sliceGrey(2, 2, 0)),
+		"d.png": testimages.EncodePNG(t, sliceGrey(4, 4, 0)),
 	})
 	_, err := ReadSliceFolder(dir)
 	testcheck.WantError(t, err, "formats: "+filepath.Join(dir, "c.png")+": slices: slice 2 is 2x2, the first is 3x2 (first slice: a.png)")
 	dir = writeSlices(t, map[string][]byte{
-		"a.png": encodePNG(t, sliceGrey(2, 1, 0)),
-		"b.png": encodePNG(t, gray16Pattern(2, 1)),
+		"a.png": testimages.EncodePNG(t, sliceGrey(2, 1, 0)),
+		"b.png": testimages.EncodePNG(t, testimages.Gray16Pattern(2, 1)),
 	})
 	_, err = ReadSliceFolder(dir)
 	testcheck.WantError(t, err, filepath.Join(dir, "b.png")+": slices: slice 1 is 16-bit grey, the first is 8-bit grey")
-	dir = writeSlices(t, map[string][]byte{"a.png": encodePNG(t, sliceGrey(2, 1, 0)), "b.png": []byte("damaged")})
+	dir = writeSlices(t, map[string][]byte{"a.png": testimages.EncodePNG(t, sliceGrey(2, 1, 0)), "b.png": []byte("damaged")})
 	_, err = ReadSliceFolder(dir)
 	testcheck.WantError(t, err, filepath.Join(dir, "b.png"), "unknown image format")
 	dir = writeSlices(t, map[string][]byte{"readme.txt": []byte("x")})

@@ -4,39 +4,21 @@ import (
 	"bytes"
 	"encoding/binary"
 	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"github.com/cclabel/cclabel/internal/shareddata"
 	"os"
 	"path/filepath"
 	"testing"
 )
 
-// twoByTwo is a tiny 8-bit page for hand-built TIFF files.
-var twoByTwo = tiffPage{width: 2, height: 2, bits: 8, photometric: 1, compression: 1, strip: []byte{1, 2, 3, 4}}
-
-// bigTIFF returns a BigTIFF file with n empty IFDs chained one after
-// another.
-func bigTIFF(n int) []byte {
-	b := []byte("II+\x00\x08\x00\x00\x00")
-	b = binary.LittleEndian.AppendUint64(b, 16)
-	for i := range n {
-		b = binary.LittleEndian.AppendUint64(b, 0) // no entries
-		next := uint64(len(b) + 8)
-		if i == n-1 {
-			next = 0
-		}
-		b = binary.LittleEndian.AppendUint64(b, next)
-	}
-	return b
-}
-
 func TestTIFFPageCount(t *testing.T) {
-	for _, order := range []byteOrder{binary.LittleEndian, binary.BigEndian} {
+	for _, order := range []testimages.ByteOrder{binary.LittleEndian, binary.BigEndian} {
 		for _, n := range []int{1, 2, 5} {
-			pages := make([]tiffPage, n)
+			pages := make([]testimages.TIFFPage, n)
 			for i := range pages {
-				pages[i] = twoByTwo
+				pages[i] = testimages.TwoByTwo
 			}
-			data, _ := buildTIFF(order, pages...)
+			data, _ := testimages.BuildTIFF(order, pages...)
 			got, err := TIFFPageCount(bytes.NewReader(data), int64(len(data)))
 			if err != nil || got != n {
 				t.Errorf("%v, %d pages: got %d, %v", order, n, got, err)
@@ -44,19 +26,19 @@ func TestTIFFPageCount(t *testing.T) {
 		}
 	}
 	for _, n := range []int{1, 3} {
-		data := bigTIFF(n)
+		data := testimages.BigTIFF(n)
 		if got, err := TIFFPageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != n {
 			t.Errorf("BigTIFF with %d pages: got %d, %v", n, got, err)
 		}
 	}
-	single := encodeTIFF(t, greyPattern(), nil)
+	single := testimages.EncodeTIFF(t, testimages.GreyPattern(), nil)
 	if got, err := TIFFPageCount(bytes.NewReader(single), int64(len(single))); err != nil || got != 1 {
 		t.Errorf("x/image TIFF: got %d, %v", got, err)
 	}
 }
 
 func TestTIFFPageCountErrors(t *testing.T) {
-	three, ifds := buildTIFF(binary.LittleEndian, twoByTwo, twoByTwo, twoByTwo)
+	three, ifds := testimages.BuildTIFF(binary.LittleEndian, testimages.TwoByTwo, testimages.TwoByTwo, testimages.TwoByTwo)
 	next := func(k int) int { return ifds[k] + 2 + 9*12 } // where IFD k's next pointer lies
 	patched := func(k int, to uint32) []byte {
 		b := bytes.Clone(three)

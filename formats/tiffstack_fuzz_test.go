@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"golang.org/x/image/tiff"
 )
 
@@ -15,20 +16,20 @@ import (
 // 8 and 16-bit pages in both byte orders, compressed single pages, colour,
 // and pages that differ.
 func tiffStackFuzzSeeds(t testing.TB) [][]byte {
-	three, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
-	big, _ := buildTIFF(binary.BigEndian, tiffStackPage(2, 2, 0), tiffPage{width: 2, height: 2, bits: 8, photometric: 0,
-		compression: 32773, strip: packBits([]byte{1, 2, 3, 4})})
-	p16 := tiffPage{width: 2, height: 1, bits: 16, photometric: 1, compression: 1, strip: []byte{1, 2, 3, 4}}
-	deep, _ := buildTIFF(binary.LittleEndian, p16, p16)
-	mixed, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
+	three, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
+	big, _ := testimages.BuildTIFF(binary.BigEndian, tiffStackPage(2, 2, 0), testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 0,
+		Compression: 32773, Strip: testimages.PackBits([]byte{1, 2, 3, 4})})
+	p16 := testimages.TIFFPage{Width: 2, Height: 1, Bits: 16, Photometric: 1, Compression: 1, Strip: []byte{1, 2, 3, 4}}
+	deep, _ := testimages.BuildTIFF(binary.LittleEndian, p16, p16)
+	mixed, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
 	rgba := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	rgba.Set(1, 1, color.RGBA{200, 100, 50, 255})
 	return [][]byte{
 		three, big, deep, mixed,
-		encodeTIFF(t, greyPattern(), &tiff.Options{Compression: tiff.Deflate}),
-		encodeTIFF(t, gray16Pattern(3, 3), &tiff.Options{Compression: tiff.Deflate, Predictor: true}),
-		encodeTIFF(t, rgba, nil),
-		bigTIFF(2),
+		testimages.EncodeTIFF(t, testimages.GreyPattern(), &tiff.Options{Compression: tiff.Deflate}),
+		testimages.EncodeTIFF(t, testimages.Gray16Pattern(3, 3), &tiff.Options{Compression: tiff.Deflate, Predictor: true}),
+		testimages.EncodeTIFF(t, rgba, nil),
+		testimages.BigTIFF(2),
 	}
 }
 

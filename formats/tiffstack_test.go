@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -31,17 +32,17 @@ func TestTIFFStackExpected(t *testing.T) {
 
 // tiffStackPage returns an 8-bit page of w x h whose sample at (x, y) is
 // base + x + w*y.
-func tiffStackPage(w, h, base int) tiffPage {
+func tiffStackPage(w, h, base int) testimages.TIFFPage {
 	strip := make([]byte, w*h)
 	for i := range strip {
 		strip[i] = byte(base + i)
 	}
-	return tiffPage{width: w, height: h, bits: 8, photometric: 1, compression: 1, strip: strip}
+	return testimages.TIFFPage{Width: w, Height: h, Bits: 8, Photometric: 1, Compression: 1, Strip: strip}
 }
 
 func TestTIFFStackPages(t *testing.T) {
-	for _, order := range []byteOrder{binary.LittleEndian, binary.BigEndian} {
-		data, _ := buildTIFF(order, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
+	for _, order := range []testimages.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		data, _ := testimages.BuildTIFF(order, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
 		v, err := readTIFFStack(data, imagegraph.MaxPixels)
 		if err != nil {
 			t.Fatal(err)
@@ -56,11 +57,11 @@ func TestTIFFStackPages(t *testing.T) {
 		}
 	}
 	// 16-bit pages, one WhiteIsZero: stored values are kept.
-	p16 := func(photometric, base int) tiffPage {
-		return tiffPage{width: 2, height: 1, bits: 16, photometric: photometric, compression: 1,
-			strip: greyStrip(binary.BigEndian, 2, 1, 16, func(x, y int) int { return base + 1000*x })}
+	p16 := func(photometric, base int) testimages.TIFFPage {
+		return testimages.TIFFPage{Width: 2, Height: 1, Bits: 16, Photometric: photometric, Compression: 1,
+			Strip: testimages.GreyStrip(binary.BigEndian, 2, 1, 16, func(x, y int) int { return base + 1000*x })}
 	}
-	data, _ := buildTIFF(binary.BigEndian, p16(1, 7), p16(0, 300))
+	data, _ := testimages.BuildTIFF(binary.BigEndian, p16(1, 7), p16(0, 300))
 	v, err := readTIFFStack(data, imagegraph.MaxPixels)
 	if err != nil {
 		t.Fatal(err)
@@ -69,23 +70,23 @@ func TestTIFFStackPages(t *testing.T) {
 		t.Errorf("16-bit: %v %v", r.Kind, r.Data)
 	}
 	// A single page, as x/image/tiff writes it, is a volume of depth 1.
-	single := encodeTIFF(t, greyPattern(), nil)
+	single := testimages.EncodeTIFF(t, testimages.GreyPattern(), nil)
 	v, err = readTIFFStack(single, imagegraph.MaxPixels)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := v.Frames[0]; r.Depth != 1 || r.Width != greyPattern().Rect.Dx() || !bytes.Equal(r.Data.([]uint8), greyPattern().Pix) {
+	if r := v.Frames[0]; r.Depth != 1 || r.Width != testimages.GreyPattern().Rect.Dx() || !bytes.Equal(r.Data.([]uint8), testimages.GreyPattern().Pix) {
 		t.Errorf("single page: %dx%dx%d", r.Width, r.Height, r.Depth)
 	}
 }
 
 func TestTIFFStackErrors(t *testing.T) {
-	sizes, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
-	p16 := tiffPage{width: 3, height: 2, bits: 16, photometric: 1, compression: 1, strip: make([]byte, 12)}
-	depths, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), p16)
-	loop, ifds := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
+	sizes, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
+	p16 := testimages.TIFFPage{Width: 3, Height: 2, Bits: 16, Photometric: 1, Compression: 1, Strip: make([]byte, 12)}
+	depths, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), p16)
+	loop, ifds := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
 	binary.LittleEndian.PutUint32(loop[ifds[1]+2+9*12:], uint32(ifds[0]))
-	short, _ := buildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
+	short, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
 	binary.LittleEndian.PutUint32(short[ifds[1]+2+8*12+8:], 1000) // strip byte count of page 1
 	cases := []struct {
 		name      string
@@ -98,7 +99,7 @@ func TestTIFFStackErrors(t *testing.T) {
 		{"loop", loop, imagegraph.MaxPixels, []string{"loops back"}},
 		{"short strip", short, imagegraph.MaxPixels, []string{"tiff: page 1: invalid format"}},
 		{"too many", sizes, 17, []string{"3 planes of 3x2 hold more than 17 voxels"}},
-		{"BigTIFF", bigTIFF(2), imagegraph.MaxPixels, []string{"BigTIFF is not supported"}},
+		{"BigTIFF", testimages.BigTIFF(2), imagegraph.MaxPixels, []string{"BigTIFF is not supported"}},
 		{"not TIFF", []byte("\x89PNG\r\n\x1a\n...."), imagegraph.MaxPixels, []string{"no byte order mark"}},
 		{"no IFD", []byte("II*\x00\x00\x00\x00\x00"), imagegraph.MaxPixels, []string{"no image"}},
 	}

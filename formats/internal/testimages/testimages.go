@@ -1,4 +1,9 @@
-package formats
+// Package testimages builds the test inputs that the tests of several
+// format packages share: small grey and colour patterns, their PNG, JPEG,
+// GIF, BMP and TIFF encodings, hand-built TIFF files (pages, BigTIFF,
+// PackBits), EXIF segments, lying PNG headers and lossless WebP files, and
+// compares decoded images.
+package testimages
 
 import (
 	"bytes"
@@ -15,49 +20,49 @@ import (
 	"golang.org/x/image/tiff"
 )
 
-// blockSize is the side of the flat blocks of the test patterns: big
+// BlockSize is the side of the flat blocks of the test patterns: big
 // enough that JPEG keeps the middle of each block close to its value.
-const blockSize = 16
+const BlockSize = 16
 
-// blockGrey is the grey value of block (bx, by) of a 3x2-block pattern:
+// BlockGrey is the grey value of block (bx, by) of a 3x2-block pattern:
 // all six differ by at least 40.
-func blockGrey(bx, by int) uint8 { return uint8(20 + 40*(by*3+bx)) }
+func BlockGrey(bx, by int) uint8 { return uint8(20 + 40*(by*3+bx)) }
 
-// blockColour is the colour of block (bx, by) of a 3x2-block pattern: all
+// BlockColour is the colour of block (bx, by) of a 3x2-block pattern: all
 // six are far apart.
-func blockColour(bx, by int) color.RGBA {
+func BlockColour(bx, by int) color.RGBA {
 	return [6]color.RGBA{
 		{230, 30, 30, 255}, {30, 200, 30, 255}, {30, 30, 230, 255},
 		{230, 230, 30, 255}, {30, 220, 220, 255}, {20, 20, 20, 255},
 	}[by*3+bx]
 }
 
-// greyPattern returns a 48x32 grey image of 3x2 flat blocks (blockGrey),
+// GreyPattern returns a 48x32 grey image of 3x2 flat blocks (BlockGrey),
 // asymmetric under every flip and rotation.
-func greyPattern() *image.Gray {
-	img := image.NewGray(image.Rect(0, 0, 3*blockSize, 2*blockSize))
+func GreyPattern() *image.Gray {
+	img := image.NewGray(image.Rect(0, 0, 3*BlockSize, 2*BlockSize))
 	for y := range img.Rect.Dy() {
 		for x := range img.Rect.Dx() {
-			img.Pix[y*img.Stride+x] = blockGrey(x/blockSize, y/blockSize)
+			img.Pix[y*img.Stride+x] = BlockGrey(x/BlockSize, y/BlockSize)
 		}
 	}
 	return img
 }
 
-// colourPattern returns a 48x32 colour image of 3x2 flat blocks
-// (blockColour).
-func colourPattern() *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, 3*blockSize, 2*blockSize))
+// ColourPattern returns a 48x32 colour image of 3x2 flat blocks
+// (BlockColour).
+func ColourPattern() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 3*BlockSize, 2*BlockSize))
 	for y := range img.Rect.Dy() {
 		for x := range img.Rect.Dx() {
-			img.SetRGBA(x, y, blockColour(x/blockSize, y/blockSize))
+			img.SetRGBA(x, y, BlockColour(x/BlockSize, y/BlockSize))
 		}
 	}
 	return img
 }
 
-// gray16Pattern returns a w x h 16-bit image whose values use both bytes.
-func gray16Pattern(w, h int) *image.Gray16 {
+// Gray16Pattern returns a w x h 16-bit image whose values use both bytes.
+func Gray16Pattern(w, h int) *image.Gray16 {
 	img := image.NewGray16(image.Rect(0, 0, w, h))
 	for y := range h {
 		for x := range w {
@@ -67,9 +72,9 @@ func gray16Pattern(w, h int) *image.Gray16 {
 	return img
 }
 
-// encodePNG, encodeJPEG, encodeGIF, encodeBMP and encodeTIFF encode img in
+// EncodePNG, EncodeJPEG, EncodeGIF, EncodeBMP and EncodeTIFF encode img in
 // their format, failing the test on error.
-func encodePNG(t testing.TB, img image.Image) []byte {
+func EncodePNG(t testing.TB, img image.Image) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
@@ -78,7 +83,7 @@ func encodePNG(t testing.TB, img image.Image) []byte {
 	return b.Bytes()
 }
 
-func encodeJPEG(t testing.TB, img image.Image) []byte {
+func EncodeJPEG(t testing.TB, img image.Image) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 95}); err != nil {
@@ -87,7 +92,7 @@ func encodeJPEG(t testing.TB, img image.Image) []byte {
 	return b.Bytes()
 }
 
-func encodeGIF(t testing.TB, img image.Image) []byte {
+func EncodeGIF(t testing.TB, img image.Image) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := gif.Encode(&b, img, nil); err != nil {
@@ -96,7 +101,7 @@ func encodeGIF(t testing.TB, img image.Image) []byte {
 	return b.Bytes()
 }
 
-func encodeBMP(t testing.TB, img image.Image) []byte {
+func EncodeBMP(t testing.TB, img image.Image) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := bmp.Encode(&b, img); err != nil {
@@ -105,7 +110,7 @@ func encodeBMP(t testing.TB, img image.Image) []byte {
 	return b.Bytes()
 }
 
-func encodeTIFF(t testing.TB, img image.Image, opts *tiff.Options) []byte {
+func EncodeTIFF(t testing.TB, img image.Image, opts *tiff.Options) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := tiff.Encode(&b, img, opts); err != nil {
@@ -114,11 +119,11 @@ func encodeTIFF(t testing.TB, img image.Image, opts *tiff.Options) []byte {
 	return b.Bytes()
 }
 
-// exifSegment returns a JPEG APP1 segment holding EXIF data with the given
+// EXIFSegment returns a JPEG APP1 segment holding EXIF data with the given
 // orientation, in big-endian ("MM") or little-endian ("II") TIFF layout,
 // the orientation entry after an unrelated one.
-func exifSegment(orientation int, bigEndian bool) []byte {
-	var order byteOrder = binary.LittleEndian
+func EXIFSegment(orientation int, bigEndian bool) []byte {
+	var order ByteOrder = binary.LittleEndian
 	tiffData := []byte("II*\x00")
 	if bigEndian {
 		order, tiffData = binary.BigEndian, []byte("MM\x00*")
@@ -143,53 +148,53 @@ func exifSegment(orientation int, bigEndian bool) []byte {
 	return append(seg, payload...)
 }
 
-// withSegment inserts a marker segment into a JPEG file right after SOI.
-func withSegment(jpg, seg []byte) []byte {
+// WithSegment inserts a marker segment into a JPEG file right after SOI.
+func WithSegment(jpg, seg []byte) []byte {
 	out := append([]byte{}, jpg[:2]...)
 	out = append(out, seg...)
 	return append(out, jpg[2:]...)
 }
 
-// pngChunk returns a PNG chunk with its CRC.
-func pngChunk(typ string, data []byte) []byte {
+// PNGChunk returns a PNG chunk with its CRC.
+func PNGChunk(typ string, data []byte) []byte {
 	c := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
 	c = append(c, typ...)
 	c = append(c, data...)
 	return binary.BigEndian.AppendUint32(c, crc32.ChecksumIEEE(c[4:]))
 }
 
-// pngHeaderOnly returns a PNG signature and an 8-bit greyscale IHDR of the
+// PNGHeaderOnly returns a PNG signature and an 8-bit greyscale IHDR of the
 // given size, with a tiny IDAT and IEND: a header that lies about the
 // amount of data.
-func pngHeaderOnly(w, h uint32) []byte {
+func PNGHeaderOnly(w, h uint32) []byte {
 	ihdr := binary.BigEndian.AppendUint32(nil, w)
 	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
 	ihdr = append(ihdr, 8, 0, 0, 0, 0)
 	b := []byte("\x89PNG\r\n\x1a\n")
-	b = append(b, pngChunk("IHDR", ihdr)...)
-	b = append(b, pngChunk("IDAT", []byte{0x78, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})...)
-	return append(b, pngChunk("IEND", nil)...)
+	b = append(b, PNGChunk("IHDR", ihdr)...)
+	b = append(b, PNGChunk("IDAT", []byte{0x78, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})...)
+	return append(b, PNGChunk("IEND", nil)...)
 }
 
-// byteOrder reads and appends in one byte order.
-type byteOrder interface {
+// ByteOrder reads and appends in one byte order.
+type ByteOrder interface {
 	binary.ByteOrder
 	binary.AppendByteOrder
 }
 
-// tiffPage is one page of a hand-built TIFF file: 8 or 16-bit greyscale,
+// TIFFPage is one page of a hand-built TIFF file: 8 or 16-bit greyscale,
 // one strip.
-type tiffPage struct {
-	width, height int
-	bits          int // 8 or 16
-	photometric   int // 0 WhiteIsZero, 1 BlackIsZero
-	compression   int // 1 none, 32773 PackBits
-	strip         []byte
+type TIFFPage struct {
+	Width, Height int
+	Bits          int // 8 or 16
+	Photometric   int // 0 WhiteIsZero, 1 BlackIsZero
+	Compression   int // 1 none, 32773 PackBits
+	Strip         []byte
 }
 
-// buildTIFF writes a classic TIFF file holding pages, each strip followed
+// BuildTIFF writes a classic TIFF file holding pages, each strip followed
 // by its IFD, and returns it with the offsets of the IFDs.
-func buildTIFF(order byteOrder, pages ...tiffPage) ([]byte, []int) {
+func BuildTIFF(order ByteOrder, pages ...TIFFPage) ([]byte, []int) {
 	b := []byte("II*\x00")
 	if order == binary.BigEndian {
 		b = []byte("MM\x00*")
@@ -199,7 +204,7 @@ func buildTIFF(order byteOrder, pages ...tiffPage) ([]byte, []int) {
 	var ifds []int
 	for _, p := range pages {
 		stripAt := len(b)
-		b = append(b, p.strip...)
+		b = append(b, p.Strip...)
 		if len(b)%2 == 1 {
 			b = append(b, 0)
 		}
@@ -207,9 +212,9 @@ func buildTIFF(order byteOrder, pages ...tiffPage) ([]byte, []int) {
 		ifds = append(ifds, len(b))
 		type entry struct{ tag, typ, value int }
 		entries := []entry{
-			{256, 4, p.width}, {257, 4, p.height}, {258, 3, p.bits}, {259, 3, p.compression},
-			{262, 3, p.photometric}, {273, 4, stripAt}, {277, 3, 1}, {278, 4, p.height},
-			{279, 4, len(p.strip)},
+			{256, 4, p.Width}, {257, 4, p.Height}, {258, 3, p.Bits}, {259, 3, p.Compression},
+			{262, 3, p.Photometric}, {273, 4, stripAt}, {277, 3, 1}, {278, 4, p.Height},
+			{279, 4, len(p.Strip)},
 		}
 		b = order.AppendUint16(b, uint16(len(entries)))
 		for _, e := range entries {
@@ -229,9 +234,9 @@ func buildTIFF(order byteOrder, pages ...tiffPage) ([]byte, []int) {
 	return b, ifds
 }
 
-// greyStrip returns the samples of a w x h greyscale image as a TIFF strip
+// GreyStrip returns the samples of a w x h greyscale image as a TIFF strip
 // of the given bit depth and byte order; value(x, y) gives each sample.
-func greyStrip(order byteOrder, w, h, bits int, value func(x, y int) int) []byte {
+func GreyStrip(order ByteOrder, w, h, bits int, value func(x, y int) int) []byte {
 	var s []byte
 	for y := range h {
 		for x := range w {
@@ -245,9 +250,9 @@ func greyStrip(order byteOrder, w, h, bits int, value func(x, y int) int) []byte
 	return s
 }
 
-// packBits compresses data with PackBits, using runs for repeats of three
+// PackBits compresses data with PackBits, using runs for repeats of three
 // or more bytes and literals otherwise.
-func packBits(data []byte) []byte {
+func PackBits(data []byte) []byte {
 	var out []byte
 	for i := 0; i < len(data); {
 		run := 1
@@ -287,11 +292,11 @@ func (w *bitWriter) write(v uint32, n uint) {
 	}
 }
 
-// webpTwoColour returns a lossless WebP (VP8L) file of a w x h image whose
+// WebPTwoColour returns a lossless WebP (VP8L) file of a w x h image whose
 // pixels are black where black(x, y) and white elsewhere: every channel
 // has a two-symbol prefix code (0 and 255, one bit a symbol), alpha a
 // one-symbol code of 255 (no bits).
-func webpTwoColour(w, h int, black func(x, y int) bool) []byte {
+func WebPTwoColour(w, h int, black func(x, y int) bool) []byte {
 	var bw bitWriter
 	bw.write(uint32(w-1), 14)
 	bw.write(uint32(h-1), 14)
@@ -338,4 +343,47 @@ func webpTwoColour(w, h int, black func(x, y int) bool) []byte {
 	out := binary.LittleEndian.AppendUint32([]byte("RIFF"), uint32(4+len(chunk)))
 	out = append(out, "WEBP"...)
 	return append(out, chunk...)
+}
+
+// TwoByTwo is a tiny 8-bit page for hand-built TIFF files.
+var TwoByTwo = TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: []byte{1, 2, 3, 4}}
+
+// BigTIFF returns a BigTIFF file with n empty IFDs chained one after
+// another.
+func BigTIFF(n int) []byte {
+	b := []byte("II+\x00\x08\x00\x00\x00")
+	b = binary.LittleEndian.AppendUint64(b, 16)
+	for i := range n {
+		b = binary.LittleEndian.AppendUint64(b, 0) // no entries
+		next := uint64(len(b) + 8)
+		if i == n-1 {
+			next = 0
+		}
+		b = binary.LittleEndian.AppendUint64(b, next)
+	}
+	return b
+}
+
+// SameImage checks that got has want's bounds and colours.
+func SameImage(t *testing.T, got, want image.Image) {
+	t.Helper()
+	if got.Bounds() != want.Bounds() {
+		t.Fatalf("bounds %v, want %v", got.Bounds(), want.Bounds())
+	}
+	b := want.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, a1 := got.At(x, y).RGBA()
+			r2, g2, b2, a2 := want.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				t.Fatalf("pixel (%d, %d) = %v, want %v", x, y, got.At(x, y), want.At(x, y))
+			}
+		}
+	}
+}
+
+// Near reports whether every channel of a and b differs by at most tol.
+func Near(a, b color.NRGBA, tol int) bool {
+	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
 }
