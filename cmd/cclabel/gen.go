@@ -14,6 +14,7 @@ import (
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/render"
 	"github.com/urfave/cli/v3"
 )
 
@@ -164,7 +165,7 @@ func writeSynthetic(path string, r *imagegraph.Raster) error {
 			for i, v := range data {
 				img.Pix[i] = v * 255
 			}
-			return formats.WritePNG(w, img)
+			return render.WritePNG(w, img)
 		}
 		return formats.WriteNPYBytes(w, data, npyRasterShape(r))
 	})

@@ -11,6 +11,7 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/render"
 	"github.com/urfave/cli/v3"
 )
 
@@ -294,7 +295,7 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 		ext := strings.ToLower(filepath.Ext(job.labels))
 		if err := writeOutput(job.labels, stdout, func(w io.Writer) error {
 			if ext == ".png" {
-				return formats.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
+				return render.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
 			}
 			dtype := settings.dtype
 			if dtype == "auto" {
@@ -322,13 +323,13 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 	if job.output != "" {
 		if err := writeOutput(job.output, stdout, func(w io.Writer) error {
 			if settings.overlay {
-				img, err := formats.Overlay(src.display(), labels.Data, 0.6)
+				img, err := render.Overlay(src.display(), labels.Data, 0.6)
 				if err != nil {
 					return err
 				}
-				return formats.WritePNG(w, img)
+				return render.WritePNG(w, img)
 			}
-			return formats.WriteColorLabelsPNG(w, labels.Data, labels.Width, labels.Height)
+			return render.WriteColorLabelsPNG(w, labels.Data, labels.Width, labels.Height)
 		}); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}

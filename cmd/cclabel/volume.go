@@ -10,6 +10,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/render"
 	"github.com/urfave/cli/v3"
 )
 
@@ -281,11 +282,11 @@ func writeVolumeOutputs(job volumeJob, vol *imagegraph.Volume, vl *volumeLabels,
 	}
 	f0 := vol.Frames[0]
 	if job.preview != "" {
-		img, err := formats.VolumePreview(frames[0], f0.Width, f0.Height, f0.Depth, vol.Spacing)
+		img, err := render.VolumePreview(frames[0], f0.Width, f0.Height, f0.Depth, vol.Spacing)
 		if err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}
-		if err := writeOutput(job.preview, nil, func(w io.Writer) error { return formats.WritePNG(w, img) }); err != nil {
+		if err := writeOutput(job.preview, nil, func(w io.Writer) error { return render.WritePNG(w, img) }); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package formats
+package render
 
 import (
 	"bytes"
@@ -6,8 +6,7 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/formats/internal/testimages"
+	"github.com/cclabel/cclabel/formats"
 )
 
 func TestWriteLabelsPNG16(t *testing.T) {
@@ -39,12 +38,12 @@ func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return le
 func TestWriteLabelsPNG16Errors(t *testing.T) {
 	var w countingWriter
 	err := WriteLabelsPNG16(&w, []uint32{0, 5, 70000, 3}, 2, 2)
-	testcheck.WantError(t, err, "formats: 70000 labels do not fit a 16-bit PNG (max 65535); write .npy instead")
+	wantError(t, err, "formats: 70000 labels do not fit a 16-bit PNG (max 65535); write .npy instead")
 	if w.n != 0 {
 		t.Errorf("%d bytes written before the error", w.n)
 	}
 	err = WriteLabelsPNG16(&w, []uint32{1, 2, 3}, 2, 2)
-	testcheck.WantError(t, err, "3 labels for a 2x2 image")
+	wantError(t, err, "3 labels for a 2x2 image")
 	if w.n != 0 {
 		t.Errorf("%d bytes written before the error", w.n)
 	}
@@ -60,10 +59,10 @@ func TestWritePNGColourLabels(t *testing.T) {
 	if err := WritePNG(&b, img); err != nil {
 		t.Fatal(err)
 	}
-	got, err := DecodeImage(&b, "labels.png")
+	got, err := formats.DecodeImage(&b, "labels.png")
 	if err != nil {
 		t.Fatal(err)
 	}
-	testimages.SameImage(t, got, img)
-	testcheck.WantError(t, WritePNG(&b, image.NewGray(image.Rect(0, 0, 0, 3))), "formats: png: ")
+	sameImage(t, got, img)
+	wantError(t, WritePNG(&b, image.NewGray(image.Rect(0, 0, 0, 3))), "formats: png: ")
 }

@@ -1,11 +1,9 @@
-package formats
+package render
 
 import (
 	"image"
 	"image/color"
 	"testing"
-
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
 )
 
 func TestLabelColor(t *testing.T) {
@@ -94,9 +92,9 @@ func TestColorLabels(t *testing.T) {
 		}
 	}
 	_, err = ColorLabels(labels, 4, 2)
-	testcheck.WantError(t, err, "6 labels for a 4x2 image (want 8)")
+	wantError(t, err, "6 labels for a 4x2 image (want 8)")
 	_, err = ColorLabels(nil, 0, 0)
-	testcheck.WantError(t, err, "both sides must be at least 1")
+	wantError(t, err, "both sides must be at least 1")
 	_, err = ColorLabels(labels, -2, -3)
-	testcheck.WantError(t, err, "both sides must be at least 1")
+	wantError(t, err, "both sides must be at least 1")
 }

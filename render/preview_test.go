@@ -1,4 +1,4 @@
-package formats
+package render
 
 import (
 	"image/color"
