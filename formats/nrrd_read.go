@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -110,10 +111,10 @@ func readNRRD(r io.ReaderAt, size int64, open nrrdOpener, maxSamples int) (*imag
 		if h.Endian == "big" {
 			order = binary.BigEndian
 		}
-		data, err = rawSamples(s, h.Kind, n, order, h.Encoding != "raw" || len(parts) > 1)
+		data, err = raw.ReadSamples(s, h.Kind, n, order, h.Encoding != "raw" || len(parts) > 1)
 	}
 	if err != nil {
-		if errors.Is(err, errRawShort) {
+		if errors.Is(err, raw.ErrShort) {
 			return nil, fmt.Errorf("nrrd: data ends early (%w)", err)
 		}
 		return nil, err

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
@@ -25,11 +27,11 @@ type RawOptions struct {
 
 // ReadVolumeFile reads a volume, picking the reader from the path: a
 // folder of 2D slices; .nii, .nii.gz or a .hdr/.img pair (NIfTI-1/2);
-// .nrrd or .nhdr; .tif/.tiff (pages are z); .npy; or raw data when raw is
-// not nil.
-func ReadVolumeFile(path string, raw *RawOptions) (*imagegraph.Volume, error) {
-	if raw != nil {
-		return ReadRawFile(path, raw.Shape, raw.DType, raw.BigEndian)
+// .nrrd or .nhdr; .tif/.tiff (pages are z); .npy; or raw data when
+// rawOpts is not nil.
+func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error) {
+	if rawOpts != nil {
+		return raw.ReadFile(path, rawOpts.Shape, rawOpts.DType, rawOpts.BigEndian)
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return ReadSliceFolder(path)
@@ -42,7 +44,7 @@ func ReadVolumeFile(path string, raw *RawOptions) (*imagegraph.Volume, error) {
 	case hasAnySuffix(lower, ".tif", ".tiff"):
 		return ReadTIFFStackFile(path)
 	case strings.HasSuffix(lower, ".npy"):
-		r, err := ReadNPYFile(path)
+		r, err := npy.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
@@ -119,5 +121,5 @@ func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtyp
 	if !fortran {
 		slices.Reverse(shape)
 	}
-	return WriteNPYLabelsOrder(w, all, shape, dtype, fortran)
+	return npy.WriteLabelsOrder(w, all, shape, dtype, fortran)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -56,7 +57,7 @@ func inputKindOf(path string) (inputKind, error) {
 	case hasSuffix(lower, imageExts):
 		return imageInput, nil
 	case strings.HasSuffix(lower, ".npy"):
-		dims, err := formats.NPYFileDims(path)
+		dims, err := npy.FileDims(path)
 		if err != nil {
 			return 0, err
 		}

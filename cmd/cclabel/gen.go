@@ -11,6 +11,7 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -167,7 +168,7 @@ func writeSynthetic(path string, r *imagegraph.Raster) error {
 			}
 			return render.WritePNG(w, img)
 		}
-		return formats.WriteNPYBytes(w, data, npyRasterShape(r))
+		return npy.WriteBytes(w, data, npyRasterShape(r))
 	})
 }
 

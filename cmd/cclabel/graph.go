@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/urfave/cli/v3"
 )
@@ -228,7 +228,7 @@ func writeGraphLabels(path string, labels []uint32, id func(int) int64, stdout i
 	}
 	return atomicfile.WriteFile(path, func(w io.Writer) error {
 		if strings.ToLower(filepath.Ext(path)) == ".npy" {
-			return formats.WriteNPYLabels(w, labels, []int{len(labels)}, "int32")
+			return npy.WriteLabels(w, labels, []int{len(labels)}, "int32")
 		}
 		return graphio.WriteLabelsText(w, labels, id)
 	})

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/render"
@@ -261,7 +262,7 @@ func labelImage(raster *imagegraph.Raster, settings labelSettings, conn int, lab
 // is the decoded image when there is one (for --overlay).
 func readImageInput(input string, stdin io.Reader) (*imagegraph.Raster, *imageSource, error) {
 	if strings.EqualFold(filepath.Ext(input), ".npy") {
-		r, err := formats.ReadNPYFile(input)
+		r, err := npy.ReadFile(input)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -304,7 +305,7 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 					dtype = "uint16"
 				}
 			}
-			return formats.WriteNPYLabels(w, labels.Data, npyShape(labels), dtype)
+			return npy.WriteLabels(w, labels.Data, npyShape(labels), dtype)
 		}); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}

@@ -1,4 +1,4 @@
-package formats
+package npy
 
 import (
 	"encoding/binary"
@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// npyDtypes maps the label dtypes WriteNPYLabels accepts to NumPy
+// npyDtypes maps the label dtypes WriteLabels accepts to NumPy
 // descriptors and their item sizes.
 var npyDtypes = map[string]struct {
 	descr string
@@ -52,19 +52,19 @@ func npyHeader(descr string, shape []int, fortran bool) []byte {
 	return append(h, '\n')
 }
 
-// WriteNPYLabels writes labels as a NumPy .npy array of the given shape (C
+// WriteLabels writes labels as a NumPy .npy array of the given shape (C
 // order, so the last axis varies fastest) and dtype: "uint8", "uint16",
 // "int32" or "uint32". It fails before writing anything when a label does
 // not fit the dtype or the shape does not match the number of labels.
-func WriteNPYLabels(w io.Writer, labels []uint32, shape []int, dtype string) error {
-	return WriteNPYLabelsOrder(w, labels, shape, dtype, false)
+func WriteLabels(w io.Writer, labels []uint32, shape []int, dtype string) error {
+	return WriteLabelsOrder(w, labels, shape, dtype, false)
 }
 
-// WriteNPYLabelsOrder is WriteNPYLabels with a choice of axis order: with
+// WriteLabelsOrder is WriteLabels with a choice of axis order: with
 // fortran set the shape's first axis varies fastest, so a volume whose
 // memory order is x fastest has shape (X, Y, Z), as nibabel gives NIfTI
 // data.
-func WriteNPYLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string, fortran bool) error {
+func WriteLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string, fortran bool) error {
 	dt, ok := npyDtypes[dtype]
 	if !ok {
 		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
@@ -108,9 +108,9 @@ func WriteNPYLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string
 	return nil
 }
 
-// WriteNPYBytes writes uint8 samples as a C-order .npy array of the given
+// WriteBytes writes uint8 samples as a C-order .npy array of the given
 // shape.
-func WriteNPYBytes(w io.Writer, data []uint8, shape []int) error {
+func WriteBytes(w io.Writer, data []uint8, shape []int) error {
 	count := 1
 	for _, d := range shape {
 		count *= d

@@ -1,4 +1,4 @@
-package formats
+package raw
 
 import (
 	"bufio"
@@ -12,14 +12,14 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ReadRawFile reads a headerless file of raw samples as a volume of
+// ReadFile reads a headerless file of raw samples as a volume of
 // shape [X, Y, Z], x fastest. dtype is a NumPy type name: "uint8",
 // "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64",
 // "float32" or "float64". Samples are little-endian unless bigEndian. The
 // file must hold exactly X*Y*Z samples. The volume has one frame, spacing
 // 1, an identity affine and Format "raw". Errors read
 // "formats: PATH: raw: ...".
-func ReadRawFile(path string, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
+func ReadFile(path string, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -36,7 +36,7 @@ func ReadRawFile(path string, shape [3]int, dtype string, bigEndian bool) (*imag
 	return v, nil
 }
 
-// readRaw is ReadRawFile on a reader of size bytes; errors start with
+// readRaw is ReadFile on a reader of size bytes; errors start with
 // "raw: ".
 func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
 	kind, ok := rawDtypes[dtype]
@@ -55,9 +55,9 @@ func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool
 	if bigEndian {
 		order = binary.BigEndian
 	}
-	data, err := rawSamples(r, kind, n, order, false)
+	data, err := ReadSamples(r, kind, n, order, false)
 	if err != nil {
-		if errors.Is(err, errRawShort) {
+		if errors.Is(err, ErrShort) {
 			return nil, fmt.Errorf("raw: file ended early (%w)", err)
 		}
 		return nil, fmt.Errorf("raw: %w", err)

@@ -1,4 +1,4 @@
-package formats
+package raw
 
 import (
 	"encoding/binary"
@@ -45,7 +45,7 @@ func TestReadRawFile(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			v, err := ReadRawFile(path, shape, dtype, big)
+			v, err := ReadFile(path, shape, dtype, big)
 			if err != nil {
 				t.Fatalf("%s big=%v: %v", dtype, big, err)
 			}
@@ -93,12 +93,12 @@ func TestReadRawFileErrors(t *testing.T) {
 		{[3]int{1 << 20, 1 << 20, 1 << 20}, "uint8", []string{"at most 2147483647 voxels"}},
 	}
 	for _, c := range cases {
-		_, err := ReadRawFile(path, c.shape, c.dtype, false)
+		_, err := ReadFile(path, c.shape, c.dtype, false)
 		testcheck.WantError(t, err, append([]string{path + ": raw: "}, c.parts...)...)
 	}
-	_, err := ReadRawFile(path+".absent", [3]int{1, 1, 1}, "uint8", false)
+	_, err := ReadFile(path+".absent", [3]int{1, 1, 1}, "uint8", false)
 	testcheck.WantError(t, err, "no such file")
-	if v, err := ReadRawFile(path, [3]int{3, 2, 2}, "int16", true); err != nil || v.Frames[0].Kind != imagegraph.Int16 {
+	if v, err := ReadFile(path, [3]int{3, 2, 2}, "int16", true); err != nil || v.Frames[0].Kind != imagegraph.Int16 {
 		t.Errorf("exact size: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package formats
+package raw
 
 import (
 	"encoding/binary"
@@ -14,19 +14,19 @@ import (
 // time.
 const rawChunkBytes = 1 << 20
 
-// errRawShort reports that the input ended before all samples were read;
-// rawSamples wraps it with the counts.
-var errRawShort = errors.New("short input")
+// ErrShort reports that the input ended before all samples were read;
+// ReadSamples wraps it with the counts.
+var ErrShort = errors.New("short input")
 
-// rawSamples reads n binary samples of kind from r in the given byte
+// ReadSamples reads n binary samples of kind from r in the given byte
 // order and returns them as the raster slice type of kind ([]uint8,
 // []int16, ...). When grow is false the slice is allocated at once (the
 // caller has checked that the input holds enough bytes); when it is set
 // the slice grows as data arrives, so that a header promising more data
 // than a compressed stream holds costs no more memory than the data
-// itself. An input that ends early gives an error wrapping errRawShort
+// itself. An input that ends early gives an error wrapping ErrShort
 // that says how many bytes arrived.
-func rawSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.ByteOrder, grow bool) (any, error) {
+func ReadSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.ByteOrder, grow bool) (any, error) {
 	little := order == binary.ByteOrder(binary.LittleEndian)
 	switch kind {
 	case imagegraph.Uint8:
@@ -54,7 +54,7 @@ func rawSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.Byt
 }
 
 // rawDecode reads n samples of size bytes each from r, converting each
-// chunk with fill; see rawSamples.
+// chunk with fill; see ReadSamples.
 func rawDecode[T any](r io.Reader, n, size int, grow bool, fill func(dst []T, src []byte)) ([]T, error) {
 	buf := make([]byte, max(size, min(rawChunkBytes/size, n)*size))
 	var out []T
@@ -69,7 +69,7 @@ func rawDecode[T any](r io.Reader, n, size int, grow bool, fill func(dst []T, sr
 		if err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 				have := int64(len(out))*int64(size) + int64(got)
-				return nil, fmt.Errorf("%w: %d of %d bytes", errRawShort, have, int64(n)*int64(size))
+				return nil, fmt.Errorf("%w: %d of %d bytes", ErrShort, have, int64(n)*int64(size))
 			}
 			return nil, err
 		}
@@ -180,5 +180,5 @@ var rawDtypes = map[string]imagegraph.SampleKind{
 	"float32": imagegraph.Float32, "float64": imagegraph.Float64,
 }
 
-// rawDtypeNames lists the dtypes ReadRawFile accepts, for messages.
+// rawDtypeNames lists the dtypes ReadFile accepts, for messages.
 const rawDtypeNames = "uint8, int8, uint16, int16, uint32, int32, uint64, int64, float32, float64"

@@ -1,4 +1,4 @@
-package formats
+package npy
 
 import (
 	"bufio"
@@ -30,8 +30,8 @@ var (
 	npyShape   = regexp.MustCompile(`'shape':\s*\(([\d,\s]*)\)`)
 )
 
-// ReadNPYFile reads a 2D or 3D NumPy array file as a raster.
-func ReadNPYFile(path string) (*imagegraph.Raster, error) {
+// ReadFile reads a 2D or 3D NumPy array file as a raster.
+func ReadFile(path string) (*imagegraph.Raster, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -41,20 +41,20 @@ func ReadNPYFile(path string) (*imagegraph.Raster, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
-	r, err := ReadNPY(bufio.NewReaderSize(f, 1<<20), st.Size())
+	r, err := Read(bufio.NewReaderSize(f, 1<<20), st.Size())
 	if err != nil {
 		return nil, fmt.Errorf("formats: %s: %w", path, err)
 	}
 	return r, nil
 }
 
-// ReadNPY reads a NumPy .npy array (format 1.0 to 3.0) of 2 or 3
+// Read reads a NumPy .npy array (format 1.0 to 3.0) of 2 or 3
 // dimensions as a raster; size is the input's length, or -1. A C-order
 // array's last axis is x: (H, W) or (Z, Y, X). A Fortran-order array's
 // first axis is x: (X, Y) or (X, Y, Z). Either way the samples keep their
 // memory order. The header is checked against the size before anything
 // large is allocated.
-func ReadNPY(r io.Reader, size int64) (*imagegraph.Raster, error) {
+func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
 	hdr, err := readNPYHeader(r)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
@@ -144,9 +144,9 @@ func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
 	return h, nil
 }
 
-// NPYFileDims returns the number of dimensions of the array in a .npy
+// FileDims returns the number of dimensions of the array in a .npy
 // file, from its header alone (2 for an image, 3 for a volume).
-func NPYFileDims(path string) (int, error) {
+func FileDims(path string) (int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, fmt.Errorf("formats: %w", err)

@@ -1,4 +1,4 @@
-package formats
+package npy
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ func TestReadNPY(t *testing.T) {
 			2, 1, 1, imagegraph.Uint8, []float64{0, 1}},
 	}
 	for _, tc := range tests {
-		r, err := ReadNPY(bytes.NewReader(tc.file), int64(len(tc.file)))
+		r, err := Read(bytes.NewReader(tc.file), int64(len(tc.file)))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -76,7 +76,7 @@ func TestReadNPYErrors(t *testing.T) {
 		"bad version":    append([]byte("\x93NUMPY\x09\x00"), good[8:]...),
 	}
 	for name, file := range tests {
-		if _, err := ReadNPY(bytes.NewReader(file), int64(len(file))); err == nil {
+		if _, err := Read(bytes.NewReader(file), int64(len(file))); err == nil {
 			t.Errorf("%s: no error", name)
 		} else if !strings.HasPrefix(err.Error(), "npy: ") || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: error %q is not one 'npy: ' line", name, err)
@@ -84,7 +84,7 @@ func TestReadNPYErrors(t *testing.T) {
 	}
 	// Unknown size: a lying header fails on the short stream.
 	lying := npyFile("{'descr': '<u2', 'fortran_order': False, 'shape': (3000, 3000), }", []byte{1, 2})
-	if _, err := ReadNPY(bytes.NewReader(lying), -1); err == nil {
+	if _, err := Read(bytes.NewReader(lying), -1); err == nil {
 		t.Error("short stream accepted")
 	}
 }
@@ -92,17 +92,17 @@ func TestReadNPYErrors(t *testing.T) {
 func TestNPYRoundTrip(t *testing.T) {
 	labels := []uint32{0, 1, 2, 70000, 5, 6}
 	var buf bytes.Buffer
-	if err := WriteNPYLabels(&buf, labels, []int{2, 3}, "uint32"); err != nil {
+	if err := WriteLabels(&buf, labels, []int{2, 3}, "uint32"); err != nil {
 		t.Fatal(err)
 	}
-	r, err := ReadNPY(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	r, err := Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Width != 3 || r.Height != 2 || !slices.Equal(r.Data.([]uint32), labels) {
 		t.Fatalf("round trip gave %dx%d %v", r.Width, r.Height, r.Data)
 	}
-	if err := WriteNPYLabels(&buf, labels, []int{2, 3}, "uint16"); err == nil {
+	if err := WriteLabels(&buf, labels, []int{2, 3}, "uint16"); err == nil {
 		t.Fatal("70000 written as uint16")
 	}
 }
@@ -112,7 +112,7 @@ func FuzzReadNPY(f *testing.F) {
 	f.Add(npyFile("{'descr': '>i4', 'fortran_order': True, 'shape': (1, 1, 2), }", make([]byte, 8)))
 	f.Add([]byte("\x93NUMPY\x02\x00\x10\x00\x00\x00{'descr': '<f8'}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := ReadNPY(bytes.NewReader(data), int64(len(data)))
+		r, err := Read(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			return
 		}
@@ -125,10 +125,10 @@ func FuzzReadNPY(f *testing.F) {
 func TestNPYFortranRoundTrip(t *testing.T) {
 	labels := []uint32{1, 2, 3, 4, 5, 6}
 	var buf bytes.Buffer
-	if err := WriteNPYLabelsOrder(&buf, labels, []int{3, 2, 1}, "uint16", true); err != nil {
+	if err := WriteLabelsOrder(&buf, labels, []int{3, 2, 1}, "uint16", true); err != nil {
 		t.Fatal(err)
 	}
-	r, err := ReadNPY(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	r, err := Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 	if err != nil {
 		t.Fatal(err)
 	}
