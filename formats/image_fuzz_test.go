@@ -8,13 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"golang.org/x/image/tiff"
-)
 
-// fuzzMaxPixels keeps decoded images small while fuzzing, so that each
-// input stays cheap; everything else is as in DecodeImage.
-const fuzzMaxPixels = 1 << 16
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/formats/internal/testimages"
+)
 
 // smallImageSeeds returns small valid files of every supported format,
 // and some damaged ones, for the fuzzers' corpora.
@@ -59,7 +57,7 @@ func FuzzDecodeImage(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		img, err := decodeImage(data, "fuzz", fuzzMaxPixels)
+		img, err := decodeImage(data, "fuzz", testcheck.FuzzMaxPixels)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "formats: fuzz: ") || strings.ContainsAny(msg, "\r\n") {
 				t.Fatalf("error %q is not one line starting with \"formats: fuzz: \"", msg)
@@ -67,7 +65,7 @@ func FuzzDecodeImage(f *testing.F) {
 			return
 		}
 		b := img.Bounds()
-		if b.Empty() || b.Min != (image.Point{}) || b.Dx()*b.Dy() > fuzzMaxPixels {
+		if b.Empty() || b.Min != (image.Point{}) || b.Dx()*b.Dy() > testcheck.FuzzMaxPixels {
 			t.Fatalf("decoded bounds %v", b)
 		}
 		img.At(b.Max.X-1, b.Max.Y-1) // the last pixel is there

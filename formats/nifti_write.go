@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
@@ -26,7 +27,7 @@ import (
 // exceeds 32767) is built with ref.Affine as sform, code 1, and as qform
 // too when its columns are orthogonal (identity scaled by ref.Spacing when
 // the affine is degenerate). The affine is taken as RAS+, NIfTI's world
-// space, except that of an NRRD (ref.Header a *NRRDHeader) in a
+// space, except that of an NRRD (ref.Header a *nrrd.Header) in a
 // left-posterior-superior or left-anterior-superior space, which is
 // flipped to RAS+ first.
 //
@@ -161,7 +162,7 @@ func niftiHeaderFromGeometry(ref *imagegraph.Volume) NIfTIHeader {
 func niftiRASAffine(ref *imagegraph.Volume) [3][4]float64 {
 	a := ref.Affine
 	flip := 0 // rows to negate: x, or x and y
-	if h, ok := ref.Header.(*NRRDHeader); ok && h != nil {
+	if h, ok := ref.Header.(*nrrd.Header); ok && h != nil {
 		switch strings.TrimSuffix(h.Space, "-time") {
 		case "left-posterior-superior":
 			flip = 2

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -157,7 +158,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 		"scanner-xyz":             lps,
 	} {
 		ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{0.5, 2, 3}, Affine: lps, Format: "nrrd",
-			Header: &NRRDHeader{Space: space}}
+			Header: &nrrd.Header{Space: space}}
 		path := filepath.Join(dir, "nrrd.nii")
 		if err := WriteNIfTILabels(path, ref, labels, "auto"); err != nil {
 			t.Fatal(err)

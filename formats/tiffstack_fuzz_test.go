@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"golang.org/x/image/tiff"
 )
@@ -38,14 +39,14 @@ func FuzzReadTIFFStack(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := readTIFFStack(data, fuzzMaxPixels)
+		v, err := readTIFFStack(data, testcheck.FuzzMaxPixels)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "tiff: ") || strings.ContainsAny(msg, "\r\n") {
 				t.Fatalf("error %q is not one line starting with \"tiff: \"", msg)
 			}
 			return
 		}
-		nrrdCheckFuzzVolume(t, v)
+		testcheck.CheckFuzzVolume(t, v)
 		if len(v.Frames) != 1 || v.Format != "tiff" || v.Header != nil {
 			t.Fatalf("%d frames, format %q", len(v.Frames), v.Format)
 		}

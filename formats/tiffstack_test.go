@@ -23,7 +23,7 @@ func TestTIFFStackExpected(t *testing.T) {
 	if len(cases) < 4 {
 		t.Fatalf("only %d TIFF stack cases in expected.json", len(cases))
 	}
-	n := nrrdCheckExpected(t, cases, ReadTIFFStackFile)
+	n := testcheck.CheckExpected(t, cases, ReadTIFFStackFile)
 	if n == 0 {
 		t.Skip("no TIFF stacks present")
 	}
@@ -105,7 +105,7 @@ func TestTIFFStackErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := readTIFFStack(c.data, c.maxPixels)
-		nrrdWantError(t, err, "tiff: ", c.parts...)
+		testcheck.WantErrorPrefix(t, err, "tiff: ", c.parts...)
 		t.Logf("%s: %v", c.name, err)
 	}
 	path := filepath.Join(t.TempDir(), "mixed.tif")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -40,7 +41,7 @@ func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error
 	case hasAnySuffix(lower, ".nii", ".nii.gz", ".hdr", ".img", ".hdr.gz", ".img.gz"):
 		return ReadNIfTIFile(path)
 	case hasAnySuffix(lower, ".nrrd", ".nhdr"):
-		return ReadNRRDFile(path)
+		return nrrd.ReadFile(path)
 	case hasAnySuffix(lower, ".tif", ".tiff"):
 		return ReadTIFFStackFile(path)
 	case strings.HasSuffix(lower, ".npy"):
@@ -88,7 +89,7 @@ func WriteVolumeLabels(path string, ref *imagegraph.Volume, labels [][]uint32, d
 	case hasAnySuffix(lower, ".nii", ".nii.gz"):
 		return WriteNIfTILabels(path, ref, labels, dtype)
 	case strings.HasSuffix(lower, ".nrrd"):
-		return WriteNRRDLabels(path, ref, labels, dtype)
+		return nrrd.WriteLabels(path, ref, labels, dtype)
 	case strings.HasSuffix(lower, ".npy"):
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
 			return writeVolumeNPY(w, ref, labels, dtype)

@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"encoding/binary"
@@ -16,14 +16,14 @@ import (
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
-// WriteNRRDLabels writes label frames as an attached-header NRRD file
+// WriteLabels writes label frames as an attached-header NRRD file
 // (gzip encoding, little-endian) with the geometry of ref. labels[f] holds
 // frame f, Width*Height*Depth of ref.Frames[0] each: one frame gives a
 // 3-D file (2-D when ref is a 2-D NRRD), several a 4-D file with the
 // frames along the last axis. dtype is "uint16" (type ushort), "uint32"
 // (type uint) or "auto" (uint16 when every label fits).
 //
-// When ref.Header is a *NRRDHeader, its space (or space dimension), space
+// When ref.Header is a *Header, its space (or space dimension), space
 // directions, space origin, spacings and kinds are kept, as are its space
 // units and measurement frame and, when the dimension is unchanged, its
 // per-axis centers, units, labels, thicknesses and axis mins and maxs;
@@ -35,7 +35,7 @@ import (
 // are domain for the spatial axes and list for frames. The file is written
 // atomically: a failure leaves no file behind and an existing one
 // unchanged. Errors read "formats: PATH: nrrd: ...".
-func WriteNRRDLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
+func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	header, wide, err := nrrdLabelHeader(ref, labels, dtype)
 	if err != nil {
 		return &errtext.FileError{Path: path, Err: err}
@@ -113,8 +113,8 @@ func nrrdLabelHeader(ref *imagegraph.Volume, labels [][]uint32, dtype string) (h
 		return "", false, fmt.Errorf("nrrd: unsupported label dtype %q (want uint16, uint32 or auto)", dtype)
 	}
 	sizes := []int{f0.Width, f0.Height, f0.Depth}
-	var geo []NRRDField
-	if h, ok := ref.Header.(*NRRDHeader); ok && h != nil {
+	var geo []Field
+	if h, ok := ref.Header.(*Header); ok && h != nil {
 		sizes, geo, err = nrrdGeometryFields(h, sizes, len(labels))
 	} else {
 		if len(labels) > 1 {
@@ -140,7 +140,7 @@ func nrrdLabelHeader(ref *imagegraph.Volume, labels [][]uint32, dtype string) (h
 // written with the geometry of a NRRD header: its dimension when the
 // number of frames matches its last axis (or it has no frames), else its
 // spatial axes alone when there is one frame.
-func nrrdGeometryFields(h *NRRDHeader, sizes []int, frames int) ([]int, []NRRDField, error) {
+func nrrdGeometryFields(h *Header, sizes []int, frames int) ([]int, []Field, error) {
 	dim := min(h.Dimension, 3)
 	switch {
 	case h.Dimension == 4 && frames == h.Sizes[3]:
@@ -150,25 +150,25 @@ func nrrdGeometryFields(h *NRRDHeader, sizes []int, frames int) ([]int, []NRRDFi
 		return nil, nil, fmt.Errorf("nrrd: %d label frames for a reference of %d", frames, max(1, nrrdFrames(h)))
 	}
 	sizes = sizes[:dim]
-	var geo []NRRDField
+	var geo []Field
 	switch {
 	case h.Space != "":
-		geo = append(geo, NRRDField{Key: "space", Value: h.Space})
+		geo = append(geo, Field{Key: "space", Value: h.Space})
 	case h.SpaceDimension > 0:
-		geo = append(geo, NRRDField{Key: "space dimension", Value: strconv.Itoa(h.SpaceDimension)})
+		geo = append(geo, Field{Key: "space dimension", Value: strconv.Itoa(h.SpaceDimension)})
 	}
 	if h.SpaceDirections != nil {
-		geo = append(geo, NRRDField{Key: "space directions", Value: nrrdVectorList(h.SpaceDirections[:dim])})
+		geo = append(geo, Field{Key: "space directions", Value: nrrdVectorList(h.SpaceDirections[:dim])})
 	} else if h.Spacings != nil {
-		geo = append(geo, NRRDField{Key: "spacings", Value: nrrdNumbers(h.Spacings[:dim])})
+		geo = append(geo, Field{Key: "spacings", Value: nrrdNumbers(h.Spacings[:dim])})
 	}
 	kinds := []string{"domain", "domain", "domain", "list"}[:dim]
 	if h.Kinds != nil {
 		kinds = h.Kinds[:dim]
 	}
-	geo = append(geo, NRRDField{Key: "kinds", Value: strings.Join(kinds, " ")})
+	geo = append(geo, Field{Key: "kinds", Value: strings.Join(kinds, " ")})
 	if h.SpaceOrigin != nil {
-		geo = append(geo, NRRDField{Key: "space origin", Value: nrrdVectorList([][]float64{h.SpaceOrigin})})
+		geo = append(geo, Field{Key: "space origin", Value: nrrdVectorList([][]float64{h.SpaceOrigin})})
 	}
 	for _, f := range h.Fields {
 		switch key := nrrdFieldKey(f.Key); {
@@ -190,7 +190,7 @@ var nrrdPerAxisText = map[string]bool{
 }
 
 // nrrdFrames returns the number of frames a header's volume has.
-func nrrdFrames(h *NRRDHeader) int {
+func nrrdFrames(h *Header) int {
 	if h.Dimension == 4 {
 		return h.Sizes[3]
 	}
@@ -199,23 +199,23 @@ func nrrdFrames(h *NRRDHeader) int {
 
 // nrrdAffineFields returns geometry fields for labels of dim axes written
 // with the geometry of a volume not read from NRRD.
-func nrrdAffineFields(ref *imagegraph.Volume, dim int) []NRRDField {
+func nrrdAffineFields(ref *imagegraph.Volume, dim int) []Field {
 	kinds := []string{"domain", "domain", "domain", "list"}[:dim]
-	kindField := NRRDField{Key: "kinds", Value: strings.Join(kinds, " ")}
+	kindField := Field{Key: "kinds", Value: strings.Join(kinds, " ")}
 	if !strings.HasPrefix(ref.Format, "nifti") && ref.Affine == imagegraph.IdentityAffine(ref.Spacing) {
 		spacings := []float64{ref.Spacing[0], ref.Spacing[1], ref.Spacing[2], math.NaN()}[:dim]
-		return []NRRDField{{Key: "spacings", Value: nrrdNumbers(spacings)}, kindField}
+		return []Field{{Key: "spacings", Value: nrrdNumbers(spacings)}, kindField}
 	}
-	space := NRRDField{Key: "space dimension", Value: "3"}
+	space := Field{Key: "space dimension", Value: "3"}
 	if strings.HasPrefix(ref.Format, "nifti") {
-		space = NRRDField{Key: "space", Value: "right-anterior-superior"}
+		space = Field{Key: "space", Value: "right-anterior-superior"}
 	}
 	dirs := make([][]float64, dim)
 	for i := range min(dim, 3) {
 		dirs[i] = []float64{ref.Affine[0][i], ref.Affine[1][i], ref.Affine[2][i]}
 	}
 	origin := []float64{ref.Affine[0][3], ref.Affine[1][3], ref.Affine[2][3]}
-	return []NRRDField{
+	return []Field{
 		space,
 		{Key: "space directions", Value: nrrdVectorList(dirs)},
 		kindField,

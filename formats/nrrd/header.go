@@ -1,12 +1,12 @@
-package formats
+package nrrd
 
 import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// NRRDField is one line of a NRRD header: a field ("key: value") or a
+// Field is one line of a NRRD header: a field ("key: value") or a
 // key/value pair ("key:=value"), as written in the file.
-type NRRDField struct {
+type Field struct {
 	// Key is the field's identifier ("space directions") or the pair's
 	// key, without surrounding spaces.
 	Key string
@@ -18,15 +18,15 @@ type NRRDField struct {
 	Pair bool
 }
 
-// NRRDHeader is a parsed NRRD header: every field and key/value pair in
+// Header is a parsed NRRD header: every field and key/value pair in
 // the order read, and the fields a reader needs, parsed. Absent optional
 // fields are zero: nil slices, empty strings.
-type NRRDHeader struct {
+type Header struct {
 	// Version is the X of the "NRRD000X" magic (1 to 5).
 	Version int
 	// Fields holds every field and key/value pair in file order, for
 	// writing back; comments are dropped.
-	Fields []NRRDField
+	Fields []Field
 	// Type is the sample type's canonical NRRD name ("unsigned short",
 	// "int", "float", ...) and Kind the matching sample kind.
 	Type string

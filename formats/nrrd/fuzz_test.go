@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
 )
 
 // nrrdFuzzSeeds returns small attached NRRD files for the fuzzer: every
@@ -39,15 +39,15 @@ func FuzzReadNRRD(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := readNRRD(bytes.NewReader(data), int64(len(data)), nil, fuzzMaxPixels)
+		v, err := readNRRD(bytes.NewReader(data), int64(len(data)), nil, testcheck.FuzzMaxPixels)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "nrrd: ") || strings.ContainsAny(msg, "\r\n") {
 				t.Fatalf("error %q is not one line starting with \"nrrd: \"", msg)
 			}
 			return
 		}
-		nrrdCheckFuzzVolume(t, v)
-		h, ok := v.Header.(*NRRDHeader)
+		testcheck.CheckFuzzVolume(t, v)
+		h, ok := v.Header.(*Header)
 		if !ok || h == nil || v.Format != "nrrd" {
 			t.Fatalf("header %T, format %q", v.Header, v.Format)
 		}
@@ -65,7 +65,7 @@ func FuzzReadNRRD(f *testing.F) {
 		if err := writeNRRDLabels(&b, header, labels, wide); err != nil {
 			t.Fatal(err)
 		}
-		back, err := readNRRD(bytes.NewReader(b.Bytes()), int64(b.Len()), nil, fuzzMaxPixels)
+		back, err := readNRRD(bytes.NewReader(b.Bytes()), int64(b.Len()), nil, testcheck.FuzzMaxPixels)
 		if err != nil {
 			t.Fatalf("labels do not read back: %v\n%s", err, header)
 		}
@@ -73,32 +73,4 @@ func FuzzReadNRRD(f *testing.F) {
 			t.Fatalf("geometry %v %v, want %v %v\n%s", back.Affine, back.Spacing, v.Affine, v.Spacing, header)
 		}
 	})
-}
-
-// nrrdCheckFuzzVolume checks a volume a reader accepted: frames of one size
-// that validate, finite positive spacing, finite affine.
-func nrrdCheckFuzzVolume(t *testing.T, v *imagegraph.Volume) {
-	t.Helper()
-	if len(v.Frames) == 0 || v.Slope != 1 || v.Inter != 0 {
-		t.Fatalf("%d frames, slope %v, inter %v", len(v.Frames), v.Slope, v.Inter)
-	}
-	r0 := v.Frames[0]
-	for _, r := range v.Frames {
-		if err := r.Validate(); err != nil {
-			t.Fatal(err)
-		}
-		if r.Width != r0.Width || r.Height != r0.Height || r.Depth != r0.Depth || r.Kind != r0.Kind {
-			t.Fatal("frames differ in shape or kind")
-		}
-	}
-	for i, s := range v.Spacing {
-		if !(s > 0) || math.IsInf(s, 0) {
-			t.Fatalf("spacing %v", v.Spacing)
-		}
-		for _, a := range v.Affine[i] {
-			if math.IsNaN(a) || math.IsInf(a, 0) {
-				t.Fatalf("affine %v", v.Affine)
-			}
-		}
-	}
 }

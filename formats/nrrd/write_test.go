@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"bytes"
@@ -18,9 +18,9 @@ import (
 
 // nrrdReadLabelsBack reads a written label file and returns the volume, its
 // header and its labels as uint32.
-func nrrdReadLabelsBack(t *testing.T, path string) (*imagegraph.Volume, *NRRDHeader, [][]uint32) {
+func nrrdReadLabelsBack(t *testing.T, path string) (*imagegraph.Volume, *Header, [][]uint32) {
 	t.Helper()
-	v, err := ReadNRRDFile(path)
+	v, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func nrrdReadLabelsBack(t *testing.T, path string) (*imagegraph.Volume, *NRRDHea
 		}
 		frames = append(frames, l)
 	}
-	return v, v.Header.(*NRRDHeader), frames
+	return v, v.Header.(*Header), frames
 }
 
 func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
@@ -40,7 +40,7 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("shared data absent")
 	}
-	ref, err := ReadNRRDFile(path)
+	ref, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,14 +48,14 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refHeader := ref.Header.(*NRRDHeader)
+	refHeader := ref.Header.(*Header)
 	for _, c := range []struct {
 		dtype string
 		kind  imagegraph.SampleKind
 		typ   string
 	}{{"auto", imagegraph.Uint16, "unsigned short"}, {"uint16", imagegraph.Uint16, "unsigned short"}, {"uint32", imagegraph.Uint32, "unsigned int"}} {
 		out := filepath.Join(t.TempDir(), "labels.nrrd")
-		if err := WriteNRRDLabels(out, ref, [][]uint32{l.Data}, c.dtype); err != nil {
+		if err := WriteLabels(out, ref, [][]uint32{l.Data}, c.dtype); err != nil {
 			t.Fatal(err)
 		}
 		v, h, frames := nrrdReadLabelsBack(t, out)
@@ -124,7 +124,7 @@ func TestWriteNRRDLabelsGeometry(t *testing.T) {
 	for _, c := range cases {
 		out := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".nrrd")
 		labels := nrrdLabelFrames(c.frames, c.top)
-		if err := WriteNRRDLabels(out, c.ref, labels, "auto"); err != nil {
+		if err := WriteLabels(out, c.ref, labels, "auto"); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		raw, _ := os.ReadFile(out)
@@ -154,7 +154,7 @@ func TestWriteNRRDLabelsFromNRRD(t *testing.T) {
 	if err := os.WriteFile(src, nrrdAttached(header, data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ref, err := ReadNRRDFile(src)
+	ref, err := ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestWriteNRRDLabelsFromNRRD(t *testing.T) {
 	} {
 		out := filepath.Join(dir, "out.nrrd")
 		labels := nrrdLabelFrames(c.frames, 9)
-		if err := WriteNRRDLabels(out, ref, labels, "auto"); err != nil {
+		if err := WriteLabels(out, ref, labels, "auto"); err != nil {
 			t.Fatal(err)
 		}
 		raw, _ := os.ReadFile(out)
@@ -194,12 +194,12 @@ func TestWriteNRRDLabelsFromNRRD(t *testing.T) {
 	// A 2-D reference gives a 2-D file.
 	src2 := filepath.Join(dir, "src2.nrrd")
 	os.WriteFile(src2, nrrdAttached("type: uchar\ndimension: 2\nsizes: 3 4\nencoding: raw\nspacings: 0.5 0.25\n", data[:12]), 0o644)
-	ref2, err := ReadNRRDFile(src2)
+	ref2, err := ReadFile(src2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out2.nrrd")
-	if err := WriteNRRDLabels(out, ref2, [][]uint32{make([]uint32, 12)}, "uint32"); err != nil {
+	if err := WriteLabels(out, ref2, [][]uint32{make([]uint32, 12)}, "uint32"); err != nil {
 		t.Fatal(err)
 	}
 	v, h, _ := nrrdReadLabelsBack(t, out)
@@ -226,7 +226,7 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 		{"no ref", &imagegraph.Volume{}, nrrdLabelFrames(1, 1), "auto", []string{"no frames"}},
 	}
 	for _, c := range cases {
-		err := WriteNRRDLabels(out, c.ref, c.labels, c.dtype)
+		err := WriteLabels(out, c.ref, c.labels, c.dtype)
 		testcheck.WantError(t, err, append([]string{out + ": nrrd: "}, c.parts...)...)
 	}
 	nrrdRef, err := readNRRDBytes(nrrdAttached(nrrdInt16Header("raw", ""), make([]byte, 48)))
@@ -234,12 +234,12 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	frame := make([]uint32, 24)
-	err = WriteNRRDLabels(out, nrrdRef, [][]uint32{frame, frame}, "auto")
+	err = WriteLabels(out, nrrdRef, [][]uint32{frame, frame}, "auto")
 	testcheck.WantError(t, err, "nrrd: 2 label frames for a reference of 1")
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("failed writes left %v", entries)
 	}
-	err = WriteNRRDLabels(filepath.Join(dir, "no", "such", "out.nrrd"), ref, nrrdLabelFrames(1, 1), "auto")
+	err = WriteLabels(filepath.Join(dir, "no", "such", "out.nrrd"), ref, nrrdLabelFrames(1, 1), "auto")
 	testcheck.WantError(t, err, "no such file")
 }
 
@@ -247,7 +247,7 @@ func TestWriteNRRDLabelsLittleEndianData(t *testing.T) {
 	ref := nrrdLabelRef("raw", [3]float64{1, 1, 1}, imagegraph.IdentityAffine([3]float64{1, 1, 1}), 1)
 	out := filepath.Join(t.TempDir(), "l.nrrd")
 	labels := nrrdLabelFrames(1, 300)
-	if err := WriteNRRDLabels(out, ref, labels, "auto"); err != nil {
+	if err := WriteLabels(out, ref, labels, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	v, h, _ := nrrdReadLabelsBack(t, out)

@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ const nrrdMaxDataFiles = 1 << 20
 // [<subdim>]" (the names were collected from the lines after the field)
 // or "<format> <min> <max> <step> [<subdim>]" with a printf-style format
 // holding one integer conversion.
-func (h *NRRDHeader) interpretDataFile(value string) error {
+func (h *Header) interpretDataFile(value string) error {
 	tokens := strings.Fields(value)
 	switch {
 	case len(tokens) > 0 && tokens[0] == "LIST":
@@ -57,7 +57,7 @@ func (h *NRRDHeader) interpretDataFile(value string) error {
 
 // dataFileDim sets DataFileDim from an optional <subdim> token, by default
 // one less than the dimension.
-func (h *NRRDHeader) dataFileDim(tokens []string) error {
+func (h *Header) dataFileDim(tokens []string) error {
 	h.DataFileDim = h.Dimension - 1
 	if len(tokens) == 0 {
 		return nil

@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"bufio"
@@ -15,7 +15,7 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ReadNRRDFile reads a NRRD volume: an attached-header .nrrd file or a
+// ReadFile reads a NRRD volume: an attached-header .nrrd file or a
 // detached .nhdr header whose "data file" field names the data, relative
 // to the header's folder ("data file: LIST" and format-string lists of
 // files are read too). All scalar types; raw, gzip, bzip2, ascii and hex
@@ -27,10 +27,10 @@ import (
 // "spacings", else 1. Affine has the space directions as columns and the
 // space origin as translation, in the file's own space (see Header.Space);
 // without space directions it is the identity scaled by Spacing. Slope is
-// 1, Inter 0, Format "nrrd" and Header the parsed *NRRDHeader. Sizes are
+// 1, Inter 0, Format "nrrd" and Header the parsed *Header. Sizes are
 // checked against the file before samples are allocated. Errors read
 // "formats: PATH: nrrd: ...".
-func ReadNRRDFile(path string) (*imagegraph.Volume, error) {
+func ReadFile(path string) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -128,7 +128,7 @@ func readNRRD(r io.ReaderAt, size int64, open nrrdOpener, maxSamples int) (*imag
 // volumeShape returns the width, height, depth and number of frames of
 // the volume the header describes, checking the dimension, the first
 // axis's kind and the number of samples (at most maxSamples).
-func (h *NRRDHeader) volumeShape(maxSamples int) (w, ht, d, frames int, err error) {
+func (h *Header) volumeShape(maxSamples int) (w, ht, d, frames int, err error) {
 	s := h.Sizes
 	switch h.Dimension {
 	case 2:
@@ -161,7 +161,7 @@ func nrrdSpatialKind(kind string) bool {
 
 // volume wraps the samples as a volume of frames frames of w x ht x d,
 // with the header's geometry.
-func (h *NRRDHeader) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, error) {
+func (h *Header) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, error) {
 	spacing, affine := h.geometry()
 	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
 	frame := w * ht * d

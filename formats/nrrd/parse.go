@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"bufio"
@@ -44,13 +44,13 @@ func (hr *nrrdHeaderReader) line() (line string, eof bool, err error) {
 // number of bytes it takes including the blank line that ends it, and
 // whether there was such a blank line (attached data may follow) or the
 // input ended first.
-func parseNRRDHeader(br *bufio.Reader) (h *NRRDHeader, size int64, blank bool, err error) {
+func parseNRRDHeader(br *bufio.Reader) (h *Header, size int64, blank bool, err error) {
 	hr := &nrrdHeaderReader{br: br}
 	magic, eof, err := hr.line()
 	if err != nil {
 		return nil, 0, false, err
 	}
-	h = &NRRDHeader{}
+	h = &Header{}
 	if len(magic) != 8 || !strings.HasPrefix(magic, "NRRD000") || magic[7] < '1' || magic[7] > '5' {
 		if len(magic) > 16 {
 			magic = magic[:16] + "..."
@@ -82,14 +82,14 @@ func parseNRRDHeader(br *bufio.Reader) (h *NRRDHeader, size int64, blank bool, e
 		}
 		// As teem does, a line holding ":=" is a key/value pair.
 		if key, value, ok := strings.Cut(line, ":="); ok {
-			h.Fields = append(h.Fields, NRRDField{Key: strings.TrimSpace(key), Value: value, Pair: true})
+			h.Fields = append(h.Fields, Field{Key: strings.TrimSpace(key), Value: value, Pair: true})
 			continue
 		}
 		colon := strings.IndexByte(line, ':')
 		if colon < 0 {
 			return nil, 0, false, fmt.Errorf("nrrd: header line %d %s is neither a field nor a key/value pair", lineNo, nrrdQuote(line))
 		}
-		f := NRRDField{Key: strings.TrimSpace(line[:colon]), Value: strings.TrimSpace(line[colon+1:])}
+		f := Field{Key: strings.TrimSpace(line[:colon]), Value: strings.TrimSpace(line[colon+1:])}
 		h.Fields = append(h.Fields, f)
 		key := nrrdFieldKey(f.Key)
 		if _, dup := raw[key]; dup {

@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // interpret parses the fields a reader needs from raw, which maps
 // normalized field keys (nrrdFieldKey) to their values. Errors name the
 // field.
-func (h *NRRDHeader) interpret(raw map[string]string) error {
+func (h *Header) interpret(raw map[string]string) error {
 	for _, name := range []string{"type", "dimension", "sizes", "encoding"} {
 		if _, ok := raw[name]; !ok {
 			return fmt.Errorf("nrrd: missing field %q", name)
@@ -128,7 +128,7 @@ func nrrdSkip(raw map[string]string, key, name string, least int64) (int64, erro
 
 // interpretSpace parses "space", "space dimension", "space directions"
 // and "space origin".
-func (h *NRRDHeader) interpretSpace(raw map[string]string) error {
+func (h *Header) interpretSpace(raw map[string]string) error {
 	if s, ok := raw["space"]; ok {
 		sp, ok := nrrdSpaces[strings.ToLower(s)]
 		if !ok {

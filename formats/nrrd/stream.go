@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"bufio"
@@ -33,7 +33,7 @@ type nrrdPart struct {
 // it, and compressed parts are read to their end so that their checksums
 // are verified.
 type nrrdStream struct {
-	h     *NRRDHeader
+	h     *Header
 	parts []nrrdPart
 	// partBytes is the number of decoded bytes each part holds, -1 for
 	// ascii (read to the end).

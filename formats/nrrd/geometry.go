@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"math"
@@ -10,7 +10,7 @@ import (
 // along the axis; the translation is the space origin. Only the first
 // three components of a higher-dimensional space are kept. Axes a 2-D
 // file lacks are unit steps.
-func (h *NRRDHeader) geometry() (spacing [3]float64, affine [3][4]float64) {
+func (h *Header) geometry() (spacing [3]float64, affine [3][4]float64) {
 	rows := min(h.SpaceDimension, 3)
 	for i := range 3 {
 		spacing[i] = 1

@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 
 // BenchmarkReadNRRD times reading the largest real NRRD file and a
 // synthetic 256³ int16 volume, raw and gzipped (written with
-// WriteNRRDLabels' gzip settings), in MB/s of decoded samples.
+// WriteLabels' gzip settings), in MB/s of decoded samples.
 func BenchmarkReadNRRD(b *testing.B) {
 	dir := b.TempDir()
 	const side = 256
@@ -22,7 +22,7 @@ func BenchmarkReadNRRD(b *testing.B) {
 		labels[i] = uint32(i/side%17) * uint32(i%3)
 	}
 	gz := filepath.Join(dir, "synthetic_gzip.nrrd")
-	if err := WriteNRRDLabels(gz, ref, [][]uint32{labels}, "uint16"); err != nil {
+	if err := WriteLabels(gz, ref, [][]uint32{labels}, "uint16"); err != nil {
 		b.Fatal(err)
 	}
 	raw := filepath.Join(dir, "synthetic_raw.nrrd")
@@ -42,7 +42,7 @@ func BenchmarkReadNRRD(b *testing.B) {
 				b.Skip("absent")
 			}
 			for b.Loop() {
-				v, err := ReadNRRDFile(path)
+				v, err := ReadFile(path)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,4 +1,4 @@
-package formats
+package nrrd
 
 import (
 	"bytes"
@@ -69,24 +69,6 @@ func readNRRDBytes(data []byte) (*imagegraph.Volume, error) {
 	return readNRRD(bytes.NewReader(data), int64(len(data)), nil, imagegraph.MaxPixels)
 }
 
-// nrrdWantError checks that err is one line starting with prefix and
-// holding every one of parts.
-func nrrdWantError(t *testing.T, err error, prefix string, parts ...string) {
-	t.Helper()
-	if err == nil {
-		t.Fatalf("no error, want one containing %q", parts)
-	}
-	msg := err.Error()
-	if !strings.HasPrefix(msg, prefix) || strings.ContainsAny(msg, "\r\n") {
-		t.Errorf("error %q is not one line starting with %q", msg, prefix)
-	}
-	for _, p := range parts {
-		if !strings.Contains(msg, p) {
-			t.Errorf("error %q does not contain %q", msg, p)
-		}
-	}
-}
-
 // nrrdCheckInt16 checks that v is the 2x3x4 test volume.
 func nrrdCheckInt16(t *testing.T, v *imagegraph.Volume, err error) {
 	t.Helper()
@@ -106,7 +88,7 @@ func nrrdCheckInt16(t *testing.T, v *imagegraph.Volume, err error) {
 	if v.Format != "nrrd" || v.Slope != 1 || v.Inter != 0 {
 		t.Fatalf("format %q, slope %v, inter %v", v.Format, v.Slope, v.Inter)
 	}
-	if _, ok := v.Header.(*NRRDHeader); !ok {
+	if _, ok := v.Header.(*Header); !ok {
 		t.Fatalf("header %T", v.Header)
 	}
 }
@@ -154,9 +136,9 @@ func TestNRRDEncodings(t *testing.T) {
 		})
 	}
 	h, _ := readNRRDBytes(cases["comments, pairs"])
-	fields := h.Header.(*NRRDHeader).Fields
-	if !slices.Contains(fields, NRRDField{Key: "my key", Value: "my: value", Pair: true}) ||
-		!slices.Contains(fields, NRRDField{Key: "content", Value: "test"}) {
+	fields := h.Header.(*Header).Fields
+	if !slices.Contains(fields, Field{Key: "my key", Value: "my: value", Pair: true}) ||
+		!slices.Contains(fields, Field{Key: "content", Value: "test"}) {
 		t.Errorf("fields %+v", fields)
 	}
 }
@@ -187,7 +169,7 @@ func TestNRRDTypes(t *testing.T) {
 		if r.Kind != kind || r.Width != 3 || r.Height != 2 || r.Depth != 1 || r.Value(0) != want || r.Value(1) != 0 {
 			t.Errorf("%s: %v %dx%dx%d, first %v", alias, r.Kind, r.Width, r.Height, r.Depth, r.Value(0))
 		}
-		if h := v.Header.(*NRRDHeader); h.Type != canonical || h.Kind != kind {
+		if h := v.Header.(*Header); h.Type != canonical || h.Kind != kind {
 			t.Errorf("%s: header type %q kind %v", alias, h.Type, h.Kind)
 		}
 	}
@@ -244,12 +226,12 @@ func TestNRRDGeometry(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("shared data absent")
 	}
-	v, err := ReadNRRDFile(path)
+	v, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := [3][4]float64{{-0.5, 0, 0, 15.683382511138916}, {0, -0.5, 0, 76.535760879516602}, {0, 0, 3, -52.776130676269538}}
-	h := v.Header.(*NRRDHeader)
+	h := v.Header.(*Header)
 	if v.Affine != want || v.Spacing != [3]float64{0.5, 0.5, 3} || h.Space != "left-posterior-superior" ||
 		!slices.Equal(h.Kinds, []string{"domain", "domain", "domain"}) || h.Encoding != "gzip" || h.Version != 4 {
 		t.Errorf("affine %v spacing %v header %+v", v.Affine, v.Spacing, h)
@@ -258,7 +240,7 @@ func TestNRRDGeometry(t *testing.T) {
 
 func TestNRRDFormatCases(t *testing.T) {
 	dir := filepath.Join(shareddata.Dir(t), "volumes/pynrrd_format_cases")
-	ref, err := ReadNRRDFile(filepath.Join(dir, "BallBinary30x30x30.nrrd"))
+	ref, err := ReadFile(filepath.Join(dir, "BallBinary30x30x30.nrrd"))
 	if os.IsNotExist(err) || (err != nil && strings.Contains(err.Error(), "no such file")) {
 		t.Skip("shared data absent")
 	}
@@ -268,7 +250,7 @@ func TestNRRDFormatCases(t *testing.T) {
 	want := ref.Frames[0].Data.([]int16)
 	for _, name := range []string{"BallBinary30x30x30_gz.nrrd", "BallBinary30x30x30_bz2.nrrd",
 		"BallBinary30x30x30_gz_lineskip.nrrd", "BallBinary30x30x30.nhdr"} {
-		v, err := ReadNRRDFile(filepath.Join(dir, name))
+		v, err := ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -284,7 +266,7 @@ func TestNRRDFormatCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = readNRRDBytes(data[:len(data)-40])
-		nrrdWantError(t, err, "nrrd: ", "data")
+		testcheck.WantErrorPrefix(t, err, "nrrd: ", "data")
 		t.Logf("%s truncated: %v", name, err)
 	}
 }
@@ -321,7 +303,7 @@ func TestNRRDDetached(t *testing.T) {
 	}
 	for name, header := range cases {
 		path := write(strings.ReplaceAll(name, " ", "_")+".nhdr", []byte(header))
-		v, err := ReadNRRDFile(path)
+		v, err := ReadFile(path)
 		if name == "format back" {
 			// Slices in reverse order.
 			if err != nil {
@@ -335,15 +317,15 @@ func TestNRRDDetached(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) { nrrdCheckInt16(t, v, err) })
 	}
-	h, _ := ReadNRRDFile(filepath.Join(dir, "list.nhdr"))
-	if got := h.Header.(*NRRDHeader); got.DataFileDim != 2 || len(got.DataFiles) != 4 || got.DataFiles[3] != "data/slice004.raw" {
+	h, _ := ReadFile(filepath.Join(dir, "list.nhdr"))
+	if got := h.Header.(*Header); got.DataFileDim != 2 || len(got.DataFiles) != 4 || got.DataFiles[3] != "data/slice004.raw" {
 		t.Errorf("header %+v", got)
 	}
 	missing := write("missing.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: nowhere.raw\n")))
-	_, err := ReadNRRDFile(missing)
+	_, err := ReadFile(missing)
 	testcheck.WantError(t, err, missing, "nrrd: data file", "nowhere.raw")
 	short := write("short.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: LIST\ndata/slice001.raw\ndata/vol.raw\ndata/slice003.raw\ndata/slice004.raw\n")))
-	v, err := ReadNRRDFile(short)
+	v, err := ReadFile(short)
 	if err != nil {
 		// Each file must hold its share exactly as a prefix; more is
 		// allowed (trailing data), so this reads.
@@ -354,10 +336,10 @@ func TestNRRDDetached(t *testing.T) {
 	}
 	short = write("short2.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: LIST\ndata/slice001.raw\ndata/tiny.raw\n"+
 		"data/slice003.raw\ndata/slice004.raw\n")))
-	_, err = ReadNRRDFile(short)
+	_, err = ReadFile(short)
 	testcheck.WantError(t, err, "short2.nhdr: nrrd: data file \"data/tiny.raw\": raw data holds 5 bytes, the sizes need 12")
 	_, err = readNRRDBytes([]byte(cases["single"]))
-	nrrdWantError(t, err, "nrrd: ", "detached data files are not supported here")
+	testcheck.WantErrorPrefix(t, err, "nrrd: ", "detached data files are not supported here")
 }
 
 func TestNRRDErrors(t *testing.T) {
@@ -440,7 +422,7 @@ func TestNRRDErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := readNRRDBytes(c.data)
-			nrrdWantError(t, err, "nrrd: ", c.parts...)
+			testcheck.WantErrorPrefix(t, err, "nrrd: ", c.parts...)
 			t.Log(err)
 		})
 	}
@@ -452,8 +434,8 @@ func TestReadNRRDFileErrors(t *testing.T) {
 	if err := os.WriteFile(path, nrrdAttached(nrrdInt16Header("raw", ""), []byte{1, 2, 3}), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := ReadNRRDFile(path)
+	_, err := ReadFile(path)
 	testcheck.WantError(t, err, "formats: "+path+": nrrd: raw data holds 3 bytes, the sizes need 48")
-	_, err = ReadNRRDFile(filepath.Join(dir, "absent.nrrd"))
+	_, err = ReadFile(filepath.Join(dir, "absent.nrrd"))
 	testcheck.WantError(t, err, "absent.nrrd", "no such file")
 }
