@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/formats/raw"
@@ -39,7 +40,7 @@ func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error
 	}
 	switch lower := strings.ToLower(path); {
 	case hasAnySuffix(lower, ".nii", ".nii.gz", ".hdr", ".img", ".hdr.gz", ".img.gz"):
-		return ReadNIfTIFile(path)
+		return nifti.ReadFile(path)
 	case hasAnySuffix(lower, ".nrrd", ".nhdr"):
 		return nrrd.ReadFile(path)
 	case hasAnySuffix(lower, ".tif", ".tiff"):
@@ -87,7 +88,7 @@ func WriteVolumeLabels(path string, ref *imagegraph.Volume, labels [][]uint32, d
 	lower := strings.ToLower(path)
 	switch {
 	case hasAnySuffix(lower, ".nii", ".nii.gz"):
-		return WriteNIfTILabels(path, ref, labels, dtype)
+		return nifti.WriteLabels(path, ref, labels, dtype)
 	case strings.HasSuffix(lower, ".nrrd"):
 		return nrrd.WriteLabels(path, ref, labels, dtype)
 	case strings.HasSuffix(lower, ".npy"):

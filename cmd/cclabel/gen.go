@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
@@ -236,5 +236,5 @@ func writeSyntheticNIfTI(path string, r *imagegraph.Raster) error {
 	one := [3]float64{1, 1, 1}
 	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: one,
 		Affine: imagegraph.IdentityAffine(one), Format: "npy"}
-	return formats.WriteNIfTILabels(path, ref, [][]uint32{values}, "uint8")
+	return nifti.WriteLabels(path, ref, [][]uint32{values}, "uint8")
 }

@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"fmt"
@@ -90,7 +90,7 @@ func niftiKind(code int16) (imagegraph.SampleKind, bool) {
 
 // layout checks the header's dimensions and sample type and returns the
 // shape of the data; it allocates nothing.
-func (h *NIfTIHeader) layout() (niftiLayout, error) {
+func (h *Header) layout() (niftiLayout, error) {
 	var l niftiLayout
 	kind, ok := niftiKind(h.Datatype)
 	if !ok {
@@ -134,7 +134,7 @@ func (h *NIfTIHeader) layout() (niftiLayout, error) {
 // scaling returns the slope and intercept to apply: (1, 0) when scl_slope
 // is 0 or not finite (no scaling, as the standard and nibabel say), and an
 // intercept of 0 when scl_inter is not finite.
-func (h *NIfTIHeader) scaling() (slope, inter float64) {
+func (h *Header) scaling() (slope, inter float64) {
 	slope, inter = h.SclSlope, h.SclInter
 	if slope == 0 || !niftiFinite(slope) {
 		return 1, 0

@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import "math"
 
@@ -7,7 +7,7 @@ import "math"
 // (1..5), else the qform when qform_code is, else nibabel's base affine
 // (pixdim scaling, x flipped, the volume's centre at the origin). Codes
 // outside 0..5 count as 0, as nibabel resets them on loading.
-func (h *NIfTIHeader) Affine() [3][4]float64 {
+func (h *Header) Affine() [3][4]float64 {
 	switch {
 	case niftiKnownXform(h.SformCode):
 		return h.SformAffine()
@@ -22,7 +22,7 @@ func niftiKnownXform(code int32) bool { return code >= 1 && code <= 5 }
 
 // SformAffine returns the rows srow_x, srow_y, srow_z, whatever sform_code
 // says.
-func (h *NIfTIHeader) SformAffine() [3][4]float64 {
+func (h *Header) SformAffine() [3][4]float64 {
 	return [3][4]float64{h.SrowX, h.SrowY, h.SrowZ}
 }
 
@@ -31,7 +31,7 @@ func (h *NIfTIHeader) SformAffine() [3][4]float64 {
 // negative; the matrix is normalized as nibabel's quat2mat does), times
 // the voxel sizes with z negated when qfac (pixdim[0]) is -1, then the
 // offsets.
-func (h *NIfTIHeader) QformAffine() [3][4]float64 {
+func (h *Header) QformAffine() [3][4]float64 {
 	b, c, d := h.QuaternB, h.QuaternC, h.QuaternD
 	a := 0.0
 	if w2 := 1 - (b*b + c*c + d*d); w2 > 0 {
@@ -74,7 +74,7 @@ func niftiQuatToMatrix(w, x, y, z float64) [3][3]float64 {
 
 // zooms returns pixdim[1..3] as nibabel fixes them on loading: negative
 // values made positive, zero (or NaN) ones set to 1.
-func (h *NIfTIHeader) zooms() [3]float64 {
+func (h *Header) zooms() [3]float64 {
 	var z [3]float64
 	for i := range 3 {
 		v := math.Abs(h.Pixdim[i+1])
@@ -89,7 +89,7 @@ func (h *NIfTIHeader) zooms() [3]float64 {
 // baseAffine is nibabel's affine for headers without a usable sform or
 // qform: diagonal voxel sizes with x negated, translated so that the
 // centre voxel of the first three dimensions sits at the origin.
-func (h *NIfTIHeader) baseAffine() [3][4]float64 {
+func (h *Header) baseAffine() [3][4]float64 {
 	zooms := h.zooms()
 	n := int(h.Dim[0])
 	var m [3][4]float64

@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"bufio"
@@ -10,13 +10,13 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ReadNIfTIFile reads a NIfTI-1 or NIfTI-2 volume from a file: a .nii or
+// ReadFile reads a NIfTI-1 or NIfTI-2 volume from a file: a .nii or
 // .nii.gz, or a .hdr/.img pair given by either name (each part may be
 // gzipped: .hdr.gz, .img.gz). Extensions of a pair are the bytes after
 // the header in the .hdr file; the samples start at vox_offset in the
-// .img file. See ReadNIfTI for what is read and checked. Errors are one
+// .img file. See Read for what is read and checked. Errors are one
 // line: "formats: PATH: nifti: ...".
-func ReadNIfTIFile(path string) (*imagegraph.Volume, error) {
+func ReadFile(path string) (*imagegraph.Volume, error) {
 	hdr, img, pair, err := niftiPairPaths(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
@@ -33,7 +33,7 @@ func ReadNIfTIFile(path string) (*imagegraph.Volume, error) {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
 	defer f.Close()
-	v, err := ReadNIfTI(bufio.NewReaderSize(f, 1<<20), size)
+	v, err := Read(bufio.NewReaderSize(f, 1<<20), size)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %s: %w", path, err)
 	}
@@ -137,7 +137,7 @@ func niftiReadPair(hdrPath, imgPath string) (*imagegraph.Volume, error) {
 }
 
 // niftiReadImg reads the samples of a pair from its .img file.
-func niftiReadImg(path string, h *NIfTIHeader, l niftiLayout) (any, error) {
+func niftiReadImg(path string, h *Header, l niftiLayout) (any, error) {
 	f, size, err := niftiOpenFile(path)
 	if err != nil {
 		return nil, err

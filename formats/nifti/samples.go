@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"encoding/binary"

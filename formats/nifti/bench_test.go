@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ func BenchmarkReadNIfTIAtlas(b *testing.B) {
 	}
 	b.SetBytes(182 * 218 * 182 * 4)
 	for b.Loop() {
-		if _, err := ReadNIfTIFile(path); err != nil {
+		if _, err := ReadFile(path); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -76,12 +76,12 @@ func BenchmarkNIfTI512(b *testing.B) {
 		b.Run("read-uint8-"+name, func(b *testing.B) {
 			b.SetBytes(int64(r.Len()))
 			for b.Loop() {
-				if _, err := ReadNIfTIFile(src); err != nil {
+				if _, err := ReadFile(src); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
-		ref, err := ReadNIfTIFile(src)
+		ref, err := ReadFile(src)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func BenchmarkNIfTI512(b *testing.B) {
 		b.Run("write-labels-"+name, func(b *testing.B) {
 			b.SetBytes(int64(r.Len()))
 			for b.Loop() {
-				if err := WriteNIfTILabels(out, ref, [][]uint32{labels.Data}, "auto"); err != nil {
+				if err := WriteLabels(out, ref, [][]uint32{labels.Data}, "auto"); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -101,7 +101,7 @@ func BenchmarkNIfTI512(b *testing.B) {
 		b.Run("read-labels-"+name, func(b *testing.B) {
 			b.SetBytes(int64(r.Len()))
 			for b.Loop() {
-				if _, err := ReadNIfTIFile(out); err != nil {
+				if _, err := ReadFile(out); err != nil {
 					b.Fatal(err)
 				}
 			}

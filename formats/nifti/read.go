@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"bufio"
@@ -15,7 +15,7 @@ import (
 // match): a gzip stream of n bytes holds at most about 1032n bytes.
 const niftiGzipRatio = 1032
 
-// ReadNIfTI reads a single-file NIfTI-1 or NIfTI-2 volume (.nii), plain or
+// Read reads a single-file NIfTI-1 or NIfTI-2 volume (.nii), plain or
 // gzipped (recognised by its magic, 1f 8b), little- or big-endian; size is
 // the length of r (compressed, for gzip) or -1 when unknown. Samples of
 // type uint8, int8, (u)int16, (u)int32, (u)int64, float32 and float64 are
@@ -25,7 +25,7 @@ const niftiGzipRatio = 1032
 // against what size bytes of gzip can expand to, and when size is unknown
 // the buffer grows with the data actually read. Errors are one line
 // starting with "nifti: ".
-func ReadNIfTI(r io.Reader, size int64) (*imagegraph.Volume, error) {
+func Read(r io.Reader, size int64) (*imagegraph.Volume, error) {
 	v, err := niftiReadSingle(r, size)
 	if err != nil {
 		return nil, fmt.Errorf("nifti: %w", err)
@@ -143,7 +143,7 @@ func niftiShortError(err error, msg string) error {
 }
 
 // niftiReadHeader reads and parses the header proper (348 or 540 bytes).
-func niftiReadHeader(r io.Reader) (*NIfTIHeader, error) {
+func niftiReadHeader(r io.Reader) (*Header, error) {
 	var buf [niftiHeader2Size]byte
 	if _, err := io.ReadFull(r, buf[:4]); err != nil {
 		return nil, niftiShortError(err, "input too short for a NIfTI header")
@@ -232,7 +232,7 @@ func niftiReadRegion(r io.Reader, n int64, sized bool) ([]byte, error) {
 }
 
 // niftiVolume assembles the volume of a read file.
-func niftiVolume(h *NIfTIHeader, l niftiLayout, data any) *imagegraph.Volume {
+func niftiVolume(h *Header, l niftiLayout, data any) *imagegraph.Volume {
 	slope, inter := h.scaling()
 	return &imagegraph.Volume{
 		Frames:  niftiFrames(data, l),

@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"encoding/binary"
@@ -10,7 +10,7 @@ import (
 // extender, in the given byte order; the extensions are not included.
 // VoxOffset is written as it is. A NIfTI-1 header fails when a field does
 // not fit its 16-bit or 8-bit slot.
-func (h *NIfTIHeader) encode(order binary.ByteOrder) ([]byte, error) {
+func (h *Header) encode(order binary.ByteOrder) ([]byte, error) {
 	var b []byte
 	var err error
 	switch h.Version {
@@ -28,7 +28,7 @@ func (h *NIfTIHeader) encode(order binary.ByteOrder) ([]byte, error) {
 }
 
 // encode1 lays out a NIfTI-1 header.
-func (h *NIfTIHeader) encode1(o binary.ByteOrder) ([]byte, error) {
+func (h *Header) encode1(o binary.ByteOrder) ([]byte, error) {
 	b := make([]byte, niftiHeader1Size)
 	for i, v := range h.Dim {
 		if v < math.MinInt16 || v > math.MaxInt16 {
@@ -104,7 +104,7 @@ func (h *NIfTIHeader) encode1(o binary.ByteOrder) ([]byte, error) {
 }
 
 // encode2 lays out a NIfTI-2 header.
-func (h *NIfTIHeader) encode2(o binary.ByteOrder) []byte {
+func (h *Header) encode2(o binary.ByteOrder) []byte {
 	b := make([]byte, niftiHeader2Size)
 	f64 := func(off int, v float64) { o.PutUint64(b[off:], math.Float64bits(v)) }
 	i64 := func(off int, v int64) { o.PutUint64(b[off:], uint64(v)) }

@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"encoding/binary"
@@ -7,11 +7,11 @@ import (
 	"math"
 )
 
-// NIfTIHeader is a parsed NIfTI-1 or NIfTI-2 header. Both versions are
+// Header is a parsed NIfTI-1 or NIfTI-2 header. Both versions are
 // held in the wider NIfTI-2 field types, so a NIfTI-1 header round-trips
 // exactly. The unused ANALYZE 7.5 fields of NIfTI-1 (data_type, db_name,
 // extents, session_error, regular, glmax, glmin) are not kept.
-type NIfTIHeader struct {
+type Header struct {
 	// Version is 1 (348-byte header) or 2 (540-byte header).
 	Version int
 	// BigEndian reports that the file was written big-endian; its samples
@@ -75,13 +75,13 @@ type NIfTIHeader struct {
 	// samples (.nii) or the end of the .hdr file, as stored: NIfTI
 	// extensions when Extender[0] != 0 (see ParseExtensions), or whatever
 	// a writer put there (some put a label list). Regions over 64 MiB are
-	// skipped and not kept. WriteNIfTILabels does not write them.
+	// skipped and not kept. WriteLabels does not write them.
 	Extensions []byte
 }
 
-// NIfTIExtension is one NIfTI header extension: a code (NIFTI_ECODE_*,
+// Extension is one NIfTI header extension: a code (NIFTI_ECODE_*,
 // e.g. 4 AFNI, 6 comment, 32 CIFTI) and its data, padding included.
-type NIfTIExtension struct {
+type Extension struct {
 	Code int32
 	Data []byte
 }
@@ -102,26 +102,26 @@ const niftiMagic2Tail = "\r\n\x1a\n"
 // data), in the file's byte order. It returns nil when Extender[0] is 0,
 // and an error when the sizes do not tile the region; trailing padding of
 // fewer than 8 bytes is ignored.
-func (h *NIfTIHeader) ParseExtensions() ([]NIfTIExtension, error) {
+func (h *Header) ParseExtensions() ([]Extension, error) {
 	if h.Extender[0] == 0 {
 		return nil, nil
 	}
 	order := h.byteOrder()
-	var out []NIfTIExtension
+	var out []Extension
 	b := h.Extensions
 	for len(b) >= 8 {
 		size := int64(int32(order.Uint32(b)))
 		if size < 8 || size > int64(len(b)) {
 			return out, fmt.Errorf("nifti: extension %d has size %d, %d bytes left", len(out), size, len(b))
 		}
-		out = append(out, NIfTIExtension{Code: int32(order.Uint32(b[4:])), Data: b[8:size:size]})
+		out = append(out, Extension{Code: int32(order.Uint32(b[4:])), Data: b[8:size:size]})
 		b = b[size:]
 	}
 	return out, nil
 }
 
 // byteOrder returns the byte order of the file the header came from.
-func (h *NIfTIHeader) byteOrder() binary.ByteOrder {
+func (h *Header) byteOrder() binary.ByteOrder {
 	if h.BigEndian {
 		return binary.BigEndian
 	}
@@ -129,7 +129,7 @@ func (h *NIfTIHeader) byteOrder() binary.ByteOrder {
 }
 
 // headerSize returns the size of the header proper: 348 or 540 bytes.
-func (h *NIfTIHeader) headerSize() int64 {
+func (h *Header) headerSize() int64 {
 	if h.Version == 2 {
 		return niftiHeader2Size
 	}
@@ -155,8 +155,8 @@ func niftiSniff(b []byte) (version int, bigEndian bool, err error) {
 
 // niftiDecodeHeader parses a whole header (348 or 540 bytes, as niftiSniff
 // found) and checks its magic. Sizes and types are checked by layout.
-func niftiDecodeHeader(b []byte, version int, bigEndian bool) (*NIfTIHeader, error) {
-	h := &NIfTIHeader{Version: version, BigEndian: bigEndian}
+func niftiDecodeHeader(b []byte, version int, bigEndian bool) (*Header, error) {
+	h := &Header{Version: version, BigEndian: bigEndian}
 	var err error
 	if version == 2 {
 		err = h.decode2(b)
@@ -170,7 +170,7 @@ func niftiDecodeHeader(b []byte, version int, bigEndian bool) (*NIfTIHeader, err
 }
 
 // decode1 fills h from a NIfTI-1 header.
-func (h *NIfTIHeader) decode1(b []byte) error {
+func (h *Header) decode1(b []byte) error {
 	o := h.byteOrder()
 	f32 := func(off int) float64 { return float64(math.Float32frombits(o.Uint32(b[off:]))) }
 	i16 := func(off int) int16 { return int16(o.Uint16(b[off:])) }
@@ -214,7 +214,7 @@ func (h *NIfTIHeader) decode1(b []byte) error {
 }
 
 // decode2 fills h from a NIfTI-2 header.
-func (h *NIfTIHeader) decode2(b []byte) error {
+func (h *Header) decode2(b []byte) error {
 	o := h.byteOrder()
 	f64 := func(off int) float64 { return math.Float64frombits(o.Uint64(b[off:])) }
 	i64 := func(off int) int64 { return int64(o.Uint64(b[off:])) }

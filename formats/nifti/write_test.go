@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"bytes"
@@ -24,9 +24,9 @@ func niftiLabelsOf(n int, maxLabel uint32) []uint32 {
 }
 
 // niftiReadBack reads a written file and returns its labels per frame.
-func niftiReadBack(t *testing.T, path string) (*imagegraph.Volume, *NIfTIHeader, [][]uint32) {
+func niftiReadBack(t *testing.T, path string) (*imagegraph.Volume, *Header, [][]uint32) {
 	t.Helper()
-	v, err := ReadNIfTIFile(path)
+	v, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func niftiReadBack(t *testing.T, path string) (*imagegraph.Volume, *NIfTIHeader,
 		}
 		frames = append(frames, l)
 	}
-	return v, v.Header.(*NIfTIHeader), frames
+	return v, v.Header.(*Header), frames
 }
 
 // TestNIfTIWriteFromNIfTI writes labels with the geometry of synthetic
@@ -63,7 +63,7 @@ func TestNIfTIWriteFromNIfTI(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			c.spec.slope, c.spec.inter = 2, 1
 			data, _, _ := niftiBuild(t, c.spec)
-			ref, err := ReadNIfTI(bytes.NewReader(data), int64(len(data)))
+			ref, err := Read(bytes.NewReader(data), int64(len(data)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func TestNIfTIWriteFromNIfTI(t *testing.T) {
 				labels[f] = niftiLabelsOf(n, c.maxL-uint32(f))
 			}
 			path := filepath.Join(dir, c.name)
-			if err := WriteNIfTILabels(path, ref, labels, c.dtype); err != nil {
+			if err := WriteLabels(path, ref, labels, c.dtype); err != nil {
 				t.Fatal(err)
 			}
 			raw, _ := os.ReadFile(path)
@@ -84,7 +84,7 @@ func TestNIfTIWriteFromNIfTI(t *testing.T) {
 			if !reflect.DeepEqual(got, labels) {
 				t.Fatal("labels differ")
 			}
-			src := ref.Header.(*NIfTIHeader)
+			src := ref.Header.(*Header)
 			if h.Version != src.Version || h.BigEndian || h.Dim[0] != c.wantDim || h.Datatype != c.wantDT {
 				t.Errorf("version %d big %v dim %v datatype %d", h.Version, h.BigEndian, h.Dim, h.Datatype)
 			}
@@ -126,7 +126,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 			tc.want = tc.affine
 		}
 		path := filepath.Join(dir, tc.name+".nii")
-		if err := WriteNIfTILabels(path, ref, labels, "auto"); err != nil {
+		if err := WriteLabels(path, ref, labels, "auto"); err != nil {
 			t.Fatal(err)
 		}
 		v, h, got := niftiReadBack(t, path)
@@ -160,7 +160,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 		ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{0.5, 2, 3}, Affine: lps, Format: "nrrd",
 			Header: &nrrd.Header{Space: space}}
 		path := filepath.Join(dir, "nrrd.nii")
-		if err := WriteNIfTILabels(path, ref, labels, "auto"); err != nil {
+		if err := WriteLabels(path, ref, labels, "auto"); err != nil {
 			t.Fatal(err)
 		}
 		if v, _, _ := niftiReadBack(t, path); !niftiSameAffine(v.Affine, want, 1e-6) {
@@ -172,7 +172,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 	wide := &imagegraph.Raster{Width: 40000, Height: 1, Depth: 1, Kind: imagegraph.Uint8, Data: make([]uint8, 40000)}
 	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{wide}, Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1})}
 	path := filepath.Join(dir, "wide.nii.gz")
-	if err := WriteNIfTILabels(path, ref, [][]uint32{niftiLabelsOf(40000, 3)}, "auto"); err != nil {
+	if err := WriteLabels(path, ref, [][]uint32{niftiLabelsOf(40000, 3)}, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	if _, h, _ := niftiReadBack(t, path); h.Version != 2 || h.Dim[0] != 2 || h.Dim[1] != 40000 {
@@ -206,7 +206,7 @@ func TestNIfTIWriteErrors(t *testing.T) {
 		{filepath.Join(dir, "x.hdr"), ref, good, "auto", "pairs is not supported"},
 		{filepath.Join(dir, "no", "such", "x.nii"), ref, good, "auto", "no/such"},
 	} {
-		err := WriteNIfTILabels(c.path, c.ref, c.labels, c.dtype)
+		err := WriteLabels(c.path, c.ref, c.labels, c.dtype)
 		niftiWantError(t, err, "formats: "+c.path+": nifti: ", c.want)
 	}
 	if got, _ := os.ReadFile(existing); string(got) != "old" {

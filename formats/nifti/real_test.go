@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"os"
@@ -27,7 +27,7 @@ func TestNIfTISharedFiles(t *testing.T) {
 	volumes := map[string]*imagegraph.Volume{}
 	for _, path := range files {
 		name := filepath.Base(path)
-		v, err := ReadNIfTIFile(path)
+		v, err := ReadFile(path)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -41,7 +41,7 @@ func TestNIfTISharedFiles(t *testing.T) {
 		if want, ok := shapes[name]; ok && !equalInts(shape, want) {
 			t.Errorf("%s: shape %v, want %v", name, shape, want)
 		}
-		h := v.Header.(*NIfTIHeader)
+		h := v.Header.(*Header)
 		switch {
 		case name == "nibabel_anatomical.nii" && !h.BigEndian:
 			t.Errorf("%s is not read as big-endian", name)
@@ -75,7 +75,7 @@ func TestNIfTISharedFiles(t *testing.T) {
 			{-1.9999999959781869e+00, 1.0282396754185892e-05, 1.3905980362440367e-04, 1.1785510253906250e+02},
 			{-1.0282396754185892e-05, 1.9737114380364735e+00, -3.5552822475243973e-01, -3.5722942352294922e+01},
 			{1.2641805535562603e-04, 3.2320761014906196e-01, 2.1710816833341227e+00, -7.2487983703613281e+00}}
-		if got := v.Header.(*NIfTIHeader).QformAffine(); !niftiSameAffine(got, want, 1e-12) {
+		if got := v.Header.(*Header).QformAffine(); !niftiSameAffine(got, want, 1e-12) {
 			t.Errorf("example4d qform %v, want %v", got, want)
 		}
 	}
@@ -119,7 +119,7 @@ func equalInts(a, b []int) bool {
 // its geometry and reads them back.
 func TestNIfTIGeometryRoundTrip(t *testing.T) {
 	path := filepath.Join(shareddata.Dir(t), "volumes", "neuroparc_AAL_1mm.nii.gz")
-	src, err := ReadNIfTIFile(path)
+	src, err := ReadFile(path)
 	if err != nil {
 		if _, statErr := os.Stat(path); statErr != nil {
 			t.Skipf("shared data absent: %v", statErr)
@@ -133,14 +133,14 @@ func TestNIfTIGeometryRoundTrip(t *testing.T) {
 		want        int16
 	}{{"l.nii.gz", "auto", 512}, {"l32.nii", "uint32", 768}, {"l16.nii", "uint16", 512}} {
 		out := filepath.Join(dir, c.name)
-		if err := WriteNIfTILabels(out, src, [][]uint32{labels}, c.dtype); err != nil {
+		if err := WriteLabels(out, src, [][]uint32{labels}, c.dtype); err != nil {
 			t.Fatal(err)
 		}
-		got, err := ReadNIfTIFile(out)
+		got, err := ReadFile(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sh, gh := src.Header.(*NIfTIHeader), got.Header.(*NIfTIHeader)
+		sh, gh := src.Header.(*Header), got.Header.(*Header)
 		if got.Affine != src.Affine || got.Spacing != src.Spacing || got.Format != src.Format {
 			t.Errorf("%s: affine %v spacing %v format %s, want %v %v %s", c.name, got.Affine, got.Spacing, got.Format, src.Affine, src.Spacing, src.Format)
 		}

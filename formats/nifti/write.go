@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"encoding/binary"
@@ -13,7 +13,7 @@ import (
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
-// WriteNIfTILabels writes label frames as a little-endian single-file
+// WriteLabels writes label frames as a little-endian single-file
 // NIfTI volume with the geometry of ref: gzipped when path ends in .gz
 // (.nii.gz; one gzip member at level 1, compressed in 1 MiB blocks on all
 // cores), plain otherwise. labels[f] holds frame f, Width*Height*Depth
@@ -21,7 +21,7 @@ import (
 // NIfTI, or is one plane of another format), several a 4D file. dtype is
 // "uint8", "uint16", "uint32" or "auto" (uint16 when every label fits).
 //
-// When ref.Header is a *NIfTIHeader its version, pixdim, xyzt_units,
+// When ref.Header is a *Header its version, pixdim, xyzt_units,
 // qform and sform (codes, quaternion, offsets, rows), dim_info and slice
 // timing are kept; otherwise a NIfTI-1 header (NIfTI-2 when a side
 // exceeds 32767) is built with ref.Affine as sform, code 1, and as qform
@@ -38,7 +38,7 @@ import (
 // right after the header, at byte 352 (NIfTI-1) or 544 (NIfTI-2). The
 // file is written atomically: a failure leaves no file behind and an
 // existing one unchanged. Errors read "formats: PATH: nifti: ...".
-func WriteNIfTILabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
+func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	h, err := niftiLabelHeader(path, ref, labels, dtype)
 	if err != nil {
 		return fmt.Errorf("formats: %s: nifti: %w", path, err)
@@ -54,7 +54,7 @@ func WriteNIfTILabels(path string, ref *imagegraph.Volume, labels [][]uint32, dt
 }
 
 // niftiLabelHeader checks the labels against ref and builds their header.
-func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) (*NIfTIHeader, error) {
+func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) (*Header, error) {
 	lower := strings.TrimSuffix(strings.ToLower(path), ".gz")
 	if strings.HasSuffix(lower, ".hdr") || strings.HasSuffix(lower, ".img") {
 		return nil, errors.New("writing .hdr/.img pairs is not supported: name the output .nii or .nii.gz")
@@ -94,9 +94,9 @@ func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dt
 	default:
 		return nil, fmt.Errorf("unsupported label dtype %q (want uint8, uint16, uint32 or auto)", dtype)
 	}
-	var h NIfTIHeader
+	var h Header
 	twoD := f0.Depth == 1
-	if src, ok := ref.Header.(*NIfTIHeader); ok && src != nil {
+	if src, ok := ref.Header.(*Header); ok && src != nil {
 		h = *src
 		twoD = twoD && src.Dim[0] <= 2
 	} else {
@@ -128,8 +128,8 @@ func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dt
 // niftiHeaderFromGeometry builds a NIfTI-1 header from a volume of
 // another format: sform from the affine (code 1), qform too when the
 // affine has one.
-func niftiHeaderFromGeometry(ref *imagegraph.Volume) NIfTIHeader {
-	h := NIfTIHeader{Version: 1, Pixdim: [8]float64{1, 1, 1, 1, 1, 1, 1, 1}}
+func niftiHeaderFromGeometry(ref *imagegraph.Volume) Header {
+	h := Header{Version: 1, Pixdim: [8]float64{1, 1, 1, 1, 1, 1, 1, 1}}
 	spacing := ref.Spacing
 	for i, s := range spacing {
 		if !(s > 0) || math.IsInf(s, 0) {
@@ -194,7 +194,7 @@ func niftiUsableAffine(m [3][4]float64) bool {
 }
 
 // niftiWriteLabels writes the header and the labels, gzipped or not.
-func niftiWriteLabels(w io.Writer, h *NIfTIHeader, labels [][]uint32, gz bool) error {
+func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool) error {
 	head, err := h.encode(binary.LittleEndian)
 	if err != nil {
 		return err

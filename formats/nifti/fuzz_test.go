@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ func FuzzReadNIfTI(f *testing.F) {
 		var vols [2]*imagegraph.Volume
 		var errs [2]error
 		for i, size := range []int64{int64(len(data)), -1} {
-			vols[i], errs[i] = ReadNIfTI(bytes.NewReader(data), size)
+			vols[i], errs[i] = Read(bytes.NewReader(data), size)
 			if err := errs[i]; err != nil {
 				if msg := err.Error(); !strings.HasPrefix(msg, "nifti: ") || strings.ContainsAny(msg, "\r\n") {
 					t.Fatalf("error %q is not one line starting with \"nifti: \"", msg)
@@ -58,7 +58,7 @@ func FuzzReadNIfTI(f *testing.F) {
 // niftiVolumeText prints a volume, its frames and header (NaN-safe, unlike
 // reflect.DeepEqual).
 func niftiVolumeText(v *imagegraph.Volume) string {
-	s := fmt.Sprint(v.Slope, v.Inter, v.Spacing, v.Affine, v.Format, *v.Header.(*NIfTIHeader))
+	s := fmt.Sprint(v.Slope, v.Inter, v.Spacing, v.Affine, v.Format, *v.Header.(*Header))
 	for _, f := range v.Frames {
 		s += fmt.Sprint(*f)
 	}
@@ -68,7 +68,7 @@ func niftiVolumeText(v *imagegraph.Volume) string {
 // niftiCheckVolume checks that an accepted volume is consistent with its
 // header.
 func niftiCheckVolume(t *testing.T, v *imagegraph.Volume) {
-	h, ok := v.Header.(*NIfTIHeader)
+	h, ok := v.Header.(*Header)
 	if !ok || h == nil {
 		t.Fatalf("header %T", v.Header)
 	}
@@ -118,7 +118,7 @@ func TestNIfTIFuzzCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		_, err = ReadNIfTI(strings.NewReader(data), int64(len(data)))
+		_, err = Read(strings.NewReader(data), int64(len(data)))
 		name := filepath.Base(path)
 		switch {
 		case strings.HasPrefix(name, "valid_") && err != nil:

@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"bytes"
@@ -76,9 +76,9 @@ func niftiMap[T any](in []uint64, f func(uint64) T) []T {
 }
 
 // niftiSpecHeader returns the header of a spec, with a full geometry.
-func niftiSpecHeader(s niftiSpec) *NIfTIHeader {
+func niftiSpecHeader(s niftiSpec) *Header {
 	kind, _ := niftiKind(s.datatype)
-	h := &NIfTIHeader{
+	h := &Header{
 		Version: s.version, BigEndian: s.bigEndian, Datatype: s.datatype, Bitpix: int16(8 * kind.Size()),
 		Pixdim:    [8]float64{-1, 0.5, 1.25, 2, 3, 1, 1, 1},
 		XYZTUnits: 10, SclSlope: s.slope, SclInter: s.inter,
@@ -105,7 +105,7 @@ func niftiSpecHeader(s niftiSpec) *NIfTIHeader {
 
 // niftiBuild returns the bytes of a synthetic .nii file, its header and
 // its samples (all frames).
-func niftiBuild(t testing.TB, s niftiSpec) ([]byte, *NIfTIHeader, any) {
+func niftiBuild(t testing.TB, s niftiSpec) ([]byte, *Header, any) {
 	t.Helper()
 	h := niftiSpecHeader(s)
 	n := 1

@@ -1,4 +1,4 @@
-package formats
+package nifti
 
 import (
 	"bytes"
@@ -47,7 +47,7 @@ func TestNIfTIRoundTrip(t *testing.T) {
 func niftiCheckRoundTrip(t *testing.T, s niftiSpec) {
 	data, want, samples := niftiBuild(t, s)
 	for _, size := range []int64{int64(len(data)), -1} {
-		v, err := ReadNIfTI(bytes.NewReader(data), size)
+		v, err := Read(bytes.NewReader(data), size)
 		if err != nil {
 			t.Fatalf("size %d: %v", size, err)
 		}
@@ -79,7 +79,7 @@ func niftiCheckRoundTrip(t *testing.T, s niftiSpec) {
 		if v.Affine != want.SformAffine() {
 			t.Errorf("affine %v, want the sform %v", v.Affine, want.SformAffine())
 		}
-		got := v.Header.(*NIfTIHeader)
+		got := v.Header.(*Header)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("header\n got %+v\nwant %+v", got, want)
 		}
@@ -136,12 +136,12 @@ func TestNIfTIHeaderOffsets(t *testing.T) {
 		copy(b[328:], "intent")
 		copy(b[344:], "n+1\x00")
 		data := append(b, make([]byte, 3*2*2*2*2)...)
-		v, err := ReadNIfTI(bytes.NewReader(data), int64(len(data)))
+		v, err := Read(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := v.Header.(*NIfTIHeader)
-		want := NIfTIHeader{
+		h := v.Header.(*Header)
+		want := Header{
 			Version: 1, BigEndian: big, Dim: [8]int64{4, 3, 2, 2, 2, 1, 1, 1}, Pixdim: [8]float64{-1, 2, 3, 4, 5, 1, 1, 1},
 			XYZTUnits: 10, Datatype: 512, Bitpix: 16, VoxOffset: 352, SclSlope: 2, SclInter: -1, CalMax: 9,
 			IntentCode: 1002, IntentName: "intent", DimInfo: 7, QformCode: 1, SformCode: 4, QOffsetX: 11,
@@ -178,12 +178,12 @@ func TestNIfTIHeaderOffsets(t *testing.T) {
 		o.PutUint32(b[504:], 5)
 		b[524] = 3
 		data = append(b, make([]byte, 8*4)...)
-		v, err = ReadNIfTI(bytes.NewReader(data), int64(len(data)))
+		v, err = Read(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		h = v.Header.(*NIfTIHeader)
-		want = NIfTIHeader{
+		h = v.Header.(*Header)
+		want = Header{
 			Version: 2, BigEndian: big, Dim: [8]int64{3, 2, 2, 2, 1, 1, 1, 1}, Pixdim: [8]float64{1, 0.1, 0.2, 0.3},
 			XYZTUnits: 2, Datatype: 16, Bitpix: 32, VoxOffset: 544, IntentCode: 5, DimInfo: 3,
 			QformCode: 2, QuaternB: 0.5, QOffsetX: -7, SrowX: [4]float64{0.1}, Descrip: "two",
@@ -207,7 +207,7 @@ func TestNIfTIScaling(t *testing.T) {
 		{-0.5, 100, -0.5, 100},
 		{1, 0, 1, 0},
 	} {
-		h := &NIfTIHeader{SclSlope: c.slope, SclInter: c.inter}
+		h := &Header{SclSlope: c.slope, SclInter: c.inter}
 		if s, i := h.scaling(); s != c.wantSlope || i != c.wantInter {
 			t.Errorf("slope %g inter %g: got %g, %g, want %g, %g", c.slope, c.inter, s, i, c.wantSlope, c.wantInter)
 		}
@@ -217,7 +217,7 @@ func TestNIfTIScaling(t *testing.T) {
 // TestNIfTIAffineChoice checks sform, then qform, then nibabel's base
 // affine, against values nibabel 5.0 gives for the same headers.
 func TestNIfTIAffineChoice(t *testing.T) {
-	h := &NIfTIHeader{
+	h := &Header{
 		Dim: [8]int64{3, 4, 5, 6, 1, 1, 1, 1}, Pixdim: [8]float64{-1, 2, -3, 0, 1, 1, 1, 1},
 		QuaternB: float64(float32(0.1)), QuaternC: float64(float32(0.2)), QuaternD: float64(float32(0.3)),
 		QOffsetX: 1, QOffsetY: 2, QOffsetZ: 3,
@@ -248,7 +248,7 @@ func TestNIfTIAffineChoice(t *testing.T) {
 	if got := h.Affine(); got != h.SformAffine() {
 		t.Errorf("sform: affine %v", got)
 	}
-	twoD := &NIfTIHeader{Dim: [8]int64{2, 10, 20, 1, 1, 1, 1, 1}, Pixdim: [8]float64{1, 0.5, 0.25, 0}}
+	twoD := &Header{Dim: [8]int64{2, 10, 20, 1, 1, 1, 1, 1}, Pixdim: [8]float64{1, 0.5, 0.25, 0}}
 	want2D := [3][4]float64{{-0.5, 0, 0, 2.25}, {0, 0.25, 0, -2.375}, {0, 0, 1, 0}}
 	if got := twoD.Affine(); got != want2D {
 		t.Errorf("2D base affine %v, want %v", got, want2D)
@@ -270,7 +270,7 @@ func TestNIfTIQformFromAffine(t *testing.T) {
 		if !ok {
 			t.Fatalf("%v: no qform", a)
 		}
-		h := &NIfTIHeader{QuaternB: b, QuaternC: cc, QuaternD: d, QOffsetX: a[0][3], QOffsetY: a[1][3], QOffsetZ: a[2][3]}
+		h := &Header{QuaternB: b, QuaternC: cc, QuaternD: d, QOffsetX: a[0][3], QOffsetY: a[1][3], QOffsetZ: a[2][3]}
 		h.Pixdim = [8]float64{qfac, zooms[0], zooms[1], zooms[2]}
 		if got := h.QformAffine(); !niftiSameAffine(got, a, 1e-12) {
 			t.Errorf("qform of %v rebuilds %v", a, got)
@@ -313,23 +313,23 @@ func TestNIfTIPairs(t *testing.T) {
 			writeNIfTITestFile(t, filepath.Join(dir, names[0]), hdrBytes)
 			writeNIfTITestFile(t, filepath.Join(dir, names[1]), imgBytes)
 			for _, name := range names {
-				v, err := ReadNIfTIFile(filepath.Join(dir, name))
+				v, err := ReadFile(filepath.Join(dir, name))
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
 				if got := v.Frames[0].Data.([]int16); !reflect.DeepEqual(got, samples) {
 					t.Fatalf("%s: samples differ", name)
 				}
-				if got := v.Header.(*NIfTIHeader); !reflect.DeepEqual(got, h) {
+				if got := v.Header.(*Header); !reflect.DeepEqual(got, h) {
 					t.Fatalf("%s: header\n got %+v\nwant %+v", name, got, h)
 				}
 			}
 			// The header of a pair is not a .nii.
-			_, err = ReadNIfTI(bytes.NewReader(append(head, imgBytes...)), -1)
+			_, err = Read(bytes.NewReader(append(head, imgBytes...)), -1)
 			niftiWantError(t, err, "nifti: ", "pair", "ni"+fmt.Sprint(version))
 			// Half a pair.
 			os.Remove(filepath.Join(dir, names[1]))
-			_, err = ReadNIfTIFile(filepath.Join(dir, names[0]))
+			_, err = ReadFile(filepath.Join(dir, names[0]))
 			niftiWantError(t, err, "formats: "+filepath.Join(dir, names[0])+": nifti: ", "no .")
 		}
 	}
@@ -343,10 +343,10 @@ func TestNIfTIPairTruncated(t *testing.T) {
 	head, _ := h.encode(binary.LittleEndian)
 	writeNIfTITestFile(t, filepath.Join(dir, "t.hdr"), head[:348])
 	writeNIfTITestFile(t, filepath.Join(dir, "t.img"), make([]byte, 999))
-	_, err := ReadNIfTIFile(filepath.Join(dir, "t.hdr"))
+	_, err := ReadFile(filepath.Join(dir, "t.hdr"))
 	niftiWantError(t, err, "formats: ", "t.img", "need 1000 bytes", "has 999")
 	writeNIfTITestFile(t, filepath.Join(dir, "u.hdr"), head[:348])
 	writeNIfTITestFile(t, filepath.Join(dir, "u.img.gz"), niftiGzip(t, make([]byte, 999)))
-	_, err = ReadNIfTIFile(filepath.Join(dir, "u.img.gz"))
+	_, err = ReadFile(filepath.Join(dir, "u.img.gz"))
 	niftiWantError(t, err, "formats: ", "u.img.gz", "truncated")
 }

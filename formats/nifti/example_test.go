@@ -1,4 +1,4 @@
-package formats_test
+package nifti_test
 
 import (
 	"fmt"
@@ -6,11 +6,11 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-func ExampleWriteNIfTILabels() {
+func ExampleWriteLabels() {
 	dir, err := os.MkdirTemp("", "nifti-example")
 	if err != nil {
 		log.Fatal(err)
@@ -40,15 +40,15 @@ func ExampleWriteNIfTILabels() {
 		log.Fatal(err)
 	}
 	path := filepath.Join(dir, "labels.nii.gz")
-	if err := formats.WriteNIfTILabels(path, vol, [][]uint32{labels.Data}, "auto"); err != nil {
+	if err := nifti.WriteLabels(path, vol, [][]uint32{labels.Data}, "auto"); err != nil {
 		log.Fatal(err)
 	}
 
-	back, err := formats.ReadNIfTIFile(path)
+	back, err := nifti.ReadFile(path)
 	if err != nil {
 		log.Fatal(err)
 	}
-	h := back.Header.(*formats.NIfTIHeader)
+	h := back.Header.(*nifti.Header)
 	f := back.Frames[0]
 	fmt.Println("components:", labels.Count)
 	fmt.Printf("%s %dx%dx%d %v, sform_code %d, spacing %v\n", back.Format, f.Width, f.Height, f.Depth, f.Kind, h.SformCode, back.Spacing)
