@@ -9,6 +9,7 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/imageio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -45,7 +46,7 @@ func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
 		var frames []*imagegraph.Raster
 		slope, inter := 1.0, 0.0
 		if strings.HasPrefix(tc.File, "images/") && tc.Connectivity <= 8 {
-			img, err := formats.DecodeImageFile(path)
+			img, err := imageio.DecodeFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}

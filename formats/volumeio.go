@@ -8,10 +8,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/imageio"
 	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/formats/raw"
+	"github.com/cclabel/cclabel/formats/tiff"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
@@ -36,7 +38,7 @@ func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error
 		return raw.ReadFile(path, rawOpts.Shape, rawOpts.DType, rawOpts.BigEndian)
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return ReadSliceFolder(path)
+		return imageio.ReadSliceFolder(path)
 	}
 	switch lower := strings.ToLower(path); {
 	case hasAnySuffix(lower, ".nii", ".nii.gz", ".hdr", ".img", ".hdr.gz", ".img.gz"):
@@ -44,7 +46,7 @@ func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error
 	case hasAnySuffix(lower, ".nrrd", ".nhdr"):
 		return nrrd.ReadFile(path)
 	case hasAnySuffix(lower, ".tif", ".tiff"):
-		return ReadTIFFStackFile(path)
+		return tiff.ReadStackFile(path)
 	case strings.HasSuffix(lower, ".npy"):
 		r, err := npy.ReadFile(path)
 		if err != nil {

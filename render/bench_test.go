@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/imageio"
 )
 
 // benchSide is the side of the benchmark images.
@@ -81,7 +81,7 @@ func BenchmarkWriteLabelsPNG16_4096(b *testing.B) {
 
 func BenchmarkOverlay4096(b *testing.B) {
 	labels := blobLabels()
-	base, err := formats.DecodeImage(bytes.NewReader(benchPNG(b)), "bench")
+	base, err := imageio.Decode(bytes.NewReader(benchPNG(b)), "bench")
 	if err != nil {
 		b.Fatal(err)
 	}

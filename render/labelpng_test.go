@@ -6,7 +6,7 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/imageio"
 )
 
 func TestWriteLabelsPNG16(t *testing.T) {
@@ -59,7 +59,7 @@ func TestWritePNGColourLabels(t *testing.T) {
 	if err := WritePNG(&b, img); err != nil {
 		t.Fatal(err)
 	}
-	got, err := formats.DecodeImage(&b, "labels.png")
+	got, err := imageio.Decode(&b, "labels.png")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/formats/tiff"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -74,7 +75,7 @@ func inputKindOf(path string) (inputKind, error) {
 		if err != nil {
 			return 0, fmt.Errorf("formats: %w", err)
 		}
-		pages, err := formats.TIFFPageCount(f, st.Size())
+		pages, err := tiff.PageCount(f, st.Size())
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", path, err)
 		}

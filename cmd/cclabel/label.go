@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/imageio"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -274,9 +274,9 @@ func readImageInput(input string, stdin io.Reader) (*imagegraph.Raster, *imageSo
 	var src = &imageSource{}
 	var err error
 	if input == "-" {
-		src.img, err = formats.DecodeImage(stdin, "stdin")
+		src.img, err = imageio.Decode(stdin, "stdin")
 	} else {
-		src.img, err = formats.DecodeImageFile(input)
+		src.img, err = imageio.DecodeFile(input)
 	}
 	if err != nil {
 		return nil, nil, err

@@ -1,4 +1,4 @@
-package formats
+package imageio
 
 import "image"
 
@@ -23,19 +23,4 @@ func gifOnScreen(img image.Image, cfg image.Config, data []byte) image.Image {
 		copy(dst.Pix[dst.PixOffset(frame.Rect.Min.X, y):], frame.Pix[frame.PixOffset(frame.Rect.Min.X, y):frame.PixOffset(frame.Rect.Max.X, y)])
 	}
 	return dst
-}
-
-// uninvert complements the samples of a greyscale image in place, undoing
-// the inversion the TIFF decoder applies to WhiteIsZero images.
-func uninvert(img image.Image) {
-	var pix []byte
-	switch m := img.(type) {
-	case *image.Gray:
-		pix = m.Pix
-	case *image.Gray16:
-		pix = m.Pix // 0xffff - v complements both bytes
-	}
-	for i := range pix {
-		pix[i] = ^pix[i]
-	}
 }

@@ -1,4 +1,4 @@
-package formats
+package imageio
 
 import (
 	"bytes"
@@ -17,18 +17,19 @@ import (
 	"golang.org/x/image/webp"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/tiffifd"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// supportedImages lists the image formats DecodeImage knows, for error
+// supportedImages lists the image formats Decode knows, for error
 // messages.
 const supportedImages = "PNG, JPEG, GIF, BMP, TIFF, WebP"
 
-// DecodeImageFile reads a 2D image file; the format is sniffed from the
+// DecodeFile reads a 2D image file; the format is sniffed from the
 // content (PNG, JPEG, GIF, BMP, TIFF, WebP), not taken from the extension.
-// See DecodeImage for what it returns. Errors name the file:
+// See Decode for what it returns. Errors name the file:
 // "formats: PATH: ...".
-func DecodeImageFile(path string) (image.Image, error) {
+func DecodeFile(path string) (image.Image, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -36,7 +37,7 @@ func DecodeImageFile(path string) (image.Image, error) {
 	return decodeImage(data, path, imagegraph.MaxPixels)
 }
 
-// DecodeImage is DecodeImageFile for a stream such as stdin; name is used
+// Decode is DecodeFile for a stream such as stdin; name is used
 // in errors ("formats: NAME: ...").
 //
 // The header is checked before any pixels are decoded: an image with a
@@ -55,7 +56,7 @@ func DecodeImageFile(path string) (image.Image, error) {
 // cover it; and a WhiteIsZero TIFF keeps its stored sample values (the
 // decoder's inversion is undone), as tifffile reads them. A multi-page
 // TIFF is an error: it is a volume.
-func DecodeImage(r io.Reader, name string) (image.Image, error) {
+func Decode(r io.Reader, name string) (image.Image, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, &decodeError{name: name, err: fmt.Errorf("read: %w", err)}
@@ -63,7 +64,7 @@ func DecodeImage(r io.Reader, name string) (image.Image, error) {
 	return decodeImage(data, name, imagegraph.MaxPixels)
 }
 
-// imageFormat is one image format DecodeImage supports.
+// imageFormat is one image format Decode supports.
 type imageFormat struct {
 	// name is the lower-case name decoders use in their messages.
 	name         string
@@ -123,14 +124,14 @@ func decodeImage(data []byte, name string, maxPixels int) (image.Image, error) {
 	whiteIsZero := false
 	if f.name == "tiff" {
 		r, size := bytes.NewReader(data), int64(len(data))
-		pages, err := tiffPages(r, size)
+		pages, err := tiffifd.Pages(r, size)
 		if err != nil {
 			return fail(err)
 		}
 		if pages > 1 {
 			return fail(fmt.Errorf("multi-page TIFF (%d pages): label it as a volume with 'cclabel volume'", pages))
 		}
-		p, ok := tiffFirstValue(r, size, tiffTagPhotometric)
+		p, ok := tiffifd.FirstValue(r, size, tiffifd.TagPhotometric)
 		whiteIsZero = ok && p == 0
 	}
 	cfg, err := f.decodeConfig(bytes.NewReader(data))
@@ -154,7 +155,7 @@ func decodeImage(data []byte, name string, maxPixels int) (image.Image, error) {
 	case f.name == "jpeg":
 		img = orient(img, jpegOrientation(data))
 	case whiteIsZero:
-		uninvert(img)
+		tiffifd.Uninvert(img)
 	}
 	return img, nil
 }

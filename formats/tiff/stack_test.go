@@ -1,4 +1,4 @@
-package formats
+package tiff
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ func TestTIFFStackExpected(t *testing.T) {
 	if len(cases) < 4 {
 		t.Fatalf("only %d TIFF stack cases in expected.json", len(cases))
 	}
-	n := testcheck.CheckExpected(t, cases, ReadTIFFStackFile)
+	n := testcheck.CheckExpected(t, cases, ReadStackFile)
 	if n == 0 {
 		t.Skip("no TIFF stacks present")
 	}
@@ -112,8 +112,8 @@ func TestTIFFStackErrors(t *testing.T) {
 	if err := os.WriteFile(path, sizes, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := ReadTIFFStackFile(path)
+	_, err := ReadStackFile(path)
 	testcheck.WantError(t, err, "formats: "+path+": tiff: page 2 is 2x2, page 0 is 3x2")
-	_, err = ReadTIFFStackFile(filepath.Join(t.TempDir(), "absent.tif"))
+	_, err = ReadStackFile(filepath.Join(t.TempDir(), "absent.tif"))
 	testcheck.WantError(t, err, "absent.tif", "no such file")
 }

@@ -1,4 +1,4 @@
-package formats
+package tiff
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ func TestTIFFPageCount(t *testing.T) {
 				pages[i] = testimages.TwoByTwo
 			}
 			data, _ := testimages.BuildTIFF(order, pages...)
-			got, err := TIFFPageCount(bytes.NewReader(data), int64(len(data)))
+			got, err := PageCount(bytes.NewReader(data), int64(len(data)))
 			if err != nil || got != n {
 				t.Errorf("%v, %d pages: got %d, %v", order, n, got, err)
 			}
@@ -27,12 +27,12 @@ func TestTIFFPageCount(t *testing.T) {
 	}
 	for _, n := range []int{1, 3} {
 		data := testimages.BigTIFF(n)
-		if got, err := TIFFPageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != n {
+		if got, err := PageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != n {
 			t.Errorf("BigTIFF with %d pages: got %d, %v", n, got, err)
 		}
 	}
 	single := testimages.EncodeTIFF(t, testimages.GreyPattern(), nil)
-	if got, err := TIFFPageCount(bytes.NewReader(single), int64(len(single))); err != nil || got != 1 {
+	if got, err := PageCount(bytes.NewReader(single), int64(len(single))); err != nil || got != 1 {
 		t.Errorf("x/image TIFF: got %d, %v", got, err)
 	}
 }
@@ -66,7 +66,7 @@ func TestTIFFPageCountErrors(t *testing.T) {
 		{"bad BigTIFF", []byte("II+\x00\x04\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00"), []string{"malformed BigTIFF header"}},
 	}
 	for _, c := range cases {
-		n, err := TIFFPageCount(bytes.NewReader(c.data), int64(len(c.data)))
+		n, err := PageCount(bytes.NewReader(c.data), int64(len(c.data)))
 		if err == nil {
 			t.Errorf("%s: %d pages, want an error", c.name, n)
 			continue
@@ -82,7 +82,7 @@ func TestTIFFPageCountShared(t *testing.T) {
 			t.Logf("%s absent", name)
 			continue
 		}
-		if got, err := TIFFPageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != want {
+		if got, err := PageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != want {
 			t.Errorf("%s: %d pages, %v; want %d", name, got, err, want)
 		}
 	}

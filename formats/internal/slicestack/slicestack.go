@@ -1,4 +1,6 @@
-package formats
+// Package slicestack assembles 2-D images of one size and sample class
+// into a volume, for the readers of TIFF stacks and folders of slices.
+package slicestack
 
 import (
 	"fmt"
@@ -7,12 +9,13 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// sliceStack assembles 2-D images of one size and sample class into a
-// volume, slice z at plane z. Samples follow imagegraph.FromImage, applied
+// Stack assembles 2-D images of one size and sample class into a volume,
+// slice z at plane z. Samples follow imagegraph.FromImage, applied
 // to the whole stack: colour slices are grey when every slice has R=G=B,
 // else packed 0xRRGGBB in every slice.
-type sliceStack struct {
-	width, height, depth int
+type Stack struct {
+	// Width, Height and Depth are the volume's size, as given to New.
+	Width, Height, Depth int
 	// class is the sample class of the first slice (see sliceClass).
 	class string
 	// kind and data are the samples so far, allocated by the first add.
@@ -20,14 +23,14 @@ type sliceStack struct {
 	data any
 }
 
-// newSliceStack starts a stack of depth slices of width x height, of at
-// most maxPixels voxels in all.
-func newSliceStack(width, height, depth, maxPixels int) (*sliceStack, error) {
+// New starts a stack of depth slices of width x height, of at most
+// maxPixels voxels in all.
+func New(width, height, depth, maxPixels int) (*Stack, error) {
 	n, err := imagegraph.PixelCount(width, height, depth)
 	if err != nil || n > maxPixels {
 		return nil, fmt.Errorf("%d planes of %dx%d hold more than %d voxels", depth, width, height, maxPixels)
 	}
-	return &sliceStack{width: width, height: height, depth: depth}, nil
+	return &Stack{Width: width, Height: height, Depth: depth}, nil
 }
 
 // sliceClass names the sample class of a decoded image: slices of a stack
@@ -46,12 +49,12 @@ func sliceClass(img image.Image) string {
 	return "8-bit colour"
 }
 
-// add puts img at plane z. An image of another size or sample class than
+// Add puts img at plane z. An image of another size or sample class than
 // the first is an error; its message says what differs.
-func (s *sliceStack) add(z int, img image.Image) error {
+func (s *Stack) Add(z int, img image.Image) error {
 	b := img.Bounds()
-	if b.Dx() != s.width || b.Dy() != s.height {
-		return fmt.Errorf("%dx%d, the first is %dx%d", b.Dx(), b.Dy(), s.width, s.height)
+	if b.Dx() != s.Width || b.Dy() != s.Height {
+		return fmt.Errorf("%dx%d, the first is %dx%d", b.Dx(), b.Dy(), s.Width, s.Height)
 	}
 	class := sliceClass(img)
 	if s.class == "" {
@@ -63,15 +66,15 @@ func (s *sliceStack) add(z int, img image.Image) error {
 	if err != nil {
 		return err
 	}
-	plane := s.width * s.height
+	plane := s.Width * s.Height
 	if s.data == nil {
-		s.kind, s.data = r.Kind, sliceSamples(r.Kind, plane*s.depth)
+		s.kind, s.data = r.Kind, sliceSamples(r.Kind, plane*s.Depth)
 	}
 	src := r.Data
 	switch {
 	case r.Kind == s.kind:
 	case r.Kind == imagegraph.RGB && (s.kind == imagegraph.Uint8 || s.kind == imagegraph.Uint16):
-		s.kind, s.data = imagegraph.RGB, sliceGreyToRGB(s.data, plane*s.depth)
+		s.kind, s.data = imagegraph.RGB, sliceGreyToRGB(s.data, plane*s.Depth)
 	case s.kind == imagegraph.RGB && (r.Kind == imagegraph.Uint8 || r.Kind == imagegraph.Uint16):
 		src = sliceGreyToRGB(src, plane)
 	default:
@@ -83,9 +86,9 @@ func (s *sliceStack) add(z int, img image.Image) error {
 	return nil
 }
 
-// raster returns the stacked volume.
-func (s *sliceStack) raster() (*imagegraph.Raster, error) {
-	r := &imagegraph.Raster{Width: s.width, Height: s.height, Depth: s.depth, Kind: s.kind, Data: s.data}
+// Raster returns the stacked volume.
+func (s *Stack) Raster() (*imagegraph.Raster, error) {
+	r := &imagegraph.Raster{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.kind, Data: s.data}
 	return r, r.Validate()
 }
 

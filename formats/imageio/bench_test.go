@@ -1,4 +1,4 @@
-package formats
+package imageio
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ func BenchmarkDecodePNG4096(b *testing.B) {
 	data := benchPNG(b)
 	b.SetBytes(benchSide * benchSide)
 	for b.Loop() {
-		if _, err := DecodeImage(bytes.NewReader(data), "bench"); err != nil {
+		if _, err := Decode(bytes.NewReader(data), "bench"); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package formats
+package tiff
 
 import (
 	"bytes"
@@ -9,16 +9,18 @@ import (
 	"os"
 	"strings"
 
-	"golang.org/x/image/tiff"
+	xtiff "golang.org/x/image/tiff"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/slicestack"
+	"github.com/cclabel/cclabel/formats/internal/tiffifd"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ReadTIFFStackFile reads a multi-page TIFF as a volume: page k is plane
+// ReadStackFile reads a multi-page TIFF as a volume: page k is plane
 // z=k; a single-page TIFF gives Depth 1. Every page must have the size and
 // sample class of the first (8 or 16-bit grey, paletted, or colour).
-// Samples are those of DecodeImage and imagegraph.FromImage, applied to
+// Samples are those of imageio.Decode and imagegraph.FromImage, applied to
 // the whole stack: grey as stored (WhiteIsZero pages keep their stored
 // values), palette indices, colour as grey when R=G=B in every page, else
 // packed 0xRRGGBB. Compression: none, PackBits, LZW, Deflate (what
@@ -26,7 +28,7 @@ import (
 // are checked before the volume is allocated. The volume has spacing 1,
 // an identity affine and Format "tiff". Errors read
 // "formats: PATH: tiff: ...".
-func ReadTIFFStackFile(path string) (*imagegraph.Volume, error) {
+func ReadStackFile(path string) (*imagegraph.Volume, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -42,56 +44,56 @@ func ReadTIFFStackFile(path string) (*imagegraph.Volume, error) {
 // maxPixels voxels. Errors start with "tiff: ".
 func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 	r, size := bytes.NewReader(data), int64(len(data))
-	l, err := readTIFFHeader(r, size)
+	l, err := tiffifd.ReadHeader(r, size)
 	if err != nil {
 		return nil, err
 	}
-	if l.big {
+	if l.Big {
 		return nil, errors.New("tiff: BigTIFF is not supported (save as classic TIFF)")
 	}
-	pages, err := tiffPages(r, size)
+	pages, err := tiffifd.Pages(r, size)
 	if err != nil {
 		return nil, err
 	}
 	// The chain has no loop (tiffPages checked), so this walk ends.
 	readers := make([]*tiffStackPageReader, 0, pages)
-	for off := l.first; off != 0 && len(readers) < pages; {
+	for off := l.First; off != 0 && len(readers) < pages; {
 		readers = append(readers, newTIFFStackPageReader(data, l, off))
-		if _, off, err = l.ifd(r, size, off); err != nil {
+		if _, off, err = l.IFD(r, size, off); err != nil {
 			return nil, err
 		}
 	}
-	var stack *sliceStack
+	var stack *slicestack.Stack
 	for k, pr := range readers {
-		cfg, err := tiff.DecodeConfig(pr.at(0))
+		cfg, err := xtiff.DecodeConfig(pr.at(0))
 		if err != nil {
 			return nil, tiffStackPageError(k, err)
 		}
 		if k == 0 {
-			if stack, err = newSliceStack(cfg.Width, cfg.Height, pages, maxPixels); err != nil {
+			if stack, err = slicestack.New(cfg.Width, cfg.Height, pages, maxPixels); err != nil {
 				return nil, fmt.Errorf("tiff: %w", err)
 			}
-		} else if cfg.Width != stack.width || cfg.Height != stack.height {
+		} else if cfg.Width != stack.Width || cfg.Height != stack.Height {
 			return nil, fmt.Errorf("tiff: page %d is %dx%d, page 0 is %dx%d (all pages of a stack must have one size)",
-				k, cfg.Width, cfg.Height, stack.width, stack.height)
+				k, cfg.Width, cfg.Height, stack.Width, stack.Height)
 		}
 	}
 	for k, pr := range readers {
-		img, err := tiff.Decode(pr.at(0))
+		img, err := xtiff.Decode(pr.at(0))
 		if err != nil {
 			return nil, tiffStackPageError(k, err)
 		}
-		if b := img.Bounds(); b != image.Rect(0, 0, stack.width, stack.height) {
-			return nil, fmt.Errorf("tiff: page %d: decoded bounds %v differ from its header's %dx%d", k, b, stack.width, stack.height)
+		if b := img.Bounds(); b != image.Rect(0, 0, stack.Width, stack.Height) {
+			return nil, fmt.Errorf("tiff: page %d: decoded bounds %v differ from its header's %dx%d", k, b, stack.Width, stack.Height)
 		}
-		if p, ok := tiffFirstValue(pr, size, tiffTagPhotometric); ok && p == 0 {
-			uninvert(img)
+		if p, ok := tiffifd.FirstValue(pr, size, tiffifd.TagPhotometric); ok && p == 0 {
+			tiffifd.Uninvert(img)
 		}
-		if err := stack.add(k, img); err != nil {
+		if err := stack.Add(k, img); err != nil {
 			return nil, fmt.Errorf("tiff: page %d is %w (the pages of a stack must share size and sample type)", k, err)
 		}
 	}
-	raster, err := stack.raster()
+	raster, err := stack.Raster()
 	if err != nil {
 		return nil, fmt.Errorf("tiff: %w", err)
 	}
@@ -118,10 +120,10 @@ type tiffStackPageReader struct {
 }
 
 // newTIFFStackPageReader returns a reader of data whose first IFD is at ifd.
-func newTIFFStackPageReader(data []byte, l tiffLayout, ifd uint64) *tiffStackPageReader {
+func newTIFFStackPageReader(data []byte, l tiffifd.Layout, ifd uint64) *tiffStackPageReader {
 	pr := &tiffStackPageReader{data: data}
 	copy(pr.head[:], data)
-	l.order.PutUint32(pr.head[4:], uint32(ifd))
+	l.Order.PutUint32(pr.head[4:], uint32(ifd))
 	return pr
 }
 

@@ -1,4 +1,4 @@
-package formats
+package imageio
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 // not of the type of want.
 func decodeOK[T image.Image](t *testing.T, data []byte) T {
 	t.Helper()
-	img, err := DecodeImage(bytes.NewReader(data), "test")
+	img, err := Decode(bytes.NewReader(data), "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,20 +185,20 @@ func TestDecodeImageFile(t *testing.T) {
 	if err := os.WriteFile(path, testimages.EncodePNG(t, testimages.GreyPattern()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	img, err := DecodeImageFile(path)
+	img, err := DecodeFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	testimages.SameImage(t, img, testimages.GreyPattern())
 
-	_, err = DecodeImageFile(filepath.Join(dir, "missing.png"))
+	_, err = DecodeFile(filepath.Join(dir, "missing.png"))
 	testcheck.WantError(t, err, "missing.png", "no such file")
 
 	bad := filepath.Join(dir, "bad.png")
 	if err := os.WriteFile(bad, []byte("not an image"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = DecodeImageFile(bad)
+	_, err = DecodeFile(bad)
 	testcheck.WantError(t, err, "formats: "+bad+": unknown image format (supported: PNG, JPEG, GIF, BMP, TIFF, WebP)")
 }
 
@@ -208,9 +208,9 @@ type failingReader struct{}
 func (failingReader) Read([]byte) (int, error) { return 0, errors.New("device gone") }
 
 func TestDecodeImageStream(t *testing.T) {
-	_, err := DecodeImage(failingReader{}, "<stdin>")
+	_, err := Decode(failingReader{}, "<stdin>")
 	testcheck.WantError(t, err, "formats: <stdin>: read: device gone")
-	_, err = DecodeImage(strings.NewReader("GIF89a"), "<stdin>")
+	_, err = Decode(strings.NewReader("GIF89a"), "<stdin>")
 	testcheck.WantError(t, err, "formats: <stdin>: gif: ")
 }
 
@@ -257,7 +257,7 @@ func TestDecodeImageErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			img, err := DecodeImage(bytes.NewReader(c.data), "img")
+			img, err := Decode(bytes.NewReader(c.data), "img")
 			if err == nil {
 				t.Fatalf("decoded a %v image, want an error", img.Bounds())
 			}

@@ -1,4 +1,4 @@
-package formats
+package tiff
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/formats/internal/testimages"
-	"golang.org/x/image/tiff"
+	xtiff "golang.org/x/image/tiff"
 )
 
 // tiffStackFuzzSeeds returns small TIFF files for the fuzzer: stacks of
@@ -27,8 +27,8 @@ func tiffStackFuzzSeeds(t testing.TB) [][]byte {
 	rgba.Set(1, 1, color.RGBA{200, 100, 50, 255})
 	return [][]byte{
 		three, big, deep, mixed,
-		testimages.EncodeTIFF(t, testimages.GreyPattern(), &tiff.Options{Compression: tiff.Deflate}),
-		testimages.EncodeTIFF(t, testimages.Gray16Pattern(3, 3), &tiff.Options{Compression: tiff.Deflate, Predictor: true}),
+		testimages.EncodeTIFF(t, testimages.GreyPattern(), &xtiff.Options{Compression: xtiff.Deflate}),
+		testimages.EncodeTIFF(t, testimages.Gray16Pattern(3, 3), &xtiff.Options{Compression: xtiff.Deflate, Predictor: true}),
 		testimages.EncodeTIFF(t, rgba, nil),
 		testimages.BigTIFF(2),
 	}
@@ -50,7 +50,7 @@ func FuzzReadTIFFStack(f *testing.F) {
 		if len(v.Frames) != 1 || v.Format != "tiff" || v.Header != nil {
 			t.Fatalf("%d frames, format %q", len(v.Frames), v.Format)
 		}
-		pages, err := TIFFPageCount(bytes.NewReader(data), int64(len(data)))
+		pages, err := PageCount(bytes.NewReader(data), int64(len(data)))
 		if err != nil || pages != v.Frames[0].Depth {
 			t.Fatalf("depth %d, %d pages (%v)", v.Frames[0].Depth, pages, err)
 		}

@@ -1,4 +1,4 @@
-package formats
+package imageio
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/slicestack"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -23,7 +24,7 @@ var sliceExtensions = map[string]bool{
 // (any case), sorted by name (byte order, so number them with leading
 // zeros), are planes z=0, 1, ...; other files, subfolders and hidden
 // files (names starting with ".") are ignored, and at least one image is
-// required. Each is decoded as DecodeImageFile does (a multi-page TIFF is
+// required. Each is decoded as DecodeFile does (a multi-page TIFF is
 // refused); all must have the size and sample class (8 or 16-bit grey,
 // paletted, colour) of the first, and samples follow
 // imagegraph.FromImage applied to the whole stack (colour is grey when
@@ -45,25 +46,25 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 	if len(names) == 0 {
 		return nil, &errtext.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
 	}
-	var stack *sliceStack
+	var stack *slicestack.Stack
 	for z, name := range names {
 		path := filepath.Join(dir, name)
-		img, err := DecodeImageFile(path)
+		img, err := DecodeFile(path)
 		if err != nil {
 			return nil, err
 		}
 		if z == 0 {
 			b := img.Bounds()
-			stack, err = newSliceStack(b.Dx(), b.Dy(), len(names), imagegraph.MaxPixels)
+			stack, err = slicestack.New(b.Dx(), b.Dy(), len(names), imagegraph.MaxPixels)
 			if err != nil {
 				return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
 			}
 		}
-		if err := stack.add(z, img); err != nil {
+		if err := stack.Add(z, img); err != nil {
 			return nil, &errtext.FileError{Path: path, Err: fmt.Errorf("slices: slice %d is %w (first slice: %s)", z, err, names[0])}
 		}
 	}
-	raster, err := stack.raster()
+	raster, err := stack.Raster()
 	if err != nil {
 		return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
 	}

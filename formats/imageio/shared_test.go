@@ -1,4 +1,4 @@
-package formats
+package imageio
 
 import (
 	"crypto/sha256"
@@ -33,7 +33,7 @@ func TestSharedImages(t *testing.T) {
 			continue
 		}
 		seen++
-		img, err := DecodeImageFile(path)
+		img, err := DecodeFile(path)
 		if len(c.Shape) == 3 {
 			testcheck.WantError(t, err, path, "multi-page TIFF ("+strconv.Itoa(c.Shape[2])+" pages)", "cclabel volume")
 			continue
