@@ -83,6 +83,7 @@ func EncodePNG(t testing.TB, img image.Image) []byte {
 	return b.Bytes()
 }
 
+// EncodeJPEG encodes img as JPEG (quality 95).
 func EncodeJPEG(t testing.TB, img image.Image) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -92,6 +93,7 @@ func EncodeJPEG(t testing.TB, img image.Image) []byte {
 	return b.Bytes()
 }
 
+// EncodeGIF encodes img as GIF.
 func EncodeGIF(t testing.TB, img image.Image) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -101,6 +103,7 @@ func EncodeGIF(t testing.TB, img image.Image) []byte {
 	return b.Bytes()
 }
 
+// EncodeBMP encodes img as BMP.
 func EncodeBMP(t testing.TB, img image.Image) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -110,6 +113,7 @@ func EncodeBMP(t testing.TB, img image.Image) []byte {
 	return b.Bytes()
 }
 
+// EncodeTIFF encodes img as TIFF with the given options.
 func EncodeTIFF(t testing.TB, img image.Image, opts *tiff.Options) []byte {
 	t.Helper()
 	var b bytes.Buffer
