@@ -55,7 +55,7 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The chain has no loop (tiffPages checked), so this walk ends.
+	// The chain has no loop (tiffifd.Pages checked), so this walk ends.
 	readers := make([]*tiffStackPageReader, 0, pages)
 	for off := l.First; off != 0 && len(readers) < pages; {
 		readers = append(readers, newTIFFStackPageReader(data, l, off))
