@@ -8,6 +8,8 @@ import (
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/imageio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -17,7 +19,7 @@ func TestSharedGraphsOnGPU(t *testing.T) {
 	c := gpuContext(t)
 	cases := shareddata.Graphs(t)
 	for _, tc := range cases {
-		lg, err := formats.ReadGraphFile(filepath.Join(dir, tc.File), formats.GraphReadOptions{})
+		lg, err := graphio.ReadFile(filepath.Join(dir, tc.File), graphio.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +46,7 @@ func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
 		var frames []*imagegraph.Raster
 		slope, inter := 1.0, 0.0
 		if strings.HasPrefix(tc.File, "images/") && tc.Connectivity <= 8 {
-			img, err := formats.DecodeImageFile(path)
+			img, err := imageio.DecodeFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}

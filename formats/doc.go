@@ -1,27 +1,27 @@
-// Package formats reads and writes graph files and images for
-// connected-components labeling.
+// Package formats picks the reader or writer of a volume file from its
+// path, for the CLI and batch runs: ReadVolumeFile reads NIfTI, NRRD, TIFF
+// stacks, folders of slices, .npy and raw data as an imagegraph.Volume;
+// WriteVolumeLabels writes label volumes as NIfTI, NRRD or .npy with the
+// input's geometry; LabelVolumeExt and IsLabelVolumePath name and check
+// label-volume paths.
 //
-// Images: DecodeImageFile and DecodeImage read 2D PNG, JPEG, GIF, BMP,
-// TIFF and WebP images, sniffing the format from the content and checking
-// the header's size before decoding pixels; TIFFPageCount counts the pages
-// of a TIFF. Labels come out as colour images (LabelColor, ColorLabels,
-// Overlay, written with WritePNG), as 16-bit PNGs (WriteLabelsPNG16) or as
-// NumPy arrays (WriteNPYLabels).
+// The formats themselves live in one package each, behind the shared
+// imagegraph.Raster and imagegraph.Volume types:
 //
-// Graphs: supported inputs are ECL-CC's binary CSR format (.egr), Matrix
-// Market coordinate files (.mtx), edge lists (.txt, .csv, .tsv, .el,
-// .edges) and DIMACS/PACE graphs (.gr). Every reader returns a valid,
-// symmetric ecl.Graph together with the mapping from vertices back to the
-// IDs used in the file (see LoadedGraph). Graphs can be written as .egr
-// only.
+//   - formats/imageio: 2D images (PNG, JPEG with EXIF orientation, GIF,
+//     BMP, TIFF, WebP) and folders of 2D slices
+//   - formats/tiff: multi-page TIFF files (page counts, stacks)
+//   - formats/nifti: NIfTI-1 and NIfTI-2 volumes and label volumes
+//   - formats/nrrd: NRRD volumes and label volumes
+//   - formats/npy: NumPy .npy arrays and label arrays
+//   - formats/raw: headerless raw volumes and binary samples
+//   - formats/graphio: graphs (.egr, Matrix Market, edge lists, DIMACS)
 //
-// Graph readers stream their input and check headers before allocating,
-// so a damaged or hostile file yields an error, never a panic or an
-// allocation far beyond the input's size. Image decoders read the whole
-// file (small next to its pixels) and check the header's size against
-// imagegraph.MaxPixels and, where the compression allows a bound, against
-// the file's size before decoding. Every error is a single line that
-// starts with "formats: "; errors of text formats name the line
-// ("formats: line 12: ..."), and ReadGraphFile and DecodeImageFile add the
-// path ("formats: PATH: line 12: ...", "formats: PATH: png: ...").
+// Label images for display (colours, overlays, previews, PNG) are drawn
+// by package render; statistics files are written by
+// imagegraph.WriteStats and imagegraph.WriteVolumeStats.
+//
+// Every reader checks sizes against the file before allocating. Every
+// error is a single line that starts with "formats: " and, for a file,
+// names it: "formats: PATH: nifti: ...".
 package formats

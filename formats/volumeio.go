@@ -8,6 +8,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/imageio"
+	"github.com/cclabel/cclabel/formats/nifti"
+	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/formats/nrrd"
+	"github.com/cclabel/cclabel/formats/raw"
+	"github.com/cclabel/cclabel/formats/tiff"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
@@ -25,29 +31,28 @@ type RawOptions struct {
 
 // ReadVolumeFile reads a volume, picking the reader from the path: a
 // folder of 2D slices; .nii, .nii.gz or a .hdr/.img pair (NIfTI-1/2);
-// .nrrd or .nhdr; .tif/.tiff (pages are z); .npy; or raw data when raw is
-// not nil.
-func ReadVolumeFile(path string, raw *RawOptions) (*Volume, error) {
-	if raw != nil {
-		return ReadRawFile(path, raw.Shape, raw.DType, raw.BigEndian)
+// .nrrd or .nhdr; .tif/.tiff (pages are z); .npy; or raw data when
+// rawOpts is not nil.
+func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error) {
+	if rawOpts != nil {
+		return raw.ReadFile(path, rawOpts.Shape, rawOpts.DType, rawOpts.BigEndian)
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return ReadSliceFolder(path)
+		return imageio.ReadSliceFolder(path)
 	}
 	switch lower := strings.ToLower(path); {
 	case hasAnySuffix(lower, ".nii", ".nii.gz", ".hdr", ".img", ".hdr.gz", ".img.gz"):
-		return ReadNIfTIFile(path)
+		return nifti.ReadFile(path)
 	case hasAnySuffix(lower, ".nrrd", ".nhdr"):
-		return ReadNRRDFile(path)
+		return nrrd.ReadFile(path)
 	case hasAnySuffix(lower, ".tif", ".tiff"):
-		return ReadTIFFStackFile(path)
+		return tiff.ReadStackFile(path)
 	case strings.HasSuffix(lower, ".npy"):
-		r, err := ReadNPYFile(path)
+		r, err := npy.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
-		return &Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: [3]float64{1, 1, 1},
-			Affine: IdentityAffine([3]float64{1, 1, 1}), Format: "npy"}, nil
+		return imagegraph.NewVolume(r, "npy"), nil
 	}
 	return nil, fmt.Errorf("formats: %s: unknown volume format (want .nii, .nii.gz, .hdr/.img, .nrrd, .nhdr, .tif, .npy, a folder of slices, or raw with a shape)", path)
 }
@@ -58,7 +63,7 @@ func hasAnySuffix(s string, suffixes ...string) bool {
 
 // LabelVolumeExt returns the label-volume extension that keeps a source's
 // family: .nii.gz for NIfTI, .nrrd for NRRD, .npy otherwise.
-func LabelVolumeExt(v *Volume) string {
+func LabelVolumeExt(v *imagegraph.Volume) string {
 	switch {
 	case strings.HasPrefix(v.Format, "nifti"):
 		return ".nii.gz"
@@ -81,13 +86,13 @@ func IsLabelVolumePath(path string) bool {
 // in C order, as tifffile and NumPy give them; the bytes are the same.
 // dtype is uint16, uint32, int32 (npy only) or auto (uint16 when every
 // label fits).
-func WriteVolumeLabels(path string, ref *Volume, labels [][]uint32, dtype string) error {
+func WriteVolumeLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	lower := strings.ToLower(path)
 	switch {
 	case hasAnySuffix(lower, ".nii", ".nii.gz"):
-		return WriteNIfTILabels(path, ref, labels, dtype)
+		return nifti.WriteLabels(path, ref, labels, dtype)
 	case strings.HasSuffix(lower, ".nrrd"):
-		return WriteNRRDLabels(path, ref, labels, dtype)
+		return nrrd.WriteLabels(path, ref, labels, dtype)
 	case strings.HasSuffix(lower, ".npy"):
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
 			return writeVolumeNPY(w, ref, labels, dtype)
@@ -97,7 +102,7 @@ func WriteVolumeLabels(path string, ref *Volume, labels [][]uint32, dtype string
 }
 
 // writeVolumeNPY writes the frames as one .npy array.
-func writeVolumeNPY(w io.Writer, ref *Volume, labels [][]uint32, dtype string) error {
+func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	if len(ref.Frames) == 0 || len(labels) != len(ref.Frames) {
 		return fmt.Errorf("npy: %d label frames for %d volume frames", len(labels), len(ref.Frames))
 	}
@@ -120,5 +125,5 @@ func writeVolumeNPY(w io.Writer, ref *Volume, labels [][]uint32, dtype string) e
 	if !fortran {
 		slices.Reverse(shape)
 	}
-	return WriteNPYLabelsOrder(w, all, shape, dtype, fortran)
+	return npy.WriteLabelsOrder(w, all, shape, dtype, fortran)
 }

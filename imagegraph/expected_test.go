@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/imageio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -22,7 +22,7 @@ func TestExpectedImages(t *testing.T) {
 		}
 		tested++
 		t.Run(filepath.Base(c.File)+"/"+c.Mode+"/"+string(rune('0'+c.Connectivity)), func(t *testing.T) {
-			img, err := formats.DecodeImageFile(filepath.Join(shareddata.Dir(t), c.File))
+			img, err := imageio.DecodeFile(filepath.Join(shareddata.Dir(t), c.File))
 			if err != nil {
 				t.Fatal(err)
 			}

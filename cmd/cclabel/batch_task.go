@@ -11,6 +11,8 @@ import (
 
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/formats/tiff"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -56,7 +58,7 @@ func inputKindOf(path string) (inputKind, error) {
 	case hasSuffix(lower, imageExts):
 		return imageInput, nil
 	case strings.HasSuffix(lower, ".npy"):
-		dims, err := formats.NPYFileDims(path)
+		dims, err := npy.FileDims(path)
 		if err != nil {
 			return 0, err
 		}
@@ -73,7 +75,7 @@ func inputKindOf(path string) (inputKind, error) {
 		if err != nil {
 			return 0, fmt.Errorf("formats: %w", err)
 		}
-		pages, err := formats.TIFFPageCount(f, st.Size())
+		pages, err := tiff.PageCount(f, st.Size())
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", path, err)
 		}
@@ -133,7 +135,7 @@ type batchTask struct {
 	src    *imageSource
 	labels *imagegraph.Labels
 
-	vol *formats.Volume // a volume input
+	vol *imagegraph.Volume // a volume input
 	vl  *volumeLabels
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/urfave/cli/v3"
 )
 
@@ -28,7 +28,7 @@ func convertCommand(std stdio) *cli.Command {
 				return usagef("convert: want IN and OUT, got %d arguments", cmd.NArg())
 			}
 			in, out := cmd.Args().Get(0), cmd.Args().Get(1)
-			if _, err := formats.GraphFormatFromPath(out); err != nil {
+			if _, err := graphio.FormatFromPath(out); err != nil {
 				return usageError{err}
 			}
 			if err := checkOutputDir(out); err != nil {
@@ -41,7 +41,7 @@ func convertCommand(std stdio) *cli.Command {
 			for _, w := range lg.Warnings {
 				fmt.Fprintf(std.err, "cclabel: warning: %s: %s\n", in, w)
 			}
-			if err := formats.WriteGraphFile(out, lg.Graph); err != nil {
+			if err := graphio.WriteFile(out, lg.Graph); err != nil {
 				return err
 			}
 			fmt.Fprintf(std.err, "%s -> %s: %d vertices, %d edges\n", in, out, lg.Graph.NumVertices(), lg.Graph.NumEdges())

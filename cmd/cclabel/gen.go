@@ -9,10 +9,13 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/nifti"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/render"
 	"github.com/urfave/cli/v3"
 )
 
@@ -87,7 +90,7 @@ func genGraphCommand(std stdio, name, usage string, flags []cli.Flag,
 			if err != nil {
 				return usageError{err}
 			}
-			if err := formats.WriteGraphFile(out, g); err != nil {
+			if err := graphio.WriteFile(out, g); err != nil {
 				return err
 			}
 			fmt.Fprintf(std.err, "%s: %s graph, %d vertices, %d edges\n", out, name, g.NumVertices(), g.NumEdges())
@@ -163,9 +166,9 @@ func writeSynthetic(path string, r *imagegraph.Raster) error {
 			for i, v := range data {
 				img.Pix[i] = v * 255
 			}
-			return formats.WritePNG(w, img)
+			return render.WritePNG(w, img)
 		}
-		return formats.WriteNPYBytes(w, data, npyRasterShape(r))
+		return npy.WriteBytes(w, data, npyRasterShape(r))
 	})
 }
 
@@ -231,7 +234,7 @@ func writeSyntheticNIfTI(path string, r *imagegraph.Raster) error {
 		values[i] = uint32(v)
 	}
 	one := [3]float64{1, 1, 1}
-	ref := &formats.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: one,
-		Affine: formats.IdentityAffine(one), Format: "npy"}
-	return formats.WriteNIfTILabels(path, ref, [][]uint32{values}, "uint8")
+	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: one,
+		Affine: imagegraph.IdentityAffine(one), Format: "npy"}
+	return nifti.WriteLabels(path, ref, [][]uint32{values}, "uint8")
 }

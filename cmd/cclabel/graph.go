@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/urfave/cli/v3"
 )
@@ -135,16 +136,16 @@ func verifiedNote(verified bool) string {
 }
 
 // readGraphInput reads a graph file, or stdin for "-".
-func readGraphInput(input, format string, opts formats.GraphReadOptions, stdin io.Reader) (*formats.LoadedGraph, error) {
+func readGraphInput(input, format string, opts graphio.ReadOptions, stdin io.Reader) (*graphio.LoadedGraph, error) {
 	if input != "-" && format == "" {
-		return formats.ReadGraphFile(input, opts)
+		return graphio.ReadFile(input, opts)
 	}
 	f, err := parseGraphFormat(format, input)
 	if err != nil {
 		return nil, err
 	}
 	if input == "-" {
-		lg, err := formats.ReadGraph(stdin, -1, f, opts)
+		lg, err := graphio.Read(stdin, -1, f, opts)
 		if err != nil {
 			return nil, fmt.Errorf("stdin: %w", err)
 		}
@@ -159,7 +160,7 @@ func readGraphInput(input, format string, opts formats.GraphReadOptions, stdin i
 	if err != nil {
 		return nil, err
 	}
-	lg, err := formats.ReadGraph(file, st.Size(), f, opts)
+	lg, err := graphio.Read(file, st.Size(), f, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", input, err)
 	}
@@ -168,27 +169,27 @@ func readGraphInput(input, format string, opts formats.GraphReadOptions, stdin i
 
 // maxVerticesFlag returns the --max-vertices flag of the commands that read graphs.
 func maxVerticesFlag() cli.Flag {
-	return &cli.Int64Flag{Name: "max-vertices", Value: formats.DefaultMaxVertices,
+	return &cli.Int64Flag{Name: "max-vertices", Value: graphio.DefaultMaxVertices,
 		Usage: "largest vertex count a text graph header may declare"}
 }
 
 // graphReadOptions collects the reader flags.
-func graphReadOptions(cmd *cli.Command, threads int) formats.GraphReadOptions {
-	return formats.GraphReadOptions{DropZeros: cmd.Bool("drop-zeros"), Threads: threads,
+func graphReadOptions(cmd *cli.Command, threads int) graphio.ReadOptions {
+	return graphio.ReadOptions{DropZeros: cmd.Bool("drop-zeros"), Threads: threads,
 		MaxVertices: cmd.Int64("max-vertices")}
 }
 
 // parseGraphFormat maps a --format value to a graph format.
-func parseGraphFormat(format, input string) (formats.GraphFormat, error) {
+func parseGraphFormat(format, input string) (graphio.Format, error) {
 	switch strings.ToLower(format) {
 	case "egr":
-		return formats.FormatEGR, nil
+		return graphio.FormatEGR, nil
 	case "mtx", "mm":
-		return formats.FormatMatrixMarket, nil
+		return graphio.FormatMatrixMarket, nil
 	case "gr", "dimacs":
-		return formats.FormatDIMACS, nil
+		return graphio.FormatDIMACS, nil
 	case "edgelist", "txt", "el", "edges", "csv", "tsv":
-		return formats.FormatEdgeList, nil
+		return graphio.FormatEdgeList, nil
 	case "":
 		return 0, usagef("graph: reading %s needs --format (egr, mtx, gr or edgelist)", input)
 	}
@@ -225,13 +226,13 @@ func checkOutputDir(path string) error {
 // writeGraphLabels writes per-vertex labels as text or .npy.
 func writeGraphLabels(path string, labels []uint32, id func(int) int64, stdout io.Writer) error {
 	if path == "-" {
-		return formats.WriteLabelsText(stdout, labels, id)
+		return graphio.WriteLabelsText(stdout, labels, id)
 	}
 	return atomicfile.WriteFile(path, func(w io.Writer) error {
 		if strings.ToLower(filepath.Ext(path)) == ".npy" {
-			return formats.WriteNPYLabels(w, labels, []int{len(labels)}, "int32")
+			return npy.WriteLabels(w, labels, []int{len(labels)}, "int32")
 		}
-		return formats.WriteLabelsText(w, labels, id)
+		return graphio.WriteLabelsText(w, labels, id)
 	})
 }
 

@@ -9,9 +9,11 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/imageio"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/render"
 	"github.com/urfave/cli/v3"
 )
 
@@ -259,7 +261,7 @@ func labelImage(raster *imagegraph.Raster, settings labelSettings, conn int, lab
 // is the decoded image when there is one (for --overlay).
 func readImageInput(input string, stdin io.Reader) (*imagegraph.Raster, *imageSource, error) {
 	if strings.EqualFold(filepath.Ext(input), ".npy") {
-		r, err := formats.ReadNPYFile(input)
+		r, err := npy.ReadFile(input)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -271,9 +273,9 @@ func readImageInput(input string, stdin io.Reader) (*imagegraph.Raster, *imageSo
 	var src = &imageSource{}
 	var err error
 	if input == "-" {
-		src.img, err = formats.DecodeImage(stdin, "stdin")
+		src.img, err = imageio.Decode(stdin, "stdin")
 	} else {
-		src.img, err = formats.DecodeImageFile(input)
+		src.img, err = imageio.DecodeFile(input)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -293,7 +295,7 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 		ext := strings.ToLower(filepath.Ext(job.labels))
 		if err := writeOutput(job.labels, stdout, func(w io.Writer) error {
 			if ext == ".png" {
-				return formats.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
+				return render.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
 			}
 			dtype := settings.dtype
 			if dtype == "auto" {
@@ -302,7 +304,7 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 					dtype = "uint16"
 				}
 			}
-			return formats.WriteNPYLabels(w, labels.Data, npyShape(labels), dtype)
+			return npy.WriteLabels(w, labels.Data, npyShape(labels), dtype)
 		}); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}
@@ -313,7 +315,7 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 			return err
 		}
 		if err := writeOutput(job.stats, stdout, func(w io.Writer) error {
-			return formats.WriteStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), raster.Is3D())
+			return imagegraph.WriteStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), raster.Is3D())
 		}); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}
@@ -321,13 +323,13 @@ func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource
 	if job.output != "" {
 		if err := writeOutput(job.output, stdout, func(w io.Writer) error {
 			if settings.overlay {
-				img, err := formats.Overlay(src.display(), labels.Data, 0.6)
+				img, err := render.Overlay(src.display(), labels.Data, 0.6)
 				if err != nil {
 					return err
 				}
-				return formats.WritePNG(w, img)
+				return render.WritePNG(w, img)
 			}
-			return formats.WriteColorLabelsPNG(w, labels.Data, labels.Width, labels.Height)
+			return render.WriteColorLabelsPNG(w, labels.Data, labels.Width, labels.Height)
 		}); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/render"
 	"github.com/urfave/cli/v3"
 )
 
@@ -236,7 +237,7 @@ type volumeLabels struct {
 // labelVolumeFrames labels every frame of vol with the settings' rule (on
 // NIfTI-scaled values) and filters, at 3D connectivity conn (its in-plane
 // part for a 2D file).
-func labelVolumeFrames(vol *formats.Volume, settings labelSettings, conn int, labeler *cclabel.Labeler) (*volumeLabels, error) {
+func labelVolumeFrames(vol *imagegraph.Volume, settings labelSettings, conn int, labeler *cclabel.Labeler) (*volumeLabels, error) {
 	rule := settings.rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &volumeLabels{conn: conn, frames: make([][]uint32, len(vol.Frames)), perFrame: make([]int, len(vol.Frames))}
@@ -266,7 +267,7 @@ func labelVolumeFrames(vol *formats.Volume, settings labelSettings, conn int, la
 }
 
 // writeVolumeOutputs writes the label volumes, preview and statistics.
-func writeVolumeOutputs(job volumeJob, vol *formats.Volume, vl *volumeLabels, dtype string) error {
+func writeVolumeOutputs(job volumeJob, vol *imagegraph.Volume, vl *volumeLabels, dtype string) error {
 	frames := vl.frames
 	for _, path := range []string{job.output, job.labels} {
 		if path == "" {
@@ -281,11 +282,11 @@ func writeVolumeOutputs(job volumeJob, vol *formats.Volume, vl *volumeLabels, dt
 	}
 	f0 := vol.Frames[0]
 	if job.preview != "" {
-		img, err := formats.VolumePreview(frames[0], f0.Width, f0.Height, f0.Depth, vol.Spacing)
+		img, err := render.VolumePreview(frames[0], f0.Width, f0.Height, f0.Depth, vol.Spacing)
 		if err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}
-		if err := writeOutput(job.preview, nil, func(w io.Writer) error { return formats.WritePNG(w, img) }); err != nil {
+		if err := writeOutput(job.preview, nil, func(w io.Writer) error { return render.WritePNG(w, img) }); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}
 	}
@@ -300,7 +301,7 @@ func writeVolumeOutputs(job volumeJob, vol *formats.Volume, vl *volumeLabels, dt
 			return err
 		}
 		if err := writeOutput(job.stats, nil, func(w io.Writer) error {
-			return formats.WriteVolumeStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), vol.Affine)
+			return imagegraph.WriteVolumeStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), vol.Affine)
 		}); err != nil {
 			return fmt.Errorf("%s: %w", job.input, err)
 		}

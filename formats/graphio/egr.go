@@ -1,0 +1,289 @@
+package graphio
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/cclabel/cclabel/ecl"
+)
+
+// The .egr format (ECL-CC's binary CSR), little-endian: int32 nodes, int32
+// edges, int32 offsets[nodes+1], int32 neighbours[edges], then optionally
+// int32 weights[edges], which are ignored.
+
+// egrBufBytes is the size of the buffer the .egr reader and writer decode
+// and encode through.
+const egrBufBytes = 1 << 20
+
+// egrFirstChunk is the number of int32s allocated first for an array whose
+// length only a header vouches for (input size unknown).
+const egrFirstChunk = 1 << 16
+
+// ReadEGR reads an .egr graph from r. size is the byte length of the input
+// when known, or -1: with a size the header must match it exactly (with or
+// without weights) before anything is allocated; without one the arrays
+// grow as data arrives, so a lying header on a short input fails cheaply.
+// The graph is validated, its adjacency lists sorted when they are not, and
+// it is symmetrized, with a warning, when it is not symmetric. Base is 0.
+func ReadEGR(r io.Reader, size int64, opts ReadOptions) (*LoadedGraph, error) {
+	return readEGR(r, newConfig(opts, size))
+}
+
+// egrDecoder reads little-endian int32 arrays through a fixed buffer.
+type egrDecoder struct {
+	r     io.Reader
+	buf   []byte
+	read  int64 // bytes consumed so far
+	known bool  // whether the input size is known (and was checked)
+}
+
+// errShort reports that the input ended before an array was complete.
+var errShort = errors.New("short input")
+
+// int32s reads count int32s. With a known size it allocates them at once;
+// otherwise it grows the slice only as data arrives.
+func (d *egrDecoder) int32s(count int64) ([]int32, error) {
+	var dst []int32
+	if d.known {
+		dst = make([]int32, count)
+	} else {
+		dst = make([]int32, 0, min(count, egrFirstChunk))
+	}
+	for done := int64(0); done < count; {
+		k := min(count-done, int64(len(d.buf)/4))
+		n, err := io.ReadFull(d.r, d.buf[:4*k])
+		d.read += int64(n)
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil, errShort
+		} else if err != nil {
+			return nil, fmt.Errorf("formats: read: %w", err)
+		}
+		if !d.known {
+			if need := int(done + k); need > cap(dst) {
+				t := make([]int32, len(dst), min(max(2*cap(dst), need), int(count)))
+				copy(t, dst)
+				dst = t
+			}
+			dst = dst[:done+k]
+		}
+		out := dst[done : done+k]
+		for i := range out {
+			out[i] = int32(binary.LittleEndian.Uint32(d.buf[4*i:]))
+		}
+		done += k
+	}
+	return dst, nil
+}
+
+// skip consumes up to limit bytes and returns how many there were.
+func (d *egrDecoder) skip(limit int64) (int64, error) {
+	var total int64
+	for total < limit {
+		n, err := d.r.Read(d.buf[:min(limit-total, int64(len(d.buf)))])
+		total += int64(n)
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			return total, fmt.Errorf("formats: read: %w", err)
+		}
+	}
+	d.read += total
+	return total, nil
+}
+
+// readEGR implements ReadEGR.
+func readEGR(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
+	var head [8]byte
+	n, err := io.ReadFull(r, head[:])
+	switch {
+	case n == 0 && err == io.EOF:
+		return nil, errors.New("formats: empty input (an .egr file starts with an 8-byte header)")
+	case err == io.ErrUnexpectedEOF:
+		return nil, fmt.Errorf("formats: truncated: %d bytes, too short for the 8-byte .egr header", n)
+	case err != nil:
+		return nil, fmt.Errorf("formats: read: %w", err)
+	}
+	nodes := int64(int32(binary.LittleEndian.Uint32(head[0:])))
+	edges := int64(int32(binary.LittleEndian.Uint32(head[4:])))
+	if nodes < 0 || edges < 0 {
+		return nil, fmt.Errorf("formats: bad .egr header: %d nodes and %d edges", nodes, edges)
+	}
+	if nodes >= math.MaxInt32 {
+		return nil, fmt.Errorf("formats: bad .egr header: %d nodes, more than the limit of %d", nodes, math.MaxInt32-1)
+	}
+	need := 8 + 4*(nodes+1) + 4*edges
+	truncated := func(have int64) error {
+		return fmt.Errorf("formats: truncated: header says %d nodes and %d edges (need %d bytes), file has %d",
+			nodes, edges, need, have)
+	}
+	trailing := func(extra int64) error {
+		if edges == 0 {
+			return fmt.Errorf("formats: unexpected %d trailing bytes after the %d bytes the header implies", extra, need)
+		}
+		return fmt.Errorf("formats: unexpected %d trailing bytes after the %d bytes the header implies (a weight array would be %d bytes)",
+			extra, need, 4*edges)
+	}
+	weights := false
+	if cfg.size >= 0 {
+		switch extra := cfg.size - need; {
+		case extra < 0:
+			return nil, truncated(cfg.size)
+		case extra == 4*edges:
+			weights = edges > 0
+		case extra != 0:
+			return nil, trailing(extra)
+		}
+	}
+	bufBytes := egrBufBytes
+	if cfg.size >= 0 && cfg.size < egrBufBytes {
+		bufBytes = int(cfg.size+4) &^ 3 // small inputs need no big buffer
+	}
+	d := &egrDecoder{r: r, buf: make([]byte, bufBytes), read: 8, known: cfg.size >= 0}
+	g, err := d.graph(nodes, edges, weights, trailing)
+	if err == errShort {
+		return nil, truncated(d.read)
+	} else if err != nil {
+		return nil, err
+	}
+	return finishEGR(g, cfg)
+}
+
+// graph reads the offsets and neighbours and checks what follows them.
+func (d *egrDecoder) graph(nodes, edges int64, weights bool, trailing func(int64) error) (*ecl.Graph, error) {
+	offsets, err := d.int32s(nodes + 1)
+	if err != nil {
+		return nil, err
+	}
+	nbrs, err := d.int32s(edges)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.finish(weights, edges, trailing); err != nil {
+		return nil, err
+	}
+	return &ecl.Graph{Offsets: offsets, Neighbors: nbrs}, nil
+}
+
+// finish consumes what follows the neighbour array: the weights when the
+// size said there are some, otherwise optional weights (size unknown) or
+// nothing; anything else is an error.
+func (d *egrDecoder) finish(weights bool, edges int64, trailing func(int64) error) error {
+	start := d.read
+	if d.known {
+		want := int64(0)
+		if weights {
+			want = 4 * edges
+		}
+		got, err := d.skip(want + 1)
+		switch {
+		case err != nil:
+			return err
+		case got < want:
+			return errShort
+		case got > want:
+			return fmt.Errorf("formats: input is longer than its given size of %d bytes", start+want)
+		}
+		return nil
+	}
+	got, err := d.skip(4*edges + 1)
+	if err != nil {
+		return err
+	}
+	if got != 0 && got != 4*edges {
+		if got > 4*edges {
+			// Count the rest for the message, within reason.
+			const limit = 1 << 26
+			more, err := d.skip(limit)
+			if err != nil {
+				return err
+			}
+			if more == limit {
+				return fmt.Errorf("formats: unexpected trailing bytes (more than %d) after the %d bytes the header implies",
+					got+more, start)
+			}
+			got += more
+		}
+		return trailing(got)
+	}
+	return nil
+}
+
+// finishEGR validates a decoded graph, sorts unsorted adjacency lists and
+// symmetrizes the graph when needed.
+func finishEGR(g *ecl.Graph, cfg readConfig) (*LoadedGraph, error) {
+	if err := g.Validate(); err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	lg := &LoadedGraph{Graph: g}
+	if !adjacencySorted(g) {
+		g.SortAdjacency(cfg.Threads)
+	}
+	if !g.IsSymmetric(cfg.Threads) {
+		sym, err := g.Symmetrize()
+		if err != nil {
+			return nil, fmt.Errorf("formats: symmetrize: %w", err)
+		}
+		lg.Graph = sym
+		lg.Warnings = append(lg.Warnings, ".egr graph was not symmetric: symmetrized")
+	}
+	return lg, nil
+}
+
+// adjacencySorted reports whether every adjacency list of the valid graph g
+// is sorted.
+func adjacencySorted(g *ecl.Graph) bool {
+	off, nbrs := g.Offsets, g.Neighbors
+	for v := 0; v+1 < len(off); v++ {
+		adj := nbrs[off[v]:off[v+1]]
+		for i := 1; i < len(adj); i++ {
+			if adj[i] < adj[i-1] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// WriteEGR writes g to w in the .egr format, without weights. The graph must
+// be valid (see ecl.Graph.Validate).
+func WriteEGR(w io.Writer, g *ecl.Graph) error {
+	if err := checkWritable(g); err != nil {
+		return err
+	}
+	buf := make([]byte, 0, egrBufBytes)
+	offsets := g.Offsets
+	if len(offsets) == 0 {
+		offsets = []int32{0}
+	}
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(offsets)-1))
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(g.Neighbors)))
+	for _, arr := range [][]int32{offsets, g.Neighbors} {
+		for _, x := range arr {
+			if len(buf) == cap(buf) {
+				if _, err := w.Write(buf); err != nil {
+					return fmt.Errorf("formats: write .egr: %w", err)
+				}
+				buf = buf[:0]
+			}
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(x))
+		}
+	}
+	if _, err := w.Write(buf); err != nil {
+		return fmt.Errorf("formats: write .egr: %w", err)
+	}
+	return nil
+}
+
+// checkWritable reports why g cannot be written, if it cannot.
+func checkWritable(g *ecl.Graph) error {
+	if g == nil {
+		return errors.New("formats: cannot write a nil graph")
+	}
+	if err := g.Validate(); err != nil {
+		return fmt.Errorf("formats: cannot write: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package graphio
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/cclabel/cclabel/formats/internal/errtext"
+)
+
+// Format identifies a graph file format.
+type Format int
+
+const (
+	// FormatEGR is ECL-CC's little-endian binary CSR format (.egr).
+	FormatEGR Format = iota + 1
+	// FormatMatrixMarket is the Matrix Market coordinate format (.mtx).
+	FormatMatrixMarket
+	// FormatEdgeList is a text list of vertex ID pairs (.txt, .csv, .tsv,
+	// .el, .edges).
+	FormatEdgeList
+	// FormatDIMACS is the DIMACS/PACE graph format (.gr).
+	FormatDIMACS
+)
+
+// supportedExtensions lists the extensions FormatFromPath knows, for
+// error messages.
+const supportedExtensions = ".egr, .mtx, .txt, .csv, .tsv, .el, .edges, .gr"
+
+// String returns the format's short name: "egr", "matrixmarket",
+// "edgelist" or "dimacs".
+func (f Format) String() string {
+	switch f {
+	case FormatEGR:
+		return "egr"
+	case FormatMatrixMarket:
+		return "matrixmarket"
+	case FormatEdgeList:
+		return "edgelist"
+	case FormatDIMACS:
+		return "dimacs"
+	}
+	return fmt.Sprintf("GraphFormat(%d)", int(f))
+}
+
+// FormatFromPath picks the format from the file extension of path,
+// ignoring case. It returns an error naming the extension and the supported
+// ones when the extension is unknown.
+func FormatFromPath(path string) (Format, error) {
+	ext := strings.ToLower(filepath.Ext(path))
+	switch ext {
+	case ".egr":
+		return FormatEGR, nil
+	case ".mtx":
+		return FormatMatrixMarket, nil
+	case ".txt", ".csv", ".tsv", ".el", ".edges":
+		return FormatEdgeList, nil
+	case ".gr":
+		return FormatDIMACS, nil
+	case "":
+		return 0, fmt.Errorf("formats: %s: no file extension to tell the graph format (supported: %s)",
+			errtext.PathText(path), supportedExtensions)
+	}
+	return 0, fmt.Errorf("formats: %s: unknown graph file extension %s (supported: %s)",
+		errtext.PathText(path), quote([]byte(filepath.Ext(path))), supportedExtensions)
+}
+
+// isCSV reports whether path has the .csv extension, whose edge lists may
+// start with a header line.
+func isCSV(path string) bool {
+	return strings.EqualFold(filepath.Ext(path), ".csv")
+}

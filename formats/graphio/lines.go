@@ -1,0 +1,172 @@
+package graphio
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+)
+
+// maxLineBytes bounds one text line, so that a file without line breaks
+// cannot make a reader buffer all of it.
+const maxLineBytes = 64 << 20
+
+// lineReader yields the lines of a text input without their line endings,
+// counting them for error messages.
+type lineReader struct {
+	br   *bufio.Reader
+	line int    // number of the line last returned, 1-based
+	long []byte // holds a line longer than br's buffer
+	err  error  // read error that ended the input, if any
+}
+
+// newLineReader returns a lineReader over r.
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, 1<<16)}
+}
+
+// next returns the next line, or ok false at the end of the input or on a
+// read error (then lr.err is set). The line aliases an internal buffer and
+// is valid until the next call.
+func (lr *lineReader) next() (line []byte, ok bool) {
+	line, err := lr.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		lr.long = append(lr.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			if len(lr.long) > maxLineBytes {
+				lr.err = fmt.Errorf("formats: line %d: longer than %d MiB", lr.line+1, maxLineBytes>>20)
+				return nil, false
+			}
+			line, err = lr.br.ReadSlice('\n')
+			lr.long = append(lr.long, line...)
+		}
+		line = lr.long
+	}
+	if err != nil && err != io.EOF {
+		lr.err = fmt.Errorf("formats: line %d: read: %w", lr.line+1, err)
+		return nil, false
+	}
+	if len(line) == 0 {
+		return nil, false
+	}
+	lr.line++
+	if n := len(line); line[n-1] == '\n' {
+		line = line[:n-1]
+	}
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return line, true
+}
+
+// errorf returns an error for the current line: "formats: line N: ...".
+func (lr *lineReader) errorf(format string, args ...any) error {
+	return fmt.Errorf("formats: line %d: "+format, append([]any{lr.line}, args...)...)
+}
+
+// isSpace reports whether c separates fields in every text format.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// isSep reports whether c separates fields: whitespace, and also commas
+// when comma is true.
+func isSep(c byte, comma bool) bool {
+	return isSpace(c) || (comma && c == ',')
+}
+
+// fields splits line into at most len(dst) fields separated by runs of
+// separators (see isSep), storing them in dst; it returns how many it
+// stored. The fields alias line.
+func fields(line []byte, dst [][]byte, comma bool) int {
+	n, i := 0, 0
+	for n < len(dst) {
+		for i < len(line) && isSep(line[i], comma) {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		start := i
+		for i < len(line) && !isSep(line[i], comma) {
+			i++
+		}
+		dst[n] = line[start:i]
+		n++
+	}
+	return n
+}
+
+// firstByte returns the first byte of line that is not whitespace, or 0
+// for a blank line.
+func firstByte(line []byte) byte {
+	for _, c := range line {
+		if !isSpace(c) {
+			return c
+		}
+	}
+	return 0
+}
+
+// parseInt parses a decimal integer with an optional sign.
+func parseInt(b []byte) (int64, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 {
+		return 0, false
+	}
+	var u uint64
+	for _, c := range b {
+		d := uint64(c) - '0'
+		if d > 9 || u > (math.MaxUint64-9)/10 {
+			return 0, false
+		}
+		u = u*10 + d
+	}
+	switch {
+	case neg && u <= 1<<63:
+		return int64(-u), true
+	case !neg && u <= math.MaxInt64:
+		return int64(u), true
+	}
+	return 0, false
+}
+
+// quote returns b quoted for a one-line message, shortened when long.
+func quote(b []byte) string {
+	const max = 40
+	if len(b) > max {
+		return strconv.Quote(string(b[:max])) + "..."
+	}
+	return strconv.Quote(string(b))
+}
+
+// initialCap returns a capacity for a slice that a header says will hold
+// promised items of at least minBytes input bytes each: all of them when
+// the input (size bytes, or -1 when unknown) can hold that many, and at
+// most 1<<20 when the size is unknown, so that a lying header costs
+// little. Slices then grow with growTo.
+func initialCap(promised, size, minBytes int64) int {
+	c := min(promised, 1<<20)
+	if size >= 0 {
+		c = min(promised, size/minBytes+1)
+	}
+	return int(max(c, 0))
+}
+
+// growTo returns s with room for one more item, doubling its capacity but
+// never beyond limit (the count a header promised), so that the final
+// slice is not larger than needed. The caller ensures len(s) < limit.
+func growTo(s []int32, limit int64) []int32 {
+	if len(s) < cap(s) {
+		return s
+	}
+	c := int(min(int64(max(2*cap(s), 1024)), limit, math.MaxInt))
+	t := make([]int32, len(s), c)
+	copy(t, s)
+	return t
+}

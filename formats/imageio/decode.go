@@ -1,0 +1,209 @@
+package imageio
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/image/bmp"
+	"golang.org/x/image/tiff"
+	"golang.org/x/image/webp"
+
+	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/tiffifd"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// supportedImages lists the image formats Decode knows, for error
+// messages.
+const supportedImages = "PNG, JPEG, GIF, BMP, TIFF, WebP"
+
+// DecodeFile reads a 2D image file; the format is sniffed from the
+// content (PNG, JPEG, GIF, BMP, TIFF, WebP), not taken from the extension.
+// See Decode for what it returns. Errors name the file:
+// "formats: PATH: ...".
+func DecodeFile(path string) (image.Image, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	return decodeImage(data, path, imagegraph.MaxPixels)
+}
+
+// Decode is DecodeFile for a stream such as stdin; name is used
+// in errors ("formats: NAME: ...").
+//
+// The header is checked before any pixels are decoded: an image with a
+// zero side, with more than imagegraph.MaxPixels pixels or, for PNG, GIF
+// and BMP, with more pixels than a file of its size can encode is
+// rejected, so a lying PNG, GIF or BMP header does not cause a large
+// allocation. JPEG, TIFF and WebP admit no such bound; for them a lying
+// header can make the decoder allocate up to the pixel limit before it
+// finds the data missing.
+//
+// The decoder's image type is kept (8-bit grey as *image.Gray, 16-bit grey
+// as *image.Gray16, palette images as *image.Paletted, and so on), with
+// these exceptions: a JPEG with an EXIF orientation other than 1 is turned
+// upright (greyscale stays *image.Gray, colour becomes *image.RGBA); a GIF
+// yields its first frame, placed on the logical screen when it does not
+// cover it; and a WhiteIsZero TIFF keeps its stored sample values (the
+// decoder's inversion is undone), as tifffile reads them. A multi-page
+// TIFF is an error: it is a volume.
+func Decode(r io.Reader, name string) (image.Image, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, &decodeError{name: name, err: fmt.Errorf("read: %w", err)}
+	}
+	return decodeImage(data, name, imagegraph.MaxPixels)
+}
+
+// imageFormat is one image format Decode supports.
+type imageFormat struct {
+	// name is the lower-case name decoders use in their messages.
+	name         string
+	decode       func(io.Reader) (image.Image, error)
+	decodeConfig func(io.Reader) (image.Config, error)
+	// maxPixelsPerByte bounds the pixels a valid file can encode per byte
+	// of file, or is 0 where the format allows no useful bound.
+	maxPixelsPerByte int64
+}
+
+// Pixels per file byte that a valid file can encode at most. PNG: deflate
+// expands at most 1032-fold (258 bytes from a 2-bit length/distance pair)
+// and a pixel takes at least one bit. GIF: an LZW code of w bits yields at
+// most 2^w bytes and codes are at least 3 bits wide; 4096 pixels per byte
+// is a generous round bound. BMP: uncompressed, at least one bit a pixel.
+// JPEG (progressive end-of-band runs), TIFF (strips may share data) and
+// WebP (zero-bit Huffman codes) allow no useful bound; WebP sides are
+// limited to 16383 by the format.
+const (
+	pngMaxPixelsPerByte = 8 * 1032
+	gifMaxPixelsPerByte = 4096
+	bmpMaxPixelsPerByte = 8
+)
+
+// sniffImage identifies the image format from the first bytes of data.
+func sniffImage(data []byte) (imageFormat, error) {
+	has := func(prefix string) bool { return bytes.HasPrefix(data, []byte(prefix)) }
+	switch {
+	case has("\x89PNG\r\n\x1a\n"):
+		return imageFormat{"png", png.Decode, png.DecodeConfig, pngMaxPixelsPerByte}, nil
+	case has("\xff\xd8"):
+		return imageFormat{"jpeg", jpeg.Decode, jpeg.DecodeConfig, 0}, nil
+	case has("GIF87a"), has("GIF89a"):
+		return imageFormat{"gif", gif.Decode, gif.DecodeConfig, gifMaxPixelsPerByte}, nil
+	case has("BM"):
+		return imageFormat{"bmp", bmp.Decode, bmp.DecodeConfig, bmpMaxPixelsPerByte}, nil
+	case has("II*\x00"), has("MM\x00*"):
+		return imageFormat{"tiff", tiff.Decode, tiff.DecodeConfig, 0}, nil
+	case has("II+\x00"), has("MM\x00+"):
+		return imageFormat{}, errors.New("tiff: BigTIFF is not supported (save as classic TIFF)")
+	case len(data) >= 16 && has("RIFF") && string(data[8:15]) == "WEBPVP8":
+		return imageFormat{"webp", webp.Decode, webp.DecodeConfig, 0}, nil
+	}
+	return imageFormat{}, errors.New("unknown image format (supported: " + supportedImages + ")")
+}
+
+// decodeImage decodes the image file held in data, admitting at most
+// maxPixels pixels; name is for errors.
+func decodeImage(data []byte, name string, maxPixels int) (image.Image, error) {
+	f, err := sniffImage(data)
+	if err != nil {
+		return nil, &decodeError{name: name, err: err}
+	}
+	fail := func(err error) (image.Image, error) {
+		return nil, &decodeError{name: name, format: f.name, err: err}
+	}
+	whiteIsZero := false
+	if f.name == "tiff" {
+		r, size := bytes.NewReader(data), int64(len(data))
+		pages, err := tiffifd.Pages(r, size)
+		if err != nil {
+			return fail(err)
+		}
+		if pages > 1 {
+			return fail(fmt.Errorf("multi-page TIFF (%d pages): label it as a volume with 'cclabel volume'", pages))
+		}
+		p, ok := tiffifd.FirstValue(r, size, tiffifd.TagPhotometric)
+		whiteIsZero = ok && p == 0
+	}
+	cfg, err := f.decodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return fail(err)
+	}
+	if err := checkImageSize(cfg.Width, cfg.Height, int64(len(data)), f.maxPixelsPerByte, maxPixels); err != nil {
+		return fail(err)
+	}
+	img, err := f.decode(bytes.NewReader(data))
+	if err != nil {
+		return fail(err)
+	}
+	if f.name == "gif" {
+		img = gifOnScreen(img, cfg, data)
+	}
+	if b := img.Bounds(); b != image.Rect(0, 0, cfg.Width, cfg.Height) {
+		return fail(fmt.Errorf("decoded bounds %v differ from the header's %dx%d", b, cfg.Width, cfg.Height))
+	}
+	switch {
+	case f.name == "jpeg":
+		img = orient(img, jpegOrientation(data))
+	case whiteIsZero:
+		tiffifd.Uninvert(img)
+	}
+	return img, nil
+}
+
+// checkImageSize checks a header's width and height: both at least 1, at
+// most maxPixels pixels, and no more than a file of fileSize bytes can
+// encode at maxPerByte pixels a byte (0: no such bound).
+func checkImageSize(width, height int, fileSize, maxPerByte int64, maxPixels int) error {
+	n, err := imagegraph.PixelCount(width, height, 1)
+	if err != nil || n > maxPixels {
+		if width < 1 || height < 1 {
+			return fmt.Errorf("zero-size image (%dx%d)", width, height)
+		}
+		return fmt.Errorf("%dx%d image has more than %d pixels", width, height, maxPixels)
+	}
+	if maxPerByte > 0 && int64(n)/maxPerByte > fileSize {
+		return fmt.Errorf("header gives %dx%d pixels, more than a %d-byte file can hold (truncated or damaged)",
+			width, height, fileSize)
+	}
+	return nil
+}
+
+// decodeError is a one-line image decoding error naming the input:
+// "formats: NAME: FORMAT: message".
+type decodeError struct {
+	name, format string
+	err          error
+}
+
+// Error returns the message on one line; a decoder's message gets the
+// format's name in front when it lacks it, and an unexpected end of the
+// data reads as a truncated file.
+func (e *decodeError) Error() string {
+	msg := e.err.Error()
+	if e.err == io.ErrUnexpectedEOF || e.err == io.EOF {
+		msg = "unexpected end of data (truncated file?)"
+	}
+	if e.format != "" && !strings.HasPrefix(msg, e.format+":") {
+		msg = e.format + ": " + msg
+	}
+	msg = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, msg)
+	return "formats: " + errtext.PathText(e.name) + ": " + msg
+}
+
+// Unwrap returns the underlying error.
+func (e *decodeError) Unwrap() error { return e.err }

@@ -1,0 +1,72 @@
+package imageio
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/slicestack"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// sliceExtensions are the file extensions ReadSliceFolder reads (lower
+// case).
+var sliceExtensions = map[string]bool{
+	".png": true, ".tif": true, ".tiff": true, ".bmp": true, ".gif": true,
+	".jpg": true, ".jpeg": true, ".webp": true,
+}
+
+// ReadSliceFolder reads a folder of 2-D images as a volume: the files
+// whose extension is .png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg or .webp
+// (any case), sorted by name (byte order, so number them with leading
+// zeros), are planes z=0, 1, ...; other files, subfolders and hidden
+// files (names starting with ".") are ignored, and at least one image is
+// required. Each is decoded as DecodeFile does (a multi-page TIFF is
+// refused); all must have the size and sample class (8 or 16-bit grey,
+// paletted, colour) of the first, and samples follow
+// imagegraph.FromImage applied to the whole stack (colour is grey when
+// R=G=B in every slice, else packed 0xRRGGBB). The volume has spacing 1,
+// an identity affine and Format "slices". Errors name the folder, or the
+// first file that fails or differs: "formats: PATH: slices: ...".
+func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() && !strings.HasPrefix(name, ".") && sliceExtensions[strings.ToLower(filepath.Ext(name))] {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil, &errtext.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
+	}
+	var stack *slicestack.Stack
+	for z, name := range names {
+		path := filepath.Join(dir, name)
+		img, err := DecodeFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if z == 0 {
+			b := img.Bounds()
+			stack, err = slicestack.New(b.Dx(), b.Dy(), len(names), imagegraph.MaxPixels)
+			if err != nil {
+				return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
+			}
+		}
+		if err := stack.Add(z, img); err != nil {
+			return nil, &errtext.FileError{Path: path, Err: fmt.Errorf("slices: slice %d is %w (first slice: %s)", z, err, names[0])}
+		}
+	}
+	raster, err := stack.Raster()
+	if err != nil {
+		return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
+	}
+	return imagegraph.NewVolume(raster, "slices"), nil
+}

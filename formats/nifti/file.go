@@ -1,0 +1,162 @@
+package nifti
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// ReadFile reads a NIfTI-1 or NIfTI-2 volume from a file: a .nii or
+// .nii.gz, or a .hdr/.img pair given by either name (each part may be
+// gzipped: .hdr.gz, .img.gz). Extensions of a pair are the bytes after
+// the header in the .hdr file; the samples start at vox_offset in the
+// .img file. See Read for what is read and checked. Errors are one
+// line: "formats: PATH: nifti: ...".
+func ReadFile(path string) (*imagegraph.Volume, error) {
+	hdr, img, pair, err := niftiPairPaths(path)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
+	}
+	if pair {
+		v, err := niftiReadPair(hdr, img)
+		if err != nil {
+			return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
+		}
+		return v, nil
+	}
+	f, size, err := niftiOpenFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	defer f.Close()
+	v, err := Read(bufio.NewReaderSize(f, 1<<20), size)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %s: %w", path, err)
+	}
+	return v, nil
+}
+
+// niftiOpenFile opens a file and returns its size.
+func niftiOpenFile(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, st.Size(), nil
+}
+
+// niftiPairPaths recognises the two halves of a .hdr/.img pair (either
+// may end in .gz) and finds the other half next to the given one.
+func niftiPairPaths(path string) (hdr, img string, pair bool, err error) {
+	base, gz := path, ""
+	if strings.HasSuffix(strings.ToLower(base), ".gz") {
+		base, gz = base[:len(base)-3], base[len(base)-3:]
+	}
+	if len(base) < 4 {
+		return "", "", false, nil
+	}
+	stem, ext := base[:len(base)-4], base[len(base)-4:]
+	var other string
+	switch strings.ToLower(ext) {
+	case ".hdr":
+		other = ".img"
+	case ".img":
+		other = ".hdr"
+	default:
+		return "", "", false, nil
+	}
+	if ext == strings.ToUpper(ext) {
+		other = strings.ToUpper(other)
+	}
+	candidates := []string{stem + other + gz, stem + other, stem + other + ".gz"}
+	found := ""
+	for _, c := range candidates {
+		if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
+			found = c
+			break
+		}
+	}
+	if found == "" {
+		return "", "", false, fmt.Errorf("no %s file next to it for the .hdr/.img pair (looked for %s)", other, candidates[1])
+	}
+	if strings.EqualFold(ext, ".hdr") {
+		return path, found, true, nil
+	}
+	return found, path, true, nil
+}
+
+// niftiReadPair reads a .hdr/.img pair.
+func niftiReadPair(hdrPath, imgPath string) (*imagegraph.Volume, error) {
+	hf, hsize, err := niftiOpenFile(hdrPath)
+	if err != nil {
+		return nil, err
+	}
+	defer hf.Close()
+	hin, err := niftiOpen(bufio.NewReader(hf), hsize)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", hdrPath, err)
+	}
+	h, err := niftiReadHeader(hin.r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", hdrPath, err)
+	}
+	l, err := h.layout()
+	if err != nil {
+		return nil, err
+	}
+	rest, err := io.ReadAll(io.LimitReader(hin.r, niftiMaxExtension+5))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", hdrPath, niftiStreamError(err))
+	}
+	if len(rest) >= 4 {
+		copy(h.Extender[:], rest)
+		if len(rest) <= niftiMaxExtension+4 {
+			h.Extensions = rest[4:]
+		}
+	}
+	if len(h.Extensions) == 0 {
+		h.Extensions = nil
+	}
+	if err := hin.finish(); err != nil {
+		return nil, fmt.Errorf("%s: %w", hdrPath, err)
+	}
+	data, err := niftiReadImg(imgPath, h, l)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", imgPath, err)
+	}
+	return niftiVolume(h, l, data), nil
+}
+
+// niftiReadImg reads the samples of a pair from its .img file.
+func niftiReadImg(path string, h *Header, l niftiLayout) (any, error) {
+	f, size, err := niftiOpenFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	in, err := niftiOpen(bufio.NewReaderSize(f, 1<<20), size)
+	if err != nil {
+		return nil, err
+	}
+	sized, err := in.fits(h.VoxOffset, l)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.CopyN(io.Discard, in.r, h.VoxOffset); err != nil {
+		return nil, niftiShortError(err, fmt.Sprintf("vox_offset %d is past the end of the data", h.VoxOffset))
+	}
+	data, err := niftiReadSamples(in.r, l, h.BigEndian, sized)
+	if err != nil {
+		return nil, err
+	}
+	return data, in.finish()
+}

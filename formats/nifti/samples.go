@@ -1,0 +1,221 @@
+package nifti
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/klauspost/compress/gzip"
+)
+
+// niftiChunk is the number of bytes converted at a time, and the first
+// allocation when the input's size is unknown.
+const niftiChunk = 1 << 20
+
+// niftiReadSamples reads the samples of every frame (little-endian unless
+// bigEndian) into one slice of the layout's kind. When sized is true the
+// input is known to hold them and the slice is allocated at once;
+// otherwise it grows (doubling) with the data that actually arrives, so a
+// header that lies about a short stream costs little memory.
+func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool) (any, error) {
+	if l.bytes > math.MaxInt {
+		return nil, fmt.Errorf("%d bytes of samples do not fit in memory on this platform", l.bytes)
+	}
+	n := l.voxels * l.frames
+	switch l.kind {
+	case imagegraph.Uint8:
+		return niftiReadBytes(r, n, sized)
+	case imagegraph.Int8:
+		return niftiDecode(r, n, 1, false, sized, niftiConvInt8)
+	case imagegraph.Uint16:
+		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[uint16])
+	case imagegraph.Int16:
+		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[int16])
+	case imagegraph.Uint32:
+		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[uint32])
+	case imagegraph.Int32:
+		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[int32])
+	case imagegraph.Float32:
+		return niftiDecode(r, n, 4, bigEndian, sized, niftiConvFloat32)
+	case imagegraph.Uint64:
+		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[uint64])
+	case imagegraph.Int64:
+		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[int64])
+	case imagegraph.Float64:
+		return niftiDecode(r, n, 8, bigEndian, sized, niftiConvFloat64)
+	}
+	return nil, fmt.Errorf("unsupported sample kind %v", l.kind)
+}
+
+// niftiReadBytes reads n bytes straight into the result.
+func niftiReadBytes(r io.Reader, n int, sized bool) ([]byte, error) {
+	out := make([]byte, niftiFirstLen(n, 1, sized))
+	for done := 0; done < n; {
+		if done == len(out) {
+			out = niftiGrow(out, n)
+		}
+		k, err := io.ReadFull(r, out[done:])
+		done += k
+		if err != nil {
+			return nil, niftiDataError(err, int64(done), int64(n))
+		}
+	}
+	return out, nil
+}
+
+// niftiDecode reads n samples of size bytes each, chunk by chunk,
+// swapping bytes first when the file is big-endian, and converting with
+// conv (which reads little-endian).
+func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(dst []T, src []byte)) ([]T, error) {
+	out := make([]T, niftiFirstLen(n, size, sized))
+	buf := make([]byte, min(n*size, niftiChunk))
+	per := len(buf) / size
+	for done := 0; done < n; {
+		k := min(per, n-done)
+		for done+k > len(out) {
+			out = niftiGrow(out, n)
+		}
+		b := buf[:k*size]
+		if got, err := io.ReadFull(r, b); err != nil {
+			return nil, niftiDataError(err, int64(done*size+got), int64(n*size))
+		}
+		if swap {
+			niftiSwap(b, size)
+		}
+		conv(out[done:done+k], b)
+		done += k
+	}
+	return out, nil
+}
+
+// niftiFirstLen is the length of the first allocation for n samples.
+func niftiFirstLen(n, size int, sized bool) int {
+	if sized {
+		return n
+	}
+	return min(n, niftiChunk/size)
+}
+
+// niftiGrow returns s copied into a slice twice as long, at most n.
+func niftiGrow[T any](s []T, n int) []T {
+	out := make([]T, min(n, 2*len(s)))
+	copy(out, s)
+	return out
+}
+
+// niftiDataError describes a failure to read the samples.
+func niftiDataError(err error, got, want int64) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("data truncated: %d of %d bytes of samples present", got, want)
+	}
+	return niftiStreamError(err)
+}
+
+// niftiStreamError rewords the errors of reading a (gzipped) stream.
+func niftiStreamError(err error) error {
+	switch {
+	case errors.Is(err, gzip.ErrChecksum):
+		return errors.New("gzip checksum mismatch: the file is corrupt")
+	case errors.Is(err, gzip.ErrHeader):
+		return errors.New("corrupt gzip stream (bad member header)")
+	}
+	return err
+}
+
+// niftiSwap reverses the bytes of each size-byte sample in b.
+func niftiSwap(b []byte, size int) {
+	switch size {
+	case 2:
+		for i := 0; i+1 < len(b); i += 2 {
+			b[i], b[i+1] = b[i+1], b[i]
+		}
+	case 4:
+		for i := 0; i+3 < len(b); i += 4 {
+			binary.LittleEndian.PutUint32(b[i:], binary.BigEndian.Uint32(b[i:]))
+		}
+	case 8:
+		for i := 0; i+7 < len(b); i += 8 {
+			binary.LittleEndian.PutUint64(b[i:], binary.BigEndian.Uint64(b[i:]))
+		}
+	}
+}
+
+// niftiConvInt8 converts bytes to int8 samples.
+func niftiConvInt8(dst []int8, src []byte) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] = int8(src[i])
+	}
+}
+
+// niftiConv16 converts little-endian 16-bit samples.
+func niftiConv16[T ~uint16 | ~int16](dst []T, src []byte) {
+	for i := range dst {
+		dst[i] = T(binary.LittleEndian.Uint16(src[2*i : 2*i+2 : 2*i+2]))
+	}
+}
+
+// niftiConv32 converts little-endian 32-bit integer samples.
+func niftiConv32[T ~uint32 | ~int32](dst []T, src []byte) {
+	for i := range dst {
+		dst[i] = T(binary.LittleEndian.Uint32(src[4*i : 4*i+4 : 4*i+4]))
+	}
+}
+
+// niftiConv64 converts little-endian 64-bit integer samples.
+func niftiConv64[T ~uint64 | ~int64](dst []T, src []byte) {
+	for i := range dst {
+		dst[i] = T(binary.LittleEndian.Uint64(src[8*i : 8*i+8 : 8*i+8]))
+	}
+}
+
+// niftiConvFloat32 converts little-endian float32 samples.
+func niftiConvFloat32(dst []float32, src []byte) {
+	for i := range dst {
+		dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[4*i : 4*i+4 : 4*i+4]))
+	}
+}
+
+// niftiConvFloat64 converts little-endian float64 samples.
+func niftiConvFloat64(dst []float64, src []byte) {
+	for i := range dst {
+		dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*i : 8*i+8 : 8*i+8]))
+	}
+}
+
+// niftiFrames splits the samples of all frames into one raster per frame,
+// each a slice of the same buffer.
+func niftiFrames(data any, l niftiLayout) []*imagegraph.Raster {
+	frames := make([]*imagegraph.Raster, l.frames)
+	for t := range frames {
+		lo, hi := t*l.voxels, (t+1)*l.voxels
+		var d any
+		switch s := data.(type) {
+		case []uint8:
+			d = s[lo:hi:hi]
+		case []int8:
+			d = s[lo:hi:hi]
+		case []uint16:
+			d = s[lo:hi:hi]
+		case []int16:
+			d = s[lo:hi:hi]
+		case []uint32:
+			d = s[lo:hi:hi]
+		case []int32:
+			d = s[lo:hi:hi]
+		case []float32:
+			d = s[lo:hi:hi]
+		case []uint64:
+			d = s[lo:hi:hi]
+		case []int64:
+			d = s[lo:hi:hi]
+		case []float64:
+			d = s[lo:hi:hi]
+		}
+		frames[t] = &imagegraph.Raster{Width: l.width, Height: l.height, Depth: l.depth, Kind: l.kind, Data: d}
+	}
+	return frames
+}

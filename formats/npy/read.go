@@ -1,0 +1,266 @@
+package npy
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// npyKinds maps NumPy type codes (without byte order) to sample kinds.
+var npyKinds = map[string]imagegraph.SampleKind{
+	"u1": imagegraph.Uint8, "b1": imagegraph.Uint8, "i1": imagegraph.Int8,
+	"u2": imagegraph.Uint16, "i2": imagegraph.Int16,
+	"u4": imagegraph.Uint32, "i4": imagegraph.Int32,
+	"u8": imagegraph.Uint64, "i8": imagegraph.Int64,
+	"f4": imagegraph.Float32, "f8": imagegraph.Float64,
+}
+
+var (
+	npyDescr   = regexp.MustCompile(`'descr':\s*'([<>|=])([a-z]\d)'`)
+	npyFortran = regexp.MustCompile(`'fortran_order':\s*(True|False)`)
+	npyShape   = regexp.MustCompile(`'shape':\s*\(([\d,\s]*)\)`)
+)
+
+// ReadFile reads a 2D or 3D NumPy array file as a raster.
+func ReadFile(path string) (*imagegraph.Raster, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	r, err := Read(bufio.NewReaderSize(f, 1<<20), st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("formats: %s: %w", path, err)
+	}
+	return r, nil
+}
+
+// Read reads a NumPy .npy array (format 1.0 to 3.0) of 2 or 3
+// dimensions as a raster; size is the input's length, or -1. A C-order
+// array's last axis is x: (H, W) or (Z, Y, X). A Fortran-order array's
+// first axis is x: (X, Y) or (X, Y, Z). Either way the samples keep their
+// memory order. The header is checked against the size before anything
+// large is allocated.
+func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
+	hdr, err := readNPYHeader(r)
+	if err != nil {
+		return nil, fmt.Errorf("npy: %w", err)
+	}
+	dims, kind, bigEndian, fortran := hdr.dims, hdr.kind, hdr.bigEndian, hdr.fortran
+	var w, h, d int
+	switch {
+	case len(dims) == 2 && !fortran:
+		w, h, d = dims[1], dims[0], 1
+	case len(dims) == 2:
+		w, h, d = dims[0], dims[1], 1
+	case len(dims) == 3 && !fortran:
+		w, h, d = dims[2], dims[1], dims[0]
+	case len(dims) == 3:
+		w, h, d = dims[0], dims[1], dims[2]
+	default:
+		return nil, fmt.Errorf("npy: %w", fmt.Errorf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims)))
+	}
+	n, err := imagegraph.PixelCount(w, h, d)
+	if err != nil {
+		return nil, fmt.Errorf("npy: %w", err)
+	}
+	need := int64(n) * int64(kind.Size())
+	data := hdr.dataOffset
+	if size >= 0 && size-data != need {
+		return nil, fmt.Errorf("npy: %w", fmt.Errorf("shape %v of %s needs %d data bytes, file has %d", dims, kind, need, size-data))
+	}
+	samples, err := readSamples(r, kind, n, bigEndian)
+	if err != nil {
+		return nil, fmt.Errorf("npy: %w", err)
+	}
+	raster := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: kind, Data: samples}
+	return raster, raster.Validate()
+}
+
+// npyArrayHeader is what a .npy header says about its array.
+type npyArrayHeader struct {
+	dims               []int
+	kind               imagegraph.SampleKind
+	bigEndian, fortran bool
+	dataOffset         int64 // where the samples start
+}
+
+// readNPYHeader reads the magic, version and header dictionary.
+func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
+	var pre [8]byte
+	if _, err := io.ReadFull(r, pre[:]); err != nil {
+		return npyArrayHeader{}, noEOF(err, "file too short for the .npy magic")
+	}
+	if string(pre[:6]) != "\x93NUMPY" {
+		return npyArrayHeader{}, errors.New("not a .npy file (bad magic)")
+	}
+	var hlen int
+	switch pre[6] {
+	case 1:
+		var b [2]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return npyArrayHeader{}, noEOF(err, "truncated header")
+		}
+		hlen = int(binary.LittleEndian.Uint16(b[:]))
+	case 2, 3:
+		var b [4]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return npyArrayHeader{}, noEOF(err, "truncated header")
+		}
+		hlen = int(binary.LittleEndian.Uint32(b[:]))
+	default:
+		return npyArrayHeader{}, fmt.Errorf("unsupported format version %d.%d", pre[6], pre[7])
+	}
+	if hlen > 1<<16 {
+		return npyArrayHeader{}, fmt.Errorf("header of %d bytes is too long", hlen)
+	}
+	head := make([]byte, hlen)
+	if _, err := io.ReadFull(r, head); err != nil {
+		return npyArrayHeader{}, noEOF(err, "truncated header")
+	}
+	var h npyArrayHeader
+	var err error
+	h.dims, h.kind, h.bigEndian, h.fortran, err = parseNPYHeader(string(head))
+	if err != nil {
+		return npyArrayHeader{}, err
+	}
+	h.dataOffset = int64(hlen) + 8 + 2
+	if pre[6] > 1 {
+		h.dataOffset += 2
+	}
+	return h, nil
+}
+
+// FileDims returns the number of dimensions of the array in a .npy
+// file, from its header alone (2 for an image, 3 for a volume).
+func FileDims(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, fmt.Errorf("formats: %w", err)
+	}
+	defer f.Close()
+	h, err := readNPYHeader(bufio.NewReader(f))
+	if err != nil {
+		return 0, fmt.Errorf("formats: %s: npy: %w", path, err)
+	}
+	return len(h.dims), nil
+}
+
+// parseNPYHeader reads the header dictionary.
+func parseNPYHeader(head string) (dims []int, kind imagegraph.SampleKind, bigEndian, fortran bool, err error) {
+	m := npyDescr.FindStringSubmatch(head)
+	if m == nil {
+		return nil, 0, false, false, fmt.Errorf("header has no supported 'descr' (want integer or float samples): %q", strings.TrimSpace(head))
+	}
+	kind, ok := npyKinds[m[2]]
+	if !ok {
+		return nil, 0, false, false, fmt.Errorf("unsupported dtype %q", m[1]+m[2])
+	}
+	bigEndian = m[1] == ">" && kind.Size() > 1
+	f := npyFortran.FindStringSubmatch(head)
+	if f == nil {
+		return nil, 0, false, false, errors.New("header has no 'fortran_order'")
+	}
+	fortran = f[1] == "True"
+	s := npyShape.FindStringSubmatch(head)
+	if s == nil {
+		return nil, 0, false, false, errors.New("header has no 'shape'")
+	}
+	for _, part := range strings.Split(s[1], ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		v, err := strconv.Atoi(part)
+		if err != nil || v < 0 || v > math.MaxInt32 {
+			return nil, 0, false, false, fmt.Errorf("bad dimension %q in shape", part)
+		}
+		dims = append(dims, v)
+	}
+	return dims, kind, bigEndian, fortran, nil
+}
+
+// readSamples reads n samples of the kind, little- or big-endian.
+func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool) (any, error) {
+	size := kind.Size()
+	var order binary.ByteOrder = binary.LittleEndian
+	if bigEndian {
+		order = binary.BigEndian
+	}
+	buf := make([]byte, 1<<20)
+	var out any
+	var put func(i int, b []byte)
+	switch kind {
+	case imagegraph.Uint8, imagegraph.Int8:
+		u := make([]uint8, n)
+		if _, err := io.ReadFull(r, u); err != nil {
+			return nil, noEOF(err, "truncated data")
+		}
+		if kind == imagegraph.Int8 {
+			s := make([]int8, n)
+			for i, v := range u {
+				s[i] = int8(v)
+			}
+			return s, nil
+		}
+		return u, nil
+	case imagegraph.Uint16:
+		s := make([]uint16, n)
+		out, put = s, func(i int, b []byte) { s[i] = order.Uint16(b) }
+	case imagegraph.Int16:
+		s := make([]int16, n)
+		out, put = s, func(i int, b []byte) { s[i] = int16(order.Uint16(b)) }
+	case imagegraph.Uint32:
+		s := make([]uint32, n)
+		out, put = s, func(i int, b []byte) { s[i] = order.Uint32(b) }
+	case imagegraph.Int32:
+		s := make([]int32, n)
+		out, put = s, func(i int, b []byte) { s[i] = int32(order.Uint32(b)) }
+	case imagegraph.Uint64:
+		s := make([]uint64, n)
+		out, put = s, func(i int, b []byte) { s[i] = order.Uint64(b) }
+	case imagegraph.Int64:
+		s := make([]int64, n)
+		out, put = s, func(i int, b []byte) { s[i] = int64(order.Uint64(b)) }
+	case imagegraph.Float32:
+		s := make([]float32, n)
+		out, put = s, func(i int, b []byte) { s[i] = math.Float32frombits(order.Uint32(b)) }
+	case imagegraph.Float64:
+		s := make([]float64, n)
+		out, put = s, func(i int, b []byte) { s[i] = math.Float64frombits(order.Uint64(b)) }
+	default:
+		return nil, fmt.Errorf("unsupported kind %v", kind)
+	}
+	per := len(buf) / size
+	for i := 0; i < n; i += per {
+		k := min(per, n-i)
+		if _, err := io.ReadFull(r, buf[:k*size]); err != nil {
+			return nil, noEOF(err, "truncated data")
+		}
+		for j := range k {
+			put(i+j, buf[j*size:])
+		}
+	}
+	return out, nil
+}
+
+// noEOF turns end-of-file errors into a message.
+func noEOF(err error, msg string) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New(msg)
+	}
+	return err
+}

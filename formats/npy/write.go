@@ -1,0 +1,128 @@
+package npy
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// npyDtypes maps the label dtypes WriteLabels accepts to NumPy
+// descriptors and their item sizes.
+var npyDtypes = map[string]struct {
+	descr string
+	size  int
+	max   uint64
+}{
+	"uint8":  {"|u1", 1, math.MaxUint8},
+	"uint16": {"<u2", 2, math.MaxUint16},
+	"int32":  {"<i4", 4, math.MaxInt32},
+	"uint32": {"<u4", 4, math.MaxUint32},
+}
+
+// npyHeader returns a NumPy format 1.0 header for an array of the given
+// descriptor and shape, padded to a multiple of 64 bytes: C order, or
+// Fortran order (first axis fastest) when fortran is set.
+func npyHeader(descr string, shape []int, fortran bool) []byte {
+	dims := make([]string, len(shape))
+	for i, d := range shape {
+		dims[i] = strconv.Itoa(d)
+	}
+	tuple := strings.Join(dims, ", ")
+	if len(shape) == 1 {
+		tuple += ","
+	}
+	order := "False"
+	if fortran {
+		order = "True"
+	}
+	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': %s, 'shape': (%s), }", descr, order, tuple)
+	const preamble = 10 // magic (6) + version (2) + header length (2)
+	pad := 64 - (preamble+len(dict)+1)%64
+	if pad == 64 {
+		pad = 0
+	}
+	h := make([]byte, 0, preamble+len(dict)+pad+1)
+	h = append(h, "\x93NUMPY\x01\x00"...)
+	h = binary.LittleEndian.AppendUint16(h, uint16(len(dict)+pad+1))
+	h = append(h, dict...)
+	h = append(h, strings.Repeat(" ", pad)...)
+	return append(h, '\n')
+}
+
+// WriteLabels writes labels as a NumPy .npy array of the given shape (C
+// order, so the last axis varies fastest) and dtype: "uint8", "uint16",
+// "int32" or "uint32". It fails before writing anything when a label does
+// not fit the dtype or the shape does not match the number of labels.
+func WriteLabels(w io.Writer, labels []uint32, shape []int, dtype string) error {
+	return WriteLabelsOrder(w, labels, shape, dtype, false)
+}
+
+// WriteLabelsOrder is WriteLabels with a choice of axis order: with
+// fortran set the shape's first axis varies fastest, so a volume whose
+// memory order is x fastest has shape (X, Y, Z), as nibabel gives NIfTI
+// data.
+func WriteLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string, fortran bool) error {
+	dt, ok := npyDtypes[dtype]
+	if !ok {
+		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+	}
+	count := 1
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("npy: negative dimension in shape %v", shape)
+		}
+		count *= d
+	}
+	if count != len(labels) {
+		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, len(labels))
+	}
+	for i, l := range labels {
+		if uint64(l) > dt.max {
+			return fmt.Errorf("npy: label %d at index %d does not fit %s", l, i, dtype)
+		}
+	}
+	if _, err := w.Write(npyHeader(dt.descr, shape, fortran)); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	const chunk = 1 << 16
+	buf := make([]byte, 0, chunk*dt.size)
+	for lo := 0; lo < len(labels); lo += chunk {
+		buf = buf[:0]
+		for _, l := range labels[lo:min(lo+chunk, len(labels))] {
+			switch dt.size {
+			case 1:
+				buf = append(buf, byte(l))
+			case 2:
+				buf = binary.LittleEndian.AppendUint16(buf, uint16(l))
+			default:
+				buf = binary.LittleEndian.AppendUint32(buf, l)
+			}
+		}
+		if _, err := w.Write(buf); err != nil {
+			return fmt.Errorf("npy: %w", err)
+		}
+	}
+	return nil
+}
+
+// WriteBytes writes uint8 samples as a C-order .npy array of the given
+// shape.
+func WriteBytes(w io.Writer, data []uint8, shape []int) error {
+	count := 1
+	for _, d := range shape {
+		count *= d
+	}
+	if count != len(data) || count < 0 {
+		return fmt.Errorf("npy: shape %v holds %d values, have %d", shape, count, len(data))
+	}
+	if _, err := w.Write(npyHeader("|u1", shape, false)); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	if _, err := w.Write(data); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,204 @@
+package nrrd
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/raw"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// ReadFile reads a NRRD volume: an attached-header .nrrd file or a
+// detached .nhdr header whose "data file" field names the data, relative
+// to the header's folder ("data file: LIST" and format-string lists of
+// files are read too). All scalar types; raw, gzip, bzip2, ascii and hex
+// encodings; line and byte skips. Dimension 2 or 3 gives one frame
+// (Depth 1 for 2-D), dimension 4 one frame per index of the last axis;
+// a first axis of a non-spatial kind (vectors, colour) is refused.
+//
+// Spacing is the lengths of the "space directions" vectors, else the
+// "spacings", else 1. Affine has the space directions as columns and the
+// space origin as translation, in the file's own space (see Header.Space);
+// without space directions it is the identity scaled by Spacing. Slope is
+// 1, Inter 0, Format "nrrd" and Header the parsed *Header. Sizes are
+// checked against the file before samples are allocated. Errors read
+// "formats: PATH: nrrd: ...".
+func ReadFile(path string) (*imagegraph.Volume, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	dir := filepath.Dir(path)
+	open := func(name string) (io.ReaderAt, int64, func() error, error) {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(dir, name)
+		}
+		df, err := os.Open(name)
+		if err != nil {
+			return nil, 0, nil, fmt.Errorf("nrrd: data file: %w", err)
+		}
+		st, err := df.Stat()
+		if err != nil {
+			df.Close()
+			return nil, 0, nil, fmt.Errorf("nrrd: data file: %w", err)
+		}
+		return df, st.Size(), df.Close, nil
+	}
+	v, err := readNRRD(f, st.Size(), open, imagegraph.MaxPixels)
+	if err != nil {
+		return nil, &errtext.FileError{Path: path, Err: err}
+	}
+	return v, nil
+}
+
+// nrrdOpener opens a detached data file by the name the header gives.
+type nrrdOpener func(name string) (r io.ReaderAt, size int64, close func() error, err error)
+
+// readNRRD reads a NRRD file of size bytes from r; open opens detached
+// data files (nil: only attached data is accepted). At most maxSamples
+// samples are admitted. Errors start with "nrrd: ".
+func readNRRD(r io.ReaderAt, size int64, open nrrdOpener, maxSamples int) (*imagegraph.Volume, error) {
+	h, headerBytes, blank, err := parseNRRDHeader(bufio.NewReaderSize(io.NewSectionReader(r, 0, size), 64<<10))
+	if err != nil {
+		return nil, err
+	}
+	w, ht, d, frames, err := h.volumeShape(maxSamples)
+	if err != nil {
+		return nil, err
+	}
+	n := w * ht * d * frames
+	var parts []nrrdPart
+	switch {
+	case h.DataFiles == nil && !blank:
+		return nil, errors.New("nrrd: no data: the header names no \"data file\" and no blank line ends it")
+	case h.DataFiles == nil:
+		attached := func() (io.ReaderAt, int64, func() error, error) { return r, size, nil, nil }
+		parts = []nrrdPart{{open: attached, start: headerBytes}}
+	case open == nil:
+		return nil, errors.New("nrrd: detached data files are not supported here (read the header from its file)")
+	default:
+		for _, name := range h.DataFiles {
+			parts = append(parts, nrrdPart{name: name, open: func() (io.ReaderAt, int64, func() error, error) { return open(name) }})
+		}
+	}
+	s := &nrrdStream{h: h, parts: parts, partBytes: -1}
+	defer s.close()
+	if h.Encoding != "ascii" {
+		s.partBytes = int64(n) * int64(h.Kind.Size()) / int64(len(parts))
+	}
+	// Open the first part now, so that a raw file too short for the sizes
+	// is refused before the samples are allocated.
+	if err := s.openPart(); err != nil {
+		return nil, err
+	}
+	var data any
+	if h.Encoding == "ascii" {
+		data, err = nrrdASCII(s, h.Kind, n)
+	} else {
+		var order binary.ByteOrder = binary.LittleEndian
+		if h.Endian == "big" {
+			order = binary.BigEndian
+		}
+		data, err = raw.ReadSamples(s, h.Kind, n, order, h.Encoding != "raw" || len(parts) > 1)
+	}
+	if err != nil {
+		if errors.Is(err, raw.ErrShort) {
+			return nil, fmt.Errorf("nrrd: data ends early (%w)", err)
+		}
+		return nil, err
+	}
+	if err := s.finish(); err != nil {
+		return nil, err
+	}
+	return h.volume(data, w, ht, d, frames)
+}
+
+// volumeShape returns the width, height, depth and number of frames of
+// the volume the header describes, checking the dimension, the first
+// axis's kind and the number of samples (at most maxSamples).
+func (h *Header) volumeShape(maxSamples int) (w, ht, d, frames int, err error) {
+	s := h.Sizes
+	switch h.Dimension {
+	case 2:
+		w, ht, d, frames = s[0], s[1], 1, 1
+	case 3:
+		w, ht, d, frames = s[0], s[1], s[2], 1
+	case 4:
+		w, ht, d, frames = s[0], s[1], s[2], s[3]
+	default:
+		return 0, 0, 0, 0, fmt.Errorf("nrrd: dimension %d: want 2, 3 or 4 (a 3-D volume over time)", h.Dimension)
+	}
+	if h.Kinds != nil && !nrrdSpatialKind(h.Kinds[0]) && s[0] > 1 {
+		return 0, 0, 0, 0, fmt.Errorf("nrrd: the first axis has kind %q, not a spatial axis (vector or colour samples are not supported)", h.Kinds[0])
+	}
+	frame, err := imagegraph.PixelCount(w, ht, d)
+	if err != nil || int64(frame)*int64(frames) > int64(maxSamples) {
+		return 0, 0, 0, 0, fmt.Errorf("nrrd: sizes %v hold more than %d samples", s, maxSamples)
+	}
+	return w, ht, d, frames, nil
+}
+
+// nrrdSpatialKind reports whether an axis kind may be a spatial axis.
+func nrrdSpatialKind(kind string) bool {
+	switch strings.ToLower(kind) {
+	case "domain", "space", "time", "???", "none":
+		return true
+	}
+	return false
+}
+
+// volume wraps the samples as a volume of frames frames of w x ht x d,
+// with the header's geometry.
+func (h *Header) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, error) {
+	spacing, affine := h.geometry()
+	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
+	frame := w * ht * d
+	for k := range frames {
+		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: nrrdSubSamples(data, k*frame, (k+1)*frame)}
+		if err := r.Validate(); err != nil {
+			return nil, fmt.Errorf("nrrd: %w", err)
+		}
+		v.Frames = append(v.Frames, r)
+	}
+	return v, nil
+}
+
+// nrrdSubSamples returns samples lo to hi of a raster sample slice, sharing
+// its memory (capacity capped at hi).
+func nrrdSubSamples(data any, lo, hi int) any {
+	switch s := data.(type) {
+	case []uint8:
+		return s[lo:hi:hi]
+	case []uint16:
+		return s[lo:hi:hi]
+	case []uint32:
+		return s[lo:hi:hi]
+	case []uint64:
+		return s[lo:hi:hi]
+	case []int8:
+		return s[lo:hi:hi]
+	case []int16:
+		return s[lo:hi:hi]
+	case []int32:
+		return s[lo:hi:hi]
+	case []int64:
+		return s[lo:hi:hi]
+	case []float32:
+		return s[lo:hi:hi]
+	case []float64:
+		return s[lo:hi:hi]
+	}
+	return data
+}

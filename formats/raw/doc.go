@@ -1,0 +1,7 @@
+// Package raw reads headerless volumes of binary samples (ReadFile: a
+// shape, a NumPy dtype name and a byte order say what the bytes are), and
+// decodes binary samples for the readers of other formats (ReadSamples,
+// ErrShort).
+//
+// Errors of ReadFile read "formats: PATH: raw: ...".
+package raw

@@ -1,0 +1,70 @@
+package raw
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// ReadFile reads a headerless file of raw samples as a volume of
+// shape [X, Y, Z], x fastest. dtype is a NumPy type name: "uint8",
+// "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64",
+// "float32" or "float64". Samples are little-endian unless bigEndian. The
+// file must hold exactly X*Y*Z samples. The volume has one frame, spacing
+// 1, an identity affine and Format "raw". Errors read
+// "formats: PATH: raw: ...".
+func ReadFile(path string, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	v, err := readRaw(bufio.NewReaderSize(f, rawChunkBytes), st.Size(), shape, dtype, bigEndian)
+	if err != nil {
+		return nil, &errtext.FileError{Path: path, Err: err}
+	}
+	return v, nil
+}
+
+// readRaw is ReadFile on a reader of size bytes; errors start with
+// "raw: ".
+func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
+	kind, ok := rawDtypes[dtype]
+	if !ok {
+		return nil, fmt.Errorf("raw: unknown dtype %q (want one of %s)", dtype, rawDtypeNames)
+	}
+	n, err := imagegraph.PixelCount(shape[0], shape[1], shape[2])
+	if err != nil {
+		return nil, fmt.Errorf("raw: shape %v: every side must be at least 1 and the volume at most %d voxels", shape, imagegraph.MaxPixels)
+	}
+	need := int64(n) * int64(kind.Size())
+	if size != need {
+		return nil, fmt.Errorf("raw: shape %v of %s needs %d bytes, the file has %d", shape, dtype, need, size)
+	}
+	var order binary.ByteOrder = binary.LittleEndian
+	if bigEndian {
+		order = binary.BigEndian
+	}
+	data, err := ReadSamples(r, kind, n, order, false)
+	if err != nil {
+		if errors.Is(err, ErrShort) {
+			return nil, fmt.Errorf("raw: file ended early (%w)", err)
+		}
+		return nil, fmt.Errorf("raw: %w", err)
+	}
+	raster := &imagegraph.Raster{Width: shape[0], Height: shape[1], Depth: shape[2], Kind: kind, Data: data}
+	if err := raster.Validate(); err != nil {
+		return nil, fmt.Errorf("raw: %w", err)
+	}
+	return imagegraph.NewVolume(raster, "raw"), nil
+}

@@ -1,0 +1,20 @@
+package tiff
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/cclabel/cclabel/formats/internal/tiffifd"
+)
+
+// PageCount returns the number of pages (image file directories, IFDs)
+// in the TIFF data r of size bytes, classic TIFF or BigTIFF, by walking
+// the chain of IFDs from the header. An IFD that does not lie wholly
+// inside the data, a chain that loops and a file without IFDs are errors.
+func PageCount(r io.ReaderAt, size int64) (int, error) {
+	n, err := tiffifd.Pages(r, size)
+	if err != nil {
+		return 0, fmt.Errorf("formats: %w", err)
+	}
+	return n, nil
+}

@@ -1,0 +1,161 @@
+package tiff
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"strings"
+
+	xtiff "golang.org/x/image/tiff"
+
+	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/slicestack"
+	"github.com/cclabel/cclabel/formats/internal/tiffifd"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// ReadStackFile reads a multi-page TIFF as a volume: page k is plane
+// z=k; a single-page TIFF gives Depth 1. Every page must have the size and
+// sample class of the first (8 or 16-bit grey, paletted, or colour).
+// Samples are those of imageio.Decode and imagegraph.FromImage, applied to
+// the whole stack: grey as stored (WhiteIsZero pages keep their stored
+// values), palette indices, colour as grey when R=G=B in every page, else
+// packed 0xRRGGBB. Compression: none, PackBits, LZW, Deflate (what
+// golang.org/x/image/tiff decodes); BigTIFF is refused. All page headers
+// are checked before the volume is allocated. The volume has spacing 1,
+// an identity affine and Format "tiff". Errors read
+// "formats: PATH: tiff: ...".
+func ReadStackFile(path string) (*imagegraph.Volume, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	v, err := readTIFFStack(data, imagegraph.MaxPixels)
+	if err != nil {
+		return nil, &errtext.FileError{Path: path, Err: err}
+	}
+	return v, nil
+}
+
+// readTIFFStack reads the TIFF file held in data as a volume of at most
+// maxPixels voxels. Errors start with "tiff: ".
+func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
+	r, size := bytes.NewReader(data), int64(len(data))
+	l, err := tiffifd.ReadHeader(r, size)
+	if err != nil {
+		return nil, err
+	}
+	if l.Big {
+		return nil, errors.New("tiff: BigTIFF is not supported (save as classic TIFF)")
+	}
+	pages, err := tiffifd.Pages(r, size)
+	if err != nil {
+		return nil, err
+	}
+	// The chain has no loop (tiffifd.Pages checked), so this walk ends.
+	readers := make([]*tiffStackPageReader, 0, pages)
+	for off := l.First; off != 0 && len(readers) < pages; {
+		readers = append(readers, newTIFFStackPageReader(data, l, off))
+		if _, off, err = l.IFD(r, size, off); err != nil {
+			return nil, err
+		}
+	}
+	var stack *slicestack.Stack
+	for k, pr := range readers {
+		cfg, err := xtiff.DecodeConfig(pr.at(0))
+		if err != nil {
+			return nil, tiffStackPageError(k, err)
+		}
+		if k == 0 {
+			if stack, err = slicestack.New(cfg.Width, cfg.Height, pages, maxPixels); err != nil {
+				return nil, fmt.Errorf("tiff: %w", err)
+			}
+		} else if cfg.Width != stack.Width || cfg.Height != stack.Height {
+			return nil, fmt.Errorf("tiff: page %d is %dx%d, page 0 is %dx%d (all pages of a stack must have one size)",
+				k, cfg.Width, cfg.Height, stack.Width, stack.Height)
+		}
+	}
+	for k, pr := range readers {
+		img, err := xtiff.Decode(pr.at(0))
+		if err != nil {
+			return nil, tiffStackPageError(k, err)
+		}
+		if b := img.Bounds(); b != image.Rect(0, 0, stack.Width, stack.Height) {
+			return nil, fmt.Errorf("tiff: page %d: decoded bounds %v differ from its header's %dx%d", k, b, stack.Width, stack.Height)
+		}
+		if p, ok := tiffifd.FirstValue(pr, size, tiffifd.TagPhotometric); ok && p == 0 {
+			tiffifd.Uninvert(img)
+		}
+		if err := stack.Add(k, img); err != nil {
+			return nil, fmt.Errorf("tiff: page %d is %w (the pages of a stack must share size and sample type)", k, err)
+		}
+	}
+	raster, err := stack.Raster()
+	if err != nil {
+		return nil, fmt.Errorf("tiff: %w", err)
+	}
+	return imagegraph.NewVolume(raster, "tiff"), nil
+}
+
+// tiffStackPageError describes a decoding error of page k on one line.
+func tiffStackPageError(k int, err error) error {
+	msg := err.Error()
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		msg = "unexpected end of data (truncated file?)"
+	}
+	return fmt.Errorf("tiff: page %d: %s", k, errtext.OneLine(strings.TrimPrefix(msg, "tiff: ")))
+}
+
+// tiffStackPageReader presents a classic TIFF file whose header's first-IFD
+// offset points at one chosen IFD, so that a decoder that reads only the
+// first page decodes that one.
+type tiffStackPageReader struct {
+	data []byte
+	head [8]byte
+	// pos is the position of Read.
+	pos int64
+}
+
+// newTIFFStackPageReader returns a reader of data whose first IFD is at ifd.
+func newTIFFStackPageReader(data []byte, l tiffifd.Layout, ifd uint64) *tiffStackPageReader {
+	pr := &tiffStackPageReader{data: data}
+	copy(pr.head[:], data)
+	l.Order.PutUint32(pr.head[4:], uint32(ifd))
+	return pr
+}
+
+// at returns a fresh reader of the same page, positioned at off.
+func (p *tiffStackPageReader) at(off int64) *tiffStackPageReader {
+	return &tiffStackPageReader{data: p.data, head: p.head, pos: off}
+}
+
+// ReadAt reads the file with the patched header.
+func (p *tiffStackPageReader) ReadAt(b []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, errors.New("tiff: negative offset")
+	}
+	if off >= int64(len(p.data)) {
+		return 0, io.EOF
+	}
+	n := copy(b, p.data[off:])
+	if off < int64(len(p.head)) {
+		copy(b[:n], p.head[off:])
+	}
+	if n < len(b) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// Read reads sequentially from the current position.
+func (p *tiffStackPageReader) Read(b []byte) (int, error) {
+	n, err := p.ReadAt(b, p.pos)
+	p.pos += int64(n)
+	if n > 0 && err == io.EOF {
+		err = nil
+	}
+	return n, err
+}

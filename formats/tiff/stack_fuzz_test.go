@@ -1,0 +1,58 @@
+package tiff
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+
+	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/formats/internal/testimages"
+	xtiff "golang.org/x/image/tiff"
+)
+
+// tiffStackFuzzSeeds returns small TIFF files for the fuzzer: stacks of
+// 8 and 16-bit pages in both byte orders, compressed single pages, colour,
+// and pages that differ.
+func tiffStackFuzzSeeds(t testing.TB) [][]byte {
+	three, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
+	big, _ := testimages.BuildTIFF(binary.BigEndian, tiffStackPage(2, 2, 0), testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 0,
+		Compression: 32773, Strip: testimages.PackBits([]byte{1, 2, 3, 4})})
+	p16 := testimages.TIFFPage{Width: 2, Height: 1, Bits: 16, Photometric: 1, Compression: 1, Strip: []byte{1, 2, 3, 4}}
+	deep, _ := testimages.BuildTIFF(binary.LittleEndian, p16, p16)
+	mixed, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
+	rgba := image.NewRGBA(image.Rect(0, 0, 3, 2))
+	rgba.Set(1, 1, color.RGBA{200, 100, 50, 255})
+	return [][]byte{
+		three, big, deep, mixed,
+		testimages.EncodeTIFF(t, testimages.GreyPattern(), &xtiff.Options{Compression: xtiff.Deflate}),
+		testimages.EncodeTIFF(t, testimages.Gray16Pattern(3, 3), &xtiff.Options{Compression: xtiff.Deflate, Predictor: true}),
+		testimages.EncodeTIFF(t, rgba, nil),
+		testimages.BigTIFF(2),
+	}
+}
+
+func FuzzReadTIFFStack(f *testing.F) {
+	for _, s := range tiffStackFuzzSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := readTIFFStack(data, testcheck.FuzzMaxPixels)
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "tiff: ") || strings.ContainsAny(msg, "\r\n") {
+				t.Fatalf("error %q is not one line starting with \"tiff: \"", msg)
+			}
+			return
+		}
+		testcheck.CheckFuzzVolume(t, v)
+		if len(v.Frames) != 1 || v.Format != "tiff" || v.Header != nil {
+			t.Fatalf("%d frames, format %q", len(v.Frames), v.Format)
+		}
+		pages, err := PageCount(bytes.NewReader(data), int64(len(data)))
+		if err != nil || pages != v.Frames[0].Depth {
+			t.Fatalf("depth %d, %d pages (%v)", v.Frames[0].Depth, pages, err)
+		}
+	})
+}
