@@ -3,7 +3,9 @@
 // stacks, folders of slices, .npy and raw data as an imagegraph.Volume;
 // WriteVolumeLabels writes label volumes as NIfTI, NRRD or .npy with the
 // input's geometry; LabelVolumeExt and IsLabelVolumePath name and check
-// label-volume paths.
+// label-volume paths. ReadImageFile reads a 2D image or .npy array as an
+// Image; KindOf, IsInputName, FamilyExt and EstimateBytes classify input
+// files for batch runs.
 //
 // The formats themselves live in one package each, behind the shared
 // imagegraph.Raster and imagegraph.Volume types:

@@ -12,6 +12,8 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -103,7 +105,7 @@ func mergeSummaries(out string, inputs []string, quiet bool, std stdio) error {
 // batchRun is a planned batch: its settings, its shard's inputs and the
 // summary rows being filled in.
 type batchRun struct {
-	settings              labelSettings
+	settings              labelfile.Settings
 	imageConn, volumeConn int
 	labeler               *cclabel.Labeler // shared by the labeling goroutines
 	warnings              progressWriter   // the labeler's warnings, once the run starts
@@ -172,7 +174,7 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	if b.shard, b.shardSource, err = shardFromFlags(cmd); err != nil {
 		return nil, err
 	}
-	all, err := batch.Expand(cmd.Args().Slice(), batch.ExpandOptions{Known: isBatchInput, Skip: b.outDir})
+	all, err := batch.Expand(cmd.Args().Slice(), batch.ExpandOptions{Known: formats.IsInputName, Skip: b.outDir})
 	if errors.Is(err, batch.ErrOutputIsInput) {
 		return nil, usageError{err}
 	}
@@ -291,9 +293,9 @@ func (b *batchRun) checkOutputsSpareInputs(inputs []batch.Input) error {
 		isInput[abs(in.Path)] = in.Path
 	}
 	for _, in := range inputs {
-		ljob, _ := b.outputs(in, imageInput)
-		_, vjob := b.outputs(in, volumeInput)
-		for _, out := range []string{ljob.output, ljob.labels, ljob.stats, vjob.output, vjob.preview} {
+		ljob, _ := b.outputs(in, formats.KindImage)
+		_, vjob := b.outputs(in, formats.KindVolume)
+		for _, out := range []string{ljob.Output, ljob.Labels, ljob.Stats, vjob.Output, vjob.Preview} {
 			if prev, clash := isInput[abs(out)]; clash && out != "" {
 				return usagef("batch: the output %s of %s would replace the input %s: give -o a folder outside the inputs", out, in.Path, prev)
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/formats"
 	"golang.org/x/term"
 )
 
@@ -53,7 +54,7 @@ func (b *batchRun) run(ctx context.Context) error {
 		Decode: b.decode,
 		Label:  b.label,
 		Encode: b.encode,
-		Cost:   func(i int) int64 { return estimateInputBytes(b.inputs[i].Path) },
+		Cost:   func(i int) int64 { return formats.EstimateBytes(b.inputs[i].Path) },
 	}, func(o batch.Outcome) { b.finish(o, progress) })
 	elapsed := time.Since(start)
 	close(ticking)

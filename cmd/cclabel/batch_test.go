@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/formats"
 )
 
 // batchInputs writes a small mixed cohort under dir/in: random 20³ NIfTI
@@ -92,7 +93,7 @@ func TestBatchMatchesSingleFileCommands(t *testing.T) {
 				"--stats", want+".stats.csv", "--labels", want+".labels.npy", "--json")
 			sameFile(t, got+".labels.npy", want+".labels.npy")
 		} else {
-			main = volumeFamilyExt(in)
+			main = formats.FamilyExt(in)
 			single = runCLI(t, "", "volume", in, "-c", "6", "--min-size", "2", "-o", want+main,
 				"--stats", want+".stats.csv", "--json")
 		}

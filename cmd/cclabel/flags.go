@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -43,31 +44,21 @@ func ruleFromFlags(cmd *cli.Command) (imagegraph.Rule, error) {
 	return imagegraph.Rule{Mode: imagegraph.Multilabel}, nil
 }
 
-// labelSettings are the parsed flags that say how rasters are labeled and
-// written, shared by "label", "volume" and "batch".
-type labelSettings struct {
-	rule    imagegraph.Rule
-	minSize int64  // --min-size
-	largest int    // --largest
-	dtype   string // --dtype of label arrays and volumes
-	overlay bool   // --overlay: the image's -o shows labels over the input
-}
-
 // labelSettingsFromFlags reads the foreground rule, the size filters,
 // --dtype (one of dtypes) and --overlay; command names the command in
 // errors.
-func labelSettingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (labelSettings, error) {
+func labelSettingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (labelfile.Settings, error) {
 	rule, err := ruleFromFlags(cmd)
 	if err != nil {
-		return labelSettings{}, err
+		return labelfile.Settings{}, err
 	}
-	s := labelSettings{rule: rule, minSize: cmd.Int64("min-size"), largest: cmd.Int("largest"),
-		dtype: cmd.String("dtype"), overlay: cmd.Bool("overlay")}
-	if s.minSize < 0 || s.largest < 0 {
-		return labelSettings{}, usagef("%s: --min-size and --largest must not be negative", command)
+	s := labelfile.Settings{Rule: rule, MinSize: cmd.Int64("min-size"), Largest: cmd.Int("largest"),
+		DType: cmd.String("dtype"), Overlay: cmd.Bool("overlay")}
+	if s.MinSize < 0 || s.Largest < 0 {
+		return labelfile.Settings{}, usagef("%s: --min-size and --largest must not be negative", command)
 	}
-	if !slicesContains(dtypes, s.dtype) {
-		return labelSettings{}, usagef("--dtype %q: want %s", s.dtype, strings.Join(dtypes, ", "))
+	if !slicesContains(dtypes, s.DType) {
+		return labelfile.Settings{}, usagef("--dtype %q: want %s", s.DType, strings.Join(dtypes, ", "))
 	}
 	return s, nil
 }

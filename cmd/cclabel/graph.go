@@ -135,36 +135,17 @@ func verifiedNote(verified bool) string {
 	return ""
 }
 
-// readGraphInput reads a graph file, or stdin for "-".
+// readGraphInput reads a graph file, or stdin for "-", in the --format
+// given (else by the extension).
 func readGraphInput(input, format string, opts graphio.ReadOptions, stdin io.Reader) (*graphio.LoadedGraph, error) {
-	if input != "-" && format == "" {
-		return graphio.ReadFile(input, opts)
-	}
-	f, err := parseGraphFormat(format, input)
-	if err != nil {
-		return nil, err
-	}
-	if input == "-" {
-		lg, err := graphio.Read(stdin, -1, f, opts)
-		if err != nil {
-			return nil, fmt.Errorf("stdin: %w", err)
+	var f graphio.Format
+	if input == "-" || format != "" {
+		var err error
+		if f, err = parseGraphFormat(format, input); err != nil {
+			return nil, err
 		}
-		return lg, nil
 	}
-	file, err := os.Open(input)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	st, err := file.Stat()
-	if err != nil {
-		return nil, err
-	}
-	lg, err := graphio.Read(file, st.Size(), f, opts)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", input, err)
-	}
-	return lg, nil
+	return graphio.ReadFileAs(input, f, opts, stdin)
 }
 
 // maxVerticesFlag returns the --max-vertices flag of the commands that read graphs.
@@ -181,19 +162,14 @@ func graphReadOptions(cmd *cli.Command, threads int) graphio.ReadOptions {
 
 // parseGraphFormat maps a --format value to a graph format.
 func parseGraphFormat(format, input string) (graphio.Format, error) {
-	switch strings.ToLower(format) {
-	case "egr":
-		return graphio.FormatEGR, nil
-	case "mtx", "mm":
-		return graphio.FormatMatrixMarket, nil
-	case "gr", "dimacs":
-		return graphio.FormatDIMACS, nil
-	case "edgelist", "txt", "el", "edges", "csv", "tsv":
-		return graphio.FormatEdgeList, nil
-	case "":
+	if format == "" {
 		return 0, usagef("graph: reading %s needs --format (egr, mtx, gr or edgelist)", input)
 	}
-	return 0, usagef("graph: unknown --format %q (want egr, mtx, gr or edgelist)", format)
+	f, err := graphio.ParseFormat(format)
+	if err != nil {
+		return 0, usagef("graph: unknown --format %q (want egr, mtx, gr or edgelist)", format)
+	}
+	return f, nil
 }
 
 // checkLabelsPath rejects label outputs cclabel cannot write, before any

@@ -3,17 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/formats/imageio"
-	"github.com/cclabel/cclabel/formats/npy"
-	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/render"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -41,12 +37,6 @@ func labelCommand(std stdio) *cli.Command {
 		Flags:        flags,
 		Action:       func(_ context.Context, cmd *cli.Command) error { return runLabel(cmd, std) },
 	}
-}
-
-// labelJob is one input of "cclabel label" with its output paths.
-type labelJob struct {
-	input                 string
-	output, labels, stats string
 }
 
 // labelSummary is the --json object of one labeled image.
@@ -86,7 +76,7 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	return runJobs(jobs, cmd.Bool("json"), std, func(job labelJob) (labelSummary, error) {
+	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.ImageOutputs) (labelSummary, error) {
 		return labelOne(job, settings, conn, labeler, std)
 	})
 }
@@ -127,11 +117,11 @@ func runJobs[J, S any](jobs []J, asJSON bool, std stdio, run func(J) (S, error))
 
 // planLabelJobs checks the output flags and names every input's outputs
 // before any work is done.
-func planLabelJobs(cmd *cli.Command) ([]labelJob, error) {
+func planLabelJobs(cmd *cli.Command) ([]labelfile.ImageOutputs, error) {
 	inputs := cmd.Args().Slice()
 	out, labels, stats := cmd.String("output"), cmd.String("labels"), cmd.String("stats")
 	if len(inputs) == 1 {
-		job := labelJob{input: inputs[0], output: out, labels: labels, stats: stats}
+		job := labelfile.ImageOutputs{Input: inputs[0], Output: out, Labels: labels, Stats: stats}
 		if err := checkExt("-o", out, ".png"); err != nil {
 			return nil, err
 		}
@@ -150,7 +140,7 @@ func planLabelJobs(cmd *cli.Command) ([]labelJob, error) {
 		if stdouts > 1 || (stdouts == 1 && cmd.Bool("json")) {
 			return nil, usagef("label: only one output can go to stdout")
 		}
-		return []labelJob{job}, nil
+		return []labelfile.ImageOutputs{job}, nil
 	}
 	if out == "" && (labels != "" || stats != "") {
 		return nil, usagef("label: with several inputs, give -o FOLDER for the outputs")
@@ -170,7 +160,7 @@ func planLabelJobs(cmd *cli.Command) ([]labelJob, error) {
 			return nil, usagef("%s %s: with several inputs, give just the extension (%s)", c.flag, c.value, strings.Join(c.exts, " or "))
 		}
 	}
-	var jobs []labelJob
+	var jobs []labelfile.ImageOutputs
 	seen := map[string]string{}
 	for _, in := range inputs {
 		if in == "-" {
@@ -181,15 +171,15 @@ func planLabelJobs(cmd *cli.Command) ([]labelJob, error) {
 			return nil, usagef("label: %s and %s would write the same outputs", prev, in)
 		}
 		seen[stem] = in
-		job := labelJob{input: in}
+		job := labelfile.ImageOutputs{Input: in}
 		if out != "" {
-			job.output = filepath.Join(out, stem+".png")
+			job.Output = filepath.Join(out, stem+".png")
 		}
 		if labels != "" {
-			job.labels = filepath.Join(out, stem+".labels"+strings.ToLower(labels))
+			job.Labels = filepath.Join(out, stem+".labels"+strings.ToLower(labels))
 		}
 		if stats != "" {
-			job.stats = filepath.Join(out, stem+".stats"+strings.ToLower(stats))
+			job.Stats = filepath.Join(out, stem+".stats"+strings.ToLower(stats))
 		}
 		jobs = append(jobs, job)
 	}
@@ -217,138 +207,33 @@ func checkExt(flag, path string, exts ...string) error {
 }
 
 // labelOne reads, labels and writes one image.
-func labelOne(job labelJob, settings labelSettings, conn int, labeler *cclabel.Labeler, std stdio) (labelSummary, error) {
+func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int, labeler *cclabel.Labeler, std stdio) (labelSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
-	raster, img, err := readImageInput(job.input, std.in)
+	img, err := formats.ReadImageFile(job.Input, std.in)
 	if err != nil {
 		return labelSummary{}, err
 	}
+	raster := img.Raster
 	times.Read = clock.lap()
 
-	labels, gpu, backend, err := labelImage(raster, settings, conn, labeler)
+	res, err := labelfile.LabelImage(labeler, img, settings, conn)
 	if err != nil {
-		return labelSummary{}, fmt.Errorf("%s: %w", job.input, err)
+		return labelSummary{}, fmt.Errorf("%s: %w", job.Input, err)
 	}
+	labels := res.Labels
 	times.Label = clock.lap()
 
-	if err := writeImageOutputs(job, raster, img, labels, settings, std.out); err != nil {
+	if err := labelfile.WriteImage(job, img, labels, settings, std.out); err != nil {
 		return labelSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
-	s := labelSummary{Input: job.input, Width: raster.Width, Height: raster.Height, Components: labels.Count,
-		Connectivity: conn, Mode: settings.rule.String(), Backend: backend,
-		Threads: labeler.Threads(), Seconds: times, GPU: gpu}
+	s := labelSummary{Input: job.Input, Width: raster.Width, Height: raster.Height, Components: labels.Count,
+		Connectivity: conn, Mode: settings.Rule.String(), Backend: string(res.Backend),
+		Threads: labeler.Threads(), Seconds: times, GPU: gpuTimesOf(res.Backend, res.Timing)}
 	fmt.Fprintf(std.err, "%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
-		job.input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
+		job.Input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil
-}
-
-// labelImage labels an image raster at connectivity conn and applies the
-// size filters; backend is the backend that labeled it.
-func labelImage(raster *imagegraph.Raster, settings labelSettings, conn int, labeler *cclabel.Labeler) (*imagegraph.Labels, *gpuTimes, string, error) {
-	res, err := labeler.LabelRaster(raster, settings.rule, conn, nil)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	res.Labels.Filter(settings.minSize, settings.largest)
-	return res.Labels, gpuTimesOf(res.Backend, res.Timing), string(res.Backend), nil
-}
-
-// readImageInput reads a 2D image or .npy file (or stdin) as a raster; img
-// is the decoded image when there is one (for --overlay).
-func readImageInput(input string, stdin io.Reader) (*imagegraph.Raster, *imageSource, error) {
-	if strings.EqualFold(filepath.Ext(input), ".npy") {
-		r, err := npy.ReadFile(input)
-		if err != nil {
-			return nil, nil, err
-		}
-		if r.Depth > 1 {
-			return nil, nil, fmt.Errorf("%s: a 3D array (%dx%dx%d): label it with 'cclabel volume'", input, r.Width, r.Height, r.Depth)
-		}
-		return r, &imageSource{raster: r}, nil
-	}
-	var src = &imageSource{}
-	var err error
-	if input == "-" {
-		src.img, err = imageio.Decode(stdin, "stdin")
-	} else {
-		src.img, err = imageio.DecodeFile(input)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	r, err := imagegraph.FromImage(src.img)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", input, err)
-	}
-	src.raster = r
-	return r, src, nil
-}
-
-// writeImageOutputs writes the colour map (or overlay), the label array
-// and the statistics of one image.
-func writeImageOutputs(job labelJob, raster *imagegraph.Raster, src *imageSource, labels *imagegraph.Labels, settings labelSettings, stdout io.Writer) error {
-	if job.labels != "" {
-		ext := strings.ToLower(filepath.Ext(job.labels))
-		if err := writeOutput(job.labels, stdout, func(w io.Writer) error {
-			if ext == ".png" {
-				return render.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
-			}
-			dtype := settings.dtype
-			if dtype == "auto" {
-				dtype = "uint32"
-				if labels.Count <= 65535 {
-					dtype = "uint16"
-				}
-			}
-			return npy.WriteLabels(w, labels.Data, npyShape(labels), dtype)
-		}); err != nil {
-			return fmt.Errorf("%s: %w", job.input, err)
-		}
-	}
-	if job.stats != "" {
-		stats, err := imagegraph.Statistics(labels, raster)
-		if err != nil {
-			return err
-		}
-		if err := writeOutput(job.stats, stdout, func(w io.Writer) error {
-			return imagegraph.WriteStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), raster.Is3D())
-		}); err != nil {
-			return fmt.Errorf("%s: %w", job.input, err)
-		}
-	}
-	if job.output != "" {
-		if err := writeOutput(job.output, stdout, func(w io.Writer) error {
-			if settings.overlay {
-				img, err := render.Overlay(src.display(), labels.Data, 0.6)
-				if err != nil {
-					return err
-				}
-				return render.WritePNG(w, img)
-			}
-			return render.WriteColorLabelsPNG(w, labels.Data, labels.Width, labels.Height)
-		}); err != nil {
-			return fmt.Errorf("%s: %w", job.input, err)
-		}
-	}
-	return nil
-}
-
-// npyShape is the NumPy shape of a label array: (H, W) or (Z, Y, X).
-func npyShape(l *imagegraph.Labels) []int {
-	if l.Depth > 1 {
-		return []int{l.Depth, l.Height, l.Width}
-	}
-	return []int{l.Height, l.Width}
-}
-
-// writeOutput writes a file atomically, or to stdout for "-".
-func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
-	if path == "-" {
-		return write(stdout)
-	}
-	return atomicfile.WriteFile(path, write)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"github.com/cclabel/cclabel/internal/shareddata"
 	"image"
 	"image/png"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
 // readNPYLabels reads a .npy label array written by cclabel as uint32s.

@@ -5,11 +5,12 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
-	"github.com/cclabel/cclabel/internal/shareddata"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
 // cliResult is the outcome of one in-process run of the CLI.

@@ -3,15 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/render"
+	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -41,13 +39,6 @@ func volumeCommand(std stdio) *cli.Command {
 		Flags:        flags,
 		Action:       func(_ context.Context, cmd *cli.Command) error { return runVolume(cmd, std) },
 	}
-}
-
-// volumeJob is one input of "cclabel volume" with its outputs; an output
-// ending in "/" is a folder, named after the input later.
-type volumeJob struct {
-	input                          string
-	output, labels, preview, stats string
 }
 
 // volumeSummary is the --json object of one labeled volume.
@@ -94,7 +85,7 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	return runJobs(jobs, cmd.Bool("json"), std, func(job volumeJob) (volumeSummary, error) {
+	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
 		return labelVolume(job, settings, conn, raw, labeler, std)
 	})
 }
@@ -117,7 +108,7 @@ func rawOptions(cmd *cli.Command) (*formats.RawOptions, error) {
 }
 
 // planVolumeJobs checks the output flags before any work is done.
-func planVolumeJobs(cmd *cli.Command) ([]volumeJob, error) {
+func planVolumeJobs(cmd *cli.Command) ([]labelfile.VolumeOutputs, error) {
 	inputs := cmd.Args().Slice()
 	out, labels, preview, stats := cmd.String("output"), cmd.String("labels"), cmd.String("preview"), cmd.String("stats")
 	if len(inputs) == 1 {
@@ -137,7 +128,7 @@ func planVolumeJobs(cmd *cli.Command) ([]volumeJob, error) {
 		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
 			return nil, err
 		}
-		return []volumeJob{{input: inputs[0], output: out, labels: labels, preview: preview, stats: stats}}, nil
+		return []labelfile.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats}}, nil
 	}
 	if out == "" {
 		return nil, usagef("volume: with several inputs, give -o FOLDER for the outputs")
@@ -158,7 +149,7 @@ func planVolumeJobs(cmd *cli.Command) ([]volumeJob, error) {
 			return nil, usagef("%s %s: with several inputs, give just the extension (%s)", c.flag, c.value, strings.Join(c.exts, " or "))
 		}
 	}
-	var jobs []volumeJob
+	var jobs []labelfile.VolumeOutputs
 	seen := map[string]string{}
 	for _, in := range inputs {
 		stem := volumeStem(in)
@@ -166,12 +157,12 @@ func planVolumeJobs(cmd *cli.Command) ([]volumeJob, error) {
 			return nil, usagef("volume: %s and %s would write the same outputs", prev, in)
 		}
 		seen[stem] = in
-		job := volumeJob{input: in, output: filepath.Join(out, stem) + "/"}
+		job := labelfile.VolumeOutputs{Input: in, Output: filepath.Join(out, stem) + "/"}
 		if preview != "" {
-			job.preview = filepath.Join(out, stem+".preview"+strings.ToLower(preview))
+			job.Preview = filepath.Join(out, stem+".preview"+strings.ToLower(preview))
 		}
 		if stats != "" {
-			job.stats = filepath.Join(out, stem+".stats"+strings.ToLower(stats))
+			job.Stats = filepath.Join(out, stem+".stats"+strings.ToLower(stats))
 		}
 		jobs = append(jobs, job)
 	}
@@ -190,130 +181,38 @@ func volumeStem(path string) string {
 }
 
 // labelVolume reads, labels and writes one volume.
-func labelVolume(job volumeJob, settings labelSettings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, std stdio) (volumeSummary, error) {
+func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, std stdio) (volumeSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
-	vol, err := formats.ReadVolumeFile(job.input, raw)
+	vol, err := formats.ReadVolumeFile(job.Input, raw)
 	if err != nil {
 		return volumeSummary{}, err
 	}
 	times.Read = clock.lap()
 
-	vl, err := labelVolumeFrames(vol, settings, conn, labeler)
+	vl, err := labelfile.LabelVolume(labeler, vol, settings, conn)
 	if err != nil {
-		return volumeSummary{}, fmt.Errorf("%s: %w", job.input, err)
+		return volumeSummary{}, fmt.Errorf("%s: %w", job.Input, err)
 	}
 	times.Label = clock.lap()
 
-	if err := writeVolumeOutputs(job, vol, vl, settings.dtype); err != nil {
+	if err := labelfile.WriteVolume(job, vol, vl, settings.DType); err != nil {
 		return volumeSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
 	f0 := vol.Frames[0]
-	s := volumeSummary{Input: job.input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
-		Frames: len(vol.Frames), Components: vl.total, Connectivity: vl.conn, Mode: settings.rule.String(),
-		Backend: vl.backend, Threads: labeler.Threads(), Seconds: times, GPU: vl.gpu}
+	s := volumeSummary{Input: job.Input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
+		Frames: len(vol.Frames), Components: vl.Total, Connectivity: vl.Conn, Mode: settings.Rule.String(),
+		Backend: string(vl.Backend), Threads: labeler.Threads(), Seconds: times}
+	if vl.GPU != nil {
+		s.GPU = gpuTimesOf(cclabel.BackendGPU, *vl.GPU)
+	}
 	if len(vol.Frames) > 1 {
-		s.PerFrame = vl.perFrame
+		s.PerFrame = vl.PerFrame
 	}
 	fmt.Fprintf(std.err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
-		job.input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.total, s.Mode, vl.conn,
+		job.Input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.Total, s.Mode, vl.Conn,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil
-}
-
-// volumeLabels are the labeled frames of one volume.
-type volumeLabels struct {
-	frames   [][]uint32 // one label slice per frame, x fastest
-	perFrame []int      // components per frame
-	total    int        // components over all frames
-	last     *imagegraph.Labels
-	conn     int       // the connectivity used: in-plane for a 2D file
-	backend  string    // the backend that labeled the last frame
-	gpu      *gpuTimes // GPU stage times summed over the frames the GPU labeled
-}
-
-// labelVolumeFrames labels every frame of vol with the settings' rule (on
-// NIfTI-scaled values) and filters, at 3D connectivity conn (its in-plane
-// part for a 2D file).
-func labelVolumeFrames(vol *imagegraph.Volume, settings labelSettings, conn int, labeler *cclabel.Labeler) (*volumeLabels, error) {
-	rule := settings.rule
-	rule.Slope, rule.Inter = vol.Slope, vol.Inter
-	vl := &volumeLabels{conn: conn, frames: make([][]uint32, len(vol.Frames)), perFrame: make([]int, len(vol.Frames))}
-	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
-		vl.conn = map[int]int{6: 4, 18: 8, 26: 8}[conn]
-	}
-	for i, f := range vol.Frames {
-		res, err := labeler.LabelRaster(f, rule, vl.conn, nil)
-		if err != nil {
-			return nil, err
-		}
-		l, gpu, backend := res.Labels, gpuTimesOf(res.Backend, res.Timing), string(res.Backend)
-		if gpu != nil {
-			if vl.gpu == nil {
-				vl.gpu = &gpuTimes{}
-			}
-			vl.gpu.Upload += gpu.Upload
-			vl.gpu.Kernel += gpu.Kernel
-			vl.gpu.Download += gpu.Download
-		}
-		l.Filter(settings.minSize, settings.largest)
-		vl.frames[i], vl.perFrame[i] = l.Data, l.Count
-		vl.total += l.Count
-		vl.last, vl.backend = l, backend
-	}
-	return vl, nil
-}
-
-// writeVolumeOutputs writes the label volumes, preview and statistics.
-func writeVolumeOutputs(job volumeJob, vol *imagegraph.Volume, vl *volumeLabels, dtype string) error {
-	frames := vl.frames
-	for _, path := range []string{job.output, job.labels} {
-		if path == "" {
-			continue
-		}
-		if strings.HasSuffix(path, "/") { // a folder: keep the input's family
-			path = strings.TrimSuffix(path, "/") + formats.LabelVolumeExt(vol)
-		}
-		if err := formats.WriteVolumeLabels(path, vol, frames, dtype); err != nil {
-			return fmt.Errorf("%s: %w", job.input, err)
-		}
-	}
-	f0 := vol.Frames[0]
-	if job.preview != "" {
-		img, err := render.VolumePreview(frames[0], f0.Width, f0.Height, f0.Depth, vol.Spacing)
-		if err != nil {
-			return fmt.Errorf("%s: %w", job.input, err)
-		}
-		if err := writeOutput(job.preview, nil, func(w io.Writer) error { return render.WritePNG(w, img) }); err != nil {
-			return fmt.Errorf("%s: %w", job.input, err)
-		}
-	}
-	if job.stats != "" {
-		// Statistics of the first frame (the only one of a 3D volume).
-		first := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[0], Count: maxLabel(frames[0])}
-		if len(frames) == 1 {
-			first = vl.last
-		}
-		stats, err := imagegraph.Statistics(first, f0)
-		if err != nil {
-			return err
-		}
-		if err := writeOutput(job.stats, nil, func(w io.Writer) error {
-			return imagegraph.WriteVolumeStats(w, stats, strings.ToLower(filepath.Ext(job.stats)), vol.Affine)
-		}); err != nil {
-			return fmt.Errorf("%s: %w", job.input, err)
-		}
-	}
-	return nil
-}
-
-// maxLabel returns the largest label.
-func maxLabel(labels []uint32) int {
-	m := uint32(0)
-	for _, l := range labels {
-		m = max(m, l)
-	}
-	return int(m)
 }

@@ -2,13 +2,14 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/cclabel/cclabel/internal/shareddata"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
 func TestVolumeExpectedThroughCLI(t *testing.T) {

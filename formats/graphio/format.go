@@ -70,3 +70,19 @@ func FormatFromPath(path string) (Format, error) {
 func isCSV(path string) bool {
 	return strings.EqualFold(filepath.Ext(path), ".csv")
 }
+
+// ParseFormat parses a format name as users give it: egr; mtx or mm;
+// gr or dimacs; edgelist, txt, el, edges, csv or tsv (case ignored).
+func ParseFormat(name string) (Format, error) {
+	switch strings.ToLower(name) {
+	case "egr":
+		return FormatEGR, nil
+	case "mtx", "mm":
+		return FormatMatrixMarket, nil
+	case "gr", "dimacs":
+		return FormatDIMACS, nil
+	case "edgelist", "txt", "el", "edges", "csv", "tsv":
+		return FormatEdgeList, nil
+	}
+	return 0, fmt.Errorf("formats: unknown graph format %q (want egr, mtx, gr or edgelist)", name)
+}

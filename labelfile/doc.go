@@ -1,0 +1,10 @@
+// Package labelfile labels one image or volume file the way the cclabel
+// command does: it labels a decoded input through a cclabel.Labeler,
+// applies the size filters, and writes the outputs (coloured label map or
+// overlay, label array, label volume with the input's geometry, preview,
+// statistics), each through a temporary file that is renamed into place.
+//
+// Reading is formats.ReadImageFile and formats.ReadVolumeFile; labelfile
+// is what "cclabel label", "cclabel volume" and "cclabel batch" share, so
+// that their outputs are the same bytes.
+package labelfile

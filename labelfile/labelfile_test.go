@@ -1,0 +1,79 @@
+package labelfile_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/labelfile"
+)
+
+func newLabeler(t *testing.T) *cclabel.Labeler {
+	t.Helper()
+	l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return l
+}
+
+func TestImageLabeledFilteredAndWritten(t *testing.T) {
+	// Two 4-components of 1 and 3 pixels that touch diagonally.
+	r, err := imagegraph.NewRaster(3, 2, 1, []uint8{1, 0, 1, 0, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := &formats.Image{Raster: r}
+	s := labelfile.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 2, DType: "auto"}
+	res, err := labelfile.LabelImage(newLabeler(t), img, s, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []uint32{0, 0, 1, 0, 1, 1}; res.Labels.Count != 1 || !slices.Equal(res.Labels.Data, want) {
+		t.Fatalf("labels %v (%d), want %v after --min-size 2", res.Labels.Data, res.Labels.Count, want)
+	}
+	dir := t.TempDir()
+	out := labelfile.ImageOutputs{Input: "x", Output: filepath.Join(dir, "c.png"), Labels: filepath.Join(dir, "l.npy"), Stats: filepath.Join(dir, "s.csv")}
+	if err := labelfile.WriteImage(out, img, res.Labels, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	back, err := npy.ReadFile(out.Labels)
+	if err != nil || back.Kind != imagegraph.Uint16 || !slices.Equal(back.Data.([]uint16), []uint16{0, 0, 1, 0, 1, 1}) {
+		t.Fatalf("label array read back: %+v, %v", back, err)
+	}
+	for _, p := range []string{out.Output, out.Stats} {
+		if st, err := os.Stat(p); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+func TestVolumeFramesAndFamily(t *testing.T) {
+	// A 2D file read as a volume: 26 becomes the in-plane 8.
+	r, err := imagegraph.NewRaster(2, 2, 1, []uint8{1, 0, 0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vol := imagegraph.NewVolume(r, "npy")
+	vl, err := labelfile.LabelVolume(newLabeler(t), vol, labelfile.Settings{DType: "auto"}, 26)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vl.Conn != 8 || vl.Total != 1 || vl.GPU != nil || vl.Backend != cclabel.BackendCPU {
+		t.Fatalf("2D volume at 26: conn %d, %d components, backend %s", vl.Conn, vl.Total, vl.Backend)
+	}
+	dir := t.TempDir()
+	out := labelfile.VolumeOutputs{Input: "v", Output: filepath.Join(dir, "v") + "/"}
+	if err := labelfile.WriteVolume(out, vol, vl, "auto"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "v.npy")); err != nil {
+		t.Errorf("folder output did not keep the .npy family: %v", err)
+	}
+}
