@@ -19,7 +19,8 @@ func benchCommand(std stdio) *cli.Command {
 			"each on every backend given, reporting the median kernel time (the labeling itself, data resident) and " +
 			"end-to-end time (with the copies to and from the GPU). By default images and volumes are labeled binary at " +
 			"8 and 26; --modes and --connectivity choose others, and --modes all measures every rule at every " +
-			"connectivity in one table. --inputs adds blobs (smoothed noise, p=0.5). " +
+			"connectivity in one table. --inputs adds blobs (smoothed noise, p=0.5) and cells (about 4,000 Voronoi cells " +
+			"with distinct uint32 values). " +
 			"--full uses the acceptance sizes: 2^22 vertices, 8192², 512³.",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
@@ -27,7 +28,7 @@ func benchCommand(std stdio) *cli.Command {
 			&cli.StringFlag{Name: "workloads", Value: "graph,image,volume", Usage: "comma-separated: graph, image, volume"},
 			&cli.StringFlag{Name: "modes", Value: "binary", Usage: "comma-separated rules for images and volumes: binary, multilabel, threshold:T[:invert]; all: binary and multilabel at every connectivity"},
 			&cli.StringFlag{Name: "connectivity", Usage: "comma-separated connectivities (4, 8 for images; 6, 18, 26 for volumes) or all (default: 8 and 26; all with --modes all)"},
-			&cli.StringFlag{Name: "inputs", Value: "random", Usage: "comma-separated synthetic images and volumes: random, blobs"},
+			&cli.StringFlag{Name: "inputs", Value: "random", Usage: "comma-separated synthetic images and volumes: random, blobs, cells (a dense uint32 segmentation)"},
 			&cli.BoolFlag{Name: "full", Usage: "acceptance sizes (slower, needs several GiB)"},
 			&cli.IntFlag{Name: "repeat", Value: 5, Usage: "runs per measurement (the median is reported)"},
 			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},

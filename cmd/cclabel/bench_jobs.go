@@ -59,8 +59,8 @@ func benchPlanFromFlags(cmd *cli.Command) (*benchPlan, error) {
 	}
 	p.inputs = strings.Split(cmd.String("inputs"), ",")
 	for _, in := range p.inputs {
-		if in != "random" && in != "blobs" {
-			return nil, usagef("bench: --inputs %q: want random or blobs", in)
+		if in != "random" && in != "blobs" && in != "cells" {
+			return nil, usagef("bench: --inputs %q: want random, blobs or cells", in)
 		}
 	}
 	return p, nil
@@ -144,9 +144,13 @@ func (p *benchPlan) jobs(kind string, full bool) ([]*benchJob, error) {
 }
 
 // benchRaster generates a synthetic input with seed 1: random (p=0.6 in
-// 2D, 0.3 in 3D) or blobs (p=0.5), and describes it.
+// 2D, 0.3 in 3D), blobs (p=0.5) or cells (about 4,000, uint32), and
+// describes it.
 func benchRaster(input string, w, h, d int) (*imagegraph.Raster, string, error) {
 	switch input {
+	case "cells":
+		r, err := gen.CellsRaster(w, h, d, 4000, 1)
+		return r, "cells 4000", err
 	case "blobs":
 		radius := 4
 		if d > 1 {

@@ -3,19 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
-	"image"
-	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
-	"github.com/cclabel/cclabel/formats/nifti"
-	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/render"
 	"github.com/urfave/cli/v3"
 )
 
@@ -103,12 +98,13 @@ func genGraphCommand(std stdio, name, usage string, flags []cli.Flag,
 func genImageCommand(std stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "image",
-		Usage:        "write a synthetic binary image (.npy uint8 0/1, or .png 0/255)",
+		Usage:        "write a synthetic image: .npy (uint8 0/1, or uint32 cells) or .png (masks only, 0/255)",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "1024x1024", Usage: "WIDTHxHEIGHT"},
 			&cli.FloatFlag{Name: "density", Value: 0.5, Usage: "fraction of foreground pixels"},
-			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent pixels) or blobs (smoothed noise, thresholded)"},
+			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent pixels), blobs (smoothed noise, thresholded) or cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them)"},
+			&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells: about how many cells"},
 			&cli.IntFlag{Name: "radius", Value: 4, Usage: "blobs: smoothing radius in pixels"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same image)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .npy or .png", Required: true, TakesFile: true},
@@ -130,13 +126,21 @@ func genImageCommand(std stdio) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := writeSynthetic(out, r); err != nil {
+			if err := formats.WriteRasterFile(out, r); err != nil {
 				return err
 			}
-			fmt.Fprintf(std.err, "%s: %dx%d %s image, density %.3g\n", out, w, h, cmd.String("kind"), cmd.Float("density"))
+			fmt.Fprintf(std.err, "%s: %dx%d %s image, %s\n", out, w, h, cmd.String("kind"), syntheticNote(cmd))
 			return nil
 		},
 	}
+}
+
+// syntheticNote describes the density or cell count of a synthetic input.
+func syntheticNote(cmd *cli.Command) string {
+	if cmd.String("kind") == "cells" {
+		return fmt.Sprintf("about %d cells", cmd.Int("cells"))
+	}
+	return fmt.Sprintf("density %.3g", cmd.Float("density"))
 }
 
 // makeSynthetic makes the raster of "gen image" and "gen volume".
@@ -148,8 +152,10 @@ func makeSynthetic(cmd *cli.Command, w, h, d int) (*imagegraph.Raster, error) {
 		r, err = gen.RandomRaster(w, h, d, cmd.Float("density"), cmd.Uint64("seed"))
 	case "blobs":
 		r, err = gen.BlobsRaster(w, h, d, cmd.Float("density"), cmd.Int("radius"), cmd.Uint64("seed"))
+	case "cells":
+		r, err = gen.CellsRaster(w, h, d, cmd.Int("cells"), cmd.Uint64("seed"))
 	default:
-		return nil, usagef("gen: --kind %q: want random or blobs", kind)
+		return nil, usagef("gen: --kind %q: want random, blobs or cells", kind)
 	}
 	if err != nil {
 		return nil, usageError{err}
@@ -157,39 +163,17 @@ func makeSynthetic(cmd *cli.Command, w, h, d int) (*imagegraph.Raster, error) {
 	return r, nil
 }
 
-// writeSynthetic writes a uint8 0/1 raster as .npy, or as a 0/255 PNG.
-func writeSynthetic(path string, r *imagegraph.Raster) error {
-	data := r.Data.([]uint8)
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
-		if strings.ToLower(filepath.Ext(path)) == ".png" {
-			img := image.NewGray(image.Rect(0, 0, r.Width, r.Height))
-			for i, v := range data {
-				img.Pix[i] = v * 255
-			}
-			return render.WritePNG(w, img)
-		}
-		return npy.WriteBytes(w, data, npyRasterShape(r))
-	})
-}
-
-// npyRasterShape is the C-order NumPy shape of a raster.
-func npyRasterShape(r *imagegraph.Raster) []int {
-	if r.Depth > 1 {
-		return []int{r.Depth, r.Height, r.Width}
-	}
-	return []int{r.Height, r.Width}
-}
-
 // genVolumeCommand is "cclabel gen volume".
 func genVolumeCommand(std stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "volume",
-		Usage:        "write a synthetic binary volume: .npy (uint8 0/1, shape (Z, Y, X)) or .nii/.nii.gz (uint8, 1 mm voxels)",
+		Usage:        "write a synthetic volume: .npy (uint8 0/1 or uint32 cells, shape (Z, Y, X)) or .nii/.nii.gz (1 mm voxels)",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "128,128,128", Usage: "X,Y,Z"},
 			&cli.FloatFlag{Name: "density", Value: 0.3, Usage: "fraction of foreground voxels"},
-			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent voxels) or blobs (smoothed noise, thresholded)"},
+			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent voxels), blobs (smoothed noise, thresholded) or cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them)"},
+			&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells: about how many cells"},
 			&cli.IntFlag{Name: "radius", Value: 3, Usage: "blobs: smoothing radius in voxels"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same volume)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .npy, .nii or .nii.gz", Required: true, TakesFile: true},
@@ -212,29 +196,11 @@ func genVolumeCommand(std stdio) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if nifti {
-				err = writeSyntheticNIfTI(out, r)
-			} else {
-				err = writeSynthetic(out, r)
-			}
-			if err != nil {
+			if err := formats.WriteRasterFile(out, r); err != nil {
 				return err
 			}
-			fmt.Fprintf(std.err, "%s: %dx%dx%d %s volume, density %.3g\n", out, x, y, z, cmd.String("kind"), cmd.Float("density"))
+			fmt.Fprintf(std.err, "%s: %dx%dx%d %s volume, %s\n", out, x, y, z, cmd.String("kind"), syntheticNote(cmd))
 			return nil
 		},
 	}
-}
-
-// writeSyntheticNIfTI writes a uint8 raster as NIfTI-1 with 1 mm voxels.
-func writeSyntheticNIfTI(path string, r *imagegraph.Raster) error {
-	data := r.Data.([]uint8)
-	values := make([]uint32, len(data))
-	for i, v := range data {
-		values[i] = uint32(v)
-	}
-	one := [3]float64{1, 1, 1}
-	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: one,
-		Affine: imagegraph.IdentityAffine(one), Format: "npy"}
-	return nifti.WriteLabels(path, ref, [][]uint32{values}, "uint8")
 }

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+func TestGenCells(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.npy"), filepath.Join(dir, "b.npy")
+	for _, out := range []string{a, b} {
+		if r := runCLI(t, "", "gen", "volume", "--kind", "cells", "--cells", "50", "--size", "40,30,20", "--seed", "3", "-o", out); r.code != 0 {
+			t.Fatalf("gen volume --kind cells: exit %d: %s", r.code, r.stderr)
+		}
+	}
+	r, err := npy.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Kind != imagegraph.Uint32 || r.Width != 40 || r.Height != 30 || r.Depth != 20 {
+		t.Fatalf("cells volume: %s %dx%dx%d", r.Kind, r.Width, r.Height, r.Depth)
+	}
+	values := map[uint32]bool{}
+	for _, v := range r.Data.([]uint32) {
+		values[v] = true
+	}
+	if !values[0] || len(values) < 30 || len(values) > 80 {
+		t.Errorf("%d distinct values (background included: %v), want about 50 cells and walls", len(values), values[0])
+	}
+	ab, _ := os.ReadFile(a)
+	bb, _ := os.ReadFile(b)
+	if !bytes.Equal(ab, bb) {
+		t.Error("same seed, different volumes")
+	}
+	nii := filepath.Join(dir, "c.nii.gz")
+	if r := runCLI(t, "", "gen", "volume", "--kind", "cells", "--cells", "50", "--size", "40,30,20", "--seed", "3", "-o", nii); r.code != 0 {
+		t.Fatalf("cells as NIfTI: exit %d: %s", r.code, r.stderr)
+	}
+	vol, err := formats.ReadVolumeFile(nii, nil)
+	if err != nil || vol.Frames[0].Kind != imagegraph.Uint32 {
+		t.Fatalf("cells NIfTI read back: %v", err)
+	}
+	if r := runCLI(t, "", "gen", "image", "--kind", "cells", "--size", "64x64", "-o", filepath.Join(dir, "c.png")); r.code != 1 || !strings.Contains(r.stderr, "uint32") {
+		t.Errorf("cells as PNG: exit %d, %q", r.code, r.stderr)
+	}
+	if r := runCLI(t, "", "gen", "image", "--kind", "voronoi", "-o", filepath.Join(dir, "x.npy")); r.code != 2 {
+		t.Errorf("unknown kind: exit %d", r.code)
+	}
+}
