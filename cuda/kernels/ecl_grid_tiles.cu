@@ -28,7 +28,8 @@
 // a row (same dy, dz, dx = -1, 0, 1) of the same tile, the outer two join
 // it through their row already; at 18 and 26 when it joins (0, 0, -1), the
 // other neighbours in plane z - 1 of that tile are 8-connected to that one
-// inside their plane.
+// inside their plane; when the voxel to its left joins the neighbour to
+// the left of its own at the same offset, that union covers both pairs.
 // Device memory: the input, parent and labels (4 bytes per voxel each),
 // masks and counts (4 bytes per 32 voxels each), the scan's sums.
 
@@ -56,14 +57,20 @@ static __device__ __forceinline__ bool tnear(const K* const sk, const int l, con
   return key != 0 && inside && sk[inside ? l + DX + TX * (DY + TY * DZ) : l] == key;
 }
 
-// tunion joins tile voxel l to its neighbour at (DX, DY, DZ) when joined,
-// unless the previous lane joins the same pair of trees. All lanes must
-// call it.
-template <int TX, int TY, int DX, int DY, int DZ>
-static __device__ __forceinline__ void tunion(int* const lp, const int l, const bool joined)
+// tlink joins tile voxel l (key, tile coordinates tx, ty, tz) to its
+// neighbour at (DX, DY, DZ) when that is in the tile with the same key and
+// skip is not set, and reports whether they joined. When the voxel to the
+// left and its neighbour at the same offset have the key too, their union
+// covers this one (each is joined to this pair through its row), so the
+// leftmost voxel of such a stretch joins it alone.
+template <int TX, int TY, int TZ, int DX, int DY, int DZ, typename K>
+static __device__ __forceinline__ bool tlink(int* const lp, const K* const sk, const int l, const int tx, const int ty, const int tz,
+                                             const K key, const bool skip)
 {
-  const int a = joined ? lp[l] : -1, b = joined ? lp[l + DX + TX * (DY + TY * DZ)] : -1;
-  if (!bsamepair(joined, a, b) && joined) lunion(lp, a, b);
+  const bool joined = !skip && tnear<TX, TY, TZ, DX, DY, DZ>(sk, l, tx, ty, tz, key);
+  if (joined && !(tx > 0 && sk[l - 1] == key && tnear<TX, TY, TZ, DX, DY, DZ>(sk, l - 1, tx - 1, ty, tz, key)))
+    lunion(lp, lp[l], lp[l + DX + TX * (DY + TY * DZ)]);
+  return joined;
 }
 
 // tunions joins tile voxel l (key, tile coordinates tx, ty, tz) to its
@@ -72,27 +79,24 @@ template <int CONN, int TX, int TY, int TZ, typename K>
 static __device__ __forceinline__ void tunions(int* const lp, const K* const sk, const int l, const int tx, const int ty,
                                                const int tz, const K key)
 {
-  const bool up = tnear<TX, TY, TZ, 0, -1, 0>(sk, l, tx, ty, tz, key);
-  tunion<TX, TY, 0, -1, 0>(lp, l, up);
+  if (key == 0) return;
+  const bool up = tlink<TX, TY, TZ, 0, -1, 0>(lp, sk, l, tx, ty, tz, key, false);
   if (CONN == 8 || CONN == 18 || CONN == 26) {
-    tunion<TX, TY, -1, -1, 0>(lp, l, !up && tnear<TX, TY, TZ, -1, -1, 0>(sk, l, tx, ty, tz, key));
-    tunion<TX, TY, 1, -1, 0>(lp, l, !up && tnear<TX, TY, TZ, 1, -1, 0>(sk, l, tx, ty, tz, key));
+    tlink<TX, TY, TZ, -1, -1, 0>(lp, sk, l, tx, ty, tz, key, up);
+    tlink<TX, TY, TZ, 1, -1, 0>(lp, sk, l, tx, ty, tz, key, up);
   }
   if (CONN == 6 || CONN == 18 || CONN == 26) {
-    const bool below = tnear<TX, TY, TZ, 0, 0, -1>(sk, l, tx, ty, tz, key);
-    tunion<TX, TY, 0, 0, -1>(lp, l, below);
+    const bool below = tlink<TX, TY, TZ, 0, 0, -1>(lp, sk, l, tx, ty, tz, key, false);
     if (CONN == 18 || CONN == 26) {
-      tunion<TX, TY, -1, 0, -1>(lp, l, !below && tnear<TX, TY, TZ, -1, 0, -1>(sk, l, tx, ty, tz, key));
-      tunion<TX, TY, 1, 0, -1>(lp, l, !below && tnear<TX, TY, TZ, 1, 0, -1>(sk, l, tx, ty, tz, key));
-      const bool bu = !below && tnear<TX, TY, TZ, 0, -1, -1>(sk, l, tx, ty, tz, key);
-      tunion<TX, TY, 0, -1, -1>(lp, l, bu);
-      const bool bd = !below && tnear<TX, TY, TZ, 0, 1, -1>(sk, l, tx, ty, tz, key);
-      tunion<TX, TY, 0, 1, -1>(lp, l, bd);
+      tlink<TX, TY, TZ, -1, 0, -1>(lp, sk, l, tx, ty, tz, key, below);
+      tlink<TX, TY, TZ, 1, 0, -1>(lp, sk, l, tx, ty, tz, key, below);
+      const bool bu = tlink<TX, TY, TZ, 0, -1, -1>(lp, sk, l, tx, ty, tz, key, below);
+      const bool bd = tlink<TX, TY, TZ, 0, 1, -1>(lp, sk, l, tx, ty, tz, key, below);
       if (CONN == 26) {
-        tunion<TX, TY, -1, -1, -1>(lp, l, !below && !bu && tnear<TX, TY, TZ, -1, -1, -1>(sk, l, tx, ty, tz, key));
-        tunion<TX, TY, 1, -1, -1>(lp, l, !below && !bu && tnear<TX, TY, TZ, 1, -1, -1>(sk, l, tx, ty, tz, key));
-        tunion<TX, TY, -1, 1, -1>(lp, l, !below && !bd && tnear<TX, TY, TZ, -1, 1, -1>(sk, l, tx, ty, tz, key));
-        tunion<TX, TY, 1, 1, -1>(lp, l, !below && !bd && tnear<TX, TY, TZ, 1, 1, -1>(sk, l, tx, ty, tz, key));
+        tlink<TX, TY, TZ, -1, -1, -1>(lp, sk, l, tx, ty, tz, key, below || bu);
+        tlink<TX, TY, TZ, 1, -1, -1>(lp, sk, l, tx, ty, tz, key, below || bu);
+        tlink<TX, TY, TZ, -1, 1, -1>(lp, sk, l, tx, ty, tz, key, below || bd);
+        tlink<TX, TY, TZ, 1, 1, -1>(lp, sk, l, tx, ty, tz, key, below || bd);
       }
     }
   }
@@ -222,26 +226,22 @@ struct TVoxel {
 
 // tborder hooks border voxel b to its neighbour at (DX, DY, DZ) when the
 // neighbour lies beyond b's face, is in the grid, has b's key, and skip is
-// not set; it reports whether they joined. Lanes that would hook the
-// previous lane's pair of trees leave it to that lane. All lanes must call
-// it.
+// not set; it reports whether they joined. As in tlink, the voxel to the
+// left hooks the pair when it and its neighbour at the offset, beyond the
+// same face, have the key too.
 template <typename T, int TX, int TY, int TZ, int DX, int DY, int DZ>
 static __device__ __forceinline__ bool tborder(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
                                                const TVoxel& b, const bool skip)
 {
-  bool joined = false;
-  int other = -1;
-  if (b.key != 0 && !skip && tface<TX, TY, TZ>(b.tx + DX, b.ty + DY, b.tz + DZ) == b.face && b.x + DX >= 0 && b.x + DX < s.w &&
-      b.y + DY >= 0 && b.y + DY < s.h && b.z + DZ >= 0) {
-    const int u = b.v + DX + s.w * (DY + s.h * DZ);
-    if (gkey(in[u], s) == b.key) {
-      joined = true;
-      other = parent[u];
-    }
-  }
-  const int a = joined ? b.own : -1;
-  if (!bsamepair(joined, a, other) && joined) ghook(parent, a, other);
-  return joined;
+  if (b.key == 0 || skip || tface<TX, TY, TZ>(b.tx + DX, b.ty + DY, b.tz + DZ) != b.face || b.x + DX < 0 || b.x + DX >= s.w ||
+      b.y + DY < 0 || b.y + DY >= s.h || b.z + DZ < 0)
+    return false;
+  const int u = b.v + DX + s.w * (DY + s.h * DZ);
+  if (gkey(in[u], s) != b.key) return false;
+  const bool left = b.tx > 0 && b.x + DX - 1 >= 0 && tface<TX, TY, TZ>(b.tx - 1 + DX, b.ty + DY, b.tz + DZ) == b.face &&
+                    gkey(in[b.v - 1], s) == b.key && gkey(in[u - 1], s) == b.key;
+  if (!left) ghook(parent, b.own, parent[u]);
+  return true;
 }
 
 template <typename T, int CONN, int TX, int TY, int TZ>
