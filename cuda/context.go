@@ -23,6 +23,9 @@ type Context struct {
 	// PerKernel makes each run record every kernel's time in
 	// Timing.Kernels (profiling); otherwise only the whole kernel time.
 	PerKernel bool
+	// tilesOnly sends binary and threshold grids at 8 and 26 to the tile
+	// kernels too (tests and benchmarks).
+	tilesOnly bool
 }
 
 // NewContext retains the primary context of device ordinal and loads the

@@ -95,7 +95,9 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	}
 	shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
 		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
-	plan := c.planGrid(&shape, suffix, rule.Mode != imagegraph.Multilabel && (conn == 8 || conn == 26))
+	// Binary and threshold rules at 8 and 26 take the block kernels (a
+	// 2x2(x2) block is one vertex), everything else the tile kernels.
+	plan := c.planGrid(&shape, suffix, rule.Mode != imagegraph.Multilabel && (conn == 8 || conn == 26) && !c.tilesOnly)
 	labels := make([]uint32, n)
 	count := 0
 	err := c.do(func() error {

@@ -40,7 +40,7 @@ func gridPatterns(w, h, d int) map[string][]uint8 {
 func TestLabelGridPatternsMatchCPU(t *testing.T) {
 	c := gpuContext(t)
 	shapes := [][3]int{{1, 1, 1}, {2, 2, 1}, {3, 1, 1}, {1, 5, 1}, {4097, 3, 1}, {3, 4097, 1}, {65, 65, 1}, {127, 131, 1},
-		{1, 1, 2}, {2, 2, 2}, {3, 3, 3}, {1, 1, 37}, {65, 17, 17}, {67, 35, 19}, {2, 129, 33}}
+		{129, 33, 1}, {1, 1, 2}, {2, 2, 2}, {3, 3, 3}, {1, 1, 37}, {65, 17, 17}, {67, 35, 19}, {2, 129, 33}, {129, 17, 9}}
 	for _, s := range shapes {
 		conns := []int{4, 8}
 		if s[2] > 1 {
@@ -51,8 +51,24 @@ func TestLabelGridPatternsMatchCPU(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The same pattern as a label map: runs of 1-3 values along
+			// each axis, so equal and unequal neighbours meet at every offset.
+			values := make([]uint8, len(data))
+			for i, on := range data {
+				x, y, z := i%s[0], (i/s[0])%s[1], i/(s[0]*s[1])
+				values[i] = on * uint8(1+(x/3+y/2+z)%3)
+			}
+			mr, err := imagegraph.NewRaster(s[0], s[1], s[2], values)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, conn := range conns {
-				checkGridOnGPU(t, c, r, conn, imagegraph.Rule{Mode: imagegraph.Binary}, fmt.Sprintf("%v %s", s, name))
+				binary := imagegraph.Rule{Mode: imagegraph.Binary}
+				checkGridOnGPU(t, c, r, conn, binary, fmt.Sprintf("%v %s", s, name))
+				checkGridOnGPU(t, c, mr, conn, imagegraph.Rule{Mode: imagegraph.Multilabel}, fmt.Sprintf("%v %s multilabel", s, name))
+				if conn == 8 || conn == 26 {
+					checkTilesOnGPU(t, c, r, conn, binary, fmt.Sprintf("tiles %v %s", s, name))
+				}
 			}
 		}
 	}
@@ -68,6 +84,12 @@ func TestLabelGridPatternsMatchCPU(t *testing.T) {
 				conn = 26
 			}
 			checkGridOnGPU(t, c, r, conn, imagegraph.Rule{Mode: imagegraph.Binary}, fmt.Sprintf("%v p=%.2f", s, p))
+			face := 4
+			if s[2] > 1 {
+				face = 6
+			}
+			checkGridOnGPU(t, c, r, face, imagegraph.Rule{Mode: imagegraph.Multilabel}, fmt.Sprintf("%v p=%.2f", s, p))
+			checkTilesOnGPU(t, c, r, conn, imagegraph.Rule{Mode: imagegraph.Binary}, fmt.Sprintf("tiles %v p=%.2f", s, p))
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package cuda
 
-import "unsafe"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // Tile and row geometry of the block-based grid kernels
 // (kernels/ecl_grid_blocks.cu: BTX, the TY and TZ of blocks_local2 and
@@ -14,11 +17,22 @@ const (
 	relabelRows    = 2
 )
 
+// Tile geometry of the tile kernels (kernels/ecl_grid_tiles.cu: TX2, TY2,
+// TX3, TY3, TZ3, TILE_THREADS).
+const (
+	tile2X      = 128
+	tile2Y      = 16
+	tile3X      = 64
+	tile3Y      = 8
+	tile3Z      = 8
+	tileThreads = 256
+)
+
 // gridPlan is the kernel sequence that labels one grid.
 type gridPlan struct {
 	shape     *gridShape
 	suffix    string
-	blocks    bool   // block-based kernels (binary or threshold at 8 or 26)
+	blocks    bool   // block-based kernels (binary or threshold at 8 or 26), else the tile kernels
 	counts    int    // entries of the counts buffer
 	tiles     uint32 // blocks_local thread blocks
 	rows      uint32 // blocks_number thread blocks
@@ -41,8 +55,16 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 	w, h, d := int(shape.w), int(shape.h), int(shape.d)
 	p := &gridPlan{shape: shape, suffix: suffix, blocks: blocks, fill: c.blocks, n: int64(w) * int64(h) * int64(d), one: 1}
 	if !blocks {
-		p.counts = ceilDiv(int(p.n), 1024)
+		// One mask word and one count per 32 voxels.
+		if d == 1 {
+			p.tiles = uint32(ceilDiv(w, tile2X) * ceilDiv(h, tile2Y))
+		} else {
+			p.tiles = uint32(ceilDiv(w, tile3X) * ceilDiv(h, tile3Y) * ceilDiv(d, tile3Z))
+		}
+		p.counts = ceilDiv(int(p.n), 32)
 		p.countsLen = int32(p.counts)
+		p.counts64 = int64(p.counts)
+		p.sumsLen = int32(ceilDiv(p.counts, scanTile))
 		return p
 	}
 	bw, bh, bd := ceilDiv(w, 2), ceilDiv(h, 2), ceilDiv(d, 2)
@@ -69,27 +91,33 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 // sumsEntries is the length of the sums buffer.
 func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
 
-// tileEntries is the length of the tileReps buffer: an (offset, count)
-// pair per tile for the representatives listed in the labels buffer
-// (at most one per nonempty block, so the labels buffer holds them), then
-// the cursor the tiles take their offsets from.
-func (p *gridPlan) tileEntries() int { return 2*int(p.tiles) + 1 }
+// tileEntries is the length of the tileReps buffer. Block kernels: an
+// (offset, count) pair per tile for the representatives listed in the
+// labels buffer (at most one per nonempty block, so the labels buffer
+// holds them), then the cursor the tiles take their offsets from. Tile
+// kernels: the representative masks, a word per 32 voxels.
+func (p *gridPlan) tileEntries() int {
+	if !p.blocks {
+		return p.counts
+	}
+	return 2*int(p.tiles) + 1
+}
 
 // steps returns the launches over the device buffers: samples, parent,
 // labels, counts, sums, per-tile counts and the component total.
 func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uintptr) []kernelStep {
 	shape := unsafe.Pointer(p.shape)
 	ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
-	scan := kernelStep{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(total)}}
-	if !p.blocks {
-		n64, sfx := unsafe.Pointer(&p.n), p.suffix
+	if !p.blocks { // tileReps holds the masks
+		n64, conn := unsafe.Pointer(&p.n), fmt.Sprintf("_c%d_", p.shape.conn)
 		return []kernelStep{
-			{"grid_init_" + sfx, p.fill, threadsPerBlock, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
-			{"grid_compute_" + sfx, p.fill, threadsPerBlock, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
-			{"grid_flatten", uint32(p.counts), 256, []unsafe.Pointer{ptr(parent), ptr(counts), n64}},
-			scan,
-			{"grid_number", uint32(p.counts), 256, []unsafe.Pointer{ptr(parent), ptr(counts), ptr(labels), n64}},
-			{"grid_relabel", p.fill, threadsPerBlock, []unsafe.Pointer{ptr(parent), ptr(labels), n64}},
+			{"zero_u32", uint32(min(ceilDiv(p.counts, threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(tileReps), unsafe.Pointer(&p.counts64)}},
+			{"tiles_local" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), ptr(tileReps), shape}},
+			{"tiles_border" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+			{"tiles_roots", uint32(ceilDiv(int(p.n), 256)), 256, []unsafe.Pointer{ptr(parent), ptr(tileReps), ptr(counts), n64}},
+			{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
+			{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},
+			{"tiles_relabel", uint32(ceilDiv(int(p.n), 1024)), 256, []unsafe.Pointer{ptr(parent), ptr(tileReps), ptr(counts), ptr(sums), ptr(labels), n64}},
 		}
 	}
 	dim := "2_"

@@ -37,6 +37,19 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 			t.Errorf("ecl_grid_blocks.cu has no %s: the tiles differ from grid_plan.go", call)
 		}
 	}
+	tiles, err := kernelFiles.ReadFile("kernels/ecl_grid_tiles.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"TX2": tile2X, "TY2": tile2Y, "TX3": tile3X, "TY3": tile3Y, "TZ3": tile3Z, "TILE_THREADS": tileThreads} {
+		m := regexp.MustCompile(`(?m)^#define ` + name + ` (\d+)`).FindStringSubmatch(string(tiles))
+		if m == nil {
+			t.Fatalf("no #define %s in ecl_grid_tiles.cu", name)
+		}
+		if got, _ := strconv.Atoi(m[1]); got != want {
+			t.Errorf("%s is %d in the tile kernels, %d in grid_plan.go", name, got, want)
+		}
+	}
 	// BBorder's thread count: row warps (TY + 2(TZ-1) in 3D, 1 in 2D) and
 	// two column warps per x face, as planGrid launches.
 	if !strings.Contains(text, "rowWarps = D3 ? TY + 2 * (TZ - 1) : 1") ||

@@ -3,17 +3,21 @@ package cuda
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
 func TestLabelGridMatchesCPU(t *testing.T) {
 	c := gpuContext(t)
-	shapes := [][3]int{{1, 1, 1}, {1, 17, 1}, {17, 1, 1}, {4097, 3, 1}, {3, 4097, 1}, {257, 311, 1}, {1024, 768, 1},
-		{1, 1, 7}, {13, 11, 7}, {64, 33, 17}, {129, 65, 40}}
+	shapes := [][3]int{{1, 1, 1}, {1, 17, 1}, {17, 1, 1}, {4097, 3, 1}, {3, 4097, 1}, {257, 311, 1}, {129, 17, 1}, {1024, 768, 1},
+		{1, 1, 7}, {13, 11, 7}, {64, 33, 17}, {65, 9, 9}, {129, 65, 40}}
 	rules := []imagegraph.Rule{
 		{Mode: imagegraph.Multilabel},
 		{Mode: imagegraph.Binary},
@@ -39,11 +43,100 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 				for _, rule := range rules {
 					for _, conn := range conns {
 						checkGridOnGPU(t, c, raster, conn, rule, fmt.Sprintf("%v %v p=%.1f %v", s, raster.Kind, p, rule))
+						if rule.Mode != imagegraph.Multilabel && (conn == 8 || conn == 26) {
+							checkTilesOnGPU(t, c, raster, conn, rule, fmt.Sprintf("tiles %v %v p=%.1f %v", s, raster.Kind, p, rule))
+						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// checkTilesOnGPU is checkGridOnGPU with the tile kernels for every rule
+// and connectivity (binary and threshold at 8 and 26 otherwise take the
+// block kernels).
+func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
+	t.Helper()
+	c.tilesOnly = true
+	defer func() { c.tilesOnly = false }()
+	checkGridOnGPU(t, c, r, conn, rule, what)
+}
+
+// TestLabelGridMultilabelMatchesCPU labels maps of few to many distinct
+// values (patches of equal value, so components span several voxels and
+// touch components of other values) in every sample type.
+func TestLabelGridMultilabelMatchesCPU(t *testing.T) {
+	c := gpuContext(t)
+	shapes := [][3]int{{1, 1, 1}, {2, 1, 1}, {5, 3, 1}, {4097, 3, 1}, {3, 4097, 1}, {131, 61, 1}, {257, 17, 1}, {640, 480, 1},
+		{1, 1, 5}, {2, 2, 2}, {3, 3, 3}, {7, 131, 3}, {65, 9, 9}, {67, 19, 23}, {130, 33, 17}}
+	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
+	for si, s := range shapes {
+		n := s[0] * s[1] * s[2]
+		conns := []int{4, 8}
+		if s[2] > 1 {
+			conns = []int{6, 18, 26}
+		}
+		for _, values := range []int{1, 2, 5, 300, 60000} {
+			rng := rand.New(rand.NewPCG(uint64(si), uint64(values)))
+			// Patches of 1-4 voxels along x and 1-2 along y and z keep a
+			// value; a fifth of them are background.
+			u16 := make([]uint16, n)
+			px, py, pz := 1+rng.IntN(4), 1+rng.IntN(2), 1+rng.IntN(2)
+			patch := map[[3]int]uint16{}
+			for i := range u16 {
+				x, y, z := i%s[0], (i/s[0])%s[1], i/(s[0]*s[1])
+				k := [3]int{x / px, y / py, z / pz}
+				v, ok := patch[k]
+				if !ok {
+					if rng.IntN(5) > 0 {
+						v = uint16(1 + rng.IntN(values))
+					}
+					patch[k] = v
+				}
+				u16[i] = v
+			}
+			for _, raster := range multilabelRasters(t, s, u16) {
+				for _, conn := range conns {
+					checkGridOnGPU(t, c, raster, conn, rule, fmt.Sprintf("%v %v %d values px=%d,%d,%d", s, raster.Kind, values, px, py, pz))
+				}
+			}
+		}
+	}
+}
+
+// multilabelRasters returns the values v (< 65536) as rasters of every
+// sample type, each value mapped one to one (floats: v*0.25, value 1 as
+// -0.75; int16 wraps, so 32768 and up become negative).
+func multilabelRasters(t *testing.T, s [3]int, v []uint16) []*imagegraph.Raster {
+	t.Helper()
+	u8, i16 := make([]uint8, len(v)), make([]int16, len(v))
+	u32, i32, f32 := make([]uint32, len(v)), make([]int32, len(v)), make([]float32, len(v))
+	small := true
+	for i, x := range v {
+		small = small && x < 256
+		u8[i], i16[i] = uint8(x), int16(x)
+		u32[i], i32[i], f32[i] = uint32(x)*65599, -int32(x)*3, float32(x)*0.25
+		if x == 1 {
+			f32[i] = -0.75
+		}
+	}
+	var out []*imagegraph.Raster
+	add := func(r *imagegraph.Raster, err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	if small {
+		add(imagegraph.NewRaster(s[0], s[1], s[2], u8))
+	}
+	add(imagegraph.NewRaster(s[0], s[1], s[2], v))
+	add(imagegraph.NewRaster(s[0], s[1], s[2], i16))
+	add(imagegraph.NewRaster(s[0], s[1], s[2], u32))
+	add(imagegraph.NewRaster(s[0], s[1], s[2], i32))
+	add(imagegraph.NewRaster(s[0], s[1], s[2], f32))
+	return out
 }
 
 // BenchmarkGPUGrid times the grid kernels (data resident) on the
@@ -89,6 +182,83 @@ func BenchmarkGPUGrid(b *testing.B) {
 				tc.name, kernel[len(kernel)/2], len(kernel), last.Upload.Seconds()*1e3, last.Download.Seconds()*1e3)
 			b.ReportMetric(kernel[len(kernel)/2], "kernel-ms")
 		})
+	}
+}
+
+// BenchmarkGPUGridModes times every (rule, connectivity) pair on random
+// and blob inputs (data resident, kernel time; median printed): the
+// images and volumes of "cclabel gen" with seed 1, read from
+// $CCLABEL_BENCH_INPUTS/NAME.npy when set (the files the peers time),
+// else generated. "binary-tiles" is binary on the tile kernels.
+func BenchmarkGPUGridModes(b *testing.B) {
+	c := gpuContext(b)
+	inputs := []struct {
+		name    string
+		w, h, d int
+		p       float64
+		blobs   int // blob radius, 0 for random
+		conns   []int
+	}{
+		{"img8192-random-p0.6", 8192, 8192, 1, 0.6, 0, []int{8, 4}},
+		{"img8192-blobs-p0.5", 8192, 8192, 1, 0.5, 4, []int{8, 4}},
+		{"vol512-random-p0.3", 512, 512, 512, 0.3, 0, []int{26, 18, 6}},
+		{"vol512-blobs-p0.5", 512, 512, 512, 0.5, 3, []int{26, 18, 6}},
+	}
+	for _, in := range inputs {
+		var r *imagegraph.Raster
+		var err error
+		if dir := os.Getenv("CCLABEL_BENCH_INPUTS"); dir != "" {
+			r, err = formats.ReadNPYFile(filepath.Join(dir, in.name+".npy"))
+			if err == nil && (r.Width != in.w || r.Height != in.h || r.Depth != in.d) {
+				err = fmt.Errorf("%s: %dx%dx%d, want %dx%dx%d", in.name, r.Width, r.Height, r.Depth, in.w, in.h, in.d)
+			}
+		} else if in.blobs > 0 {
+			r, err = gen.BlobsRaster(in.w, in.h, in.d, in.p, in.blobs, 1)
+		} else {
+			r, err = gen.RandomRaster(in.w, in.h, in.d, in.p, 1)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, conn := range in.conns {
+			for _, mode := range []string{"multilabel", "binary", "binary-tiles"} {
+				if mode == "binary-tiles" && conn != 8 && conn != 26 {
+					continue
+				}
+				rule := imagegraph.Rule{Mode: imagegraph.Binary}
+				if mode == "multilabel" {
+					rule.Mode = imagegraph.Multilabel
+				}
+				b.Run(fmt.Sprintf("%s/c%d/%s", in.name, conn, mode), func(b *testing.B) {
+					c.tilesOnly = mode == "binary-tiles"
+					defer func() { c.tilesOnly = false }()
+					var kernel []float64
+					count := 0
+					for b.Loop() {
+						_, n, t, err := c.LabelGrid(r, conn, rule)
+						if err != nil {
+							b.Fatal(err)
+						}
+						kernel = append(kernel, t.Kernel.Seconds()*1e3)
+						count = n
+					}
+					slices.Sort(kernel)
+					c.PerKernel = true
+					_, _, last, err := c.LabelGrid(r, conn, rule)
+					c.PerKernel = false
+					if err != nil {
+						b.Fatal(err)
+					}
+					var parts string
+					for _, k := range last.Kernels {
+						parts += fmt.Sprintf(" %s=%.3f", k.Name, k.Duration.Seconds()*1e3)
+					}
+					fmt.Printf("MODE %s c%d %s: median %.3f ms (min %.3f, %d runs), %d components;%s\n", in.name, conn, mode,
+						kernel[len(kernel)/2], kernel[0], len(kernel), count, parts)
+					b.ReportMetric(kernel[len(kernel)/2], "kernel-ms")
+				})
+			}
+		}
 	}
 }
 

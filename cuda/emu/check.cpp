@@ -1,0 +1,201 @@
+// Runs the tile kernels (and the block kernels for binary 8 and 26) on the
+// CPU through emu.h and compares their labels with a plain reference
+// labeling: every sample type, rule and connectivity, on shapes that cut
+// tiles unevenly and on structured patterns. Development only:
+//   cuda/emu/run.sh
+#include "emu.h"
+#include "all_kernels.cu"
+
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <random>
+#include <string>
+
+static int failures = 0;
+
+// reference labels: union-find over the full stencil, numbered by first
+// occurrence.
+template <typename T> static std::vector<unsigned int> reference(const std::vector<T>& in, const GridShape& s, unsigned int& count)
+{
+  const long long n = (long long)s.w * s.h * s.d;
+  std::vector<int> p(n);
+  for (long long i = 0; i < n; i++) p[i] = (int)i;
+  std::function<int(int)> find = [&](int x) {
+    while (p[x] != x) x = p[x] = p[p[x]];
+    return x;
+  };
+  std::vector<unsigned int> key(n);
+  for (long long i = 0; i < n; i++) key[i] = gkey(in[i], s);
+  for (int z = 0; z < s.d; z++)
+    for (int y = 0; y < s.h; y++)
+      for (int x = 0; x < s.w; x++) {
+        const long long v = ((long long)z * s.h + y) * s.w + x;
+        if (!key[v]) continue;
+        for (int dz = -1; dz <= 0; dz++)
+          for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+              const int nz = abs(dx) + abs(dy) + abs(dz);
+              if (nz == 0) continue;
+              if (dz == 0 && (dy > 0 || (dy == 0 && dx > 0))) continue; // forward
+              if (s.d == 1 && dz != 0) continue;
+              if ((s.conn == 4 || s.conn == 6) && nz > 1) continue;
+              if (s.conn == 18 && nz > 2) continue;
+              const int xx = x + dx, yy = y + dy, zz = z + dz;
+              if (xx < 0 || yy < 0 || zz < 0 || xx >= s.w || yy >= s.h) continue;
+              const long long u = ((long long)zz * s.h + yy) * s.w + xx;
+              if (key[u] != key[v]) continue;
+              int a = find((int)v), b = find((int)u);
+              if (a != b) p[std::max(a, b)] = std::min(a, b);
+            }
+      }
+  std::vector<unsigned int> labels(n), byRoot(n, 0);
+  count = 0;
+  for (long long i = 0; i < n; i++) {
+    if (!key[i]) continue;
+    const int r = find((int)i);
+    if (!byRoot[r]) byRoot[r] = ++count;
+    labels[i] = byRoot[r];
+  }
+  return labels;
+}
+
+#define SCAN_ARGS
+template <typename T> struct Kern;
+#define KERN(suffix, T)                                                                                         \
+  template <> struct Kern<T> {                                                                                  \
+    static void local(int conn, const T* in, int* parent, unsigned int* masks, GridShape s)                      \
+    {                                                                                                           \
+      switch (conn) {                                                                                           \
+      case 4: tiles_local_c4_##suffix(in, parent, masks, s); break;                                             \
+      case 8: tiles_local_c8_##suffix(in, parent, masks, s); break;                                             \
+      case 6: tiles_local_c6_##suffix(in, parent, masks, s); break;                                             \
+      case 18: tiles_local_c18_##suffix(in, parent, masks, s); break;                                           \
+      case 26: tiles_local_c26_##suffix(in, parent, masks, s); break;                                           \
+      }                                                                                                         \
+    }                                                                                                           \
+    static void border(int conn, const T* in, int* parent, GridShape s)                                         \
+    {                                                                                                           \
+      switch (conn) {                                                                                           \
+      case 4: tiles_border_c4_##suffix(in, parent, s); break;                                                   \
+      case 8: tiles_border_c8_##suffix(in, parent, s); break;                                                   \
+      case 6: tiles_border_c6_##suffix(in, parent, s); break;                                                   \
+      case 18: tiles_border_c18_##suffix(in, parent, s); break;                                                 \
+      case 26: tiles_border_c26_##suffix(in, parent, s); break;                                                 \
+      }                                                                                                         \
+    }                                                                                                           \
+  };
+KERN(u8, unsigned char)
+KERN(u16, unsigned short)
+KERN(i16, short)
+KERN(u32, unsigned int)
+KERN(i32, int)
+KERN(f32, float)
+
+static unsigned int cdiv(long long a, long long b) { return (unsigned int)((a + b - 1) / b); }
+
+// tiles runs the tile pipeline as cuda/grid_plan.go launches it.
+template <typename T> static std::vector<unsigned int> tiles(const std::vector<T>& in, const GridShape& s, unsigned int& count)
+{
+  const long long n = (long long)s.w * s.h * s.d;
+  const bool d3 = s.d > 1;
+  const int tx = d3 ? TX3 : TX2, ty = d3 ? TY3 : TY2, tz = d3 ? TZ3 : 1;
+  const unsigned int tileCount = cdiv(s.w, tx) * cdiv(s.h, ty) * cdiv(s.d, tz);
+  const long long words = (n + 31) / 32;
+  const int sumsLen = (int)cdiv(words, SCAN_TILE);
+  std::vector<int> parent(n, 0x5a5a5a5a);
+  std::vector<unsigned int> labels(n, 0xdeadbeef), masks(words, 0xffffffffu), counts(words, 7), sums(std::max(1, sumsLen), 9);
+  unsigned int total = 12345;
+  emuLaunch(cdiv(words, 256), 256, [&] { zero_u32(masks.data(), words); });
+  emuLaunch(tileCount, TILE_THREADS, [&] { Kern<T>::local(s.conn, in.data(), parent.data(), masks.data(), s); });
+  emuLaunch(tileCount, TILE_THREADS, [&] { Kern<T>::border(s.conn, in.data(), parent.data(), s); });
+  emuLaunch(cdiv(n, 256), 256, [&] { tiles_roots(parent.data(), masks.data(), counts.data(), n); });
+  emuLaunch(sumsLen, 1024, [&] { scan_tiles(counts.data(), (int)words, sums.data()); });
+  emuLaunch(1, 1024, [&] { grid_scan(sums.data(), sumsLen, &total); });
+  emuLaunch(cdiv(n, 1024), 256, [&] { tiles_relabel(parent.data(), masks.data(), counts.data(), sums.data(), labels.data(), n); });
+  count = total;
+  return labels;
+}
+
+template <typename T> static void check(const std::vector<T>& in, GridShape s, const std::string& what)
+{
+  unsigned int wantN = 0, gotN = 0;
+  const auto want = reference(in, s, wantN);
+  const auto got = tiles(in, s, gotN);
+  if (want == got && wantN == gotN) return;
+  size_t i = 0;
+  while (i < want.size() && want[i] == got[i]) i++;
+  failures++;
+  if (failures <= 20)
+    printf("FAIL %s %dx%dx%d c%d rule %d: got %u components, want %u; first difference at %zu: got %u want %u\n", what.c_str(),
+           s.w, s.h, s.d, s.conn, s.rule, gotN, wantN, i, i < got.size() ? got[i] : 0, i < want.size() ? want[i] : 0);
+}
+
+// typed runs check on v (values 0..k) converted to T.
+template <typename T> static void typed(const std::vector<unsigned int>& v, GridShape s, const std::string& what, T scale, T shift)
+{
+  std::vector<T> in(v.size());
+  for (size_t i = 0; i < v.size(); i++) in[i] = v[i] == 0 ? (T)0 : (T)((T)v[i] * scale + shift);
+  check(in, s, what);
+}
+
+int main(int argc, char** argv)
+{
+  std::mt19937_64 rng(argc > 1 ? atoi(argv[1]) : 1);
+  struct Shape {
+    int w, h, d;
+  };
+  std::vector<Shape> shapes = argc > 2 ? std::vector<Shape>{{atoi(argv[2]), atoi(argv[3]), atoi(argv[4])}} : std::vector<Shape>{{1, 1, 1},  {3, 1, 1},    {1, 5, 1},    {129, 17, 1}, {257, 33, 1}, {4097, 3, 1}, {3, 300, 1},
+                               {160, 40, 1}, {1, 1, 7},  {2, 2, 2},    {65, 9, 9},   {67, 17, 11}, {130, 3, 17}, {3, 19, 21}};
+  const double dens[] = {0.3, 0.6, 0.95};
+  int cases = 0;
+  for (const Shape& sh : shapes) {
+    const long long n = (long long)sh.w * sh.h * sh.d;
+    std::vector<int> conns = sh.d > 1 ? std::vector<int>{6, 18, 26} : std::vector<int>{4, 8};
+    for (double p : dens) {
+      for (int values : {1, 3, 200}) {
+        std::vector<unsigned int> v(n);
+        std::uniform_real_distribution<double> u(0, 1);
+        for (auto& x : v) x = u(rng) < p ? 1 + (unsigned int)(rng() % values) : 0;
+        for (int conn : conns) {
+          for (int rule = 0; rule < 4; rule++) {
+            GridShape s{sh.w, sh.h, sh.d, conn, rule, 0, 2.0, 1.0, 0.0};
+            const std::string what = "p=" + std::to_string(p) + " values=" + std::to_string(values);
+            if (rule == 0 || values == 3) {
+              typed<unsigned char>(v, s, what + " u8", 1, 0);
+              cases++;
+            }
+            if (rule == 0 && sh.w * sh.h * sh.d < 5000) {
+              typed<unsigned short>(v, s, what + " u16", 300, 0);
+              typed<short>(v, s, what + " i16", -7, 1);
+              typed<unsigned int>(v, s, what + " u32", 1 << 20, 0);
+              typed<int>(v, s, what + " i32", -7, 0);
+              typed<float>(v, s, what + " f32", 0.5f, 0);
+              cases += 5;
+            }
+          }
+        }
+      }
+    }
+    // patterns: all, checkerboards, stripes
+    const char* names[] = {"all", "checker", "checker2", "vstripes", "diagonal", "valuestripes"};
+    for (int pat = 0; pat < 6; pat++) {
+      std::vector<unsigned int> v(n);
+      for (long long i = 0; i < n; i++) {
+        const int x = i % sh.w, y = (i / sh.w) % sh.h, z = i / ((long long)sh.w * sh.h);
+        bool on = pat == 0 || (pat == 1 && (x + y + z) % 2 == 0) || (pat == 2 && (x / 2 + y / 2 + z / 2) % 2 == 0) ||
+                  (pat == 3 && x % 3 == 0) || (pat == 4 && (x + y + z) % 5 == 0) || pat == 5;
+        v[i] = on ? (pat == 5 ? 1 + (x + 2 * y + 3 * z) % 4 : 1) : 0;
+      }
+      for (int conn : conns) {
+        GridShape s{sh.w, sh.h, sh.d, conn, 0, 0, 2.0, 1.0, 0.0};
+        typed<unsigned char>(v, s, names[pat], 1, 0);
+        cases++;
+      }
+    }
+    fprintf(stderr, "%dx%dx%d done, %d cases, %d failures\n", sh.w, sh.h, sh.d, cases, failures);
+  }
+  printf("%d cases, %d failures\n", cases, failures);
+  return failures != 0;
+}
