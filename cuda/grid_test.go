@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -208,7 +208,7 @@ func BenchmarkGPUGridModes(b *testing.B) {
 		var r *imagegraph.Raster
 		var err error
 		if dir := os.Getenv("CCLABEL_BENCH_INPUTS"); dir != "" {
-			r, err = formats.ReadNPYFile(filepath.Join(dir, in.name+".npy"))
+			r, err = npy.ReadFile(filepath.Join(dir, in.name+".npy"))
 			if err == nil && (r.Width != in.w || r.Height != in.h || r.Depth != in.d) {
 				err = fmt.Errorf("%s: %dx%dx%d, want %dx%dx%d", in.name, r.Width, r.Height, r.Depth, in.w, in.h, in.d)
 			}
