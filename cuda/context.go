@@ -229,7 +229,8 @@ type kernelStep struct {
 }
 
 // launchDelay is how long runTimed holds the device before the kernels:
-// long enough for the host to queue a dozen launches and events.
+// long enough for the host to queue a dozen launches and events (a
+// quarter of it for one or two launches).
 const launchDelay = 200 * time.Microsecond
 
 // runTimed launches steps in order on the default stream and records
@@ -254,6 +255,9 @@ func (c *Context) runTimed(steps []kernelStep, t *Timing) error {
 	// queued, so the kernels run back to back and the events time the
 	// device's work, not the host's launch rate.
 	delay := uint64(launchDelay.Nanoseconds())
+	if len(steps) <= 2 {
+		delay /= 4
+	}
 	if err := c.launch("gpu_delay", 1, 1, unsafe.Pointer(&delay)); err != nil {
 		return err
 	}

@@ -97,18 +97,41 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
 	// Binary and threshold rules at 8 and 26 take the block kernels (a
 	// 2x2(x2) block is one vertex), everything else the tile kernels.
-	plan := c.planGrid(&shape, suffix, rule.Mode != imagegraph.Multilabel && (conn == 8 || conn == 26) && !c.tilesOnly)
+	blocks := (conn == 8 || conn == 26) && !c.tilesOnly
+	plan := c.planGrid(&shape, suffix, rule.Mode != imagegraph.Multilabel && blocks)
+	// A multilabel grid of integer samples at 8 or 26 whose nonzero samples
+	// share one value (a 0/1 mask, say) has the binary rule's labels, and
+	// the block kernels take that: grid_values checks on the device first.
+	// (At 4, 6 and 18 both rules take the tile kernels, at the same speed.)
+	var binary *gridPlan
+	if _, integer := valuesWidth[suffix]; rule.Mode == imagegraph.Multilabel && blocks && integer {
+		binShape := shape
+		binShape.rule = gridRule(imagegraph.Rule{Mode: imagegraph.Binary})
+		binary = c.planGrid(&binShape, suffix, true)
+	}
 	labels := make([]uint32, n)
 	count := 0
 	err := c.do(func() error {
-		need := inBytes + 4*uint64(n+n+plan.counts+plan.sumsEntries()+plan.tileEntries()) + 4
+		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(plan.counts),
+			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4, 0}
+		if binary != nil { // buffers for either plan, and grid_values' two words
+			sizes[3] = 4 * uint64(max(plan.counts, binary.counts))
+			sizes[4] = 4 * uint64(max(plan.sumsEntries(), binary.sumsEntries()))
+			sizes[5] = 4 * uint64(max(plan.tileEntries(), binary.tileEntries()))
+			sizes[7] = 8
+		}
+		need := uint64(0)
+		for _, s := range sizes {
+			need += s
+		}
 		if free, err := c.freeMemory(); err != nil {
 			return err
 		} else if need > free {
 			return fmt.Errorf("cuda: the grid needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 		}
-		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(plan.counts),
-			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4}
+		if binary == nil {
+			sizes = sizes[:7]
+		}
 		bufs := make([]deviceBuffer, len(sizes))
 		defer func() {
 			for _, b := range bufs {
@@ -133,9 +156,21 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		}
 		t.Upload = time.Since(start)
 
-		if err := c.runTimed(plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr), &t); err != nil {
+		if binary != nil {
+			one, err := c.singleValue(binary, &in.ptr, &bufs[7], &t)
+			if err != nil {
+				return err
+			}
+			if one {
+				plan = binary
+			}
+		}
+		var lt Timing
+		if err := c.runTimed(plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr), &lt); err != nil {
 			return err
 		}
+		t.Kernel += lt.Kernel
+		t.Kernels = append(t.Kernels, lt.Kernels...)
 
 		start = time.Now()
 		if err := c.downloadPinned(unsafe.Pointer(&labels[0]), out.ptr, 4*uint64(n)); err != nil {
@@ -154,4 +189,35 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		return nil, 0, t, err
 	}
 	return labels, count, t, nil
+}
+
+// singleValue reports whether the nonzero samples in the device buffer in
+// share one value (or there are none): grid_values on the samples, then
+// its two words downloaded (call inside do). It adds its time, the
+// kernels' and the download's, to t.Kernel (with c.PerKernel, its kernels
+// to t.Kernels): it is part of the labeling.
+func (c *Context) singleValue(p *gridPlan, in *uintptr, words *deviceBuffer, t *Timing) (bool, error) {
+	width := valuesWidth[p.suffix]
+	two := int64(2)
+	blocks := uint32(max(1, min(ceilDiv(int(p.n)*width, 16*valuesThreads), int(p.fill))))
+	steps := []kernelStep{
+		{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words.ptr), unsafe.Pointer(&two)}},
+		{"grid_values_" + p.suffix, blocks, valuesThreads, []unsafe.Pointer{unsafe.Pointer(in), unsafe.Pointer(&p.n), unsafe.Pointer(&words.ptr)}},
+	}
+	var ct Timing
+	if err := c.runTimed(steps, &ct); err != nil {
+		return false, err
+	}
+	start := time.Now()
+	var w [2]int32
+	if err := c.download(w[:], *words); err != nil {
+		return false, err
+	}
+	t.Kernel += ct.Kernel + time.Since(start)
+	t.Kernels = append(t.Kernels, ct.Kernels...)
+	// w[0] is the largest -v of the nonzero patterns v at the samples'
+	// width, w[1] the largest v: one value when -w[0] is w[1].
+	lo, hi := uint32(w[0]), uint32(w[1])
+	mask := uint32(1)<<(8*width) - 1
+	return hi == 0 || -lo&mask == hi, nil
 }

@@ -28,6 +28,15 @@ const (
 	tileThreads = 256
 )
 
+// valuesThreads is grid_values' thread block size
+// (kernels/ecl_grid_values.cu: its __launch_bounds__).
+const valuesThreads = 256
+
+// valuesWidth is the sample width, in bytes, of each grid_values kernel
+// (kernels/ecl_grid_values.cu: GRID_VALUES(suffix, width)): the integer
+// sample types.
+var valuesWidth = map[string]int{"u8": 1, "u16": 2, "i16": 2, "u32": 4, "i32": 4}
+
 // gridPlan is the kernel sequence that labels one grid.
 type gridPlan struct {
 	shape     *gridShape

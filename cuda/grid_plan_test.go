@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // TestGridPlanMatchesKernels ties the Go side's copy of the block
@@ -55,5 +57,42 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 	if !strings.Contains(text, "rowWarps = D3 ? TY + 2 * (TZ - 1) : 1") ||
 		!strings.Contains(text, "columnWarps = 2 * ((TY * TZ + 31) / 32)") {
 		t.Error("BBorder's warp counts changed: update planGrid's border threads")
+	}
+}
+
+// TestGridValuesMatchesKernels ties grid.go's single-value check to
+// kernels/ecl_grid_values.cu: a grid_values kernel of the right sample
+// width for every integer sample type the grid kernels take (none for
+// float32), and the thread block size of its launch.
+func TestGridValuesMatchesKernels(t *testing.T) {
+	src, err := kernelFiles.ReadFile("kernels/ecl_grid_values.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	defined := map[string]int{}
+	for _, m := range regexp.MustCompile(`(?m)^GRID_VALUES\((\w+), (\d)\)$`).FindAllStringSubmatch(text, -1) {
+		defined[m[1]], _ = strconv.Atoi(m[2])
+	}
+	for kind, suffix := range gridKernelSuffix {
+		width, ok := valuesWidth[suffix]
+		if kind == imagegraph.Float32 {
+			if ok || defined[suffix] != 0 {
+				t.Errorf("float32 samples (%s) take grid_values: -0 and NaN are background too", suffix)
+			}
+			continue
+		}
+		if !ok {
+			t.Errorf("%v samples (%s) have no grid_values width", kind, suffix)
+		}
+		if defined[suffix] != width {
+			t.Errorf("grid_values_%s: width %d in the kernels, %d in grid_plan.go", suffix, defined[suffix], width)
+		}
+	}
+	if len(defined) != len(valuesWidth) {
+		t.Errorf("the kernels define grid_values for %v, grid_plan.go for %v", defined, valuesWidth)
+	}
+	if !strings.Contains(text, "__launch_bounds__("+strconv.Itoa(valuesThreads)+") grid_values_##suffix") {
+		t.Errorf("grid_values' launch bounds differ from valuesThreads (%d)", valuesThreads)
 	}
 }

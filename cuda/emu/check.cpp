@@ -1,8 +1,8 @@
-// Runs the tile kernels (and the block kernels for binary 8 and 26) on the
+// Runs grid_values, then the tile kernels (and the block kernels for binary 8 and 26) on the
 // CPU through emu.h and compares their labels with a plain reference
 // labeling: every sample type, rule and connectivity, on shapes that cut
 // tiles unevenly and on structured patterns. Development only:
-//   cuda/emu/run.sh
+//   cuda/emu/run.sh           (grid_values only: cuda/emu/run.sh values)
 #include "emu.h"
 #include "all_kernels.cu"
 
@@ -12,6 +12,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <type_traits>
 
 static int failures = 0;
 
@@ -140,8 +141,94 @@ template <typename T> static void typed(const std::vector<unsigned int>& v, Grid
   check(in, s, what);
 }
 
+// checkValues runs grid_values (as cuda/grid.go launches it, on a few
+// thread blocks so that the grid-stride loop wraps) on in and compares its
+// verdict and extremes with a plain scan.
+template <typename T> static void checkValues(const std::vector<T>& in, const unsigned int blocks, const std::string& what)
+{
+  typedef std::make_unsigned_t<T> U;
+  const long long n = (long long)in.size();
+  std::vector<uint4> buf((n * sizeof(T) + 15) / 16 + 1, uint4{0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u});
+  std::memcpy(buf.data(), in.data(), n * sizeof(T));
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(buf.data());
+  unsigned int out[2] = {0, 0};
+  emuLaunch(blocks, 256, [&] {
+    if constexpr (sizeof(T) == 1) grid_values_u8(p, n, out);
+    else if constexpr (std::is_same_v<T, unsigned short>) grid_values_u16(p, n, out);
+    else if constexpr (std::is_same_v<T, short>) grid_values_i16(p, n, out);
+    else if constexpr (std::is_same_v<T, unsigned int>) grid_values_u32(p, n, out);
+    else grid_values_i32(p, n, out);
+  });
+  unsigned int lo = 0xffffffffu, hi = 0;
+  for (const T v : in)
+    if (v != 0) {
+      lo = std::min(lo, (unsigned int)(U)v);
+      hi = std::max(hi, (unsigned int)(U)v);
+    }
+  const unsigned int mask = sizeof(T) == 4 ? 0xffffffffu : (1u << (8 * sizeof(T))) - 1;
+  const bool wantOne = hi == 0 || lo == hi, gotOne = out[1] == 0 || ((0u - out[0]) & mask) == out[1];
+  const bool ok = hi == 0 ? out[0] == 0 && out[1] == 0 : ((0u - out[0]) & mask) == lo && out[1] == hi;
+  if (ok && wantOne == gotOne) return;
+  failures++;
+  if (failures <= 20)
+    printf("FAIL grid_values %s n=%lld blocks=%u: out %#x %#x, want min %#x max %#x\n", what.c_str(), n, blocks, out[0], out[1], lo, hi);
+}
+
+// values checks grid_values on lengths around the vector and tail sizes,
+// with no, one and two nonzero values at the ends, inside and in the tail.
+template <typename T> static int values(const std::vector<T>& ones, const std::vector<T>& others, const char* type)
+{
+  int cases = 0;
+  for (const long long n : {1LL, 2LL, 3LL, 7LL, 15LL, 16LL, 17LL, 31LL, 33LL, 255LL, 4103LL, 20011LL}) {
+    for (const unsigned int blocks : {1u, 3u}) {
+      const std::string what = std::string(type) + " n=" + std::to_string(n);
+      std::vector<T> v(n, 0);
+      checkValues(v, blocks, what + " background");
+      cases++;
+      for (const T a : ones) {
+        for (const long long at : {0LL, n / 2, n - 1}) {
+          std::fill(v.begin(), v.end(), T(0));
+          v[at] = a;
+          checkValues(v, blocks, what + " one voxel");
+          for (const T b : others) {
+            for (const long long at2 : {0LL, n / 3, n - 1, n - 2}) {
+              if (at2 < 0 || at2 == at) continue;
+              std::vector<T> w = v;
+              w[at2] = b;
+              checkValues(w, blocks, what + " two values");
+              cases++;
+            }
+          }
+          std::fill(v.begin(), v.end(), a);
+          checkValues(v, blocks, what + " all one value");
+          for (long long i = 0; i < n; i += 3) v[i] = 0;
+          checkValues(v, blocks, what + " one value, gaps");
+          if (n > 1) {
+            v[n - 1] = others[0];
+            checkValues(v, blocks, what + " second value last");
+            v[n - 1] = a;
+            v[1] = others[0];
+            checkValues(v, blocks, what + " second value second");
+          }
+          cases += 5;
+        }
+      }
+    }
+  }
+  return cases;
+}
+
 int main(int argc, char** argv)
 {
+  {
+    int cases = values<unsigned char>({1, 7, 255}, {2, 1, 255, 128}, "u8");
+    cases += values<unsigned short>({1, 255, 256, 65535}, {2, 1, 65535, 257}, "u16");
+    cases += values<short>({1, -1, -32768, 32767}, {-1, 1, 2, -32768}, "i16");
+    cases += values<unsigned int>({1, 0xffffffffu, 0x10000u}, {2, 1, 0xffffffffu, 0x100u}, "u32");
+    cases += values<int>({1, -1, INT32_MIN, INT32_MAX}, {-1, 1, INT32_MIN, 2}, "i32");
+    printf("grid_values: %d cases, %d failures\n", cases, failures);
+    if (argc > 1 && std::string(argv[1]) == "values") return failures != 0;
+  }
   std::mt19937_64 rng(argc > 1 ? atoi(argv[1]) : 1);
   struct Shape {
     int w, h, d;

@@ -174,6 +174,12 @@ template <typename T> inline T atomicMin(T* p, T v)
   if (v < old) *p = v;
   return old;
 }
+template <typename T> inline T atomicMax(T* p, T v)
+{
+  const T old = *p;
+  if (v > old) *p = v;
+  return old;
+}
 template <typename T> inline T atomicCAS(T* p, T cmp, T v)
 {
   const T old = *p;
@@ -191,6 +197,21 @@ inline unsigned int __float_as_uint(float f)
   std::memcpy(&u, &f, 4);
   return u;
 }
+// SIMD lanes: 4 bytes or 2 halfwords of a word, unsigned.
+template <int L> inline unsigned int emuLanes(unsigned int a, unsigned int b, unsigned int (*f)(unsigned int, unsigned int))
+{
+  constexpr int bits = 32 / L;
+  constexpr unsigned int mask = (1u << bits) - 1;
+  unsigned int r = 0;
+  for (int i = 0; i < L; i++) r |= (f((a >> (bits * i)) & mask, (b >> (bits * i)) & mask) & mask) << (bits * i);
+  return r;
+}
+inline unsigned int emuMax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+inline unsigned int emuSub(unsigned int a, unsigned int b) { return a - b; }
+inline unsigned int __vmaxu4(unsigned int a, unsigned int b) { return emuLanes<4>(a, b, emuMax); }
+inline unsigned int __vmaxu2(unsigned int a, unsigned int b) { return emuLanes<2>(a, b, emuMax); }
+inline unsigned int __vsub4(unsigned int a, unsigned int b) { return emuLanes<4>(a, b, emuSub); }
+inline unsigned int __vsub2(unsigned int a, unsigned int b) { return emuLanes<2>(a, b, emuSub); }
 inline double __dadd_rn(double a, double b) { return a + b; }
 inline double __dmul_rn(double a, double b) { return a * b; }
 
