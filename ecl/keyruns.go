@@ -1,5 +1,10 @@
 package ecl
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // KeyRun is a run of a row: pixels [Start, End) that all hold the nonzero
 // key Key.
 type KeyRun[K GridKey] struct {
@@ -54,36 +59,53 @@ type runLabeler[K GridKey] struct {
 	labels        []uint32
 }
 
-// runLayer holds the runs of a layer's rows: row y's are
-// runs[rowStart[y]:rowStart[y+1]], and runs[i] has slot first+i.
+// runLayer holds the runs of a layer's rows, each row's followed by
+// sentinels (linkWindow of them) that start and end past every column: row
+// y's runs are runs[rowStart[y]:rowStart[y+1]-linkWindow], and the first
+// has slot slot[y].
 type runLayer[K GridKey] struct {
 	runs     []KeyRun[K]
 	rowStart []int
-	first    uint32
+	slot     []uint32
+	count    int // runs of the layer, sentinels not counted
 }
+
+// sentinelColumn is past every column, and so is sentinelColumn+1.
+const sentinelColumn = 1<<31 - 2
 
 func (l *runLabeler[K]) newLayer() *runLayer[K] {
-	return &runLayer[K]{rowStart: make([]int, l.layer+1)}
+	return &runLayer[K]{rowStart: make([]int, l.layer+1), slot: make([]uint32, l.layer)}
 }
 
-// row returns the runs of row y and the slot of the first.
+// row returns the runs of row y with the sentinels after them, and the
+// slot of the first.
 func (p *runLayer[K]) row(y int) ([]KeyRun[K], uint32) {
-	lo := p.rowStart[y]
-	return p.runs[lo:p.rowStart[y+1]], p.first + uint32(lo)
+	return p.runs[p.rowStart[y]:p.rowStart[y+1]], p.slot[y]
 }
 
-// loadRow appends the runs of row y of layer z (all earlier rows of the
-// layer must be loaded).
-func (l *runLabeler[K]) loadRow(p *runLayer[K], z, y int) {
+// loadRow appends the runs of row y of layer z, numbered from next, and a
+// sentinel (all earlier rows of the layer must be loaded). It returns the
+// slot after the row's last run.
+func (l *runLabeler[K]) loadRow(p *runLayer[K], z, y int, next uint32) uint32 {
 	if y == 0 {
 		p.runs = p.runs[:0]
+		p.count = 0
 	}
+	lo := len(p.runs)
 	p.runs = l.src.AppendRuns(z*l.layer+y, p.runs)
+	n := len(p.runs) - lo
+	for range linkWindow {
+		p.runs = append(p.runs, KeyRun[K]{Start: sentinelColumn, End: sentinelColumn})
+	}
 	p.rowStart[y+1] = len(p.runs)
+	p.slot[y] = next
+	p.count += n
+	return next + uint32(n)
 }
 
-// keyRef is a row a new row is linked against: its runs, the slot of the
-// first, how far diagonally contact reaches (0 or 1), and a cursor.
+// keyRef is a row a new row is linked against: its runs with their
+// sentinel, the slot of the first, how far diagonally contact reaches (0
+// or 1), and a cursor.
 type keyRef[K GridKey] struct {
 	runs  []KeyRun[K]
 	first uint32
@@ -93,37 +115,39 @@ type keyRef[K GridKey] struct {
 
 // rowRefs returns the rows that row y of cur touches: row y-1 of cur when
 // same is set, rows y-1, y and y+1 of prev when prev is not nil.
-func (l *runLabeler[K]) rowRefs(refs []keyRef[K], cur, prev *runLayer[K], y int, same bool) []keyRef[K] {
-	refs = refs[:0]
+func (l *runLabeler[K]) rowRefs(refs *[4]keyRef[K], cur, prev *runLayer[K], y int, same bool) []keyRef[K] {
+	n := 0
 	if same && y > 0 && l.same >= 0 {
-		runs, first := cur.row(y - 1)
-		refs = append(refs, keyRef[K]{runs: runs, first: first, slack: l.same})
+		refs[n].runs, refs[n].first = cur.row(y - 1)
+		refs[n].slack, refs[n].next = l.same, 0
+		n++
 	}
 	if prev != nil {
 		for dy := -1; dy <= 1; dy++ {
 			if s := l.below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < l.layer {
-				runs, first := prev.row(y + dy)
-				refs = append(refs, keyRef[K]{runs: runs, first: first, slack: s})
+				refs[n].runs, refs[n].first = prev.row(y + dy)
+				refs[n].slack, refs[n].next = s, 0
+				n++
 			}
 		}
 	}
-	return refs
+	return refs[:n]
 }
 
 // forContacts calls join(slot of run, slot of touching run) for every run
-// of cur (the first's slot is first) and every run of equal key among refs
-// that it touches.
+// of cur (the first's slot is first; no sentinel) and every run of equal
+// key among refs that it touches.
 func forContacts[K GridKey](cur []KeyRun[K], first uint32, refs []keyRef[K], join func(r, u uint32)) {
 	for k, r := range cur {
 		for i := range refs {
 			ref := &refs[i]
 			runs := ref.runs
 			j := ref.next
-			for j < len(runs) && runs[j].End+ref.slack <= r.Start {
+			for runs[j].End+ref.slack <= r.Start {
 				j++
 			}
 			ref.next = j
-			for ; j < len(runs) && runs[j].Start < r.End+ref.slack; j++ {
+			for ; runs[j].Start < r.End+ref.slack; j++ {
 				if runs[j].Key == r.Key {
 					join(first+uint32(k), ref.first+uint32(j))
 				}
@@ -132,41 +156,74 @@ func forContacts[K GridKey](cur []KeyRun[K], first uint32, refs []keyRef[K], joi
 	}
 }
 
-// linkRow makes every run of cur (slots from first) a root and hooks it
-// to the runs of equal key it touches among refs, with path halving. It
-// returns the number of roots hooked away.
-func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []keyRef[K]) int {
-	hooks := 0
+// linkWindow is the number of runs of a row before that refContacts looks
+// at without branching, for each run; it takes more only when all of them
+// touch the run.
+const linkWindow = 3
+
+// refContacts appends to found, as slot pairs (run<<32 | touching run),
+// the runs of equal key of ref that every run of cur (slots from first; no
+// sentinels) touches. The walk along ref branches little on the data: the
+// cursor skips up to two runs that end before the run without branching,
+// the next linkWindow runs (the sentinels keep them in the slice) are
+// candidates, kept when they start before the run ends and hold its key.
+func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *keyRef[K]) []uint64 {
+	runs, slack, refFirst := ref.runs, ref.slack, ref.first
+	n := len(found)
+	// Touching pairs of two rows of disjoint runs number at most one per
+	// run of both, plus two per run of cur for the diagonals; each window
+	// writes linkWindow entries past the last kept.
+	found = slices.Grow(found, 4*len(cur)+len(runs)+linkWindow)
+	buf := found[:cap(found)]
+	j := 0
 	for k, r := range cur {
-		s := first + uint32(k)
-		root := s
-		labels[s-1] = s
-		for i := range refs {
-			ref := &refs[i]
-			runs := ref.runs
-			j := ref.next
-			for j < len(runs) && runs[j].End+ref.slack <= r.Start {
-				j++
-			}
-			ref.next = j
-			for ; j < len(runs) && runs[j].Start < r.End+ref.slack; j++ {
-				if runs[j].Key != r.Key {
-					continue
-				}
-				ru := find(labels, ref.first+uint32(j))
-				switch {
-				case ru < root:
-					labels[root-1] = ru
-					root = ru
-					hooks++
-				case ru > root:
-					labels[ru-1] = root
-					hooks++
-				}
+		lo, hi := r.Start-slack, r.End+slack
+		j += int(b2u32(runs[j].End <= lo))
+		j += int(b2u32(runs[j].End <= lo))
+		for runs[j].End <= lo {
+			j++
+		}
+		f := buf[n : n+linkWindow : n+linkWindow]
+		w := runs[j : j+linkWindow : j+linkWindow]
+		pair := uint64(first+uint32(k))<<32 | uint64(refFirst+uint32(j))
+		f[0] = pair
+		m := b2u32(w[0].Start < hi) & b2u32(w[0].Key == r.Key)
+		f[m] = pair + 1
+		m += b2u32(w[1].Start < hi) & b2u32(w[1].Key == r.Key)
+		f[m] = pair + 2
+		m += b2u32(w[2].Start < hi) & b2u32(w[2].Key == r.Key)
+		n += int(m)
+		if w[2].Start < hi {
+			for i := j + linkWindow; runs[i].Start < hi; i++ {
+				buf[n] = pair + uint64(i-j)
+				n += int(b2u32(runs[i].Key == r.Key))
 			}
 		}
 	}
-	return hooks
+	return buf[:n]
+}
+
+// linkRow makes every run of cur (slots from first; no sentinels) a root
+// and hooks it to the runs of equal key it touches among refs, with path
+// halving. It returns the number of roots hooked away.
+func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []keyRef[K], found []uint64) (int, []uint64) {
+	for k := range cur {
+		s := first + uint32(k)
+		labels[s-1] = s
+	}
+	found = found[:0]
+	for i := range refs {
+		found = refContacts(found, cur, first, &refs[i])
+	}
+	return linkContacts(labels, found), found
+}
+
+// b2u32 returns 1 for true and 0 for false.
+func b2u32(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // linkBand is the first pass over a band: it gives every run a slot,
@@ -176,24 +233,30 @@ func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []k
 func (l *runLabeler[K]) linkBand(b *gridBand) {
 	labels := l.labels
 	cur, prev := l.newLayer(), l.newLayer()
-	refs := make([]keyRef[K], 0, 4)
+	var refs [4]keyRef[K]
+	found := make([]uint64, 0, 1024)
 	start := b.first * l.width
 	next := uint32(start) + 1
 	hooks := 0
+	words := edgeWords(l.width)
+	b.edges = make([]uint64, 2*words*(b.end-b.first))
 	z0 := b.first / l.layer
 	for z := z0; z < b.end/l.layer; z++ {
 		var below *runLayer[K]
 		if z > z0 {
 			below = prev
 		}
-		cur.first = next
 		for y := range l.layer {
-			l.loadRow(cur, z, y)
-			runs, first := cur.row(y)
-			refs = l.rowRefs(refs, cur, below, y, true)
-			hooks += linkRow(labels, runs, first, refs)
+			first := next
+			next = l.loadRow(cur, z, y, next)
+			runs, _ := cur.row(y)
+			runs = runs[:len(runs)-linkWindow]
+			var h int
+			h, found = linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), found)
+			hooks += h
+			row := (z-z0)*l.layer + y
+			markEdges(b.edges[2*row*words:(2*row+2)*words], runs)
 		}
-		next += uint32(len(cur.runs))
 		cur, prev = prev, cur
 	}
 	b.moveSlots(labels, l.width, int(next-1)-start, hooks)
@@ -204,13 +267,18 @@ func (l *runLabeler[K]) linkBand(b *gridBand) {
 func (l *runLabeler[K]) mergeBorder(bands []gridBand, b int) {
 	cur, prev := l.newLayer(), l.newLayer()
 	z := bands[b].first / l.layer
+	next := uint32(bands[b].slots) + 1
 	for y := range l.layer {
-		l.loadRow(cur, z, y)
-		l.loadRow(prev, z-1, y)
+		next = l.loadRow(cur, z, y, next)
+		l.loadRow(prev, z-1, y, 0)
 	}
-	cur.first = uint32(bands[b].slots) + 1
-	prev.first = uint32(bands[b-1].slots+bands[b-1].runs-len(prev.runs)) + 1
-	var refs []keyRef[K]
+	// The previous band's last layer holds its last slots.
+	next = uint32(bands[b-1].slots+bands[b-1].runs-prev.count) + 1
+	for y := range l.layer {
+		prev.slot[y] = next
+		next += uint32(prev.rowStart[y+1] - prev.rowStart[y] - linkWindow)
+	}
+	var refs [4]keyRef[K]
 	join := func(r, u uint32) {
 		if dead := hook(l.labels, findRoot(l.labels, r), findRoot(l.labels, u)); dead != 0 {
 			owner := bandOf(bands, int(dead-1)/l.width)
@@ -220,42 +288,76 @@ func (l *runLabeler[K]) mergeBorder(bands []gridBand, b int) {
 	}
 	for y := range l.layer {
 		runs, first := cur.row(y)
-		refs = l.rowRefs(refs, cur, prev, y, false)
-		forContacts(runs, first, refs, join)
+		forContacts(runs[:len(runs)-linkWindow], first, l.rowRefs(&refs, cur, prev, y, false), join)
+	}
+}
+
+// edgeWords returns the words of a row's run starts (or ends): a bit for
+// every column and one for the end of the row.
+func edgeWords(width int) int { return width/64 + 1 }
+
+// markEdges sets, in edges (a row's starts, then its ends), the first
+// column of every run and the column after its last.
+func markEdges[K GridKey](edges []uint64, runs []KeyRun[K]) {
+	n := len(edges) / 2
+	starts, ends := edges[:n], edges[n:]
+	for _, r := range runs {
+		starts[r.Start>>6] |= 1 << (r.Start & 63)
+		ends[r.End>>6] |= 1 << (r.End & 63)
 	}
 }
 
 // labelBand is the second pass: it numbers the band's roots in slot
 // order, gives every slot its root's label and writes every pixel's label,
-// a row at a time. A row's pixels only overwrite slots of that row or
-// earlier ones, and its runs' labels are copied before it is written.
+// a row at a time, from the run edges the first pass kept. A row's pixels
+// only overwrite slots of that row or earlier ones, and its runs' labels
+// are copied before it is written.
 func (l *runLabeler[K]) labelBand(b *gridBand, cross *crossBandLabels) {
 	w := l.width
 	labels := l.labels
 	labelSlots(labels, b, cross)
-	var runs []KeyRun[K]
 	runLabels := make([]uint32, w)
+	words := edgeWords(w)
 	slot := b.slots
 	for row := b.first; row < b.end; row++ {
-		runs = l.src.AppendRuns(row, runs[:0])
-		own := runLabels[:len(runs)]
-		copy(own, labels[slot:slot+len(runs)])
-		slot += len(runs)
+		edges := b.edges[2*(row-b.first)*words : 2*(row-b.first+1)*words]
+		starts, ends := edges[:words], edges[words:]
+		n := 0
+		for _, s := range starts {
+			n += bits.OnesCount64(s)
+		}
+		own := runLabels[:n]
+		copy(own, labels[slot:slot+n])
+		slot += n
 		dst := labels[row*w : (row+1)*w]
 		var pending uint32
-		from := int32(0)
-		for k, r := range runs {
-			label := own[k]
+		from := 0
+		si, ei := 0, 0
+		sw, ew := starts[0], ends[0]
+		for _, label := range own {
+			for sw == 0 {
+				si++
+				sw = starts[si]
+			}
+			start := si<<6 | bits.TrailingZeros64(sw)
+			sw &= sw - 1
+			for ew == 0 {
+				ei++
+				ew = ends[ei]
+			}
+			end := ei<<6 | bits.TrailingZeros64(ew)
+			ew &= ew - 1
 			pending |= label
-			clear32(dst[from:r.Start])
-			fill32(dst[r.Start:r.End], label)
-			from = r.End
+			clear32(dst[from:start])
+			fill32(dst[start:end], label)
+			from = end
 		}
 		clear32(dst[from:])
 		if pending&pendingFlag != 0 {
 			b.markPending(row)
 		}
 	}
+	b.edges = nil
 }
 
 // fill32 sets every element of s to v.

@@ -2,6 +2,7 @@ package imagegraph
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/cclabel/cclabel/ecl"
 )
@@ -51,28 +52,57 @@ type integer interface {
 
 // appendIntRuns appends the runs of equal nonzero values of src; the key
 // of a value is its conversion to K, which keeps distinct values distinct
-// and 0 at 0 for types no wider than K. Long runs are skipped eight
-// samples at a time.
+// and 0 at 0 for types no wider than K. The places where the value changes
+// are found 64 samples at a time as a bit mask, without branching on the
+// data; only the runs cost a branch.
 func appendIntRuns[T integer, K ecl.GridKey](src []T, dst []ecl.KeyRun[K]) []ecl.KeyRun[K] {
 	n := len(src)
-	for x := 0; x < n; {
-		v, start := src[x], x
-		x++
-		for x+8 <= n {
-			c := src[x : x+8 : x+8]
-			if (c[0]^v)|(c[1]^v)|(c[2]^v)|(c[3]^v)|(c[4]^v)|(c[5]^v)|(c[6]^v)|(c[7]^v) != 0 {
-				break
+	var prev, v T // the value before the chunk; the current run's
+	start := 0
+	for lo := 0; lo < n; lo += 64 {
+		chunk := src[lo:min(lo+64, n)]
+		changes := changeMask(chunk, prev)
+		prev = chunk[len(chunk)-1]
+		for ; changes != 0; changes &= changes - 1 {
+			x := lo + bits.TrailingZeros64(changes)
+			if v != 0 {
+				dst = append(dst, ecl.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
 			}
-			x += 8
-		}
-		for x < n && src[x] == v {
-			x++
-		}
-		if v != 0 {
-			dst = append(dst, ecl.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
+			start, v = x, src[x]
 		}
 	}
+	if v != 0 {
+		dst = append(dst, ecl.KeyRun[K]{Start: int32(start), End: int32(n), Key: K(v)})
+	}
 	return dst
+}
+
+// changeMask returns the bits of the samples of chunk (at most 64) that
+// differ from the one before (prev before the first). Inlined, its loop
+// would share registers with its caller's and spill.
+//
+//go:noinline
+func changeMask[T integer](chunk []T, prev T) uint64 {
+	var m uint64
+	k := 0
+	for ; k+4 <= len(chunk); k += 4 {
+		c := chunk[k : k+4 : k+4]
+		m |= (b2u(c[0] != prev) | b2u(c[1] != c[0])<<1 | b2u(c[2] != c[1])<<2 | b2u(c[3] != c[2])<<3) << (k & 63)
+		prev = c[3]
+	}
+	for ; k < len(chunk); k++ {
+		m |= b2u(chunk[k] != prev) << (k & 63)
+		prev = chunk[k]
+	}
+	return m
+}
+
+// b2u returns 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // appendFloat32Runs appends the runs of equal float32 keys (the bit
