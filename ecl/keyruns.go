@@ -168,24 +168,26 @@ const linkWindow = 3
 // the next linkWindow runs (the sentinels keep them in the slice) are
 // candidates, kept when they start before the run ends and hold its key.
 func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *keyRef[K]) []uint64 {
-	runs, slack, refFirst := ref.runs, ref.slack, ref.first
+	runs, slack := ref.runs, ref.slack
 	n := len(found)
 	// Touching pairs of two rows of disjoint runs number at most one per
 	// run of both, plus two per run of cur for the diagonals; each window
 	// writes linkWindow entries past the last kept.
-	found = slices.Grow(found, 4*len(cur)+len(runs)+linkWindow)
-	buf := found[:cap(found)]
+	buf := slices.Grow(found, 4*len(cur)+len(runs)+linkWindow)
+	buf = buf[:cap(buf)]
+	base := uint64(first)<<32 | uint64(ref.first)
 	j := 0
-	for k, r := range cur {
+	for k := range cur {
+		r := cur[k]
 		lo, hi := r.Start-slack, r.End+slack
 		j += int(b2u32(runs[j].End <= lo))
 		j += int(b2u32(runs[j].End <= lo))
 		for runs[j].End <= lo {
 			j++
 		}
-		f := buf[n : n+linkWindow : n+linkWindow]
 		w := runs[j : j+linkWindow : j+linkWindow]
-		pair := uint64(first+uint32(k))<<32 | uint64(refFirst+uint32(j))
+		f := buf[n : n+linkWindow : n+linkWindow]
+		pair := base + uint64(k)<<32 + uint64(j)
 		f[0] = pair
 		m := b2u32(w[0].Start < hi) & b2u32(w[0].Key == r.Key)
 		f[m] = pair + 1
@@ -194,13 +196,24 @@ func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *
 		m += b2u32(w[2].Start < hi) & b2u32(w[2].Key == r.Key)
 		n += int(m)
 		if w[2].Start < hi {
-			for i := j + linkWindow; runs[i].Start < hi; i++ {
-				buf[n] = pair + uint64(i-j)
-				n += int(b2u32(runs[i].Key == r.Key))
-			}
+			n = moreContacts(buf, n, runs, j+linkWindow, hi, r.Key, pair+linkWindow)
 		}
 	}
 	return buf[:n]
+}
+
+// moreContacts is refContacts for runs past the window: it writes pair
+// (counting up from the run at j) into buf[n] for each run of runs from j
+// on that starts before hi and holds key, and returns the new n.
+//
+//go:noinline
+func moreContacts[K GridKey](buf []uint64, n int, runs []KeyRun[K], j int, hi int32, key K, pair uint64) int {
+	for ; runs[j].Start < hi; j++ {
+		buf[n] = pair
+		n += int(b2u32(runs[j].Key == key))
+		pair++
+	}
+	return n
 }
 
 // linkRow makes every run of cur (slots from first; no sentinels) a root
@@ -360,25 +373,33 @@ func (l *runLabeler[K]) labelBand(b *gridBand, cross *crossBandLabels) {
 	b.edges = nil
 }
 
-// fill32 sets every element of s to v.
+// fill32 sets every element of s to v, with overlapping stores of eight
+// or four and no loop for the tail.
 func fill32(s []uint32, v uint32) {
-	for len(s) >= 8 {
-		t := s[:8:8]
+	n := len(s)
+	switch {
+	case n >= 8:
+		for i := 0; i+8 <= n; i += 8 {
+			t := s[i : i+8 : i+8]
+			t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = v, v, v, v, v, v, v, v
+		}
+		t := s[n-8 : n : n]
 		t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = v, v, v, v, v, v, v, v
-		s = s[8:]
-	}
-	for i := range s {
-		s[i] = v
+	case n >= 4:
+		t := s[:4:4]
+		t[0], t[1], t[2], t[3] = v, v, v, v
+		t = s[n-4 : n : n]
+		t[0], t[1], t[2], t[3] = v, v, v, v
+	case n > 0:
+		s[0], s[n>>1], s[n-1] = v, v, v
 	}
 }
 
 // clear32 sets every element of s to 0.
 func clear32(s []uint32) {
-	if len(s) > 32 {
+	if len(s) > 64 {
 		clear(s)
 		return
 	}
-	for i := range s {
-		s[i] = 0
-	}
+	fill32(s, 0)
 }
