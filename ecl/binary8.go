@@ -33,8 +33,9 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 		bands[b].first = min(2*(pairs*b/threads), height)
 		bands[b].end = min(2*(pairs*(b+1)/threads), height)
 	}
-	l := &binary8Labeler{width: width, height: height, src: src, labels: dst}
-	return runBandLabeler(l, bands, dst, width), nil
+	cache := newMaskCache(src, width, height)
+	l := &binary8Labeler{width: width, height: height, src: cache, labels: dst}
+	return runCachedBandLabeler(l, cache, bands, dst, width), nil
 }
 
 // LabelBinary26 is LabelBinary8 for a volume at 26-connectivity, rows
@@ -55,8 +56,9 @@ func LabelBinary26(width, height, depth int, src MaskRows, dst []uint32, threads
 		bands[b].first = min(2*(pairs*b/threads), depth) * height
 		bands[b].end = min(2*(pairs*(b+1)/threads), depth) * height
 	}
-	l := &bundleLabeler{width: width, height: height, depth: depth, src: src, labels: dst}
-	return runBandLabeler(l, bands, dst, width), nil
+	cache := newMaskCache(src, width, height*depth)
+	l := &bundleLabeler{width: width, height: height, depth: depth, src: cache, labels: dst}
+	return runCachedBandLabeler(l, cache, bands, dst, width), nil
 }
 
 // binary8Labeler holds one LabelBinary8 run. Until the labeling pass, each

@@ -33,10 +33,11 @@ func LabelBinary(shape GridShape, connectivity int, src MaskRows, dst []uint32, 
 // labelBinaryRows is LabelBinary on row runs, for every connectivity; the
 // shape and connectivity must be valid.
 func labelBinaryRows(shape GridShape, connectivity int, src MaskRows, dst []uint32, threads int) int {
-	l := &rowLabeler{width: shape.Width, src: src, labels: dst}
+	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
+	l := &rowLabeler{width: shape.Width, src: cache, labels: dst}
 	l.layer, l.layers = layering(shape)
 	l.same, l.below = layerSlack(shape, connectivity)
-	return runBandLabeler(l, layerBands(l.layers, l.layer, threads), dst, shape.Width)
+	return runCachedBandLabeler(l, cache, layerBands(l.layers, l.layer, threads), dst, shape.Width)
 }
 
 // layering returns the rows of a layer, the unit that bands hold whole,
@@ -89,8 +90,9 @@ type rowLabeler struct {
 // more than the row needs, always zero, so that a run ending at the last
 // column has an end bit.
 type rowScan struct {
-	mask []uint64
-	ends []uint64 // bit x set when column x-1 is the last of a run
+	mask   []uint64
+	bounds []int32 // for labelBand: start and end of each run, then a sentinel
+	ends   []uint64 // bit x set when column x-1 is the last of a run
 	rank []uint32 // runs ending in the words before
 	runs int
 	// first is the slot (index+1) of the row's first run; the others
@@ -100,7 +102,7 @@ type rowScan struct {
 
 func newRowScan(width int) *rowScan {
 	n := maskWords(width) + 1
-	return &rowScan{mask: make([]uint64, n), ends: make([]uint64, n), rank: make([]uint32, n)}
+	return &rowScan{mask: make([]uint64, n), ends: make([]uint64, n), rank: make([]uint32, n), bounds: make([]int32, width+4)}
 }
 
 // newLayer allocates the scans of one layer.
@@ -112,13 +114,18 @@ func (l *rowLabeler) newLayer() []*rowScan {
 	return s
 }
 
-// load reads row of src and finds its runs.
-func (m *rowScan) load(src MaskRows, row, width int) {
+// loadMask reads row of src into mask.
+func (m *rowScan) loadMask(src MaskRows, row, width int) {
 	n := maskWords(width)
 	src.Mask(row, m.mask[:n])
 	if tail := width & 63; tail != 0 {
 		m.mask[n-1] &= 1<<tail - 1
 	}
+}
+
+// load reads row of src and finds its runs.
+func (m *rowScan) load(src MaskRows, row, width int) {
+	m.loadMask(src, row, width)
 	var shift uint64
 	runs := 0
 	for i, e := range m.mask {
@@ -135,6 +142,25 @@ func (m *rowScan) load(src MaskRows, row, width int) {
 func (m *rowScan) slotAt(x int) uint32 {
 	i := x >> 6
 	return m.first + m.rank[i] + uint32(bits.OnesCount64(m.ends[i]&(2<<(x&63)-1)))
+}
+
+// runBounds writes the bounds of the runs of set bits of mask (whose last
+// word is zero) into bounds, start and end (exclusive) of each in turn,
+// then a sentinel run, and returns the number of runs. A run starts or
+// ends where a bit differs from the one before.
+func runBounds(bounds []int32, mask []uint64) int {
+	k := 0
+	var carry uint64
+	for i, e := range mask {
+		change := e ^ (e<<1 | carry)
+		carry = e >> 63
+		for ; change != 0; change &= change - 1 {
+			bounds[k] = int32(i<<6 | bits.TrailingZeros64(change))
+			k++
+		}
+	}
+	bounds[k], bounds[k+1] = sentinelColumn, sentinelColumn
+	return k / 2
 }
 
 // rowContacts appends to buf, as slot pairs (cur<<32 | other), contacts
@@ -274,33 +300,63 @@ func (l *rowLabeler) mergeBorder(bands []gridBand, b int) {
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time. A row's pixels only overwrite slots of that row or
 // earlier ones, and its runs' labels are all read before it is written.
+// Rows of long runs are written run by run; rows of many short runs
+// through a table of each column's label, masked without branches.
 func (l *rowLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
 	w := l.width
 	labels := l.labels
 	labelSlots(labels, b, cross)
 	m := newRowScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
+	own := make([]uint32, (w+1)/2)
 	slot := b.slots
 	for row := b.first; row < b.end; row++ {
 		m.load(l.src, row, w)
+		runs := own[:m.runs]
+		copy(runs, labels[slot:slot+m.runs])
+		slot += m.runs
+		dst := labels[row*w : (row+1)*w]
 		var pending uint32
-		from := 0
-		for i, word := range m.ends {
-			for word != 0 {
-				end := i<<6 | bits.TrailingZeros64(word)
-				word &= word - 1
-				label := labels[slot]
-				slot++
-				pending |= label
-				fillFrom(columns, from, end, label)
-				from = end
+		for _, label := range runs {
+			pending |= label
+		}
+		if m.runs*shortRuns > w {
+			from, k := 0, 0
+			for i, word := range m.ends {
+				for word != 0 {
+					end := i<<6 | bits.TrailingZeros64(word)
+					word &= word - 1
+					fillFrom(columns, from, end, runs[k])
+					k++
+					from = end
+				}
 			}
+			fillRow(dst, columns, m.mask)
+		} else {
+			runBounds(m.bounds, m.mask)
+			fillRuns(dst, m.bounds, runs)
 		}
 		if pending&pendingFlag != 0 {
 			b.markPending(row)
 		}
-		fillRow(labels[row*w:(row+1)*w], columns, m.mask)
 	}
+}
+
+// shortRuns is the mean run length (gaps included) under which a row is
+// written through a column table rather than run by run.
+const shortRuns = 8
+
+// fillRuns writes a row run by run: labels[k] over [bounds[2k],
+// bounds[2k+1]), 0 between runs.
+func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
+	from := int32(0)
+	for k, label := range labels {
+		start, end := bounds[2*k], bounds[2*k+1]
+		clear32(dst[from:start])
+		fill32(dst[start:end], label)
+		from = end
+	}
+	clear32(dst[from:])
 }
 
 // fillRow writes a row: the label of each foreground pixel's column and 0

@@ -57,7 +57,7 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 		// faster paths.
 		rule = Rule{Mode: Binary}
 	}
-	rows := rasterRows{r: r, rule: rule}
+	rows := rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}
 	shape := ecl.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
 	var count int
 	var err error
