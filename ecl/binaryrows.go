@@ -91,10 +91,10 @@ type rowLabeler struct {
 // column has an end bit.
 type rowScan struct {
 	mask   []uint64
-	bounds []int32 // for labelBand: start and end of each run, then a sentinel
+	bounds []int32  // for labelBand: start and end of each run, then a sentinel
 	ends   []uint64 // bit x set when column x-1 is the last of a run
-	rank []uint32 // runs ending in the words before
-	runs int
+	rank   []uint32 // runs ending in the words before
+	runs   int
 	// first is the slot (index+1) of the row's first run; the others
 	// follow in column order.
 	first uint32
