@@ -91,18 +91,24 @@ type rowLabeler struct {
 // column has an end bit.
 type rowScan struct {
 	mask   []uint64
-	bounds []int32  // for labelBand: start and end of each run, then a sentinel
-	ends   []uint64 // bit x set when column x-1 is the last of a run
-	rank   []uint32 // runs ending in the words before
+	bounds []int32 // for labelBand: start and end of each run, then a sentinel
+	words  []scanWord
 	runs   int
 	// first is the slot (index+1) of the row's first run; the others
 	// follow in column order.
 	first uint32
 }
 
+// scanWord holds the run ends of a mask word (bit x set when column x-1
+// is the last of a run) and the slot of the first run ending there.
+type scanWord struct {
+	ends uint64
+	base uint32
+}
+
 func newRowScan(width int) *rowScan {
 	n := maskWords(width) + 1
-	return &rowScan{mask: make([]uint64, n), ends: make([]uint64, n), rank: make([]uint32, n), bounds: make([]int32, width+4)}
+	return &rowScan{mask: make([]uint64, n), words: make([]scanWord, n), bounds: make([]int32, width+4)}
 }
 
 // newLayer allocates the scans of one layer.
@@ -114,6 +120,14 @@ func (l *rowLabeler) newLayer() []*rowScan {
 	return s
 }
 
+// number gives the row's runs their slots, from first on.
+func (m *rowScan) number(first uint32) {
+	for i := range m.words {
+		m.words[i].base += first - m.first
+	}
+	m.first = first
+}
+
 // loadMask reads row of src into mask.
 func (m *rowScan) loadMask(src MaskRows, row, width int) {
 	n := maskWords(width)
@@ -123,25 +137,27 @@ func (m *rowScan) loadMask(src MaskRows, row, width int) {
 	}
 }
 
-// load reads row of src and finds its runs.
+// load reads row of src and finds its runs, numbered from 0 (see number).
 func (m *rowScan) load(src MaskRows, row, width int) {
 	m.loadMask(src, row, width)
 	var shift uint64
 	runs := 0
+	words := m.words[:len(m.mask)]
 	for i, e := range m.mask {
 		end := (e<<1 | shift) &^ e
 		shift = e >> 63
-		m.ends[i] = end
-		m.rank[i] = uint32(runs)
+		words[i] = scanWord{ends: end, base: uint32(runs)}
 		runs += bits.OnesCount64(end)
 	}
 	m.runs = runs
+	m.first = 0
 }
 
-// slotAt returns the slot of the run holding column x.
+// slotAt returns the slot of the run holding column x: the base of its
+// word plus the runs ending in the word up to x.
 func (m *rowScan) slotAt(x int) uint32 {
-	i := x >> 6
-	return m.first + m.rank[i] + uint32(bits.OnesCount64(m.ends[i]&(2<<(x&63)-1)))
+	w := m.words[x>>6]
+	return w.base + uint32(bits.OnesCount64(w.ends<<(63-x&63)))
 }
 
 // runBounds writes the bounds of the runs of set bits of mask (whose last
@@ -228,7 +244,7 @@ func (l *rowLabeler) layerContacts(buf []uint64, cur, prev []*rowScan, y int, sa
 func (l *rowLabeler) loadLayer(scans []*rowScan, z int, next uint32) uint32 {
 	for y, m := range scans {
 		m.load(l.src, z*l.layer+y, l.width)
-		m.first = next
+		m.number(next)
 		next += uint32(m.runs)
 	}
 	return next
@@ -254,7 +270,7 @@ func (l *rowLabeler) linkBand(b *gridBand) {
 		}
 		for y, m := range cur {
 			m.load(l.src, z*l.layer+y, w)
-			m.first = next
+			m.number(next)
 			for s := range uint32(m.runs) {
 				labels[next-1+s] = next + s
 			}
@@ -280,7 +296,7 @@ func (l *rowLabeler) mergeBorder(bands []gridBand, b int) {
 	}
 	next := uint32(bands[b-1].slots+bands[b-1].runs-runs) + 1
 	for _, m := range prev {
-		m.first = next
+		m.number(next)
 		next += uint32(m.runs)
 	}
 	var found []uint64
@@ -322,7 +338,8 @@ func (l *rowLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
 		}
 		if m.runs*shortRuns > w {
 			from, k := 0, 0
-			for i, word := range m.ends {
+			for i, sw := range m.words {
+				word := sw.ends
 				for word != 0 {
 					end := i<<6 | bits.TrailingZeros64(word)
 					word &= word - 1
