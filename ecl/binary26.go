@@ -311,6 +311,7 @@ func runBandLabelerWith(l bandLabeler, bands []gridBand, labels []uint32, width 
 	}
 	cross := newCrossBandLabels(labels, bands)
 	next := numberBands(bands)
+	cross.rankRoots(labels, bands)
 	runBands(bands, func(b *gridBand) { l.labelBand(b, cross) })
 	runBands(bands, func(b *gridBand) { cross.finishBand(labels, width, b) })
 	return int(next - 1)
