@@ -52,7 +52,7 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 	if len(dst) != r.Len() {
 		dst = make([]uint32, r.Len())
 	}
-	if rule.Mode == Multilabel && singleValue(r) {
+	if rule.Mode == Multilabel && singleValue(r, opts.Threads) {
 		// One foreground value: multilabel equals binary, which has
 		// faster paths.
 		rule = Rule{Mode: Binary}

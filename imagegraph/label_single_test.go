@@ -15,7 +15,7 @@ func TestSingleValue(t *testing.T) {
 					d[i] = v
 				}
 			}
-			if !singleByte(d) {
+			if _, _, ok := scanByte(d); !ok {
 				t.Fatalf("n %d value %d: not single", n, v)
 			}
 			for i := range d {
@@ -23,7 +23,7 @@ func TestSingleValue(t *testing.T) {
 					old := d[i]
 					d[i] = other
 					want := other == 0 || other == v || allZeroExcept(d, i)
-					if got := singleByte(d); got != want {
+					if _, _, got := scanByte(d); got != want {
 						t.Fatalf("n %d value %d, %d at %d: single %v, want %v", n, v, other, i, got, want)
 					}
 					d[i] = old
@@ -31,11 +31,30 @@ func TestSingleValue(t *testing.T) {
 			}
 		}
 	}
-	if !singleFloat([]float32{0, 2.5, float32NaN(), 2.5, 0}) || singleFloat([]float32{2.5, 0, 3}) {
-		t.Error("float32 single value scan")
+	if _, _, ok := scanFloat([]float32{0, 2.5, float32NaN(), 2.5, 0}); !ok {
+		t.Error("float32 single value scan: 2.5 only")
 	}
-	if !singleInt([]int16{0, -1, -1, 0}) || singleInt([]int16{-1, 1}) {
-		t.Error("int16 single value scan")
+	if _, _, ok := scanFloat([]float32{2.5, 0, 3}); ok {
+		t.Error("float32 single value scan: 2.5 and 3")
+	}
+	if _, _, ok := scanInt([]int16{0, -1, -1, 0}); !ok {
+		t.Error("int16 single value scan: -1 only")
+	}
+	if _, _, ok := scanInt([]int16{-1, 1}); ok {
+		t.Error("int16 single value scan: -1 and 1")
+	}
+	// Parts: one value in one part, another in a later part; empty parts.
+	big := make([]uint8, 5*singleChunk)
+	big[10], big[3*singleChunk+5] = 4, 4
+	for threads := 1; threads <= 5; threads++ {
+		if !singleParallel(big, threads, scanByte) {
+			t.Fatalf("threads %d: one value not single", threads)
+		}
+		big[4*singleChunk+1] = 5
+		if singleParallel(big, threads, scanByte) {
+			t.Fatalf("threads %d: two values single", threads)
+		}
+		big[4*singleChunk+1] = 0
 	}
 }
 
