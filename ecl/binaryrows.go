@@ -382,14 +382,8 @@ func fillRow(row, columns []uint32, mask []uint64) {
 	w := len(row)
 	columns = columns[:w]
 	for i := range maskWords(w) {
-		m := mask[i]
 		lo := i * 64
 		hi := min(lo+64, w)
-		r, c := row[lo:hi], columns[lo:hi]
-		c = c[:len(r)]
-		for x := range r {
-			r[x] = c[x] & -uint32(m&1)
-			m >>= 1
-		}
+		maskedCopy(row[lo:hi], columns[lo:hi], mask[i])
 	}
 }
