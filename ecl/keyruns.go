@@ -252,7 +252,7 @@ func (l *runLabeler[K]) linkBand(b *gridBand) {
 	next := uint32(start) + 1
 	hooks := 0
 	words := edgeWords(l.width)
-	b.edges = make([]uint64, 2*words*(b.end-b.first))
+	b.edges = getWords(2 * words * (b.end - b.first))
 	z0 := b.first / l.layer
 	for z := z0; z < b.end/l.layer; z++ {
 		var below *runLayer[K]
@@ -370,6 +370,7 @@ func (l *runLabeler[K]) labelBand(b *gridBand, cross *crossBandLabels) {
 			b.markPending(row)
 		}
 	}
+	putWords(b.edges)
 	b.edges = nil
 }
 

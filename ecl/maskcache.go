@@ -16,7 +16,7 @@ type maskCache struct {
 // newMaskCache returns a cache for rows of width pixels.
 func newMaskCache(src MaskRows, width, rows int) *maskCache {
 	words := maskWords(width)
-	return &maskCache{src: src, words: words, rows: make([]uint64, words*rows), loaded: make([]bool, rows)}
+	return &maskCache{src: src, words: words, rows: getWords(words * rows), loaded: make([]bool, rows)}
 }
 
 // Mask serves a row: from the source, kept, in the first pass; from the
@@ -38,5 +38,8 @@ func (c *maskCache) Mask(row int, dst []uint64) {
 // runCachedBandLabeler is runBandLabeler for a labeler whose rows come
 // through cache.
 func runCachedBandLabeler(l bandLabeler, cache *maskCache, bands []gridBand, labels []uint32, width int) int {
-	return runBandLabelerWith(l, bands, labels, width, func() { cache.ready = true })
+	n := runBandLabelerWith(l, bands, labels, width, func() { cache.ready = true })
+	putWords(cache.rows)
+	cache.rows = nil
+	return n
 }
