@@ -298,12 +298,20 @@ type bandLabeler interface {
 // runBandLabeler labels the bands of labels (rows of width pixels): link,
 // merge the borders, number and label. It returns the number of labels.
 func runBandLabeler(l bandLabeler, bands []gridBand, labels []uint32, width int) int {
+	return runBandLabelerWith(l, bands, labels, width, func() {})
+}
+
+// runBandLabelerWith is runBandLabeler, calling linked once the first
+// pass has ended on every band.
+func runBandLabelerWith(l bandLabeler, bands []gridBand, labels []uint32, width int, linked func()) int {
 	runBands(bands, func(b *gridBand) { l.linkBand(b) })
+	linked()
 	for b := 1; b < len(bands); b++ {
 		l.mergeBorder(bands, b)
 	}
 	cross := newCrossBandLabels(labels, bands)
 	next := numberBands(bands)
+	cross.rankRoots(labels, bands)
 	runBands(bands, func(b *gridBand) { l.labelBand(b, cross) })
 	runBands(bands, func(b *gridBand) { cross.finishBand(labels, width, b) })
 	return int(next - 1)

@@ -33,8 +33,9 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 		bands[b].first = min(2*(pairs*b/threads), height)
 		bands[b].end = min(2*(pairs*(b+1)/threads), height)
 	}
-	l := &binary8Labeler{width: width, height: height, src: src, labels: dst}
-	return runBandLabeler(l, bands, dst, width), nil
+	cache := newMaskCache(src, width, height)
+	l := &binary8Labeler{width: width, height: height, src: cache, labels: dst}
+	return runCachedBandLabeler(l, cache, bands, dst, width), nil
 }
 
 // LabelBinary26 is LabelBinary8 for a volume at 26-connectivity, rows
@@ -55,8 +56,9 @@ func LabelBinary26(width, height, depth int, src MaskRows, dst []uint32, threads
 		bands[b].first = min(2*(pairs*b/threads), depth) * height
 		bands[b].end = min(2*(pairs*(b+1)/threads), depth) * height
 	}
-	l := &bundleLabeler{width: width, height: height, depth: depth, src: src, labels: dst}
-	return runBandLabeler(l, bands, dst, width), nil
+	cache := newMaskCache(src, width, height*depth)
+	l := &bundleLabeler{width: width, height: height, depth: depth, src: cache, labels: dst}
+	return runCachedBandLabeler(l, cache, bands, dst, width), nil
 }
 
 // binary8Labeler holds one LabelBinary8 run. Until the labeling pass, each
@@ -392,18 +394,40 @@ func fillRows(top, bottom, columns []uint32, topMask, bottomMask []uint64) {
 	w := len(top)
 	bottom, columns = bottom[:w], columns[:w]
 	for i := range maskWords(w) {
-		mt, mb := topMask[i], bottomMask[i]
 		lo := i * 64
 		hi := min(lo+64, w)
-		t, b, c := top[lo:hi], bottom[lo:hi], columns[lo:hi]
-		b = b[:len(t)]
-		c = c[:len(t)]
-		for x := range t {
-			v := c[x]
-			t[x] = v & -uint32(mt&1)
-			b[x] = v & -uint32(mb&1)
-			mt >>= 1
-			mb >>= 1
-		}
+		maskedCopy(top[lo:hi], columns[lo:hi], topMask[i])
+		maskedCopy(bottom[lo:hi], columns[lo:hi], bottomMask[i])
+	}
+}
+
+// maskedCopy writes src[x] into dst[x] where bit x of m is set and 0
+// elsewhere (at most 64 elements): whole copies or clears for full and
+// empty words, else eight at a time without branching on the data.
+func maskedCopy(dst, src []uint32, m uint64) {
+	src = src[:len(dst)]
+	switch {
+	case m == ^uint64(0) || (len(dst) < 64 && m == 1<<len(dst)-1):
+		copy(dst, src)
+		return
+	case m == 0:
+		clear(dst)
+		return
+	}
+	x := 0
+	for ; x+8 <= len(dst); x += 8 {
+		b := uint32(m >> (x & 63))
+		d, c := dst[x:x+8:x+8], src[x:x+8:x+8]
+		d[0] = c[0] & -(b & 1)
+		d[1] = c[1] & -(b >> 1 & 1)
+		d[2] = c[2] & -(b >> 2 & 1)
+		d[3] = c[3] & -(b >> 3 & 1)
+		d[4] = c[4] & -(b >> 4 & 1)
+		d[5] = c[5] & -(b >> 5 & 1)
+		d[6] = c[6] & -(b >> 6 & 1)
+		d[7] = c[7] & -(b >> 7 & 1)
+	}
+	for ; x < len(dst); x++ {
+		dst[x] = src[x] & -uint32(m>>(x&63)&1)
 	}
 }

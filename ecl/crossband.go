@@ -32,6 +32,31 @@ func newCrossBandLabels(labels []uint32, bands []gridBand) *crossBandLabels {
 	return &crossBandLabels{roots: roots, labels: make([]atomic.Uint32, len(roots))}
 }
 
+// rankRoots gives every root that later bands join its label before the
+// bands are labeled, so that no band waits for another: each band, on its
+// own goroutine, counts the roots among its slots in order up to the last
+// such root it holds. Roots are slots (index+1) in [b.slots, b.slots+b.runs),
+// and numberBands has set the bands' first labels.
+func (c *crossBandLabels) rankRoots(labels []uint32, bands []gridBand) {
+	if len(c.roots) == 0 {
+		return
+	}
+	runBands(bands, func(b *gridBand) {
+		i, _ := slices.BinarySearch(c.roots, uint32(b.slots)+1)
+		j, _ := slices.BinarySearch(c.roots, uint32(b.slots+b.runs)+1)
+		next, k := b.firstLabel, i
+		for s := b.slots; k < j; s++ {
+			if labels[s] == uint32(s)+1 {
+				if c.roots[k] == uint32(s)+1 {
+					c.labels[k].Store(next)
+					k++
+				}
+				next++
+			}
+		}
+	})
+}
+
 // publish records the label of root, if a later band needs it.
 func (c *crossBandLabels) publish(root, label uint32) {
 	if len(c.roots) == 0 {

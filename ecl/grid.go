@@ -109,6 +109,9 @@ type gridBand struct {
 	// slots and runs locate LabelBinary8's run slots: index of the first
 	// and their number.
 	slots, runs int
+	// edges holds, for LabelRuns, the run starts and ends of every row of
+	// the band from the first pass to the second.
+	edges []uint64
 }
 
 // markPending records that row holds pending entries.

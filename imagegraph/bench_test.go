@@ -11,9 +11,11 @@ import (
 // BenchmarkLabel times the labeling kernel on the acceptance inputs:
 // random binary images (p=0.6) at 8-connectivity, as made by
 // "cclabel gen image --density 0.6 --seed 1", on one and two threads.
-// Compare with bench/scipy_label.py on the same .npy.
+// Compare with bench/scipy_label.py on the same .npy. The 8192² image
+// needs CCLABEL_BENCH_FULL=1.
 func BenchmarkLabel(b *testing.B) {
-	for _, size := range []int{2048, 8192} {
+	image, _ := benchSides()
+	for _, size := range []int{image} {
 		r, err := gen.RandomRaster(size, size, 1, 0.6, 1)
 		if err != nil {
 			b.Fatal(err)
@@ -45,9 +47,11 @@ func BenchmarkLabel(b *testing.B) {
 
 // BenchmarkLabelVolume times the labeling kernel on random binary volumes
 // (p=0.3) at 26-connectivity, as made by "cclabel gen volume --density 0.3
-// --seed 1". Compare with bench/scipy_label.py on the same .npy.
+// --seed 1". Compare with bench/scipy_label.py on the same .npy. The 512³
+// volume needs CCLABEL_BENCH_FULL=1.
 func BenchmarkLabelVolume(b *testing.B) {
-	for _, size := range []int{128, 512} {
+	_, volume := benchSides()
+	for _, size := range []int{volume} {
 		r, err := gen.RandomRaster(size, size, size, 0.3, 1)
 		if err != nil {
 			b.Fatal(err)

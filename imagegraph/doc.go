@@ -7,5 +7,7 @@
 // neighbours. Grid combines the three into a graph whose neighbours are
 // computed on the fly, with a CSR-shaped interface (Degree, Neighbors) and
 // Materialize for the general graph path; Label runs ECL-CC on it without
-// building any CSR.
+// building any CSR: binary and threshold rules on bit masks of the rows
+// (ecl.LabelBinary), multilabel on runs of equal values (ecl.LabelRuns),
+// and multilabel rasters with a single foreground value as binary.
 package imagegraph

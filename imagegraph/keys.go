@@ -12,6 +12,7 @@ import (
 type rasterRows struct {
 	r    *Raster
 	rule Rule
+	cut  intCut // a threshold on integer samples, from rowCut
 }
 
 // wide reports whether multilabel keys need 64 bits.
@@ -129,31 +130,34 @@ func (s wideRows) Keys(row int, dst []uint64) {
 // and threshold rules.
 func (s rasterRows) Mask(row int, dst []uint64) {
 	lo, hi := s.span(row)
-	clear(dst)
+	binary := s.rule.Mode == Binary
 	switch d := s.r.Data.(type) {
 	case []uint8:
-		if s.rule.Mode == Binary {
+		if binary {
+			clear(dst)
 			ecl.PackNonzeroBytes(d[lo:hi], dst)
 		} else {
-			mask(d[lo:hi], dst, s.rule)
+			maskInt(d[lo:hi], dst, binary, s.cut)
 		}
 	case []uint16:
-		mask(d[lo:hi], dst, s.rule)
+		maskInt(d[lo:hi], dst, binary, s.cut)
 	case []uint32:
-		mask(d[lo:hi], dst, s.rule)
+		maskInt(d[lo:hi], dst, binary, s.cut)
 	case []uint64:
-		mask(d[lo:hi], dst, s.rule)
+		maskInt(d[lo:hi], dst, binary, s.cut)
 	case []int8:
-		mask(d[lo:hi], dst, s.rule)
+		maskInt(d[lo:hi], dst, binary, s.cut)
 	case []int16:
-		mask(d[lo:hi], dst, s.rule)
+		maskInt(d[lo:hi], dst, binary, s.cut)
 	case []int32:
-		mask(d[lo:hi], dst, s.rule)
+		maskInt(d[lo:hi], dst, binary, s.cut)
 	case []int64:
-		mask(d[lo:hi], dst, s.rule)
+		maskInt(d[lo:hi], dst, binary, s.cut)
 	case []float32:
+		clear(dst)
 		mask(d[lo:hi], dst, s.rule)
 	case []float64:
+		clear(dst)
 		mask(d[lo:hi], dst, s.rule)
 	}
 }

@@ -52,19 +52,22 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 	if len(dst) != r.Len() {
 		dst = make([]uint32, r.Len())
 	}
-	rows := rasterRows{r: r, rule: rule}
+	if rule.Mode == Multilabel && singleValue(r, opts.Threads) {
+		// One foreground value: multilabel equals binary, which has
+		// faster paths.
+		rule = Rule{Mode: Binary}
+	}
+	rows := rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}
 	shape := ecl.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
 	var count int
 	var err error
 	switch {
-	case conn == 8 && rule.Mode != Multilabel:
-		count, err = ecl.LabelBinary8(r.Width, r.Height, rows, dst, opts.Threads)
-	case conn == 26 && rule.Mode != Multilabel:
-		count, err = ecl.LabelBinary26(r.Width, r.Height, r.Depth, rows, dst, opts.Threads)
+	case rule.Mode != Multilabel:
+		count, err = ecl.LabelBinary(shape, conn, rows, dst, opts.Threads)
 	case rows.wide():
-		count, err = ecl.LabelGrid[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
+		count, err = ecl.LabelRuns[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
 	default:
-		count, err = ecl.LabelGrid[uint32](shape, conn, rows, dst, opts.Threads)
+		count, err = ecl.LabelRuns[uint32](shape, conn, rows, dst, opts.Threads)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("imagegraph: %w", err)

@@ -1,0 +1,389 @@
+package ecl
+
+import "math/bits"
+
+// LabelBinary labels a binary grid given as bit masks (row r of src is
+// y + z*Height) at any connectivity: 2D 4 or 8, 3D 6, 18 or 26. It writes
+// 0 for background and 1..N by first occurrence into dst (x fastest) and
+// returns N; the labels equal LabelGrid's with keys 1 for foreground, for
+// every thread count.
+//
+// 8 and 26 run LabelBinary8 and LabelBinary26. The others run ECL-CC on
+// the runs of the rows: every maximal run of foreground pixels of a row is
+// one vertex, numbered in memory order, so the smallest vertex of a
+// component holds its first pixel. Runs of one row are found with word-wide
+// bit operations on the masks, and so are the contacts with the rows
+// before that the stencil reaches (face contacts: one per run of pixels
+// set in both rows; diagonal contacts: also pixels set in one row beside a
+// pixel of the other); each contact hooks its two runs. Parallel bands
+// work as in LabelGrid, with the runs' parents kept inside dst.
+func LabelBinary(shape GridShape, connectivity int, src MaskRows, dst []uint32, threads int) (int, error) {
+	if err := shape.validate(connectivity, dst); err != nil {
+		return 0, err
+	}
+	switch connectivity {
+	case 8:
+		return LabelBinary8(shape.Width, shape.Height, src, dst, threads)
+	case 26:
+		return LabelBinary26(shape.Width, shape.Height, shape.Depth, src, dst, threads)
+	}
+	return labelBinaryRows(shape, connectivity, src, dst, threads), nil
+}
+
+// labelBinaryRows is LabelBinary on row runs, for every connectivity; the
+// shape and connectivity must be valid.
+func labelBinaryRows(shape GridShape, connectivity int, src MaskRows, dst []uint32, threads int) int {
+	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
+	l := &rowLabeler{width: shape.Width, src: cache, labels: dst}
+	l.layer, l.layers = layering(shape)
+	l.same, l.below = layerSlack(shape, connectivity)
+	return runCachedBandLabeler(l, cache, layerBands(l.layers, l.layer, threads), dst, shape.Width)
+}
+
+// layering returns the rows of a layer, the unit that bands hold whole,
+// and the number of layers: planes of a volume, rows of an image.
+func layering(shape GridShape) (rows, layers int) {
+	if shape.Depth == 1 {
+		return 1, shape.Height
+	}
+	return shape.Height, shape.Depth
+}
+
+// layerSlack returns how far contact reaches with the row before in the
+// same layer and with rows y-1, y and y+1 of the layer before (0: face
+// neighbours only, 1: diagonal ones too, -1: none).
+func layerSlack(shape GridShape, connectivity int) (same int32, below [3]int32) {
+	switch connectivity {
+	case 4:
+		return -1, [3]int32{-1, 0, -1}
+	case 8:
+		return -1, [3]int32{-1, 1, -1}
+	}
+	return planeSlack(connectivity)
+}
+
+// layerBands splits layers of rows each into bands of whole layers, at
+// least four layers a band.
+func layerBands(layers, rows, threads int) []gridBand {
+	threads = clampThreads(threads, max(1, layers/4))
+	bands := make([]gridBand, threads)
+	for b := range bands {
+		bands[b].first = layers * b / threads * rows
+		bands[b].end = layers * (b + 1) / threads * rows
+	}
+	return bands
+}
+
+// rowLabeler holds one labelBinaryRows run. Until the labeling pass, each
+// band's part of labels holds the parents (slot index+1) of its runs'
+// slots, as for binary8Labeler.
+type rowLabeler struct {
+	width         int
+	layer, layers int // rows a layer, layers
+	same          int32
+	below         [3]int32
+	src           MaskRows
+	labels        []uint32
+}
+
+// rowScan holds the mask of a row and its runs. The mask has one word
+// more than the row needs, always zero, so that a run ending at the last
+// column has an end bit.
+type rowScan struct {
+	mask   []uint64
+	bounds []int32 // for labelBand: start and end of each run, then a sentinel
+	words  []scanWord
+	runs   int
+	// first is the slot (index+1) of the row's first run; the others
+	// follow in column order.
+	first uint32
+}
+
+// scanWord holds the run ends of a mask word (bit x set when column x-1
+// is the last of a run) and the slot of the first run ending there.
+type scanWord struct {
+	ends uint64
+	base uint32
+}
+
+func newRowScan(width int) *rowScan {
+	n := maskWords(width) + 1
+	return &rowScan{mask: make([]uint64, n), words: make([]scanWord, n), bounds: make([]int32, width+4)}
+}
+
+// newLayer allocates the scans of one layer.
+func (l *rowLabeler) newLayer() []*rowScan {
+	s := make([]*rowScan, l.layer)
+	for i := range s {
+		s[i] = newRowScan(l.width)
+	}
+	return s
+}
+
+// number gives the row's runs their slots, from first on.
+func (m *rowScan) number(first uint32) {
+	for i := range m.words {
+		m.words[i].base += first - m.first
+	}
+	m.first = first
+}
+
+// loadMask reads row of src into mask.
+func (m *rowScan) loadMask(src MaskRows, row, width int) {
+	n := maskWords(width)
+	src.Mask(row, m.mask[:n])
+	if tail := width & 63; tail != 0 {
+		m.mask[n-1] &= 1<<tail - 1
+	}
+}
+
+// load reads row of src and finds its runs, numbered from 0 (see number).
+func (m *rowScan) load(src MaskRows, row, width int) {
+	m.loadMask(src, row, width)
+	var shift uint64
+	runs := 0
+	words := m.words[:len(m.mask)]
+	for i, e := range m.mask {
+		end := (e<<1 | shift) &^ e
+		shift = e >> 63
+		words[i] = scanWord{ends: end, base: uint32(runs)}
+		runs += bits.OnesCount64(end)
+	}
+	m.runs = runs
+	m.first = 0
+}
+
+// slotAt returns the slot of the run holding column x: the base of its
+// word plus the runs ending in the word up to x.
+func (m *rowScan) slotAt(x int) uint32 {
+	w := m.words[x>>6]
+	return w.base + uint32(bits.OnesCount64(w.ends<<(63-x&63)))
+}
+
+// runBounds writes the bounds of the runs of set bits of mask (whose last
+// word is zero) into bounds, start and end (exclusive) of each in turn,
+// then a sentinel run, and returns the number of runs. A run starts or
+// ends where a bit differs from the one before.
+func runBounds(bounds []int32, mask []uint64) int {
+	k := 0
+	var carry uint64
+	for i, e := range mask {
+		change := e ^ (e<<1 | carry)
+		carry = e >> 63
+		for ; change != 0; change &= change - 1 {
+			bounds[k] = int32(i<<6 | bits.TrailingZeros64(change))
+			k++
+		}
+	}
+	bounds[k], bounds[k+1] = sentinelColumn, sentinelColumn
+	return k / 2
+}
+
+// rowContacts appends to buf, as slot pairs (cur<<32 | other), contacts
+// that join every run of cur to every run of other it touches: with slack
+// 0 face neighbours (one contact per run of columns set in both rows),
+// with slack 1 diagonal neighbours too (a pixel of other at x beside a
+// pixel of cur at x-1 or x+1, kept only where the two runs do not also
+// overlap there).
+func rowContacts(buf []uint64, cur, other *rowScan, slack int32) []uint64 {
+	t, a := cur.mask, other.mask[:len(cur.mask)]
+	var prevBoth, prevT, prevA uint64
+	for i := range t {
+		ti, ai := t[i], a[i]
+		both := ti & ai
+		for s := both &^ (both<<1 | prevBoth>>63); s != 0; s &= s - 1 {
+			x := i<<6 | bits.TrailingZeros64(s)
+			buf = append(buf, uint64(cur.slotAt(x))<<32|uint64(other.slotAt(x)))
+		}
+		prevBoth = both
+		if slack == 0 {
+			continue
+		}
+		var nextT, nextA uint64
+		if i+1 < len(t) {
+			nextT, nextA = t[i+1], a[i+1]
+		}
+		left := ti<<1 | prevT>>63 // cur at x-1
+		right := ti>>1 | nextT<<63
+		aLeft := ai<<1 | prevA>>63 // other at x-1
+		aRight := ai>>1 | nextA<<63
+		prevT, prevA = ti, ai
+		gap := ai &^ ti
+		for g := gap & left &^ aLeft; g != 0; g &= g - 1 {
+			x := i<<6 | bits.TrailingZeros64(g)
+			buf = append(buf, uint64(cur.slotAt(x-1))<<32|uint64(other.slotAt(x)))
+		}
+		for g := gap & right &^ aRight; g != 0; g &= g - 1 {
+			x := i<<6 | bits.TrailingZeros64(g)
+			buf = append(buf, uint64(cur.slotAt(x+1))<<32|uint64(other.slotAt(x)))
+		}
+	}
+	return buf
+}
+
+// layerContacts appends the contacts of row y of layer cur: with row y-1
+// of cur when same is set, and with rows y-1, y and y+1 of prev, the layer
+// before, when prev is not nil.
+func (l *rowLabeler) layerContacts(buf []uint64, cur, prev []*rowScan, y int, same bool) []uint64 {
+	if same && y > 0 && l.same >= 0 {
+		buf = rowContacts(buf, cur[y], cur[y-1], l.same)
+	}
+	if prev == nil {
+		return buf
+	}
+	for dy := -1; dy <= 1; dy++ {
+		if s := l.below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < len(prev) {
+			buf = rowContacts(buf, cur[y], prev[y+dy], s)
+		}
+	}
+	return buf
+}
+
+// loadLayer loads the rows of layer z into scans and numbers their runs
+// from next; it returns the slot after the last.
+func (l *rowLabeler) loadLayer(scans []*rowScan, z int, next uint32) uint32 {
+	for y, m := range scans {
+		m.load(l.src, z*l.layer+y, l.width)
+		m.number(next)
+		next += uint32(m.runs)
+	}
+	return next
+}
+
+// linkBand is the first pass over a band: it gives every run a slot,
+// starting at the band's first pixel, hooks the runs that touch and moves
+// the slots to the end of the band's pixels (see gridBand.moveSlots; a row
+// has at most (width+1)/2 runs).
+func (l *rowLabeler) linkBand(b *gridBand) {
+	w := l.width
+	labels := l.labels
+	cur, prev := l.newLayer(), l.newLayer()
+	buf := make([]uint64, 0, 4*(w+1))
+	start := b.first * w
+	next := uint32(start) + 1
+	hooks := 0
+	z0 := b.first / l.layer
+	for z := z0; z < b.end/l.layer; z++ {
+		var below []*rowScan
+		if z > z0 {
+			below = prev
+		}
+		for y, m := range cur {
+			m.load(l.src, z*l.layer+y, w)
+			m.number(next)
+			for s := range uint32(m.runs) {
+				labels[next-1+s] = next + s
+			}
+			next += uint32(m.runs)
+			buf = l.layerContacts(buf[:0], cur, below, y, true)
+			hooks += linkContacts(labels, buf)
+		}
+		cur, prev = prev, cur
+	}
+	b.moveSlots(labels, w, int(next-1)-start, hooks)
+}
+
+// mergeBorder joins the first layer of band b with the last layer of band
+// b-1.
+func (l *rowLabeler) mergeBorder(bands []gridBand, b int) {
+	cur, prev := l.newLayer(), l.newLayer()
+	z := bands[b].first / l.layer
+	l.loadLayer(cur, z, uint32(bands[b].slots)+1)
+	runs := 0
+	for y, m := range prev {
+		m.load(l.src, (z-1)*l.layer+y, l.width)
+		runs += m.runs
+	}
+	next := uint32(bands[b-1].slots+bands[b-1].runs-runs) + 1
+	for _, m := range prev {
+		m.number(next)
+		next += uint32(m.runs)
+	}
+	var found []uint64
+	for y := range cur {
+		found = l.layerContacts(found[:0], cur, prev, y, false)
+		for _, c := range found {
+			if dead := hook(l.labels, findRoot(l.labels, uint32(c>>32)), findRoot(l.labels, uint32(c))); dead != 0 {
+				owner := bandOf(bands, int(dead-1)/l.width)
+				owner.roots--
+				owner.hooked = append(owner.hooked, dead)
+			}
+		}
+	}
+}
+
+// labelBand is the second pass: it numbers the band's roots in slot
+// order, gives every slot its root's label and writes every pixel's label,
+// a row at a time. A row's pixels only overwrite slots of that row or
+// earlier ones, and its runs' labels are all read before it is written.
+// Rows of long runs are written run by run; rows of many short runs
+// through a table of each column's label, masked without branches.
+func (l *rowLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
+	w := l.width
+	labels := l.labels
+	labelSlots(labels, b, cross)
+	m := newRowScan(w)
+	columns := make([]uint32, w+8) // label of each column's run
+	own := make([]uint32, (w+1)/2)
+	slot := b.slots
+	for row := b.first; row < b.end; row++ {
+		m.load(l.src, row, w)
+		runs := own[:m.runs]
+		copy(runs, labels[slot:slot+m.runs])
+		slot += m.runs
+		dst := labels[row*w : (row+1)*w]
+		var pending uint32
+		for _, label := range runs {
+			pending |= label
+		}
+		if m.runs*shortRuns > w {
+			from, k := 0, 0
+			for i, sw := range m.words {
+				word := sw.ends
+				for word != 0 {
+					end := i<<6 | bits.TrailingZeros64(word)
+					word &= word - 1
+					fillFrom(columns, from, end, runs[k])
+					k++
+					from = end
+				}
+			}
+			fillRow(dst, columns, m.mask)
+		} else {
+			runBounds(m.bounds, m.mask)
+			fillRuns(dst, m.bounds, runs)
+		}
+		if pending&pendingFlag != 0 {
+			b.markPending(row)
+		}
+	}
+}
+
+// shortRuns is the mean run length (gaps included) under which a row is
+// written through a column table rather than run by run.
+const shortRuns = 8
+
+// fillRuns writes a row run by run: labels[k] over [bounds[2k],
+// bounds[2k+1]), 0 between runs.
+func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
+	from := int32(0)
+	for k, label := range labels {
+		start, end := bounds[2*k], bounds[2*k+1]
+		clear32(dst[from:start])
+		fill32(dst[start:end], label)
+		from = end
+	}
+	clear32(dst[from:])
+}
+
+// fillRow writes a row: the label of each foreground pixel's column and 0
+// for background pixels, without branching on the data.
+func fillRow(row, columns []uint32, mask []uint64) {
+	w := len(row)
+	columns = columns[:w]
+	for i := range maskWords(w) {
+		lo := i * 64
+		hi := min(lo+64, w)
+		maskedCopy(row[lo:hi], columns[lo:hi], mask[i])
+	}
+}

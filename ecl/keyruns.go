@@ -1,0 +1,406 @@
+package ecl
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// KeyRun is a run of a row: pixels [Start, End) that all hold the nonzero
+// key Key.
+type KeyRun[K GridKey] struct {
+	Start, End int32
+	Key        K
+}
+
+// RunRows produces a grid's rows as runs of equal keys: key 0 is
+// background, and two neighbouring pixels are joined when their keys are
+// equal and nonzero. Row r is y + z*Height. It must be safe for concurrent
+// use on different rows.
+type RunRows[K GridKey] interface {
+	// AppendRuns appends to dst the maximal runs of equal nonzero keys of
+	// row, in column order (two runs that meet hold different keys), and
+	// returns it.
+	AppendRuns(row int, dst []KeyRun[K]) []KeyRun[K]
+}
+
+// LabelRuns labels a grid given as runs of equal keys (the multilabel
+// rule: neighbours join when their keys are equal and nonzero) at any
+// connectivity: 2D 4 or 8, 3D 6, 18 or 26. It writes 0 for background and
+// 1..N by first occurrence into dst (x fastest) and returns N; the labels
+// equal LabelGrid's on the same keys, for every thread count.
+//
+// It is ECL-CC on the runs: every run is one vertex, numbered in memory
+// order, so the smallest vertex of a component holds its first pixel. Each
+// run is hooked to the runs of equal key that the stencil reaches in the
+// row before and, in 3D, in the rows y-1, y and y+1 of the plane before,
+// found by walking the sorted runs of those rows. As in LabelBinary, the
+// runs' parents live inside dst, the first pass links and the second
+// numbers the roots and writes every pixel's label from its run; parallel
+// bands of whole planes (rows in 2D) are merged at their borders.
+func LabelRuns[K GridKey](shape GridShape, connectivity int, src RunRows[K], dst []uint32, threads int) (int, error) {
+	if err := shape.validate(connectivity, dst); err != nil {
+		return 0, err
+	}
+	l := &runLabeler[K]{width: shape.Width, src: src, labels: dst}
+	l.layer, l.layers = layering(shape)
+	l.same, l.below = layerSlack(shape, connectivity)
+	return runBandLabeler(l, layerBands(l.layers, l.layer, threads), dst, shape.Width), nil
+}
+
+// runLabeler holds one LabelRuns run. Until the labeling pass, each band's
+// part of labels holds the parents (slot index+1) of its runs' slots, as
+// for rowLabeler.
+type runLabeler[K GridKey] struct {
+	width         int
+	layer, layers int
+	same          int32
+	below         [3]int32
+	src           RunRows[K]
+	labels        []uint32
+}
+
+// runLayer holds the runs of a layer's rows, each row's followed by
+// sentinels (linkWindow of them) that start and end past every column: row
+// y's runs are runs[rowStart[y]:rowStart[y+1]-linkWindow], and the first
+// has slot slot[y].
+type runLayer[K GridKey] struct {
+	runs     []KeyRun[K]
+	rowStart []int
+	slot     []uint32
+	count    int // runs of the layer, sentinels not counted
+}
+
+// sentinelColumn is past every column, and so is sentinelColumn+1.
+const sentinelColumn = 1<<31 - 2
+
+func (l *runLabeler[K]) newLayer() *runLayer[K] {
+	return &runLayer[K]{rowStart: make([]int, l.layer+1), slot: make([]uint32, l.layer)}
+}
+
+// row returns the runs of row y with the sentinels after them, and the
+// slot of the first.
+func (p *runLayer[K]) row(y int) ([]KeyRun[K], uint32) {
+	return p.runs[p.rowStart[y]:p.rowStart[y+1]], p.slot[y]
+}
+
+// loadRow appends the runs of row y of layer z, numbered from next, and a
+// sentinel (all earlier rows of the layer must be loaded). It returns the
+// slot after the row's last run.
+func (l *runLabeler[K]) loadRow(p *runLayer[K], z, y int, next uint32) uint32 {
+	if y == 0 {
+		p.runs = p.runs[:0]
+		p.count = 0
+	}
+	lo := len(p.runs)
+	p.runs = l.src.AppendRuns(z*l.layer+y, p.runs)
+	n := len(p.runs) - lo
+	for range linkWindow {
+		p.runs = append(p.runs, KeyRun[K]{Start: sentinelColumn, End: sentinelColumn})
+	}
+	p.rowStart[y+1] = len(p.runs)
+	p.slot[y] = next
+	p.count += n
+	return next + uint32(n)
+}
+
+// keyRef is a row a new row is linked against: its runs with their
+// sentinel, the slot of the first, how far diagonally contact reaches (0
+// or 1), and a cursor.
+type keyRef[K GridKey] struct {
+	runs  []KeyRun[K]
+	first uint32
+	slack int32
+	next  int
+}
+
+// rowRefs returns the rows that row y of cur touches: row y-1 of cur when
+// same is set, rows y-1, y and y+1 of prev when prev is not nil.
+func (l *runLabeler[K]) rowRefs(refs *[4]keyRef[K], cur, prev *runLayer[K], y int, same bool) []keyRef[K] {
+	n := 0
+	if same && y > 0 && l.same >= 0 {
+		refs[n].runs, refs[n].first = cur.row(y - 1)
+		refs[n].slack, refs[n].next = l.same, 0
+		n++
+	}
+	if prev != nil {
+		for dy := -1; dy <= 1; dy++ {
+			if s := l.below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < l.layer {
+				refs[n].runs, refs[n].first = prev.row(y + dy)
+				refs[n].slack, refs[n].next = s, 0
+				n++
+			}
+		}
+	}
+	return refs[:n]
+}
+
+// forContacts calls join(slot of run, slot of touching run) for every run
+// of cur (the first's slot is first; no sentinel) and every run of equal
+// key among refs that it touches.
+func forContacts[K GridKey](cur []KeyRun[K], first uint32, refs []keyRef[K], join func(r, u uint32)) {
+	for k, r := range cur {
+		for i := range refs {
+			ref := &refs[i]
+			runs := ref.runs
+			j := ref.next
+			for runs[j].End+ref.slack <= r.Start {
+				j++
+			}
+			ref.next = j
+			for ; runs[j].Start < r.End+ref.slack; j++ {
+				if runs[j].Key == r.Key {
+					join(first+uint32(k), ref.first+uint32(j))
+				}
+			}
+		}
+	}
+}
+
+// linkWindow is the number of runs of a row before that refContacts looks
+// at without branching, for each run; it takes more only when all of them
+// touch the run.
+const linkWindow = 3
+
+// refContacts appends to found, as slot pairs (run<<32 | touching run),
+// the runs of equal key of ref that every run of cur (slots from first; no
+// sentinels) touches. The walk along ref branches little on the data: the
+// cursor skips up to two runs that end before the run without branching,
+// the next linkWindow runs (the sentinels keep them in the slice) are
+// candidates, kept when they start before the run ends and hold its key.
+func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *keyRef[K]) []uint64 {
+	runs, slack := ref.runs, ref.slack
+	n := len(found)
+	// Touching pairs of two rows of disjoint runs number at most one per
+	// run of both, plus two per run of cur for the diagonals; each window
+	// writes linkWindow entries past the last kept.
+	buf := slices.Grow(found, 4*len(cur)+len(runs)+linkWindow)
+	buf = buf[:cap(buf)]
+	base := uint64(first)<<32 | uint64(ref.first)
+	j := 0
+	for k := range cur {
+		r := cur[k]
+		lo, hi := r.Start-slack, r.End+slack
+		j += int(b2u32(runs[j].End <= lo))
+		j += int(b2u32(runs[j].End <= lo))
+		for runs[j].End <= lo {
+			j++
+		}
+		w := runs[j : j+linkWindow : j+linkWindow]
+		f := buf[n : n+linkWindow : n+linkWindow]
+		pair := base + uint64(k)<<32 + uint64(j)
+		f[0] = pair
+		m := b2u32(w[0].Start < hi) & b2u32(w[0].Key == r.Key)
+		f[m] = pair + 1
+		m += b2u32(w[1].Start < hi) & b2u32(w[1].Key == r.Key)
+		f[m] = pair + 2
+		m += b2u32(w[2].Start < hi) & b2u32(w[2].Key == r.Key)
+		n += int(m)
+		if w[2].Start < hi {
+			n = moreContacts(buf, n, runs, j+linkWindow, hi, r.Key, pair+linkWindow)
+		}
+	}
+	return buf[:n]
+}
+
+// moreContacts is refContacts for runs past the window: it writes pair
+// (counting up from the run at j) into buf[n] for each run of runs from j
+// on that starts before hi and holds key, and returns the new n.
+//
+//go:noinline
+func moreContacts[K GridKey](buf []uint64, n int, runs []KeyRun[K], j int, hi int32, key K, pair uint64) int {
+	for ; runs[j].Start < hi; j++ {
+		buf[n] = pair
+		n += int(b2u32(runs[j].Key == key))
+		pair++
+	}
+	return n
+}
+
+// linkRow makes every run of cur (slots from first; no sentinels) a root
+// and hooks it to the runs of equal key it touches among refs, with path
+// halving. It returns the number of roots hooked away.
+func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []keyRef[K], found []uint64) (int, []uint64) {
+	for k := range cur {
+		s := first + uint32(k)
+		labels[s-1] = s
+	}
+	found = found[:0]
+	for i := range refs {
+		found = refContacts(found, cur, first, &refs[i])
+	}
+	return linkContacts(labels, found), found
+}
+
+// b2u32 returns 1 for true and 0 for false.
+func b2u32(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// linkBand is the first pass over a band: it gives every run a slot,
+// starting at the band's first pixel, hooks the runs that touch and moves
+// the slots to the end of the band's pixels (see gridBand.moveSlots; a row
+// has no more runs than pixels).
+func (l *runLabeler[K]) linkBand(b *gridBand) {
+	labels := l.labels
+	cur, prev := l.newLayer(), l.newLayer()
+	var refs [4]keyRef[K]
+	found := make([]uint64, 0, 1024)
+	start := b.first * l.width
+	next := uint32(start) + 1
+	hooks := 0
+	words := edgeWords(l.width)
+	b.edges = getWords(2 * words * (b.end - b.first))
+	z0 := b.first / l.layer
+	for z := z0; z < b.end/l.layer; z++ {
+		var below *runLayer[K]
+		if z > z0 {
+			below = prev
+		}
+		for y := range l.layer {
+			first := next
+			next = l.loadRow(cur, z, y, next)
+			runs, _ := cur.row(y)
+			runs = runs[:len(runs)-linkWindow]
+			var h int
+			h, found = linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), found)
+			hooks += h
+			row := (z-z0)*l.layer + y
+			markEdges(b.edges[2*row*words:(2*row+2)*words], runs)
+		}
+		cur, prev = prev, cur
+	}
+	b.moveSlots(labels, l.width, int(next-1)-start, hooks)
+}
+
+// mergeBorder joins the first layer of band b with the last layer of band
+// b-1.
+func (l *runLabeler[K]) mergeBorder(bands []gridBand, b int) {
+	cur, prev := l.newLayer(), l.newLayer()
+	z := bands[b].first / l.layer
+	next := uint32(bands[b].slots) + 1
+	for y := range l.layer {
+		next = l.loadRow(cur, z, y, next)
+		l.loadRow(prev, z-1, y, 0)
+	}
+	// The previous band's last layer holds its last slots.
+	next = uint32(bands[b-1].slots+bands[b-1].runs-prev.count) + 1
+	for y := range l.layer {
+		prev.slot[y] = next
+		next += uint32(prev.rowStart[y+1] - prev.rowStart[y] - linkWindow)
+	}
+	var refs [4]keyRef[K]
+	join := func(r, u uint32) {
+		if dead := hook(l.labels, findRoot(l.labels, r), findRoot(l.labels, u)); dead != 0 {
+			owner := bandOf(bands, int(dead-1)/l.width)
+			owner.roots--
+			owner.hooked = append(owner.hooked, dead)
+		}
+	}
+	for y := range l.layer {
+		runs, first := cur.row(y)
+		forContacts(runs[:len(runs)-linkWindow], first, l.rowRefs(&refs, cur, prev, y, false), join)
+	}
+}
+
+// edgeWords returns the words of a row's run starts (or ends): a bit for
+// every column and one for the end of the row.
+func edgeWords(width int) int { return width/64 + 1 }
+
+// markEdges sets, in edges (a row's starts, then its ends), the first
+// column of every run and the column after its last.
+func markEdges[K GridKey](edges []uint64, runs []KeyRun[K]) {
+	n := len(edges) / 2
+	starts, ends := edges[:n], edges[n:]
+	for _, r := range runs {
+		starts[r.Start>>6] |= 1 << (r.Start & 63)
+		ends[r.End>>6] |= 1 << (r.End & 63)
+	}
+}
+
+// labelBand is the second pass: it numbers the band's roots in slot
+// order, gives every slot its root's label and writes every pixel's label,
+// a row at a time, from the run edges the first pass kept. A row's pixels
+// only overwrite slots of that row or earlier ones, and its runs' labels
+// are copied before it is written.
+func (l *runLabeler[K]) labelBand(b *gridBand, cross *crossBandLabels) {
+	w := l.width
+	labels := l.labels
+	labelSlots(labels, b, cross)
+	runLabels := make([]uint32, w)
+	words := edgeWords(w)
+	slot := b.slots
+	for row := b.first; row < b.end; row++ {
+		edges := b.edges[2*(row-b.first)*words : 2*(row-b.first+1)*words]
+		starts, ends := edges[:words], edges[words:]
+		n := 0
+		for _, s := range starts {
+			n += bits.OnesCount64(s)
+		}
+		own := runLabels[:n]
+		copy(own, labels[slot:slot+n])
+		slot += n
+		dst := labels[row*w : (row+1)*w]
+		var pending uint32
+		from := 0
+		si, ei := 0, 0
+		sw, ew := starts[0], ends[0]
+		for _, label := range own {
+			for sw == 0 {
+				si++
+				sw = starts[si]
+			}
+			start := si<<6 | bits.TrailingZeros64(sw)
+			sw &= sw - 1
+			for ew == 0 {
+				ei++
+				ew = ends[ei]
+			}
+			end := ei<<6 | bits.TrailingZeros64(ew)
+			ew &= ew - 1
+			pending |= label
+			clear32(dst[from:start])
+			fill32(dst[start:end], label)
+			from = end
+		}
+		clear32(dst[from:])
+		if pending&pendingFlag != 0 {
+			b.markPending(row)
+		}
+	}
+	putWords(b.edges)
+	b.edges = nil
+}
+
+// fill32 sets every element of s to v, with overlapping stores of eight
+// or four and no loop for the tail.
+func fill32(s []uint32, v uint32) {
+	n := len(s)
+	switch {
+	case n >= 8:
+		for i := 0; i+8 <= n; i += 8 {
+			t := s[i : i+8 : i+8]
+			t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = v, v, v, v, v, v, v, v
+		}
+		t := s[n-8 : n : n]
+		t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = v, v, v, v, v, v, v, v
+	case n >= 4:
+		t := s[:4:4]
+		t[0], t[1], t[2], t[3] = v, v, v, v
+		t = s[n-4 : n : n]
+		t[0], t[1], t[2], t[3] = v, v, v, v
+	case n > 0:
+		s[0], s[n>>1], s[n-1] = v, v, v
+	}
+}
+
+// clear32 sets every element of s to 0.
+func clear32(s []uint32) {
+	if len(s) > 64 {
+		clear(s)
+		return
+	}
+	fill32(s, 0)
+}
