@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // FromEdges builds a symmetric graph on n vertices from the undirected edges
@@ -77,7 +79,7 @@ func FromEdges(n int, us, vs []int32) (*Graph, error) {
 // lists let IsSymmetric use binary search.
 func (g *Graph) SortAdjacency(threads int) {
 	n := g.NumVertices()
-	parallelRanges(n, threads, func(lo, hi int) {
+	parallel.Ranges(n, threads, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
 			adj := g.Adjacent(v)
 			if !slices.IsSorted(adj) {
@@ -92,14 +94,14 @@ func (g *Graph) SortAdjacency(threads int) {
 // when adjacency lists are sorted (see SortAdjacency) and free of repeats.
 func (g *Graph) IsSymmetric(threads int) bool {
 	n := g.NumVertices()
-	threads = clampThreads(threads, n)
-	var down, up [maxThreads]int64
-	var bad [maxThreads]bool
-	var simple [maxThreads]bool
+	threads = parallel.ClampThreads(threads, n)
+	var down, up [parallel.MaxThreads]int64
+	var bad [parallel.MaxThreads]bool
+	var simple [parallel.MaxThreads]bool
 	// Pass 1: every downward arc (v,u), u < v, must have its reverse; count
 	// arcs in each direction and note whether all lists are sorted and
 	// free of repeats.
-	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
+	parallel.RangesIndexed(n, threads, func(t, lo, hi int) {
 		ok, isSimple := true, true
 		var d, u64 int64
 		var batch arcBatch
@@ -141,7 +143,7 @@ func (g *Graph) IsSymmetric(threads int) bool {
 		return totalDown == totalUp
 	}
 	// Pass 2 (repeats or unsorted lists): check upward arcs as well.
-	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
+	parallel.RangesIndexed(n, threads, func(t, lo, hi int) {
 		for v := lo; v < hi; v++ {
 			for _, u := range g.Adjacent(v) {
 				if int(u) > v && !g.hasArc(int(u), int32(v)) {

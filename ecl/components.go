@@ -1,6 +1,10 @@
 package ecl
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/cclabel/cclabel/internal/parallel"
+)
 
 // Components labels the connected components of the symmetric graph g with
 // the algorithm and threads of opts. The graph must be valid (see
@@ -25,8 +29,8 @@ func Components(g *Graph, opts Options) (*Result, error) {
 
 // countRoots counts the vertices that are their own representative.
 func countRoots(parent []int32, threads int) int {
-	var counts [maxThreads]int
-	parallelRangesIndexed(len(parent), threads, func(t, lo, hi int) {
+	var counts [parallel.MaxThreads]int
+	parallel.RangesIndexed(len(parent), threads, func(t, lo, hi int) {
 		c := 0
 		for v := lo; v < hi; v++ {
 			if parent[v] == int32(v) {

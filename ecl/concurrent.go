@@ -2,6 +2,8 @@ package ecl
 
 import (
 	"sync/atomic"
+
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // ComponentsParallel runs ECL-CC on up to threads goroutines (0 means
@@ -10,9 +12,9 @@ import (
 func ComponentsParallel(g *Graph, threads int) []int32 {
 	n := g.NumVertices()
 	parent := make([]int32, n)
-	parallelRanges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi) })
-	parallelChunks(n, threads, func(lo, hi int) { computeRange(g, parent, lo, hi) })
-	parallelRanges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
+	parallel.Ranges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi) })
+	parallel.Chunks(n, threads, func(lo, hi int) { computeRange(g, parent, lo, hi) })
+	parallel.Ranges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
 	return parent
 }
 
@@ -93,10 +95,10 @@ func flattenRange(parent []int32, lo, hi int) {
 func ComponentsAtomicFree(g *Graph, threads int) []int32 {
 	n := g.NumVertices()
 	parent := make([]int32, n)
-	parallelRanges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi) })
+	parallel.Ranges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi) })
 	for {
 		var changed atomic.Bool
-		parallelChunks(n, threads, func(lo, hi int) {
+		parallel.Chunks(n, threads, func(lo, hi int) {
 			if computeRangeAtomicFree(g, parent, lo, hi) {
 				changed.Store(true)
 			}
@@ -105,7 +107,7 @@ func ComponentsAtomicFree(g *Graph, threads int) []int32 {
 			break
 		}
 	}
-	parallelRanges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
+	parallel.Ranges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
 	return parent
 }
 

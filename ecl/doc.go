@@ -22,10 +22,6 @@
 // symmetric: every arc (u,v) needs its reverse (v,u). FromEdges builds such
 // graphs, IsSymmetric and Symmetrize check and repair others.
 //
-// Images and volumes are labeled as implicit grid graphs, on runs of
-// pixels rather than pixels: LabelBinary for bit masks (LabelBinary8 and
-// LabelBinary26 on row pairs and 2x2 bundles for 8 and 26 connectivity, row
-// runs for 4, 6 and 18), LabelRuns for runs of equal keys (multilabel), and
-// LabelGrid, the general path on keys per pixel. All number components
-// 1..N by first occurrence, identically for every thread count.
+// Images and volumes are labeled as implicit grid graphs by package
+// ecl/grid, which shares this package's hooking rule on runs of pixels.
 package ecl

@@ -1,5 +1,7 @@
 package ecl
 
+import "github.com/cclabel/cclabel/internal/parallel"
+
 // Result is the outcome of a connected-components run.
 type Result struct {
 	// Parent holds each vertex's representative: the smallest vertex ID
@@ -25,12 +27,12 @@ func (r *Result) LabelsInto(dst []uint32, threads int) {
 	n := len(r.Parent)
 	parent := r.Parent
 	dst = dst[:n]
-	threads = clampThreads(threads, (n+dynamicChunk-1)/dynamicChunk)
+	threads = parallel.ClampThreads(threads, (n+parallel.DynamicChunk-1)/parallel.DynamicChunk)
 	// Pass 1: count roots per range. Pass 2: number roots. Pass 3: copy the
 	// root's label to every vertex; roots precede their members, but other
 	// ranges may not be done with pass 2, hence the separate pass.
-	var roots [maxThreads]uint32
-	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
+	var roots [parallel.MaxThreads]uint32
+	parallel.RangesIndexed(n, threads, func(t, lo, hi int) {
 		c := uint32(0)
 		for v := lo; v < hi; v++ {
 			if parent[v] == int32(v) {
@@ -45,7 +47,7 @@ func (r *Result) LabelsInto(dst []uint32, threads int) {
 		roots[t] = next
 		next += c
 	}
-	parallelRangesIndexed(n, threads, func(t, lo, hi int) {
+	parallel.RangesIndexed(n, threads, func(t, lo, hi int) {
 		label := roots[t]
 		for v := lo; v < hi; v++ {
 			if parent[v] == int32(v) {
@@ -54,7 +56,7 @@ func (r *Result) LabelsInto(dst []uint32, threads int) {
 			}
 		}
 	})
-	parallelRanges(n, threads, func(lo, hi int) {
+	parallel.Ranges(n, threads, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
 			if p := parent[v]; p != int32(v) {
 				dst[v] = dst[p]

@@ -3,11 +3,11 @@ package imagegraph
 import (
 	"math"
 
-	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/ecl/grid"
 )
 
-// rasterRows serves a raster's rows as connectivity keys (ecl.KeyRows) and
-// bit masks (ecl.MaskRows) under a rule. Keys are 0 for background and
+// rasterRows serves a raster's rows as connectivity keys (grid.KeyRows) and
+// bit masks (grid.MaskRows) under a rule. Keys are 0 for background and
 // equal for samples that connect.
 type rasterRows struct {
 	r    *Raster
@@ -25,7 +25,7 @@ func (s rasterRows) span(row int) (lo, hi int) {
 	return row * s.r.Width, (row + 1) * s.r.Width
 }
 
-// Keys writes the 32-bit keys of a row (ecl.KeyRows[uint32]).
+// Keys writes the 32-bit keys of a row (grid.KeyRows[uint32]).
 func (s rasterRows) Keys(row int, dst []uint32) {
 	lo, hi := s.span(row)
 	switch d := s.r.Data.(type) {
@@ -101,7 +101,7 @@ func floatKeys32(src []float32, dst []uint32) {
 	}
 }
 
-// wideRows serves 64-bit multilabel keys (ecl.KeyRows[uint64]) for int64,
+// wideRows serves 64-bit multilabel keys (grid.KeyRows[uint64]) for int64,
 // uint64 and float64 rasters.
 type wideRows struct{ rasterRows }
 
@@ -126,7 +126,7 @@ func (s wideRows) Keys(row int, dst []uint64) {
 	}
 }
 
-// Mask writes a row's foreground bit mask (ecl.MaskRows) for the binary
+// Mask writes a row's foreground bit mask (grid.MaskRows) for the binary
 // and threshold rules.
 func (s rasterRows) Mask(row int, dst []uint64) {
 	lo, hi := s.span(row)
@@ -135,7 +135,7 @@ func (s rasterRows) Mask(row int, dst []uint64) {
 	case []uint8:
 		if binary {
 			clear(dst)
-			ecl.PackNonzeroBytes(d[lo:hi], dst)
+			grid.PackNonzeroBytes(d[lo:hi], dst)
 		} else {
 			maskInt(d[lo:hi], dst, binary, s.cut)
 		}

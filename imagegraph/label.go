@@ -3,7 +3,7 @@ package imagegraph
 import (
 	"fmt"
 
-	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/ecl/grid"
 )
 
 // Labels are the result of labeling a raster: one label per pixel, x
@@ -58,16 +58,16 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 		rule = Rule{Mode: Binary}
 	}
 	rows := rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}
-	shape := ecl.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
+	shape := grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
 	var count int
 	var err error
 	switch {
 	case rule.Mode != Multilabel:
-		count, err = ecl.LabelBinary(shape, conn, rows, dst, opts.Threads)
+		count, err = grid.LabelBinary(shape, conn, rows, dst, opts.Threads)
 	case rows.wide():
-		count, err = ecl.LabelRuns[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
+		count, err = grid.LabelRuns[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
 	default:
-		count, err = ecl.LabelRuns[uint32](shape, conn, rows, dst, opts.Threads)
+		count, err = grid.LabelRuns[uint32](shape, conn, rows, dst, opts.Threads)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("imagegraph: %w", err)

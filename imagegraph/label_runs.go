@@ -4,12 +4,12 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/ecl/grid"
 )
 
 // AppendRuns appends the runs of equal nonzero 32-bit multilabel keys of a
-// row (ecl.RunRows[uint32]); the keys are those of Keys.
-func (s rasterRows) AppendRuns(row int, dst []ecl.KeyRun[uint32]) []ecl.KeyRun[uint32] {
+// row (grid.RunRows[uint32]); the keys are those of Keys.
+func (s rasterRows) AppendRuns(row int, dst []grid.KeyRun[uint32]) []grid.KeyRun[uint32] {
 	lo, hi := s.span(row)
 	switch d := s.r.Data.(type) {
 	case []uint8:
@@ -31,8 +31,8 @@ func (s rasterRows) AppendRuns(row int, dst []ecl.KeyRun[uint32]) []ecl.KeyRun[u
 }
 
 // AppendRuns appends the runs of equal nonzero 64-bit multilabel keys of a
-// row (ecl.RunRows[uint64]) for int64, uint64 and float64 rasters.
-func (s wideRows) AppendRuns(row int, dst []ecl.KeyRun[uint64]) []ecl.KeyRun[uint64] {
+// row (grid.RunRows[uint64]) for int64, uint64 and float64 rasters.
+func (s wideRows) AppendRuns(row int, dst []grid.KeyRun[uint64]) []grid.KeyRun[uint64] {
 	lo, hi := s.span(row)
 	switch d := s.r.Data.(type) {
 	case []int64:
@@ -55,7 +55,7 @@ type integer interface {
 // and 0 at 0 for types no wider than K. The places where the value changes
 // are found 64 samples at a time as a bit mask, without branching on the
 // data; only the runs cost a branch.
-func appendIntRuns[T integer, K ecl.GridKey](src []T, dst []ecl.KeyRun[K]) []ecl.KeyRun[K] {
+func appendIntRuns[T integer, K grid.GridKey](src []T, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
 	n := len(src)
 	var prev, v T // the value before the chunk; the current run's
 	start := 0
@@ -66,13 +66,13 @@ func appendIntRuns[T integer, K ecl.GridKey](src []T, dst []ecl.KeyRun[K]) []ecl
 		for ; changes != 0; changes &= changes - 1 {
 			x := lo + bits.TrailingZeros64(changes)
 			if v != 0 {
-				dst = append(dst, ecl.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
+				dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
 			}
 			start, v = x, src[x]
 		}
 	}
 	if v != 0 {
-		dst = append(dst, ecl.KeyRun[K]{Start: int32(start), End: int32(n), Key: K(v)})
+		dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(n), Key: K(v)})
 	}
 	return dst
 }
@@ -107,7 +107,7 @@ func b2u(b bool) uint64 {
 
 // appendFloat32Runs appends the runs of equal float32 keys (the bit
 // pattern; 0, -0 and NaN are background).
-func appendFloat32Runs(src []float32, dst []ecl.KeyRun[uint32]) []ecl.KeyRun[uint32] {
+func appendFloat32Runs(src []float32, dst []grid.KeyRun[uint32]) []grid.KeyRun[uint32] {
 	key := func(v float32) uint32 {
 		if v == 0 || v != v {
 			return 0
@@ -119,14 +119,14 @@ func appendFloat32Runs(src []float32, dst []ecl.KeyRun[uint32]) []ecl.KeyRun[uin
 		for x++; x < len(src) && key(src[x]) == k; x++ {
 		}
 		if k != 0 {
-			dst = append(dst, ecl.KeyRun[uint32]{Start: int32(start), End: int32(x), Key: k})
+			dst = append(dst, grid.KeyRun[uint32]{Start: int32(start), End: int32(x), Key: k})
 		}
 	}
 	return dst
 }
 
 // appendFloat64Runs is appendFloat32Runs for float64.
-func appendFloat64Runs(src []float64, dst []ecl.KeyRun[uint64]) []ecl.KeyRun[uint64] {
+func appendFloat64Runs(src []float64, dst []grid.KeyRun[uint64]) []grid.KeyRun[uint64] {
 	key := func(v float64) uint64 {
 		if v == 0 || v != v {
 			return 0
@@ -138,7 +138,7 @@ func appendFloat64Runs(src []float64, dst []ecl.KeyRun[uint64]) []ecl.KeyRun[uin
 		for x++; x < len(src) && key(src[x]) == k; x++ {
 		}
 		if k != 0 {
-			dst = append(dst, ecl.KeyRun[uint64]{Start: int32(start), End: int32(x), Key: k})
+			dst = append(dst, grid.KeyRun[uint64]{Start: int32(start), End: int32(x), Key: k})
 		}
 	}
 	return dst

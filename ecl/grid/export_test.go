@@ -1,4 +1,4 @@
-package ecl
+package grid
 
 // LabelBinaryRows exposes the row-run labeler for every connectivity, so
 // that tests check it at 8 and 26 too.

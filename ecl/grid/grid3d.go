@@ -1,4 +1,4 @@
-package ecl
+package grid
 
 // stencilOffset is a neighbour's position relative to a voxel.
 type stencilOffset struct{ dx, dy, dz int }

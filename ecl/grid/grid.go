@@ -1,9 +1,11 @@
-package ecl
+package grid
 
 import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // GridKey is the type of a grid's connectivity keys.
@@ -78,7 +80,7 @@ func LabelGrid[K GridKey](shape GridShape, connectivity int, src KeyRows[K], dst
 		unit = shape.Height
 	}
 	units := rows / unit
-	threads = clampThreads(threads, max(1, units/4))
+	threads = parallel.ClampThreads(threads, max(1, units/4))
 	bands := make([]gridBand, threads)
 	for b := range bands {
 		bands[b].first = units * b / threads * unit
@@ -124,7 +126,7 @@ func (b *gridBand) markPending(row int) {
 // runBands runs body on every band, each on its own goroutine when there
 // is more than one.
 func runBands(bands []gridBand, body func(b *gridBand)) {
-	parallelRanges(len(bands), len(bands), func(lo, hi int) {
+	parallel.Ranges(len(bands), len(bands), func(lo, hi int) {
 		for b := lo; b < hi; b++ {
 			body(&bands[b])
 		}

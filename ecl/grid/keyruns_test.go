@@ -1,15 +1,15 @@
-package ecl_test
+package grid_test
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/ecl/grid"
 )
 
 // AppendRuns serves the runs of equal nonzero keys of a row.
-func (s sliceKeys) AppendRuns(row int, dst []ecl.KeyRun[uint32]) []ecl.KeyRun[uint32] {
+func (s sliceKeys) AppendRuns(row int, dst []grid.KeyRun[uint32]) []grid.KeyRun[uint32] {
 	keys := s.keys[row*s.width : (row+1)*s.width]
 	for x := 0; x < len(keys); {
 		k, start := keys[x], x
@@ -17,7 +17,7 @@ func (s sliceKeys) AppendRuns(row int, dst []ecl.KeyRun[uint32]) []ecl.KeyRun[ui
 			x++
 		}
 		if k != 0 {
-			dst = append(dst, ecl.KeyRun[uint32]{Start: int32(start), End: int32(x), Key: k})
+			dst = append(dst, grid.KeyRun[uint32]{Start: int32(start), End: int32(x), Key: k})
 		}
 	}
 	return dst
@@ -37,7 +37,7 @@ func TestLabelRunsMatchesBFS(t *testing.T) {
 					want, wantN := bfsGridLabels(shape, conn, keys)
 					for _, threads := range modeThreads {
 						got := make([]uint32, len(keys))
-						n, err := ecl.LabelRuns[uint32](shape, conn, src, got, threads)
+						n, err := grid.LabelRuns[uint32](shape, conn, src, got, threads)
 						if err != nil {
 							t.Fatal(err)
 						}

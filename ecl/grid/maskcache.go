@@ -1,4 +1,4 @@
-package ecl
+package grid
 
 // maskCache keeps the masks that the first pass of a binary labeler reads,
 // so that the second pass copies them instead of asking the source again

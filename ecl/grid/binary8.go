@@ -1,6 +1,10 @@
-package ecl
+package grid
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/cclabel/cclabel/internal/parallel"
+)
 
 // LabelBinary8 labels a binary 2D image at 8-connectivity, given as bit
 // masks, into dst (width*height labels, x fastest): 0 for background, 1..N
@@ -27,7 +31,7 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 		return 0, err
 	}
 	pairs := (height + 1) / 2
-	threads = clampThreads(threads, max(1, pairs/4))
+	threads = parallel.ClampThreads(threads, max(1, pairs/4))
 	bands := make([]gridBand, threads)
 	for b := range bands {
 		bands[b].first = min(2*(pairs*b/threads), height)
@@ -50,7 +54,7 @@ func LabelBinary26(width, height, depth int, src MaskRows, dst []uint32, threads
 		return 0, err
 	}
 	pairs := (depth + 1) / 2
-	threads = clampThreads(threads, max(1, pairs/4))
+	threads = parallel.ClampThreads(threads, max(1, pairs/4))
 	bands := make([]gridBand, threads)
 	for b := range bands {
 		bands[b].first = min(2*(pairs*b/threads), depth) * height

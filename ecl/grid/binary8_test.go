@@ -1,11 +1,11 @@
-package ecl_test
+package grid_test
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/ecl/grid"
 )
 
 // keyMask serves the nonzero keys of sliceKeys as bit masks.
@@ -23,9 +23,9 @@ func (m keyMask) Mask(row int, dst []uint64) {
 func TestLabelBinary8MatchesBFS(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	shapes := append(awkwardShapes(false),
-		ecl.GridShape{Width: 64, Height: 9, Depth: 1}, ecl.GridShape{Width: 65, Height: 8, Depth: 1},
-		ecl.GridShape{Width: 127, Height: 33, Depth: 1}, ecl.GridShape{Width: 200, Height: 129, Depth: 1},
-		ecl.GridShape{Width: 4097, Height: 3, Depth: 1}, ecl.GridShape{Width: 3, Height: 301, Depth: 1})
+		grid.GridShape{Width: 64, Height: 9, Depth: 1}, grid.GridShape{Width: 65, Height: 8, Depth: 1},
+		grid.GridShape{Width: 127, Height: 33, Depth: 1}, grid.GridShape{Width: 200, Height: 129, Depth: 1},
+		grid.GridShape{Width: 4097, Height: 3, Depth: 1}, grid.GridShape{Width: 3, Height: 301, Depth: 1})
 	for _, shape := range shapes {
 		patterns := gridPatterns(shape, rng)
 		for _, p := range []float64{0.1, 0.4, 0.6, 0.8} {
@@ -45,7 +45,7 @@ func TestLabelBinary8MatchesBFS(t *testing.T) {
 			want, wantN := bfsGridLabels(shape, 8, binary)
 			for _, threads := range []int{1, 2, 3, 7} {
 				got := make([]uint32, len(keys))
-				n, err := ecl.LabelBinary8(shape.Width, shape.Height, keyMask{sliceKeys{shape.Width, keys}}, got, threads)
+				n, err := grid.LabelBinary8(shape.Width, shape.Height, keyMask{sliceKeys{shape.Width, keys}}, got, threads)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -80,9 +80,9 @@ func TestByteMaskSWAR(t *testing.T) {
 func TestLabelBinary26MatchesBFS(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	shapes := append(awkwardShapes(true),
-		ecl.GridShape{Width: 64, Height: 5, Depth: 9}, ecl.GridShape{Width: 65, Height: 4, Depth: 8},
-		ecl.GridShape{Width: 31, Height: 17, Depth: 13}, ecl.GridShape{Width: 3, Height: 2, Depth: 41},
-		ecl.GridShape{Width: 130, Height: 7, Depth: 5}, ecl.GridShape{Width: 9, Height: 1, Depth: 12})
+		grid.GridShape{Width: 64, Height: 5, Depth: 9}, grid.GridShape{Width: 65, Height: 4, Depth: 8},
+		grid.GridShape{Width: 31, Height: 17, Depth: 13}, grid.GridShape{Width: 3, Height: 2, Depth: 41},
+		grid.GridShape{Width: 130, Height: 7, Depth: 5}, grid.GridShape{Width: 9, Height: 1, Depth: 12})
 	for _, shape := range shapes {
 		patterns := gridPatterns(shape, rng)
 		for _, p := range []float64{0.05, 0.15, 0.3, 0.6} {
@@ -102,7 +102,7 @@ func TestLabelBinary26MatchesBFS(t *testing.T) {
 			want, wantN := bfsGridLabels(shape, 26, binary)
 			for _, threads := range []int{1, 2, 3, 7} {
 				got := make([]uint32, len(keys))
-				n, err := ecl.LabelBinary26(shape.Width, shape.Height, shape.Depth, keyMask{sliceKeys{shape.Width, keys}}, got, threads)
+				n, err := grid.LabelBinary26(shape.Width, shape.Height, shape.Depth, keyMask{sliceKeys{shape.Width, keys}}, got, threads)
 				if err != nil {
 					t.Fatal(err)
 				}

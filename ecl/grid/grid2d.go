@@ -1,4 +1,4 @@
-package ecl
+package grid
 
 // gridRun is a maximal horizontal run of equal nonzero keys: pixels
 // [start, end) of a row.

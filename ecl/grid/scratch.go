@@ -1,4 +1,4 @@
-package ecl
+package grid
 
 import "sync"
 

@@ -1,6 +1,10 @@
-package ecl
+package grid
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/cclabel/cclabel/internal/parallel"
+)
 
 // LabelBinary labels a binary grid given as bit masks (row r of src is
 // y + z*Height) at any connectivity: 2D 4 or 8, 3D 6, 18 or 26. It writes
@@ -65,7 +69,7 @@ func layerSlack(shape GridShape, connectivity int) (same int32, below [3]int32) 
 // layerBands splits layers of rows each into bands of whole layers, at
 // least four layers a band.
 func layerBands(layers, rows, threads int) []gridBand {
-	threads = clampThreads(threads, max(1, layers/4))
+	threads = parallel.ClampThreads(threads, max(1, layers/4))
 	bands := make([]gridBand, threads)
 	for b := range bands {
 		bands[b].first = layers * b / threads * rows

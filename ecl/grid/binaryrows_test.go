@@ -1,4 +1,4 @@
-package ecl_test
+package grid_test
 
 import (
 	"fmt"
@@ -6,23 +6,23 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/ecl/grid"
 )
 
 // modeShapes are the awkward sizes of the run labelers' tests: single
 // pixels, single rows and columns, primes, word edges, and thin volumes.
-func modeShapes(is3D bool) []ecl.GridShape {
+func modeShapes(is3D bool) []grid.GridShape {
 	if !is3D {
-		return []ecl.GridShape{{1, 1, 1}, {1, 37, 1}, {37, 1, 1}, {2, 2, 1}, {13, 7, 1}, {63, 5, 1},
+		return []grid.GridShape{{1, 1, 1}, {1, 37, 1}, {37, 1, 1}, {2, 2, 1}, {13, 7, 1}, {63, 5, 1},
 			{64, 9, 1}, {65, 8, 1}, {128, 4, 1}, {129, 17, 1}, {257, 311, 1}, {4097, 3, 1}, {3, 4097, 1}}
 	}
-	return []ecl.GridShape{{1, 1, 2}, {1, 1, 37}, {37, 1, 2}, {1, 19, 3}, {2, 129, 33}, {13, 11, 7},
+	return []grid.GridShape{{1, 1, 2}, {1, 1, 37}, {37, 1, 2}, {1, 19, 3}, {2, 129, 33}, {13, 11, 7},
 		{7, 5, 11}, {64, 3, 5}, {65, 4, 8}, {130, 7, 5}, {3, 2, 41}, {9, 1, 12}, {31, 17, 13}}
 }
 
 // modePatterns are gridPatterns plus random masks of several densities
 // and few or many distinct values.
-func modePatterns(shape ecl.GridShape, rng *rand.Rand) map[string][]uint32 {
+func modePatterns(shape grid.GridShape, rng *rand.Rand) map[string][]uint32 {
 	out := gridPatterns(shape, rng)
 	n := shape.Len()
 	for _, p := range []float64{0.05, 0.2, 0.4, 0.6, 0.8, 0.95} {
@@ -79,8 +79,8 @@ func TestLabelBinaryMatchesBFS(t *testing.T) {
 					for _, threads := range modeThreads {
 						for _, f := range []struct {
 							name  string
-							label func(ecl.GridShape, int, ecl.MaskRows, []uint32, int) (int, error)
-						}{{"LabelBinary", ecl.LabelBinary}, {"rows", ecl.LabelBinaryRows}} {
+							label func(grid.GridShape, int, grid.MaskRows, []uint32, int) (int, error)
+						}{{"LabelBinary", grid.LabelBinary}, {"rows", grid.LabelBinaryRows}} {
 							got := make([]uint32, len(keys))
 							n, err := f.label(shape, conn, src, got, threads)
 							if err != nil {

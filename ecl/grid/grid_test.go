@@ -1,11 +1,11 @@
-package ecl_test
+package grid_test
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/ecl/grid"
 )
 
 // sliceKeys serves keys from a whole array, x fastest.
@@ -21,7 +21,7 @@ func (s sliceKeys) Keys(row int, dst []uint32) {
 // bfsGridLabels is the oracle: breadth-first search over the full stencil
 // (every neighbour, not only backward ones), numbering components in order
 // of their first pixel.
-func bfsGridLabels(shape ecl.GridShape, conn int, keys []uint32) ([]uint32, int) {
+func bfsGridLabels(shape grid.GridShape, conn int, keys []uint32) ([]uint32, int) {
 	w, h, d := shape.Width, shape.Height, shape.Depth
 	labels := make([]uint32, len(keys))
 	var queue []int
@@ -85,15 +85,15 @@ func abs(x int) int {
 }
 
 // awkwardShapes are the sizes the grid tests run on.
-func awkwardShapes(depth3D bool) []ecl.GridShape {
+func awkwardShapes(depth3D bool) []grid.GridShape {
 	if !depth3D {
-		return []ecl.GridShape{{1, 1, 1}, {1, 17, 1}, {17, 1, 1}, {2, 2, 1}, {13, 7, 1}, {31, 29, 1}, {64, 3, 1}, {5, 97, 1}}
+		return []grid.GridShape{{1, 1, 1}, {1, 17, 1}, {17, 1, 1}, {2, 2, 1}, {13, 7, 1}, {31, 29, 1}, {64, 3, 1}, {5, 97, 1}}
 	}
-	return []ecl.GridShape{{1, 1, 2}, {1, 1, 23}, {23, 1, 2}, {1, 19, 3}, {7, 5, 11}, {13, 11, 7}, {3, 2, 40}}
+	return []grid.GridShape{{1, 1, 2}, {1, 1, 23}, {23, 1, 2}, {1, 19, 3}, {7, 5, 11}, {13, 11, 7}, {3, 2, 40}}
 }
 
 // gridPatterns fills keys for a shape in several ways.
-func gridPatterns(shape ecl.GridShape, rng *rand.Rand) map[string][]uint32 {
+func gridPatterns(shape grid.GridShape, rng *rand.Rand) map[string][]uint32 {
 	n := shape.Len()
 	out := map[string][]uint32{}
 	fill := func(name string, f func(i, x, y, z int) uint32) {
@@ -135,7 +135,7 @@ func TestLabelGridMatchesBFS(t *testing.T) {
 					want, wantN := bfsGridLabels(shape, conn, keys)
 					for _, threads := range []int{1, 2, 3, 8} {
 						got := make([]uint32, len(keys))
-						n, err := ecl.LabelGrid(shape, conn, ecl.KeyRows[uint32](sliceKeys{shape.Width, keys}), got, threads)
+						n, err := grid.LabelGrid(shape, conn, grid.KeyRows[uint32](sliceKeys{shape.Width, keys}), got, threads)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -153,16 +153,16 @@ func TestLabelGridMatchesBFS(t *testing.T) {
 func TestLabelGridLargeRandomAllThreadCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	cases := []struct {
-		shape ecl.GridShape
+		shape grid.GridShape
 		conn  int
 	}{
-		{ecl.GridShape{257, 311, 1}, 8},
-		{ecl.GridShape{300, 200, 1}, 4},
-		{ecl.GridShape{4097, 3, 1}, 8},
-		{ecl.GridShape{3, 4097, 1}, 4},
-		{ecl.GridShape{33, 29, 31}, 26},
-		{ecl.GridShape{40, 30, 20}, 6},
-		{ecl.GridShape{17, 19, 64}, 18},
+		{grid.GridShape{257, 311, 1}, 8},
+		{grid.GridShape{300, 200, 1}, 4},
+		{grid.GridShape{4097, 3, 1}, 8},
+		{grid.GridShape{3, 4097, 1}, 4},
+		{grid.GridShape{33, 29, 31}, 26},
+		{grid.GridShape{40, 30, 20}, 6},
+		{grid.GridShape{17, 19, 64}, 18},
 	}
 	for _, c := range cases {
 		for _, p := range []float64{0.3, 0.5, 0.6} {
@@ -175,7 +175,7 @@ func TestLabelGridLargeRandomAllThreadCounts(t *testing.T) {
 			want, wantN := bfsGridLabels(c.shape, c.conn, keys)
 			for threads := 1; threads <= 8; threads++ {
 				got := make([]uint32, len(keys))
-				n, err := ecl.LabelGrid[uint32](c.shape, c.conn, sliceKeys{c.shape.Width, keys}, got, threads)
+				n, err := grid.LabelGrid[uint32](c.shape, c.conn, sliceKeys{c.shape.Width, keys}, got, threads)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -190,16 +190,16 @@ func TestLabelGridLargeRandomAllThreadCounts(t *testing.T) {
 func TestLabelGridErrors(t *testing.T) {
 	keys := sliceKeys{2, make([]uint32, 4)}
 	for _, c := range []struct {
-		shape ecl.GridShape
+		shape grid.GridShape
 		conn  int
 		n     int
 	}{
-		{ecl.GridShape{2, 2, 1}, 6, 4},
-		{ecl.GridShape{2, 1, 2}, 8, 4},
-		{ecl.GridShape{0, 2, 1}, 4, 0},
-		{ecl.GridShape{2, 2, 1}, 4, 3},
+		{grid.GridShape{2, 2, 1}, 6, 4},
+		{grid.GridShape{2, 1, 2}, 8, 4},
+		{grid.GridShape{0, 2, 1}, 4, 0},
+		{grid.GridShape{2, 2, 1}, 4, 3},
 	} {
-		if _, err := ecl.LabelGrid[uint32](c.shape, c.conn, keys, make([]uint32, c.n), 1); err == nil {
+		if _, err := grid.LabelGrid[uint32](c.shape, c.conn, keys, make([]uint32, c.n), 1); err == nil {
 			t.Errorf("%v conn %d with %d labels: no error", c.shape, c.conn, c.n)
 		}
 	}
