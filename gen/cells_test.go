@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -52,6 +53,23 @@ func BenchmarkCellsRaster(b *testing.B) {
 	for b.Loop() {
 		if _, err := CellsRaster(256, 256, 256, 512, 1); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func TestCellsRasterThreadIndependent(t *testing.T) {
+	// The workers that paint the walls split the layers differently for
+	// every GOMAXPROCS; the raster must not change.
+	want, err := CellsRaster(70, 60, 50, 40, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, procs := range []int{1, 3, 7} {
+		old := runtime.GOMAXPROCS(procs)
+		got, _ := CellsRaster(70, 60, 50, 40, 9)
+		runtime.GOMAXPROCS(old)
+		if !slices.Equal(got.Data.([]uint32), want.Data.([]uint32)) {
+			t.Fatalf("GOMAXPROCS %d: different raster", procs)
 		}
 	}
 }
