@@ -52,7 +52,7 @@ type Labeler struct {
 	threads int // effective CPU goroutines
 
 	gpuMu   sync.Mutex
-	probed  bool        // gpuStatus holds the probe's answer
+	probed  bool        // status holds the probe's answer
 	status  cuda.Status // the driver probe (BackendAuto, BackendGPU)
 	driver  *cuda.Driver
 	ctx     *cuda.Context
