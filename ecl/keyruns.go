@@ -33,7 +33,11 @@ type RunRows[K GridKey] interface {
 // order, so the smallest vertex of a component holds its first pixel. Each
 // run is hooked to the runs of equal key that the stencil reaches in the
 // row before and, in 3D, in the rows y-1, y and y+1 of the plane before,
-// found by walking the sorted runs of those rows. As in LabelBinary, the
+// found by walking the sorted runs of those rows. In volumes at 18 and 26,
+// a run that the row above already joined to the component holding every
+// run of its key in the plane before (a table of each key's root per
+// plane tells) needs no look at that plane: in label maps, most runs. As
+// in LabelBinary, the
 // runs' parents live inside dst, the first pass links and the second
 // numbers the roots and writes every pixel's label from its run; parallel
 // bands of whole planes (rows in 2D) are merged at their borders.
