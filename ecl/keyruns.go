@@ -36,9 +36,10 @@ type RunRows[K GridKey] interface {
 // found by walking the sorted runs of those rows. In volumes at 18 and 26,
 // a run that the row above already joined to the component holding every
 // run of its key in the plane before (a table of each key's root per
-// plane tells) needs no look at that plane: in label maps, most runs. As
-// in LabelBinary, the
-// runs' parents live inside dst, the first pass links and the second
+// plane tells) needs no look at that plane: in label maps, most runs.
+//
+// As in LabelBinary, the runs' parents live inside dst; the first pass
+// links and keeps each row's run edges (two bits a pixel), the second
 // numbers the roots and writes every pixel's label from its run; parallel
 // bands of whole planes (rows in 2D) are merged at their borders.
 func LabelRuns[K GridKey](shape GridShape, connectivity int, src RunRows[K], dst []uint32, threads int) (int, error) {
