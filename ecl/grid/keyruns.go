@@ -33,8 +33,13 @@ type RunRows[K GridKey] interface {
 // order, so the smallest vertex of a component holds its first pixel. Each
 // run is hooked to the runs of equal key that the stencil reaches in the
 // row before and, in 3D, in the rows y-1, y and y+1 of the plane before,
-// found by walking the sorted runs of those rows. As in LabelBinary, the
-// runs' parents live inside dst, the first pass links and the second
+// found by walking the sorted runs of those rows. In volumes at 18 and 26,
+// a run that the row above already joined to the component holding every
+// run of its key in the plane before (a table of each key's root per
+// plane tells) needs no look at that plane: in label maps, most runs.
+//
+// As in LabelBinary, the runs' parents live inside dst; the first pass
+// links and keeps each row's run edges (two bits a pixel), the second
 // numbers the roots and writes every pixel's label from its run; parallel
 // bands of whole planes (rows in 2D) are merged at their borders.
 func LabelRuns[K GridKey](shape GridShape, connectivity int, src RunRows[K], dst []uint32, threads int) (int, error) {
@@ -111,6 +116,7 @@ type keyRef[K GridKey] struct {
 	first uint32
 	slack int32
 	next  int
+	below bool // a row of the layer before
 }
 
 // rowRefs returns the rows that row y of cur touches: row y-1 of cur when
@@ -119,14 +125,14 @@ func (l *runLabeler[K]) rowRefs(refs *[4]keyRef[K], cur, prev *runLayer[K], y in
 	n := 0
 	if same && y > 0 && l.same >= 0 {
 		refs[n].runs, refs[n].first = cur.row(y - 1)
-		refs[n].slack, refs[n].next = l.same, 0
+		refs[n].slack, refs[n].next, refs[n].below = l.same, 0, false
 		n++
 	}
 	if prev != nil {
 		for dy := -1; dy <= 1; dy++ {
 			if s := l.below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < l.layer {
 				refs[n].runs, refs[n].first = prev.row(y + dy)
-				refs[n].slack, refs[n].next = s, 0
+				refs[n].slack, refs[n].next, refs[n].below = s, 0, true
 				n++
 			}
 		}
@@ -167,7 +173,7 @@ const linkWindow = 3
 // cursor skips up to two runs that end before the run without branching,
 // the next linkWindow runs (the sentinels keep them in the slice) are
 // candidates, kept when they start before the run ends and hold its key.
-func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *keyRef[K]) []uint64 {
+func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *keyRef[K], skip []bool) []uint64 {
 	runs, slack := ref.runs, ref.slack
 	n := len(found)
 	// Touching pairs of two rows of disjoint runs number at most one per
@@ -178,6 +184,9 @@ func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *
 	base := uint64(first)<<32 | uint64(ref.first)
 	j := 0
 	for k := range cur {
+		if skip != nil && skip[k] {
+			continue
+		}
 		r := cur[k]
 		lo, hi := r.Start-slack, r.End+slack
 		j += int(b2u32(runs[j].End <= lo))
@@ -219,16 +228,42 @@ func moreContacts[K GridKey](buf []uint64, n int, runs []KeyRun[K], j int, hi in
 // linkRow makes every run of cur (slots from first; no sentinels) a root
 // and hooks it to the runs of equal key it touches among refs, with path
 // halving. It returns the number of roots hooked away.
-func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []keyRef[K], found []uint64) (int, []uint64) {
+func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], scratch *linkScratch) int {
 	for k := range cur {
 		s := first + uint32(k)
 		labels[s-1] = s
 	}
-	found = found[:0]
-	for i := range refs {
-		found = refContacts(found, cur, first, &refs[i])
+	found := scratch.found[:0]
+	i := 0
+	if len(refs) > 0 && refs[0].below {
+		// No row above in the layer (the first row): nothing is joined
+		// yet to skip on.
+		below = nil
+	} else if len(refs) > 0 {
+		found = refContacts(found, cur, first, &refs[0], nil)
+		i = 1
 	}
-	return linkContacts(labels, found), found
+	hooks := linkContacts(labels, found)
+	found = found[:0]
+	var skip []bool
+	if below != nil && i < len(refs) {
+		if cap(scratch.skip) < len(cur) {
+			scratch.skip = make([]bool, len(cur)+len(cur)/2)
+		}
+		skip = scratch.skip[:len(cur)]
+		below.skipBelow(skip, labels, cur, first)
+	}
+	for ; i < len(refs); i++ {
+		found = refContacts(found, cur, first, &refs[i], skip)
+	}
+	scratch.found = found
+	return hooks + linkContacts(labels, found)
+}
+
+// linkScratch is the reusable memory of linkRow.
+type linkScratch struct {
+	found []uint64
+	skip  []bool
 }
 
 // b2u32 returns 1 for true and 0 for false.
@@ -247,7 +282,8 @@ func (l *runLabeler[K]) linkBand(b *gridBand) {
 	labels := l.labels
 	cur, prev := l.newLayer(), l.newLayer()
 	var refs [4]keyRef[K]
-	found := make([]uint64, 0, 1024)
+	var scratch linkScratch
+	var roots keyRoots[K]
 	start := b.first * l.width
 	next := uint32(start) + 1
 	hooks := 0
@@ -256,17 +292,22 @@ func (l *runLabeler[K]) linkBand(b *gridBand) {
 	z0 := b.first / l.layer
 	for z := z0; z < b.end/l.layer; z++ {
 		var below *runLayer[K]
+		var belowRoots *keyRoots[K]
 		if z > z0 {
 			below = prev
+			// Volumes at 18 and 26 (images have one row a layer; at 6 one
+			// row before, the lookups cost what they save).
+			if l.layer > 1 && l.below[0] >= 0 {
+				roots.fill(labels, prev)
+				belowRoots = &roots
+			}
 		}
 		for y := range l.layer {
 			first := next
 			next = l.loadRow(cur, z, y, next)
 			runs, _ := cur.row(y)
 			runs = runs[:len(runs)-linkWindow]
-			var h int
-			h, found = linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), found)
-			hooks += h
+			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, &scratch)
 			row := (z-z0)*l.layer + y
 			markEdges(b.edges[2*row*words:(2*row+2)*words], runs)
 		}

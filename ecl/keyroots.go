@@ -1,0 +1,76 @@
+package ecl
+
+// keyRoots maps the keys of a layer's runs to the root that all runs of
+// that key share, or to 0 when they lie in several components (at the
+// time the table was made; later hooks only join components). An open
+// addressing table; key 0 (background) marks empty entries.
+type keyRoots[K GridKey] struct {
+	keys  []K
+	roots []uint32
+	shift uint
+}
+
+// reset empties the table for up to n keys.
+func (t *keyRoots[K]) reset(n int) {
+	size, shift := 16, uint(60)
+	for size < 2*n {
+		size, shift = 2*size, shift-1
+	}
+	if cap(t.keys) < size {
+		t.keys, t.roots = make([]K, size), make([]uint32, size)
+	}
+	t.keys, t.roots, t.shift = t.keys[:size], t.roots[:size], shift
+	clear(t.keys)
+}
+
+// slot returns the entry of key: where it is, or the empty entry where
+// it would go.
+func (t *keyRoots[K]) slot(key K) int {
+	mask := len(t.keys) - 1
+	i := int(uint64(key) * 0x9e3779b97f4a7c15 >> t.shift)
+	for t.keys[i] != key && t.keys[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// add records that a run of key has root.
+func (t *keyRoots[K]) add(key K, root uint32) {
+	i := t.slot(key)
+	switch {
+	case t.keys[i] == 0:
+		t.keys[i], t.roots[i] = key, root
+	case t.roots[i] != root:
+		t.roots[i] = 0
+	}
+}
+
+// get returns the root shared by the runs of key (0 when several) and
+// whether the layer has runs of key.
+func (t *keyRoots[K]) get(key K) (uint32, bool) {
+	i := t.slot(key)
+	return t.roots[i], t.keys[i] != 0
+}
+
+// fill records the roots of all runs of layer p, with path halving.
+func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
+	t.reset(p.count)
+	for y := range len(p.slot) {
+		runs, first := p.row(y)
+		for k, r := range runs[:len(runs)-linkWindow] {
+			t.add(r.Key, find(labels, first+uint32(k)))
+		}
+	}
+}
+
+// skipBelow sets skip[k] for the runs of cur (slots from first) that
+// need no contact with the layer before, whose keys t holds: runs of a
+// key the layer before lacks, and runs already joined to the one root
+// that all runs of their key there share. Whatever such a run touches
+// there has its key, so is joined already.
+func (t *keyRoots[K]) skipBelow(skip []bool, labels []uint32, cur []KeyRun[K], first uint32) {
+	for k, r := range cur {
+		root, ok := t.get(r.Key)
+		skip[k] = !ok || root != 0 && find(labels, root) == find(labels, first+uint32(k))
+	}
+}
