@@ -1,4 +1,4 @@
-package ecl
+package grid
 
 // keyRoots maps the keys of a layer's runs to the root that all runs of
 // that key share, or to 0 when they lie in several components (at the
