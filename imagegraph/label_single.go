@@ -3,7 +3,8 @@ package imagegraph
 import (
 	"encoding/binary"
 	"runtime"
-	"sync"
+
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // singleValue reports whether every foreground sample of r (nonzero, not
@@ -53,16 +54,11 @@ func singleParallel[T comparable](d []T, threads int, scan func([]T) (T, bool, b
 		v            T
 		found, alone bool
 	}
-	parts := make([]part, threads)
-	var wg sync.WaitGroup
-	for t := range parts {
-		lo, hi := len(d)*t/threads, len(d)*(t+1)/threads
-		wg.Go(func() {
-			p := &parts[t]
-			p.v, p.found, p.alone = scan(d[lo:hi])
-		})
-	}
-	wg.Wait()
+	parts := make([]part, parallel.ClampThreads(threads, len(d)))
+	parallel.RangesIndexed(len(d), threads, func(t, lo, hi int) {
+		p := &parts[t]
+		p.v, p.found, p.alone = scan(d[lo:hi])
+	})
 	var v T
 	found := false
 	for _, p := range parts {
