@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
 // Labels are the result of labeling a raster: one label per pixel, x
@@ -50,7 +51,7 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 		return nil, err
 	}
 	if len(dst) != r.Len() {
-		dst = make([]uint32, r.Len())
+		dst = bigslice.Make[uint32](r.Len(), opts.Threads)
 	}
 	if rule.Mode == Multilabel && singleValue(r, opts.Threads) {
 		// One foreground value: multilabel equals binary, which has

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
 // npyKinds maps NumPy type codes (without byte order) to sample kinds.
@@ -205,12 +206,12 @@ func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool)
 	var put func(i int, b []byte)
 	switch kind {
 	case imagegraph.Uint8, imagegraph.Int8:
-		u := make([]uint8, n)
+		u := bigslice.Make[uint8](n, 0)
 		if _, err := io.ReadFull(r, u); err != nil {
 			return nil, noEOF(err, "truncated data")
 		}
 		if kind == imagegraph.Int8 {
-			s := make([]int8, n)
+			s := bigslice.Make[int8](n, 0)
 			for i, v := range u {
 				s[i] = int8(v)
 			}
@@ -218,28 +219,28 @@ func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool)
 		}
 		return u, nil
 	case imagegraph.Uint16:
-		s := make([]uint16, n)
+		s := bigslice.Make[uint16](n, 0)
 		out, put = s, func(i int, b []byte) { s[i] = order.Uint16(b) }
 	case imagegraph.Int16:
-		s := make([]int16, n)
+		s := bigslice.Make[int16](n, 0)
 		out, put = s, func(i int, b []byte) { s[i] = int16(order.Uint16(b)) }
 	case imagegraph.Uint32:
-		s := make([]uint32, n)
+		s := bigslice.Make[uint32](n, 0)
 		out, put = s, func(i int, b []byte) { s[i] = order.Uint32(b) }
 	case imagegraph.Int32:
-		s := make([]int32, n)
+		s := bigslice.Make[int32](n, 0)
 		out, put = s, func(i int, b []byte) { s[i] = int32(order.Uint32(b)) }
 	case imagegraph.Uint64:
-		s := make([]uint64, n)
+		s := bigslice.Make[uint64](n, 0)
 		out, put = s, func(i int, b []byte) { s[i] = order.Uint64(b) }
 	case imagegraph.Int64:
-		s := make([]int64, n)
+		s := bigslice.Make[int64](n, 0)
 		out, put = s, func(i int, b []byte) { s[i] = int64(order.Uint64(b)) }
 	case imagegraph.Float32:
-		s := make([]float32, n)
+		s := bigslice.Make[float32](n, 0)
 		out, put = s, func(i int, b []byte) { s[i] = math.Float32frombits(order.Uint32(b)) }
 	case imagegraph.Float64:
-		s := make([]float64, n)
+		s := bigslice.Make[float64](n, 0)
 		out, put = s, func(i int, b []byte) { s[i] = math.Float64frombits(order.Uint64(b)) }
 	default:
 		return nil, fmt.Errorf("unsupported kind %v", kind)

@@ -1,0 +1,75 @@
+package bigslice
+
+import (
+	"testing"
+	"unsafe"
+)
+
+func TestMakeIsZeroedAndSized(t *testing.T) {
+	for _, n := range []int{0, 1, 1000, MinBytes/4 - 1, MinBytes / 4, MinBytes/4 + 12345} {
+		for _, threads := range []int{0, 1, 3} {
+			s := Make[uint32](n, threads)
+			if len(s) != n || cap(s) < n {
+				t.Fatalf("Make(%d, %d): len %d cap %d", n, threads, len(s), cap(s))
+			}
+			for i, v := range s {
+				if v != 0 {
+					t.Fatalf("Make(%d, %d)[%d] = %d, want 0", n, threads, i, v)
+				}
+			}
+			// The memory is ordinary and writable end to end.
+			if n > 1 {
+				s[0], s[n-1] = 7, 9
+				if s[0] != 7 || s[n-1] != 9 {
+					t.Fatalf("Make(%d, %d): writes lost", n, threads)
+				}
+			}
+		}
+	}
+}
+
+func TestTouchKeepsValues(t *testing.T) {
+	b := make([]byte, 3*4096+17)
+	for i := range b {
+		if i%4096 != 0 {
+			b[i] = byte(i)
+		}
+	}
+	Touch(b, 2)
+	for i, v := range b {
+		want := byte(i)
+		if i%4096 == 0 {
+			want = 0
+		}
+		if v != want {
+			t.Fatalf("b[%d] = %d after Touch, want %d", i, v, want)
+		}
+	}
+}
+
+func TestHugeRangeIsAlignedInterior(t *testing.T) {
+	b := make([]byte, 3*hugePage+12345)
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	for _, off := range []int{0, 1, 4096, hugePage - 1} {
+		for _, n := range []int{0, hugePage - 1, hugePage, 2*hugePage + 5} {
+			if off+n > len(b) {
+				continue
+			}
+			sub := b[off : off+n]
+			r := hugeRange(sub)
+			if len(r) == 0 {
+				continue
+			}
+			lo := uintptr(unsafe.Pointer(unsafe.SliceData(r)))
+			if lo%hugePage != 0 || len(r)%hugePage != 0 {
+				t.Fatalf("off %d n %d: range at %#x len %d is not huge-page aligned", off, n, lo, len(r))
+			}
+			if lo < start+uintptr(off) || lo+uintptr(len(r)) > start+uintptr(off+n) {
+				t.Fatalf("off %d n %d: range leaves the slice", off, n)
+			}
+			if uintptr(off+n)-uintptr(off) >= 2*hugePage && len(r) == 0 {
+				t.Fatalf("off %d n %d: no huge page found in two pages' worth", off, n)
+			}
+		}
+	}
+}
