@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# End to end, side by side: `cclabel volume` against nibabel + scipy +
+# nibabel on a 512^3 uint8 .nii.gz, and `cclabel label` against PIL +
+# OpenCV + PIL on an 8192^2 PNG (both binary; inputs from `cclabel gen`).
+# Wall seconds of each run (alternating), then the medians and ratios.
+# Usage: bench/e2e_vs_python.sh [CCLABEL] [RUNS]   (from the repository root)
+# Needs /usr/bin/time and Debian's python3-nibabel, -scipy, -opencv, -pil.
+set -euo pipefail
+cc=${1:-.dev/cclabel}
+runs=${2:-5}
+dir=.dev/e2e
+mkdir -p "$dir"
+[ -x "$cc" ] || go build -o "$cc" ./cmd/cclabel
+[ -f "$dir/v.nii.gz" ] || "$cc" gen volume --size 512,512,512 --kind random --density 0.3 --seed 1 -o "$dir/v.nii.gz"
+[ -f "$dir/i.png" ] || "$cc" gen image --size 8192x8192 --kind blobs --density 0.5 --seed 1 -o "$dir/i.png"
+
+wall() { /usr/bin/time -f %e -o "$dir/t" "$@" >/dev/null 2>&1; cat "$dir/t"; }
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+for job in volume image; do
+  : >"$dir/$job.cc"; : >"$dir/$job.py"
+  for _ in $(seq "$runs"); do
+    if [ $job = volume ]; then
+      wall "$cc" volume "$dir/v.nii.gz" --binary -o "$dir/out.nii.gz" >>"$dir/$job.cc"
+      wall /usr/bin/python3 bench/pipeline_volume.py "$dir/v.nii.gz" "$dir/out-py.nii.gz" >>"$dir/$job.py"
+    else
+      wall "$cc" label "$dir/i.png" --binary -o "$dir/c.png" >>"$dir/$job.cc"
+      wall /usr/bin/python3 bench/pipeline_image.py "$dir/i.png" "$dir/c-py.png" >>"$dir/$job.py"
+    fi
+  done
+  c=$(median <"$dir/$job.cc"); p=$(median <"$dir/$job.py")
+  echo "$job: cclabel $(tr '\n' ' ' <"$dir/$job.cc")| python $(tr '\n' ' ' <"$dir/$job.py")| medians ${c}s vs ${p}s: $(awk -v c="$c" -v p="$p" 'BEGIN {printf "%.1fx", p/c}')"
+done
