@@ -32,8 +32,12 @@ type Options struct {
 type Timing struct {
 	// Total is the wall time of the call.
 	Total time.Duration
+	// Allocate is getting the label buffer ready on the host: allocating
+	// it and first touching its pages (zero when the caller passed one).
+	// On the GPU it is part of Download, which fills a fresh buffer.
+	Allocate time.Duration
 	// Kernel is the labeling itself with the data resident: the GPU
-	// kernels, or the whole call on the CPU.
+	// kernels, or the CPU labeling into a ready buffer.
 	Kernel time.Duration
 	// Upload and Download are the copies to and from the GPU (zero on
 	// the CPU).

@@ -109,6 +109,31 @@ func TestLabelRasterReusesDestination(t *testing.T) {
 	if want, n := bfsLabels(t, r, imagegraph.Rule{Mode: imagegraph.Binary}, 8); res.Labels.Count != n || !slices.Equal(dst, want) {
 		t.Errorf("connectivity 0 in 2D: %d components, want %d at 8-connectivity", res.Labels.Count, n)
 	}
+	if res.Timing.Allocate != 0 {
+		t.Errorf("Timing.Allocate = %v with a buffer passed in, want 0", res.Timing.Allocate)
+	}
+	// Without a buffer (or with one of the wrong length) the labeler
+	// allocates one: same labels, a new array.
+	for _, bad := range [][]uint32{nil, make([]uint32, r.Len()-1)} {
+		fresh, err := lab.LabelRaster(r, imagegraph.Rule{Mode: imagegraph.Binary}, 8, bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(fresh.Labels.Data, dst) || len(bad) > 0 && &fresh.Labels.Data[0] == &bad[0] {
+			t.Errorf("with a %d-entry buffer: labels differ or were written into it", len(bad))
+		}
+	}
+}
+
+func TestLabelRasterRefusesBadShapeBeforeAllocating(t *testing.T) {
+	lab, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &imagegraph.Raster{Width: -5, Height: 1 << 40, Depth: 1, Kind: imagegraph.Uint8, Data: []uint8{}}
+	if _, err := lab.LabelRaster(r, imagegraph.Rule{Mode: imagegraph.Binary}, 8, nil); err == nil {
+		t.Error("a raster with a negative width was labeled")
+	}
 }
 
 func TestLabelGraphMatchesBFS(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
 // RasterResult is the outcome of labeling a raster.
@@ -23,7 +24,9 @@ type RasterResult struct {
 // LabelRaster labels the connected components of r under rule at
 // connectivity conn (4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means 8 or 26).
 // On the CPU, dst is reused for the labels when it has r.Len() entries;
-// the GPU path allocates its own.
+// otherwise a buffer is allocated (backed by huge pages where the kernel
+// allows, its pages touched on the labeler's threads: Timing.Allocate).
+// The GPU path allocates its own.
 //
 // Under BackendAuto a raster goes to the GPU when its samples are of a
 // type the kernels take (8-, 16- and 32-bit integers, float32), it has at
@@ -56,11 +59,20 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	}
 	if !ran {
 		res.Backend = l.cpuBackend()
+		if len(dst) != r.Len() {
+			if err := r.Validate(); err != nil {
+				return nil, err // before allocating for its sides
+			}
+			allocStart := time.Now()
+			dst = bigslice.Make[uint32](r.Len(), l.threads)
+			res.Timing.Allocate = time.Since(allocStart)
+		}
+		kernelStart := time.Now()
 		res.Labels, err = imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: l.threads}, dst)
 		if err != nil {
 			return nil, err
 		}
-		res.Timing = Timing{Kernel: time.Since(start)}
+		res.Timing.Kernel = time.Since(kernelStart)
 	}
 	res.Timing.Total = time.Since(start)
 	return res, nil
