@@ -11,6 +11,7 @@ import (
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -78,7 +79,7 @@ func genGraphCommand(std stdio, name, usage string, flags []cli.Flag,
 			if strings.ToLower(filepath.Ext(out)) != ".egr" {
 				return usagef("gen graph %s: -o %s: want a .egr file", name, out)
 			}
-			if err := checkOutputDir(out); err != nil {
+			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err
 			}
 			g, err := make(cmd)
@@ -119,7 +120,7 @@ func genImageCommand(std stdio) *cli.Command {
 			if ext != ".npy" && ext != ".png" {
 				return usagef("gen image: -o %s: want .npy or .png", out)
 			}
-			if err := checkOutputDir(out); err != nil {
+			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err
 			}
 			r, err := makeSynthetic(cmd, w, h, 1)
@@ -189,7 +190,7 @@ func genVolumeCommand(std stdio) *cli.Command {
 			if !nifti && !strings.HasSuffix(lower, ".npy") {
 				return usagef("gen volume: -o %s: want .npy, .nii or .nii.gz", out)
 			}
-			if err := checkOutputDir(out); err != nil {
+			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err
 			}
 			r, err := makeSynthetic(cmd, x, y, z)
