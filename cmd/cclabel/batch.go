@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 
-	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/labelfile"
@@ -92,35 +90,24 @@ func mergeSummaries(out string, inputs []string, quiet bool, std stdio) error {
 		fmt.Fprintf(std.err, "batch: %d inputs had rows in several summaries; the rows of the summaries given last were kept\n", replaced)
 	}
 	if !quiet {
-		counts := map[batch.Status]int{}
-		for _, r := range rows {
-			counts[r.Status]++
-		}
+		counts, _ := batch.Tally(rows)
 		fmt.Fprintf(std.err, "batch: merged %d summaries into %s: %d inputs, %d ok, %d failed, %d skipped, %d cancelled\n",
 			len(inputs), out, len(rows), counts[batch.OK], counts[batch.Failed], counts[batch.Skipped], counts[batch.Cancelled])
 	}
 	return nil
 }
 
-// batchRun is a planned batch: its settings, its shard's inputs and the
-// summary rows being filled in.
+// batchRun is a planned batch: its files, its shard and how it reports.
 type batchRun struct {
-	settings              labelfile.Settings
-	imageConn, volumeConn int
-	labeler               *cclabel.Labeler // shared by the labeling goroutines
-	warnings              progressWriter   // the labeler's warnings, once the run starts
-	outDir                string
-	labelsExt, previewExt string
-	statsExt              string
-	summary               string
-	overwrite, quiet      bool
-	pipeline              batch.Pipeline
-	shard                 batch.Shard
-	shardSource           string
-	total                 int // inputs before sharding
-	inputs                []batch.Input
-	rows                  []batch.Row
-	std                   stdio
+	files       labelfile.Batch
+	warnings    progressWriter // the labeler's warnings, once the run starts
+	summary     string
+	quiet       bool
+	pipeline    batch.Pipeline
+	shard       batch.Shard
+	shardSource string
+	total       int // inputs before sharding
+	std         stdio
 }
 
 // planBatch checks the flags, expands the inputs and selects the shard,
@@ -129,30 +116,31 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	if cmd.NArg() == 0 {
 		return nil, usagef("batch: want at least one INPUT (a file, folder, glob or @list)")
 	}
-	b := &batchRun{outDir: cmd.String("output"), summary: cmd.String("summary"),
-		overwrite: cmd.Bool("overwrite"), quiet: cmd.Bool("quiet"), std: std}
-	if b.outDir == "" {
+	b := &batchRun{summary: cmd.String("summary"), quiet: cmd.Bool("quiet"), std: std}
+	f := &b.files
+	f.Dir, f.Overwrite = cmd.String("output"), cmd.Bool("overwrite")
+	if f.Dir == "" {
 		return nil, usagef("batch: give -o OUTDIR for the outputs")
 	}
 	var err error
-	if b.settings, err = labelSettingsFromFlags(cmd, "batch", "auto", "uint16", "uint32"); err != nil {
+	if f.Settings, err = labelSettingsFromFlags(cmd, "batch", "auto", "uint16", "uint32"); err != nil {
 		return nil, err
 	}
 	labelerOpts, err := labelerOptions(cmd, &b.warnings)
 	if err != nil {
 		return nil, err
 	}
-	if b.imageConn, b.volumeConn, err = batchConnectivity(cmd.Int("connectivity")); err != nil {
-		return nil, err
+	if f.ImageConn, f.VolumeConn, err = labelfile.BatchConnectivity(cmd.Int("connectivity")); err != nil {
+		return nil, usageError{err}
 	}
 	for _, c := range []struct {
 		flag string
 		dst  *string
 		exts []string
 	}{
-		{"--labels", &b.labelsExt, []string{".npy", ".png"}},
-		{"--preview", &b.previewExt, []string{".png"}},
-		{"--stats", &b.statsExt, []string{".csv", ".json"}},
+		{"--labels", &f.LabelsExt, []string{".npy", ".png"}},
+		{"--preview", &f.PreviewExt, []string{".png"}},
+		{"--stats", &f.StatsExt, []string{".csv", ".json"}},
 	} {
 		v := strings.ToLower(cmd.String(strings.TrimPrefix(c.flag, "--")))
 		if v != "" && !slices.Contains(c.exts, v) {
@@ -168,52 +156,26 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	if b.pipeline, err = pipelineFromFlags(cmd); err != nil {
 		return nil, err
 	}
-	if b.labeler, err = b.newLabeler(labelerOpts); err != nil {
+	if f.Labeler, b.pipeline.Labelers, err = labelfile.NewBatchLabeler(labelerOpts, b.pipeline.Workers); err != nil {
 		return nil, err
 	}
 	if b.shard, b.shardSource, err = shardFromFlags(cmd); err != nil {
 		return nil, err
 	}
-	all, err := batch.Expand(cmd.Args().Slice(), batch.ExpandOptions{Known: formats.IsInputName, Skip: b.outDir})
+	all, err := batch.Expand(cmd.Args().Slice(), batch.ExpandOptions{Known: formats.IsInputName, Skip: f.Dir})
 	if errors.Is(err, batch.ErrOutputIsInput) {
 		return nil, usageError{err}
 	}
 	if err != nil {
 		return nil, err
 	}
-	if err := checkOutputClashes(all); err != nil {
-		return nil, err
-	}
-	if err := b.checkOutputsSpareInputs(all); err != nil {
-		return nil, err
+	if err := f.CheckOutputs(all); err != nil {
+		return nil, usageError{err}
 	}
 	b.total = len(all)
-	b.inputs = b.shard.Select(all)
-	b.rows = make([]batch.Row, len(b.inputs))
-	for i, in := range b.inputs {
-		b.rows[i] = batch.Row{Input: in.Path, Status: batch.Cancelled, Error: "interrupted before it started"}
-	}
+	f.Inputs = b.shard.Select(all)
+	f.Rows = batch.PendingRows(f.Inputs)
 	return b, nil
-}
-
-// batchConnectivity turns -c into the connectivity of images and of
-// volumes: 0 (not given) is 8 and 26; 3D values give images their in-plane
-// part, as "cclabel volume" does for a 2D file; 4 and 8 give volumes the
-// face (6) and full (26) neighbourhoods.
-func batchConnectivity(c int) (image, volume int, err error) {
-	switch c {
-	case 0:
-		return 8, 26, nil
-	case 4:
-		return 4, 6, nil
-	case 8:
-		return 8, 26, nil
-	case 6:
-		return 4, 6, nil
-	case 18, 26:
-		return 8, c, nil
-	}
-	return 0, 0, usagef("batch: --connectivity %d: want 4, 8, 6, 18 or 26", c)
 }
 
 // pipelineFromFlags reads --workers and --max-memory.
@@ -260,46 +222,4 @@ func shardFromFlags(cmd *cli.Command) (batch.Shard, string, error) {
 		return s, "", usagef("batch: --shards %d: the shard index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, and neither is set (or give --shard i/n)", shards)
 	}
 	return s, source, nil
-}
-
-// checkOutputClashes fails when two inputs would write the same outputs
-// (a.nii and a.nii.gz, a.png and a.tif in one folder), before any shard
-// is selected so that every shard fails alike.
-func checkOutputClashes(inputs []batch.Input) error {
-	seen := map[string]string{}
-	for _, in := range inputs {
-		key := filepath.Join(filepath.Dir(in.Rel), volumeStem(in.Rel))
-		if prev, dup := seen[key]; dup {
-			return usagef("batch: %s and %s would write the same outputs (%s.*): rename one, or give their folders as separate runs", prev, in.Path, key)
-		}
-		seen[key] = in.Path
-	}
-	return nil
-}
-
-// checkOutputsSpareInputs fails when an output would replace an input,
-// such as with -o naming a folder of inputs given by a glob or a list:
-// every output an input may write (either kind's, as TIFF and .npy are
-// told apart only by reading them) is compared with every input's path.
-func (b *batchRun) checkOutputsSpareInputs(inputs []batch.Input) error {
-	abs := func(p string) string {
-		if a, err := filepath.Abs(p); err == nil {
-			return a
-		}
-		return filepath.Clean(p)
-	}
-	isInput := map[string]string{}
-	for _, in := range inputs {
-		isInput[abs(in.Path)] = in.Path
-	}
-	for _, in := range inputs {
-		ljob, _ := b.outputs(in, formats.KindImage)
-		_, vjob := b.outputs(in, formats.KindVolume)
-		for _, out := range []string{ljob.Output, ljob.Labels, ljob.Stats, vjob.Output, vjob.Preview} {
-			if prev, clash := isInput[abs(out)]; clash && out != "" {
-				return usagef("batch: the output %s of %s would replace the input %s: give -o a folder outside the inputs", out, in.Path, prev)
-			}
-		}
-	}
-	return nil
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
-	"github.com/cclabel/cclabel/formats"
 	"golang.org/x/term"
 )
 
@@ -28,8 +27,8 @@ const (
 // SIGINT or SIGTERM stops it after the inputs in flight (a second one
 // kills the process).
 func (b *batchRun) run(ctx context.Context) error {
-	if err := os.MkdirAll(b.outDir, 0o755); err != nil {
-		return fmt.Errorf("batch: -o %s: %w", b.outDir, err)
+	if err := os.MkdirAll(b.files.Dir, 0o755); err != nil {
+		return fmt.Errorf("batch: -o %s: %w", b.files.Dir, err)
 	}
 	if b.summary != "" { // before the work, not after it
 		if err := os.MkdirAll(filepath.Dir(b.summary), 0o755); err != nil {
@@ -38,7 +37,7 @@ func (b *batchRun) run(ctx context.Context) error {
 	}
 	progress := b.newProgress()
 	if !b.quiet && b.shardSource != "" {
-		progress.Printf("batch: shard %s (from %s): %d of %d inputs\n", b.shard, b.shardSource, len(b.inputs), b.total)
+		progress.Printf("batch: shard %s (from %s): %d of %d inputs\n", b.shard, b.shardSource, len(b.files.Inputs), b.total)
 	}
 	ticking := make(chan struct{})
 	go b.tick(progress, ticking)
@@ -48,37 +47,27 @@ func (b *batchRun) run(ctx context.Context) error {
 	defer stopSignals()
 
 	b.warnings.p = progress
-	defer b.labeler.Close()
+	defer b.files.Labeler.Close()
 	start := time.Now()
-	interrupted := batch.Run(ctx, b.pipeline, len(b.inputs), batch.Stages[*batchTask]{
-		Decode: b.decode,
-		Label:  b.label,
-		Encode: b.encode,
-		Cost:   func(i int) int64 { return formats.EstimateBytes(b.inputs[i].Path) },
-	}, func(o batch.Outcome) { b.finish(o, progress) })
+	interrupted := batch.Run(ctx, b.pipeline, len(b.files.Inputs), b.files.Stages(), func(o batch.Outcome) { b.finish(o, progress) })
 	elapsed := time.Since(start)
 	close(ticking)
 	progress.Finish()
 
 	if b.summary != "" {
-		if err := batch.WriteSummaryFile(b.summary, b.rows); err != nil {
+		if err := batch.WriteSummaryFile(b.summary, b.files.Rows); err != nil {
 			return err
 		}
 	}
-	counts := map[batch.Status]int{}
-	var voxels int64
-	for _, r := range b.rows {
-		counts[r.Status]++
-		voxels += r.Voxels
-	}
+	counts, voxels := batch.Tally(b.files.Rows)
 	if !b.quiet {
 		b.report(counts, voxels, elapsed)
 	}
 	switch {
 	case interrupted != nil:
-		return fmt.Errorf("batch: interrupted: %d of %d inputs not started; run the same command again to finish them", counts[batch.Cancelled], len(b.rows))
+		return fmt.Errorf("batch: interrupted: %d of %d inputs not started; run the same command again to finish them", counts[batch.Cancelled], len(b.files.Rows))
 	case counts[batch.Failed] > 0:
-		return fmt.Errorf("batch: %d of %d inputs failed%s", counts[batch.Failed], len(b.rows), b.summaryNote())
+		return fmt.Errorf("batch: %d of %d inputs failed%s", counts[batch.Failed], len(b.files.Rows), b.summaryNote())
 	}
 	return nil
 }
@@ -105,40 +94,12 @@ func (b *batchRun) cancelOnSignal(cancel context.CancelFunc, progress *batch.Pro
 	}
 }
 
-// newLabeler returns the labeler of the run and sets the number of
-// labeling goroutines that share it. When the GPU may be used (--backend
-// gpu, or auto with a usable GPU) there is one, with the configured
-// threads, so inputs queue for the GPU context. Otherwise every worker
-// labels and the threads are split between them: on the CPU, labeling
-// several files at once on fewer threads each beats labeling one at a
-// time on all of them.
-func (b *batchRun) newLabeler(opts cclabel.Options) (*cclabel.Labeler, error) {
-	l, err := cclabel.New(opts)
-	if err != nil || l.MayUseGPU() || opts.Backend == cclabel.BackendSerial {
-		b.pipeline.Labelers = 1
-		return l, err
-	}
-	b.pipeline.Labelers = b.pipeline.Workers
-	opts.Threads = max(1, l.Threads()/b.pipeline.Workers)
-	return cclabel.New(opts)
-}
-
 // finish records one input's outcome in its summary row.
 func (b *batchRun) finish(o batch.Outcome, progress *batch.Progress) {
-	row := &b.rows[o.Index]
-	row.Seconds, row.Error = o.Seconds, ""
-	switch {
-	case o.Err != nil:
-		row.Status = batch.Failed
-		row.Error = strings.ReplaceAll(o.Err.Error(), "\n", " ")
+	row := &b.files.Rows[o.Index]
+	row.Record(o)
+	if row.Status == batch.Failed {
 		progress.Printf("cclabel: %s\n", row.Error)
-	case o.Skipped:
-		row.Status = batch.Skipped
-	default:
-		row.Status = batch.OK
-	}
-	if row.Status != batch.OK { // counts are known for labeled and written inputs only
-		row.Components, row.Voxels = 0, 0
 	}
 	progress.Add(row.Status, row.Voxels)
 }
@@ -156,7 +117,7 @@ func (b *batchRun) newProgress() *batch.Progress {
 	if b.quiet {
 		w, live = quietWriter{b.std.err}, false
 	}
-	return batch.NewProgress(w, len(b.inputs), live, width, progressInterval)
+	return batch.NewProgress(w, len(b.files.Inputs), live, width, progressInterval)
 }
 
 // tick drives the progress display until done is closed.
@@ -177,7 +138,7 @@ func (b *batchRun) tick(p *batch.Progress, done chan struct{}) {
 func (b *batchRun) report(counts map[batch.Status]int, voxels int64, elapsed time.Duration) {
 	s := elapsed.Seconds()
 	done := counts[batch.OK] + counts[batch.Failed]
-	fmt.Fprintf(b.std.err, "batch: %d inputs in %.2f s: %d ok, %d failed, %d skipped", len(b.rows), s,
+	fmt.Fprintf(b.std.err, "batch: %d inputs in %.2f s: %d ok, %d failed, %d skipped", len(b.files.Rows), s,
 		counts[batch.OK], counts[batch.Failed], counts[batch.Skipped])
 	if counts[batch.Cancelled] > 0 {
 		fmt.Fprintf(b.std.err, ", %d not started", counts[batch.Cancelled])
@@ -189,10 +150,10 @@ func (b *batchRun) report(counts map[batch.Status]int, voxels int64, elapsed tim
 // backendNote names the backend in the closing report: "cpu", "gpu",
 // "serial", or under auto the one it may use, as "gpu (auto)".
 func (b *batchRun) backendNote() string {
-	if b.labeler.Backend() != cclabel.BackendAuto {
-		return string(b.labeler.Backend())
+	if b.files.Labeler.Backend() != cclabel.BackendAuto {
+		return string(b.files.Labeler.Backend())
 	}
-	if b.labeler.MayUseGPU() {
+	if b.files.Labeler.MayUseGPU() {
 		return "gpu (auto)"
 	}
 	return "cpu (auto)"

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/labelfile"
 )
 
 // batchInputs writes a small mixed cohort under dir/in: random 20³ NIfTI
@@ -81,10 +82,10 @@ func TestBatchMatchesSingleFileCommands(t *testing.T) {
 	}
 	for _, in := range inputs {
 		rel, _ := filepath.Rel(filepath.Join(dir, "in"), in)
-		stem := volumeStem(rel)
+		stem := labelfile.Stem(rel)
 		got := filepath.Join(out, filepath.Dir(rel), stem)
 		want := filepath.Join(ref, strings.ReplaceAll(rel, "/", "_"))
-		want = strings.TrimSuffix(want, filepath.Base(want)) + volumeStem(filepath.Base(want))
+		want = strings.TrimSuffix(want, filepath.Base(want)) + labelfile.Stem(filepath.Base(want))
 		var single cliResult
 		var main string
 		if strings.HasSuffix(in, ".png") {

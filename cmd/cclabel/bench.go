@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/benchmark"
 	"github.com/urfave/cli/v3"
 )
 
@@ -36,18 +37,6 @@ func benchCommand(std stdio) *cli.Command {
 		},
 		Action: func(_ context.Context, cmd *cli.Command) error { return runBench(cmd, std) },
 	}
-}
-
-// benchResult is one measurement of "cclabel bench".
-type benchResult struct {
-	Workload string  `json:"workload"`
-	Backend  string  `json:"backend"`
-	Items    int64   `json:"items"`
-	Unit     string  `json:"unit"`
-	KernelMS float64 `json:"kernel_ms"`
-	TotalMS  float64 `json:"end_to_end_ms"`
-	PerSec   float64 `json:"millions_per_second"`
-	Note     string  `json:"note,omitempty"`
 }
 
 // runBench runs every workload on every backend.
@@ -83,38 +72,29 @@ func runBench(cmd *cli.Command, std stdio) error {
 			labelers[b] = l
 		}
 	}
-	full := cmd.Bool("full")
-	var results []benchResult
-	plan, err := benchPlanFromFlags(cmd)
+	plan, err := benchmark.ParsePlan(cmd.String("modes"), cmd.String("connectivity"), cmd.String("inputs"))
 	if err != nil {
-		return err
+		return usageError{err}
 	}
-	var jobs []*benchJob
+	var jobs []*benchmark.Job
 	for _, w := range workloads {
-		js, err := plan.jobs(w, full)
+		js, err := plan.Jobs(w, cmd.Bool("full"))
 		if err != nil {
 			return err
 		}
 		jobs = append(jobs, js...)
 	}
+	var results []benchmark.Result
 	for _, job := range jobs {
 		for _, b := range backends {
-			r := benchResult{Workload: job.name, Backend: b, Items: job.items, Unit: job.unit}
-			if why, ok := skipped[b]; ok {
-				r.Note = "skipped: " + why
-				results = append(results, r)
+			if why, skip := skipped[b]; skip {
+				results = append(results, job.Skipped(b, why))
 				continue
 			}
-			var kernel, total []float64
-			for range repeat {
-				k, t, err := job.run(labelers[b])
-				if err != nil {
-					return fmt.Errorf("bench %s on %s: %w", job.name, b, err)
-				}
-				kernel, total = append(kernel, k.Seconds()*1e3), append(total, t.Seconds()*1e3)
+			r, err := job.Measure(labelers[b], b, repeat)
+			if err != nil {
+				return err
 			}
-			r.KernelMS, r.TotalMS = median(kernel), median(total)
-			r.PerSec = float64(job.items) / r.KernelMS / 1e3
 			results = append(results, r)
 		}
 	}
@@ -130,10 +110,4 @@ func runBench(cmd *cli.Command, std stdio) error {
 		fmt.Fprintf(std.out, "%-50s %-7s %12.3f %14.3f %12.1f %s\n", r.Workload, r.Backend, r.KernelMS, r.TotalMS, r.PerSec, r.Unit)
 	}
 	return nil
-}
-
-// median returns the median of values (which it sorts).
-func median(values []float64) float64 {
-	slices.Sort(values)
-	return values[len(values)/2]
 }

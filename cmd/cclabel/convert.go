@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -31,7 +32,7 @@ func convertCommand(std stdio) *cli.Command {
 			if _, err := graphio.FormatFromPath(out); err != nil {
 				return usageError{err}
 			}
-			if err := checkOutputDir(out); err != nil {
+			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err
 			}
 			lg, err := readGraphInput(in, cmd.String("format"), graphReadOptions(cmd, 0), std.in)

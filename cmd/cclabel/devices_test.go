@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/benchmark"
 )
 
 func TestDevicesAndGPUBackend(t *testing.T) {
@@ -40,7 +41,7 @@ func TestBench(t *testing.T) {
 		t.Skip("generates inputs of a few million items")
 	}
 	r := runCLI(t, "", "bench", "--workloads", "graph,image", "--backends", "serial,cpu,gpu", "--repeat", "1", "--json")
-	var results []benchResult
+	var results []benchmark.Result
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &results) != nil {
 		t.Fatalf("exit %d: %q %s", r.code, r.stdout, r.stderr)
 	}
@@ -58,19 +59,7 @@ func TestBench(t *testing.T) {
 			t.Errorf("implausible result %+v", res)
 		}
 	}
-	// --modes all: every rule at every connectivity, one row each.
-	r = runCLI(t, "", "bench", "--workloads", "image", "--modes", "all", "--inputs", "blobs", "--backends", "cpu", "--repeat", "1", "--json")
-	results = nil
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &results) != nil {
-		t.Fatalf("--modes all: exit %d: %q %s", r.code, r.stdout, r.stderr)
-	}
-	var names []string
-	for _, res := range results {
-		names = append(names, strings.TrimPrefix(res.Workload, "image 4096x4096x1 blobs p=0.5 "))
-	}
-	if want := "binary c4,binary c8,multilabel c4,multilabel c8"; strings.Join(names, ",") != want {
-		t.Errorf("--modes all measured %q, want %q", strings.Join(names, ","), want)
-	}
+	// The plans of --modes, --connectivity and --inputs are tested in package benchmark.
 	for _, bad := range [][]string{{"--modes", "quantum"}, {"--connectivity", "5"}, {"--inputs", "noise"}} {
 		if r := runCLI(t, "", append([]string{"bench"}, bad...)...); r.code != 2 {
 			t.Errorf("bench %v: exit %d, want 2", bad, r.code)

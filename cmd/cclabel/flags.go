@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -57,7 +58,7 @@ func labelSettingsFromFlags(cmd *cli.Command, command string, dtypes ...string) 
 	if s.MinSize < 0 || s.Largest < 0 {
 		return labelfile.Settings{}, usagef("%s: --min-size and --largest must not be negative", command)
 	}
-	if !slicesContains(dtypes, s.DType) {
+	if !slices.Contains(dtypes, s.DType) {
 		return labelfile.Settings{}, usagef("--dtype %q: want %s", s.DType, strings.Join(dtypes, ", "))
 	}
 	return s, nil

@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/gen"
-	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -78,7 +79,7 @@ func genGraphCommand(std stdio, name, usage string, flags []cli.Flag,
 			if strings.ToLower(filepath.Ext(out)) != ".egr" {
 				return usagef("gen graph %s: -o %s: want a .egr file", name, out)
 			}
-			if err := checkOutputDir(out); err != nil {
+			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err
 			}
 			g, err := make(cmd)
@@ -119,48 +120,32 @@ func genImageCommand(std stdio) *cli.Command {
 			if ext != ".npy" && ext != ".png" {
 				return usagef("gen image: -o %s: want .npy or .png", out)
 			}
-			if err := checkOutputDir(out); err != nil {
-				return err
-			}
-			r, err := makeSynthetic(cmd, w, h, 1)
+			s, err := writeSynthetic(cmd, out, w, h, 1)
 			if err != nil {
 				return err
 			}
-			if err := formats.WriteRasterFile(out, r); err != nil {
-				return err
-			}
-			fmt.Fprintf(std.err, "%s: %dx%d %s image, %s\n", out, w, h, cmd.String("kind"), syntheticNote(cmd))
+			fmt.Fprintf(std.err, "%s: %dx%d %s image, %s\n", out, w, h, s.Kind, s.Note())
 			return nil
 		},
 	}
 }
 
-// syntheticNote describes the density or cell count of a synthetic input.
-func syntheticNote(cmd *cli.Command) string {
-	if cmd.String("kind") == "cells" {
-		return fmt.Sprintf("about %d cells", cmd.Int("cells"))
+// writeSynthetic makes the raster of "gen image" or "gen volume" that the
+// flags describe and writes it to out.
+func writeSynthetic(cmd *cli.Command, out string, w, h, d int) (gen.Synthetic, error) {
+	s := gen.Synthetic{Kind: cmd.String("kind"), Density: cmd.Float("density"), Radius: cmd.Int("radius"),
+		Cells: cmd.Int("cells"), Seed: cmd.Uint64("seed")}
+	if err := labelfile.CheckOutputDir(out); err != nil {
+		return s, err
 	}
-	return fmt.Sprintf("density %.3g", cmd.Float("density"))
-}
-
-// makeSynthetic makes the raster of "gen image" and "gen volume".
-func makeSynthetic(cmd *cli.Command, w, h, d int) (*imagegraph.Raster, error) {
-	var r *imagegraph.Raster
-	var err error
-	switch kind := cmd.String("kind"); kind {
-	case "random":
-		r, err = gen.RandomRaster(w, h, d, cmd.Float("density"), cmd.Uint64("seed"))
-	case "blobs":
-		r, err = gen.BlobsRaster(w, h, d, cmd.Float("density"), cmd.Int("radius"), cmd.Uint64("seed"))
-	case "cells":
-		r, err = gen.CellsRaster(w, h, d, cmd.Int("cells"), cmd.Uint64("seed"))
-	default:
-		return nil, usagef("gen: --kind %q: want random, blobs or cells", kind)
+	if !slices.Contains(gen.Kinds, s.Kind) {
+		return s, usagef("gen: --kind %q: want random, blobs or cells", s.Kind)
 	}
+	r, err := s.Raster(w, h, d)
 	if err != nil {
-		return nil, usageError{err}
+		return s, usageError{err}
 	}
-	return r, nil
+	return s, formats.WriteRasterFile(out, r)
 }
 
 // genVolumeCommand is "cclabel gen volume".
@@ -189,17 +174,11 @@ func genVolumeCommand(std stdio) *cli.Command {
 			if !nifti && !strings.HasSuffix(lower, ".npy") {
 				return usagef("gen volume: -o %s: want .npy, .nii or .nii.gz", out)
 			}
-			if err := checkOutputDir(out); err != nil {
-				return err
-			}
-			r, err := makeSynthetic(cmd, x, y, z)
+			s, err := writeSynthetic(cmd, out, x, y, z)
 			if err != nil {
 				return err
 			}
-			if err := formats.WriteRasterFile(out, r); err != nil {
-				return err
-			}
-			fmt.Fprintf(std.err, "%s: %dx%dx%d %s volume, %s\n", out, x, y, z, cmd.String("kind"), syntheticNote(cmd))
+			fmt.Fprintf(std.err, "%s: %dx%dx%d %s volume, %s\n", out, x, y, z, s.Kind, s.Note())
 			return nil
 		},
 	}

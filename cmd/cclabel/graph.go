@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -183,20 +183,7 @@ func checkLabelsPath(path string) error {
 	default:
 		return usagef("--labels %s: unknown extension (want .txt or .npy)", path)
 	}
-	return checkOutputDir(path)
-}
-
-// checkOutputDir fails when the folder an output goes to does not exist.
-func checkOutputDir(path string) error {
-	dir := filepath.Dir(path)
-	st, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("output %s: folder %s does not exist", path, dir)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("output %s: %s is not a folder", path, dir)
-	}
-	return nil
+	return labelfile.CheckOutputDir(path)
 }
 
 // writeGraphLabels writes per-vertex labels as text or .npy.

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cclabel/cclabel"
@@ -150,49 +152,23 @@ func planLabelJobs(cmd *cli.Command) ([]labelfile.ImageOutputs, error) {
 			return nil, fmt.Errorf("-o %s: with several inputs, -o must be an existing folder", out)
 		}
 	}
-	for _, c := range []struct {
-		flag, value string
-		exts        []string
-	}{
-		{"--labels", labels, []string{".npy", ".png"}}, {"--stats", stats, []string{".csv", ".json"}},
-	} {
-		if c.value != "" && !slicesContains(c.exts, strings.ToLower(c.value)) {
-			return nil, usagef("%s %s: with several inputs, give just the extension (%s)", c.flag, c.value, strings.Join(c.exts, " or "))
-		}
+	if err := cmp.Or(checkJustExt("--labels", labels, ".npy", ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
+		return nil, err
 	}
-	var jobs []labelfile.ImageOutputs
-	seen := map[string]string{}
-	for _, in := range inputs {
-		if in == "-" {
-			return nil, usagef("label: '-' (stdin) works with a single input only")
-		}
-		stem := strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
-		if prev, dup := seen[stem]; dup {
-			return nil, usagef("label: %s and %s would write the same outputs", prev, in)
-		}
-		seen[stem] = in
-		job := labelfile.ImageOutputs{Input: in}
-		if out != "" {
-			job.Output = filepath.Join(out, stem+".png")
-		}
-		if labels != "" {
-			job.Labels = filepath.Join(out, stem+".labels"+strings.ToLower(labels))
-		}
-		if stats != "" {
-			job.Stats = filepath.Join(out, stem+".stats"+strings.ToLower(stats))
-		}
-		jobs = append(jobs, job)
+	jobs, err := labelfile.ImageOutputsIn(out, inputs, labels, stats)
+	if err != nil {
+		return nil, usagef("label: %v", err)
 	}
 	return jobs, nil
 }
 
-func slicesContains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
+// checkJustExt fails unless value is "" or one of exts, in any case: with
+// several inputs, the output flags give just the extension.
+func checkJustExt(flag, value string, exts ...string) error {
+	if value != "" && !slices.Contains(exts, strings.ToLower(value)) {
+		return usagef("%s %s: with several inputs, give just the extension (%s)", flag, value, strings.Join(exts, " or "))
 	}
-	return false
+	return nil
 }
 
 // checkExt validates an output path's extension and folder.
@@ -200,10 +176,10 @@ func checkExt(flag, path string, exts ...string) error {
 	if path == "" || path == "-" {
 		return nil
 	}
-	if !slicesContains(exts, strings.ToLower(filepath.Ext(path))) {
+	if !slices.Contains(exts, strings.ToLower(filepath.Ext(path))) {
 		return usagef("%s %s: unknown extension (want %s)", flag, path, strings.Join(exts, " or "))
 	}
-	return checkOutputDir(path)
+	return labelfile.CheckOutputDir(path)
 }
 
 // labelOne reads, labels and writes one image.

@@ -1,11 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
@@ -117,7 +116,7 @@ func planVolumeJobs(cmd *cli.Command) ([]labelfile.VolumeOutputs, error) {
 				return nil, usagef("%s %s: unknown extension (want .nii, .nii.gz, .nrrd or .npy)", c.flag, c.path)
 			}
 			if c.path != "" {
-				if err := checkOutputDir(c.path); err != nil {
+				if err := labelfile.CheckOutputDir(c.path); err != nil {
 					return nil, err
 				}
 			}
@@ -139,45 +138,14 @@ func planVolumeJobs(cmd *cli.Command) ([]labelfile.VolumeOutputs, error) {
 	if labels != "" {
 		return nil, usagef("volume: --labels takes a single input; with several, -o FOLDER names the label volumes")
 	}
-	for _, c := range []struct {
-		flag, value string
-		exts        []string
-	}{
-		{"--preview", preview, []string{".png"}}, {"--stats", stats, []string{".csv", ".json"}},
-	} {
-		if c.value != "" && !slicesContains(c.exts, strings.ToLower(c.value)) {
-			return nil, usagef("%s %s: with several inputs, give just the extension (%s)", c.flag, c.value, strings.Join(c.exts, " or "))
-		}
+	if err := cmp.Or(checkJustExt("--preview", preview, ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
+		return nil, err
 	}
-	var jobs []labelfile.VolumeOutputs
-	seen := map[string]string{}
-	for _, in := range inputs {
-		stem := volumeStem(in)
-		if prev, dup := seen[stem]; dup {
-			return nil, usagef("volume: %s and %s would write the same outputs", prev, in)
-		}
-		seen[stem] = in
-		job := labelfile.VolumeOutputs{Input: in, Output: filepath.Join(out, stem) + "/"}
-		if preview != "" {
-			job.Preview = filepath.Join(out, stem+".preview"+strings.ToLower(preview))
-		}
-		if stats != "" {
-			job.Stats = filepath.Join(out, stem+".stats"+strings.ToLower(stats))
-		}
-		jobs = append(jobs, job)
+	jobs, err := labelfile.VolumeOutputsIn(out, inputs, preview, stats)
+	if err != nil {
+		return nil, usagef("volume: %v", err)
 	}
 	return jobs, nil
-}
-
-// volumeStem is an input's name without its (possibly double) extension.
-func volumeStem(path string) string {
-	base := filepath.Base(strings.TrimRight(path, "/"))
-	for _, ext := range []string{".nii.gz", ".hdr.gz", ".img.gz"} {
-		if strings.HasSuffix(strings.ToLower(base), ext) {
-			return base[:len(base)-len(ext)]
-		}
-	}
-	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 // labelVolume reads, labels and writes one volume.

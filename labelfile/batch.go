@@ -1,0 +1,236 @@
+package labelfile
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// Batch labels the files of "cclabel batch": it names every input's
+// outputs under Dir, checks them before the run, and supplies the
+// pipeline's stages (batch.Run), which skip inputs whose outputs are up
+// to date, and read, label and write the others as "cclabel label" and
+// "cclabel volume" do.
+type Batch struct {
+	// Settings are the labeling settings of every input.
+	Settings Settings
+	// ImageConn (4 or 8) and VolumeConn (6, 18 or 26) are the
+	// connectivities of images and of volumes (BatchConnectivity).
+	ImageConn, VolumeConn int
+	// Labeler labels every input; the labeling goroutines share it.
+	Labeler *cclabel.Labeler
+	// Dir is the output folder.
+	Dir string
+	// LabelsExt (.npy or .png) adds the label arrays of images,
+	// PreviewExt (.png) the previews of volumes, StatsExt (.csv or .json)
+	// the statistics of both; "" adds none.
+	LabelsExt, PreviewExt, StatsExt string
+	// Overwrite redoes inputs whose outputs are up to date.
+	Overwrite bool
+	// Inputs are the run's inputs and Rows their summary rows: the stages
+	// fill in Output, Components and Voxels, the caller the outcome
+	// (batch.Row.Record).
+	Inputs []batch.Input
+	Rows   []batch.Row
+}
+
+// BatchConnectivity turns the -c of "cclabel batch" into the
+// connectivity of images and of volumes: 0 (not given) is 8 and 26; 3D
+// values give images their in-plane part, as "cclabel volume" does for a
+// 2D file; 4 and 8 give volumes the face (6) and full (26)
+// neighbourhoods.
+func BatchConnectivity(c int) (image, volume int, err error) {
+	switch c {
+	case 0, 8:
+		return 8, 26, nil
+	case 4, 6:
+		return 4, 6, nil
+	case 18, 26:
+		return 8, c, nil
+	}
+	return 0, 0, fmt.Errorf("batch: --connectivity %d: want 4, 8, 6, 18 or 26", c)
+}
+
+// NewBatchLabeler returns the labeler of a batch run on workers decoding
+// and encoding goroutines, and the number of labeling goroutines that
+// share it. When the GPU may be used (BackendGPU, or BackendAuto with a
+// usable GPU) or the backend is serial, that is one, with the configured
+// threads, so inputs queue for the GPU context. Otherwise every worker
+// labels and the threads are split between them: on the CPU, labeling
+// several files at once on fewer threads each beats labeling one at a
+// time on all of them.
+func NewBatchLabeler(opts cclabel.Options, workers int) (l *cclabel.Labeler, labelers int, err error) {
+	l, err = cclabel.New(opts)
+	if err != nil || l.MayUseGPU() || opts.Backend == cclabel.BackendSerial {
+		return l, 1, err
+	}
+	opts.Threads = max(1, l.Threads()/workers)
+	l, err = cclabel.New(opts)
+	return l, workers, err
+}
+
+// Outputs names the outputs of an input of the given kind under Dir, at
+// its path below its argument (in.Rel) less its Stem: an image writes
+// what "cclabel label -o FOLDER" does (stem.png, stem.labels.EXT,
+// stem.stats.EXT), a volume what "cclabel volume -o FOLDER" does
+// (stem.nii.gz, .nrrd or .npy by the input's family, stem.preview.EXT,
+// stem.stats.EXT).
+func (b *Batch) Outputs(in batch.Input, kind formats.Kind) (ImageOutputs, VolumeOutputs) {
+	base := filepath.Join(b.Dir, filepath.Dir(in.Rel), Stem(in.Rel))
+	stats := ""
+	if b.StatsExt != "" {
+		stats = base + ".stats" + b.StatsExt
+	}
+	if kind == formats.KindImage {
+		job := ImageOutputs{Input: in.Path, Output: base + ".png", Stats: stats}
+		if b.LabelsExt != "" {
+			job.Labels = base + ".labels" + b.LabelsExt
+		}
+		return job, VolumeOutputs{}
+	}
+	job := VolumeOutputs{Input: in.Path, Output: base + formats.FamilyExt(in.Path), Stats: stats}
+	if b.PreviewExt != "" {
+		job.Preview = base + ".preview" + b.PreviewExt
+	}
+	return ImageOutputs{}, job
+}
+
+// CheckOutputs fails when two inputs would write the same outputs (a.nii
+// and a.nii.gz, a.png and a.tif in one folder), or when an output would
+// replace an input, such as with Dir a folder of inputs given by a glob
+// or a list: every output an input may write (either kind's, as TIFF and
+// .npy are told apart only by reading them) is compared with every
+// input's path. Give it all the inputs, before any shard is selected, so
+// that every shard fails alike.
+func (b *Batch) CheckOutputs(inputs []batch.Input) error {
+	seen := map[string]string{}
+	for _, in := range inputs {
+		key := filepath.Join(filepath.Dir(in.Rel), Stem(in.Rel))
+		if prev, dup := seen[key]; dup {
+			return fmt.Errorf("batch: %s and %s would write the same outputs (%s.*): rename one, or give their folders as separate runs", prev, in.Path, key)
+		}
+		seen[key] = in.Path
+	}
+	abs := func(p string) string {
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return filepath.Clean(p)
+	}
+	isInput := map[string]string{}
+	for _, in := range inputs {
+		isInput[abs(in.Path)] = in.Path
+	}
+	for _, in := range inputs {
+		image, _ := b.Outputs(in, formats.KindImage)
+		_, volume := b.Outputs(in, formats.KindVolume)
+		for _, out := range []string{image.Output, image.Labels, image.Stats, volume.Output, volume.Preview} {
+			if prev, clash := isInput[abs(out)]; clash && out != "" {
+				return fmt.Errorf("batch: the output %s of %s would replace the input %s: give -o a folder outside the inputs", out, in.Path, prev)
+			}
+		}
+	}
+	return nil
+}
+
+// Task is one input of a Batch on its way through the pipeline.
+type Task struct {
+	index  int // in Inputs and Rows
+	kind   formats.Kind
+	image  ImageOutputs
+	volume VolumeOutputs
+
+	img    *formats.Image // an image input
+	labels *imagegraph.Labels
+
+	vol *imagegraph.Volume // a volume input
+	vl  *VolumeLabels
+}
+
+// Paths returns the task's output paths, the main one first.
+func (t *Task) Paths() []string {
+	all := []string{t.volume.Output, t.volume.Preview, t.volume.Stats}
+	if t.kind == formats.KindImage {
+		all = []string{t.image.Output, t.image.Labels, t.image.Stats}
+	}
+	out := all[:0]
+	for _, p := range all {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Stages returns the pipeline stages of the batch's inputs.
+func (b *Batch) Stages() batch.Stages[*Task] {
+	return batch.Stages[*Task]{
+		Decode: b.decode,
+		Label:  b.label,
+		Encode: b.encode,
+		Cost:   func(i int) int64 { return formats.EstimateBytes(b.Inputs[i].Path) },
+	}
+}
+
+// decode names the input's outputs, skips it when they are up to date
+// (without Overwrite), and reads it.
+func (b *Batch) decode(i int) (*Task, bool, error) {
+	in := b.Inputs[i]
+	if _, err := os.Stat(in.Path); err != nil { // a list line naming no file
+		return nil, false, fmt.Errorf("batch: %w", err)
+	}
+	kind, err := formats.KindOf(in.Path)
+	if err != nil {
+		return nil, false, err
+	}
+	t := &Task{index: i, kind: kind}
+	t.image, t.volume = b.Outputs(in, kind)
+	b.Rows[i].Output = t.Paths()[0]
+	if !b.Overwrite && batch.UpToDate(in.Path, t.Paths()) {
+		return nil, true, nil
+	}
+	if kind == formats.KindImage {
+		t.img, err = formats.ReadImageFile(in.Path, nil)
+		return t, false, err
+	}
+	t.vol, err = formats.ReadVolumeFile(in.Path, nil)
+	return t, false, err
+}
+
+// label labels a decoded input on a labeling goroutine.
+func (b *Batch) label(t *Task) error {
+	row := &b.Rows[t.index]
+	if t.kind == formats.KindImage {
+		res, err := LabelImage(b.Labeler, t.img, b.Settings, b.ImageConn)
+		if err != nil {
+			return fmt.Errorf("%s: %w", t.image.Input, err)
+		}
+		t.labels = res.Labels
+		row.Components, row.Voxels = int64(res.Labels.Count), int64(t.img.Raster.Len())
+		return nil
+	}
+	vl, err := LabelVolume(b.Labeler, t.vol, b.Settings, b.VolumeConn)
+	if err != nil {
+		return fmt.Errorf("%s: %w", t.volume.Input, err)
+	}
+	t.vl = vl
+	row.Components, row.Voxels = int64(vl.Total), int64(t.vol.Frames[0].Len())*int64(len(t.vol.Frames))
+	return nil
+}
+
+// encode writes a labeled input's outputs, each through a temporary file.
+func (b *Batch) encode(t *Task) error {
+	if err := os.MkdirAll(filepath.Dir(t.Paths()[0]), 0o755); err != nil {
+		return fmt.Errorf("batch: %w", err)
+	}
+	if t.kind == formats.KindImage {
+		return WriteImage(t.image, t.img, t.labels, b.Settings, io.Discard)
+	}
+	return WriteVolume(t.volume, t.vol, t.vl, b.Settings.DType)
+}
