@@ -2,6 +2,7 @@ package cclabel
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/cclabel/cclabel/cuda"
 )
@@ -41,16 +42,18 @@ func (l *Labeler) gpuUsableLocked() error {
 // a GPU is usable and none failed before. Under BackendAuto a failure is
 // reported to the warnings writer, the labeler stays on the CPU from then
 // on, and ran is false with a nil error so that the caller labels on the
-// CPU. f runs with the labeler's GPU lock held.
-func (l *Labeler) runGPU(large bool, f func(*cuda.Context) error) (ran bool, err error) {
+// CPU. f runs with the labeler's GPU lock held; setup is the time this
+// call spent loading the driver and creating the context (zero once open).
+func (l *Labeler) runGPU(large bool, f func(c *cuda.Context, setup time.Duration) error) (ran bool, err error) {
 	switch l.opts.Backend {
 	case BackendGPU:
 		l.gpuMu.Lock()
 		defer l.gpuMu.Unlock()
-		if err := l.openLocked(); err != nil {
+		setup, err := l.openLocked()
+		if err != nil {
 			return false, err
 		}
-		return true, f(l.ctx)
+		return true, f(l.ctx, setup)
 	case BackendAuto:
 		if !large {
 			return false, nil
@@ -60,9 +63,9 @@ func (l *Labeler) runGPU(large bool, f func(*cuda.Context) error) (ran bool, err
 		if l.gpuDead || l.gpuUsableLocked() != nil {
 			return false, nil
 		}
-		err := l.openLocked()
+		setup, err := l.openLocked()
 		if err == nil {
-			if err = f(l.ctx); err == nil {
+			if err = f(l.ctx, setup); err == nil {
 				return true, nil
 			}
 		}
@@ -73,20 +76,22 @@ func (l *Labeler) runGPU(large bool, f func(*cuda.Context) error) (ran bool, err
 }
 
 // openLocked loads the driver and creates the context of the labeler's
-// GPU, unless they are open; gpuMu is held.
-func (l *Labeler) openLocked() error {
+// GPU, unless they are open, and returns the time that took; gpuMu is
+// held.
+func (l *Labeler) openLocked() (time.Duration, error) {
 	if l.ctx != nil {
-		return nil
+		return 0, nil
 	}
+	start := time.Now()
 	d, err := cuda.Open()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	c, err := d.NewContext(l.opts.GPU)
 	if err != nil {
 		d.Close()
-		return err
+		return 0, err
 	}
 	l.driver, l.ctx = d, c
-	return nil
+	return time.Since(start), nil
 }

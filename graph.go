@@ -26,13 +26,13 @@ type GraphResult struct {
 func (l *Labeler) LabelGraph(g *ecl.Graph) (*GraphResult, error) {
 	start := time.Now()
 	res := &GraphResult{Backend: BackendGPU}
-	ran, err := l.runGPU(g.NumEdges() >= GPUMinArcsPerCore*l.threads, func(c *cuda.Context) error {
+	ran, err := l.runGPU(g.NumEdges() >= GPUMinArcsPerCore*l.threads, func(c *cuda.Context, setup time.Duration) error {
 		parent, t, err := c.GraphComponents(g)
 		if err != nil {
 			return err
 		}
 		res.Result = ecl.NewResult(parent, l.threads)
-		res.Timing = Timing{Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
+		res.Timing = Timing{Setup: setup, Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
 		return nil
 	})
 	if err != nil {

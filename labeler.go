@@ -32,6 +32,9 @@ type Options struct {
 type Timing struct {
 	// Total is the wall time of the call.
 	Total time.Duration
+	// Setup is loading the GPU driver and creating its context, on the
+	// first call that runs on the GPU (zero on later calls and the CPU).
+	Setup time.Duration
 	// Allocate is getting the label buffer ready on the host: allocating
 	// it and first touching its pages (zero when the caller passed one).
 	// On the GPU it is part of Download, which fills a fresh buffer.
@@ -42,6 +45,13 @@ type Timing struct {
 	// Upload and Download are the copies to and from the GPU (zero on
 	// the CPU).
 	Upload, Download time.Duration
+}
+
+// Plus returns the stage-by-stage sum of t and u, as for the frames of one
+// volume.
+func (t Timing) Plus(u Timing) Timing {
+	return Timing{Total: t.Total + u.Total, Setup: t.Setup + u.Setup, Allocate: t.Allocate + u.Allocate,
+		Kernel: t.Kernel + u.Kernel, Upload: t.Upload + u.Upload, Download: t.Download + u.Download}
 }
 
 // Labeler labels rasters and graphs on the backend its options choose.

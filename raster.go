@@ -45,13 +45,13 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		return nil, fmt.Errorf("gpu backend: the GPU kernels do not take %s samples (uint8, uint16, int16, uint32, int32 and float32 only)", r.Kind)
 	}
 	res := &RasterResult{Backend: BackendGPU}
-	ran, err := l.runGPU(fits && r.Len() >= GPUMinVoxelsPerCore*l.threads, func(c *cuda.Context) error {
+	ran, err := l.runGPU(fits && r.Len() >= GPUMinVoxelsPerCore*l.threads, func(c *cuda.Context, setup time.Duration) error {
 		data, n, t, err := c.LabelGrid(r, conn, rule)
 		if err != nil {
 			return err
 		}
 		res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: data, Count: n}
-		res.Timing = Timing{Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
+		res.Timing = Timing{Setup: setup, Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
 		return nil
 	})
 	if err != nil {

@@ -44,6 +44,8 @@ type VolumeLabels struct {
 	// GPU sums the GPU stages over the frames labeled there; nil when
 	// none was.
 	GPU *cclabel.Timing
+	// Timing sums the labeling stages over all frames, on any backend.
+	Timing cclabel.Timing
 }
 
 // LabelVolume labels every frame of vol under the settings' rule (on
@@ -70,6 +72,7 @@ func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 			vl.GPU.Download += res.Timing.Download
 			vl.GPU.Total += res.Timing.Total
 		}
+		vl.Timing = vl.Timing.Plus(res.Timing)
 		res.Labels.Filter(s.MinSize, s.Largest)
 		vl.Frames[i], vl.PerFrame[i] = res.Labels.Data, res.Labels.Count
 		vl.Total += res.Labels.Count

@@ -58,6 +58,28 @@ func gpuTimesOf(backend cclabel.Backend, t cclabel.Timing) *gpuTimes {
 	return &gpuTimes{t.Upload.Seconds(), t.Kernel.Seconds(), t.Download.Seconds()}
 }
 
+// labelStages split the label stage's seconds, as the JSON summary
+// reports them: the GPU's start (first GPU file only), allocating and
+// first touching the label buffer, the copies and the labeling itself, and
+// the rest (size filters, renumbering, checks outside the labeling call).
+type labelStages struct {
+	GPUSetup float64 `json:"gpu_setup"`
+	Allocate float64 `json:"allocate"`
+	Upload   float64 `json:"upload"`
+	Kernel   float64 `json:"kernel"`
+	Download float64 `json:"download"`
+	Other    float64 `json:"other"`
+}
+
+// labelStagesOf splits a label stage of label seconds by the labeling
+// calls' summed timing t.
+func labelStagesOf(label float64, t cclabel.Timing) labelStages {
+	s := labelStages{GPUSetup: t.Setup.Seconds(), Allocate: t.Allocate.Seconds(), Upload: t.Upload.Seconds(),
+		Kernel: t.Kernel.Seconds(), Download: t.Download.Seconds()}
+	s.Other = max(0, label-(s.GPUSetup+s.Allocate+s.Upload+s.Kernel+s.Download))
+	return s
+}
+
 // stageTimes are the seconds spent per stage, as the JSON summary reports.
 type stageTimes struct {
 	Read  float64 `json:"read"`

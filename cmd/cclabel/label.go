@@ -11,6 +11,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -25,6 +26,7 @@ func labelCommand(std stdio) *cli.Command {
 			Usage: "label array: .npy or 16-bit .png; with several inputs, just the extension (.npy, .png)"},
 		&cli.BoolFlag{Name: "overlay", Usage: "-o shows label colours blended over the input"},
 		&cli.StringFlag{Name: "dtype", Value: "auto", Usage: ".npy label type: auto (uint16 when it fits, else uint32), uint16, uint32 or int32"},
+		quietFlag,
 	)
 	return &cli.Command{
 		Name:      "label",
@@ -43,17 +45,18 @@ func labelCommand(std stdio) *cli.Command {
 
 // labelSummary is the --json object of one labeled image.
 type labelSummary struct {
-	Input        string     `json:"input"`
-	Width        int        `json:"width"`
-	Height       int        `json:"height"`
-	Depth        int        `json:"depth,omitempty"`
-	Components   int        `json:"components"`
-	Connectivity int        `json:"connectivity"`
-	Mode         string     `json:"mode"`
-	Backend      string     `json:"backend"`
-	Threads      int        `json:"threads"`
-	Seconds      stageTimes `json:"seconds"`
-	GPU          *gpuTimes  `json:"gpu_seconds,omitempty"`
+	Input        string      `json:"input"`
+	Width        int         `json:"width"`
+	Height       int         `json:"height"`
+	Depth        int         `json:"depth,omitempty"`
+	Components   int         `json:"components"`
+	Connectivity int         `json:"connectivity"`
+	Mode         string      `json:"mode"`
+	Backend      string      `json:"backend"`
+	Threads      int         `json:"threads"`
+	Seconds      stageTimes  `json:"seconds"`
+	LabelStages  labelStages `json:"label_seconds"`
+	GPU          *gpuTimes   `json:"gpu_seconds,omitempty"`
 }
 
 // runLabel labels every input.
@@ -78,8 +81,11 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
+	quiet := cmd.Bool("quiet")
 	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.ImageOutputs) (labelSummary, error) {
-		return labelOne(job, settings, conn, labeler, std)
+		bar := fileBar(cmd, std, job.Input)
+		defer bar.Close()
+		return labelOne(job, settings, conn, labeler, std, bar, quiet)
 	})
 }
 
@@ -182,10 +188,12 @@ func checkExt(flag, path string, exts ...string) error {
 	return labelfile.CheckOutputDir(path)
 }
 
-// labelOne reads, labels and writes one image.
-func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int, labeler *cclabel.Labeler, std stdio) (labelSummary, error) {
+// labelOne reads, labels and writes one image, showing its stages on bar
+// (which may be nil); quiet drops the summary line.
+func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int, labeler *cclabel.Labeler, std stdio, bar *fileprogress.Bar, quiet bool) (labelSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
+	bar.Stage("reading", 0)
 	img, err := formats.ReadImageFile(job.Input, std.in)
 	if err != nil {
 		return labelSummary{}, err
@@ -193,6 +201,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	raster := img.Raster
 	times.Read = clock.lap()
 
+	bar.Stage("labeling", 0)
 	res, err := labelfile.LabelImage(labeler, img, settings, conn)
 	if err != nil {
 		return labelSummary{}, fmt.Errorf("%s: %w", job.Input, err)
@@ -200,6 +209,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	labels := res.Labels
 	times.Label = clock.lap()
 
+	bar.Stage("writing", 0)
 	if err := labelfile.WriteImage(job, img, labels, settings, std.out); err != nil {
 		return labelSummary{}, err
 	}
@@ -207,7 +217,12 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	times.Total = clock.total()
 	s := labelSummary{Input: job.Input, Width: raster.Width, Height: raster.Height, Components: labels.Count,
 		Connectivity: conn, Mode: settings.Rule.String(), Backend: string(res.Backend),
-		Threads: labeler.Threads(), Seconds: times, GPU: gpuTimesOf(res.Backend, res.Timing)}
+		Threads: labeler.Threads(), Seconds: times, LabelStages: labelStagesOf(times.Label, res.Timing),
+		GPU: gpuTimesOf(res.Backend, res.Timing)}
+	bar.Close()
+	if quiet {
+		return s, nil
+	}
 	fmt.Fprintf(std.err, "%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.Input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -24,6 +25,7 @@ func volumeCommand(std stdio) *cli.Command {
 		&cli.StringFlag{Name: "shape", Usage: "raw input: X,Y,Z"},
 		&cli.StringFlag{Name: "raw-dtype", Usage: "raw input sample type (uint8, int16, float32, ...)"},
 		&cli.BoolFlag{Name: "big-endian", Usage: "raw input is big-endian"},
+		quietFlag,
 	)
 	return &cli.Command{
 		Name:      "volume",
@@ -42,20 +44,21 @@ func volumeCommand(std stdio) *cli.Command {
 
 // volumeSummary is the --json object of one labeled volume.
 type volumeSummary struct {
-	Input        string     `json:"input"`
-	Format       string     `json:"format"`
-	Width        int        `json:"width"`
-	Height       int        `json:"height"`
-	Depth        int        `json:"depth"`
-	Frames       int        `json:"frames"`
-	Components   int        `json:"components"`
-	PerFrame     []int      `json:"components_per_frame,omitempty"`
-	Connectivity int        `json:"connectivity"`
-	Mode         string     `json:"mode"`
-	Backend      string     `json:"backend"`
-	Threads      int        `json:"threads"`
-	Seconds      stageTimes `json:"seconds"`
-	GPU          *gpuTimes  `json:"gpu_seconds,omitempty"` // summed over frames
+	Input        string      `json:"input"`
+	Format       string      `json:"format"`
+	Width        int         `json:"width"`
+	Height       int         `json:"height"`
+	Depth        int         `json:"depth"`
+	Frames       int         `json:"frames"`
+	Components   int         `json:"components"`
+	PerFrame     []int       `json:"components_per_frame,omitempty"`
+	Connectivity int         `json:"connectivity"`
+	Mode         string      `json:"mode"`
+	Backend      string      `json:"backend"`
+	Threads      int         `json:"threads"`
+	Seconds      stageTimes  `json:"seconds"`
+	LabelStages  labelStages `json:"label_seconds"`         // summed over frames
+	GPU          *gpuTimes   `json:"gpu_seconds,omitempty"` // summed over frames
 }
 
 // runVolume labels every input volume.
@@ -84,8 +87,11 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
+	quiet := cmd.Bool("quiet")
 	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
-		return labelVolume(job, settings, conn, raw, labeler, std)
+		bar := fileBar(cmd, std, job.Input)
+		defer bar.Close()
+		return labelVolume(job, settings, conn, raw, labeler, std, bar, quiet)
 	})
 }
 
@@ -148,22 +154,26 @@ func planVolumeJobs(cmd *cli.Command) ([]labelfile.VolumeOutputs, error) {
 	return jobs, nil
 }
 
-// labelVolume reads, labels and writes one volume.
-func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, std stdio) (volumeSummary, error) {
+// labelVolume reads, labels and writes one volume, showing its stages on
+// bar (which may be nil); quiet drops the summary line.
+func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, std stdio, bar *fileprogress.Bar, quiet bool) (volumeSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
+	bar.Stage("reading", 0)
 	vol, err := formats.ReadVolumeFile(job.Input, raw)
 	if err != nil {
 		return volumeSummary{}, err
 	}
 	times.Read = clock.lap()
 
+	bar.Stage("labeling", 0)
 	vl, err := labelfile.LabelVolume(labeler, vol, settings, conn)
 	if err != nil {
 		return volumeSummary{}, fmt.Errorf("%s: %w", job.Input, err)
 	}
 	times.Label = clock.lap()
 
+	bar.Stage("writing", 0)
 	if err := labelfile.WriteVolume(job, vol, vl, settings.DType); err != nil {
 		return volumeSummary{}, err
 	}
@@ -172,12 +182,17 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	f0 := vol.Frames[0]
 	s := volumeSummary{Input: job.Input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
 		Frames: len(vol.Frames), Components: vl.Total, Connectivity: vl.Conn, Mode: settings.Rule.String(),
-		Backend: string(vl.Backend), Threads: labeler.Threads(), Seconds: times}
+		Backend: string(vl.Backend), Threads: labeler.Threads(), Seconds: times,
+		LabelStages: labelStagesOf(times.Label, vl.Timing)}
 	if vl.GPU != nil {
 		s.GPU = gpuTimesOf(cclabel.BackendGPU, *vl.GPU)
 	}
 	if len(vol.Frames) > 1 {
 		s.PerFrame = vl.PerFrame
+	}
+	bar.Close()
+	if quiet {
+		return s, nil
 	}
 	fmt.Fprintf(std.err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.Input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.Total, s.Mode, vl.Conn,

@@ -27,6 +27,8 @@ type Bar struct {
 	done  atomic.Int64 // bytes of the current stage so far
 	total atomic.Int64 // its expected bytes, 0 if unknown
 
+	closeOnce sync.Once
+
 	mu    sync.Mutex
 	name  string // the file
 	stage string
@@ -68,11 +70,17 @@ func (b *Bar) Add(n int64) {
 	}
 }
 
-// Close stops the display and clears the bar from the line.
+// Close stops the display and clears the bar from the line; later calls
+// do nothing.
 func (b *Bar) Close() {
 	if b == nil {
 		return
 	}
+	b.closeOnce.Do(b.close)
+}
+
+// close is Close's first call.
+func (b *Bar) close() {
 	close(b.stop)
 	<-b.ended
 	b.mu.Lock()
@@ -117,7 +125,10 @@ func (b *Bar) draw(elapsed time.Duration) {
 // Line formats one progress line of at most width-1 columns: the file,
 // the stage, a bar when the total is known, the bytes and the elapsed time.
 func Line(name, stage string, done, total int64, elapsed time.Duration, width int) string {
-	tail := fmt.Sprintf(" %s %s", formatBytes(done, total), elapsed.Round(100*time.Millisecond))
+	tail := " " + elapsed.Round(100*time.Millisecond).String()
+	if done > 0 || total > 0 {
+		tail = " " + formatBytes(done, total) + tail
+	}
 	head := fmt.Sprintf("%s: %-9s", name, stage)
 	room := width - 1 - len(tail)
 	if total > 0 {

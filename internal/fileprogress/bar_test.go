@@ -41,6 +41,10 @@ func TestLineShowsStageBytesAndBar(t *testing.T) {
 	if strings.Contains(unknown, "[") || !strings.Contains(unknown, " 3 MiB") {
 		t.Errorf("unknown total: %q", unknown)
 	}
+	noBytes := Line("x.png", "labeling", 0, 0, 3*time.Second, 80)
+	if strings.Contains(noBytes, "MiB") || !strings.Contains(noBytes, "x.png: labeling  3s") {
+		t.Errorf("a stage without bytes: %q", noBytes)
+	}
 	long := Line(strings.Repeat("d/", 60)+"f.nii", "labeling", 0, 10, time.Second, 60)
 	if len(long) != 59 || !strings.HasPrefix(long, "...") {
 		t.Errorf("a long name is not cut to the width from the left: %q (%d)", long, len(long))
@@ -70,6 +74,7 @@ func TestSlowFileDrawsAndClears(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	b.Close()
+	b.Close() // a second Close does nothing
 	s := out.String()
 	if !strings.Contains(s, "big.nii.gz: reading") {
 		t.Fatalf("no bar drawn: %q", s)
