@@ -26,6 +26,10 @@ type Context struct {
 	// tilesOnly sends binary and threshold grids at 8 and 26 to the tile
 	// kernels too (tests and benchmarks).
 	tilesOnly bool
+	// stage holds the pinned buffers that copies go through, made on
+	// first use; stageFailed records that the driver refused them.
+	stage       *staging
+	stageFailed bool
 }
 
 // NewContext retains the primary context of device ordinal and loads the
@@ -63,9 +67,14 @@ func (d *Driver) NewContext(ordinal int) (*Context, error) {
 	return c, nil
 }
 
-// Close unloads the kernels and releases the context.
+// Close frees the staging buffers, unloads the kernels and releases the
+// context.
 func (c *Context) Close() error {
 	var err error
+	if c.stage != nil && c.ctx != 0 {
+		_ = c.do(func() error { c.freeStaging(c.stage); return nil })
+		c.stage = nil
+	}
 	if c.module != 0 {
 		err = c.do(func() error { return c.d.check("cuModuleUnload", c.d.cuModuleUnload(c.module)) })
 		c.module = 0

@@ -42,6 +42,10 @@ type Driver struct {
 	cuMemGetInfo              func(free, total *uint64) result
 	cuMemHostRegister         func(p unsafe.Pointer, bytes uint64, flags uint32) result
 	cuMemHostUnregister       func(p unsafe.Pointer) result
+	cuMemHostAlloc            func(p *unsafe.Pointer, bytes uint64, flags uint32) result
+	cuMemFreeHost             func(p unsafe.Pointer) result
+	cuMemcpyDtoHAsync         func(dst unsafe.Pointer, src uintptr, bytes uint64, stream uintptr) result
+	cuMemcpyHtoDAsync         func(dst uintptr, src unsafe.Pointer, bytes uint64, stream uintptr) result
 	cuLaunchKernel            func(fn uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params *unsafe.Pointer, extra *unsafe.Pointer) result
 	cuEventCreate             func(event *uintptr, flags uint32) result
 	cuEventRecord             func(event uintptr, stream uintptr) result
@@ -87,6 +91,10 @@ func Open() (*Driver, error) {
 		{"cuMemGetInfo_v2", &d.cuMemGetInfo},
 		{"cuMemHostRegister_v2", &d.cuMemHostRegister},
 		{"cuMemHostUnregister", &d.cuMemHostUnregister},
+		{"cuMemHostAlloc", &d.cuMemHostAlloc},
+		{"cuMemFreeHost", &d.cuMemFreeHost},
+		{"cuMemcpyDtoHAsync_v2", &d.cuMemcpyDtoHAsync},
+		{"cuMemcpyHtoDAsync_v2", &d.cuMemcpyHtoDAsync},
 		{"cuLaunchKernel", &d.cuLaunchKernel},
 		{"cuEventCreate", &d.cuEventCreate},
 		{"cuEventRecord", &d.cuEventRecord},

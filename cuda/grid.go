@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
 // gridShape matches the kernels' GridShape.
@@ -109,7 +110,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		binShape.rule = gridRule(imagegraph.Rule{Mode: imagegraph.Binary})
 		binary = c.planGrid(&binShape, suffix, true)
 	}
-	labels := make([]uint32, n)
+	labels := bigslice.Make[uint32](n, 0) // huge pages: fewer faults in the copy-out
 	count := 0
 	err := c.do(func() error {
 		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(plan.counts),
@@ -147,7 +148,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		}
 		in, parent, out, counts, sums, tileReps, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5], bufs[6]
 		start := time.Now()
-		if err := c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(in.ptr, src, inBytes)); err != nil {
+		if err := c.uploadStaged(in.ptr, src, inBytes); err != nil {
 			return err
 		}
 		runtime.KeepAlive(r.Data)
@@ -173,7 +174,7 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		t.Kernels = append(t.Kernels, lt.Kernels...)
 
 		start = time.Now()
-		if err := c.downloadPinned(unsafe.Pointer(&labels[0]), out.ptr, 4*uint64(n)); err != nil {
+		if err := c.downloadStaged(unsafe.Pointer(&labels[0]), out.ptr, 4*uint64(n)); err != nil {
 			return err
 		}
 		runtime.KeepAlive(labels)
