@@ -26,7 +26,8 @@ type RasterResult struct {
 // On the CPU, dst is reused for the labels when it has r.Len() entries;
 // otherwise a buffer is allocated (backed by huge pages where the kernel
 // allows, its pages touched on the labeler's threads: Timing.Allocate).
-// The GPU path allocates its own.
+// The GPU path also writes into dst when it fits, and otherwise
+// allocates as part of its download. dst's contents do not matter.
 //
 // Under BackendAuto a raster goes to the GPU when its samples are of a
 // type the kernels take (8-, 16- and 32-bit integers, float32), it has at
@@ -46,7 +47,7 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	}
 	res := &RasterResult{Backend: BackendGPU}
 	ran, err := l.runGPU(fits && r.Len() >= GPUMinVoxelsPerCore*l.threads, func(c *cuda.Context, setup time.Duration) error {
-		data, n, t, err := c.LabelGrid(r, conn, rule)
+		data, n, t, err := c.LabelGridInto(r, conn, rule, dst)
 		if err != nil {
 			return err
 		}

@@ -70,6 +70,13 @@ func sampleBytes(r *imagegraph.Raster) (unsafe.Pointer, uint64) {
 // CPU's labels, bit for bit — and N. See SupportsRaster for the sample
 // types.
 func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule) ([]uint32, int, Timing, error) {
+	return c.LabelGridInto(r, conn, rule, nil)
+}
+
+// LabelGridInto is LabelGrid writing the labels into dst when it has
+// r.Len() entries (its contents do not matter), so that a run of many
+// files can reuse one buffer; otherwise it allocates the labels.
+func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32) ([]uint32, int, Timing, error) {
 	var t Timing
 	if err := r.Validate(); err != nil {
 		return nil, 0, t, err
@@ -110,7 +117,10 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		binShape.rule = gridRule(imagegraph.Rule{Mode: imagegraph.Binary})
 		binary = c.planGrid(&binShape, suffix, true)
 	}
-	labels := bigslice.Make[uint32](n, 0) // huge pages: fewer faults in the copy-out
+	labels := dst
+	if len(labels) != n {
+		labels = bigslice.Make[uint32](n, 0) // huge pages: fewer faults in the copy-out
+	}
 	count := 0
 	err := c.do(func() error {
 		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(plan.counts),

@@ -33,6 +33,9 @@ type Batch struct {
 	LabelsExt, PreviewExt, StatsExt string
 	// Overwrite redoes inputs whose outputs are up to date.
 	Overwrite bool
+	// Buffers, when not nil, passes the label arrays of written inputs
+	// on to the next inputs (see LabelBuffers).
+	Buffers *LabelBuffers
 	// Inputs are the run's inputs and Rows their summary rows: the stages
 	// fill in Output, Components and Voxels, the caller the outcome
 	// (batch.Row.Record).
@@ -207,7 +210,7 @@ func (b *Batch) decode(i int) (*Task, bool, error) {
 func (b *Batch) label(t *Task) error {
 	row := &b.Rows[t.index]
 	if t.kind == formats.KindImage {
-		res, err := LabelImage(b.Labeler, t.img, b.Settings, b.ImageConn)
+		res, err := labelImage(b.Labeler, t.img, b.Settings, b.ImageConn, b.Buffers)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.image.Input, err)
 		}
@@ -215,7 +218,7 @@ func (b *Batch) label(t *Task) error {
 		row.Components, row.Voxels = int64(res.Labels.Count), int64(t.img.Raster.Len())
 		return nil
 	}
-	vl, err := LabelVolume(b.Labeler, t.vol, b.Settings, b.VolumeConn)
+	vl, err := labelVolume(b.Labeler, t.vol, b.Settings, b.VolumeConn, b.Buffers)
 	if err != nil {
 		return fmt.Errorf("%s: %w", t.volume.Input, err)
 	}
@@ -224,8 +227,10 @@ func (b *Batch) label(t *Task) error {
 	return nil
 }
 
-// encode writes a labeled input's outputs, each through a temporary file.
+// encode writes a labeled input's outputs, each through a temporary file,
+// then hands its label arrays to Buffers.
 func (b *Batch) encode(t *Task) error {
+	defer b.recycle(t)
 	if err := os.MkdirAll(filepath.Dir(t.Paths()[0]), 0o755); err != nil {
 		return fmt.Errorf("batch: %w", err)
 	}
@@ -233,4 +238,19 @@ func (b *Batch) encode(t *Task) error {
 		return WriteImage(t.image, t.img, t.labels, b.Settings, io.Discard)
 	}
 	return WriteVolume(t.volume, t.vol, t.vl, b.Settings.DType)
+}
+
+// recycle passes a written task's label arrays to Buffers and drops the
+// task's references to them.
+func (b *Batch) recycle(t *Task) {
+	if t.labels != nil {
+		b.Buffers.Put(t.labels.Data)
+		t.labels = nil
+	}
+	if t.vl != nil {
+		for _, f := range t.vl.Frames {
+			b.Buffers.Put(f)
+		}
+		t.vl = nil
+	}
 }

@@ -29,7 +29,12 @@ type ImageOutputs struct {
 // LabelImage labels an image at connectivity conn (4 or 8) and applies
 // the settings' size filters.
 func LabelImage(l *cclabel.Labeler, img *formats.Image, s Settings, conn int) (*cclabel.RasterResult, error) {
-	res, err := l.LabelRaster(img.Raster, s.Rule, conn, nil)
+	return labelImage(l, img, s, conn, nil)
+}
+
+// labelImage is LabelImage labeling into an array from bufs when one fits.
+func labelImage(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
+	res, err := l.LabelRaster(img.Raster, s.Rule, conn, bufs.Get(img.Raster.Len()))
 	if err != nil {
 		return nil, err
 	}

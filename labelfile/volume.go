@@ -52,6 +52,11 @@ type VolumeLabels struct {
 // scaled values) and filters, at 3D connectivity conn (6, 18 or 26; its
 // in-plane part, 4 or 8, for a 2D file).
 func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
+	return labelVolume(l, vol, s, conn, nil)
+}
+
+// labelVolume is LabelVolume labeling into arrays from bufs when they fit.
+func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers) (*VolumeLabels, error) {
 	rule := s.Rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
@@ -59,7 +64,7 @@ func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 		vl.Conn = map[int]int{6: 4, 18: 8, 26: 8}[conn]
 	}
 	for i, f := range vol.Frames {
-		res, err := l.LabelRaster(f, rule, vl.Conn, nil)
+		res, err := l.LabelRaster(f, rule, vl.Conn, bufs.Get(f.Len()))
 		if err != nil {
 			return nil, err
 		}

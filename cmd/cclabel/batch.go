@@ -159,6 +159,7 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	if f.Labeler, b.pipeline.Labelers, err = labelfile.NewBatchLabeler(labelerOpts, b.pipeline.Workers); err != nil {
 		return nil, err
 	}
+	f.Buffers = &labelfile.LabelBuffers{Keep: b.pipeline.Labelers + 1}
 	if b.shard, b.shardSource, err = shardFromFlags(cmd); err != nil {
 		return nil, err
 	}
