@@ -6,22 +6,8 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/internal/gridtest"
 )
-
-// AppendRuns serves the runs of equal nonzero keys of a row.
-func (s sliceKeys) AppendRuns(row int, dst []grid.KeyRun[uint32]) []grid.KeyRun[uint32] {
-	keys := s.keys[row*s.width : (row+1)*s.width]
-	for x := 0; x < len(keys); {
-		k, start := keys[x], x
-		for x < len(keys) && keys[x] == k {
-			x++
-		}
-		if k != 0 {
-			dst = append(dst, grid.KeyRun[uint32]{Start: int32(start), End: int32(x), Key: k})
-		}
-	}
-	return dst
-}
 
 func TestLabelRunsMatchesBFS(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
@@ -30,12 +16,12 @@ func TestLabelRunsMatchesBFS(t *testing.T) {
 		if is3D {
 			conns = []int{6, 18, 26}
 		}
-		for _, shape := range modeShapes(is3D) {
-			for name, keys := range modePatterns(shape, rng) {
-				src := sliceKeys{shape.Width, keys}
+		for _, shape := range gridtest.ModeShapes(is3D) {
+			for name, keys := range gridtest.ModePatterns(shape, rng) {
+				src := gridtest.SliceKeys{Width: shape.Width, Values: keys}
 				for _, conn := range conns {
-					want, wantN := bfsGridLabels(shape, conn, keys)
-					for _, threads := range modeThreads {
+					want, wantN := gridtest.BFSLabels(shape, conn, keys)
+					for _, threads := range gridtest.ModeThreads {
 						got := make([]uint32, len(keys))
 						n, err := grid.LabelRuns[uint32](shape, conn, src, got, threads)
 						if err != nil {
