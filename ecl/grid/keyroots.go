@@ -1,5 +1,9 @@
 package grid
 
+import (
+	"github.com/cclabel/cclabel/ecl/grid/internal/band"
+)
+
 // keyRoots maps the keys of a layer's runs to the root that all runs of
 // that key share, or to 0 when they lie in several components (at the
 // time the table was made; later hooks only join components). An open
@@ -58,7 +62,7 @@ func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 	for y := range len(p.slot) {
 		runs, first := p.row(y)
 		for k, r := range runs[:len(runs)-linkWindow] {
-			t.add(r.Key, find(labels, first+uint32(k)))
+			t.add(r.Key, band.Find(labels, first+uint32(k)))
 		}
 	}
 }
@@ -71,6 +75,6 @@ func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 func (t *keyRoots[K]) skipBelow(skip []bool, labels []uint32, cur []KeyRun[K], first uint32) {
 	for k, r := range cur {
 		root, ok := t.get(r.Key)
-		skip[k] = !ok || root != 0 && find(labels, root) == find(labels, first+uint32(k))
+		skip[k] = !ok || root != 0 && band.Find(labels, root) == band.Find(labels, first+uint32(k))
 	}
 }
