@@ -9,7 +9,7 @@ import (
 
 // LabelBinary8 labels a binary 2D image at 8-connectivity, given as bit
 // masks, into dst (width*height labels, x fastest): 0 for background, 1..N
-// by first occurrence. It returns N. The labels equal LabelGrid's with
+// by first occurrence. It returns N. The labels equal runs.LabelGrid's with
 // 8-connectivity and keys 1 for foreground.
 //
 // It is ECL-CC on a coarser graph: two consecutive rows are taken together,
@@ -25,7 +25,7 @@ import (
 // (the larger root under the smaller, with path halving). The second pass
 // numbers the roots in slot order, which is the order of first occurrence,
 // gives every slot its root's label, and then writes every pixel's label
-// from its run's slot. Parallel bands work as in LabelGrid.
+// from its run's slot. Parallel bands work as in runs.LabelGrid.
 func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (int, error) {
 	shape := GridShape{Width: width, Height: height, Depth: 1}
 	if err := shape.validate(8, dst); err != nil {

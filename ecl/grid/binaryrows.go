@@ -9,7 +9,7 @@ import (
 // LabelBinary labels a binary grid given as bit masks (row r of src is
 // y + z*Height) at any connectivity: 2D 4 or 8, 3D 6, 18 or 26. It writes
 // 0 for background and 1..N by first occurrence into dst (x fastest) and
-// returns N; the labels equal LabelGrid's with keys 1 for foreground,
+// returns N; the labels equal runs.LabelGrid's with keys 1 for foreground,
 // for every thread count.
 //
 // 8 and 26 run LabelBinary8 and LabelBinary26. The others run ECL-CC on
@@ -20,7 +20,7 @@ import (
 // before that the stencil reaches (face contacts: one per run of pixels
 // set in both rows; diagonal contacts: also pixels set in one row beside a
 // pixel of the other); each contact hooks its two runs. Parallel bands
-// work as in LabelGrid, with the runs' parents kept inside dst.
+// work as in runs.LabelGrid, with the runs' parents kept inside dst.
 func LabelBinary(shape GridShape, connectivity int, src MaskRows, dst []uint32, threads int) (int, error) {
 	if err := shape.validate(connectivity, dst); err != nil {
 		return 0, err

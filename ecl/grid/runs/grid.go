@@ -1,6 +1,7 @@
-package grid
+package runs
 
 import (
+	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
@@ -23,7 +24,7 @@ import (
 // bands labeled independently, their borders are then merged, and the
 // bands are relabeled in parallel; the result is identical for every
 // thread count.
-func LabelGrid[K GridKey](shape GridShape, connectivity int, src KeyRows[K], dst []uint32, threads int) (int, error) {
+func LabelGrid[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.KeyRows[K], dst []uint32, threads int) (int, error) {
 	if err := band.Validate(shape.Width, shape.Height, shape.Depth, connectivity, dst); err != nil {
 		return 0, err
 	}
@@ -55,10 +56,10 @@ func LabelGrid[K GridKey](shape GridShape, connectivity int, src KeyRows[K], dst
 // gridLabeler holds one grid labeling. Labels hold, until relabeling, each
 // pixel's parent as index+1, with 0 for background; a root is its own
 // parent.
-type gridLabeler[K GridKey] struct {
-	shape  GridShape
+type gridLabeler[K grid.GridKey] struct {
+	shape  grid.GridShape
 	conn   int
-	src    KeyRows[K]
+	src    grid.KeyRows[K]
 	labels []uint32
 }
 

@@ -1,4 +1,4 @@
-package grid_test
+package runs_test
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/internal/gridtest"
+	"github.com/cclabel/cclabel/ecl/grid/runs"
 )
 
 func TestLabelGridMatchesBFS(t *testing.T) {
@@ -22,7 +23,7 @@ func TestLabelGridMatchesBFS(t *testing.T) {
 					want, wantN := gridtest.BFSLabels(shape, conn, keys)
 					for _, threads := range []int{1, 2, 3, 8} {
 						got := make([]uint32, len(keys))
-						n, err := grid.LabelGrid(shape, conn, grid.KeyRows[uint32](gridtest.SliceKeys{Width: shape.Width, Values: keys}), got, threads)
+						n, err := runs.LabelGrid(shape, conn, grid.KeyRows[uint32](gridtest.SliceKeys{Width: shape.Width, Values: keys}), got, threads)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -62,7 +63,7 @@ func TestLabelGridLargeRandomAllThreadCounts(t *testing.T) {
 			want, wantN := gridtest.BFSLabels(c.shape, c.conn, keys)
 			for threads := 1; threads <= 8; threads++ {
 				got := make([]uint32, len(keys))
-				n, err := grid.LabelGrid[uint32](c.shape, c.conn, gridtest.SliceKeys{Width: c.shape.Width, Values: keys}, got, threads)
+				n, err := runs.LabelGrid[uint32](c.shape, c.conn, gridtest.SliceKeys{Width: c.shape.Width, Values: keys}, got, threads)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -86,7 +87,7 @@ func TestLabelGridErrors(t *testing.T) {
 		{grid.GridShape{Width: 0, Height: 2, Depth: 1}, 4, 0},
 		{grid.GridShape{Width: 2, Height: 2, Depth: 1}, 4, 3},
 	} {
-		if _, err := grid.LabelGrid[uint32](c.shape, c.conn, keys, make([]uint32, c.n), 1); err == nil {
+		if _, err := runs.LabelGrid[uint32](c.shape, c.conn, keys, make([]uint32, c.n), 1); err == nil {
 			t.Errorf("%v conn %d with %d labels: no error", c.shape, c.conn, c.n)
 		}
 	}

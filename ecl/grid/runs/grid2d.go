@@ -1,12 +1,13 @@
-package grid
+package runs
 
 import (
+	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 )
 
 // gridRun is a maximal horizontal run of equal nonzero keys: pixels
 // [start, end) of a row.
-type gridRun[K GridKey] struct {
+type gridRun[K grid.GridKey] struct {
 	start, end int32
 	key        K
 }
@@ -48,7 +49,7 @@ func (g *gridLabeler[K]) labelBand2D(b *band.Band) {
 
 // appendRuns appends the runs of keys (zero keys are background) to runs.
 // bounds is scratch space of len(keys)+1.
-func appendRuns[K GridKey](runs []gridRun[K], keys []K, bounds []int32) []gridRun[K] {
+func appendRuns[K grid.GridKey](runs []gridRun[K], keys []K, bounds []int32) []gridRun[K] {
 	// Record where the key changes, without branching on the data.
 	n := 1
 	bounds[0] = 0

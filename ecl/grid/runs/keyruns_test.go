@@ -1,12 +1,12 @@
-package grid_test
+package runs_test
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/internal/gridtest"
+	"github.com/cclabel/cclabel/ecl/grid/runs"
 )
 
 func TestLabelRunsMatchesBFS(t *testing.T) {
@@ -23,7 +23,7 @@ func TestLabelRunsMatchesBFS(t *testing.T) {
 					want, wantN := gridtest.BFSLabels(shape, conn, keys)
 					for _, threads := range gridtest.ModeThreads {
 						got := make([]uint32, len(keys))
-						n, err := grid.LabelRuns[uint32](shape, conn, src, got, threads)
+						n, err := runs.LabelRuns[uint32](shape, conn, src, got, threads)
 						if err != nil {
 							t.Fatal(err)
 						}

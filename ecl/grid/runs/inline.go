@@ -1,4 +1,4 @@
-package grid
+package runs
 
 // The labelers are generic, so a package that calls them compiles its own
 // instantiation of them, and can inline into it only the helpers whose

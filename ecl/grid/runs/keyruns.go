@@ -1,9 +1,10 @@
-package grid
+package runs
 
 import (
 	"math/bits"
 	"slices"
 
+	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 )
 
@@ -22,11 +23,11 @@ import (
 // run of its key in the plane before (a table of each key's root per
 // plane tells) needs no look at that plane: in label maps, most runs.
 //
-// As in LabelBinary, the runs' parents live inside dst; the first pass
+// As in grid.LabelBinary, the runs' parents live inside dst; the first pass
 // links and keeps each row's run edges (two bits a pixel), the second
 // numbers the roots and writes every pixel's label from its run; parallel
 // bands of whole planes (rows in 2D) are merged at their borders.
-func LabelRuns[K GridKey](shape GridShape, connectivity int, src RunRows[K], dst []uint32, threads int) (int, error) {
+func LabelRuns[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.RunRows[K], dst []uint32, threads int) (int, error) {
 	if err := band.Validate(shape.Width, shape.Height, shape.Depth, connectivity, dst); err != nil {
 		return 0, err
 	}
@@ -38,13 +39,13 @@ func LabelRuns[K GridKey](shape GridShape, connectivity int, src RunRows[K], dst
 
 // runLabeler holds one LabelRuns run. Until the labeling pass, each band's
 // part of labels holds the parents (slot index+1) of its runs' slots, as
-// for rowLabeler.
-type runLabeler[K GridKey] struct {
+// for grid.LabelBinary's row labeler.
+type runLabeler[K grid.GridKey] struct {
 	width         int
 	layer, layers int
 	same          int32
 	below         [3]int32
-	src           RunRows[K]
+	src           grid.RunRows[K]
 	labels        []uint32
 }
 
@@ -52,8 +53,8 @@ type runLabeler[K GridKey] struct {
 // sentinels (linkWindow of them) that start and end past every column: row
 // y's runs are runs[rowStart[y]:rowStart[y+1]-linkWindow], and the first
 // has slot slot[y].
-type runLayer[K GridKey] struct {
-	runs     []KeyRun[K]
+type runLayer[K grid.GridKey] struct {
+	runs     []grid.KeyRun[K]
 	rowStart []int
 	slot     []uint32
 	count    int // runs of the layer, sentinels not counted
@@ -65,7 +66,7 @@ func (l *runLabeler[K]) newLayer() *runLayer[K] {
 
 // row returns the runs of row y with the sentinels after them, and the
 // slot of the first.
-func (p *runLayer[K]) row(y int) ([]KeyRun[K], uint32) {
+func (p *runLayer[K]) row(y int) ([]grid.KeyRun[K], uint32) {
 	return p.runs[p.rowStart[y]:p.rowStart[y+1]], p.slot[y]
 }
 
@@ -81,7 +82,7 @@ func (l *runLabeler[K]) loadRow(p *runLayer[K], z, y int, next uint32) uint32 {
 	p.runs = l.src.AppendRuns(z*l.layer+y, p.runs)
 	n := len(p.runs) - lo
 	for range linkWindow {
-		p.runs = append(p.runs, KeyRun[K]{Start: band.SentinelColumn, End: band.SentinelColumn})
+		p.runs = append(p.runs, grid.KeyRun[K]{Start: band.SentinelColumn, End: band.SentinelColumn})
 	}
 	p.rowStart[y+1] = len(p.runs)
 	p.slot[y] = next
@@ -92,8 +93,8 @@ func (l *runLabeler[K]) loadRow(p *runLayer[K], z, y int, next uint32) uint32 {
 // keyRef is a row a new row is linked against: its runs with their
 // sentinel, the slot of the first, how far diagonally contact reaches (0
 // or 1), and a cursor.
-type keyRef[K GridKey] struct {
-	runs  []KeyRun[K]
+type keyRef[K grid.GridKey] struct {
+	runs  []grid.KeyRun[K]
 	first uint32
 	slack int32
 	next  int
@@ -124,7 +125,7 @@ func (l *runLabeler[K]) rowRefs(refs *[4]keyRef[K], cur, prev *runLayer[K], y in
 // forContacts calls join(slot of run, slot of touching run) for every run
 // of cur (the first's slot is first; no sentinel) and every run of equal
 // key among refs that it touches.
-func forContacts[K GridKey](cur []KeyRun[K], first uint32, refs []keyRef[K], join func(r, u uint32)) {
+func forContacts[K grid.GridKey](cur []grid.KeyRun[K], first uint32, refs []keyRef[K], join func(r, u uint32)) {
 	for k, r := range cur {
 		for i := range refs {
 			ref := &refs[i]
@@ -154,7 +155,7 @@ const linkWindow = 3
 // cursor skips up to two runs that end before the run without branching,
 // the next linkWindow runs (the sentinels keep them in the slice) are
 // candidates, kept when they start before the run ends and hold its key.
-func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *keyRef[K], skip []bool) []uint64 {
+func refContacts[K grid.GridKey](found []uint64, cur []grid.KeyRun[K], first uint32, ref *keyRef[K], skip []bool) []uint64 {
 	runs, slack := ref.runs, ref.slack
 	n := len(found)
 	// Touching pairs of two rows of disjoint runs number at most one per
@@ -197,7 +198,7 @@ func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *
 // on that starts before hi and holds key, and returns the new n.
 //
 //go:noinline
-func moreContacts[K GridKey](buf []uint64, n int, runs []KeyRun[K], j int, hi int32, key K, pair uint64) int {
+func moreContacts[K grid.GridKey](buf []uint64, n int, runs []grid.KeyRun[K], j int, hi int32, key K, pair uint64) int {
 	for ; runs[j].Start < hi; j++ {
 		buf[n] = pair
 		n += int(b2u32(runs[j].Key == key))
@@ -209,7 +210,7 @@ func moreContacts[K GridKey](buf []uint64, n int, runs []KeyRun[K], j int, hi in
 // linkRow makes every run of cur (slots from first; no sentinels) a root
 // and hooks it to the runs of equal key it touches among refs, with path
 // halving. It returns the number of roots hooked away.
-func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], scratch *linkScratch) int {
+func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], scratch *linkScratch) int {
 	for k := range cur {
 		s := first + uint32(k)
 		labels[s-1] = s
@@ -333,7 +334,7 @@ func edgeWords(width int) int { return width/64 + 1 }
 
 // markEdges sets, in edges (a row's starts, then its ends), the first
 // column of every run and the column after its last.
-func markEdges[K GridKey](edges []uint64, runs []KeyRun[K]) {
+func markEdges[K grid.GridKey](edges []uint64, runs []grid.KeyRun[K]) {
 	n := len(edges) / 2
 	starts, ends := edges[:n], edges[n:]
 	for _, r := range runs {

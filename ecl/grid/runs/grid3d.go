@@ -1,6 +1,7 @@
-package grid
+package runs
 
 import (
+	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 )
 
@@ -37,7 +38,7 @@ func abs(x int) int {
 
 // planeRuns holds the runs of one plane, row by row: the runs of row y are
 // runs[rowStart[y]:rowStart[y+1]].
-type planeRuns[K GridKey] struct {
+type planeRuns[K grid.GridKey] struct {
 	runs     []gridRun[K]
 	rowStart []int
 }
@@ -48,7 +49,7 @@ func (p *planeRuns[K]) row(y int) []gridRun[K] { return p.runs[p.rowStart[y]:p.r
 // runRef is a row whose runs a new row is linked against: its runs, the
 // index+1 of its first pixel, how far diagonally contact reaches (1 when
 // diagonal neighbours count, else 0), and a cursor into runs.
-type runRef[K GridKey] struct {
+type runRef[K grid.GridKey] struct {
 	runs  []gridRun[K]
 	base  uint32
 	slack int32
@@ -102,7 +103,7 @@ func (g *gridLabeler[K]) labelBand3D(b *band.Band) {
 // first joined pixel among refs (or itself), the others the run's first
 // pixel; further joined runs are hooked. It returns the roots made minus
 // the roots hooked away.
-func linkRunsRefs[K GridKey](labels, row []uint32, refs []runRef[K], cur []gridRun[K], base uint32) int {
+func linkRunsRefs[K grid.GridKey](labels, row []uint32, refs []runRef[K], cur []gridRun[K], base uint32) int {
 	clear(row)
 	roots := 0
 	for _, r := range cur {
