@@ -8,6 +8,6 @@
 // computed on the fly, with a CSR-shaped interface (Degree, Neighbors) and
 // Materialize for the general graph path; Label runs ECL-CC on it without
 // building any CSR: binary and threshold rules on bit masks of the rows
-// (grid.LabelBinary), multilabel on runs of equal values (grid.LabelRuns),
+// (grid.LabelBinary), multilabel on runs of equal values (runs.LabelRuns),
 // and multilabel rasters with a single foreground value as binary.
 package imagegraph

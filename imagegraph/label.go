@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/runs"
 	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
@@ -66,9 +67,9 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 	case rule.Mode != Multilabel:
 		count, err = grid.LabelBinary(shape, conn, rows, dst, opts.Threads)
 	case rows.wide():
-		count, err = grid.LabelRuns[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
+		count, err = runs.LabelRuns[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
 	default:
-		count, err = grid.LabelRuns[uint32](shape, conn, rows, dst, opts.Threads)
+		count, err = runs.LabelRuns[uint32](shape, conn, rows, dst, opts.Threads)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("imagegraph: %w", err)

@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/runs"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// gridKeys serves a Grid's keys to grid.LabelGrid, the general path the
+// gridKeys serves a Grid's keys to runs.LabelGrid, the general path the
 // fast paths are checked against.
 type gridKeys struct {
 	width int
@@ -19,7 +20,7 @@ type gridKeys struct {
 
 func (g gridKeys) Keys(row int, dst []uint64) { copy(dst, g.keys[row*g.width:(row+1)*g.width]) }
 
-// generalLabels labels r under rule with grid.LabelGrid on Grid's keys.
+// generalLabels labels r under rule with runs.LabelGrid on Grid's keys.
 func generalLabels(t *testing.T, r *imagegraph.Raster, rule imagegraph.Rule, conn int) ([]uint32, int) {
 	t.Helper()
 	g, err := imagegraph.NewGrid(r, rule, conn)
@@ -31,7 +32,7 @@ func generalLabels(t *testing.T, r *imagegraph.Raster, rule imagegraph.Rule, con
 		keys[v] = g.Key(v)
 	}
 	dst := make([]uint32, r.Len())
-	n, err := grid.LabelGrid[uint64](grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}, conn, gridKeys{r.Width, keys}, dst, 1)
+	n, err := runs.LabelGrid[uint64](grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}, conn, gridKeys{r.Width, keys}, dst, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ var modeRules = []imagegraph.Rule{
 }
 
 // TestLabelModesMatchOracles checks Label, for every rule, connectivity
-// and thread count 1..4 and 7, against grid.LabelGrid and (small rasters)
+// and thread count 1..4 and 7, against runs.LabelGrid and (small rasters)
 // breadth-first search, on awkward shapes.
 func TestLabelModesMatchOracles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/runs"
 )
 
 // byteMaskKeys serves binary keys (nonzero bytes are foreground).
@@ -80,7 +81,7 @@ func BenchmarkLabelGrid(b *testing.B) {
 				}
 				b.Run(fmt.Sprintf("threads%d", threads), func(b *testing.B) {
 					for b.Loop() {
-						if _, err := grid.LabelGrid[uint32](c.shape, c.conn, byteMaskKeys{c.shape.Width, pix}, labels, threads); err != nil {
+						if _, err := runs.LabelGrid[uint32](c.shape, c.conn, byteMaskKeys{c.shape.Width, pix}, labels, threads); err != nil {
 							b.Fatal(err)
 						}
 					}

@@ -1,6 +1,10 @@
 package grid
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/cclabel/cclabel/ecl/grid/internal/band"
+)
 
 // bundleScan holds a bundle: two rows (top, bottom) of two consecutive
 // planes (front, back). At 26-connectivity every voxel of a bundle touches
@@ -167,48 +171,48 @@ func (l *bundleLabeler) loadPlanePair(bundles []*bundleScan, z int, next uint32)
 	return next
 }
 
-// linkBand is the first pass over a band of plane pairs, as binary8's.
-func (l *bundleLabeler) linkBand(b *gridBand) {
+// LinkBand is the first pass over a band of plane pairs, as binary8's.
+func (l *bundleLabeler) LinkBand(b *band.Band) {
 	w, h := l.width, l.height
 	labels := l.labels
 	cur, prev := l.newBundles(), l.newBundles()
 	var views pairViews
 	buf := make([]uint64, 0, 4*(w+1))
-	start := b.first * w
+	start := b.First * w
 	next := uint32(start) + 1
 	hooks := 0
-	for z := b.first / h; z < b.end/h; z += 2 {
+	for z := b.First / h; z < b.End/h; z += 2 {
 		first := next
 		next = l.loadPlanePair(cur, z, next)
 		for s := first; s < next; s++ {
 			labels[s-1] = s
 		}
 		var below []*bundleScan
-		if z > b.first/h {
+		if z > b.First/h {
 			below = prev
 		}
 		for y := range cur {
 			buf = planePairContacts(buf[:0], cur, below, y, true, &views)
-			hooks += linkContacts(labels, buf)
+			hooks += band.LinkContacts(labels, buf)
 		}
 		cur, prev = prev, cur
 	}
-	b.moveSlots(labels, w, int(next-1)-start, hooks)
+	b.MoveSlots(labels, w, int(next-1)-start, hooks)
 }
 
-// mergeBorder joins the first plane pair of band b with the last plane
+// MergeBorder joins the first plane pair of band b with the last plane
 // pair of band b-1.
-func (l *bundleLabeler) mergeBorder(bands []gridBand, b int) {
+func (l *bundleLabeler) MergeBorder(bands []band.Band, b int) {
 	h := l.height
 	cur, below := l.newBundles(), l.newBundles()
-	z := bands[b].first / h
-	l.loadPlanePair(cur, z, uint32(bands[b].slots)+1)
+	z := bands[b].First / h
+	l.loadPlanePair(cur, z, uint32(bands[b].Slots)+1)
 	runs := 0
 	for y, m := range below {
 		l.load(m, 2*y, z-2)
 		runs += m.runs
 	}
-	numberPlanePair(below, uint32(bands[b-1].slots+bands[b-1].runs-runs)+1)
+	numberPlanePair(below, uint32(bands[b-1].Slots+bands[b-1].Runs-runs)+1)
 	for _, m := range below {
 		m.fillColumns()
 	}
@@ -218,23 +222,23 @@ func (l *bundleLabeler) mergeBorder(bands []gridBand, b int) {
 		found = planePairContacts(found[:0], cur, below, y, false, &views)
 		for _, c := range found {
 			r, p := uint32(c>>32), uint32(c)
-			if dead := hook(l.labels, findRoot(l.labels, r), findRoot(l.labels, p)); dead != 0 {
-				owner := bandOf(bands, int(dead-1)/l.width)
-				owner.roots--
-				owner.hooked = append(owner.hooked, dead)
+			if dead := band.Hook(l.labels, band.FindRoot(l.labels, r), band.FindRoot(l.labels, p)); dead != 0 {
+				owner := band.Of(bands, int(dead-1)/l.width)
+				owner.Roots--
+				owner.Hooked = append(owner.Hooked, dead)
 			}
 		}
 	}
 }
 
-// labelBand is the second pass, as binary8's, a plane pair at a time: the
+// LabelBand is the second pass, as binary8's, a plane pair at a time: the
 // labels of all its runs are read before any of its voxels is written, so
 // no slot is overwritten before it is read.
-func (l *bundleLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
+func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w, h := l.width, l.height
 	labels := l.labels
-	labelSlots(labels, b, cross)
-	lo := b.slots
+	band.LabelSlots(labels, b, cross)
+	lo := b.Slots
 	bundles := l.newBundles()
 	columns := make([][]uint32, len(bundles))
 	for i := range columns {
@@ -242,7 +246,7 @@ func (l *bundleLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
 	}
 	pending := make([]bool, len(bundles))
 	slot := uint32(lo) + 1
-	for z := b.first / h; z < b.end/h; z += 2 {
+	for z := b.First / h; z < b.End/h; z += 2 {
 		for y, m := range bundles {
 			l.load(m, 2*y, z)
 		}
@@ -261,7 +265,7 @@ func (l *bundleLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
 					from = end
 				}
 			}
-			pending[y] = flags&pendingFlag != 0
+			pending[y] = flags&band.PendingFlag != 0
 		}
 		for y, m := range bundles {
 			for plane := range 2 {
@@ -277,42 +281,12 @@ func (l *bundleLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
 				}
 				fillRows(top, bottom, columns[y], topMask, bottomMask)
 				if pending[y] {
-					b.markPending(row)
+					b.MarkPending(row)
 					if 2*y+1 < h {
-						b.markPending(row + 1)
+						b.MarkPending(row + 1)
 					}
 				}
 			}
 		}
 	}
-}
-
-// bandLabeler is a two-pass labeler working on bands: binary8Labeler and
-// bundleLabeler.
-type bandLabeler interface {
-	linkBand(b *gridBand)
-	mergeBorder(bands []gridBand, b int)
-	labelBand(b *gridBand, cross *crossBandLabels)
-}
-
-// runBandLabeler labels the bands of labels (rows of width pixels): link,
-// merge the borders, number and label. It returns the number of labels.
-func runBandLabeler(l bandLabeler, bands []gridBand, labels []uint32, width int) int {
-	return runBandLabelerWith(l, bands, labels, width, func() {})
-}
-
-// runBandLabelerWith is runBandLabeler, calling linked once the first
-// pass has ended on every band.
-func runBandLabelerWith(l bandLabeler, bands []gridBand, labels []uint32, width int, linked func()) int {
-	runBands(bands, func(b *gridBand) { l.linkBand(b) })
-	linked()
-	for b := 1; b < len(bands); b++ {
-		l.mergeBorder(bands, b)
-	}
-	cross := newCrossBandLabels(labels, bands)
-	next := numberBands(bands)
-	cross.rankRoots(labels, bands)
-	runBands(bands, func(b *gridBand) { l.labelBand(b, cross) })
-	runBands(bands, func(b *gridBand) { cross.finishBand(labels, width, b) })
-	return int(next - 1)
 }

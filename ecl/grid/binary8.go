@@ -3,12 +3,13 @@ package grid
 import (
 	"math/bits"
 
+	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // LabelBinary8 labels a binary 2D image at 8-connectivity, given as bit
 // masks, into dst (width*height labels, x fastest): 0 for background, 1..N
-// by first occurrence. It returns N. The labels equal LabelGrid's with
+// by first occurrence. It returns N. The labels equal runs.LabelGrid's with
 // 8-connectivity and keys 1 for foreground.
 //
 // It is ECL-CC on a coarser graph: two consecutive rows are taken together,
@@ -24,7 +25,7 @@ import (
 // (the larger root under the smaller, with path halving). The second pass
 // numbers the roots in slot order, which is the order of first occurrence,
 // gives every slot its root's label, and then writes every pixel's label
-// from its run's slot. Parallel bands work as in LabelGrid.
+// from its run's slot. Parallel bands work as in runs.LabelGrid.
 func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (int, error) {
 	shape := GridShape{Width: width, Height: height, Depth: 1}
 	if err := shape.validate(8, dst); err != nil {
@@ -32,10 +33,10 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 	}
 	pairs := (height + 1) / 2
 	threads = parallel.ClampThreads(threads, max(1, pairs/4))
-	bands := make([]gridBand, threads)
+	bands := make([]band.Band, threads)
 	for b := range bands {
-		bands[b].first = min(2*(pairs*b/threads), height)
-		bands[b].end = min(2*(pairs*(b+1)/threads), height)
+		bands[b].First = min(2*(pairs*b/threads), height)
+		bands[b].End = min(2*(pairs*(b+1)/threads), height)
 	}
 	cache := newMaskCache(src, width, height)
 	l := &binary8Labeler{width: width, height: height, src: cache, labels: dst}
@@ -55,10 +56,10 @@ func LabelBinary26(width, height, depth int, src MaskRows, dst []uint32, threads
 	}
 	pairs := (depth + 1) / 2
 	threads = parallel.ClampThreads(threads, max(1, pairs/4))
-	bands := make([]gridBand, threads)
+	bands := make([]band.Band, threads)
 	for b := range bands {
-		bands[b].first = min(2*(pairs*b/threads), depth) * height
-		bands[b].end = min(2*(pairs*(b+1)/threads), depth) * height
+		bands[b].First = min(2*(pairs*b/threads), depth) * height
+		bands[b].End = min(2*(pairs*(b+1)/threads), depth) * height
 	}
 	cache := newMaskCache(src, width, height*depth)
 	l := &bundleLabeler{width: width, height: height, depth: depth, src: cache, labels: dst}
@@ -252,105 +253,65 @@ func contacts(buf []uint64, cur, above *pairScan) []uint64 {
 	return buf
 }
 
-// linkBand is the first pass over a band: it gives every run a slot,
+// LinkBand is the first pass over a band: it gives every run a slot,
 // starting at the band's first pixel, hooks the touching runs of
 // consecutive pairs and finally moves the slots to the end of the band's
 // pixels, where the labeling pass never overwrites one it still needs.
-func (l *binary8Labeler) linkBand(b *gridBand) {
+func (l *binary8Labeler) LinkBand(b *band.Band) {
 	w := l.width
 	labels := l.labels
 	cur, above := newPairScan(w), newPairScan(w)
 	buf := make([]uint64, 0, 3*(w+1))
-	start := b.first * w
+	start := b.First * w
 	next := uint32(start) + 1
 	hooks := 0
-	for y := b.first; y < b.end; y += l.pairStep(y) {
+	for y := b.First; y < b.End; y += l.pairStep(y) {
 		l.load(cur, y)
 		cur.number(next)
 		for s := range uint32(cur.runs) {
 			labels[next-1+s] = next + s
 		}
 		next += uint32(cur.runs)
-		if y > b.first {
+		if y > b.First {
 			buf = contacts(buf[:0], cur, above)
-			hooks += linkContacts(labels, buf)
+			hooks += band.LinkContacts(labels, buf)
 		}
 		cur, above = above, cur
 	}
-	b.moveSlots(labels, w, int(next-1)-start, hooks)
+	b.MoveSlots(labels, w, int(next-1)-start, hooks)
 }
 
-// moveSlots moves the band's runs slots, numbered from its first pixel,
-// to the end of its pixels (adding the offset to every parent), where the
-// labeling pass never overwrites a slot it still needs: a pair (or bundle)
-// has at most (width+1)/2 runs, no more than its pixels, so later pairs'
-// slots lie after earlier pairs' pixels. hooks is the number of roots the
-// linking hooked away.
-func (b *gridBand) moveSlots(labels []uint32, width, runs, hooks int) {
-	start := b.first * width
-	shift := (b.end-b.first)*width - runs
-	for i := start + runs - 1; i >= start; i-- {
-		labels[i+shift] = labels[i] + uint32(shift)
-	}
-	b.slots, b.runs = start+shift, runs
-	b.roots = runs - hooks
-}
-
-// linkContacts hooks the two runs of every contact and returns the number
-// of roots that stopped being one. Consecutive contacts often share a run;
-// its root is then the one the previous contact left.
-func linkContacts(labels []uint32, contacts []uint64) int {
-	hooks := 0
-	var lastR, lastP, root uint32
-	for _, c := range contacts {
-		r, p := uint32(c>>32), uint32(c)
-		rr, rp := root, root
-		if r != lastR {
-			rr = find(labels, r)
-		}
-		if p != lastP {
-			rp = find(labels, p)
-		}
-		if rr != rp {
-			labels[max(rr, rp)-1] = min(rr, rp)
-			hooks++
-		}
-		lastR, lastP, root = r, p, min(rr, rp)
-	}
-	return hooks
-}
-
-// mergeBorder joins the first row pair of band b with the pair above it.
-func (l *binary8Labeler) mergeBorder(bands []gridBand, b int) {
+// MergeBorder joins the first row pair of band b with the pair above it.
+func (l *binary8Labeler) MergeBorder(bands []band.Band, b int) {
 	w := l.width
-	y := bands[b].first
+	y := bands[b].First
 	cur, above := newPairScan(w), newPairScan(w)
 	l.load(cur, y)
-	cur.number(uint32(bands[b].slots) + 1)
+	cur.number(uint32(bands[b].Slots) + 1)
 	l.load(above, y-2)
-	above.number(uint32(bands[b-1].slots+bands[b-1].runs-above.runs) + 1)
+	above.number(uint32(bands[b-1].Slots+bands[b-1].Runs-above.runs) + 1)
 	for _, c := range contacts(nil, cur, above) {
-		if dead := hook(l.labels, findRoot(l.labels, uint32(c>>32)), findRoot(l.labels, uint32(c))); dead != 0 {
-			owner := bandOf(bands, int(dead-1)/w)
-			owner.roots--
-			owner.hooked = append(owner.hooked, dead)
+		if dead := band.Hook(l.labels, band.FindRoot(l.labels, uint32(c>>32)), band.FindRoot(l.labels, uint32(c))); dead != 0 {
+			owner := band.Of(bands, int(dead-1)/w)
+			owner.Roots--
+			owner.Hooked = append(owner.Hooked, dead)
 		}
 	}
 }
 
-// labelBand is the second pass: it numbers the band's roots in slot order,
+// LabelBand is the second pass: it numbers the band's roots in slot order,
 // gives every slot its root's label (for a root in an earlier band,
 // through cross) and writes the labels of every pixel. A pair's pixels
 // only overwrite slots of that pair or earlier ones.
-func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
+func (l *binary8Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
-	labelSlots(labels, b, cross)
-	lo := b.slots
+	band.LabelSlots(labels, b, cross)
+	lo := b.Slots
 	m := newPairScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
 	slot := uint32(lo) + 1
-	for y := b.first; y < b.end; y += l.pairStep(y) {
+	for y := b.First; y < b.End; y += l.pairStep(y) {
 		l.load(m, y)
 		m.number(slot)
 		slot += uint32(m.runs)
@@ -367,10 +328,10 @@ func (l *binary8Labeler) labelBand(b *gridBand, cross *crossBandLabels) {
 				from = end
 			}
 		}
-		if pending&pendingFlag != 0 {
-			b.markPending(y)
+		if pending&band.PendingFlag != 0 {
+			b.MarkPending(y)
 			if l.hasBottom(y) {
-				b.markPending(y + 1)
+				b.MarkPending(y + 1)
 			}
 		}
 		top := labels[y*w : (y+1)*w]

@@ -3,14 +3,14 @@ package grid
 import (
 	"math/bits"
 
-	"github.com/cclabel/cclabel/internal/parallel"
+	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 )
 
 // LabelBinary labels a binary grid given as bit masks (row r of src is
 // y + z*Height) at any connectivity: 2D 4 or 8, 3D 6, 18 or 26. It writes
 // 0 for background and 1..N by first occurrence into dst (x fastest) and
-// returns N; the labels equal LabelGrid's with keys 1 for foreground, for
-// every thread count.
+// returns N; the labels equal runs.LabelGrid's with keys 1 for foreground,
+// for every thread count.
 //
 // 8 and 26 run LabelBinary8 and LabelBinary26. The others run ECL-CC on
 // the runs of the rows: every maximal run of foreground pixels of a row is
@@ -20,7 +20,7 @@ import (
 // before that the stencil reaches (face contacts: one per run of pixels
 // set in both rows; diagonal contacts: also pixels set in one row beside a
 // pixel of the other); each contact hooks its two runs. Parallel bands
-// work as in LabelGrid, with the runs' parents kept inside dst.
+// work as in runs.LabelGrid, with the runs' parents kept inside dst.
 func LabelBinary(shape GridShape, connectivity int, src MaskRows, dst []uint32, threads int) (int, error) {
 	if err := shape.validate(connectivity, dst); err != nil {
 		return 0, err
@@ -39,43 +39,9 @@ func LabelBinary(shape GridShape, connectivity int, src MaskRows, dst []uint32, 
 func labelBinaryRows(shape GridShape, connectivity int, src MaskRows, dst []uint32, threads int) int {
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
 	l := &rowLabeler{width: shape.Width, src: cache, labels: dst}
-	l.layer, l.layers = layering(shape)
-	l.same, l.below = layerSlack(shape, connectivity)
-	return runCachedBandLabeler(l, cache, layerBands(l.layers, l.layer, threads), dst, shape.Width)
-}
-
-// layering returns the rows of a layer, the unit that bands hold whole,
-// and the number of layers: planes of a volume, rows of an image.
-func layering(shape GridShape) (rows, layers int) {
-	if shape.Depth == 1 {
-		return 1, shape.Height
-	}
-	return shape.Height, shape.Depth
-}
-
-// layerSlack returns how far contact reaches with the row before in the
-// same layer and with rows y-1, y and y+1 of the layer before (0: face
-// neighbours only, 1: diagonal ones too, -1: none).
-func layerSlack(shape GridShape, connectivity int) (same int32, below [3]int32) {
-	switch connectivity {
-	case 4:
-		return -1, [3]int32{-1, 0, -1}
-	case 8:
-		return -1, [3]int32{-1, 1, -1}
-	}
-	return planeSlack(connectivity)
-}
-
-// layerBands splits layers of rows each into bands of whole layers, at
-// least four layers a band.
-func layerBands(layers, rows, threads int) []gridBand {
-	threads = parallel.ClampThreads(threads, max(1, layers/4))
-	bands := make([]gridBand, threads)
-	for b := range bands {
-		bands[b].first = layers * b / threads * rows
-		bands[b].end = layers * (b + 1) / threads * rows
-	}
-	return bands
+	l.layer, l.layers = band.Layering(shape.Height, shape.Depth)
+	l.same, l.below = band.LayerSlack(connectivity)
+	return runCachedBandLabeler(l, cache, band.Layers(l.layers, l.layer, threads), dst, shape.Width)
 }
 
 // rowLabeler holds one labelBinaryRows run. Until the labeling pass, each
@@ -95,7 +61,7 @@ type rowLabeler struct {
 // column has an end bit.
 type rowScan struct {
 	mask   []uint64
-	bounds []int32 // for labelBand: start and end of each run, then a sentinel
+	bounds []int32 // for LabelBand: start and end of each run, then a sentinel
 	words  []scanWord
 	runs   int
 	// first is the slot (index+1) of the row's first run; the others
@@ -179,7 +145,7 @@ func runBounds(bounds []int32, mask []uint64) int {
 			k++
 		}
 	}
-	bounds[k], bounds[k+1] = sentinelColumn, sentinelColumn
+	bounds[k], bounds[k+1] = band.SentinelColumn, band.SentinelColumn
 	return k / 2
 }
 
@@ -254,20 +220,20 @@ func (l *rowLabeler) loadLayer(scans []*rowScan, z int, next uint32) uint32 {
 	return next
 }
 
-// linkBand is the first pass over a band: it gives every run a slot,
+// LinkBand is the first pass over a band: it gives every run a slot,
 // starting at the band's first pixel, hooks the runs that touch and moves
-// the slots to the end of the band's pixels (see gridBand.moveSlots; a row
+// the slots to the end of the band's pixels (see band.Band.MoveSlots; a row
 // has at most (width+1)/2 runs).
-func (l *rowLabeler) linkBand(b *gridBand) {
+func (l *rowLabeler) LinkBand(b *band.Band) {
 	w := l.width
 	labels := l.labels
 	cur, prev := l.newLayer(), l.newLayer()
 	buf := make([]uint64, 0, 4*(w+1))
-	start := b.first * w
+	start := b.First * w
 	next := uint32(start) + 1
 	hooks := 0
-	z0 := b.first / l.layer
-	for z := z0; z < b.end/l.layer; z++ {
+	z0 := b.First / l.layer
+	for z := z0; z < b.End/l.layer; z++ {
 		var below []*rowScan
 		if z > z0 {
 			below = prev
@@ -280,25 +246,25 @@ func (l *rowLabeler) linkBand(b *gridBand) {
 			}
 			next += uint32(m.runs)
 			buf = l.layerContacts(buf[:0], cur, below, y, true)
-			hooks += linkContacts(labels, buf)
+			hooks += band.LinkContacts(labels, buf)
 		}
 		cur, prev = prev, cur
 	}
-	b.moveSlots(labels, w, int(next-1)-start, hooks)
+	b.MoveSlots(labels, w, int(next-1)-start, hooks)
 }
 
-// mergeBorder joins the first layer of band b with the last layer of band
+// MergeBorder joins the first layer of band b with the last layer of band
 // b-1.
-func (l *rowLabeler) mergeBorder(bands []gridBand, b int) {
+func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 	cur, prev := l.newLayer(), l.newLayer()
-	z := bands[b].first / l.layer
-	l.loadLayer(cur, z, uint32(bands[b].slots)+1)
+	z := bands[b].First / l.layer
+	l.loadLayer(cur, z, uint32(bands[b].Slots)+1)
 	runs := 0
 	for y, m := range prev {
 		m.load(l.src, (z-1)*l.layer+y, l.width)
 		runs += m.runs
 	}
-	next := uint32(bands[b-1].slots+bands[b-1].runs-runs) + 1
+	next := uint32(bands[b-1].Slots+bands[b-1].Runs-runs) + 1
 	for _, m := range prev {
 		m.number(next)
 		next += uint32(m.runs)
@@ -307,30 +273,30 @@ func (l *rowLabeler) mergeBorder(bands []gridBand, b int) {
 	for y := range cur {
 		found = l.layerContacts(found[:0], cur, prev, y, false)
 		for _, c := range found {
-			if dead := hook(l.labels, findRoot(l.labels, uint32(c>>32)), findRoot(l.labels, uint32(c))); dead != 0 {
-				owner := bandOf(bands, int(dead-1)/l.width)
-				owner.roots--
-				owner.hooked = append(owner.hooked, dead)
+			if dead := band.Hook(l.labels, band.FindRoot(l.labels, uint32(c>>32)), band.FindRoot(l.labels, uint32(c))); dead != 0 {
+				owner := band.Of(bands, int(dead-1)/l.width)
+				owner.Roots--
+				owner.Hooked = append(owner.Hooked, dead)
 			}
 		}
 	}
 }
 
-// labelBand is the second pass: it numbers the band's roots in slot
+// LabelBand is the second pass: it numbers the band's roots in slot
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time. A row's pixels only overwrite slots of that row or
 // earlier ones, and its runs' labels are all read before it is written.
 // Rows of long runs are written run by run; rows of many short runs
 // through a table of each column's label, masked without branches.
-func (l *rowLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
+func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
-	labelSlots(labels, b, cross)
+	band.LabelSlots(labels, b, cross)
 	m := newRowScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
 	own := make([]uint32, (w+1)/2)
-	slot := b.slots
-	for row := b.first; row < b.end; row++ {
+	slot := b.Slots
+	for row := b.First; row < b.End; row++ {
 		m.load(l.src, row, w)
 		runs := own[:m.runs]
 		copy(runs, labels[slot:slot+m.runs])
@@ -357,8 +323,8 @@ func (l *rowLabeler) labelBand(b *gridBand, cross *crossBandLabels) {
 			runBounds(m.bounds, m.mask)
 			fillRuns(dst, m.bounds, runs)
 		}
-		if pending&pendingFlag != 0 {
-			b.markPending(row)
+		if pending&band.PendingFlag != 0 {
+			b.MarkPending(row)
 		}
 	}
 }
@@ -373,11 +339,11 @@ func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
 	from := int32(0)
 	for k, label := range labels {
 		start, end := bounds[2*k], bounds[2*k+1]
-		clear32(dst[from:start])
-		fill32(dst[start:end], label)
+		band.Clear32(dst[from:start])
+		band.Fill32(dst[start:end], label)
 		from = end
 	}
-	clear32(dst[from:])
+	band.Clear32(dst[from:])
 }
 
 // fillRow writes a row: the label of each foreground pixel's column and 0

@@ -1,5 +1,7 @@
 package grid
 
+import "github.com/cclabel/cclabel/ecl/grid/internal/band"
+
 // maskCache keeps the masks that the first pass of a binary labeler reads,
 // so that the second pass copies them instead of asking the source again
 // (which converts samples): one bit a pixel, an eighth of the labels.
@@ -16,7 +18,7 @@ type maskCache struct {
 // newMaskCache returns a cache for rows of width pixels.
 func newMaskCache(src MaskRows, width, rows int) *maskCache {
 	words := maskWords(width)
-	return &maskCache{src: src, words: words, rows: getWords(words * rows), loaded: make([]bool, rows)}
+	return &maskCache{src: src, words: words, rows: band.GetWords(words * rows), loaded: make([]bool, rows)}
 }
 
 // Mask serves a row: from the source, kept, in the first pass; from the
@@ -35,11 +37,11 @@ func (c *maskCache) Mask(row int, dst []uint64) {
 	}
 }
 
-// runCachedBandLabeler is runBandLabeler for a labeler whose rows come
+// runCachedBandLabeler is band.RunLabeler for a labeler whose rows come
 // through cache.
-func runCachedBandLabeler(l bandLabeler, cache *maskCache, bands []gridBand, labels []uint32, width int) int {
-	n := runBandLabelerWith(l, bands, labels, width, func() { cache.ready = true })
-	putWords(cache.rows)
+func runCachedBandLabeler(l band.Labeler, cache *maskCache, bands []band.Band, labels []uint32, width int) int {
+	n := band.RunLabelerWith(l, bands, labels, width, func() { cache.ready = true })
+	band.PutWords(cache.rows)
 	cache.rows = nil
 	return n
 }

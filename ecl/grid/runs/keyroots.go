@@ -1,10 +1,15 @@
-package grid
+package runs
+
+import (
+	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/internal/band"
+)
 
 // keyRoots maps the keys of a layer's runs to the root that all runs of
 // that key share, or to 0 when they lie in several components (at the
 // time the table was made; later hooks only join components). An open
 // addressing table; key 0 (background) marks empty entries.
-type keyRoots[K GridKey] struct {
+type keyRoots[K grid.GridKey] struct {
 	keys  []K
 	roots []uint32
 	shift uint
@@ -58,7 +63,7 @@ func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 	for y := range len(p.slot) {
 		runs, first := p.row(y)
 		for k, r := range runs[:len(runs)-linkWindow] {
-			t.add(r.Key, find(labels, first+uint32(k)))
+			t.add(r.Key, band.Find(labels, first+uint32(k)))
 		}
 	}
 }
@@ -68,9 +73,9 @@ func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 // key the layer before lacks, and runs already joined to the one root
 // that all runs of their key there share. Whatever such a run touches
 // there has its key, so is joined already.
-func (t *keyRoots[K]) skipBelow(skip []bool, labels []uint32, cur []KeyRun[K], first uint32) {
+func (t *keyRoots[K]) skipBelow(skip []bool, labels []uint32, cur []grid.KeyRun[K], first uint32) {
 	for k, r := range cur {
 		root, ok := t.get(r.Key)
-		skip[k] = !ok || root != 0 && find(labels, root) == find(labels, first+uint32(k))
+		skip[k] = !ok || root != 0 && band.Find(labels, root) == band.Find(labels, first+uint32(k))
 	}
 }

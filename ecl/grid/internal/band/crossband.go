@@ -1,4 +1,4 @@
-package grid
+package band
 
 import (
 	"runtime"
@@ -7,45 +7,45 @@ import (
 	"time"
 )
 
-// crossBandLabels hands the labels of the roots that pixels of later bands
+// CrossLabels hands the labels of the roots that pixels of later bands
 // join from the band that numbers them to the bands that need them, so
 // that bands relabel concurrently without a second pass.
-type crossBandLabels struct {
+type CrossLabels struct {
 	roots  []uint32        // sorted index+1 of the roots later bands join
 	labels []atomic.Uint32 // their labels, 0 until published
 }
 
-// newCrossBandLabels points every root that the border merges hooked
+// NewCrossLabels points every root that the border merges hooked
 // straight at its final root (so relabeling never follows a path through
 // another band) and collects those final roots.
-func newCrossBandLabels(labels []uint32, bands []gridBand) *crossBandLabels {
+func NewCrossLabels(labels []uint32, bands []Band) *CrossLabels {
 	var roots []uint32
 	for b := range bands {
-		for _, r := range bands[b].hooked {
-			root := findRoot(labels, r)
+		for _, r := range bands[b].Hooked {
+			root := FindRoot(labels, r)
 			labels[r-1] = root
 			roots = append(roots, root)
 		}
 	}
 	slices.Sort(roots)
 	roots = slices.Compact(roots)
-	return &crossBandLabels{roots: roots, labels: make([]atomic.Uint32, len(roots))}
+	return &CrossLabels{roots: roots, labels: make([]atomic.Uint32, len(roots))}
 }
 
 // rankRoots gives every root that later bands join its label before the
 // bands are labeled, so that no band waits for another: each band, on its
 // own goroutine, counts the roots among its slots in order up to the last
-// such root it holds. Roots are slots (index+1) in [b.slots, b.slots+b.runs),
-// and numberBands has set the bands' first labels.
-func (c *crossBandLabels) rankRoots(labels []uint32, bands []gridBand) {
+// such root it holds. Roots are slots (index+1) in [b.Slots, b.Slots+b.Runs),
+// and Number has set the bands' first labels.
+func (c *CrossLabels) rankRoots(labels []uint32, bands []Band) {
 	if len(c.roots) == 0 {
 		return
 	}
-	runBands(bands, func(b *gridBand) {
-		i, _ := slices.BinarySearch(c.roots, uint32(b.slots)+1)
-		j, _ := slices.BinarySearch(c.roots, uint32(b.slots+b.runs)+1)
-		next, k := b.firstLabel, i
-		for s := b.slots; k < j; s++ {
+	Run(bands, func(b *Band) {
+		i, _ := slices.BinarySearch(c.roots, uint32(b.Slots)+1)
+		j, _ := slices.BinarySearch(c.roots, uint32(b.Slots+b.Runs)+1)
+		next, k := b.FirstLabel, i
+		for s := b.Slots; k < j; s++ {
 			if labels[s] == uint32(s)+1 {
 				if c.roots[k] == uint32(s)+1 {
 					c.labels[k].Store(next)
@@ -57,8 +57,8 @@ func (c *crossBandLabels) rankRoots(labels []uint32, bands []gridBand) {
 	})
 }
 
-// publish records the label of root, if a later band needs it.
-func (c *crossBandLabels) publish(root, label uint32) {
+// Publish records the label of root, if a later band needs it.
+func (c *CrossLabels) Publish(root, label uint32) {
 	if len(c.roots) == 0 {
 		return
 	}
@@ -67,10 +67,10 @@ func (c *crossBandLabels) publish(root, label uint32) {
 	}
 }
 
-// pendingFlag marks a label entry that holds, instead of a label, the
+// PendingFlag marks a label entry that holds, instead of a label, the
 // index+1 of a root in an earlier band whose label was not yet published
-// when the entry was written; finishBand replaces it.
-const pendingFlag = 1 << 31
+// when the entry was written; FinishBand replaces it.
+const PendingFlag = 1 << 31
 
 // pendingWait is how long, in all, a band waits for labels from earlier
 // bands before it leaves entries pending instead. Bands start at slightly
@@ -79,9 +79,9 @@ const pendingFlag = 1 << 31
 // pending large component would cost a pass over the band.
 const pendingWait = 5 * time.Millisecond
 
-// label returns the label of root if it is published (waiting a little,
-// within the band's budget), and otherwise root with pendingFlag.
-func (c *crossBandLabels) label(root uint32, b *gridBand) uint32 {
+// Label returns the label of root if it is published (waiting a little,
+// within the band's budget), and otherwise root with PendingFlag.
+func (c *CrossLabels) Label(root uint32, b *Band) uint32 {
 	i, _ := slices.BinarySearch(c.roots, root)
 	if l := c.labels[i].Load(); l != 0 {
 		return l
@@ -94,20 +94,20 @@ func (c *crossBandLabels) label(root uint32, b *gridBand) uint32 {
 			return l
 		}
 	}
-	return root | pendingFlag
+	return root | PendingFlag
 }
 
-// finishBand replaces the pending entries in the rows a band recorded,
+// FinishBand replaces the pending entries in the rows a band recorded,
 // once every band has been relabeled.
-func (c *crossBandLabels) finishBand(labels []uint32, width int, b *gridBand) {
+func (c *CrossLabels) FinishBand(labels []uint32, width int, b *Band) {
 	var root, label uint32
 	for _, y := range b.pendingRows {
 		row := labels[y*width : (y+1)*width]
 		for x, l := range row {
-			if l&pendingFlag == 0 {
+			if l&PendingFlag == 0 {
 				continue
 			}
-			if r := l &^ pendingFlag; r != root {
+			if r := l &^ PendingFlag; r != root {
 				root, label = r, c.wait(r)
 			}
 			row[x] = label
@@ -118,7 +118,7 @@ func (c *crossBandLabels) finishBand(labels []uint32, width int, b *gridBand) {
 // wait returns the label of root, which must be one of the collected
 // roots, waiting until the band that owns it has numbered it. Bands only
 // wait for earlier bands, so this always ends.
-func (c *crossBandLabels) wait(root uint32) uint32 {
+func (c *CrossLabels) wait(root uint32) uint32 {
 	i, _ := slices.BinarySearch(c.roots, root)
 	for {
 		if l := c.labels[i].Load(); l != 0 {
@@ -128,24 +128,24 @@ func (c *crossBandLabels) wait(root uint32) uint32 {
 	}
 }
 
-// labelSlots numbers the roots among a band's slots in order from the
+// LabelSlots numbers the roots among a band's slots in order from the
 // band's first label, and gives every other slot its parent's label: the
 // parent precedes it, so it is already labeled, or lies in an earlier
 // band, whose label comes from cross.
-func labelSlots(labels []uint32, b *gridBand, cross *crossBandLabels) {
-	lo, hi := b.slots, b.slots+b.runs
-	next := b.firstLabel
+func LabelSlots(labels []uint32, b *Band, cross *CrossLabels) {
+	lo, hi := b.Slots, b.Slots+b.Runs
+	next := b.FirstLabel
 	for i := lo; i < hi; i++ {
 		p := labels[i]
 		switch {
 		case p == uint32(i)+1:
 			labels[i] = next
-			cross.publish(p, next)
+			cross.Publish(p, next)
 			next++
 		case int(p) > lo:
 			labels[i] = labels[p-1]
 		default:
-			labels[i] = cross.label(p, b)
+			labels[i] = cross.Label(p, b)
 		}
 	}
 }

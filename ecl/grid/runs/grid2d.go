@@ -1,8 +1,13 @@
-package grid
+package runs
+
+import (
+	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/internal/band"
+)
 
 // gridRun is a maximal horizontal run of equal nonzero keys: pixels
 // [start, end) of a row.
-type gridRun[K GridKey] struct {
+type gridRun[K grid.GridKey] struct {
 	start, end int32
 	key        K
 }
@@ -16,7 +21,7 @@ type gridRun[K GridKey] struct {
 // it. The run's first pixel points at the first joined run of the row above
 // (its first smaller neighbour there), and any further joined runs above
 // are hooked to it: the only edges that can join components.
-func (g *gridLabeler[K]) labelBand2D(b *gridBand) {
+func (g *gridLabeler[K]) labelBand2D(b *band.Band) {
 	w := g.shape.Width
 	keys := make([]K, w)
 	bounds := make([]int32, w+1)
@@ -28,23 +33,23 @@ func (g *gridLabeler[K]) labelBand2D(b *gridBand) {
 	}
 	roots := 0
 	refs := make([]runRef[K], 0, 1)
-	for y := b.first; y < b.end; y++ {
+	for y := b.First; y < b.End; y++ {
 		g.src.Keys(y, keys)
 		cur = appendRuns(cur[:0], keys, bounds)
 		base := uint32(y*w) + 1
 		refs = refs[:0]
-		if y > b.first {
+		if y > b.First {
 			refs = append(refs, runRef[K]{runs: prev, base: base - uint32(w), slack: diagonal})
 		}
 		roots += linkRunsRefs(g.labels, g.labels[y*w:y*w+w], refs, cur, base)
 		prev, cur = cur, prev
 	}
-	b.roots = roots
+	b.Roots = roots
 }
 
 // appendRuns appends the runs of keys (zero keys are background) to runs.
 // bounds is scratch space of len(keys)+1.
-func appendRuns[K GridKey](runs []gridRun[K], keys []K, bounds []int32) []gridRun[K] {
+func appendRuns[K grid.GridKey](runs []gridRun[K], keys []K, bounds []int32) []gridRun[K] {
 	// Record where the key changes, without branching on the data.
 	n := 1
 	bounds[0] = 0

@@ -1,4 +1,4 @@
-package grid
+package band
 
 import "sync"
 
@@ -7,8 +7,8 @@ import "sync"
 // pixels, which serializes threads in the kernel.
 var wordPool sync.Pool
 
-// getWords returns a buffer of n words, zeroed.
-func getWords(n int) []uint64 {
+// GetWords returns a buffer of n words, zeroed.
+func GetWords(n int) []uint64 {
 	if p, ok := wordPool.Get().(*[]uint64); ok && cap(*p) >= n {
 		s := (*p)[:n]
 		clear(s)
@@ -17,8 +17,8 @@ func getWords(n int) []uint64 {
 	return make([]uint64, n)
 }
 
-// putWords hands a buffer from getWords back for reuse.
-func putWords(s []uint64) {
+// PutWords hands a buffer from GetWords back for reuse.
+func PutWords(s []uint64) {
 	if cap(s) > 0 {
 		wordPool.Put(&s)
 	}

@@ -1,27 +1,12 @@
-package grid
+package runs
 
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 )
-
-// KeyRun is a run of a row: pixels [Start, End) that all hold the nonzero
-// key Key.
-type KeyRun[K GridKey] struct {
-	Start, End int32
-	Key        K
-}
-
-// RunRows produces a grid's rows as runs of equal keys: key 0 is
-// background, and two neighbouring pixels are joined when their keys are
-// equal and nonzero. Row r is y + z*Height. It must be safe for concurrent
-// use on different rows.
-type RunRows[K GridKey] interface {
-	// AppendRuns appends to dst the maximal runs of equal nonzero keys of
-	// row, in column order (two runs that meet hold different keys), and
-	// returns it.
-	AppendRuns(row int, dst []KeyRun[K]) []KeyRun[K]
-}
 
 // LabelRuns labels a grid given as runs of equal keys (the multilabel
 // rule: neighbours join when their keys are equal and nonzero) at any
@@ -38,29 +23,29 @@ type RunRows[K GridKey] interface {
 // run of its key in the plane before (a table of each key's root per
 // plane tells) needs no look at that plane: in label maps, most runs.
 //
-// As in LabelBinary, the runs' parents live inside dst; the first pass
+// As in grid.LabelBinary, the runs' parents live inside dst; the first pass
 // links and keeps each row's run edges (two bits a pixel), the second
 // numbers the roots and writes every pixel's label from its run; parallel
 // bands of whole planes (rows in 2D) are merged at their borders.
-func LabelRuns[K GridKey](shape GridShape, connectivity int, src RunRows[K], dst []uint32, threads int) (int, error) {
-	if err := shape.validate(connectivity, dst); err != nil {
+func LabelRuns[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.RunRows[K], dst []uint32, threads int) (int, error) {
+	if err := band.Validate(shape.Width, shape.Height, shape.Depth, connectivity, dst); err != nil {
 		return 0, err
 	}
 	l := &runLabeler[K]{width: shape.Width, src: src, labels: dst}
-	l.layer, l.layers = layering(shape)
-	l.same, l.below = layerSlack(shape, connectivity)
-	return runBandLabeler(l, layerBands(l.layers, l.layer, threads), dst, shape.Width), nil
+	l.layer, l.layers = band.Layering(shape.Height, shape.Depth)
+	l.same, l.below = band.LayerSlack(connectivity)
+	return band.RunLabeler(l, band.Layers(l.layers, l.layer, threads), dst, shape.Width), nil
 }
 
 // runLabeler holds one LabelRuns run. Until the labeling pass, each band's
 // part of labels holds the parents (slot index+1) of its runs' slots, as
-// for rowLabeler.
-type runLabeler[K GridKey] struct {
+// for grid.LabelBinary's row labeler.
+type runLabeler[K grid.GridKey] struct {
 	width         int
 	layer, layers int
 	same          int32
 	below         [3]int32
-	src           RunRows[K]
+	src           grid.RunRows[K]
 	labels        []uint32
 }
 
@@ -68,15 +53,12 @@ type runLabeler[K GridKey] struct {
 // sentinels (linkWindow of them) that start and end past every column: row
 // y's runs are runs[rowStart[y]:rowStart[y+1]-linkWindow], and the first
 // has slot slot[y].
-type runLayer[K GridKey] struct {
-	runs     []KeyRun[K]
+type runLayer[K grid.GridKey] struct {
+	runs     []grid.KeyRun[K]
 	rowStart []int
 	slot     []uint32
 	count    int // runs of the layer, sentinels not counted
 }
-
-// sentinelColumn is past every column, and so is sentinelColumn+1.
-const sentinelColumn = 1<<31 - 2
 
 func (l *runLabeler[K]) newLayer() *runLayer[K] {
 	return &runLayer[K]{rowStart: make([]int, l.layer+1), slot: make([]uint32, l.layer)}
@@ -84,7 +66,7 @@ func (l *runLabeler[K]) newLayer() *runLayer[K] {
 
 // row returns the runs of row y with the sentinels after them, and the
 // slot of the first.
-func (p *runLayer[K]) row(y int) ([]KeyRun[K], uint32) {
+func (p *runLayer[K]) row(y int) ([]grid.KeyRun[K], uint32) {
 	return p.runs[p.rowStart[y]:p.rowStart[y+1]], p.slot[y]
 }
 
@@ -100,7 +82,7 @@ func (l *runLabeler[K]) loadRow(p *runLayer[K], z, y int, next uint32) uint32 {
 	p.runs = l.src.AppendRuns(z*l.layer+y, p.runs)
 	n := len(p.runs) - lo
 	for range linkWindow {
-		p.runs = append(p.runs, KeyRun[K]{Start: sentinelColumn, End: sentinelColumn})
+		p.runs = append(p.runs, grid.KeyRun[K]{Start: band.SentinelColumn, End: band.SentinelColumn})
 	}
 	p.rowStart[y+1] = len(p.runs)
 	p.slot[y] = next
@@ -111,8 +93,8 @@ func (l *runLabeler[K]) loadRow(p *runLayer[K], z, y int, next uint32) uint32 {
 // keyRef is a row a new row is linked against: its runs with their
 // sentinel, the slot of the first, how far diagonally contact reaches (0
 // or 1), and a cursor.
-type keyRef[K GridKey] struct {
-	runs  []KeyRun[K]
+type keyRef[K grid.GridKey] struct {
+	runs  []grid.KeyRun[K]
 	first uint32
 	slack int32
 	next  int
@@ -143,7 +125,7 @@ func (l *runLabeler[K]) rowRefs(refs *[4]keyRef[K], cur, prev *runLayer[K], y in
 // forContacts calls join(slot of run, slot of touching run) for every run
 // of cur (the first's slot is first; no sentinel) and every run of equal
 // key among refs that it touches.
-func forContacts[K GridKey](cur []KeyRun[K], first uint32, refs []keyRef[K], join func(r, u uint32)) {
+func forContacts[K grid.GridKey](cur []grid.KeyRun[K], first uint32, refs []keyRef[K], join func(r, u uint32)) {
 	for k, r := range cur {
 		for i := range refs {
 			ref := &refs[i]
@@ -173,7 +155,7 @@ const linkWindow = 3
 // cursor skips up to two runs that end before the run without branching,
 // the next linkWindow runs (the sentinels keep them in the slice) are
 // candidates, kept when they start before the run ends and hold its key.
-func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *keyRef[K], skip []bool) []uint64 {
+func refContacts[K grid.GridKey](found []uint64, cur []grid.KeyRun[K], first uint32, ref *keyRef[K], skip []bool) []uint64 {
 	runs, slack := ref.runs, ref.slack
 	n := len(found)
 	// Touching pairs of two rows of disjoint runs number at most one per
@@ -216,7 +198,7 @@ func refContacts[K GridKey](found []uint64, cur []KeyRun[K], first uint32, ref *
 // on that starts before hi and holds key, and returns the new n.
 //
 //go:noinline
-func moreContacts[K GridKey](buf []uint64, n int, runs []KeyRun[K], j int, hi int32, key K, pair uint64) int {
+func moreContacts[K grid.GridKey](buf []uint64, n int, runs []grid.KeyRun[K], j int, hi int32, key K, pair uint64) int {
 	for ; runs[j].Start < hi; j++ {
 		buf[n] = pair
 		n += int(b2u32(runs[j].Key == key))
@@ -228,7 +210,7 @@ func moreContacts[K GridKey](buf []uint64, n int, runs []KeyRun[K], j int, hi in
 // linkRow makes every run of cur (slots from first; no sentinels) a root
 // and hooks it to the runs of equal key it touches among refs, with path
 // halving. It returns the number of roots hooked away.
-func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], scratch *linkScratch) int {
+func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], scratch *linkScratch) int {
 	for k := range cur {
 		s := first + uint32(k)
 		labels[s-1] = s
@@ -243,7 +225,7 @@ func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []k
 		found = refContacts(found, cur, first, &refs[0], nil)
 		i = 1
 	}
-	hooks := linkContacts(labels, found)
+	hooks := band.LinkContacts(labels, found)
 	found = found[:0]
 	var skip []bool
 	if below != nil && i < len(refs) {
@@ -257,7 +239,7 @@ func linkRow[K GridKey](labels []uint32, cur []KeyRun[K], first uint32, refs []k
 		found = refContacts(found, cur, first, &refs[i], skip)
 	}
 	scratch.found = found
-	return hooks + linkContacts(labels, found)
+	return hooks + band.LinkContacts(labels, found)
 }
 
 // linkScratch is the reusable memory of linkRow.
@@ -274,23 +256,23 @@ func b2u32(b bool) uint32 {
 	return 0
 }
 
-// linkBand is the first pass over a band: it gives every run a slot,
+// LinkBand is the first pass over a band: it gives every run a slot,
 // starting at the band's first pixel, hooks the runs that touch and moves
-// the slots to the end of the band's pixels (see gridBand.moveSlots; a row
+// the slots to the end of the band's pixels (see band.Band.MoveSlots; a row
 // has no more runs than pixels).
-func (l *runLabeler[K]) linkBand(b *gridBand) {
+func (l *runLabeler[K]) LinkBand(b *band.Band) {
 	labels := l.labels
 	cur, prev := l.newLayer(), l.newLayer()
 	var refs [4]keyRef[K]
 	var scratch linkScratch
 	var roots keyRoots[K]
-	start := b.first * l.width
+	start := b.First * l.width
 	next := uint32(start) + 1
 	hooks := 0
 	words := edgeWords(l.width)
-	b.edges = getWords(2 * words * (b.end - b.first))
-	z0 := b.first / l.layer
-	for z := z0; z < b.end/l.layer; z++ {
+	b.Edges = band.GetWords(2 * words * (b.End - b.First))
+	z0 := b.First / l.layer
+	for z := z0; z < b.End/l.layer; z++ {
 		var below *runLayer[K]
 		var belowRoots *keyRoots[K]
 		if z > z0 {
@@ -309,35 +291,35 @@ func (l *runLabeler[K]) linkBand(b *gridBand) {
 			runs = runs[:len(runs)-linkWindow]
 			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, &scratch)
 			row := (z-z0)*l.layer + y
-			markEdges(b.edges[2*row*words:(2*row+2)*words], runs)
+			markEdges(b.Edges[2*row*words:(2*row+2)*words], runs)
 		}
 		cur, prev = prev, cur
 	}
-	b.moveSlots(labels, l.width, int(next-1)-start, hooks)
+	b.MoveSlots(labels, l.width, int(next-1)-start, hooks)
 }
 
-// mergeBorder joins the first layer of band b with the last layer of band
+// MergeBorder joins the first layer of band b with the last layer of band
 // b-1.
-func (l *runLabeler[K]) mergeBorder(bands []gridBand, b int) {
+func (l *runLabeler[K]) MergeBorder(bands []band.Band, b int) {
 	cur, prev := l.newLayer(), l.newLayer()
-	z := bands[b].first / l.layer
-	next := uint32(bands[b].slots) + 1
+	z := bands[b].First / l.layer
+	next := uint32(bands[b].Slots) + 1
 	for y := range l.layer {
 		next = l.loadRow(cur, z, y, next)
 		l.loadRow(prev, z-1, y, 0)
 	}
 	// The previous band's last layer holds its last slots.
-	next = uint32(bands[b-1].slots+bands[b-1].runs-prev.count) + 1
+	next = uint32(bands[b-1].Slots+bands[b-1].Runs-prev.count) + 1
 	for y := range l.layer {
 		prev.slot[y] = next
 		next += uint32(prev.rowStart[y+1] - prev.rowStart[y] - linkWindow)
 	}
 	var refs [4]keyRef[K]
 	join := func(r, u uint32) {
-		if dead := hook(l.labels, findRoot(l.labels, r), findRoot(l.labels, u)); dead != 0 {
-			owner := bandOf(bands, int(dead-1)/l.width)
-			owner.roots--
-			owner.hooked = append(owner.hooked, dead)
+		if dead := band.Hook(l.labels, band.FindRoot(l.labels, r), band.FindRoot(l.labels, u)); dead != 0 {
+			owner := band.Of(bands, int(dead-1)/l.width)
+			owner.Roots--
+			owner.Hooked = append(owner.Hooked, dead)
 		}
 	}
 	for y := range l.layer {
@@ -352,7 +334,7 @@ func edgeWords(width int) int { return width/64 + 1 }
 
 // markEdges sets, in edges (a row's starts, then its ends), the first
 // column of every run and the column after its last.
-func markEdges[K GridKey](edges []uint64, runs []KeyRun[K]) {
+func markEdges[K grid.GridKey](edges []uint64, runs []grid.KeyRun[K]) {
 	n := len(edges) / 2
 	starts, ends := edges[:n], edges[n:]
 	for _, r := range runs {
@@ -361,20 +343,20 @@ func markEdges[K GridKey](edges []uint64, runs []KeyRun[K]) {
 	}
 }
 
-// labelBand is the second pass: it numbers the band's roots in slot
+// LabelBand is the second pass: it numbers the band's roots in slot
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time, from the run edges the first pass kept. A row's pixels
 // only overwrite slots of that row or earlier ones, and its runs' labels
 // are copied before it is written.
-func (l *runLabeler[K]) labelBand(b *gridBand, cross *crossBandLabels) {
+func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
-	labelSlots(labels, b, cross)
+	band.LabelSlots(labels, b, cross)
 	runLabels := make([]uint32, w)
 	words := edgeWords(w)
-	slot := b.slots
-	for row := b.first; row < b.end; row++ {
-		edges := b.edges[2*(row-b.first)*words : 2*(row-b.first+1)*words]
+	slot := b.Slots
+	for row := b.First; row < b.End; row++ {
+		edges := b.Edges[2*(row-b.First)*words : 2*(row-b.First+1)*words]
 		starts, ends := edges[:words], edges[words:]
 		n := 0
 		for _, s := range starts {
@@ -402,46 +384,15 @@ func (l *runLabeler[K]) labelBand(b *gridBand, cross *crossBandLabels) {
 			end := ei<<6 | bits.TrailingZeros64(ew)
 			ew &= ew - 1
 			pending |= label
-			clear32(dst[from:start])
-			fill32(dst[start:end], label)
+			band.Clear32(dst[from:start])
+			band.Fill32(dst[start:end], label)
 			from = end
 		}
-		clear32(dst[from:])
-		if pending&pendingFlag != 0 {
-			b.markPending(row)
+		band.Clear32(dst[from:])
+		if pending&band.PendingFlag != 0 {
+			b.MarkPending(row)
 		}
 	}
-	putWords(b.edges)
-	b.edges = nil
-}
-
-// fill32 sets every element of s to v, with overlapping stores of eight
-// or four and no loop for the tail.
-func fill32(s []uint32, v uint32) {
-	n := len(s)
-	switch {
-	case n >= 8:
-		for i := 0; i+8 <= n; i += 8 {
-			t := s[i : i+8 : i+8]
-			t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = v, v, v, v, v, v, v, v
-		}
-		t := s[n-8 : n : n]
-		t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = v, v, v, v, v, v, v, v
-	case n >= 4:
-		t := s[:4:4]
-		t[0], t[1], t[2], t[3] = v, v, v, v
-		t = s[n-4 : n : n]
-		t[0], t[1], t[2], t[3] = v, v, v, v
-	case n > 0:
-		s[0], s[n>>1], s[n-1] = v, v, v
-	}
-}
-
-// clear32 sets every element of s to 0.
-func clear32(s []uint32) {
-	if len(s) > 64 {
-		clear(s)
-		return
-	}
-	fill32(s, 0)
+	band.PutWords(b.Edges)
+	b.Edges = nil
 }

@@ -1,4 +1,9 @@
-package grid
+package runs
+
+import (
+	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/internal/band"
+)
 
 // stencilOffset is a neighbour's position relative to a voxel.
 type stencilOffset struct{ dx, dy, dz int }
@@ -33,7 +38,7 @@ func abs(x int) int {
 
 // planeRuns holds the runs of one plane, row by row: the runs of row y are
 // runs[rowStart[y]:rowStart[y+1]].
-type planeRuns[K GridKey] struct {
+type planeRuns[K grid.GridKey] struct {
 	runs     []gridRun[K]
 	rowStart []int
 }
@@ -44,38 +49,25 @@ func (p *planeRuns[K]) row(y int) []gridRun[K] { return p.runs[p.rowStart[y]:p.r
 // runRef is a row whose runs a new row is linked against: its runs, the
 // index+1 of its first pixel, how far diagonally contact reaches (1 when
 // diagonal neighbours count, else 0), and a cursor into runs.
-type runRef[K GridKey] struct {
+type runRef[K grid.GridKey] struct {
 	runs  []gridRun[K]
 	base  uint32
 	slack int32
 	next  int
 }
 
-// planeSlack returns, for a 3D connectivity, the reach of contact with the
-// row above in the same plane and with rows y-1, y and y+1 of the plane
-// below (-1: no contact).
-func planeSlack(conn int) (same int32, below [3]int32) {
-	switch conn {
-	case 6:
-		return 0, [3]int32{-1, 0, -1}
-	case 18:
-		return 1, [3]int32{0, 1, 0}
-	}
-	return 1, [3]int32{1, 1, 1}
-}
-
 // labelBand3D runs the init and compute phases over the band's planes in
 // order, as runs: each run's first voxel points at the first joined run
 // among the row above and the three rows below-behind (its first smaller
 // neighbours), the other joined runs are hooked to it.
-func (g *gridLabeler[K]) labelBand3D(b *gridBand) {
+func (g *gridLabeler[K]) labelBand3D(b *band.Band) {
 	w, h := g.shape.Width, g.shape.Height
-	z0, z1 := b.first/h, b.end/h
+	z0, z1 := b.First/h, b.End/h
 	keys := make([]K, w)
 	bounds := make([]int32, w+1)
 	prev := &planeRuns[K]{rowStart: make([]int, h+1)}
 	cur := &planeRuns[K]{rowStart: make([]int, h+1)}
-	same, below := planeSlack(g.conn)
+	same, below := band.PlaneSlack(g.conn)
 	plane := uint32(w * h)
 	refs := make([]runRef[K], 0, 4)
 	roots := 0
@@ -103,7 +95,7 @@ func (g *gridLabeler[K]) labelBand3D(b *gridBand) {
 		}
 		prev, cur = cur, prev
 	}
-	b.roots = roots
+	b.Roots = roots
 }
 
 // linkRunsRefs writes the parents of a row's pixels, given the earlier
@@ -111,7 +103,7 @@ func (g *gridLabeler[K]) labelBand3D(b *gridBand) {
 // first joined pixel among refs (or itself), the others the run's first
 // pixel; further joined runs are hooked. It returns the roots made minus
 // the roots hooked away.
-func linkRunsRefs[K GridKey](labels, row []uint32, refs []runRef[K], cur []gridRun[K], base uint32) int {
+func linkRunsRefs[K grid.GridKey](labels, row []uint32, refs []runRef[K], cur []gridRun[K], base uint32) int {
 	clear(row)
 	roots := 0
 	for _, r := range cur {
@@ -131,7 +123,7 @@ func linkRunsRefs[K GridKey](labels, row []uint32, refs []runRef[K], cur []gridR
 				u := ref.base + uint32(runs[i].start)
 				if parent == 0 {
 					parent = u
-				} else if union(labels, parent, u) != 0 {
+				} else if band.Union(labels, parent, u) != 0 {
 					roots--
 				}
 			}

@@ -1,0 +1,82 @@
+package band
+
+import (
+	"time"
+
+	"github.com/cclabel/cclabel/internal/parallel"
+)
+
+// Band is a contiguous range of rows labeled by one goroutine.
+type Band struct {
+	First, End int // rows [First, End)
+	Roots      int // roots that survive in this band
+	// Hooked lists the roots of this band that the border merges hooked
+	// under a root of an earlier band.
+	Hooked []uint32
+	// FirstLabel is the label of the band's first root, set by Number.
+	FirstLabel uint32
+	// pendingRows lists, in order, the rows holding entries with
+	// PendingFlag.
+	pendingRows []int
+	waited      time.Duration // time spent waiting for other bands' labels
+	// Slots and Runs locate a Labeler's run slots: index of the first
+	// and their number.
+	Slots, Runs int
+	// Edges holds, for LabelRuns, the run starts and ends of every row of
+	// the band from the first pass to the second.
+	Edges []uint64
+}
+
+// MarkPending records that row holds pending entries.
+func (b *Band) MarkPending(row int) {
+	if n := len(b.pendingRows); n == 0 || b.pendingRows[n-1] != row {
+		b.pendingRows = append(b.pendingRows, row)
+	}
+}
+
+// Run runs body on every band, each on its own goroutine when there
+// is more than one.
+func Run(bands []Band, body func(b *Band)) {
+	parallel.Ranges(len(bands), len(bands), func(lo, hi int) {
+		for b := lo; b < hi; b++ {
+			body(&bands[b])
+		}
+	})
+}
+
+// Of returns the band holding row.
+func Of(bands []Band, row int) *Band {
+	for b := range bands {
+		if row < bands[b].End {
+			return &bands[b]
+		}
+	}
+	return &bands[len(bands)-1]
+}
+
+// Number gives each band the first label of its roots and returns
+// the label after the last.
+func Number(bands []Band) uint32 {
+	next := uint32(1)
+	for b := range bands {
+		bands[b].FirstLabel = next
+		next += uint32(bands[b].Roots)
+	}
+	return next
+}
+
+// MoveSlots moves the band's runs slots, numbered from its first pixel,
+// to the end of its pixels (adding the offset to every parent), where the
+// labeling pass never overwrites a slot it still needs: a pair (or bundle)
+// has at most (width+1)/2 runs, no more than its pixels, so later pairs'
+// slots lie after earlier pairs' pixels. hooks is the number of roots the
+// linking hooked away.
+func (b *Band) MoveSlots(labels []uint32, width, runs, hooks int) {
+	start := b.First * width
+	shift := (b.End-b.First)*width - runs
+	for i := start + runs - 1; i >= start; i-- {
+		labels[i+shift] = labels[i] + uint32(shift)
+	}
+	b.Slots, b.Runs = start+shift, runs
+	b.Roots = runs - hooks
+}
