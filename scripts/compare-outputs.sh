@@ -19,7 +19,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # record NAME CMD...: runs a cclabel command, keeping its exit status and its
-# JSON summary without the "seconds" and "gpu_seconds" timings.
+# JSON summary without the "seconds", "gpu_seconds" and "label_seconds" timings.
 record() {
   local name=$1
   shift
@@ -36,7 +36,7 @@ except ValueError:
     sys.exit()
 def strip(o):
     if isinstance(o, dict):
-        return {k: strip(x) for k, x in o.items() if k not in ("seconds", "gpu_seconds")}
+        return {k: strip(x) for k, x in o.items() if k not in ("seconds", "gpu_seconds", "label_seconds")}
     if isinstance(o, list):
         return [strip(x) for x in o]
     return o
