@@ -25,7 +25,8 @@ type RasterResult struct {
 // connectivity conn (4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means 8 or 26).
 // On the CPU, dst is reused for the labels when it has r.Len() entries;
 // otherwise a buffer is allocated (backed by huge pages where the kernel
-// allows, its pages touched on the labeler's threads: Timing.Allocate).
+// allows, its pages faulted in by a background goroutine ahead of the
+// labeler: Timing.Allocate is only the allocation).
 // The GPU path also writes into dst when it fits, and otherwise
 // allocates as part of its download. dst's contents do not matter.
 //
@@ -65,7 +66,9 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 				return nil, err // before allocating for its sides
 			}
 			allocStart := time.Now()
-			dst = bigslice.Make[uint32](r.Len(), l.threads)
+			var populated func()
+			dst, populated = bigslice.MakePopulated[uint32](r.Len())
+			defer populated()
 			res.Timing.Allocate = time.Since(allocStart)
 		}
 		kernelStart := time.Now()

@@ -13,3 +13,12 @@ func adviseHuge(b []byte) {
 		_ = syscall.Madvise(r, madvHugepage)
 	}
 }
+
+// madvPopulateWrite is MADV_POPULATE_WRITE (Linux 5.14).
+const madvPopulateWrite = 23
+
+// canPopulate says whether populateWrite may work here.
+const canPopulate = true
+
+// populateWrite faults in b's pages writable without changing them.
+func populateWrite(b []byte) error { return syscall.Madvise(b, madvPopulateWrite) }

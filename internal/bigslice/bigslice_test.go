@@ -73,3 +73,34 @@ func TestHugeRangeIsAlignedInterior(t *testing.T) {
 		}
 	}
 }
+
+func TestPopulateKeepsContents(t *testing.T) {
+	b := make([]byte, MinBytes+5*4096+3)
+	for i := range b {
+		b[i] = byte(i * 7)
+	}
+	stop := Populate(b)
+	// Writes while the goroutine runs are not lost.
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = byte(i * 7)
+	}
+	stop()
+	stop() // a second stop does nothing
+	for i, v := range b {
+		if v != byte(i*7) {
+			t.Fatalf("b[%d] = %d after Populate, want %d", i, v, byte(i*7))
+		}
+	}
+	Populate(nil)() // too small: nothing runs
+}
+
+func TestMakePopulatedIsZeroed(t *testing.T) {
+	s, stop := MakePopulated[uint32](MinBytes/4 + 1000)
+	defer stop()
+	for i, v := range s {
+		if v != 0 {
+			t.Fatalf("s[%d] = %d, want 0", i, v)
+		}
+	}
+	s[len(s)-1] = 1
+}

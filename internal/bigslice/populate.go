@@ -1,0 +1,61 @@
+package bigslice
+
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// populateChunk is how much Populate faults in per system call, so that
+// a stop request is seen quickly.
+const populateChunk = 4 << 20
+
+// Populate faults in the pages of b on a background goroutine, front to
+// back, without changing their contents, while the caller starts filling
+// b: on a machine with a spare core the page faults of a fresh buffer
+// then cost no wall time. The returned stop ends the goroutine early and
+// waits for it; call it once b is filled (later calls do nothing). Where
+// the kernel cannot populate (Linux before 5.14, other systems), nothing
+// runs and b's pages fault on first write as usual.
+func Populate(b []byte) (stop func()) {
+	r := pageRange(b)
+	if len(r) < MinBytes || !canPopulate {
+		return func() {}
+	}
+	var quit atomic.Bool
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for off := 0; off < len(r) && !quit.Load(); off += populateChunk {
+			if populateWrite(r[off:min(off+populateChunk, len(r))]) != nil {
+				return
+			}
+		}
+	})
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			quit.Store(true)
+			wg.Wait()
+		})
+	}
+}
+
+// MakePopulated is Make (no touching) with Populate started on the new
+// slice: fill it, then call stop.
+func MakePopulated[T any](n int) (s []T, stop func()) {
+	s = Make[T](n, 0)
+	var zero T
+	return s, Populate(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s))*unsafe.Sizeof(zero)))
+}
+
+// pageRange is the largest 4 KiB-aligned part of b.
+func pageRange(b []byte) []byte {
+	const page = 4 << 10
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	lo := (start + page - 1) &^ (page - 1)
+	hi := (start + uintptr(len(b))) &^ (page - 1)
+	if hi <= lo {
+		return nil
+	}
+	return b[lo-start : hi-start]
+}
