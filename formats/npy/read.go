@@ -201,17 +201,23 @@ func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool)
 	if bigEndian {
 		order = binary.BigEndian
 	}
+	var stops []func() // the background page faulting of the new slices
+	defer func() {
+		for _, stop := range stops {
+			stop()
+		}
+	}()
 	buf := make([]byte, 1<<20)
 	var out any
 	var put func(i int, b []byte)
 	switch kind {
 	case imagegraph.Uint8, imagegraph.Int8:
-		u := bigslice.Make[uint8](n, 0)
+		u := populated[uint8](n, &stops)
 		if _, err := io.ReadFull(r, u); err != nil {
 			return nil, noEOF(err, "truncated data")
 		}
 		if kind == imagegraph.Int8 {
-			s := bigslice.Make[int8](n, 0)
+			s := populated[int8](n, &stops)
 			for i, v := range u {
 				s[i] = int8(v)
 			}
@@ -219,28 +225,28 @@ func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool)
 		}
 		return u, nil
 	case imagegraph.Uint16:
-		s := bigslice.Make[uint16](n, 0)
+		s := populated[uint16](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = order.Uint16(b) }
 	case imagegraph.Int16:
-		s := bigslice.Make[int16](n, 0)
+		s := populated[int16](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = int16(order.Uint16(b)) }
 	case imagegraph.Uint32:
-		s := bigslice.Make[uint32](n, 0)
+		s := populated[uint32](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = order.Uint32(b) }
 	case imagegraph.Int32:
-		s := bigslice.Make[int32](n, 0)
+		s := populated[int32](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = int32(order.Uint32(b)) }
 	case imagegraph.Uint64:
-		s := bigslice.Make[uint64](n, 0)
+		s := populated[uint64](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = order.Uint64(b) }
 	case imagegraph.Int64:
-		s := bigslice.Make[int64](n, 0)
+		s := populated[int64](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = int64(order.Uint64(b)) }
 	case imagegraph.Float32:
-		s := bigslice.Make[float32](n, 0)
+		s := populated[float32](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = math.Float32frombits(order.Uint32(b)) }
 	case imagegraph.Float64:
-		s := bigslice.Make[float64](n, 0)
+		s := populated[float64](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = math.Float64frombits(order.Uint64(b)) }
 	default:
 		return nil, fmt.Errorf("unsupported kind %v", kind)
@@ -264,4 +270,13 @@ func noEOF(err error, msg string) error {
 		return errors.New(msg)
 	}
 	return err
+}
+
+// populated returns a zeroed slice of n samples whose pages a background
+// goroutine faults in while the caller fills it; the goroutine's stop is
+// appended to stops.
+func populated[T any](n int, stops *[]func()) []T {
+	s, stop := bigslice.MakePopulated[T](n)
+	*stops = append(*stops, stop)
+	return s
 }
