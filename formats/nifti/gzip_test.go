@@ -5,62 +5,54 @@ import (
 	stdgzip "compress/gzip"
 	"errors"
 	"io"
-	"math/rand/v2"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// TestNIfTIParallelGzip checks the parallel compressor with the standard
-// library's decoder, across block boundaries.
-func TestNIfTIParallelGzip(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	data := make([]byte, 3*niftiGzipBlock+niftiGzipBlock/2)
-	for i := 0; i < len(data); {
-		// Runs, repeats of earlier bytes (also across blocks) and noise.
-		switch k := min(len(data)-i, 1+rng.IntN(5000)); rng.IntN(3) {
-		case 0:
-			for j := range k {
-				data[i+j] = byte(k)
-			}
-			i += k
-		case 1:
-			if i > 40000 {
-				src := i - 1 - rng.IntN(40000)
-				for j := range k {
-					data[i+j] = data[src+j]
-				}
-			}
-			i += k
-		default:
-			for j := range k {
-				data[i+j] = byte(rng.Uint32())
-			}
-			i += k
+// TestNIfTIGzipBlocks checks that a label volume spanning several
+// compressed blocks gunzips, with the standard library, to exactly the
+// bytes of the plain .nii, for each label size.
+func TestNIfTIGzipBlocks(t *testing.T) {
+	const w, h, d = 129, 101, 67 // 873,363 voxels: 1 to 4 blocks of 1 MiB
+	ref := imagegraph.NewVolume(&imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: imagegraph.Uint8, Data: make([]uint8, w*h*d)}, "raw")
+	for _, c := range []struct {
+		dtype string
+		scale uint32
+	}{{"uint8", 1}, {"uint16", 200}, {"uint32", 70000}} {
+		labels := make([]uint32, w*h*d)
+		for i := range labels {
+			labels[i] = uint32(i/w%13+i/(w*h)%7) * c.scale % (c.scale * 20)
 		}
-	}
-	for _, n := range []int{0, 1, 1000, niftiGzipBlock, niftiGzipBlock + 1, len(data)} {
-		var buf bytes.Buffer
-		err := niftiWriteGzip(&buf, int64(n), func(dst []byte, off int64) { copy(dst, data[off:]) })
+		frames := [][]uint32{labels, labels[:len(labels):len(labels)]}
+		hdr, err := niftiLabelHeader("x.nii", ref, frames, c.dtype)
 		if err != nil {
 			t.Fatal(err)
 		}
-		zr, err := stdgzip.NewReader(&buf)
+		var plain, gz bytes.Buffer
+		if err := niftiWriteLabels(&plain, hdr, frames, false); err != nil {
+			t.Fatal(err)
+		}
+		if err := niftiWriteLabels(&gz, hdr, frames, true); err != nil {
+			t.Fatal(err)
+		}
+		zr, err := stdgzip.NewReader(&gz)
 		if err != nil {
 			t.Fatal(err)
 		}
 		zr.Multistream(false)
 		got, err := io.ReadAll(zr)
 		if err != nil {
-			t.Fatalf("%d bytes: %v", n, err)
+			t.Fatalf("%s: %v", c.dtype, err)
 		}
-		if !bytes.Equal(got, data[:n]) {
-			t.Fatalf("%d bytes: round trip differs", n)
+		if !bytes.Equal(got, plain.Bytes()) {
+			t.Fatalf("%s: the gzipped file differs from the plain one", c.dtype)
 		}
-	}
-	// A failing writer stops the compressors and returns its error.
-	boom := errors.New("disk full")
-	err := niftiWriteGzip(&niftiFailAfter{n: 100000, err: boom}, int64(len(data)), func(dst []byte, off int64) { copy(dst, data[off:]) })
-	if !errors.Is(err, boom) {
-		t.Fatalf("err = %v, want %v", err, boom)
+		// A failing writer's error comes back.
+		boom := errors.New("disk full")
+		if err := niftiWriteLabels(&niftiFailAfter{n: 1000, err: boom}, hdr, frames, true); !errors.Is(err, boom) {
+			t.Fatalf("%s: err = %v, want %v", c.dtype, err, boom)
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/pdeflate"
 )
 
 // WriteLabels writes label frames as a little-endian single-file
@@ -202,7 +203,12 @@ func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool) error 
 	src := niftiLabelBytes{head: head, labels: labels, size: int(h.Bitpix / 8)}
 	total := int64(len(head)) + int64(len(labels))*int64(len(labels[0]))*int64(src.size)
 	if gz {
-		return niftiWriteGzip(w, total, src.fill)
+		// Level 1 in 1 MiB blocks: offsets stay multiples of the label
+		// size, as fill needs (the header is 352 or 544 bytes).
+		if err := pdeflate.WriteFunc(w, pdeflate.Gzip, total, src.fill, pdeflate.Options{}); err != nil {
+			return fmt.Errorf("gzip: %w", err)
+		}
+		return nil
 	}
 	buf := make([]byte, niftiChunk)
 	for off := int64(0); off < total; off += int64(len(buf)) {

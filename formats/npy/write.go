@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // npyDtypes maps the label dtypes WriteLabels accepts to NumPy
@@ -79,33 +80,62 @@ func WriteLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string, f
 	if count != len(labels) {
 		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, len(labels))
 	}
-	for i, l := range labels {
-		if uint64(l) > dt.max {
-			return fmt.Errorf("npy: label %d at index %d does not fit %s", l, i, dtype)
+	if dt.max < math.MaxUint32 { // every label fits uint32
+		for i, l := range labels {
+			if uint64(l) > dt.max {
+				return fmt.Errorf("npy: label %d at index %d does not fit %s", l, i, dtype)
+			}
 		}
 	}
 	if _, err := w.Write(npyHeader(dt.descr, shape, fortran)); err != nil {
 		return fmt.Errorf("npy: %w", err)
 	}
-	const chunk = 1 << 16
-	buf := make([]byte, 0, chunk*dt.size)
+	if err := writeSamples(w, labels, dt.size); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	return nil
+}
+
+// writeSamples writes labels as little-endian samples of size bytes (1,
+// 2 or 4). 4-byte samples on a little-endian machine are the labels'
+// own memory, written in one call (a buffered writer passes it through);
+// others are converted 1 MiB at a time.
+func writeSamples(w io.Writer, labels []uint32, size int) error {
+	if size == 4 && littleEndian() && len(labels) > 0 {
+		_, err := w.Write(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(labels))), 4*len(labels)))
+		return err
+	}
+	chunk := (1 << 20) / size
+	buf := make([]byte, chunk*size)
 	for lo := 0; lo < len(labels); lo += chunk {
-		buf = buf[:0]
-		for _, l := range labels[lo:min(lo+chunk, len(labels))] {
-			switch dt.size {
-			case 1:
-				buf = append(buf, byte(l))
-			case 2:
-				buf = binary.LittleEndian.AppendUint16(buf, uint16(l))
-			default:
-				buf = binary.LittleEndian.AppendUint32(buf, l)
+		part := labels[lo:min(lo+chunk, len(labels))]
+		b := buf[:len(part)*size]
+		switch size {
+		case 1:
+			for i, l := range part {
+				b[i] = byte(l)
+			}
+		case 2:
+			for i, l := range part {
+				binary.LittleEndian.PutUint16(b[2*i:2*i+2:2*i+2], uint16(l))
+			}
+		default:
+			for i, l := range part {
+				binary.LittleEndian.PutUint32(b[4*i:4*i+4:4*i+4], l)
 			}
 		}
-		if _, err := w.Write(buf); err != nil {
-			return fmt.Errorf("npy: %w", err)
+		if _, err := w.Write(b); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// littleEndian reports whether the machine stores integers little-endian.
+func littleEndian() bool {
+	var probe [2]byte
+	binary.NativeEndian.PutUint16(probe[:], 1)
+	return probe[0] == 1
 }
 
 // WriteBytes writes uint8 samples as a C-order .npy array of the given

@@ -3,7 +3,8 @@
 // with its data files (all scalar types; raw, gzip, bzip2, ascii and hex
 // encodings; line and byte skips) as an imagegraph.Volume whose Header is
 // the parsed *Header; WriteLabels writes label volumes with a reference
-// volume's geometry (gzip encoding, little-endian).
+// volume's geometry (gzip encoding, compressed on all cores,
+// little-endian).
 //
 // Sizes are checked against the file before samples are allocated.
 // Errors are one line: "formats: PATH: nrrd: ...".

@@ -9,11 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/klauspost/compress/gzip"
-
 	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/pdeflate"
 )
 
 // WriteLabels writes label frames as an attached-header NRRD file
@@ -49,33 +48,48 @@ func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype s
 	return nil
 }
 
-// writeNRRDLabels writes the header and the labels, gzipped, as uint32
-// when wide is set, else uint16, little-endian.
+// writeNRRDLabels writes the header and the labels, gzipped (level 1,
+// 1 MiB blocks compressed on all cores), as uint32 when wide is set, else
+// uint16, little-endian.
 func writeNRRDLabels(w io.Writer, header string, labels [][]uint32, wide bool) error {
 	if _, err := io.WriteString(w, header); err != nil {
 		return err
 	}
-	z, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
-	if err != nil {
-		return err
+	size := 2
+	if wide {
+		size = 4
 	}
-	buf := make([]byte, 0, 64<<10)
-	for _, frame := range labels {
-		for i, l := range frame {
-			if wide {
-				buf = binary.LittleEndian.AppendUint32(buf, l)
-			} else {
-				buf = binary.LittleEndian.AppendUint16(buf, uint16(l))
-			}
-			if len(buf) == cap(buf) || i == len(frame)-1 {
-				if _, err := z.Write(buf); err != nil {
-					return err
+	n := int64(len(labels)) * int64(len(labels[0])) * int64(size)
+	if err := pdeflate.WriteFunc(w, pdeflate.Gzip, n, nrrdLabelFill(labels, size), pdeflate.Options{}); err != nil {
+		return fmt.Errorf("gzip: %w", err)
+	}
+	return nil
+}
+
+// nrrdLabelFill returns the fill function of the labels of every frame
+// (all of one length) as little-endian samples of size bytes (2 or 4):
+// fill(dst, off) writes the bytes off..off+len(dst), both multiples of
+// size. It may run on several goroutines at once.
+func nrrdLabelFill(labels [][]uint32, size int) func(dst []byte, off int64) {
+	perFrame := int64(len(labels[0]))
+	return func(dst []byte, off int64) {
+		e := off / int64(size)
+		for len(dst) >= size {
+			frame := labels[e/perFrame][e%perFrame:]
+			part := frame[:min(len(frame), len(dst)/size)]
+			if size == 2 {
+				for i, l := range part {
+					binary.LittleEndian.PutUint16(dst[2*i:2*i+2:2*i+2], uint16(l))
 				}
-				buf = buf[:0]
+			} else {
+				for i, l := range part {
+					binary.LittleEndian.PutUint32(dst[4*i:4*i+4:4*i+4], l)
+				}
 			}
+			dst = dst[len(part)*size:]
+			e += int64(len(part))
 		}
 	}
-	return z.Close()
 }
 
 // nrrdLabelHeader checks the labels against ref and builds the header
