@@ -1,6 +1,7 @@
 package pngdec
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 )
@@ -209,16 +210,19 @@ func greyAlphaToNRGBA(m *image.NRGBA) func(y int, row []byte) {
 	}
 }
 
-// rgbToRGBA stores 8-bit RGB rows as opaque RGBA.
+// rgbToRGBA stores 8-bit RGB rows as opaque RGBA, a pixel at a time as
+// one 4-byte load (the last pixel's bytes one by one).
 func rgbToRGBA(m *image.RGBA) func(y int, row []byte) {
 	w := m.Rect.Dx()
 	return func(y int, row []byte) {
 		pix := m.Pix[y*m.Stride : y*m.Stride+4*w]
 		row = row[:3*w]
-		for x := range w {
-			s, p := row[3*x:3*x+3], pix[4*x:4*x+4]
-			p[0], p[1], p[2], p[3] = s[0], s[1], s[2], 0xff
+		x := 0
+		for ; x < w-1; x++ {
+			binary.LittleEndian.PutUint32(pix[4*x:], binary.LittleEndian.Uint32(row[3*x:])|0xff000000)
 		}
+		s, p := row[3*x:3*x+3], pix[4*x:4*x+4]
+		p[0], p[1], p[2], p[3] = s[0], s[1], s[2], 0xff
 	}
 }
 
