@@ -210,19 +210,27 @@ func greyAlphaToNRGBA(m *image.NRGBA) func(y int, row []byte) {
 	}
 }
 
-// rgbToRGBA stores 8-bit RGB rows as opaque RGBA, a pixel at a time as
-// one 4-byte load (the last pixel's bytes one by one).
+// rgbToRGBA stores 8-bit RGB rows as opaque RGBA: four pixels at a time
+// from two overlapping 8-byte loads into two 8-byte stores, the last few
+// pixels byte by byte.
 func rgbToRGBA(m *image.RGBA) func(y int, row []byte) {
 	w := m.Rect.Dx()
+	const opaque = 0xff000000ff000000
 	return func(y int, row []byte) {
 		pix := m.Pix[y*m.Stride : y*m.Stride+4*w]
 		row = row[:3*w]
 		x := 0
-		for ; x < w-1; x++ {
-			binary.LittleEndian.PutUint32(pix[4*x:], binary.LittleEndian.Uint32(row[3*x:])|0xff000000)
+		for ; x+6 <= w; x += 4 {
+			s, d := row[3*x:3*x+16], pix[4*x:4*x+16]
+			a := binary.LittleEndian.Uint64(s)     // pixels x, x+1
+			b := binary.LittleEndian.Uint64(s[6:]) // pixels x+2, x+3
+			binary.LittleEndian.PutUint64(d, a&0xffffff|(a>>24&0xffffff)<<32|opaque)
+			binary.LittleEndian.PutUint64(d[8:], b&0xffffff|(b>>24&0xffffff)<<32|opaque)
 		}
-		s, p := row[3*x:3*x+3], pix[4*x:4*x+4]
-		p[0], p[1], p[2], p[3] = s[0], s[1], s[2], 0xff
+		for ; x < w; x++ {
+			s, p := row[3*x:3*x+3], pix[4*x:4*x+4]
+			p[0], p[1], p[2], p[3] = s[0], s[1], s[2], 0xff
+		}
 	}
 }
 
