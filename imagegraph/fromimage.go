@@ -1,8 +1,12 @@
 package imagegraph
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
+	"sync/atomic"
+
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // FromImage converts a decoded image into a raster without losing
@@ -26,25 +30,23 @@ func FromImage(img image.Image) (*Raster, error) {
 		return NewRaster(w, h, 1, copyRows(m.Pix, m.Stride, w, h))
 	case *image.Gray16:
 		data := make([]uint16, w*h)
-		for y := range h {
-			row := m.Pix[y*m.Stride:]
-			for x := range w {
-				data[y*w+x] = uint16(row[2*x])<<8 | uint16(row[2*x+1])
+		parallel.Ranges(h, 0, func(lo, hi int) {
+			for y := lo; y < hi; y++ {
+				row, out := m.Pix[y*m.Stride:y*m.Stride+2*w], data[y*w:(y+1)*w]
+				for x := range out {
+					out[x] = binary.BigEndian.Uint16(row[2*x:])
+				}
 			}
-		}
+		})
 		return NewRaster(w, h, 1, data)
 	case *image.NRGBA:
-		return fromRGB8(w, h, func(x, y int) (r, g, bl uint8) {
-			p := m.Pix[y*m.Stride+4*x:]
-			return p[0], p[1], p[2]
-		})
+		return fromRGBAPix(m.Pix, m.Stride, w, h)
 	case *image.RGBA:
-		return fromRGB8(w, h, func(x, y int) (r, g, bl uint8) {
-			p := m.Pix[y*m.Stride+4*x:]
-			return p[0], p[1], p[2]
-		})
-	case *image.NRGBA64, *image.RGBA64:
-		return fromRGB16(img)
+		return fromRGBAPix(m.Pix, m.Stride, w, h)
+	case *image.NRGBA64:
+		return fromRGBA64Pix(m.Pix, m.Stride, w, h, false)
+	case *image.RGBA64:
+		return fromRGBA64Pix(m.Pix, m.Stride, w, h, true)
 	case *image.Paletted:
 		// Palette indices, as PIL and tifffile give them: paletted label
 		// maps (VOC-style masks) store the label as the index.
@@ -77,15 +79,64 @@ func fromRGB8(w, h int, at func(x, y int) (r, g, b uint8)) (*Raster, error) {
 	})
 }
 
-// fromRGB16 converts 16-bit colour: uint16 grey when R=G=B everywhere,
-// else packed colour of the high bytes.
-func fromRGB16(img image.Image) (*Raster, error) {
-	b := img.Bounds()
-	at := func(x, y int) (r, g, bl uint16) {
-		c := color.NRGBA64Model.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA64)
-		return c.R, c.G, c.B
+// fromRGBAPix converts 8-bit RGBA or NRGBA pixels (pix from the first
+// pixel, rows stride bytes apart), alpha ignored: grey when R=G=B in every
+// pixel, else packed 0xRRGGBB. Rows are split over the cores.
+func fromRGBAPix(pix []uint8, stride, w, h int) (*Raster, error) {
+	var colour atomic.Bool
+	parallel.Ranges(h, 0, func(lo, hi int) {
+		for y := lo; y < hi && !colour.Load(); y++ {
+			row := pix[y*stride : y*stride+4*w]
+			for x := 0; x < len(row); x += 4 {
+				// R, G, B are the low three bytes: equal when the XOR of the
+				// word with itself shifted by one byte has two zero low bytes.
+				if v := binary.LittleEndian.Uint32(row[x:]); (v^v>>8)&0xffff != 0 {
+					colour.Store(true)
+					return
+				}
+			}
+		}
+	})
+	if !colour.Load() {
+		data := make([]uint8, w*h)
+		parallel.Ranges(h, 0, func(lo, hi int) {
+			for y := lo; y < hi; y++ {
+				row, out := pix[y*stride:y*stride+4*w], data[y*w:(y+1)*w]
+				for x := range out {
+					out[x] = row[4*x]
+				}
+			}
+		})
+		return NewRaster(w, h, 1, data)
 	}
-	return fromRGB(b.Dx(), b.Dy(), at, func(r, g, bl uint16) uint32 {
+	data := make([]uint32, w*h)
+	parallel.Ranges(h, 0, func(lo, hi int) {
+		for y := lo; y < hi; y++ {
+			row, out := pix[y*stride:y*stride+4*w], data[y*w:(y+1)*w]
+			for x := range out {
+				v := binary.LittleEndian.Uint32(row[4*x:])
+				out[x] = (v&0xff)<<16 | v&0xff00 | (v>>16)&0xff
+			}
+		}
+	})
+	return NewRGB(w, h, 1, data)
+}
+
+// fromRGBA64Pix converts 16-bit RGBA (premultiplied: through
+// color.NRGBA64Model where alpha is not opaque) or NRGBA pixels, alpha
+// ignored: uint16 grey when R=G=B everywhere, else packed colour of the
+// high bytes.
+func fromRGBA64Pix(pix []uint8, stride, w, h int, premultiplied bool) (*Raster, error) {
+	at := func(x, y int) (r, g, b uint16) {
+		p := pix[y*stride+8*x : y*stride+8*x+8]
+		r, g, b = binary.BigEndian.Uint16(p), binary.BigEndian.Uint16(p[2:]), binary.BigEndian.Uint16(p[4:])
+		if a := binary.BigEndian.Uint16(p[6:]); premultiplied && a != 0xffff {
+			c := color.NRGBA64Model.Convert(color.RGBA64{R: r, G: g, B: b, A: a}).(color.NRGBA64)
+			return c.R, c.G, c.B
+		}
+		return r, g, b
+	}
+	return fromRGB(w, h, at, func(r, g, bl uint16) uint32 {
 		return uint32(r>>8)<<16 | uint32(g>>8)<<8 | uint32(bl>>8)
 	})
 }

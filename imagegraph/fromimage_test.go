@@ -3,6 +3,8 @@ package imagegraph_test
 import (
 	"image"
 	"image/color"
+	"image/draw"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -86,4 +88,104 @@ func TestStatisticsAndFilter(t *testing.T) {
 	if l.Count != 1 || !slices.Equal(l.Data, []uint32{0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1}) {
 		t.Fatalf("largest 1: %d %v", l.Count, l.Data)
 	}
+}
+
+// TestFromImageColourTypes checks the direct conversions of 8 and 16-bit
+// colour against the definition: channels as stored for 8-bit RGBA and
+// NRGBA, through color.NRGBA64Model for 16-bit; grey of the source's depth
+// when R=G=B everywhere, else packed high bytes.
+func TestFromImageColourTypes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, sz := range [][2]int{{1, 1}, {7, 1}, {1, 9}, {13, 11}, {300, 7}} {
+		for _, grey := range []bool{false, true} {
+			r := image.Rect(0, 0, sz[0], sz[1])
+			imgs := []image.Image{image.NewRGBA(r), image.NewNRGBA(r), image.NewRGBA64(r), image.NewNRGBA64(r)}
+			for _, img := range imgs {
+				for y := range sz[1] {
+					for x := range sz[0] {
+						c := color.NRGBA64{uint16(rng.Uint32()), uint16(rng.Uint32()), uint16(rng.Uint32()), uint16(rng.Uint32())}
+						if rng.IntN(3) == 0 {
+							c.A = 0xffff
+						}
+						if grey {
+							c.G, c.B = c.R, c.R
+						}
+						img.(draw.Image).Set(x, y, c)
+					}
+				}
+				// A sub-image has rows longer than its width.
+				for _, m := range []image.Image{img, img.(interface {
+					SubImage(image.Rectangle) image.Image
+				}).SubImage(image.Rect(0, 0, max(1, sz[0]-1), sz[1]))} {
+					got, err := imagegraph.FromImage(m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := referenceRaster(m)
+					if got.Kind != want.kind || got.Len() != len(want.values) {
+						t.Fatalf("%T %v: kind %v, want %v", m, m.Bounds(), got.Kind, want.kind)
+					}
+					for i, v := range want.values {
+						if got.Value(i) != v {
+							t.Fatalf("%T %v grey=%v: value %d = %v, want %v", m, m.Bounds(), grey, i, got.Value(i), v)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// referenceRaster is FromImage's definition for colour images, pixel by
+// pixel.
+func referenceRaster(img image.Image) struct {
+	kind   imagegraph.SampleKind
+	values []float64
+} {
+	b := img.Bounds()
+	var r, g, bl []uint32
+	wide := false
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			var cr, cg, cb uint32
+			switch m := img.(type) {
+			case *image.RGBA:
+				c := m.RGBAAt(x, y)
+				cr, cg, cb = uint32(c.R), uint32(c.G), uint32(c.B)
+			case *image.NRGBA:
+				c := m.NRGBAAt(x, y)
+				cr, cg, cb = uint32(c.R), uint32(c.G), uint32(c.B)
+			default:
+				wide = true
+				c := color.NRGBA64Model.Convert(img.At(x, y)).(color.NRGBA64)
+				cr, cg, cb = uint32(c.R), uint32(c.G), uint32(c.B)
+			}
+			r, g, bl = append(r, cr), append(g, cg), append(bl, cb)
+		}
+	}
+	out := struct {
+		kind   imagegraph.SampleKind
+		values []float64
+	}{kind: imagegraph.Uint8}
+	if wide {
+		out.kind = imagegraph.Uint16
+	}
+	grey := true
+	for i := range r {
+		grey = grey && r[i] == g[i] && r[i] == bl[i]
+	}
+	for i := range r {
+		switch {
+		case grey:
+			out.values = append(out.values, float64(r[i]))
+		case wide:
+			out.values = append(out.values, float64(r[i]>>8<<16|g[i]>>8<<8|bl[i]>>8))
+		default:
+			out.values = append(out.values, float64(r[i]<<16|g[i]<<8|bl[i]))
+		}
+	}
+	if !grey {
+		out.kind = imagegraph.RGB
+	}
+	return out
 }

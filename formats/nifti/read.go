@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/cclabel/cclabel/formats/internal/readahead"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/klauspost/compress/gzip"
 )
@@ -88,6 +89,27 @@ func (m *niftiMembers) Read(p []byte) (int, error) {
 		}
 		m.gz.Multistream(false)
 	}
+}
+
+// Gzipped samples of at least niftiReadAheadMin bytes are decompressed
+// on a second goroutine, into a ring of niftiReadAheadBlocks buffers of
+// niftiReadAheadBlock bytes, while the first converts and stores them.
+const (
+	niftiReadAheadMin    = 4 << 20
+	niftiReadAheadBlock  = 256 << 10
+	niftiReadAheadBlocks = 8
+)
+
+// samples returns the reader of the n bytes of samples that follow: for
+// large gzipped input one that decompresses ahead on another goroutine.
+// It yields the same bytes and errors as in.r, and reads no further than
+// the n bytes, so in.finish sees the stream where the samples end once
+// the returned reader is closed.
+func (in *niftiInput) samples(n int64) io.ReadCloser {
+	if in.gz == nil || n < niftiReadAheadMin {
+		return io.NopCloser(in.r)
+	}
+	return readahead.New(io.LimitReader(in.r, n), niftiReadAheadBlock, niftiReadAheadBlocks)
 }
 
 // fits checks that samples of the layout starting at offset can be in the
@@ -193,10 +215,13 @@ func niftiReadSingle(r io.Reader, size int64) (*imagegraph.Volume, error) {
 	if h.Extensions, err = niftiReadRegion(in.r, h.VoxOffset-start, sized); err != nil {
 		return nil, err
 	}
-	data, err := niftiReadSamples(in.r, l, h.BigEndian, sized)
+	samples := in.samples(l.bytes)
+	defer samples.Close()
+	data, err := niftiReadSamples(samples, l, h.BigEndian, sized)
 	if err != nil {
 		return nil, err
 	}
+	samples.Close()
 	if err := in.finish(); err != nil {
 		return nil, err
 	}

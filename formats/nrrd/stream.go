@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/readahead"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -164,7 +165,44 @@ func (s *nrrdStream) openPart() error {
 		}
 		return s.dataError(err)
 	}
+	if g, ok := s.cur.(*nrrdGzipReader); ok && s.partBytes >= nrrdReadAheadMin {
+		s.cur = &nrrdAheadReader{
+			Reader: readahead.New(io.LimitReader(nrrdDataFirst{g}, s.partBytes), nrrdReadAheadBlock, nrrdReadAheadBlocks),
+			gz:     g,
+		}
+	}
 	return nil
+}
+
+// A gzip part of at least nrrdReadAheadMin bytes is decompressed on a
+// second goroutine, into a ring of nrrdReadAheadBlocks buffers of
+// nrrdReadAheadBlock bytes, while the samples are converted.
+const (
+	nrrdReadAheadMin    = 4 << 20
+	nrrdReadAheadBlock  = 256 << 10
+	nrrdReadAheadBlocks = 8
+)
+
+// nrrdDataFirst passes on a read's bytes without its error, as
+// nrrdStream.Read does: the error (or the next gzip member) comes with the
+// next read. Reading ahead through it keeps Read's view of the stream.
+type nrrdDataFirst struct{ r io.Reader }
+
+// Read reads from r, dropping the error of a read that returned bytes.
+func (d nrrdDataFirst) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	if n > 0 {
+		err = nil
+	}
+	return n, err
+}
+
+// nrrdAheadReader is a gzip part's data read ahead on another goroutine:
+// the same bytes and errors as gz, and never more than the part's bytes,
+// so that once it is closed endPart can read gz's member on to its end.
+type nrrdAheadReader struct {
+	*readahead.Reader
+	gz *nrrdGzipReader
 }
 
 // endPart finishes the current part: compressed data is read to the end
@@ -173,6 +211,9 @@ func (s *nrrdStream) openPart() error {
 func (s *nrrdStream) endPart() error {
 	var rest io.Reader
 	switch c := s.cur.(type) {
+	case *nrrdAheadReader:
+		c.Close()
+		rest = c.gz.z // the current member only
 	case *nrrdGzipReader:
 		rest = c.z // the current member only
 	case nil:
@@ -223,6 +264,9 @@ func (g *nrrdGzipReader) Read(p []byte) (int, error) {
 
 // close closes the current part's file, if any.
 func (s *nrrdStream) close() error {
+	if c, ok := s.cur.(*nrrdAheadReader); ok {
+		c.Close()
+	}
 	s.cur = nil
 	if s.closer == nil {
 		return nil

@@ -2,8 +2,10 @@
 // the pages (classic TIFF and BigTIFF) from the chain of image file
 // directories, and ReadStackFile reads every page as a plane of an
 // imagegraph.Volume (8 and 16-bit grey, paletted or colour pages of one
-// size; compression as golang.org/x/image/tiff decodes it). A single 2D
-// TIFF is decoded by package imageio.
+// size; compression as golang.org/x/image/tiff decodes it, with the
+// samples that decoder gives, pages decoded in parallel through
+// formats/internal/tiffstrips). A single 2D TIFF is decoded by package
+// imageio.
 //
 // All page headers are checked before the volume is allocated. Errors are
 // one line: "formats: tiff: ..." from PageCount, "formats: PATH: tiff: ..."

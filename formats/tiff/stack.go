@@ -57,8 +57,10 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 	}
 	// The chain has no loop (tiffifd.Pages checked), so this walk ends.
 	readers := make([]*tiffStackPageReader, 0, pages)
+	var ifds []uint32
 	for off := l.First; off != 0 && len(readers) < pages; {
 		readers = append(readers, newTIFFStackPageReader(data, l, off))
+		ifds = append(ifds, uint32(off))
 		if _, off, err = l.IFD(r, size, off); err != nil {
 			return nil, err
 		}
@@ -78,8 +80,9 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 				k, cfg.Width, cfg.Height, stack.Width, stack.Height)
 		}
 	}
+	decoded := decodePages(data, ifds)
 	for k, pr := range readers {
-		img, err := xtiff.Decode(pr.at(0))
+		img, err := decoded(k)
 		if err != nil {
 			return nil, tiffStackPageError(k, err)
 		}
