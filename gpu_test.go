@@ -60,3 +60,25 @@ func TestGPUMatchesCPU(t *testing.T) {
 		t.Errorf("graph on %s: %v", res.Backend, res.Result.Parent)
 	}
 }
+
+func TestPrepareOpensTheContextOnce(t *testing.T) {
+	if !cclabel.Devices().Available {
+		t.Skip("no GPU")
+	}
+	lab, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lab.Close()
+	if err := lab.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	r := randomMap(t, 64, 48, 1, 2)
+	res, err := lab.LabelRaster(r, imagegraph.Rule{Mode: imagegraph.Binary}, 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Backend != cclabel.BackendGPU || res.Timing.Setup != 0 {
+		t.Errorf("after Prepare: backend %s, setup %v; want gpu and no setup", res.Backend, res.Timing.Setup)
+	}
+}

@@ -205,6 +205,10 @@ func TestBackendsWithoutGPU(t *testing.T) {
 	if lab.Backend() != cclabel.BackendAuto {
 		t.Errorf("default backend %s", lab.Backend())
 	}
+	// Prepare under auto without a GPU does nothing and fails nothing.
+	if err := lab.Prepare(); err != nil {
+		t.Errorf("Prepare under auto without a GPU: %v", err)
+	}
 	if warnings.Len() != 0 {
 		t.Errorf("warnings: %q", warnings.String())
 	}

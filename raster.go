@@ -24,9 +24,10 @@ type RasterResult struct {
 // LabelRaster labels the connected components of r under rule at
 // connectivity conn (4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means 8 or 26).
 // On the CPU, dst is reused for the labels when it has r.Len() entries;
-// otherwise a buffer is allocated (backed by huge pages where the kernel
-// allows, its pages faulted in by a background goroutine ahead of the
-// labeler: Timing.Allocate is only the allocation).
+// otherwise a buffer is allocated and its page faults taken where they
+// cost least (bigslice.For: touched up front on 4 or more threads, else in
+// huge pages faulted in by a background goroutine ahead of the labeler);
+// Timing.Allocate is the time spent before labeling.
 // The GPU path also writes into dst when it fits, and otherwise
 // allocates as part of its download. dst's contents do not matter.
 //
@@ -66,9 +67,9 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 				return nil, err // before allocating for its sides
 			}
 			allocStart := time.Now()
-			var populated func()
-			dst, populated = bigslice.MakePopulated[uint32](r.Len())
-			defer populated()
+			var filled func()
+			dst, filled = bigslice.For[uint32](r.Len(), l.threads)
+			defer filled()
 			res.Timing.Allocate = time.Since(allocStart)
 		}
 		kernelStart := time.Now()

@@ -57,7 +57,11 @@ func (d *Driver) NewContext(ordinal int) (*Context, error) {
 		return nil, err
 	}
 	err = c.do(func() error {
-		return d.check("cuModuleLoadData", d.cuModuleLoadData(&c.module, &image[0]))
+		if err := d.check("cuModuleLoadData", d.cuModuleLoadData(&c.module, &image[0])); err != nil {
+			return err
+		}
+		c.stagingBuffers() // pinned now, as part of the start-up, not the first copy
+		return nil
 	})
 	runtime.KeepAlive(image)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
 // gridShape matches the kernels' GridShape.
@@ -119,7 +118,8 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	}
 	labels := dst
 	if len(labels) != n {
-		labels = bigslice.Make[uint32](n, 0) // huge pages: fewer faults in the copy-out
+		// Small pages: the copy-out faults them in on several goroutines.
+		labels = make([]uint32, n)
 	}
 	count := 0
 	err := c.do(func() error {

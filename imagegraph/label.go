@@ -52,7 +52,9 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 		return nil, err
 	}
 	if len(dst) != r.Len() {
-		dst = bigslice.Make[uint32](r.Len(), opts.Threads)
+		var filled func()
+		dst, filled = bigslice.For[uint32](r.Len(), opts.Threads)
+		defer filled()
 	}
 	if rule.Mode == Multilabel && singleValue(r, opts.Threads) {
 		// One foreground value: multilabel equals binary, which has

@@ -48,6 +48,11 @@ func (b *batchRun) run(ctx context.Context) error {
 
 	b.warnings.p = progress
 	defer b.files.Labeler.Close()
+	if b.files.Labeler.MayUseGPU() {
+		// The GPU starts while the first inputs are read; an error shows
+		// again, as the labeling's, on the first input that needs it.
+		go func() { _ = b.files.Labeler.Prepare() }()
+	}
 	start := time.Now()
 	interrupted := batch.Run(ctx, b.pipeline, len(b.files.Inputs), b.files.Stages(), func(o batch.Outcome) { b.finish(o, progress) })
 	elapsed := time.Since(start)

@@ -1,6 +1,7 @@
 package bigslice
 
 import (
+	"runtime"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -14,23 +15,48 @@ const MinBytes = 8 << 20
 // with 4 KiB base pages.
 const hugePage = 2 << 20
 
-// Make returns a zeroed slice of n elements. When it spans at least
-// MinBytes, the kernel is asked to back it with huge pages, and with
-// touchThreads > 0 its pages are first touched on that many goroutines
-// (0 or less: leave the touching to the caller's first writes).
-func Make[T any](n, touchThreads int) []T {
+// ManyThreads is the thread count from which For touches a buffer's pages
+// up front on the caller's threads instead of in the background.
+const ManyThreads = 4
+
+// Make returns a zeroed slice of n elements; when it spans at least
+// MinBytes the kernel is asked to back it with huge pages. Its pages fault
+// on first write.
+func Make[T any](n int) []T {
 	s := make([]T, n)
-	var zero T
-	size := uintptr(n) * unsafe.Sizeof(zero)
-	if size < MinBytes {
-		return s
-	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size)
-	adviseHuge(b)
-	if touchThreads > 0 {
-		Touch(b, touchThreads)
+	if b := bytesOf(s); len(b) >= MinBytes {
+		adviseHuge(b)
 	}
 	return s
+}
+
+// For returns a zeroed slice of n elements that threads goroutines are
+// about to fill, with its page faults taken where they cost least, and
+// done, to call once it is filled (later calls do nothing):
+//   - with ManyThreads or more, its pages are touched now on that many
+//     goroutines, in small pages: the faults spread over the cores, and
+//     no huge page allocation can stall on memory compaction;
+//   - with fewer, huge pages are asked for (Make) and a background
+//     goroutine faults the pages in while the caller fills the slice
+//     (Populate), on a core the caller leaves idle.
+func For[T any](n, threads int) (s []T, done func()) {
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	if threads >= ManyThreads {
+		s = make([]T, n)
+		if b := bytesOf(s); len(b) >= MinBytes {
+			Touch(b, threads)
+		}
+		return s, func() {}
+	}
+	return MakePopulated[T](n)
+}
+
+// bytesOf is s's memory as bytes.
+func bytesOf[T any](s []T) []byte {
+	var zero T
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s))*unsafe.Sizeof(zero))
 }
 
 // Touch writes one zero byte per 4 KiB page of b on threads goroutines,

@@ -1,27 +1,29 @@
 package bigslice
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 )
 
-func TestMakeIsZeroedAndSized(t *testing.T) {
+func TestForIsZeroedAndSized(t *testing.T) {
 	for _, n := range []int{0, 1, 1000, MinBytes/4 - 1, MinBytes / 4, MinBytes/4 + 12345} {
-		for _, threads := range []int{0, 1, 3} {
-			s := Make[uint32](n, threads)
+		for _, threads := range []int{0, 1, 3, ManyThreads, 8} {
+			s, done := For[uint32](n, threads)
+			defer done()
 			if len(s) != n || cap(s) < n {
-				t.Fatalf("Make(%d, %d): len %d cap %d", n, threads, len(s), cap(s))
+				t.Fatalf("For(%d, %d): len %d cap %d", n, threads, len(s), cap(s))
 			}
 			for i, v := range s {
 				if v != 0 {
-					t.Fatalf("Make(%d, %d)[%d] = %d, want 0", n, threads, i, v)
+					t.Fatalf("For(%d, %d)[%d] = %d, want 0", n, threads, i, v)
 				}
 			}
 			// The memory is ordinary and writable end to end.
 			if n > 1 {
 				s[0], s[n-1] = 7, 9
 				if s[0] != 7 || s[n-1] != 9 {
-					t.Fatalf("Make(%d, %d): writes lost", n, threads)
+					t.Fatalf("For(%d, %d): writes lost", n, threads)
 				}
 			}
 		}
@@ -103,4 +105,13 @@ func TestMakePopulatedIsZeroed(t *testing.T) {
 		}
 	}
 	s[len(s)-1] = 1
+}
+
+func TestMakeIsZeroed(t *testing.T) {
+	for _, n := range []int{0, 5, MinBytes + 1} {
+		s := Make[byte](n)
+		if len(s) != n || slices.ContainsFunc(s, func(v byte) bool { return v != 0 }) {
+			t.Fatalf("Make(%d): len %d or not zeroed", n, len(s))
+		}
+	}
 }

@@ -7,8 +7,9 @@
 // time than labeling it. Make asks the kernel for transparent huge pages
 // on the buffer (madvise MADV_HUGEPAGE, honoured when
 // /sys/kernel/mm/transparent_hugepage/enabled is "always" or "madvise"),
-// so the same buffer takes about 130 faults of 2 MiB, and can touch the
-// pages on several goroutines before returning.
+// so the same buffer takes about 130 faults of 2 MiB; Populate faults a
+// buffer in on a background goroutine while the caller fills it; For
+// picks between those and touching the pages up front on many threads.
 //
 // The memory stays ordinary Go heap memory, owned by the garbage
 // collector: the advice only changes how the kernel backs it. Only slices

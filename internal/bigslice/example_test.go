@@ -6,10 +6,15 @@ import (
 	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
-// A label array for a 4096² image: 64 MiB, backed by huge pages where the
-// kernel allows, its pages touched on two goroutines.
-func ExampleMake() {
-	labels := bigslice.Make[uint32](4096*4096, 2)
+// A label array for a 4096² image that one goroutine fills: 64 MiB in huge
+// pages where the kernel allows, faulted in by a background goroutine
+// while the labeler writes it.
+func ExampleFor() {
+	labels, filled := bigslice.For[uint32](4096*4096, 1)
+	for i := range labels {
+		labels[i] = uint32(i % 3)
+	}
+	filled()
 	fmt.Println(len(labels), labels[len(labels)-1])
 	// Output: 16777216 0
 }

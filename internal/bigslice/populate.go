@@ -40,12 +40,11 @@ func Populate(b []byte) (stop func()) {
 	}
 }
 
-// MakePopulated is Make (no touching) with Populate started on the new
-// slice: fill it, then call stop.
+// MakePopulated is Make with Populate started on the new slice: fill it,
+// then call stop.
 func MakePopulated[T any](n int) (s []T, stop func()) {
-	s = Make[T](n, 0)
-	var zero T
-	return s, Populate(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s))*unsafe.Sizeof(zero)))
+	s = Make[T](n)
+	return s, Populate(bytesOf(s))
 }
 
 // pageRange is the largest 4 KiB-aligned part of b.
