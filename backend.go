@@ -26,15 +26,25 @@ func ParseBackend(s string) (Backend, error) {
 	return "", fmt.Errorf("cclabel: unknown backend %q (want auto, gpu, cpu or serial)", s)
 }
 
-// Crossover sizes for BackendAuto. Opening the driver and context costs
-// about 0.2 s per run and the copies about 0.3 ns a voxel, while one CPU
-// core labels a random binary image at about 3.5 ns a pixel and about 32M
-// graph arcs per second (measured on an H200 host with 16 cores).
+// Crossover sizes for BackendAuto, from the label stage of the CLI (what
+// a user waits for: allocation, copies and the GPU's start included),
+// measured on an H100 host with 16 cores (issue 12). Opening the driver
+// and context costs about 0.17 s, once per labeler; after that the GPU's
+// label stage (copies included) beats 16 CPU threads from about 4M voxels
+// (128³: 6 ms against 11 ms), and with the start-up included from about
+// 100M (384³: 0.24 s against 0.27 s; 8192² random: 0.20 s against
+// 0.08 s on the CPU; 512³: 0.32 s against 0.58 s).
 const (
 	// GPUMinVoxelsPerCore is the raster size, in voxels per CPU thread,
-	// from which BackendAuto labels rasters on the GPU.
-	GPUMinVoxelsPerCore = 1 << 25
+	// from which BackendAuto labels rasters on the GPU when its context
+	// is not open yet.
+	GPUMinVoxelsPerCore = 1 << 23
+	// GPUMinVoxelsPerCoreOpen is the same once the context is open (after
+	// a first GPU raster, or Prepare).
+	GPUMinVoxelsPerCoreOpen = 1 << 18
 	// GPUMinArcsPerCore is the graph size, in stored arcs per CPU thread,
-	// from which BackendAuto labels graphs on the GPU.
+	// from which BackendAuto labels graphs on the GPU (not re-measured
+	// end to end: about 32M arcs per second per CPU core against the
+	// GPU's start-up and copies).
 	GPUMinArcsPerCore = 1 << 23
 )

@@ -37,6 +37,13 @@ func (l *Labeler) gpuUsableLocked() error {
 	return nil
 }
 
+// gpuOpen reports whether the GPU context is open.
+func (l *Labeler) gpuOpen() bool {
+	l.gpuMu.Lock()
+	defer l.gpuMu.Unlock()
+	return l.ctx != nil
+}
+
 // Prepare opens the GPU's driver and context now, under BackendGPU, or
 // under BackendAuto when a GPU is usable, so that a run can pay the
 // start-up (about 0.2 s) while it reads its first inputs rather than when

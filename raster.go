@@ -33,7 +33,8 @@ type RasterResult struct {
 //
 // Under BackendAuto a raster goes to the GPU when its samples are of a
 // type the kernels take (8-, 16- and 32-bit integers, float32), it has at
-// least GPUMinVoxelsPerCore voxels per CPU thread, and a GPU is usable.
+// least GPUMinVoxelsPerCore voxels per CPU thread (GPUMinVoxelsPerCoreOpen
+// once the GPU context is open), and a GPU is usable.
 // Under BackendGPU other sample types are an error.
 func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32) (*RasterResult, error) {
 	start := time.Now()
@@ -48,7 +49,8 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		return nil, fmt.Errorf("gpu backend: the GPU kernels do not take %s samples (uint8, uint16, int16, uint32, int32 and float32 only)", r.Kind)
 	}
 	res := &RasterResult{Backend: BackendGPU}
-	ran, err := l.runGPU(fits && r.Len() >= GPUMinVoxelsPerCore*l.threads, func(c *cuda.Context, setup time.Duration) error {
+	large := r.Len() >= GPUMinVoxelsPerCore*l.threads || l.gpuOpen() && r.Len() >= GPUMinVoxelsPerCoreOpen*l.threads
+	ran, err := l.runGPU(fits && large, func(c *cuda.Context, setup time.Duration) error {
 		data, n, t, err := c.LabelGridInto(r, conn, rule, dst)
 		if err != nil {
 			return err

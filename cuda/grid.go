@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
 // gridShape matches the kernels' GridShape.
@@ -118,8 +119,9 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	}
 	labels := dst
 	if len(labels) != n {
-		// Small pages: the copy-out faults them in on several goroutines.
-		labels = make([]uint32, n)
+		// Huge pages where the kernel allows: the copy-out runs at about
+		// twice the speed of copying into fresh small pages (H100 host).
+		labels = bigslice.Make[uint32](n)
 	}
 	count := 0
 	err := c.do(func() error {
