@@ -25,8 +25,12 @@ const (
 )
 
 // DefaultLevel is the deflate level used when Options.Level is 0: level 1,
-// klauspost/compress's fastest LZ level, which on label maps compresses
-// 2 to 4 times faster than level 6 for files at most about 30% larger.
+// klauspost/compress's fastest LZ level. On label maps (colour and 16-bit
+// PNG rows of 8192² images, a 512³ uint16 volume) it was the fastest
+// level measured but for Huffman-only coding, which is up to 5 times
+// larger; it is 1.6 to 2.2 times as fast as level 6 for files 25% to 40%
+// larger; levels 2 to 5 save up to 20% of the size (of the volume; under
+// 15% on the PNGs) for 3% to 110% more time.
 const DefaultLevel = flate.BestSpeed
 
 // DefaultBlockSize is the uncompressed size of the blocks compressed in
