@@ -36,9 +36,9 @@ func Make[T any](n int) []T {
 //   - with ManyThreads or more, its pages are touched now on that many
 //     goroutines, in small pages: the faults spread over the cores, and
 //     no huge page allocation can stall on memory compaction;
-//   - with fewer, huge pages are asked for (Make) and a background
-//     goroutine faults the pages in while the caller fills the slice
-//     (Populate), on a core the caller leaves idle.
+//   - with fewer, a background goroutine faults the pages in while the
+//     caller fills the slice (MakePopulated), on a core the caller
+//     leaves idle.
 func For[T any](n, threads int) (s []T, done func()) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
