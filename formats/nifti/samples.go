@@ -53,7 +53,8 @@ func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool) (any, e
 
 // niftiReadBytes reads n bytes straight into the result.
 func niftiReadBytes(r io.Reader, n int, sized bool) ([]byte, error) {
-	out := bigslice.Make[byte](niftiFirstLen(n, 1, sized))
+	out, populated := bigslice.MakePopulated[byte](niftiFirstLen(n, 1, sized))
+	defer populated()
 	for done := 0; done < n; {
 		if done == len(out) {
 			out = niftiGrow(out, n)
@@ -71,7 +72,8 @@ func niftiReadBytes(r io.Reader, n int, sized bool) ([]byte, error) {
 // swapping bytes first when the file is big-endian, and converting with
 // conv (which reads little-endian).
 func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(dst []T, src []byte)) ([]T, error) {
-	out := bigslice.Make[T](niftiFirstLen(n, size, sized))
+	out, populated := bigslice.MakePopulated[T](niftiFirstLen(n, size, sized))
+	defer populated()
 	buf := make([]byte, min(n*size, niftiChunk))
 	per := len(buf) / size
 	for done := 0; done < n; {
@@ -102,7 +104,7 @@ func niftiFirstLen(n, size int, sized bool) int {
 
 // niftiGrow returns s copied into a slice twice as long, at most n.
 func niftiGrow[T any](s []T, n int) []T {
-	out := bigslice.Make[T](min(n, 2*len(s)))
+	out := make([]T, min(n, 2*len(s)))
 	copy(out, s)
 	return out
 }
