@@ -104,9 +104,18 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
 		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
 	// Binary and threshold rules at 8 and 26 take the block kernels (a
-	// 2x2(x2) block is one vertex), everything else the tile kernels.
+	// 2x2(x2) block is one vertex), the multilabel rule at 26 the value
+	// block kernels (a 2x2x2 block is a vertex per value), everything else
+	// the tile kernels.
 	blocks := (conn == 8 || conn == 26) && !c.tilesOnly
-	plan := c.planGrid(&shape, suffix, rule.Mode != imagegraph.Multilabel && blocks)
+	kernels := tileKernels
+	switch {
+	case blocks && rule.Mode != imagegraph.Multilabel:
+		kernels = blockKernels
+	case blocks && conn == 26:
+		kernels = valueBlockKernels
+	}
+	plan := c.planGrid(&shape, suffix, kernels)
 	// A multilabel grid of integer samples at 8 or 26 whose nonzero samples
 	// share one value (a 0/1 mask, say) has the binary rule's labels, and
 	// the block kernels take that: grid_values checks on the device first.
@@ -115,7 +124,7 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	if _, integer := valuesWidth[suffix]; rule.Mode == imagegraph.Multilabel && blocks && integer {
 		binShape := shape
 		binShape.rule = gridRule(imagegraph.Rule{Mode: imagegraph.Binary})
-		binary = c.planGrid(&binShape, suffix, true)
+		binary = c.planGrid(&binShape, suffix, blockKernels)
 	}
 	labels := dst
 	if len(labels) != n {

@@ -28,6 +28,13 @@ const (
 	tileThreads = 256
 )
 
+// Tile geometry of the value-block kernels (kernels/ecl_grid_vblocks.cu:
+// BTX x VB_TY x VB_TZ blocks, vblocks_border's BBorder<VB_TY, VB_TZ, true>).
+const (
+	vtileBlocksY = 8
+	vtileBlocksZ = 4
+)
+
 // valuesThreads is grid_values' thread block size
 // (kernels/ecl_grid_values.cu: its __launch_bounds__).
 const valuesThreads = 256
@@ -37,16 +44,32 @@ const valuesThreads = 256
 // sample types.
 var valuesWidth = map[string]int{"u8": 1, "u16": 2, "i16": 2, "u32": 4, "i32": 4}
 
+// gridKernels names a family of grid kernels.
+type gridKernels int
+
+const (
+	// tileKernels: one vertex per voxel (kernels/ecl_grid_tiles.cu), every
+	// rule and connectivity.
+	tileKernels gridKernels = iota
+	// blockKernels: one vertex per 2x2(x2) block
+	// (kernels/ecl_grid_blocks.cu), binary and threshold rules at 8 and 26.
+	blockKernels
+	// valueBlockKernels: one vertex per value of a 2x2x2 block
+	// (kernels/ecl_grid_vblocks.cu), then the tile kernels' numbering; any
+	// rule at 26 (the multilabel one takes it).
+	valueBlockKernels
+)
+
 // gridPlan is the kernel sequence that labels one grid.
 type gridPlan struct {
 	shape     *gridShape
 	suffix    string
-	blocks    bool   // block-based kernels (binary or threshold at 8 or 26), else the tile kernels
+	kernels   gridKernels
 	counts    int    // entries of the counts buffer
-	tiles     uint32 // blocks_local thread blocks
+	tiles     uint32 // blocks_local, vblocks_local or tiles_local thread blocks (one per tile)
 	rows      uint32 // blocks_number thread blocks
 	relabel   uint32 // blocks_relabel thread blocks
-	border    uint32 // blocks_border threads per thread block (one per tile)
+	border    uint32 // blocks_border or vblocks_border threads per thread block
 	fill      uint32 // thread blocks that fill the device
 	n         int64
 	countsLen int32
@@ -58,16 +81,21 @@ type gridPlan struct {
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// planGrid plans the kernels for shape: the block-based ones when blocks
-// is set, else the voxel-based ones.
-func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPlan {
+// planGrid plans the kernels of family kernels for shape (value blocks
+// only for volumes at 26-connectivity).
+func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels) *gridPlan {
 	w, h, d := int(shape.w), int(shape.h), int(shape.d)
-	p := &gridPlan{shape: shape, suffix: suffix, blocks: blocks, fill: c.blocks, n: int64(w) * int64(h) * int64(d), one: 1}
-	if !blocks {
+	p := &gridPlan{shape: shape, suffix: suffix, kernels: kernels, fill: c.blocks, n: int64(w) * int64(h) * int64(d), one: 1}
+	bw, bh, bd := ceilDiv(w, 2), ceilDiv(h, 2), ceilDiv(d, 2)
+	if kernels != blockKernels {
 		// One mask word and one count per 32 voxels.
-		if d == 1 {
+		switch {
+		case kernels == valueBlockKernels:
+			p.tiles = uint32(ceilDiv(bw, tileBlocksX) * ceilDiv(bh, vtileBlocksY) * ceilDiv(bd, vtileBlocksZ))
+			p.border = uint32(32 * (vtileBlocksY + 2*(vtileBlocksZ-1) + 2*ceilDiv(vtileBlocksY*vtileBlocksZ, 32)))
+		case d == 1:
 			p.tiles = uint32(ceilDiv(w, tile2X) * ceilDiv(h, tile2Y))
-		} else {
+		default:
 			p.tiles = uint32(ceilDiv(w, tile3X) * ceilDiv(h, tile3Y) * ceilDiv(d, tile3Z))
 		}
 		p.counts = ceilDiv(int(p.n), 32)
@@ -76,7 +104,6 @@ func (c *Context) planGrid(shape *gridShape, suffix string, blocks bool) *gridPl
 		p.sumsLen = int32(ceilDiv(p.counts, scanTile))
 		return p
 	}
-	bw, bh, bd := ceilDiv(w, 2), ceilDiv(h, 2), ceilDiv(d, 2)
 	tilesX := ceilDiv(bw, tileBlocksX)
 	// blocks_border: row warps for the y and z faces, two column warps per
 	// x face (kernels' BBorder).
@@ -104,9 +131,10 @@ func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
 // (offset, count) pair per tile for the representatives listed in the
 // labels buffer (at most one per nonempty block, so the labels buffer
 // holds them), then the cursor the tiles take their offsets from. Tile
-// kernels: the representative masks, a word per 32 voxels.
+// and value-block kernels: the representative masks, a word per 32
+// voxels.
 func (p *gridPlan) tileEntries() int {
-	if !p.blocks {
+	if p.kernels != blockKernels {
 		return p.counts
 	}
 	return 2*int(p.tiles) + 1
@@ -117,12 +145,18 @@ func (p *gridPlan) tileEntries() int {
 func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uintptr) []kernelStep {
 	shape := unsafe.Pointer(p.shape)
 	ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
-	if !p.blocks { // tileReps holds the masks
+	if p.kernels != blockKernels { // tileReps holds the masks
 		n64, conn := unsafe.Pointer(&p.n), fmt.Sprintf("_c%d_", p.shape.conn)
+		local := kernelStep{"tiles_local" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), ptr(tileReps), shape}}
+		border := kernelStep{"tiles_border" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), shape}}
+		if p.kernels == valueBlockKernels {
+			local.name, border.name = "vblocks_local_"+p.suffix, "vblocks_border_"+p.suffix
+			border.threads = p.border
+		}
 		return []kernelStep{
 			{"zero_u32", uint32(min(ceilDiv(p.counts, threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(tileReps), unsafe.Pointer(&p.counts64)}},
-			{"tiles_local" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), ptr(tileReps), shape}},
-			{"tiles_border" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+			local,
+			border,
 			{"tiles_roots", uint32(ceilDiv(int(p.n), 256)), 256, []unsafe.Pointer{ptr(parent), ptr(tileReps), ptr(counts), n64}},
 			{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 			{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},

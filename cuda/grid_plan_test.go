@@ -52,6 +52,22 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 			t.Errorf("%s is %d in the tile kernels, %d in grid_plan.go", name, got, want)
 		}
 	}
+	vblocks, err := kernelFiles.ReadFile("kernels/ecl_grid_vblocks.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"VB_TY": vtileBlocksY, "VB_TZ": vtileBlocksZ} {
+		m := regexp.MustCompile(`(?m)^#define ` + name + ` (\d+)`).FindStringSubmatch(string(vblocks))
+		if m == nil {
+			t.Fatalf("no #define %s in ecl_grid_vblocks.cu", name)
+		}
+		if got, _ := strconv.Atoi(m[1]); got != want {
+			t.Errorf("%s is %d in the value-block kernels, %d in grid_plan.go", name, got, want)
+		}
+	}
+	if !strings.Contains(string(vblocks), "__launch_bounds__(BBorder<VB_TY, VB_TZ, true>::threads)") {
+		t.Error("vblocks_border's thread count is no longer BBorder's: update planGrid's border threads")
+	}
 	// BBorder's thread count: row warps (TY + 2(TZ-1) in 3D, 1 in 2D) and
 	// two column warps per x face, as planGrid launches.
 	if !strings.Contains(text, "rowWarps = D3 ? TY + 2 * (TZ - 1) : 1") ||

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cclabel/cclabel/formats/npy"
@@ -186,51 +188,65 @@ func BenchmarkGPUGrid(b *testing.B) {
 }
 
 // BenchmarkGPUGridModes times every (rule, connectivity) pair on random
-// and blob inputs (data resident, kernel time; median printed): the
-// images and volumes of "cclabel gen" with seed 1, read from
-// $CCLABEL_BENCH_INPUTS/NAME.npy when set (the files the peers time),
-// else generated. "binary-tiles" is binary on the tile kernels.
+// and blob inputs and multilabel 26 on a cells volume (data resident,
+// kernel time; median printed): the images and volumes of "cclabel gen"
+// with seed 1, read from $CCLABEL_BENCH_INPUTS/NAME.npy when set (the
+// files the peers time), else generated. "binary-tiles" is binary on the
+// tile kernels, "multilabel-tiles" multilabel on the tile kernels (the
+// cells volume: the value-block kernels' comparison).
 func BenchmarkGPUGridModes(b *testing.B) {
 	c := gpuContext(b)
 	inputs := []struct {
 		name    string
 		w, h, d int
 		p       float64
-		blobs   int // blob radius, 0 for random
+		blobs   int // blob radius, 0 for random, -1 for cells
 		conns   []int
 	}{
 		{"img8192-random-p0.6", 8192, 8192, 1, 0.6, 0, []int{8, 4}},
 		{"img8192-blobs-p0.5", 8192, 8192, 1, 0.5, 4, []int{8, 4}},
 		{"vol512-random-p0.3", 512, 512, 512, 0.3, 0, []int{26, 18, 6}},
 		{"vol512-blobs-p0.5", 512, 512, 512, 0.5, 3, []int{26, 18, 6}},
+		{"vol512-cells", 512, 512, 512, 0, -1, []int{26}},
 	}
 	for _, in := range inputs {
-		var r *imagegraph.Raster
-		var err error
-		if dir := os.Getenv("CCLABEL_BENCH_INPUTS"); dir != "" {
-			r, err = npy.ReadFile(filepath.Join(dir, in.name+".npy"))
-			if err == nil && (r.Width != in.w || r.Height != in.h || r.Depth != in.d) {
-				err = fmt.Errorf("%s: %dx%dx%d, want %dx%dx%d", in.name, r.Width, r.Height, r.Depth, in.w, in.h, in.d)
+		// The input is made (or read) by the first sub-benchmark that runs
+		// on it, so that a -test.bench filter skips the others' inputs.
+		load := sync.OnceValues(func() (*imagegraph.Raster, error) {
+			if dir := os.Getenv("CCLABEL_BENCH_INPUTS"); dir != "" {
+				r, err := npy.ReadFile(filepath.Join(dir, in.name+".npy"))
+				if err == nil && (r.Width != in.w || r.Height != in.h || r.Depth != in.d) {
+					err = fmt.Errorf("%s: %dx%dx%d, want %dx%dx%d", in.name, r.Width, r.Height, r.Depth, in.w, in.h, in.d)
+				}
+				return r, err
 			}
-		} else if in.blobs > 0 {
-			r, err = gen.BlobsRaster(in.w, in.h, in.d, in.p, in.blobs, 1)
-		} else {
-			r, err = gen.RandomRaster(in.w, in.h, in.d, in.p, 1)
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
+			switch {
+			case in.blobs < 0: // as "cclabel gen volume --kind cells --seed 1"
+				return gen.CellsRaster(in.w, in.h, in.d, 4000, 1)
+			case in.blobs > 0:
+				return gen.BlobsRaster(in.w, in.h, in.d, in.p, in.blobs, 1)
+			}
+			return gen.RandomRaster(in.w, in.h, in.d, in.p, 1)
+		})
 		for _, conn := range in.conns {
-			for _, mode := range []string{"multilabel", "binary", "binary-tiles"} {
+			modes := []string{"multilabel", "binary", "binary-tiles"}
+			if in.blobs < 0 {
+				modes = []string{"multilabel", "multilabel-tiles"}
+			}
+			for _, mode := range modes {
 				if mode == "binary-tiles" && conn != 8 && conn != 26 {
 					continue
 				}
 				rule := imagegraph.Rule{Mode: imagegraph.Binary}
-				if mode == "multilabel" {
+				if strings.HasPrefix(mode, "multilabel") {
 					rule.Mode = imagegraph.Multilabel
 				}
 				b.Run(fmt.Sprintf("%s/c%d/%s", in.name, conn, mode), func(b *testing.B) {
-					c.tilesOnly = mode == "binary-tiles"
+					r, err := load()
+					if err != nil {
+						b.Fatal(err)
+					}
+					c.tilesOnly = strings.HasSuffix(mode, "-tiles")
 					defer func() { c.tilesOnly = false }()
 					var kernel []float64
 					count := 0

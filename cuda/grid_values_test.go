@@ -30,7 +30,7 @@ func rasterOf[T uint8 | uint16 | int16 | uint32 | int32](t *testing.T, s [3]int,
 
 // checkPath labels r as checkGridOnGPU does and checks which kernels ran:
 // grid_values first (at 8 and 26), then the block kernels when blocks is
-// set, else the tile kernels.
+// set, else the value-block kernels at 26 and the tile kernels elsewhere.
 func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks bool, what string) {
 	t.Helper()
 	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
@@ -50,8 +50,14 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 	if got := slices.Contains(names, "grid_values_"+gridKernelSuffix[r.Kind]); got != checked {
 		t.Errorf("%s c%d: grid_values ran: %v, want %v (%s)", what, conn, got, checked, list)
 	}
-	if got := strings.Contains(list, "blocks_local"); got != blocks {
+	ran := func(prefix string) bool {
+		return slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, prefix) })
+	}
+	if got := ran("blocks_local"); got != blocks {
 		t.Errorf("%s c%d: block kernels ran: %v, want %v (%s)", what, conn, got, blocks, list)
+	}
+	if got, want := ran("vblocks_local"), !blocks && conn == 26; got != want {
+		t.Errorf("%s c%d: value-block kernels ran: %v, want %v (%s)", what, conn, got, want, list)
 	}
 	if tm.Kernel <= 0 {
 		t.Errorf("%s c%d: kernel time %v", what, conn, tm.Kernel)
@@ -60,7 +66,8 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 
 // TestLabelGridSingleValueMatchesCPU labels multilabel rasters whose
 // nonzero samples share one value (then the binary rule's block kernels
-// label them at 8 and 26) and rasters of two values (the tile kernels),
+// label them at 8 and 26) and rasters of two values (the value-block
+// kernels at 26, the tile kernels at 8),
 // in every integer sample type, and compares with the CPU.
 func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	c := gpuContext(t)
@@ -142,7 +149,8 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	if several < 100 {
 		t.Errorf("%d rasters of several values", several)
 	}
-	// float32 keeps the tile kernels (no check), also with one value.
+	// float32 takes the value-block kernels at 26 (no check), also with one
+	// value.
 	r := rasterOf(t, [3]int{65, 9, 9}, slices.Repeat([]uint8{0, 1, 1}, 65*9*3), func(int) uint32 { return 1 })
 	f32 := make([]float32, r.Len())
 	for i, v := range r.Data.([]uint32) {
@@ -158,8 +166,8 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tm.Kernels[0].Name != "zero_u32" || !strings.HasPrefix(tm.Kernels[1].Name, "tiles_local") {
-		t.Errorf("float32 multilabel ran %v, want the tile kernels alone", tm.Kernels)
+	if tm.Kernels[0].Name != "zero_u32" || tm.Kernels[1].Name != "vblocks_local_f32" {
+		t.Errorf("float32 multilabel ran %v, want the value-block kernels alone", tm.Kernels)
 	}
 	checkGridOnGPU(t, c, fr, 26, imagegraph.Rule{Mode: imagegraph.Multilabel}, "float32 one value")
 }

@@ -1,8 +1,11 @@
-// Runs grid_values, then the tile kernels (and the block kernels for binary 8 and 26) on the
-// CPU through emu.h and compares their labels with a plain reference
-// labeling: every sample type, rule and connectivity, on shapes that cut
-// tiles unevenly and on structured patterns. Development only:
+// Runs grid_values, then the tile kernels (and the value-block kernels at
+// 26) on the CPU through emu.h and compares their labels with a plain
+// reference labeling: every sample type, rule and connectivity, on shapes
+// that cut tiles unevenly and on structured patterns. Development only:
 //   cuda/emu/run.sh           (grid_values only: cuda/emu/run.sh values)
+//   cuda/emu/run.sh vblocks [seed [w h d]]: the value-block kernels alone
+//     (26-connectivity) on random values, patches, Voronoi cells with
+//     walls and patterns, every sample type for small grids.
 #include "emu.h"
 #include "all_kernels.cu"
 
@@ -86,6 +89,11 @@ template <typename T> struct Kern;
       case 26: tiles_border_c26_##suffix(in, parent, s); break;                                                 \
       }                                                                                                         \
     }                                                                                                           \
+    static void vlocal(const T* in, int* parent, unsigned int* masks, GridShape s)                               \
+    {                                                                                                           \
+      vblocks_local_##suffix(in, parent, masks, s);                                                             \
+    }                                                                                                           \
+    static void vborder(const T* in, int* parent, GridShape s) { vblocks_border_##suffix(in, parent, s); }       \
   };
 KERN(u8, unsigned char)
 KERN(u16, unsigned short)
@@ -119,11 +127,34 @@ template <typename T> static std::vector<unsigned int> tiles(const std::vector<T
   return labels;
 }
 
-template <typename T> static void check(const std::vector<T>& in, GridShape s, const std::string& what)
+// vblocks runs the value-block pipeline (3D, 26-connectivity) as
+// cuda/grid_plan.go launches it: vblocks_local and vblocks_border, then the
+// tile kernels' numbering.
+template <typename T> static std::vector<unsigned int> vblocks(const std::vector<T>& in, const GridShape& s, unsigned int& count)
 {
-  unsigned int wantN = 0, gotN = 0;
-  const auto want = reference(in, s, wantN);
-  const auto got = tiles(in, s, gotN);
+  const long long n = (long long)s.w * s.h * s.d;
+  const unsigned int tileCount = cdiv(cdiv(s.w, 2), BTX) * cdiv(cdiv(s.h, 2), VB_TY) * cdiv(cdiv(s.d, 2), VB_TZ);
+  const long long words = (n + 31) / 32;
+  const int sumsLen = (int)cdiv(words, SCAN_TILE);
+  std::vector<int> parent(n, 0x5a5a5a5a);
+  std::vector<unsigned int> labels(n, 0xdeadbeef), masks(words, 0xffffffffu), counts(words, 7), sums(std::max(1, sumsLen), 9);
+  unsigned int total = 12345;
+  emuLaunch(cdiv(words, 256), 256, [&] { zero_u32(masks.data(), words); });
+  emuLaunch(tileCount, 256, [&] { Kern<T>::vlocal(in.data(), parent.data(), masks.data(), s); });
+  emuLaunch(tileCount, BBorder<VB_TY, VB_TZ, true>::threads, [&] { Kern<T>::vborder(in.data(), parent.data(), s); });
+  emuLaunch(cdiv(n, 256), 256, [&] { tiles_roots(parent.data(), masks.data(), counts.data(), n); });
+  emuLaunch(sumsLen, 1024, [&] { scan_tiles(counts.data(), (int)words, sums.data()); });
+  emuLaunch(1, 1024, [&] { grid_scan(sums.data(), sumsLen, &total); });
+  emuLaunch(cdiv(n, 1024), 256, [&] { tiles_relabel(parent.data(), masks.data(), counts.data(), sums.data(), labels.data(), n); });
+  count = total;
+  return labels;
+}
+
+static bool onlyVblocks = false;
+
+template <typename T> static void compare(const std::vector<unsigned int>& want, unsigned int wantN, const std::vector<unsigned int>& got,
+                                          unsigned int gotN, const GridShape& s, const std::string& what)
+{
   if (want == got && wantN == gotN) return;
   size_t i = 0;
   while (i < want.size() && want[i] == got[i]) i++;
@@ -131,6 +162,23 @@ template <typename T> static void check(const std::vector<T>& in, GridShape s, c
   if (failures <= 20)
     printf("FAIL %s %dx%dx%d c%d rule %d: got %u components, want %u; first difference at %zu: got %u want %u\n", what.c_str(),
            s.w, s.h, s.d, s.conn, s.rule, gotN, wantN, i, i < got.size() ? got[i] : 0, i < want.size() ? want[i] : 0);
+}
+
+static int vblockCases = 0;
+
+template <typename T> static void check(const std::vector<T>& in, GridShape s, const std::string& what)
+{
+  unsigned int wantN = 0, gotN = 0;
+  const auto want = reference(in, s, wantN);
+  if (!onlyVblocks) {
+    const auto got = tiles(in, s, gotN);
+    compare<T>(want, wantN, got, gotN, s, what);
+  }
+  if (s.d > 1 && s.conn == 26) {
+    const auto got = vblocks(in, s, gotN);
+    compare<T>(want, wantN, got, gotN, s, what + " vblocks");
+    vblockCases++;
+  }
 }
 
 // typed runs check on v (values 0..k) converted to T.
@@ -218,8 +266,127 @@ template <typename T> static int values(const std::vector<T>& ones, const std::v
   return cases;
 }
 
+// cellsPattern fills a w x h x d grid with Voronoi cells of random seeds
+// (about one per cell^3 voxels), each cell its own value 1..values (values
+// repeat when there are few), and a background wall on the lower-index
+// side of about half the cell boundaries, like gen.CellsRaster.
+static std::vector<unsigned int> cellsPattern(int w, int h, int d, int cell, int values, std::mt19937_64& rng)
+{
+  const long long n = (long long)w * h * d;
+  const int seeds = std::max(2LL, n / ((long long)cell * cell * cell));
+  std::vector<int> sx(seeds), sy(seeds), sz(seeds);
+  std::vector<unsigned int> val(seeds);
+  for (int i = 0; i < seeds; i++) {
+    sx[i] = rng() % w, sy[i] = rng() % h, sz[i] = rng() % d;
+    val[i] = 1 + (unsigned int)(rng() % values);
+  }
+  std::vector<int> owner(n);
+  for (long long v = 0; v < n; v++) {
+    const int x = v % w, y = (v / w) % h, z = v / ((long long)w * h);
+    long long best = -1;
+    int bi = 0;
+    for (int i = 0; i < seeds; i++) {
+      const long long dd = (long long)(x - sx[i]) * (x - sx[i]) + (long long)(y - sy[i]) * (y - sy[i]) + (long long)(z - sz[i]) * (z - sz[i]);
+      if (best < 0 || dd < best) best = dd, bi = i;
+    }
+    owner[v] = bi;
+  }
+  std::vector<unsigned int> out(n);
+  for (long long v = 0; v < n; v++) {
+    const int x = v % w, y = (v / w) % h, z = v / ((long long)w * h);
+    out[v] = val[owner[v]];
+    // a wall where the next voxel along x, y or z belongs to another cell
+    // and the pair's hash says so
+    const long long next[3] = {x + 1 < w ? v + 1 : -1, y + 1 < h ? v + w : -1, z + 1 < d ? v + (long long)w * h : -1};
+    for (const long long u : next) {
+      if (u < 0 || owner[u] == owner[v]) continue;
+      const unsigned long long a = std::min(owner[u], owner[v]), b = std::max(owner[u], owner[v]);
+      if (((a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full)) >> 63) out[v] = 0;
+    }
+  }
+  return out;
+}
+
+// vblocksOnly checks the value-block kernels (3D, 26-connectivity) on
+// awkward shapes: random values, patches, cells, patterns, every sample
+// type and rule.
+static int vblocksOnly(std::mt19937_64& rng, int argc, char** argv)
+{
+  onlyVblocks = true;
+  struct Shape {
+    int w, h, d;
+  };
+  std::vector<Shape> shapes = argc > 5 ? std::vector<Shape>{{atoi(argv[3]), atoi(argv[4]), atoi(argv[5])}}
+                                       : std::vector<Shape>{{1, 1, 2},   {2, 2, 2},    {3, 3, 3},    {7, 5, 3},    {1, 9, 40},
+                                                            {65, 9, 9},  {67, 17, 11}, {130, 3, 17}, {3, 19, 21}, {4097, 3, 2},
+                                                            {70, 35, 40}, {128, 32, 33}, {129, 34, 18}};
+  for (const Shape& sh : shapes) {
+    const long long n = (long long)sh.w * sh.h * sh.d;
+    std::uniform_real_distribution<double> u(0, 1);
+    auto run = [&](const std::vector<unsigned int>& v, const std::string& what, bool allTypes) {
+      for (int rule = 0; rule < 4; rule++) {
+        GridShape s{sh.w, sh.h, sh.d, 26, rule, 0, 2.0, 1.0, 0.0};
+        unsigned int hi = 0;
+        for (auto x : v) hi = std::max(hi, x);
+        if (hi < 256) typed<unsigned char>(v, s, what + " u8", 1, 0);
+        if (rule != 0) continue;
+        typed<unsigned int>(v, s, what + " u32", 65599, 0);
+        if (!allTypes) continue;
+        typed<unsigned short>(v, s, what + " u16", 3, 0);
+        typed<short>(v, s, what + " i16", -7, 1);
+        typed<int>(v, s, what + " i32", -7, 0);
+        typed<float>(v, s, what + " f32", 0.5f, 0);
+      }
+    };
+    const bool small = n < 40000;
+    for (double p : {0.3, 0.6, 0.95, 1.0}) {
+      for (int values : {1, 2, 3, 200}) {
+        std::vector<unsigned int> v(n);
+        for (auto& x : v) x = u(rng) < p ? 1 + (unsigned int)(rng() % values) : 0;
+        run(v, "random p=" + std::to_string(p) + " values=" + std::to_string(values), small);
+      }
+    }
+    for (int values : {2, 5, 300}) { // patches of one value, a fifth background
+      const int px = 1 + rng() % 4, py = 1 + rng() % 3, pz = 1 + rng() % 3;
+      std::map<long long, unsigned int> patch;
+      std::vector<unsigned int> v(n);
+      for (long long i = 0; i < n; i++) {
+        const long long x = i % sh.w, y = (i / sh.w) % sh.h, z = i / ((long long)sh.w * sh.h);
+        const long long key = (x / px) + 100000LL * ((y / py) + 100000LL * (z / pz));
+        auto it = patch.find(key);
+        if (it == patch.end()) it = patch.emplace(key, rng() % 5 ? 1 + (unsigned int)(rng() % values) : 0u).first;
+        v[i] = it->second;
+      }
+      run(v, "patches " + std::to_string(px) + "," + std::to_string(py) + "," + std::to_string(pz) + " values=" + std::to_string(values), small);
+    }
+    for (int cell : {3, 6, 12}) {
+      for (int values : {4, 100000}) {
+        run(cellsPattern(sh.w, sh.h, sh.d, cell, values, rng), "cells " + std::to_string(cell) + " values=" + std::to_string(values), small);
+      }
+    }
+    const char* names[] = {"all", "checker", "checker2", "vstripes", "diagonal", "valuestripes", "distinct", "blockvalues"};
+    for (int pat = 0; pat < 8; pat++) {
+      std::vector<unsigned int> v(n);
+      for (long long i = 0; i < n; i++) {
+        const int x = i % sh.w, y = (i / sh.w) % sh.h, z = i / ((long long)sh.w * sh.h);
+        bool on = pat == 0 || (pat == 1 && (x + y + z) % 2 == 0) || (pat == 2 && (x / 2 + y / 2 + z / 2) % 2 == 0) ||
+                  (pat == 3 && x % 3 == 0) || (pat == 4 && (x + y + z) % 5 == 0) || pat >= 5;
+        v[i] = on ? (pat == 5 ? 1 + (x + 2 * y + 3 * z) % 4 : pat == 6 ? 1 + (unsigned int)i : pat == 7 ? 1 + (x & 1) + 2 * (y & 1) + 4 * (z & 1) : 1) : 0;
+      }
+      run(v, names[pat], small);
+    }
+    fprintf(stderr, "%dx%dx%d done, %d vblock cases, %d failures\n", sh.w, sh.h, sh.d, vblockCases, failures);
+  }
+  printf("vblocks: %d cases, %d failures\n", vblockCases, failures);
+  return failures != 0;
+}
+
 int main(int argc, char** argv)
 {
+  if (argc > 1 && std::string(argv[1]) == "vblocks") {
+    std::mt19937_64 rng(argc > 2 ? atoi(argv[2]) : 1);
+    return vblocksOnly(rng, argc, argv);
+  }
   {
     int cases = values<unsigned char>({1, 7, 255}, {2, 1, 255, 128}, "u8");
     cases += values<unsigned short>({1, 255, 256, 65535}, {2, 1, 65535, 257}, "u16");

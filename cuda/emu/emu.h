@@ -29,6 +29,7 @@ inline dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 #define __launch_bounds__(...)
 #define __shared__ static
@@ -44,6 +45,7 @@ struct alignas(8) float2 { float x, y; };
 struct alignas(16) int4 { int x, y, z, w; };
 struct alignas(16) uint4 { unsigned int x, y, z, w; };
 inline uint2 make_uint2(unsigned int x, unsigned int y) { return {x, y}; }
+inline int2 make_int2(int x, int y) { return {x, y}; }
 
 // Threads are fibers (ucontext) of one OS thread, switched only at
 // barriers: a barrier's last live arrival releases it.
@@ -189,6 +191,7 @@ template <typename T> inline T atomicCAS(T* p, T cmp, T v)
 using std::max;
 using std::min;
 inline int __ffs(unsigned int x) { return __builtin_ffs((int)x); }
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }
 inline int __clz(unsigned int x) { return x ? __builtin_clz(x) : 32; }
 inline int __popc(unsigned int x) { return __builtin_popcount(x); }
 inline unsigned int __float_as_uint(float f)

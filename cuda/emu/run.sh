@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs cuda/emu/check.cpp: the tile kernels run on the CPU
-# (emu.h) against a reference labeling. Needs g++ >= 12; no GPU.
+# Builds and runs cuda/emu/check.cpp: the tile and value-block kernels run
+# on the CPU (emu.h) against a reference labeling. Needs g++ >= 12; no GPU.
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)

@@ -2,7 +2,8 @@
 // and 26 in 3D, multilabel (equal nonzero keys join), binary and
 // threshold. (The block kernels of ecl_grid_blocks.cu stay faster for the
 // binary and threshold rules at 8 and 26, where a 2x2(x2) block is always
-// one vertex.) Voxels are the vertices; each voxel's parent is the
+// one vertex, and those of ecl_grid_vblocks.cu for the multilabel rule at
+// 26, a vertex per value of a block; their numbering is this file's.) Voxels are the vertices; each voxel's parent is the
 // smallest index of its component, so numbering the roots in memory order
 // is first-occurrence order.
 //
