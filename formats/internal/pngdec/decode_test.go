@@ -144,6 +144,9 @@ func TestEncodedByImagePNG(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	kinds := []string{"gray", "gray16", "rgba", "nrgba", "rgba64", "nrgba64", "paletted"}
 	levels := []png.CompressionLevel{png.DefaultCompression, png.NoCompression, png.BestSpeed, png.BestCompression}
+	if testing.Short() { // the race detector's run
+		levels = levels[1:3]
+	}
 	for _, kind := range kinds {
 		for _, sz := range append(sizes, [2]int{509, 503}) {
 			for _, level := range levels {
@@ -207,7 +210,11 @@ func TestDamagedFiles(t *testing.T) {
 		for n := range len(data) {
 			compareWithStd(t, data[:n])
 		}
-		for i := range 2000 {
+		flips := 2000
+		if testing.Short() {
+			flips = 200
+		}
+		for i := range flips {
 			d := bytes.Clone(data)
 			d[rng.IntN(len(d))] ^= byte(1 + rng.IntN(255))
 			if i%2 == 0 {
