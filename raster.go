@@ -25,8 +25,8 @@ type RasterResult struct {
 // connectivity conn (4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means 8 or 26).
 // On the CPU, dst is reused for the labels when it has r.Len() entries;
 // otherwise a buffer is allocated and its page faults taken where they
-// cost least (bigslice.For: touched up front on 4 or more threads, else in
-// huge pages faulted in by a background goroutine ahead of the labeler);
+// cost least (bigslice.For: touched up front on 4 or more threads, else
+// faulted in by a background goroutine ahead of the labeler);
 // Timing.Allocate is the time spent before labeling.
 // The GPU path also writes into dst when it fits, and otherwise
 // allocates as part of its download. dst's contents do not matter.
