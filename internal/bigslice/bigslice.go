@@ -33,9 +33,10 @@ func Make[T any](n int) []T {
 // For returns a zeroed slice of n elements that threads goroutines are
 // about to fill, with its page faults taken where they cost least, and
 // done, to call once it is filled (later calls do nothing):
-//   - with ManyThreads or more, its pages are touched now on that many
-//     goroutines, in small pages: the faults spread over the cores, and
-//     no huge page allocation can stall on memory compaction;
+//   - with ManyThreads or more, or as many as there are cores, its pages
+//     are touched now on that many goroutines, in small pages: the faults
+//     spread over the cores, and no huge page allocation can stall on
+//     memory compaction;
 //   - with fewer, a background goroutine faults the pages in while the
 //     caller fills the slice (MakePopulated), on a core the caller
 //     leaves idle.
@@ -43,7 +44,7 @@ func For[T any](n, threads int) (s []T, done func()) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	if threads >= ManyThreads {
+	if threads >= ManyThreads || threads >= runtime.GOMAXPROCS(0) {
 		s = make([]T, n)
 		if b := bytesOf(s); len(b) >= MinBytes {
 			Touch(b, threads)
