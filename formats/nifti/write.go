@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/internal/labelbytes"
 	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -241,20 +242,7 @@ func (s niftiLabelBytes) fill(dst []byte, off int64) {
 	for len(dst) > 0 {
 		frame := s.labels[e/perFrame][e%perFrame:]
 		part := frame[:min(len(frame), len(dst)/s.size)]
-		switch s.size {
-		case 1:
-			for i, l := range part {
-				dst[i] = byte(l)
-			}
-		case 2:
-			for i, l := range part {
-				binary.LittleEndian.PutUint16(dst[2*i:2*i+2:2*i+2], uint16(l))
-			}
-		default:
-			for i, l := range part {
-				binary.LittleEndian.PutUint32(dst[4*i:4*i+4:4*i+4], l)
-			}
-		}
+		labelbytes.Put(dst, part, s.size)
 		if len(part) == 0 {
 			return // not reached: offsets are aligned
 		}

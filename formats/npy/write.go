@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/cclabel/cclabel/formats/internal/labelbytes"
 )
 
 // npyDtypes maps the label dtypes WriteLabels accepts to NumPy
@@ -109,21 +111,7 @@ func writeSamples(w io.Writer, labels []uint32, size int) error {
 	buf := make([]byte, chunk*size)
 	for lo := 0; lo < len(labels); lo += chunk {
 		part := labels[lo:min(lo+chunk, len(labels))]
-		b := buf[:len(part)*size]
-		switch size {
-		case 1:
-			for i, l := range part {
-				b[i] = byte(l)
-			}
-		case 2:
-			for i, l := range part {
-				binary.LittleEndian.PutUint16(b[2*i:2*i+2:2*i+2], uint16(l))
-			}
-		default:
-			for i, l := range part {
-				binary.LittleEndian.PutUint32(b[4*i:4*i+4:4*i+4], l)
-			}
-		}
+		b := buf[:labelbytes.Put(buf, part, size)]
 		if _, err := w.Write(b); err != nil {
 			return err
 		}

@@ -1,7 +1,6 @@
 package nrrd
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/labelbytes"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/pdeflate"
@@ -77,16 +77,7 @@ func nrrdLabelFill(labels [][]uint32, size int) func(dst []byte, off int64) {
 		for len(dst) >= size {
 			frame := labels[e/perFrame][e%perFrame:]
 			part := frame[:min(len(frame), len(dst)/size)]
-			if size == 2 {
-				for i, l := range part {
-					binary.LittleEndian.PutUint16(dst[2*i:2*i+2:2*i+2], uint16(l))
-				}
-			} else {
-				for i, l := range part {
-					binary.LittleEndian.PutUint32(dst[4*i:4*i+4:4*i+4], l)
-				}
-			}
-			dst = dst[len(part)*size:]
+			dst = dst[labelbytes.Put(dst, part, size):]
 			e += int64(len(part))
 		}
 	}
