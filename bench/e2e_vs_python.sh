@@ -6,6 +6,7 @@
 # Usage: bench/e2e_vs_python.sh [CCLABEL] [RUNS]   (from the repository root)
 # Needs /usr/bin/time and Debian's python3-nibabel, -scipy, -opencv, -pil.
 set -euo pipefail
+case "${1:-}" in -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; -*) echo "usage: $0 [CCLABEL] [RUNS]" >&2; exit 2 ;; esac
 cc=${1:-.dev/cclabel}
 runs=${2:-5}
 dir=.dev/e2e
@@ -14,7 +15,15 @@ mkdir -p "$dir"
 [ -f "$dir/v.nii.gz" ] || "$cc" gen volume --size 512,512,512 --kind random --density 0.3 --seed 1 -o "$dir/v.nii.gz"
 [ -f "$dir/i.png" ] || "$cc" gen image --size 8192x8192 --kind blobs --density 0.5 --seed 1 -o "$dir/i.png"
 
-wall() { /usr/bin/time -f %e -o "$dir/t" "$@" >/dev/null 2>&1; cat "$dir/t"; }
+# wall prints a command's wall seconds; a failing command stops the script
+# rather than leaving a stale time behind.
+wall() {
+  if ! /usr/bin/time -f %e -o "$dir/t" "$@" >/dev/null 2>"$dir/err"; then
+    echo "e2e_vs_python: failed: $* ($(tail -1 "$dir/err"))" >&2
+    exit 1
+  fi
+  tail -1 "$dir/t"
+}
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 for job in volume image; do
