@@ -6,6 +6,7 @@ require (
 	github.com/disintegration/imaging v1.6.2
 	github.com/ebitengine/purego v0.11.3
 	github.com/klauspost/compress v1.20.3
+	github.com/ulikunitz/xz v0.5.15
 	github.com/urfave/cli/v3 v3.14.0
 	golang.org/x/image v0.47.0
 	golang.org/x/term v0.47.0
