@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
+	"sync"
+	"time"
 
 	"github.com/cclabel/cclabel/ecl"
 )
@@ -16,10 +19,53 @@ import (
 // (any int64) and further fields are ignored. Every line is an undirected
 // edge. The vertices are exactly the IDs that appear, numbered in
 // ascending ID order; LoadedGraph.IDs maps them back. ReadFile also
-// skips a header line in .csv files; ReadEdgeList does not.
+// skips a header line in .csv files; ReadEdgeList does not. The lines are
+// parsed in chunks on opts.Threads goroutines.
 func ReadEdgeList(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
-	return readEdgeList(r, newConfig(opts, -1))
+	return readGraph(r, FormatEdgeList, newConfig(opts, -1))
 }
+
+// edgeListChunk is a parsed chunk of an edge list. Its IDs u0, v0, u1,
+// v1, ... are kept in wide, or when they all lie within 2^32 of lo, as
+// offsets from lo in narrow, at half the memory.
+type edgeListChunk struct {
+	wide   []int64
+	narrow []uint32
+	lo, hi int64 // the smallest and largest ID
+	err    error // the chunk's first bad line, which ends it
+}
+
+// newEdgeListChunk keeps the IDs ends, which lie in [lo, hi], copying
+// them, narrowly when it can.
+func newEdgeListChunk(ends []int64, lo, hi int64) edgeListChunk {
+	c := edgeListChunk{lo: lo, hi: hi}
+	if uint64(hi)-uint64(lo) <= math.MaxUint32 {
+		c.narrow = make([]uint32, len(ends))
+		for i, x := range ends {
+			c.narrow[i] = uint32(x - lo)
+		}
+	} else {
+		c.wide = slices.Clone(ends)
+	}
+	return c
+}
+
+// len returns the number of IDs in c: twice its edges.
+func (c *edgeListChunk) len() int { return len(c.wide) + len(c.narrow) }
+
+// each calls fn with the index and value of each ID of c in order.
+func (c *edgeListChunk) each(fn func(i int, x int64)) {
+	for i, x := range c.wide {
+		fn(i, x)
+	}
+	for i, d := range c.narrow {
+		fn(i, c.lo+int64(d))
+	}
+}
+
+// scratchPool holds the buffers chunks are parsed into before
+// newEdgeListChunk keeps them.
+var scratchPool = sync.Pool{New: func() any { return new([]int64) }}
 
 // readEdgeList implements ReadEdgeList, with header detection when
 // cfg.csvHeader is set: a first non-comment line whose first two fields are
@@ -27,60 +73,131 @@ func ReadEdgeList(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
 func readEdgeList(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	lr := newLineReader(r)
 	var warnings []string
-	var ends []int64 // u0, v0, u1, v1, ...
-	lo, hi := int64(0), int64(0)
-	first := true
-	var f [2][]byte
+	var chunks []edgeListChunk
+	// The first line that is not a comment is read alone, as it may be a
+	// CSV header; the chunks take the rest.
 	for {
 		line, ok := lr.next()
 		if !ok {
+			if lr.err != nil {
+				return nil, lr.err
+			}
 			break
 		}
 		if c := firstByte(line); c == 0 || c == '#' || c == '%' {
 			continue
 		}
-		header := first && cfg.csvHeader
-		first = false
-		if k := fields(line, f[:], true); k < 2 {
-			return nil, lr.errorf("need two vertex IDs, found %s", quote(line))
+		u, v, header, err := edgeListLine(line, lr.line, cfg.csvHeader)
+		if err != nil {
+			return nil, err
 		}
-		u, ok1 := parseInt(f[0])
-		v, ok2 := parseInt(f[1])
-		if !ok1 || !ok2 {
-			if header && !isNumber(f[0]) && !isNumber(f[1]) {
-				warnings = append(warnings, fmt.Sprintf("line %d: skipped CSV header %s", lr.line, quote(line)))
-				continue
+		if header {
+			warnings = append(warnings, fmt.Sprintf("line %d: skipped CSV header %s", lr.line, quote(line)))
+		} else {
+			chunks = append(chunks, newEdgeListChunk([]int64{u, v}, min(u, v), max(u, v)))
+		}
+		break
+	}
+	lines, err := forChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, parseEdgeListChunk,
+		func(c *textChunk, res edgeListChunk) error {
+			if res.err != nil {
+				return res.err
 			}
-			bad := f[0]
-			if ok1 {
-				bad = f[1]
+			if res.len() > 0 {
+				chunks = append(chunks, res)
 			}
-			return nil, lr.errorf("vertex ID %s is not an integer", quote(bad))
-		}
-		if len(ends) == 0 {
-			lo, hi = u, u
-		}
-		lo, hi = min(lo, u, v), max(hi, u, v)
-		ends = append(ends, u, v)
-	}
-	if lr.err != nil {
-		return nil, lr.err
-	}
-	if len(ends) == 0 {
-		if lr.line == 0 {
-			return nil, errors.New("formats: empty input: no edges")
-		}
-		return nil, fmt.Errorf("formats: line %d: no edges in the edge list", lr.line)
-	}
-	ids, us, vs, err := compactIDs(ends, lo, hi, cfg.maxVertices)
+			return nil
+		})
 	if err != nil {
 		return nil, err
 	}
-	g, err := ecl.FromEdges(len(ids), us, vs)
-	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+	if len(chunks) == 0 {
+		if lines == 0 {
+			return nil, errors.New("formats: empty input: no edges")
+		}
+		return nil, fmt.Errorf("formats: line %d: no edges in the edge list", lines)
 	}
-	return &LoadedGraph{Graph: g, IDs: ids, Warnings: warnings}, nil
+	build := time.Now()
+	ids, us, vs, err := compactIDs(chunks, cfg.maxVertices, cfg.Threads)
+	if err != nil {
+		return nil, err
+	}
+	chunks = nil
+	g, err := buildGraph(len(ids), us, vs, cfg.Threads)
+	if err != nil {
+		return nil, err
+	}
+	return &LoadedGraph{Graph: g, IDs: ids, Warnings: warnings, Stats: ReadStats{Build: time.Since(build)}}, nil
+}
+
+// edgeListLine parses an edge list line that is not a comment: its
+// first two fields as IDs. With header set, a line whose two fields are
+// both not numbers is a header instead. num is the line's number, for
+// errors.
+func edgeListLine(line []byte, num int, header bool) (u, v int64, isHeader bool, err error) {
+	var f [2][]byte
+	if k := fields(line, f[:], true); k < 2 {
+		return 0, 0, false, lineErrorf(num, "need two vertex IDs, found %s", quote(line))
+	}
+	u, ok1 := parseInt(f[0])
+	v, ok2 := parseInt(f[1])
+	if !ok1 || !ok2 {
+		if header && !isNumber(f[0]) && !isNumber(f[1]) {
+			return 0, 0, true, nil
+		}
+		bad := f[0]
+		if ok1 {
+			bad = f[1]
+		}
+		return 0, 0, false, lineErrorf(num, "vertex ID %s is not an integer", quote(bad))
+	}
+	return u, v, false, nil
+}
+
+// parseEdgeListChunk parses the lines of an edge list chunk: a fast path
+// for plain "u v ..." lines, and edgeListLine for the rest and for errors.
+func parseEdgeListChunk(c *textChunk) edgeListChunk {
+	const sep = classSpace | classComma
+	data := c.data
+	scratch := scratchPool.Get().(*[]int64)
+	defer scratchPool.Put(scratch)
+	ends := (*scratch)[:0]
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	num := c.line
+	for i := 0; i < len(data); {
+		num++
+		start := i
+		i = skipClass(data, i, classSpace)
+		if i == len(data) {
+			break
+		}
+		switch data[i] {
+		case '\n':
+			i++
+			continue
+		case '#', '%':
+			i = lineEnd(data, i) + 1
+			continue
+		}
+		u, j, ok := scanInt(data, i, true, sep|classNewline)
+		var v int64
+		if ok {
+			v, j, ok = scanInt(data, skipClass(data, j, sep), true, sep|classNewline)
+		}
+		if !ok {
+			j = start
+			var err error
+			end := lineEnd(data, start)
+			if u, v, _, err = edgeListLine(trimCR(data[start:end]), num, false); err != nil {
+				return edgeListChunk{err: err}
+			}
+		}
+		lo, hi = min(lo, u, v), max(hi, u, v)
+		ends = append(ends, u, v)
+		i = lineEnd(data, j) + 1
+	}
+	*scratch = ends
+	return newEdgeListChunk(ends, lo, hi)
 }
 
 // isNumber reports whether b parses as a number (integer or not), which
@@ -90,53 +207,12 @@ func isNumber(b []byte) bool {
 	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
-// compactIDs numbers the distinct IDs of ends, all within [lo, hi], in
-// ascending order. It returns them and each edge's endpoints as vertex
-// numbers. Dense ID ranges use a lookup table, others a sort.
-func compactIDs(ends []int64, lo, hi, maxVertices int64) (ids []int64, us, vs []int32, err error) {
-	m := len(ends) / 2
-	us, vs = make([]int32, m), make([]int32, m)
-	if span := uint64(hi) - uint64(lo); span < uint64(len(ends))+1024 {
-		table := make([]int32, span+1)
-		for _, x := range ends {
-			table[x-lo] = 1
-		}
-		count := 0
-		for _, present := range table {
-			count += int(present)
-		}
-		if int64(count) > maxVertices {
-			return nil, nil, nil, tooManyIDs(count, maxVertices)
-		}
-		ids = make([]int64, 0, count)
-		for i, present := range table {
-			if present != 0 {
-				table[i] = int32(len(ids))
-				ids = append(ids, lo+int64(i))
-			}
-		}
-		for i := range us {
-			us[i], vs[i] = table[ends[2*i]-lo], table[ends[2*i+1]-lo]
-		}
-		return ids, us, vs, nil
+// buildGraph builds the CSR graph of n vertices and the edges (us[i],
+// vs[i]).
+func buildGraph(n int, us, vs []int32, threads int) (*ecl.Graph, error) {
+	g, err := ecl.FromEdges(n, us, vs)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
 	}
-	ids = slices.Clone(ends)
-	slices.Sort(ids)
-	ids = slices.Clip(slices.Compact(ids))
-	if int64(len(ids)) > maxVertices {
-		return nil, nil, nil, tooManyIDs(len(ids), maxVertices)
-	}
-	rank := func(x int64) int32 {
-		r, _ := slices.BinarySearch(ids, x)
-		return int32(r)
-	}
-	for i := range us {
-		us[i], vs[i] = rank(ends[2*i]), rank(ends[2*i+1])
-	}
-	return ids, us, vs, nil
-}
-
-// tooManyIDs reports an edge list with more distinct IDs than allowed.
-func tooManyIDs(count int, limit int64) error {
-	return fmt.Errorf("formats: %d distinct vertex IDs exceed the limit of %d vertices", count, limit)
+	return g, nil
 }

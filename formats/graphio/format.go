@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/internal/decompress"
 	"github.com/cclabel/cclabel/formats/internal/errtext"
 )
 
@@ -25,7 +26,8 @@ const (
 
 // supportedExtensions lists the extensions FormatFromPath knows, for
 // error messages.
-const supportedExtensions = ".egr, .mtx, .txt, .csv, .tsv, .el, .edges, .gr"
+const supportedExtensions = ".egr, .mtx, .txt, .csv, .tsv, .el, .edges, .gr; each may be followed by " +
+	decompress.Extensions
 
 // String returns the format's short name: "egr", "matrixmarket",
 // "edgelist" or "dimacs".
@@ -44,10 +46,13 @@ func (f Format) String() string {
 }
 
 // FormatFromPath picks the format from the file extension of path,
-// ignoring case. It returns an error naming the extension and the supported
-// ones when the extension is unknown.
+// ignoring case; a compressed file's format comes from the extension
+// before the compression's (.gz, .xz, .zst, .bz2): "g.gr.xz" is DIMACS.
+// It returns an error naming the extension and the supported ones when
+// the extension is unknown.
 func FormatFromPath(path string) (Format, error) {
-	ext := strings.ToLower(filepath.Ext(path))
+	_, inner := decompress.FromName(path)
+	ext := strings.ToLower(filepath.Ext(inner))
 	switch ext {
 	case ".egr":
 		return FormatEGR, nil
@@ -62,7 +67,7 @@ func FormatFromPath(path string) (Format, error) {
 			errtext.PathText(path), supportedExtensions)
 	}
 	return 0, fmt.Errorf("formats: %s: unknown graph file extension %s (supported: %s)",
-		errtext.PathText(path), quote([]byte(filepath.Ext(path))), supportedExtensions)
+		errtext.PathText(path), quote([]byte(filepath.Ext(inner))), supportedExtensions)
 }
 
 // isCSV reports whether path has the .csv extension, whose edge lists may

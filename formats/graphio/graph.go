@@ -1,16 +1,21 @@
 package graphio
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats/internal/decompress"
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/readahead"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // ReadOptions configures the graph readers.
@@ -19,8 +24,9 @@ type ReadOptions struct {
 	// exactly 0 (SuiteSparse's convention); by default every stored entry
 	// is an edge (LAGraph's convention).
 	DropZeros bool
-	// Threads is the number of goroutines for sorting adjacency lists and
-	// checking symmetry; 0 means GOMAXPROCS.
+	// Threads is the number of goroutines that parse text formats (in
+	// chunks of whole lines; the result is the same for any count), sort
+	// adjacency lists and check symmetry; 0 means GOMAXPROCS.
 	Threads int
 	// MaxVertices bounds the vertex count a text header (a Matrix Market
 	// size line, a DIMACS p line) or an edge list may declare, since the
@@ -47,6 +53,33 @@ type LoadedGraph struct {
 	// Warnings lists non-fatal findings, such as an asymmetric .egr graph
 	// that was symmetrized.
 	Warnings []string
+	// Stats says how long reading took.
+	Stats ReadStats
+}
+
+// ReadStats describes one read of a graph.
+type ReadStats struct {
+	// Compression is the method the input was decompressed with ("gzip",
+	// "zstd", "xz" or "bzip2"), or "" for an uncompressed input.
+	Compression string
+	// Bytes is the number of bytes parsed: the decompressed size of a
+	// compressed input.
+	Bytes int64
+	// Parse is the time spent reading, decompressing and parsing the
+	// input into edges.
+	Parse time.Duration
+	// Build is the time spent building the CSR graph from the edges (and,
+	// for edge lists, numbering the IDs).
+	Build time.Duration
+}
+
+// MBPerSecond returns the parse throughput, Bytes (in units of 10^6) per
+// second of Parse plus Build, or 0 when no time was measured.
+func (s ReadStats) MBPerSecond() float64 {
+	if t := (s.Parse + s.Build).Seconds(); t > 0 {
+		return float64(s.Bytes) / 1e6 / t
+	}
+	return 0
 }
 
 // ID returns the file's ID of vertex v, which must be a vertex of l.Graph.
@@ -68,6 +101,9 @@ type readConfig struct {
 	// maxVertices bounds the vertex count a header may declare (tests
 	// lower it to keep fuzzing fast).
 	maxVertices int64
+	// chunkBytes is the size of the chunks text bodies are parsed in
+	// (tests lower it to cut small inputs into many chunks).
+	chunkBytes int
 }
 
 // newConfig returns the configuration of a public read call.
@@ -80,11 +116,23 @@ func newConfig(opts ReadOptions, size int64) readConfig {
 		limit = DefaultMaxVertices
 	}
 	// ecl.FromEdges needs n < MaxInt32.
-	return readConfig{ReadOptions: opts, size: size, maxVertices: min(limit, math.MaxInt32-1)}
+	return readConfig{ReadOptions: opts, size: size, maxVertices: min(limit, math.MaxInt32-1),
+		chunkBytes: defaultChunkBytes}
+}
+
+// parseThreads returns the number of goroutines that parse text chunks:
+// one for an input known to fit in one chunk, else Threads or GOMAXPROCS.
+func (c readConfig) parseThreads() int {
+	if c.size >= 0 && c.size <= int64(c.chunkBytes) {
+		return 1
+	}
+	return parallel.ClampThreads(c.Threads, parallel.MaxThreads)
 }
 
 // ReadFile opens path, picks the format from its extension (see
-// FormatFromPath) and reads it. Edge lists with the .csv extension may
+// FormatFromPath) and reads it, decompressing it first when a last
+// extension .gz, .xz, .zst or .bz2 says so (see Read for text formats
+// compressed without saying so). Edge lists with the .csv extension may
 // start with a header line, which is skipped with a warning. Errors are one
 // line and name the file: "formats: PATH: line 12: ..." for text formats,
 // "formats: PATH: ..." for .egr.
@@ -93,6 +141,12 @@ func ReadFile(path string, opts ReadOptions) (*LoadedGraph, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readFile(path, f, opts)
+}
+
+// readFile reads the file path in format f, decompressing it as its
+// extension says.
+func readFile(path string, f Format, opts ReadOptions) (*LoadedGraph, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
@@ -102,9 +156,10 @@ func ReadFile(path string, opts ReadOptions) (*LoadedGraph, error) {
 	if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
+	m, inner := decompress.FromName(path)
 	cfg := newConfig(opts, size)
-	cfg.csvHeader = isCSV(path)
-	lg, err := readGraph(file, f, cfg)
+	cfg.csvHeader = isCSV(inner)
+	lg, err := readStream(file, m, f, cfg)
 	if err != nil {
 		return nil, &errtext.FileError{Path: path, Err: err}
 	}
@@ -113,34 +168,113 @@ func ReadFile(path string, opts ReadOptions) (*LoadedGraph, error) {
 
 // Read reads a graph of format f from r. size is the byte length of
 // the input when known (for example from Stat), or -1; it lets the readers
-// check a header against the input before allocating. Edge lists are read
-// as by ReadEdgeList, without header detection.
+// check a header against the input before allocating. Text formats
+// compressed with gzip, zstd, xz or bzip2 are recognized by their first
+// bytes and decompressed, since no text graph starts with those bytes;
+// .egr data is taken as it is. Edge lists are read as by ReadEdgeList,
+// without header detection.
 func Read(r io.Reader, size int64, f Format, opts ReadOptions) (*LoadedGraph, error) {
-	return readGraph(r, f, newConfig(opts, size))
+	return readStream(r, decompress.None, f, newConfig(opts, size))
 }
 
-// readGraph dispatches on the format.
+// readStream reads a graph of format f from r, compressed with m; m None
+// with a text format looks at the first bytes for a compressed stream.
+func readStream(r io.Reader, m decompress.Method, f Format, cfg readConfig) (*LoadedGraph, error) {
+	if m == decompress.None && f != FormatEGR {
+		r, m = sniff(r)
+	}
+	if m == decompress.None {
+		return readGraph(r, f, cfg)
+	}
+	dec, err := decompress.NewReader(r, m)
+	if err != nil {
+		return nil, fmt.Errorf("formats: %w", err)
+	}
+	defer dec.Close()
+	src := io.Reader(dec)
+	if f == FormatEGR {
+		// The .egr reader decodes on this goroutine; decompress on another.
+		ahead := readahead.New(dec, egrBufBytes, 3)
+		defer ahead.Close()
+		src = ahead
+	}
+	cfg.size = -1
+	lg, err := readGraph(src, f, cfg)
+	if err != nil {
+		return nil, err
+	}
+	lg.Stats.Compression = m.String()
+	return lg, nil
+}
+
+// sniff reads the first bytes of r and returns a reader of all of r and
+// the compression method those bytes show, or decompress.None.
+func sniff(r io.Reader) (io.Reader, decompress.Method) {
+	var head [decompress.SniffBytes]byte
+	n, err := io.ReadFull(r, head[:])
+	rest := r
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		rest = errReader{err}
+	}
+	return io.MultiReader(bytes.NewReader(head[:n]), rest), decompress.Sniff(head[:n])
+}
+
+// errReader is a reader that fails with err.
+type errReader struct{ err error }
+
+// Read returns the reader's error.
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// readGraph dispatches on the format, counting the bytes read and timing
+// the read.
 func readGraph(r io.Reader, f Format, cfg readConfig) (*LoadedGraph, error) {
+	start := time.Now()
+	cr := &countingReader{r: r}
+	var lg *LoadedGraph
+	var err error
 	switch f {
 	case FormatEGR:
-		return readEGR(r, cfg)
+		lg, err = readEGR(cr, cfg)
 	case FormatMatrixMarket:
-		return readMatrixMarket(r, cfg)
+		lg, err = readMatrixMarket(cr, cfg)
 	case FormatEdgeList:
-		return readEdgeList(r, cfg)
+		lg, err = readEdgeList(cr, cfg)
 	case FormatDIMACS:
-		return readDIMACS(r, cfg)
+		lg, err = readDIMACS(cr, cfg)
+	default:
+		return nil, fmt.Errorf("formats: unknown graph format %v", f)
 	}
-	return nil, fmt.Errorf("formats: unknown graph format %v", f)
+	if err != nil {
+		return nil, err
+	}
+	lg.Stats.Bytes = cr.n
+	lg.Stats.Parse = time.Since(start) - lg.Stats.Build
+	return lg, nil
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+// Read reads from the underlying reader.
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // WriteFile writes g to path as .egr, atomically: a reader of path
 // sees either the old file or the complete new one. Any extension other
-// than .egr is an error.
+// than .egr is an error, and so is a compressed one (.egr.gz).
 func WriteFile(path string, g *ecl.Graph) error {
 	f, err := FormatFromPath(path)
 	if err != nil {
 		return err
+	}
+	if m, _ := decompress.FromName(path); m != decompress.None {
+		return fmt.Errorf("formats: %s: cannot write compressed graph files (%s): write .egr", errtext.PathText(path), m)
 	}
 	if f != FormatEGR {
 		return fmt.Errorf("formats: %s: cannot write %s files (only .egr)", errtext.PathText(path), strings.ToLower(filepath.Ext(path)))

@@ -3,12 +3,13 @@ package graphio
 import (
 	"fmt"
 	"io"
-	"os"
 )
 
 // ReadFileAs reads a graph file in format f, whatever its extension
-// (f 0 takes the format from the extension, as ReadFile does); path "-"
-// reads stdin, which needs f.
+// (f 0 takes the format from the extension, as ReadFile does); a last
+// extension .gz, .xz, .zst or .bz2 still decompresses it. Path "-" reads
+// stdin, which needs f; compressed text on stdin is recognized as Read
+// does.
 func ReadFileAs(path string, f Format, opts ReadOptions, stdin io.Reader) (*LoadedGraph, error) {
 	switch {
 	case path == "-" && f == 0:
@@ -22,18 +23,9 @@ func ReadFileAs(path string, f Format, opts ReadOptions, stdin io.Reader) (*Load
 	case f == 0:
 		return ReadFile(path, opts)
 	}
-	file, err := os.Open(path)
+	lg, err := readFile(path, f, opts)
 	if err != nil {
 		return nil, err
-	}
-	defer file.Close()
-	st, err := file.Stat()
-	if err != nil {
-		return nil, err
-	}
-	lg, err := Read(file, st.Size(), f, opts)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return lg, nil
 }

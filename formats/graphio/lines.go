@@ -62,7 +62,12 @@ func (lr *lineReader) next() (line []byte, ok bool) {
 
 // errorf returns an error for the current line: "formats: line N: ...".
 func (lr *lineReader) errorf(format string, args ...any) error {
-	return fmt.Errorf("formats: line %d: "+format, append([]any{lr.line}, args...)...)
+	return lineErrorf(lr.line, format, args...)
+}
+
+// lineErrorf returns an error for line num: "formats: line N: ...".
+func lineErrorf(num int, format string, args ...any) error {
+	return fmt.Errorf("formats: line %d: "+format, append([]any{num}, args...)...)
 }
 
 // isSpace reports whether c separates fields in every text format.
@@ -143,30 +148,4 @@ func quote(b []byte) string {
 		return strconv.Quote(string(b[:max])) + "..."
 	}
 	return strconv.Quote(string(b))
-}
-
-// initialCap returns a capacity for a slice that a header says will hold
-// promised items of at least minBytes input bytes each: all of them when
-// the input (size bytes, or -1 when unknown) can hold that many, and at
-// most 1<<20 when the size is unknown, so that a lying header costs
-// little. Slices then grow with growTo.
-func initialCap(promised, size, minBytes int64) int {
-	c := min(promised, 1<<20)
-	if size >= 0 {
-		c = min(promised, size/minBytes+1)
-	}
-	return int(max(c, 0))
-}
-
-// growTo returns s with room for one more item, doubling its capacity but
-// never beyond limit (the count a header promised), so that the final
-// slice is not larger than needed. The caller ensures len(s) < limit.
-func growTo(s []int32, limit int64) []int32 {
-	if len(s) < cap(s) {
-		return s
-	}
-	c := int(min(int64(max(2*cap(s), 1024)), limit, math.MaxInt))
-	t := make([]int32, len(s), c)
-	copy(t, s)
-	return t
 }

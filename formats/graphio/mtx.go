@@ -6,8 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-
-	"github.com/cclabel/cclabel/ecl"
+	"time"
 )
 
 // ReadMatrixMarket reads a Matrix Market coordinate file from r as a graph
@@ -70,59 +69,144 @@ func readMatrixMarket(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	if rows != cols {
 		warnings = append(warnings, fmt.Sprintf("matrix is %d by %d, not square: read as a graph on %d vertices", rows, cols, n))
 	}
-	c := initialCap(nnz, cfg.size, 4)
-	us, vs := make([]int32, 0, c), make([]int32, 0, c)
+	entries := &pairCounter{limit: nnz, tooMany: "more entries than the %d the size line promised", comment: mmComment}
+	body := mmBody{rows: rows, cols: cols, field: field, dropZeros: cfg.DropZeros}
+	lines, err := forChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, body.parseChunk, entries.commit)
+	if err != nil {
+		return nil, err
+	}
+	if entries.total != nnz {
+		return nil, fmt.Errorf("formats: line %d: found %d entries, but the size line promised %d", lines, entries.total, nnz)
+	}
+	build := time.Now()
+	us, vs := entries.edges(cfg.Threads)
+	g, err := buildGraph(int(n), us, vs, cfg.Threads)
+	if err != nil {
+		return nil, err
+	}
+	return &LoadedGraph{Graph: g, Base: 1, Warnings: warnings, Stats: ReadStats{Build: time.Since(build)}}, nil
+}
+
+// mmComment reports whether a Matrix Market line starting with c (0 for
+// a blank line) is a comment.
+func mmComment(c byte) bool { return c == 0 || c == '%' }
+
+// mmBody is what parsing a Matrix Market file's entries needs from its
+// header.
+type mmBody struct {
+	rows, cols int64
+	field      mmField
+	dropZeros  bool
+}
+
+// entry parses line num, an entry. It returns the edge and whether to
+// keep it (not an explicit zero to drop), or an error.
+func (b *mmBody) entry(line []byte, num int) (u, v int32, keep bool, err error) {
+	var f [3][]byte
 	need := 2
-	if field != mmPattern {
+	if b.field != mmPattern {
 		need = 3
 	}
-	var entries int64
-	for {
-		line, ok := lr.next()
-		if !ok {
+	if k := fields(line, f[:], false); k < need {
+		return 0, 0, false, lineErrorf(num, "entry %s has %d fields, want %d", quote(line), k, need)
+	}
+	i, ok1 := parseInt(f[0])
+	j, ok2 := parseInt(f[1])
+	if !ok1 || !ok2 {
+		return 0, 0, false, lineErrorf(num, "entry %s: indices are not integers", quote(line))
+	}
+	if i < 1 || i > b.rows || j < 1 || j > b.cols {
+		return 0, 0, false, lineErrorf(num, "entry (%d, %d) out of range for a %d by %d matrix", i, j, b.rows, b.cols)
+	}
+	zero, err := mmZero(f[2], b.field)
+	if err != nil {
+		return 0, 0, false, lineErrorf(num, "entry %s: %v", quote(line), err)
+	}
+	return int32(i - 1), int32(j - 1), !(zero && b.dropZeros), nil
+}
+
+// parseChunk parses the entries of a chunk: a fast path for plain
+// "i j [value]" lines, and entry for the rest and for errors. Every line
+// that is not a comment counts as an entry before its errors show.
+func (b *mmBody) parseChunk(c *textChunk) pairChunk {
+	const stop = classSpace | classNewline
+	data := c.data
+	res := pairChunk{us: make([]int32, 0, c.lines), vs: make([]int32, 0, c.lines)}
+	num := c.line
+	for p := 0; p < len(data); {
+		num++
+		start := p
+		p = skipClass(data, p, classSpace)
+		if p == len(data) {
 			break
 		}
-		if c := firstByte(line); c == 0 || c == '%' {
+		switch data[p] {
+		case '\n':
+			p++
+			continue
+		case '%':
+			p = lineEnd(data, p) + 1
 			continue
 		}
-		if entries == nnz {
-			return nil, lr.errorf("more entries than the %d the size line promised", nnz)
+		res.count++
+		i, q, ok := scanInt(data, p, false, stop)
+		var j int64
+		if ok {
+			j, q, ok = scanInt(data, skipClass(data, q, classSpace), false, stop)
 		}
-		entries++
-		if k := fields(line, f[:3], false); k < need {
-			return nil, lr.errorf("entry %s has %d fields, want %d", quote(line), k, need)
+		ok = ok && 1 <= i && i <= b.rows && 1 <= j && j <= b.cols
+		zero := false
+		if ok && b.field != mmPattern {
+			zero, q, ok = scanPlainValue(data, skipClass(data, q, classSpace), b.field == mmReal)
 		}
-		i, ok1 := parseInt(f[0])
-		j, ok2 := parseInt(f[1])
-		if !ok1 || !ok2 {
-			return nil, lr.errorf("entry %s: indices are not integers", quote(line))
+		if ok {
+			if !zero || !b.dropZeros {
+				res.us, res.vs = append(res.us, int32(i-1)), append(res.vs, int32(j-1))
+			}
+			p = lineEnd(data, q) + 1
+			continue
 		}
-		if i < 1 || i > rows || j < 1 || j > cols {
-			return nil, lr.errorf("entry (%d, %d) out of range for a %d by %d matrix", i, j, rows, cols)
-		}
-		zero, err := mmZero(f[2], field)
+		end := lineEnd(data, start)
+		u, v, keep, err := b.entry(trimCR(data[start:end]), num)
 		if err != nil {
-			return nil, lr.errorf("entry %s: %v", quote(line), err)
+			res.count--
+			return chunkError(res, num, err, true)
 		}
-		if zero && cfg.DropZeros {
-			continue
+		if keep {
+			res.us, res.vs = append(res.us, u), append(res.vs, v)
 		}
-		if len(us) == cap(us) {
-			us, vs = growTo(us, nnz), growTo(vs, nnz)
+		p = end + 1
+	}
+	return res
+}
+
+// scanPlainValue parses the value at data[i:] of the simplest forms,
+// [+-]digits, and with dot set also [+-]digits.digits, [+-]digits. and
+// [+-].digits, ending at the end of data, a space or a line end. It
+// reports whether the value is zero, and ok false for anything else
+// (exponents, inf, a stray byte), which mmZero then judges.
+func scanPlainValue(data []byte, i int, dot bool) (zero bool, next int, ok bool) {
+	if i < len(data) && (data[i] == '-' || data[i] == '+') {
+		i++
+	}
+	digits, seenDot := 0, false
+	zero = true
+	for ; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case '0' <= c && c <= '9':
+			digits++
+			zero = zero && c == '0'
+		case c == '.' && dot && !seenDot:
+			seenDot = true
+		default:
+			if byteClasses[c]&(classSpace|classNewline) == 0 {
+				return false, 0, false
+			}
+			return zero, i, digits > 0
 		}
-		us, vs = append(us, int32(i-1)), append(vs, int32(j-1))
 	}
-	if lr.err != nil {
-		return nil, lr.err
-	}
-	if entries != nnz {
-		return nil, fmt.Errorf("formats: line %d: found %d entries, but the size line promised %d", lr.line, entries, nnz)
-	}
-	g, err := ecl.FromEdges(int(n), us, vs)
-	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
-	}
-	return &LoadedGraph{Graph: g, Base: 1, Warnings: warnings}, nil
+	return zero, i, digits > 0
 }
 
 // readMMBanner reads the %%MatrixMarket line and returns the field.

@@ -1,0 +1,169 @@
+package graphio
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/cclabel/cclabel/internal/parallel"
+)
+
+// compactIDs numbers the distinct IDs of the chunks' edges in ascending
+// order, on threads goroutines. It returns them and each edge's endpoints
+// as vertex numbers, in the chunks' order. A dense ID range uses a bitmap,
+// others a sort.
+func compactIDs(chunks []edgeListChunk, maxVertices int64, threads int) (ids []int64, us, vs []int32, err error) {
+	lo, hi := chunks[0].lo, chunks[0].hi
+	starts := make([]int, len(chunks)+1) // edge offset of each chunk
+	for i, c := range chunks {
+		lo, hi = min(lo, c.lo), max(hi, c.hi)
+		starts[i+1] = starts[i] + c.len()/2
+	}
+	m := starts[len(chunks)]
+	var rank func(x int64) int32
+	if span := uint64(hi) - uint64(lo); span < 2*uint64(m)+1024 {
+		ids, rank, err = denseIDs(chunks, lo, span, maxVertices, threads)
+	} else {
+		ids, rank, err = sortedIDs(chunks, m, maxVertices, threads)
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	us, vs = make([]int32, m), make([]int32, m)
+	parallel.Chunks(len(chunks), threads, func(a, b int) {
+		for ci := a; ci < b; ci++ {
+			u, v := us[starts[ci]:starts[ci+1]], vs[starts[ci]:starts[ci+1]]
+			chunks[ci].each(func(i int, x int64) {
+				if i%2 == 0 {
+					u[i/2] = rank(x)
+				} else {
+					v[i/2] = rank(x)
+				}
+			})
+		}
+	})
+	return ids, us, vs, nil
+}
+
+// denseIDs finds the IDs of the chunks, all within [lo, lo+span], with a
+// bitmap of the range (one per goroutine, then merged), and returns them
+// and their rank function: rank counts the set bits below an ID.
+func denseIDs(chunks []edgeListChunk, lo int64, span uint64, maxVertices int64, threads int) ([]int64, func(int64) int32, error) {
+	words := int(span/64) + 1
+	threads = parallel.ClampThreads(threads, len(chunks))
+	maps := make([][]uint64, threads)
+	parallel.RangesIndexed(len(chunks), threads, func(t, a, b int) {
+		bm := make([]uint64, words)
+		for _, c := range chunks[a:b] {
+			c.each(func(_ int, x int64) {
+				d := uint64(x - lo)
+				bm[d/64] |= 1 << (d % 64)
+			})
+		}
+		maps[t] = bm
+	})
+	bm := maps[0]
+	prefix := make([]int32, words) // set bits in the words before each word
+	counts := make([]int, threads+1)
+	parallel.RangesIndexed(words, threads, func(t, a, b int) {
+		count := 0
+		for w := a; w < b; w++ {
+			for _, other := range maps[1:] {
+				bm[w] |= other[w]
+			}
+			count += bits.OnesCount64(bm[w])
+		}
+		counts[t+1] = count
+	})
+	for t := range threads {
+		counts[t+1] += counts[t]
+	}
+	total := counts[threads]
+	if int64(total) > maxVertices {
+		return nil, nil, tooManyIDs(total, maxVertices)
+	}
+	ids := make([]int64, total)
+	parallel.RangesIndexed(words, threads, func(t, a, b int) {
+		k := counts[t]
+		for w := a; w < b; w++ {
+			prefix[w] = int32(k)
+			for word := bm[w]; word != 0; word &= word - 1 {
+				ids[k] = lo + int64(w*64+bits.TrailingZeros64(word))
+				k++
+			}
+		}
+	})
+	if uint64(total) == span+1 { // every ID of the range: rank is the offset
+		return ids, func(x int64) int32 { return int32(x - lo) }, nil
+	}
+	return ids, func(x int64) int32 {
+		d := uint64(x - lo)
+		w := d / 64
+		return prefix[w] + int32(bits.OnesCount64(bm[w]&(1<<(d%64)-1)))
+	}, nil
+}
+
+// sortedIDs finds the distinct IDs of the chunks' m edges by sorting
+// them (in one part per goroutine, then merging), and returns them and
+// their rank function, a binary search.
+func sortedIDs(chunks []edgeListChunk, m int, maxVertices int64, threads int) ([]int64, func(int64) int32, error) {
+	all := make([]int64, 0, 2*m)
+	for _, c := range chunks {
+		c.each(func(_ int, x int64) { all = append(all, x) })
+	}
+	threads = parallel.ClampThreads(threads, len(all)/(1<<16)+1)
+	parts := make([][]int64, threads)
+	parallel.RangesIndexed(len(all), threads, func(t, a, b int) {
+		p := all[a:b]
+		slices.Sort(p)
+		parts[t] = slices.Compact(p)
+	})
+	for len(parts) > 1 { // merge pairs of parts, in parallel
+		merged := make([][]int64, (len(parts)+1)/2)
+		parallel.Ranges(len(merged), threads, func(a, b int) {
+			for i := a; i < b; i++ {
+				if 2*i+1 == len(parts) {
+					merged[i] = parts[2*i]
+				} else {
+					merged[i] = mergeUnique(parts[2*i], parts[2*i+1])
+				}
+			}
+		})
+		parts = merged
+	}
+	ids := slices.Clip(parts[0])
+	if int64(len(ids)) > maxVertices {
+		return nil, nil, tooManyIDs(len(ids), maxVertices)
+	}
+	return ids, func(x int64) int32 {
+		r, _ := slices.BinarySearch(ids, x)
+		return int32(r)
+	}, nil
+}
+
+// mergeUnique merges two ascending slices of distinct values into a new
+// one without repeats.
+func mergeUnique(a, b []int64) []int64 {
+	out := make([]int64, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case a[i] > b[j]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}
+
+// tooManyIDs reports an edge list with more distinct IDs than allowed.
+func tooManyIDs(count int, limit int64) error {
+	return fmt.Errorf("formats: %d distinct vertex IDs exceed the limit of %d vertices", count, limit)
+}
