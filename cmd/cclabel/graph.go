@@ -23,7 +23,8 @@ func graphCommand(std stdio) *cli.Command {
 		Usage:     "label the connected components of a graph file",
 		ArgsUsage: "GRAPH",
 		Description: "GRAPH is .egr (ECL binary CSR), .mtx (Matrix Market), .gr (DIMACS/PACE) or an edge list " +
-			"(.txt .csv .tsv .el .edges); '-' reads stdin (give --format). Edge lists and Matrix Market files " +
+			"(.txt .csv .tsv .el .edges), each optionally compressed (.gz .xz .zst .bz2: g.gr.xz is DIMACS); " +
+			"'-' reads stdin (give --format; compressed text is recognized). Edge lists and Matrix Market files " +
 			"are taken as undirected; an asymmetric .egr is symmetrized with a warning.",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
@@ -55,6 +56,7 @@ type graphSummary struct {
 	Warnings   []string   `json:"warnings,omitempty"`
 	Seconds    stageTimes `json:"seconds"`
 	GPU        *gpuTimes  `json:"gpu_seconds,omitempty"`
+	Read       graphRead  `json:"read"`
 }
 
 // runGraph reads, labels and writes one graph.
@@ -117,9 +119,10 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		Components: res.Count, Largest: largest,
 		Backend: string(gr.Backend), Algorithm: cmd.String("algo"), Threads: labeler.Threads(),
 		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times, GPU: gpuTimesOf(gr.Backend, gr.Timing),
+		Read: graphReadOf(lg.Stats),
 	}
-	fmt.Fprintf(std.err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs, label %.3fs [%s %s, %d threads]%s\n",
-		input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, times.Label,
+	fmt.Fprintf(std.err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs%s, label %.3fs [%s %s, %d threads]%s\n",
+		input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, summary.Read.note(), times.Label,
 		summary.Backend, summary.Algorithm, summary.Threads, verifiedNote(summary.Verified))
 	if cmd.Bool("json") {
 		return writeJSON(std.out, summary)

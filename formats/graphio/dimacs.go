@@ -137,7 +137,7 @@ func parseDIMACSChunk(c *textChunk, n int64) pairChunk {
 		case '\n':
 			i++
 			continue
-		case 'c', '#':
+		case 'c', '#', 0: // 0: firstByte's blank line, as the serial reader had it
 			i = lineEnd(data, i) + 1
 			continue
 		case 'p':

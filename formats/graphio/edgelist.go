@@ -175,7 +175,7 @@ func parseEdgeListChunk(c *textChunk) edgeListChunk {
 		case '\n':
 			i++
 			continue
-		case '#', '%':
+		case '#', '%', 0: // 0: firstByte's blank line, as the serial reader had it
 			i = lineEnd(data, i) + 1
 			continue
 		}

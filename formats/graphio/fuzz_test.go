@@ -2,9 +2,12 @@ package graphio
 
 import (
 	"bytes"
+	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/formats/internal/decompress"
 )
 
 // fuzzMaxVertices keeps header-declared vertex counts small while fuzzing,
@@ -123,5 +126,59 @@ func FuzzReadDIMACS(f *testing.F) {
 		if lg != nil && (lg.Base != 1 || lg.IDs != nil) {
 			t.Fatalf("Base %d, IDs %v", lg.Base, lg.IDs)
 		}
+	})
+}
+
+// fuzzChunked checks a chunked reader against its serial oracle on data
+// in every chunk configuration, with the size known.
+func fuzzChunked(t *testing.T, r chunkedReader, data []byte, mod func(*readConfig)) {
+	cfg := newConfig(ReadOptions{}, int64(len(data)))
+	cfg.maxVertices = fuzzMaxVertices
+	mod(&cfg)
+	checkAgainstSerial(t, r, data, cfg)
+}
+
+func FuzzChunkedEdgeList(f *testing.F) {
+	addSeeds(f, smallEdgeList, "src,dst\n1,2\n2,3\n", "1 2\r\n3 4\r\n5 x\n", "+1 -2\n 3,,4\n",
+		"123456789012345678 1234567890123456789\n", "# c\n\n1 2")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		header := len(data) > 0 && data[0]&1 == 1
+		fuzzChunked(t, chunkedReaders[0], data, func(c *readConfig) { c.csvHeader = header })
+	})
+}
+
+func FuzzChunkedDIMACS(f *testing.F) {
+	addSeeds(f, smallGR, "p sp 4 3\na 1 2 10\na 2 1 10\na 3 3 1\n", "p edge 3 2\ne 1 2\ne 2 3\n",
+		"p tw 3 1\n1 2\n1 4\n", "p tw 3 2\n1 2\np tw 3 1\n", "p tw 5 2\r\n1 2\r\nc\n2 3\n3 9")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzChunked(t, chunkedReaders[1], data, func(*readConfig) {})
+	})
+}
+
+func FuzzChunkedMatrixMarket(f *testing.F) {
+	addSeeds(f, smallMTX,
+		"%%MatrixMarket matrix coordinate integer symmetric\n3 3 2\n1 2 0\n2 3 -4\n",
+		"%%MatrixMarket matrix coordinate real general\n2 5 3\n1 5 1e-400\n1 2 -0.0\n2 2 .5\n",
+		"%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2\n% c\n\n2 x\n",
+		"%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 1 +0\n2 2 -0\n3 3 1\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		drop := len(data) > 0 && data[len(data)-1]&1 == 1
+		fuzzChunked(t, chunkedReaders[2], data, func(c *readConfig) { c.DropZeros = drop })
+	})
+}
+
+func FuzzReadCompressed(f *testing.F) {
+	for _, m := range []decompress.Method{decompress.Gzip, decompress.Zstd, decompress.XZ} {
+		f.Add(compress(f, []byte(smallEdgeList), m))
+	}
+	if bz, err := os.ReadFile("../internal/decompress/testdata/edges.txt.bz2"); err == nil {
+		f.Add(bz)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// Whatever the bytes, a one-line "formats: " error or a valid
+		// graph, as for plain text.
+		fuzzRead(t, data, func(data []byte, cfg readConfig) (*LoadedGraph, error) {
+			return readStream(bytes.NewReader(data), decompress.None, FormatEdgeList, cfg)
+		})
 	})
 }

@@ -144,7 +144,7 @@ func (b *mmBody) parseChunk(c *textChunk) pairChunk {
 		case '\n':
 			p++
 			continue
-		case '%':
+		case '%', 0: // 0: firstByte's blank line, as the serial reader had it
 			p = lineEnd(data, p) + 1
 			continue
 		}

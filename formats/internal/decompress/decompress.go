@@ -5,6 +5,7 @@
 package decompress
 
 import (
+	"bufio"
 	"bytes"
 	"compress/bzip2"
 	"errors"
@@ -110,13 +111,20 @@ const maxZstdWindow = 1 << 30
 // a stream compressed with m (None returns r as is). It reads the stream's
 // header and fails when r does not hold m data. The reader's errors name
 // the method ("gzip stream: unexpected EOF"); io.EOF comes only after a
-// complete stream. Close releases the decoder but does not close r.
+// complete stream. Close releases the decoder but does not close r, of
+// which it may have read ahead.
 func NewReader(r io.Reader, m Method) (io.ReadCloser, error) {
+	if m == None {
+		return io.NopCloser(r), nil
+	}
+	// The decoders read in small pieces (xz byte by byte); give them a
+	// buffer unless r has one.
+	if _, ok := r.(io.ByteReader); !ok {
+		r = bufio.NewReaderSize(r, 64<<10)
+	}
 	var dec io.Reader
 	var closeDec func()
 	switch m {
-	case None:
-		return io.NopCloser(r), nil
 	case Gzip:
 		z, err := gzip.NewReader(r)
 		if err != nil {
