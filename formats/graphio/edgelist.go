@@ -123,7 +123,7 @@ func readEdgeList(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		return nil, err
 	}
 	chunks = nil
-	g, err := buildGraph(len(ids), us, vs, cfg.Threads)
+	g, err := buildGraph(len(ids), us, vs)
 	if err != nil {
 		return nil, err
 	}
@@ -208,8 +208,8 @@ func isNumber(b []byte) bool {
 }
 
 // buildGraph builds the CSR graph of n vertices and the edges (us[i],
-// vs[i]).
-func buildGraph(n int, us, vs []int32, threads int) (*ecl.Graph, error) {
+// vs[i]) with ecl.FromEdges.
+func buildGraph(n int, us, vs []int32) (*ecl.Graph, error) {
 	g, err := ecl.FromEdges(n, us, vs)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)

@@ -1,12 +1,14 @@
 package graphio_test
 
 import (
+	"bytes"
 	"fmt"
 	"log"
 	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/klauspost/compress/gzip"
 )
 
 func ExampleRead() {
@@ -35,4 +37,21 @@ func ExampleRead() {
 	// ID 100: component 2
 	// ID 200: component 2
 	// ID 300: component 2
+}
+
+func ExampleRead_compressed() {
+	// Text formats compressed with gzip, zstd, xz or bzip2 are recognized by
+	// their first bytes; ReadFile also goes by a .gz, .zst, .xz or .bz2
+	// extension ("roads.gr.xz" is a DIMACS file compressed with xz).
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write([]byte("p tw 4 2\n1 2\n3 4\n"))
+	w.Close()
+	lg, err := graphio.Read(&z, -1, graphio.FormatDIMACS, graphio.ReadOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("vertices:", lg.Graph.NumVertices(), "compression:", lg.Stats.Compression, "bytes:", lg.Stats.Bytes)
+	// Output:
+	// vertices: 4 compression: gzip bytes: 17
 }

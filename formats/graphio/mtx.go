@@ -14,9 +14,10 @@ import (
 // undirected edge between vertices i-1 and j-1, explicit zeros included
 // unless opts.DropZeros is set. The fields pattern, integer, real and
 // double and all symmetries are accepted; complex matrices and the dense
-// array format are not. Base is 1.
+// array format are not. Base is 1. The entries are parsed in chunks on
+// opts.Threads goroutines.
 func ReadMatrixMarket(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
-	return readMatrixMarket(r, newConfig(opts, -1))
+	return readGraph(r, FormatMatrixMarket, newConfig(opts, -1))
 }
 
 // mmField is the value type of a Matrix Market file.
@@ -80,7 +81,7 @@ func readMatrixMarket(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	}
 	build := time.Now()
 	us, vs := entries.edges(cfg.Threads)
-	g, err := buildGraph(int(n), us, vs, cfg.Threads)
+	g, err := buildGraph(int(n), us, vs)
 	if err != nil {
 		return nil, err
 	}
