@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
@@ -26,8 +24,8 @@ func ReadEdgeList(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
 }
 
 // edgeListChunk is a parsed chunk of an edge list. Its IDs u0, v0, u1,
-// v1, ... are kept in wide, or when they all lie within 2^32 of lo, as
-// offsets from lo in narrow, at half the memory.
+// v1, ... are kept in narrow when they all lie in [0, 2^32), as most files'
+// do, at half the memory, else in wide.
 type edgeListChunk struct {
 	wide   []int64
 	narrow []uint32
@@ -35,17 +33,13 @@ type edgeListChunk struct {
 	err    error // the chunk's first bad line, which ends it
 }
 
-// newEdgeListChunk keeps the IDs ends, which lie in [lo, hi], copying
-// them, narrowly when it can.
-func newEdgeListChunk(ends []int64, lo, hi int64) edgeListChunk {
-	c := edgeListChunk{lo: lo, hi: hi}
-	if uint64(hi)-uint64(lo) <= math.MaxUint32 {
-		c.narrow = make([]uint32, len(ends))
-		for i, x := range ends {
-			c.narrow[i] = uint32(x - lo)
-		}
+// firstEdge is the chunk of the single edge (u, v).
+func firstEdge(u, v int64) edgeListChunk {
+	c := edgeListChunk{lo: min(u, v), hi: max(u, v)}
+	if uint64(u)|uint64(v) <= math.MaxUint32 {
+		c.narrow = []uint32{uint32(u), uint32(v)}
 	} else {
-		c.wide = slices.Clone(ends)
+		c.wide = []int64{u, v}
 	}
 	return c
 }
@@ -58,14 +52,10 @@ func (c *edgeListChunk) each(fn func(i int, x int64)) {
 	for i, x := range c.wide {
 		fn(i, x)
 	}
-	for i, d := range c.narrow {
-		fn(i, c.lo+int64(d))
+	for i, x := range c.narrow {
+		fn(i, int64(x))
 	}
 }
-
-// scratchPool holds the buffers chunks are parsed into before
-// newEdgeListChunk keeps them.
-var scratchPool = sync.Pool{New: func() any { return new([]int64) }}
 
 // readEdgeList implements ReadEdgeList, with header detection when
 // cfg.csvHeader is set: a first non-comment line whose first two fields are
@@ -94,7 +84,7 @@ func readEdgeList(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		if header {
 			warnings = append(warnings, fmt.Sprintf("line %d: skipped CSV header %s", lr.line, quote(line)))
 		} else {
-			chunks = append(chunks, newEdgeListChunk([]int64{u, v}, min(u, v), max(u, v)))
+			chunks = append(chunks, firstEdge(u, v))
 		}
 		break
 	}
@@ -159,9 +149,9 @@ func edgeListLine(line []byte, num int, header bool) (u, v int64, isHeader bool,
 func parseEdgeListChunk(c *textChunk) edgeListChunk {
 	const sep = classSpace | classComma
 	data := c.data
-	scratch := scratchPool.Get().(*[]int64)
-	defer scratchPool.Put(scratch)
-	ends := (*scratch)[:0]
+	narrow := make([]uint32, 2*c.lines) // until an ID does not fit
+	var wide []int64
+	k := 0 // IDs in narrow
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 	num := c.line
 	for i := 0; i < len(data); {
@@ -193,11 +183,25 @@ func parseEdgeListChunk(c *textChunk) edgeListChunk {
 			}
 		}
 		lo, hi = min(lo, u, v), max(hi, u, v)
-		ends = append(ends, u, v)
 		i = lineEnd(data, j) + 1
+		if wide == nil {
+			if uint64(u)|uint64(v) <= math.MaxUint32 {
+				narrow[k], narrow[k+1] = uint32(u), uint32(v)
+				k += 2
+				continue
+			}
+			wide = make([]int64, k, len(narrow))
+			for x, id := range narrow[:k] {
+				wide[x] = int64(id)
+			}
+			narrow = nil
+		}
+		wide = append(wide, u, v)
 	}
-	*scratch = ends
-	return newEdgeListChunk(ends, lo, hi)
+	if wide != nil {
+		return edgeListChunk{wide: wide, lo: lo, hi: hi}
+	}
+	return edgeListChunk{narrow: narrow[:k], lo: lo, hi: hi}
 }
 
 // isNumber reports whether b parses as a number (integer or not), which
