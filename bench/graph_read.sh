@@ -4,7 +4,7 @@
 # object's MB/s (parsed, decompressed text per second of parsing and
 # building) and of the parse-only MB/s, with the load average before and
 # after. Generate (and time) a 1 GB edge list with
-#   CCLABEL_GRAPHIO_BIG_MB=1024 CCLABEL_GRAPHIO_BIG_FILE=.dev/big.txt \
+#   CCLABEL_GRAPHIO_BIG_MB=1024 CCLABEL_GRAPHIO_BIG_FILE=$PWD/.dev/big.txt \
 #     go test ./formats/graphio -run BigEdgeList -v
 # and compress it with the tools (gzip -k, zstd -k, xz -k, bzip2 -k).
 # Usage: bench/graph_read.sh [-c CCLABEL] [-n RUNS] FILE...   (from the repository root)
