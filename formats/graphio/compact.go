@@ -8,6 +8,61 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
+// id is the type of stored edge-list IDs: narrow or wide.
+type id interface{ uint32 | int64 }
+
+// idRank numbers the distinct IDs of an edge list: by offset from lo
+// when every ID of [lo, hi] is present, else by a bitmap of that range
+// (dense), else by binary search in the sorted IDs.
+type idRank struct {
+	lo       int64
+	identity bool
+	bm       []uint64 // bit d: ID lo+d is present
+	prefix   []int32  // set bits in the words of bm before each
+	sorted   []int64
+}
+
+// rank returns the vertex number of ID x, which must be present.
+func (r *idRank) rank(x int64) int32 {
+	switch {
+	case r.identity:
+		return int32(x - r.lo)
+	case r.bm != nil:
+		d := uint64(x - r.lo)
+		w := d / 64
+		return r.prefix[w] + int32(bits.OnesCount64(r.bm[w]&(1<<(d%64)-1)))
+	}
+	i, _ := slices.BinarySearch(r.sorted, x)
+	return int32(i)
+}
+
+// rankEdges sets u[i] and v[i] to the vertex numbers of ids[2i] and
+// ids[2i+1], with the common rankings inlined.
+func rankEdges[T id](r *idRank, ids []T, u, v []int32) {
+	ids = ids[:2*min(len(ids)/2, len(u), len(v))]
+	lo := r.lo
+	switch {
+	case r.identity:
+		for i := range len(ids) / 2 {
+			u[i], v[i] = int32(int64(ids[2*i])-lo), int32(int64(ids[2*i+1])-lo)
+		}
+	case r.bm != nil:
+		bm, prefix := r.bm, r.prefix
+		dense := func(x T) int32 {
+			d := uint64(int64(x) - lo)
+			w := d / 64
+			return prefix[w] + int32(bits.OnesCount64(bm[w]&(1<<(d%64)-1)))
+		}
+		for i := range len(ids) / 2 {
+			u[i], v[i] = dense(ids[2*i]), dense(ids[2*i+1])
+		}
+	default:
+		for i := range len(ids) / 2 {
+			u[i], v[i] = r.rank(int64(ids[2*i])), r.rank(int64(ids[2*i+1]))
+		}
+	}
+}
+
 // compactIDs numbers the distinct IDs of the chunks' edges in ascending
 // order, on threads goroutines. It returns them and each edge's endpoints
 // as vertex numbers, in the chunks' order. A dense ID range uses a bitmap,
@@ -20,11 +75,11 @@ func compactIDs(chunks []edgeListChunk, maxVertices int64, threads int) (ids []i
 		starts[i+1] = starts[i] + c.len()/2
 	}
 	m := starts[len(chunks)]
-	var rank func(x int64) int32
+	var r *idRank
 	if span := uint64(hi) - uint64(lo); span < 2*uint64(m)+1024 {
-		ids, rank, err = denseIDs(chunks, lo, span, maxVertices, threads)
+		ids, r, err = denseIDs(chunks, lo, span, maxVertices, threads)
 	} else {
-		ids, rank, err = sortedIDs(chunks, m, maxVertices, threads)
+		ids, r, err = sortedIDs(chunks, m, maxVertices, threads)
 	}
 	if err != nil {
 		return nil, nil, nil, err
@@ -33,37 +88,37 @@ func compactIDs(chunks []edgeListChunk, maxVertices int64, threads int) (ids []i
 	parallel.Chunks(len(chunks), threads, func(a, b int) {
 		for ci := a; ci < b; ci++ {
 			u, v := us[starts[ci]:starts[ci+1]], vs[starts[ci]:starts[ci+1]]
-			chunks[ci].each(func(i int, x int64) {
-				if i%2 == 0 {
-					u[i/2] = rank(x)
-				} else {
-					v[i/2] = rank(x)
-				}
-			})
+			rankEdges(r, chunks[ci].narrow, u, v)
+			rankEdges(r, chunks[ci].wide, u, v)
 		}
 	})
 	return ids, us, vs, nil
 }
 
+// markIDs sets the bit of each of ids, less lo, in bm.
+func markIDs[T id](bm []uint64, ids []T, lo int64) {
+	for _, x := range ids {
+		d := uint64(int64(x) - lo)
+		bm[d/64] |= 1 << (d % 64)
+	}
+}
+
 // denseIDs finds the IDs of the chunks, all within [lo, lo+span], with a
 // bitmap of the range (one per goroutine, then merged), and returns them
-// and their rank function: rank counts the set bits below an ID.
-func denseIDs(chunks []edgeListChunk, lo int64, span uint64, maxVertices int64, threads int) ([]int64, func(int64) int32, error) {
+// and their ranking.
+func denseIDs(chunks []edgeListChunk, lo int64, span uint64, maxVertices int64, threads int) ([]int64, *idRank, error) {
 	words := int(span/64) + 1
 	threads = parallel.ClampThreads(threads, len(chunks))
 	maps := make([][]uint64, threads)
 	parallel.RangesIndexed(len(chunks), threads, func(t, a, b int) {
 		bm := make([]uint64, words)
 		for _, c := range chunks[a:b] {
-			c.each(func(_ int, x int64) {
-				d := uint64(x - lo)
-				bm[d/64] |= 1 << (d % 64)
-			})
+			markIDs(bm, c.narrow, lo)
+			markIDs(bm, c.wide, lo)
 		}
 		maps[t] = bm
 	})
 	bm := maps[0]
-	prefix := make([]int32, words) // set bits in the words before each word
 	counts := make([]int, threads+1)
 	parallel.RangesIndexed(words, threads, func(t, a, b int) {
 		count := 0
@@ -83,6 +138,7 @@ func denseIDs(chunks []edgeListChunk, lo int64, span uint64, maxVertices int64, 
 		return nil, nil, tooManyIDs(total, maxVertices)
 	}
 	ids := make([]int64, total)
+	prefix := make([]int32, words)
 	parallel.RangesIndexed(words, threads, func(t, a, b int) {
 		k := counts[t]
 		for w := a; w < b; w++ {
@@ -93,23 +149,22 @@ func denseIDs(chunks []edgeListChunk, lo int64, span uint64, maxVertices int64, 
 			}
 		}
 	})
-	if uint64(total) == span+1 { // every ID of the range: rank is the offset
-		return ids, func(x int64) int32 { return int32(x - lo) }, nil
+	if uint64(total) == span+1 { // every ID of the range
+		return ids, &idRank{lo: lo, identity: true}, nil
 	}
-	return ids, func(x int64) int32 {
-		d := uint64(x - lo)
-		w := d / 64
-		return prefix[w] + int32(bits.OnesCount64(bm[w]&(1<<(d%64)-1)))
-	}, nil
+	return ids, &idRank{lo: lo, bm: bm, prefix: prefix}, nil
 }
 
 // sortedIDs finds the distinct IDs of the chunks' m edges by sorting
 // them (in one part per goroutine, then merging), and returns them and
-// their rank function, a binary search.
-func sortedIDs(chunks []edgeListChunk, m int, maxVertices int64, threads int) ([]int64, func(int64) int32, error) {
+// their ranking, a binary search.
+func sortedIDs(chunks []edgeListChunk, m int, maxVertices int64, threads int) ([]int64, *idRank, error) {
 	all := make([]int64, 0, 2*m)
 	for _, c := range chunks {
-		c.each(func(_ int, x int64) { all = append(all, x) })
+		for _, x := range c.narrow {
+			all = append(all, int64(x))
+		}
+		all = append(all, c.wide...)
 	}
 	threads = parallel.ClampThreads(threads, len(all)/(1<<16)+1)
 	parts := make([][]int64, threads)
@@ -135,10 +190,7 @@ func sortedIDs(chunks []edgeListChunk, m int, maxVertices int64, threads int) ([
 	if int64(len(ids)) > maxVertices {
 		return nil, nil, tooManyIDs(len(ids), maxVertices)
 	}
-	return ids, func(x int64) int32 {
-		r, _ := slices.BinarySearch(ids, x)
-		return int32(r)
-	}, nil
+	return ids, &idRank{sorted: ids}, nil
 }
 
 // mergeUnique merges two ascending slices of distinct values into a new

@@ -47,16 +47,6 @@ func firstEdge(u, v int64) edgeListChunk {
 // len returns the number of IDs in c: twice its edges.
 func (c *edgeListChunk) len() int { return len(c.wide) + len(c.narrow) }
 
-// each calls fn with the index and value of each ID of c in order.
-func (c *edgeListChunk) each(fn func(i int, x int64)) {
-	for i, x := range c.wide {
-		fn(i, x)
-	}
-	for i, x := range c.narrow {
-		fn(i, int64(x))
-	}
-}
-
 // readEdgeList implements ReadEdgeList, with header detection when
 // cfg.csvHeader is set: a first non-comment line whose first two fields are
 // both non-numeric is skipped with a warning.
