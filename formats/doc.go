@@ -17,7 +17,8 @@
 //   - formats/nrrd: NRRD volumes and label volumes
 //   - formats/npy: NumPy .npy arrays and label arrays
 //   - formats/raw: headerless raw volumes and binary samples
-//   - formats/graphio: graphs (.egr, Matrix Market, edge lists, DIMACS)
+//   - formats/graphio: graphs (.egr, Matrix Market, edge lists, DIMACS; plain
+//     or compressed with gzip, zstd, xz or bzip2)
 //
 // Label images for display (colours, overlays, previews, PNG) are drawn
 // by package render; statistics files are written by
