@@ -65,7 +65,7 @@ func readDIMACS(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	}
 	build := time.Now()
 	us, vs := edges.edges(cfg.Threads)
-	g, err := buildGraph(int(n), us, vs)
+	g, err := buildGraph(int(n), us, vs, cfg.Threads)
 	if err != nil {
 		return nil, err
 	}

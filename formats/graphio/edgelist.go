@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats/graphio/internal/csr"
 )
 
 // ReadEdgeList reads a text edge list from r. Lines starting with # or %
@@ -103,7 +104,7 @@ func readEdgeList(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		return nil, err
 	}
 	chunks = nil
-	g, err := buildGraph(len(ids), us, vs)
+	g, err := buildGraph(len(ids), us, vs, cfg.Threads)
 	if err != nil {
 		return nil, err
 	}
@@ -202,9 +203,9 @@ func isNumber(b []byte) bool {
 }
 
 // buildGraph builds the CSR graph of n vertices and the edges (us[i],
-// vs[i]) with ecl.FromEdges.
-func buildGraph(n int, us, vs []int32) (*ecl.Graph, error) {
-	g, err := ecl.FromEdges(n, us, vs)
+// vs[i]) on threads goroutines: the graph ecl.FromEdges builds.
+func buildGraph(n int, us, vs []int32, threads int) (*ecl.Graph, error) {
+	g, err := csr.FromEdges(n, us, vs, threads)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}

@@ -81,7 +81,7 @@ func readMatrixMarket(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	}
 	build := time.Now()
 	us, vs := entries.edges(cfg.Threads)
-	g, err := buildGraph(int(n), us, vs)
+	g, err := buildGraph(int(n), us, vs, cfg.Threads)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,79 @@
+package csr
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel/ecl"
+)
+
+// randomEdges returns m random edges on n vertices, with self-loops and
+// repeats.
+func randomEdges(r *rand.Rand, n, m int) (us, vs []int32) {
+	us, vs = make([]int32, m), make([]int32, m)
+	for i := range us {
+		us[i] = int32(r.IntN(n))
+		vs[i] = us[i]
+		if r.IntN(8) != 0 {
+			vs[i] = int32(r.IntN(n))
+		}
+		if r.IntN(16) == 0 && i > 0 {
+			us[i], vs[i] = vs[i-1], us[i-1]
+		}
+	}
+	return us, vs
+}
+
+func TestMatchesECL(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	sizes := []struct{ n, m int }{{1, 0}, {0, 0}, {5, 3}, {1000, 20000}, {30000, 40000}, {7000, 1 << 15}}
+	for _, s := range sizes {
+		us, vs := randomEdges(r, max(s.n, 1), s.m)
+		if s.n == 0 {
+			us, vs = nil, nil
+		}
+		want, err := ecl.FromEdges(s.n, us, vs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{1, 2, 3, 8} {
+			got, err := fromEdges(s.n, us, vs, threads, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got.Offsets, want.Offsets) || !slices.Equal(got.Neighbors, want.Neighbors) ||
+				cap(got.Neighbors) != len(got.Neighbors) {
+				t.Fatalf("n %d, m %d, %d threads: graph differs from ecl.FromEdges", s.n, s.m, threads)
+			}
+		}
+	}
+	// The public entry point, with its own thread floor.
+	us, vs := randomEdges(r, 5000, 3*minEdgesPerThread)
+	want, _ := ecl.FromEdges(5000, us, vs)
+	if got, err := FromEdges(5000, us, vs, 3); err != nil || !slices.Equal(got.Neighbors, want.Neighbors) {
+		t.Fatalf("FromEdges: %v", err)
+	}
+}
+
+func TestErrorsMatchECL(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	n := 1000
+	us, vs := randomEdges(r, n, 30000)
+	cases := map[string]func(us, vs []int32) ([]int32, []int32, int){
+		"late out of range":  func(us, vs []int32) ([]int32, []int32, int) { vs[29000] = int32(n); return us, vs, n },
+		"two out of range":   func(us, vs []int32) ([]int32, []int32, int) { us[20000], vs[100] = -1, -5; return us, vs, n },
+		"lengths":            func(us, vs []int32) ([]int32, []int32, int) { return us, vs[1:], n },
+		"vertex count":       func(us, vs []int32) ([]int32, []int32, int) { return us, vs, -1 },
+		"all out of range":   func(us, vs []int32) ([]int32, []int32, int) { return us, vs, 0 },
+		"first out of range": func(us, vs []int32) ([]int32, []int32, int) { us[0] = 5000; return us, vs, n },
+	}
+	for name, mod := range cases {
+		u, v, nn := mod(slices.Clone(us), slices.Clone(vs))
+		_, want := ecl.FromEdges(nn, u, v)
+		_, err := fromEdges(nn, u, v, 4, 64)
+		if err == nil || want == nil || err.Error() != want.Error() {
+			t.Errorf("%s: %v, ecl.FromEdges %v", name, err, want)
+		}
+	}
+}
