@@ -29,7 +29,7 @@ const egrFirstChunk = 1 << 16
 // The graph is validated, its adjacency lists sorted when they are not, and
 // it is symmetrized, with a warning, when it is not symmetric. Base is 0.
 func ReadEGR(r io.Reader, size int64, opts ReadOptions) (*LoadedGraph, error) {
-	return readEGR(r, newConfig(opts, size))
+	return readGraph(r, FormatEGR, newConfig(opts, size))
 }
 
 // egrDecoder reads little-endian int32 arrays through a fixed buffer.
