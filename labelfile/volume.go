@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
@@ -46,6 +47,9 @@ type VolumeLabels struct {
 	GPU *cclabel.Timing
 	// Timing sums the labeling stages over all frames, on any backend.
 	Timing cclabel.Timing
+	// WhileReading is the labeling time spent while the volume was still
+	// being read (VolumeStream); Timing counts only what came after.
+	WhileReading time.Duration
 }
 
 // LabelVolume labels every frame of vol under the settings' rule (on

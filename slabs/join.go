@@ -138,10 +138,10 @@ func (j *Joiner) join(first []uint32, offset uint32) error {
 		if p == 0 {
 			return fmt.Errorf("slabs: the seam labels a voxel that a slab left as background")
 		}
-		if reps[s] == 0 {
+		if r := reps[s]; r == 0 {
 			reps[s] = p
-		} else {
-			j.union(reps[s], p)
+		} else if r != p {
+			j.union(r, p)
 		}
 	}
 	return nil

@@ -31,7 +31,10 @@ func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {
 	if k+1 < len(m.offsets) {
 		end = m.offsets[k+1]
 	}
-	local := m.final[m.offsets[k] : end+1] // local[l] for l in 1..count; local[0] unused
+	// table[l] is local label l's final label, table[0] = 0 for the
+	// background: one load per voxel and no branch on random masks.
+	table := make([]uint32, end-m.offsets[k]+1)
+	copy(table[1:], m.final[m.offsets[k]+1:end+1])
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
@@ -39,18 +42,18 @@ func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {
 	parts := (len(labels) + grain - 1) / grain
 	var bad atomic.Bool
 	parallel.Ranges(parts, threads, func(lo, hi int) {
-		for i := lo * grain; i < min(hi*grain, len(labels)); i++ {
-			if l := labels[i]; l != 0 {
-				if int(l) >= len(local) {
-					bad.Store(true)
-					return
-				}
-				labels[i] = local[l]
+		chunk := labels[lo*grain : min(hi*grain, len(labels))]
+		top := uint32(len(table) - 1)
+		for i, l := range chunk {
+			if l > top {
+				bad.Store(true)
+				return
 			}
+			chunk[i] = table[l]
 		}
 	})
 	if bad.Load() {
-		return fmt.Errorf("slabs: slab %d holds a label above its count %d", k, len(local)-1)
+		return fmt.Errorf("slabs: slab %d holds a label above its count %d", k, len(table)-1)
 	}
 	return nil
 }

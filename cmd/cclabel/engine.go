@@ -69,6 +69,9 @@ type labelStages struct {
 	Kernel   float64 `json:"kernel"`
 	Download float64 `json:"download"`
 	Other    float64 `json:"other"`
+	// WhileReading is labeling done while the input was still being read
+	// (volumes on the CPU): not part of the label stage.
+	WhileReading float64 `json:"while_reading,omitempty"`
 }
 
 // labelStagesOf splits a label stage of label seconds by the labeling

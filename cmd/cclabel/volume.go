@@ -160,14 +160,18 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	var times stageTimes
 	clock := newStopwatch()
 	bar.Stage("reading", 0)
-	vol, err := formats.ReadVolumeFile(job.Input, raw)
+	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
+	// is still being read (labelfile.VolumeStream).
+	stream := labelfile.NewVolumeStream(labeler, settings, conn)
+	vol, err := formats.ReadVolumeFileStreaming(job.Input, raw, stream.Samples)
 	if err != nil {
+		_, _ = stream.Finish(nil, err)
 		return volumeSummary{}, err
 	}
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", 0)
-	vl, err := labelfile.LabelVolume(labeler, vol, settings, conn)
+	vl, err := stream.Finish(vol, nil)
 	if err != nil {
 		return volumeSummary{}, fmt.Errorf("%s: %w", job.Input, err)
 	}
@@ -184,6 +188,7 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 		Frames: len(vol.Frames), Components: vl.Total, Connectivity: vl.Conn, Mode: settings.Rule.String(),
 		Backend: string(vl.Backend), Threads: labeler.Threads(), Seconds: times,
 		LabelStages: labelStagesOf(times.Label, vl.Timing)}
+	s.LabelStages.WhileReading = vl.WhileReading.Seconds()
 	if vl.GPU != nil {
 		s.GPU = gpuTimesOf(cclabel.BackendGPU, *vl.GPU)
 	}

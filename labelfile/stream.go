@@ -1,0 +1,230 @@
+package labelfile
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/slabs"
+)
+
+// streamSlabVoxels is the fewest voxels of a slab that VolumeStream labels
+// while the rest of the volume is read: slabs of whole planes, at least
+// this many voxels, so that the seams (two planes each) and the per-slab
+// overhead stay small.
+const streamSlabVoxels = 1 << 23
+
+// streamMinSlabs is the fewest slabs a volume must make for VolumeStream
+// to label it while it is read.
+const streamMinSlabs = 4
+
+// VolumeStream labels a single-frame volume on the CPU while it is read:
+// give its Samples method to formats.ReadVolumeFileStreaming, then call
+// Finish with what the read returned. Slabs of planes are labeled as they
+// arrive (on one thread fewer than the labeler's while the read goes on,
+// on all of them once it has ended), joined at their seams (package
+// slabs) and relabeled: the labels are LabelVolume's, bit for bit. A
+// volume the stream does not take (several frames, too few planes, a
+// labeler that may use the GPU, a reader that does not stream) is
+// labeled by Finish with LabelVolume.
+type VolumeStream struct {
+	l    *cclabel.Labeler
+	s    Settings
+	conn int
+	// slabVoxels is streamSlabVoxels (tests lower it).
+	slabVoxels int
+
+	mu      sync.Mutex
+	arrived *sync.Cond
+	vol     *imagegraph.Volume // set by the first Samples call taken
+	done    int                // samples in place
+	ended   bool               // the read returned
+	failed  bool               // the read failed: stop
+	result  chan streamResult  // the labeling goroutine's outcome
+	// readEnd is when the read returned.
+	readEnd time.Time
+}
+
+// streamResult is what the labeling goroutine hands to Finish.
+type streamResult struct {
+	labels *imagegraph.Labels
+	// during is the labeling time spent while the read went on.
+	during time.Duration
+	err    error
+}
+
+// NewVolumeStream returns a stream labeling with l under the settings at
+// 3D connectivity conn.
+func NewVolumeStream(l *cclabel.Labeler, s Settings, conn int) *VolumeStream {
+	vs := &VolumeStream{l: l, s: s, conn: conn, slabVoxels: streamSlabVoxels}
+	vs.arrived = sync.NewCond(&vs.mu)
+	return vs
+}
+
+// Samples is the reader's callback (formats.ReadVolumeFileStreaming): the
+// first call decides whether the stream takes the volume and starts the
+// labeling goroutine; later calls let it go on.
+func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	if vs.vol == nil {
+		if vs.result != nil || !vs.takes(v) {
+			vs.result = make(chan streamResult, 1) // decided: not taken
+			return
+		}
+		vs.vol, vs.result = v, make(chan streamResult, 1)
+		go vs.label()
+	}
+	vs.done = done
+	vs.arrived.Broadcast()
+}
+
+// takes reports whether the stream labels v while it is read.
+func (vs *VolumeStream) takes(v *imagegraph.Volume) bool {
+	if len(v.Frames) != 1 || vs.l.MayUseGPU() {
+		return false
+	}
+	f := v.Frames[0]
+	plane := f.Width * f.Height
+	return f.Depth >= streamMinSlabs*vs.slabPlanes(plane)
+}
+
+// slabPlanes is the thickness of the slabs for planes of plane voxels.
+func (vs *VolumeStream) slabPlanes(plane int) int {
+	return max(1, (vs.slabVoxels+plane-1)/plane)
+}
+
+// waitPlanes blocks until the first n samples are in place or the read
+// has ended; it reports whether the read is still going on, and fails
+// when the read failed.
+func (vs *VolumeStream) waitPlanes(n int) (reading bool, err error) {
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	for vs.done < n && !vs.ended {
+		vs.arrived.Wait()
+	}
+	if vs.failed {
+		return false, errStreamRead
+	}
+	if vs.done < n {
+		return false, fmt.Errorf("labelfile: the read ended with %d of %d samples", vs.done, n)
+	}
+	return !vs.ended, nil
+}
+
+// errStreamRead stops the labeling goroutine after a failed read.
+var errStreamRead = errors.New("labelfile: the read failed")
+
+// label is the labeling goroutine: slabs as they arrive, then the join.
+func (vs *VolumeStream) label() {
+	f := vs.vol.Frames[0]
+	rule := vs.s.Rule
+	rule.Slope, rule.Inter = vs.vol.Slope, vs.vol.Inter
+	threads := vs.l.Threads()
+	if vs.l.Backend() == cclabel.BackendSerial {
+		threads = 1
+	}
+	labelWith := func(r *imagegraph.Raster, dst []uint32, threads int) (int, error) {
+		conn := vs.conn
+		if r.Depth == 1 {
+			conn = slabs.InPlane(conn)
+		}
+		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: threads}, dst)
+		if err != nil {
+			return 0, err
+		}
+		return l.Count, nil
+	}
+	res := streamResult{}
+	defer func() { vs.result <- res }()
+	seam := func(r *imagegraph.Raster, dst []uint32) (int, error) { return labelWith(r, dst, 1) }
+	j, err := slabs.NewJoiner(f.Width, f.Height, seam)
+	if err != nil {
+		res.err = err
+		return
+	}
+	plane := f.Width * f.Height
+	thick := vs.slabPlanes(plane)
+	labels := make([]uint32, f.Len()) // pages fault in as the slabs are labeled
+	for z0 := 0; z0 < f.Depth; z0 += thick {
+		z1 := min(z0+thick, f.Depth)
+		reading, err := vs.waitPlanes(z1 * plane)
+		if err != nil {
+			res.err = err
+			return
+		}
+		start := time.Now()
+		t := threads
+		if reading {
+			t = max(1, threads-1) // the reader has a core
+		}
+		slab, err := slabs.Planes(f, z0, z1)
+		if err != nil {
+			res.err = err
+			return
+		}
+		dst := labels[z0*plane : z1*plane]
+		n, err := labelWith(slab, dst, t)
+		if err == nil {
+			err = j.Add(slab, dst, n)
+		}
+		if err != nil {
+			res.err = err
+			return
+		}
+		if reading {
+			res.during += time.Since(start)
+		}
+	}
+	m := j.Finish()
+	for k := range m.Slabs() {
+		z0 := k * thick
+		if err := m.Apply(k, labels[z0*plane:min(z0+thick, f.Depth)*plane], threads); err != nil {
+			res.err = err
+			return
+		}
+	}
+	res.labels = &imagegraph.Labels{Width: f.Width, Height: f.Height, Depth: f.Depth, Data: labels, Count: m.Count}
+}
+
+// Finish ends the stream with the read's outcome and returns the labels:
+// the stream's when it took the volume, else LabelVolume's. readErr is
+// returned as it is (after the labeling goroutine has stopped).
+func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLabels, error) {
+	vs.mu.Lock()
+	vs.ended, vs.failed = true, readErr != nil
+	taken := vs.vol != nil
+	vs.arrived.Broadcast()
+	vs.mu.Unlock()
+	if !taken {
+		if readErr != nil {
+			return nil, readErr
+		}
+		return LabelVolume(vs.l, vol, vs.s, vs.conn)
+	}
+	start := time.Now()
+	res := <-vs.result
+	if readErr != nil {
+		return nil, readErr
+	}
+	if res.err != nil {
+		return nil, res.err
+	}
+	if vol != vs.vol {
+		return nil, fmt.Errorf("labelfile: the reader returned another volume than it streamed")
+	}
+	backend := cclabel.BackendCPU
+	if vs.l.Backend() == cclabel.BackendSerial {
+		backend = cclabel.BackendSerial
+	}
+	res.labels.Filter(vs.s.MinSize, vs.s.Largest)
+	return &VolumeLabels{
+		Frames: [][]uint32{res.labels.Data}, PerFrame: []int{res.labels.Count}, Total: res.labels.Count,
+		Last: res.labels, Conn: vs.conn, Backend: backend,
+		Timing:       cclabel.Timing{Total: time.Since(start), Kernel: time.Since(start)},
+		WhileReading: res.during,
+	}, nil
+}
