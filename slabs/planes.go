@@ -49,7 +49,20 @@ type seamRaster struct {
 
 // newSeamRaster returns a two-plane scratch raster of r's sample type.
 func newSeamRaster(width, height int, kind imagegraph.SampleKind) (*seamRaster, error) {
-	n := 2 * width * height
+	r, err := NewPlanes(width, height, 2, kind)
+	if err != nil {
+		return nil, err
+	}
+	return &seamRaster{r: r}, nil
+}
+
+// NewPlanes allocates a zeroed raster of depth planes of kind: a buffer
+// for slabs.
+func NewPlanes(width, height, depth int, kind imagegraph.SampleKind) (*imagegraph.Raster, error) {
+	n, err := imagegraph.PixelCount(width, height, depth)
+	if err != nil {
+		return nil, fmt.Errorf("slabs: %w", err)
+	}
 	var data any
 	switch kind {
 	case imagegraph.Uint8:
@@ -75,7 +88,7 @@ func newSeamRaster(width, height int, kind imagegraph.SampleKind) (*seamRaster, 
 	default:
 		return nil, fmt.Errorf("slabs: unsupported sample kind %v", kind)
 	}
-	return &seamRaster{r: &imagegraph.Raster{Width: width, Height: height, Depth: 2, Kind: kind, Data: data}}, nil
+	return &imagegraph.Raster{Width: width, Height: height, Depth: depth, Kind: kind, Data: data}, nil
 }
 
 // setPlane copies plane z of src into plane at (0 or 1) of the seam.

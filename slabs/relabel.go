@@ -57,3 +57,27 @@ func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {
 	}
 	return nil
 }
+
+// Map rewrites labels, local labels of slab k (any part of the slab), as
+// the volume's labels. Unlike Apply it builds no table: for short runs of
+// labels, such as a writer's chunks.
+func (m *Relabeling) Map(k int, labels []uint32) error {
+	if k < 0 || k >= len(m.offsets) {
+		return fmt.Errorf("slabs: slab %d of %d", k, len(m.offsets))
+	}
+	end := uint32(len(m.final) - 1)
+	if k+1 < len(m.offsets) {
+		end = m.offsets[k+1]
+	}
+	off := m.offsets[k]
+	top := end - off
+	for i, l := range labels {
+		if l != 0 {
+			if l > top {
+				return fmt.Errorf("slabs: slab %d holds a label above its count %d", k, top)
+			}
+			labels[i] = m.final[off+l]
+		}
+	}
+	return nil
+}
