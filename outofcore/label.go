@@ -39,6 +39,8 @@ type Options struct {
 type Result struct {
 	Width, Height, Depth int
 	Kind                 imagegraph.SampleKind
+	// Format is the input's format (as imagegraph.Volume.Format).
+	Format string
 	// Count is the number of components.
 	Count int
 	// Slabs and SlabPlanes are how the volume was cut.
@@ -49,9 +51,9 @@ type Result struct {
 	Read, Label, Write time.Duration
 }
 
-// bytesPerVoxel is Plan's estimate of what labeling a slab holds per
-// voxel beside its samples: the labels (4) and the labeler's work arrays.
-const bytesPerVoxel = 16
+// BytesPerVoxel is Plan's estimate of what labeling holds per voxel
+// beside the samples: the labels (4) and the labeler's work arrays.
+const BytesPerVoxel = 16
 
 // Plan returns the slab thickness that keeps a volume of planes of
 // plane voxels of sampleSize bytes within maxMemory, or an error when not
@@ -59,7 +61,7 @@ const bytesPerVoxel = 16
 // previous slab's last plane, and a tenth of the budget for the
 // union-find and buffers.
 func Plan(maxMemory int64, plane, sampleSize int) (int, error) {
-	perPlane := int64(plane) * int64(sampleSize+bytesPerVoxel)
+	perPlane := int64(plane) * int64(sampleSize+BytesPerVoxel)
 	fixed := 3 * int64(plane) * int64(sampleSize+4)
 	avail := maxMemory - maxMemory/10 - fixed
 	if avail < perPlane {
@@ -82,7 +84,7 @@ func Label(input string, rawOpts *formats.RawOptions, output string, opts Option
 		return nil, err
 	}
 	defer s.Close()
-	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind}
+	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format}
 	plane := s.Width * s.Height
 	thick := opts.SlabPlanes
 	if thick <= 0 {

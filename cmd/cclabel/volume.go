@@ -25,6 +25,7 @@ func volumeCommand(std stdio) *cli.Command {
 		&cli.StringFlag{Name: "shape", Usage: "raw input: X,Y,Z"},
 		&cli.StringFlag{Name: "raw-dtype", Usage: "raw input sample type (uint8, int16, float32, ...)"},
 		&cli.BoolFlag{Name: "big-endian", Usage: "raw input is big-endian"},
+		maxMemoryFlag,
 		quietFlag,
 	)
 	return &cli.Command{
@@ -59,6 +60,9 @@ type volumeSummary struct {
 	Seconds      stageTimes  `json:"seconds"`
 	LabelStages  labelStages `json:"label_seconds"`         // summed over frames
 	GPU          *gpuTimes   `json:"gpu_seconds,omitempty"` // summed over frames
+	// Slabs and SlabPlanes describe an out-of-core run (--max-memory).
+	Slabs      int `json:"slabs,omitempty"`
+	SlabPlanes int `json:"slab_planes,omitempty"`
 }
 
 // runVolume labels every input volume.
@@ -87,8 +91,21 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
+	maxMemory, err := maxMemoryFromFlags(cmd)
+	if err != nil {
+		return err
+	}
 	quiet := cmd.Bool("quiet")
 	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
+		if maxMemory > 0 {
+			fits, err := fitsInMemory(job, raw, maxMemory)
+			if err != nil {
+				return volumeSummary{}, err
+			}
+			if !fits {
+				return labelVolumeOutOfCore(job, settings, conn, raw, labeler, maxMemory, std, quiet)
+			}
+		}
 		bar := fileBar(cmd, std, job.Input)
 		defer bar.Close()
 		return labelVolume(job, settings, conn, raw, labeler, std, bar, quiet)

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/labelfile"
+	"github.com/cclabel/cclabel/outofcore"
+	"github.com/urfave/cli/v3"
+)
+
+// maxMemoryFlag is volume's --max-memory.
+var maxMemoryFlag = &cli.StringFlag{Name: "max-memory",
+	Usage: "label out of core when the volume would need more memory than SIZE (such as 6G): slabs of planes read " +
+		"from .npy, .nii, .nii.gz or raw input, labels written to one -o of .nii, .nii.gz or .npy (no --labels, " +
+		"--preview, --stats, --min-size or --largest then)"}
+
+// maxMemoryFromFlags reads --max-memory (0 when not given).
+func maxMemoryFromFlags(cmd *cli.Command) (int64, error) {
+	s := cmd.String("max-memory")
+	if s == "" {
+		return 0, nil
+	}
+	n, err := batch.ParseBytes(s)
+	if err != nil {
+		return 0, usagef("volume: --max-memory: %v", err)
+	}
+	return n, nil
+}
+
+// inMemoryBytes estimates what labeling a volume in memory holds: its
+// samples, the labels and the labeler's work.
+func inMemoryBytes(voxels int64, sampleSize int) int64 {
+	return voxels * int64(sampleSize+outofcore.BytesPerVoxel)
+}
+
+// fitsInMemory reports whether the volume at job.Input can be labeled in
+// memory within maxMemory; inputs that cannot be read plane by plane are
+// refused.
+func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) (bool, error) {
+	s, _, err := formats.OpenVolumeStream(job.Input, raw)
+	if err != nil {
+		return false, fmt.Errorf("--max-memory: %w", err)
+	}
+	defer s.Close()
+	voxels := int64(s.Width) * int64(s.Height) * int64(s.Depth)
+	return inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory, nil
+}
+
+// labelVolumeOutOfCore labels one volume slab by slab within maxMemory.
+func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
+	switch {
+	case job.Output == "":
+		return volumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): give -o for its labels", job.Input)
+	case job.Labels != "" || job.Preview != "" || job.Stats != "" || settings.MinSize > 0 || settings.Largest > 0:
+		return volumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): only -o is written (no --labels, --preview, --stats, --min-size or --largest)", job.Input)
+	}
+	var times stageTimes
+	clock := newStopwatch()
+	threads := labeler.Threads()
+	if labeler.Backend() == cclabel.BackendSerial {
+		threads = 1
+	}
+	res, err := outofcore.Label(job.Input, raw, job.Output, outofcore.Options{MaxMemory: maxMemory, Rule: settings.Rule,
+		Connectivity: conn, Threads: threads, DType: settings.DType})
+	if err != nil {
+		return volumeSummary{}, err
+	}
+	times.Read, times.Label, times.Write = res.Read.Seconds(), res.Label.Seconds(), res.Write.Seconds()
+	times.Total = clock.total()
+	s := volumeSummary{Input: job.Input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
+		Frames: 1, Components: res.Count, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(cclabel.BackendCPU),
+		Threads: threads, Seconds: times, LabelStages: labelStages{Kernel: times.Label},
+		Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
+	if !quiet {
+		fmt.Fprintf(std.err, "%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+			job.Input, res.Width, res.Height, res.Depth, res.Kind, res.Count, s.Mode, conn, res.Slabs, res.SlabPlanes, threads,
+			times.Read, times.Label, times.Write)
+	}
+	return s, nil
+}
