@@ -2,15 +2,10 @@ package outofcore
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"time"
-	"unsafe"
 
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/slabs"
 )
 
 // Options configure Label.
@@ -96,104 +91,16 @@ func Label(input string, rawOpts *formats.RawOptions, output string, opts Option
 	res.SlabPlanes = thick
 	rule := opts.Rule
 	rule.Slope, rule.Inter = ref.Slope, ref.Inter
-	spill, err := os.CreateTemp(opts.TempDir, "cclabel-*.labels")
-	if err != nil {
-		return nil, fmt.Errorf("outofcore: %w", err)
-	}
-	defer func() {
-		spill.Close()
-		os.Remove(spill.Name())
-	}()
-	m, err := firstPass(s, spill, rule, opts, thick, res)
+	sp, err := labelRange(s, s.Depth, rule, opts, thick, res)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", input, err)
 	}
-	res.Count, res.Slabs = m.Count, m.Slabs()
+	defer sp.Close()
+	res.Count, res.Slabs = sp.m.Count, sp.m.Slabs()
 	start := time.Now()
-	slabVoxels := int64(thick) * int64(plane)
-	read := func(dst []uint32, voxel int64) error {
-		if _, err := spill.ReadAt(bytesOf(dst), 4*voxel); err != nil {
-			return fmt.Errorf("outofcore: reading back the spilled labels: %w", err)
-		}
-		for len(dst) > 0 {
-			k := voxel / slabVoxels
-			part := dst[:min(int64(len(dst)), (k+1)*slabVoxels-voxel)]
-			if err := m.Map(int(k), part); err != nil {
-				return err
-			}
-			dst, voxel = dst[len(part):], voxel+int64(len(part))
-		}
-		return nil
-	}
-	if err := formats.WriteVolumeLabelsFunc(output, ref, uint32(m.Count), opts.DType, read); err != nil {
+	if err := formats.WriteVolumeLabelsFunc(output, ref, uint32(sp.m.Count), opts.DType, sp.read); err != nil {
 		return nil, err
 	}
 	res.Write = time.Since(start)
 	return res, nil
-}
-
-// firstPass reads, labels and joins the slabs, spilling their local
-// labels to spill, and returns the relabeling.
-func firstPass(s *raw.Stream, spill io.Writer, rule imagegraph.Rule, opts Options, thick int, res *Result) (*slabs.Relabeling, error) {
-	label := func(r *imagegraph.Raster, dst []uint32, threads int) (int, error) {
-		conn := opts.Connectivity
-		if r.Depth == 1 {
-			conn = slabs.InPlane(conn)
-		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: threads}, dst)
-		if err != nil {
-			return 0, err
-		}
-		return l.Count, nil
-	}
-	j, err := slabs.NewJoiner(s.Width, s.Height, func(r *imagegraph.Raster, dst []uint32) (int, error) {
-		return label(r, dst, 1)
-	})
-	if err != nil {
-		return nil, err
-	}
-	plane := s.Width * s.Height
-	samples, err := slabs.NewPlanes(s.Width, s.Height, thick, s.Kind)
-	if err != nil {
-		return nil, err
-	}
-	labels := make([]uint32, thick*plane)
-	for z0 := 0; z0 < s.Depth; z0 += thick {
-		k := min(thick, s.Depth-z0)
-		slab, err := slabs.Planes(samples, 0, k)
-		if err != nil {
-			return nil, err
-		}
-		start := time.Now()
-		if err := s.ReadPlanes(slab); err != nil {
-			return nil, err
-		}
-		res.Read += time.Since(start)
-		start = time.Now()
-		local := labels[:k*plane]
-		n, err := label(slab, local, opts.Threads)
-		if err == nil {
-			err = j.Add(slab, local, n)
-		}
-		if err != nil {
-			return nil, err
-		}
-		res.Label += time.Since(start)
-		start = time.Now()
-		if _, err := spill.Write(bytesOf(local)); err != nil {
-			return nil, fmt.Errorf("outofcore: spilling labels: %w", err)
-		}
-		res.Read += time.Since(start)
-	}
-	return j.Finish(), nil
-}
-
-// bytesOf returns the memory of labels as bytes: the spill file holds
-// labels in the machine's byte order, written and read back by the same
-// process.
-func bytesOf(labels []uint32) []byte {
-	if len(labels) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(labels))), 4*len(labels))
 }

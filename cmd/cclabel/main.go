@@ -75,6 +75,7 @@ func newApp(std stdio) *cli.Command {
 		Commands: []*cli.Command{
 			labelCommand(std),
 			volumeCommand(std),
+			mergeCommand(std),
 			graphCommand(std),
 			genCommand(std),
 			convertCommand(std),

@@ -28,6 +28,7 @@ func volumeCommand(std stdio) *cli.Command {
 		maxMemoryFlag,
 		quietFlag,
 	)
+	flags = append(flags, chunkFlags...)
 	return &cli.Command{
 		Name:      "volume",
 		Usage:     "label the connected components of 3D volumes",
@@ -63,6 +64,9 @@ type volumeSummary struct {
 	// Slabs and SlabPlanes describe an out-of-core run (--max-memory).
 	Slabs      int `json:"slabs,omitempty"`
 	SlabPlanes int `json:"slab_planes,omitempty"`
+	// Chunk is i/n for a --chunk run, ChunkPlanes its planes [z0, z1).
+	Chunk       string `json:"chunk,omitempty"`
+	ChunkPlanes []int  `json:"chunk_planes,omitempty"`
 }
 
 // runVolume labels every input volume.
@@ -87,8 +91,18 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	jobs, err := planVolumeJobs(cmd)
+	chunk, chunked, err := chunkFromFlags(cmd)
 	if err != nil {
+		return err
+	}
+	var jobs []labelfile.VolumeOutputs
+	if chunked { // -o is a folder
+		if cmd.NArg() != 1 {
+			return usagef("volume: --chunk takes a single input")
+		}
+		jobs = []labelfile.VolumeOutputs{{Input: cmd.Args().First(), Output: cmd.String("output"), Labels: cmd.String("labels"),
+			Preview: cmd.String("preview"), Stats: cmd.String("stats")}}
+	} else if jobs, err = planVolumeJobs(cmd); err != nil {
 		return err
 	}
 	maxMemory, err := maxMemoryFromFlags(cmd)
@@ -97,6 +111,9 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	}
 	quiet := cmd.Bool("quiet")
 	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
+		if chunked {
+			return labelChunk(job, chunk, settings, conn, raw, labeler, maxMemory, std, quiet)
+		}
 		if maxMemory > 0 {
 			fits, err := fitsInMemory(job, raw, maxMemory)
 			if err != nil {

@@ -56,3 +56,47 @@ func TestVolumeMaxMemory(t *testing.T) {
 		t.Error("a refused run wrote x.npy")
 	}
 }
+
+// TestVolumeChunksAndMerge: three chunk runs (one from a SLURM array
+// index) and a merge give the whole volume's labels, byte for byte.
+func TestVolumeChunksAndMerge(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "v.nii.gz")
+	if r := runCLI(t, "", "gen", "volume", "--size", "40,30,25", "--kind", "blobs", "--density", "0.5", "--seed", "4", "-o", in); r.code != 0 {
+		t.Fatalf("gen: %s", r.stderr)
+	}
+	whole := filepath.Join(dir, "whole.nii.gz")
+	if r := runCLI(t, "", "volume", in, "--binary", "-c", "6", "-o", whole, "-q"); r.code != 0 {
+		t.Fatalf("whole: %s", r.stderr)
+	}
+	chunks := filepath.Join(dir, "chunks")
+	for _, i := range []string{"2/3", "0/3"} {
+		if r := runCLI(t, "", "volume", in, "--binary", "-c", "6", "--chunk", i, "-o", chunks, "-q"); r.code != 0 {
+			t.Fatalf("chunk %s: %s", i, r.stderr)
+		}
+	}
+	t.Setenv("SLURM_ARRAY_TASK_ID", "1")
+	r := runCLI(t, "", "volume", in, "--binary", "-c", "6", "--chunks", "3", "-o", chunks, "--json")
+	if r.code != 0 || !strings.Contains(r.stdout, `"chunk": "1/3"`) {
+		t.Fatalf("chunk from SLURM: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	merged := filepath.Join(dir, "merged.nii.gz")
+	if r := runCLI(t, "", "merge", in, chunks, "-o", merged); r.code != 0 {
+		t.Fatalf("merge: %s", r.stderr)
+	}
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(merged)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatal("merged labels differ from the whole volume's")
+	}
+	for _, args := range [][]string{
+		{"merge", in, chunks},
+		{"merge", in},
+		{"volume", in, "--chunk", "3/3", "-o", chunks},
+		{"volume", in, "--chunk", "0/3"},
+	} {
+		if r := runCLI(t, "", args...); r.code != 2 {
+			t.Errorf("%v: exit %d (%s), want a usage error", args, r.code, r.stderr)
+		}
+	}
+}

@@ -77,6 +77,29 @@ func (s *Stream) ReadPlanes(dst *imagegraph.Raster) error {
 	return nil
 }
 
+// Skip reads past the next planes planes without keeping them (a
+// gzipped input is still decompressed).
+func (s *Stream) Skip(planes int) error {
+	if planes < 0 || s.planes+planes > s.Depth {
+		return fmt.Errorf("skipping planes %d..%d of a volume of %d", s.planes, s.planes+planes-1, s.Depth)
+	}
+	n := int64(planes) * int64(s.Width) * int64(s.Height) * int64(s.Kind.Size())
+	if got, err := io.CopyN(io.Discard, s.r, n); err != nil {
+		if errors.Is(err, io.EOF) {
+			return fmt.Errorf("%w: the samples end %d bytes into plane %d", ErrShort, got, s.planes)
+		}
+		return err
+	}
+	s.planes += planes
+	if s.planes == s.Depth && s.finish != nil {
+		return s.finish()
+	}
+	return nil
+}
+
+// Planes returns how many planes were read or skipped.
+func (s *Stream) Planes() int { return s.planes }
+
 // Close releases the input.
 func (s *Stream) Close() error {
 	if s.closer == nil {
