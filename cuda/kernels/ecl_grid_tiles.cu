@@ -61,43 +61,46 @@ static __device__ __forceinline__ bool tnear(const K* const sk, const int l, con
 // tlink joins tile voxel l (key, tile coordinates tx, ty, tz) to its
 // neighbour at (DX, DY, DZ) when that is in the tile with the same key and
 // skip is not set, and reports whether they joined. When the voxel to the
-// left and its neighbour at the same offset have the key too, their union
-// covers this one (each is joined to this pair through its row), so the
-// leftmost voxel of such a stretch joins it alone.
+// left (the previous lane: jl, the voxel joins its left neighbour) and its
+// neighbour at the same offset have the key too, their union covers this
+// one (each is joined to this pair through its row), so the leftmost
+// voxel of such a stretch joins it alone. All lanes must call it.
 template <int TX, int TY, int TZ, int DX, int DY, int DZ, typename K>
 static __device__ __forceinline__ bool tlink(int* const lp, const K* const sk, const int l, const int tx, const int ty, const int tz,
-                                             const K key, const bool skip)
+                                             const K key, const bool jl, const bool skip)
 {
-  const bool joined = !skip && tnear<TX, TY, TZ, DX, DY, DZ>(sk, l, tx, ty, tz, key);
-  if (joined && !(tx > 0 && sk[l - 1] == key && tnear<TX, TY, TZ, DX, DY, DZ>(sk, l - 1, tx - 1, ty, tz, key)))
-    lunion(lp, lp[l], lp[l + DX + TX * (DY + TY * DZ)]);
-  return joined;
+  const bool near = tnear<TX, TY, TZ, DX, DY, DZ>(sk, l, tx, ty, tz, key);
+  const unsigned int nears = __ballot_sync(0xffffffffu, near);
+  const int lane = threadIdx.x % 32;
+  const bool covered = jl && lane > 0 && ((nears >> (lane - 1)) & 1u) != 0u;
+  if (near && !skip && !covered) lunion(lp, lp[l], lp[l + DX + TX * (DY + TY * DZ)]);
+  return near && !skip;
 }
 
-// tunions joins tile voxel l (key, tile coordinates tx, ty, tz) to its
-// in-tile backward neighbours other than (-1, 0, 0), which the runs take.
+// tunions joins tile voxel l (key, tile coordinates tx, ty, tz; jl: it
+// joins its left neighbour) to its in-tile backward neighbours other than
+// (-1, 0, 0), which the runs take. All lanes must call it.
 template <int CONN, int TX, int TY, int TZ, typename K>
 static __device__ __forceinline__ void tunions(int* const lp, const K* const sk, const int l, const int tx, const int ty,
-                                               const int tz, const K key)
+                                               const int tz, const K key, const bool jl)
 {
-  if (key == 0) return;
-  const bool up = tlink<TX, TY, TZ, 0, -1, 0>(lp, sk, l, tx, ty, tz, key, false);
+  const bool up = tlink<TX, TY, TZ, 0, -1, 0>(lp, sk, l, tx, ty, tz, key, jl, false);
   if (CONN == 8 || CONN == 18 || CONN == 26) {
-    tlink<TX, TY, TZ, -1, -1, 0>(lp, sk, l, tx, ty, tz, key, up);
-    tlink<TX, TY, TZ, 1, -1, 0>(lp, sk, l, tx, ty, tz, key, up);
+    tlink<TX, TY, TZ, -1, -1, 0>(lp, sk, l, tx, ty, tz, key, jl, up);
+    tlink<TX, TY, TZ, 1, -1, 0>(lp, sk, l, tx, ty, tz, key, jl, up);
   }
   if (CONN == 6 || CONN == 18 || CONN == 26) {
-    const bool below = tlink<TX, TY, TZ, 0, 0, -1>(lp, sk, l, tx, ty, tz, key, false);
+    const bool below = tlink<TX, TY, TZ, 0, 0, -1>(lp, sk, l, tx, ty, tz, key, jl, false);
     if (CONN == 18 || CONN == 26) {
-      tlink<TX, TY, TZ, -1, 0, -1>(lp, sk, l, tx, ty, tz, key, below);
-      tlink<TX, TY, TZ, 1, 0, -1>(lp, sk, l, tx, ty, tz, key, below);
-      const bool bu = tlink<TX, TY, TZ, 0, -1, -1>(lp, sk, l, tx, ty, tz, key, below);
-      const bool bd = tlink<TX, TY, TZ, 0, 1, -1>(lp, sk, l, tx, ty, tz, key, below);
+      tlink<TX, TY, TZ, -1, 0, -1>(lp, sk, l, tx, ty, tz, key, jl, below);
+      tlink<TX, TY, TZ, 1, 0, -1>(lp, sk, l, tx, ty, tz, key, jl, below);
+      const bool bu = tlink<TX, TY, TZ, 0, -1, -1>(lp, sk, l, tx, ty, tz, key, jl, below);
+      const bool bd = tlink<TX, TY, TZ, 0, 1, -1>(lp, sk, l, tx, ty, tz, key, jl, below);
       if (CONN == 26) {
-        tlink<TX, TY, TZ, -1, -1, -1>(lp, sk, l, tx, ty, tz, key, below || bu);
-        tlink<TX, TY, TZ, 1, -1, -1>(lp, sk, l, tx, ty, tz, key, below || bu);
-        tlink<TX, TY, TZ, -1, 1, -1>(lp, sk, l, tx, ty, tz, key, below || bd);
-        tlink<TX, TY, TZ, 1, 1, -1>(lp, sk, l, tx, ty, tz, key, below || bd);
+        tlink<TX, TY, TZ, -1, -1, -1>(lp, sk, l, tx, ty, tz, key, jl, below || bu);
+        tlink<TX, TY, TZ, 1, -1, -1>(lp, sk, l, tx, ty, tz, key, jl, below || bu);
+        tlink<TX, TY, TZ, -1, 1, -1>(lp, sk, l, tx, ty, tz, key, jl, below || bd);
+        tlink<TX, TY, TZ, 1, 1, -1>(lp, sk, l, tx, ty, tz, key, jl, below || bd);
       }
     }
   }
@@ -168,19 +171,27 @@ static __device__ void tiles_local(const T* const __restrict__ in, int* const __
   for (int k = 0; k < per; k++) {
     const TRow r = trow<TX, TY>(k);
     const K key = sk[r.l];
+    const K left = (K)__shfl_up_sync(0xffffffffu, (unsigned int)key, 1);
+    const bool jl = lane > 0 && key != 0 && key == left;
     if (lane == 0 && r.tx > 0 && key != 0 && sk[r.l - 1] == key) lunion(lp, lp[r.l], lp[r.l - 1]); // runs meet at warp rows' ends
-    tunions<CONN, TX, TY, TZ>(lp, sk, r.l, r.tx, r.ty, r.tz, key);
+    tunions<CONN, TX, TY, TZ>(lp, sk, r.l, r.tx, r.ty, r.tz, key, jl);
   }
   __syncthreads();
   // The root of a tile-local tree is its smallest voxel, in tile order as
-  // in memory order: the representative.
+  // in memory order: the representative. The first voxel of each run finds
+  // it for the run.
 #pragma unroll
   for (int k = 0; k < per; k++) {
     const TRow r = trow<TX, TY>(k);
     const int x = o.x + r.tx, y = o.y + r.ty, z = o.z + r.tz;
     const bool inGrid = x < s.w && y < s.h && z < s.d;
     const K key = sk[r.l];
-    const int root = key != 0 ? lfind(lp, r.l) : -1;
+    const K left = (K)__shfl_up_sync(0xffffffffu, (unsigned int)key, 1);
+    const bool jl = lane > 0 && key != 0 && key == left;
+    const unsigned int starts = __ballot_sync(0xffffffffu, !jl);
+    const int rs = 31 - __clz(starts & (0xffffffffu >> (31 - lane)));
+    int root = key != 0 && !jl ? lfind(lp, r.l) : -1;
+    root = __shfl_sync(0xffffffffu, root, rs);
     const long long v = ((long long)z * s.h + y) * s.w + x;
     if (inGrid) {
       int rep = -1;
@@ -367,7 +378,8 @@ static __device__ __forceinline__ unsigned int tlabel(const int p, const int* co
   return sums[word / SCAN_TILE] + offsets[word] + __popc(masks[word] & ((1u << (r & 31)) - 1u)) + 1u;
 }
 
-// tiles_relabel writes every voxel's label, 4 voxels a thread.
+// tiles_relabel writes every voxel's label, 4 voxels a thread (a voxel
+// with its left neighbour's representative takes its label).
 extern "C" __global__ void __launch_bounds__(256)
 tiles_relabel(const int* const __restrict__ parent, const unsigned int* const __restrict__ masks,
               const unsigned int* const __restrict__ offsets, const unsigned int* const __restrict__ sums,
@@ -379,9 +391,9 @@ tiles_relabel(const int* const __restrict__ parent, const unsigned int* const __
     const int4 p = *reinterpret_cast<const int4*>(parent + i);
     uint4 out;
     out.x = tlabel(p.x, parent, masks, offsets, sums);
-    out.y = tlabel(p.y, parent, masks, offsets, sums);
-    out.z = tlabel(p.z, parent, masks, offsets, sums);
-    out.w = tlabel(p.w, parent, masks, offsets, sums);
+    out.y = p.y == p.x ? out.x : tlabel(p.y, parent, masks, offsets, sums); // runs share a representative
+    out.z = p.z == p.y ? out.y : tlabel(p.z, parent, masks, offsets, sums);
+    out.w = p.w == p.z ? out.z : tlabel(p.w, parent, masks, offsets, sums);
     *reinterpret_cast<uint4*>(labels + i) = out;
     return;
   }
