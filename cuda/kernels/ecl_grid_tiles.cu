@@ -238,22 +238,24 @@ struct TVoxel {
 
 // tborder hooks border voxel b to its neighbour at (DX, DY, DZ) when the
 // neighbour lies beyond b's face, is in the grid, has b's key, and skip is
-// not set; it reports whether they joined. As in tlink, the voxel to the
-// left hooks the pair when it and its neighbour at the offset, beyond the
-// same face, have the key too.
+// not set; it reports whether they joined. As in tlink, on the faces whose
+// tasks run along x (row: the previous lane is the voxel to the left,
+// beyond the same face) the voxel to the left hooks the pair when it and
+// its neighbour at the offset have the key too (jl: b joins its left
+// neighbour). All lanes must call it.
 template <typename T, int TX, int TY, int TZ, int DX, int DY, int DZ>
 static __device__ __forceinline__ bool tborder(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
-                                               const TVoxel& b, const bool skip)
+                                               const TVoxel& b, const bool row, const bool jl, const bool skip)
 {
-  if (b.key == 0 || skip || tface<TX, TY, TZ>(b.tx + DX, b.ty + DY, b.tz + DZ) != b.face || b.x + DX < 0 || b.x + DX >= s.w ||
-      b.y + DY < 0 || b.y + DY >= s.h || b.z + DZ < 0)
-    return false;
+  bool near = b.key != 0 && tface<TX, TY, TZ>(b.tx + DX, b.ty + DY, b.tz + DZ) == b.face && b.x + DX >= 0 && b.x + DX < s.w &&
+              b.y + DY >= 0 && b.y + DY < s.h && b.z + DZ >= 0;
   const int u = b.v + DX + s.w * (DY + s.h * DZ);
-  if (gkey(in[u], s) != b.key) return false;
-  const bool left = b.tx > 0 && b.x + DX - 1 >= 0 && tface<TX, TY, TZ>(b.tx - 1 + DX, b.ty + DY, b.tz + DZ) == b.face &&
-                    gkey(in[b.v - 1], s) == b.key && gkey(in[u - 1], s) == b.key;
-  if (!left) ghook(parent, b.own, parent[u]);
-  return true;
+  if (near) near = gkey(in[u], s) == b.key;
+  const unsigned int nears = __ballot_sync(0xffffffffu, near);
+  const int lane = threadIdx.x % 32;
+  const bool covered = row && jl && lane > 0 && ((nears >> (lane - 1)) & 1u) != 0u;
+  if (near && !skip && !covered) ghook(parent, b.own, parent[u]);
+  return near && !skip;
 }
 
 template <typename T, int CONN, int TX, int TY, int TZ>
@@ -305,25 +307,30 @@ static __device__ void tiles_border(const T* const __restrict__ in, int* const _
       if (b.key != 0) b.own = parent[b.v];
     }
     // The stencil's backward neighbours, each pair on the face it crosses.
-    const bool up = tborder<T, TX, TY, TZ, 0, -1, 0>(in, parent, s, b, false);
-    if (CONN == 4 || CONN == 6) tborder<T, TX, TY, TZ, -1, 0, 0>(in, parent, s, b, false);
+    // The faces' task counts are multiples of 32 except the x faces' in
+    // 2D, so a warp's lanes run along x on one face or take x faces only.
+    const bool row = b.face == TFACE_ZF || b.face == TFACE_YF || b.face == TFACE_YL;
+    const unsigned int left = __shfl_up_sync(0xffffffffu, b.key, 1);
+    const bool jl = b.key != 0 && left == b.key;
+    const bool up = tborder<T, TX, TY, TZ, 0, -1, 0>(in, parent, s, b, row, jl, false);
+    if (CONN == 4 || CONN == 6) tborder<T, TX, TY, TZ, -1, 0, 0>(in, parent, s, b, row, jl, false);
     if (CONN == 8 || CONN == 18 || CONN == 26) {
-      tborder<T, TX, TY, TZ, -1, 0, 0>(in, parent, s, b, false);
-      tborder<T, TX, TY, TZ, -1, -1, 0>(in, parent, s, b, up);
-      tborder<T, TX, TY, TZ, 1, -1, 0>(in, parent, s, b, up);
+      tborder<T, TX, TY, TZ, -1, 0, 0>(in, parent, s, b, row, jl, false);
+      tborder<T, TX, TY, TZ, -1, -1, 0>(in, parent, s, b, row, jl, up);
+      tborder<T, TX, TY, TZ, 1, -1, 0>(in, parent, s, b, row, jl, up);
     }
     if (d3) {
-      const bool below = tborder<T, TX, TY, TZ, 0, 0, -1>(in, parent, s, b, false);
+      const bool below = tborder<T, TX, TY, TZ, 0, 0, -1>(in, parent, s, b, row, jl, false);
       if (CONN == 18 || CONN == 26) {
-        tborder<T, TX, TY, TZ, -1, 0, -1>(in, parent, s, b, below);
-        tborder<T, TX, TY, TZ, 1, 0, -1>(in, parent, s, b, below);
-        const bool bu = tborder<T, TX, TY, TZ, 0, -1, -1>(in, parent, s, b, below);
-        const bool bd = tborder<T, TX, TY, TZ, 0, 1, -1>(in, parent, s, b, below);
+        tborder<T, TX, TY, TZ, -1, 0, -1>(in, parent, s, b, row, jl, below);
+        tborder<T, TX, TY, TZ, 1, 0, -1>(in, parent, s, b, row, jl, below);
+        const bool bu = tborder<T, TX, TY, TZ, 0, -1, -1>(in, parent, s, b, row, jl, below);
+        const bool bd = tborder<T, TX, TY, TZ, 0, 1, -1>(in, parent, s, b, row, jl, below);
         if (CONN == 26) {
-          tborder<T, TX, TY, TZ, -1, -1, -1>(in, parent, s, b, below || bu);
-          tborder<T, TX, TY, TZ, 1, -1, -1>(in, parent, s, b, below || bu);
-          tborder<T, TX, TY, TZ, -1, 1, -1>(in, parent, s, b, below || bd);
-          tborder<T, TX, TY, TZ, 1, 1, -1>(in, parent, s, b, below || bd);
+          tborder<T, TX, TY, TZ, -1, -1, -1>(in, parent, s, b, row, jl, below || bu);
+          tborder<T, TX, TY, TZ, 1, -1, -1>(in, parent, s, b, row, jl, below || bu);
+          tborder<T, TX, TY, TZ, -1, 1, -1>(in, parent, s, b, row, jl, below || bd);
+          tborder<T, TX, TY, TZ, 1, 1, -1>(in, parent, s, b, row, jl, below || bd);
         }
       }
     }
@@ -378,8 +385,7 @@ static __device__ __forceinline__ unsigned int tlabel(const int p, const int* co
   return sums[word / SCAN_TILE] + offsets[word] + __popc(masks[word] & ((1u << (r & 31)) - 1u)) + 1u;
 }
 
-// tiles_relabel writes every voxel's label, 4 voxels a thread (a voxel
-// with its left neighbour's representative takes its label).
+// tiles_relabel writes every voxel's label, 4 voxels a thread.
 extern "C" __global__ void __launch_bounds__(256)
 tiles_relabel(const int* const __restrict__ parent, const unsigned int* const __restrict__ masks,
               const unsigned int* const __restrict__ offsets, const unsigned int* const __restrict__ sums,
@@ -391,9 +397,9 @@ tiles_relabel(const int* const __restrict__ parent, const unsigned int* const __
     const int4 p = *reinterpret_cast<const int4*>(parent + i);
     uint4 out;
     out.x = tlabel(p.x, parent, masks, offsets, sums);
-    out.y = p.y == p.x ? out.x : tlabel(p.y, parent, masks, offsets, sums); // runs share a representative
-    out.z = p.z == p.y ? out.y : tlabel(p.z, parent, masks, offsets, sums);
-    out.w = p.w == p.z ? out.z : tlabel(p.w, parent, masks, offsets, sums);
+    out.y = tlabel(p.y, parent, masks, offsets, sums);
+    out.z = tlabel(p.z, parent, masks, offsets, sums);
+    out.w = tlabel(p.w, parent, masks, offsets, sums);
     *reinterpret_cast<uint4*>(labels + i) = out;
     return;
   }

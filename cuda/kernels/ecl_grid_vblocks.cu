@@ -47,14 +47,18 @@
 #ifndef VB_MIN_CTAS
 #define VB_MIN_CTAS 5
 #endif
-// vblocks_border thread blocks per multiprocessor asked of the compiler.
+// vblocks_border thread blocks per multiprocessor asked of the compiler:
+// left free, the u32 kernel took 90 registers, one thread block of 512
+// threads per multiprocessor, and ran 65% slower than at 3 (40 registers).
 #ifndef VB_BORDER_CTAS
-#define VB_BORDER_CTAS 1
+#define VB_BORDER_CTAS 3
 #endif
 // Unrolling of vblocks_local's loop over the 13 offsets (1: none).
 #ifndef VB_UNROLL
 #define VB_UNROLL 1
 #endif
+#define VB_PRAGMA(x) _Pragma(#x)
+#define VB_UNROLL_BY(n) VB_PRAGMA(unroll n) // nvcc does not expand macros in a #pragma
 #define VB_COMPLEX 0xffu // m2 of a block of three or more values
 
 // vslot is the tile slot offset of bit b of a block (bit x + 2y + 4z).
@@ -309,7 +313,7 @@ static __device__ void vblocks_local(const T* const __restrict__ in, int* const 
     const int base = vbase(tx, ty, tz);
     const int ks = d.m != 0 ? base + vslot(__ffs(d.m) - 1) : 0;
     int la = -1, lc = -1; // the last pair of trees joined: the next offset of a row often meets the same run
-#pragma unroll VB_UNROLL
+  VB_UNROLL_BY(VB_UNROLL)
     for (int o = 0; o < 13; o++) {
       const int dz = o < 4 ? 0 : -1, dy = o == 0 ? 0 : o < 4 ? -1 : (o - 4) / 3 - 1, dx = o == 0 ? -1 : o < 4 ? o - 2 : (o - 4) % 3 - 1;
       const bool inside = tx + dx >= 0 && tx + dx < BTX && ty + dy >= 0 && ty + dy < VB_TY && tz + dz >= 0;
