@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,7 +12,9 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -174,6 +178,10 @@ func genVolumeCommand(std stdio) *cli.Command {
 			if !nifti && !strings.HasSuffix(lower, ".npy") {
 				return usagef("gen volume: -o %s: want .npy, .nii or .nii.gz", out)
 			}
+			if _, err := imagegraph.PixelCount(x, y, z); err != nil && x > 0 && y > 0 && z > 0 {
+				// More voxels than fit in memory as one raster: streamed.
+				return writeLargeRandom(cmd, std, out, x, y, z)
+			}
 			s, err := writeSynthetic(cmd, out, x, y, z)
 			if err != nil {
 				return err
@@ -182,4 +190,35 @@ func genVolumeCommand(std stdio) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// writeLargeRandom writes a random volume of more than
+// imagegraph.MaxPixels voxels to a .npy file as it is generated: the
+// samples "gen volume" gives smaller sizes, for out-of-core labeling.
+func writeLargeRandom(cmd *cli.Command, std stdio, out string, x, y, z int) error {
+	if cmd.String("kind") != "random" || !strings.HasSuffix(strings.ToLower(out), ".npy") {
+		return usagef("gen volume: %dx%dx%d voxels: a volume over %d voxels is written only as --kind random to .npy", x, y, z, imagegraph.MaxPixels)
+	}
+	if err := labelfile.CheckOutputDir(out); err != nil {
+		return err
+	}
+	density, seed := cmd.Float("density"), cmd.Uint64("seed")
+	err := labelfile.WriteOutput(out, nil, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		if err := npy.WriteHeader(bw, "uint8", []int{z, y, x}); err != nil {
+			return err
+		}
+		if err := gen.RandomStream(x, y, z, density, seed, func(b []uint8) error {
+			_, err := bw.Write(b)
+			return err
+		}); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(std.err, "%s: %dx%dx%d random volume, density %g (written as generated)\n", out, x, y, z, density)
+	return nil
 }

@@ -184,3 +184,16 @@ func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bo
 	}
 	return nil
 }
+
+// WriteHeader writes the header of a C-order .npy array of the given
+// dtype (as WriteLabels takes) and shape; the caller writes the samples.
+func WriteHeader(w io.Writer, dtype string, shape []int) error {
+	dt, ok := npyDtypes[dtype]
+	if !ok {
+		return fmt.Errorf("npy: unsupported dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+	}
+	if _, err := w.Write(npyHeader(dt.descr, shape, false)); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	return nil
+}
