@@ -9,6 +9,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -16,7 +17,8 @@ import (
 
 // OpenVolumeStream opens a volume to be read a few planes at a time (for
 // labeling out of core): a 3D C-order .npy, a single-file NIfTI (.nii,
-// .nii.gz; one frame), or raw data when rawOpts is not nil. Beside the
+// .nii.gz; one frame), NRRD (.nrrd, .nhdr; one frame, not ascii), or raw
+// data when rawOpts is not nil. Beside the
 // stream it returns the volume's header and geometry as a Volume whose
 // one frame has no samples (Data nil), the reference for
 // WriteVolumeLabelsFunc.
@@ -31,11 +33,13 @@ func OpenVolumeStream(path string, rawOpts *RawOptions) (*raw.Stream, *imagegrap
 		format = "raw"
 	case hasAnySuffix(lower, ".nii", ".nii.gz"):
 		return nifti.OpenStream(path)
+	case hasAnySuffix(lower, ".nrrd", ".nhdr"):
+		return nrrd.OpenStream(path)
 	case strings.HasSuffix(lower, ".npy"):
 		s, err = npy.OpenStream(path)
 		format = "npy"
 	default:
-		return nil, nil, fmt.Errorf("formats: %s: volumes are read plane by plane from .npy, .nii, .nii.gz or raw files", path)
+		return nil, nil, fmt.Errorf("formats: %s: volumes are read plane by plane from .npy, .nii, .nii.gz, .nrrd, .nhdr or raw files", path)
 	}
 	if err != nil {
 		return nil, nil, err
