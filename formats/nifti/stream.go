@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
@@ -14,8 +15,9 @@ import (
 // frame) as a stream of planes, for labeling out of core, and returns
 // with it the volume's header and geometry as a Volume whose one frame
 // has no samples (Data nil): the reference for WriteLabelsFunc. The
-// header is checked as Read checks it; a gzipped file's checksum is
-// checked after its last plane.
+// header is checked as Read checks it, except that the volume may hold
+// more than imagegraph.MaxPixels voxels (a plane may not); a gzipped
+// file's checksum is checked after its last plane.
 func OpenStream(path string) (*raw.Stream, *imagegraph.Volume, error) {
 	f, size, err := niftiOpenFile(path)
 	if err != nil {
@@ -42,7 +44,7 @@ func openStream(r io.Reader, size int64, closer io.Closer) (*raw.Stream, *imageg
 	if h.Pair {
 		return nil, nil, errors.New("the header is of a .hdr/.img pair: name the .nii file of a single-file volume")
 	}
-	l, err := h.layout()
+	l, err := h.layoutUpTo(math.MaxInt)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -20,10 +20,16 @@ type LabelsFunc func(dst []uint32, voxel int64) error
 
 // WriteLabelsFunc is WriteLabels for one frame of labels that are not in
 // memory: read serves them (out of core, say) and maxLabel is the
-// largest, which picks the "auto" type and sets cal_max.
+// largest, which picks the "auto" type and sets cal_max. The volume may
+// hold more than imagegraph.MaxPixels voxels (a plane may not).
 func WriteLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype string, read LabelsFunc) error {
-	if _, err := niftiRefVoxels(ref); err != nil {
-		return fmt.Errorf("formats: %s: nifti: %w", path, err)
+	if ref == nil || len(ref.Frames) == 0 || ref.Frames[0] == nil {
+		return fmt.Errorf("formats: %s: nifti: the reference volume has no frames", path)
+	}
+	if f0 := ref.Frames[0]; f0.Depth < 1 {
+		return fmt.Errorf("formats: %s: nifti: the reference volume is %dx%dx%d", path, f0.Width, f0.Height, f0.Depth)
+	} else if _, err := imagegraph.PixelCount(f0.Width, f0.Height, 1); err != nil {
+		return fmt.Errorf("formats: %s: nifti: the reference volume is %dx%dx%d", path, f0.Width, f0.Height, f0.Depth)
 	}
 	h, err := niftiHeaderFor(path, ref, 1, maxLabel, dtype)
 	if err != nil {
