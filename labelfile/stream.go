@@ -39,7 +39,8 @@ type VolumeStream struct {
 
 	mu      sync.Mutex
 	arrived *sync.Cond
-	vol     *imagegraph.Volume // set by the first Samples call taken
+	decided bool               // the first Samples call came
+	vol     *imagegraph.Volume // set by it when the stream takes the volume
 	done    int                // samples in place
 	ended   bool               // the read returned
 	failed  bool               // the read failed: stop
@@ -70,13 +71,15 @@ func NewVolumeStream(l *cclabel.Labeler, s Settings, conn int) *VolumeStream {
 func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
 	vs.mu.Lock()
 	defer vs.mu.Unlock()
-	if vs.vol == nil {
-		if vs.result != nil || !vs.takes(v) {
-			vs.result = make(chan streamResult, 1) // decided: not taken
-			return
+	if !vs.decided {
+		vs.decided = true
+		if vs.takes(v) {
+			vs.vol, vs.result = v, make(chan streamResult, 1)
+			go vs.label()
 		}
-		vs.vol, vs.result = v, make(chan streamResult, 1)
-		go vs.label()
+	}
+	if vs.vol == nil {
+		return
 	}
 	vs.done = done
 	vs.arrived.Broadcast()
