@@ -130,21 +130,9 @@ func (vs *VolumeStream) label() {
 	if vs.l.Backend() == cclabel.BackendSerial {
 		threads = 1
 	}
-	labelWith := func(r *imagegraph.Raster, dst []uint32, threads int) (int, error) {
-		conn := vs.conn
-		if r.Depth == 1 {
-			conn = slabs.InPlane(conn)
-		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: threads}, dst)
-		if err != nil {
-			return 0, err
-		}
-		return l.Count, nil
-	}
 	res := streamResult{}
 	defer func() { vs.result <- res }()
-	seam := func(r *imagegraph.Raster, dst []uint32) (int, error) { return labelWith(r, dst, 1) }
-	j, err := slabs.NewJoiner(f.Width, f.Height, seam)
+	j, err := slabs.NewJoiner(f.Width, f.Height, slabs.CPULabel(rule, vs.conn, 1))
 	if err != nil {
 		res.err = err
 		return
@@ -170,7 +158,7 @@ func (vs *VolumeStream) label() {
 			return
 		}
 		dst := labels[z0*plane : z1*plane]
-		n, err := labelWith(slab, dst, t)
+		n, err := slabs.CPULabel(rule, vs.conn, t)(slab, dst)
 		if err == nil {
 			err = j.Add(slab, dst, n)
 		}

@@ -274,13 +274,7 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 // joins the chunks' labels at their seams.
 func joinChunks(s *raw.Stream, chunks []*Chunk, files []*os.File, rule imagegraph.Rule, conn int) (*slabs.Relabeling, error) {
 	c0 := chunks[0]
-	j, err := slabs.NewJoiner(c0.Width, c0.Height, func(r *imagegraph.Raster, dst []uint32) (int, error) {
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: 1}, dst)
-		if err != nil {
-			return 0, err
-		}
-		return l.Count, nil
-	})
+	j, err := slabs.NewJoiner(c0.Width, c0.Height, slabs.CPULabel(rule, conn, 1))
 	if err != nil {
 		return nil, err
 	}

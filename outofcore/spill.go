@@ -39,23 +39,11 @@ func labelRange(s *raw.Stream, planes int, rule imagegraph.Rule, opts Options, t
 
 // spillSlabs is labelRange's loop.
 func spillSlabs(s *raw.Stream, planes int, spill *os.File, rule imagegraph.Rule, opts Options, thick int, res *Result) (*slabs.Relabeling, error) {
-	label := func(r *imagegraph.Raster, dst []uint32, threads int) (int, error) {
-		conn := opts.Connectivity
-		if r.Depth == 1 {
-			conn = slabs.InPlane(conn)
-		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: threads}, dst)
-		if err != nil {
-			return 0, err
-		}
-		return l.Count, nil
-	}
-	j, err := slabs.NewJoiner(s.Width, s.Height, func(r *imagegraph.Raster, dst []uint32) (int, error) {
-		return label(r, dst, 1)
-	})
+	j, err := slabs.NewJoiner(s.Width, s.Height, slabs.CPULabel(rule, opts.Connectivity, 1))
 	if err != nil {
 		return nil, err
 	}
+	label := slabs.CPULabel(rule, opts.Connectivity, opts.Threads)
 	plane := s.Width * s.Height
 	samples, err := slabs.NewPlanes(s.Width, s.Height, thick, s.Kind)
 	if err != nil {
@@ -75,7 +63,7 @@ func spillSlabs(s *raw.Stream, planes int, spill *os.File, rule imagegraph.Rule,
 		res.Read += time.Since(start)
 		start = time.Now()
 		local := labels[:k*plane]
-		n, err := label(slab, local, opts.Threads)
+		n, err := label(slab, local)
 		if err == nil {
 			err = j.Add(slab, local, n)
 		}

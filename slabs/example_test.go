@@ -17,17 +17,7 @@ func Example() {
 		1, 0, 0, // z = 3
 	}
 	vol, _ := imagegraph.NewRaster(3, 1, 4, samples)
-	label := func(r *imagegraph.Raster, dst []uint32) (int, error) {
-		conn := 26
-		if r.Depth == 1 {
-			conn = slabs.InPlane(conn)
-		}
-		l, err := imagegraph.Label(r, imagegraph.Rule{Mode: imagegraph.Binary}, imagegraph.Options{Connectivity: conn}, dst)
-		if err != nil {
-			return 0, err
-		}
-		return l.Count, nil
-	}
+	label := slabs.CPULabel(imagegraph.Rule{Mode: imagegraph.Binary}, 26, 1)
 	j, _ := slabs.NewJoiner(3, 1, label)
 	labels := make([]uint32, vol.Len())
 	for z := 0; z < 4; z += 2 {

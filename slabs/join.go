@@ -189,3 +189,20 @@ func (j *Joiner) Finish() *Relabeling {
 	j.parent = nil
 	return &Relabeling{final: final, offsets: j.offsets, Count: int(count)}
 }
+
+// CPULabel returns the LabelFunc of the CPU labeler (imagegraph.Label) at
+// rule and 3D connectivity conn on threads goroutines (0: GOMAXPROCS),
+// a raster of one plane labeled at conn's in-plane part.
+func CPULabel(rule imagegraph.Rule, conn, threads int) LabelFunc {
+	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
+		c := conn
+		if r.Depth == 1 {
+			c = InPlane(conn)
+		}
+		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c, Threads: threads}, dst)
+		if err != nil {
+			return 0, err
+		}
+		return l.Count, nil
+	}
+}

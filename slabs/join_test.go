@@ -11,19 +11,7 @@ import (
 
 // serialLabel labels on the serial in-memory path: the reference, and the
 // LabelFunc the tests join with.
-func serialLabel(rule imagegraph.Rule, conn int) LabelFunc {
-	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
-		c := conn
-		if r.Depth == 1 {
-			c = InPlane(conn)
-		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c, Threads: 1}, dst)
-		if err != nil {
-			return 0, err
-		}
-		return l.Count, nil
-	}
-}
+func serialLabel(rule imagegraph.Rule, conn int) LabelFunc { return CPULabel(rule, conn, 1) }
 
 // labelBySlabs labels r in slabs of thick planes (the last one thinner),
 // joins and relabels them, and returns the labels and count. Each slab's

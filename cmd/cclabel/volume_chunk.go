@@ -54,23 +54,15 @@ func labelChunk(job labelfile.VolumeOutputs, chunk batch.Shard, settings labelfi
 	if err := os.MkdirAll(job.Output, 0o755); err != nil {
 		return volumeSummary{}, err
 	}
-	var times stageTimes
 	clock := newStopwatch()
-	threads := labeler.Threads()
-	if labeler.Backend() == cclabel.BackendSerial {
-		threads = 1
-	}
+	threads := cpuThreads(labeler)
 	c, res, err := outofcore.LabelChunk(job.Input, raw, job.Output, chunk.Index, chunk.Count, outofcore.Options{MaxMemory: maxMemory,
 		Rule: settings.Rule, Connectivity: conn, Threads: threads})
 	if err != nil {
 		return volumeSummary{}, err
 	}
-	times.Read, times.Label, times.Write = res.Read.Seconds(), res.Label.Seconds(), res.Write.Seconds()
-	times.Total = clock.total()
-	s := volumeSummary{Input: job.Input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
-		Frames: 1, Components: c.Count, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(cclabel.BackendCPU),
-		Threads: threads, Seconds: times, LabelStages: labelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes,
-		Chunk: chunk.String(), ChunkPlanes: []int{c.Z0, c.Z1}}
+	s := outOfCoreSummary(job.Input, res, c.Count, settings, conn, threads, clock)
+	s.Chunk, s.ChunkPlanes = chunk.String(), []int{c.Z0, c.Z1}
 	if !quiet {
 		fmt.Fprintf(std.err, "%s: chunk %s, planes %d..%d of %d: %d components in the chunk; labels in %s\n",
 			job.Input, chunk, c.Z0, c.Z1-1, res.Depth, c.Count, job.Output)

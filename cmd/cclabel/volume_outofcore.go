@@ -57,27 +57,36 @@ func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settin
 	case job.Labels != "" || job.Preview != "" || job.Stats != "" || settings.MinSize > 0 || settings.Largest > 0:
 		return volumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): only -o is written (no --labels, --preview, --stats, --min-size or --largest)", job.Input)
 	}
-	var times stageTimes
 	clock := newStopwatch()
-	threads := labeler.Threads()
-	if labeler.Backend() == cclabel.BackendSerial {
-		threads = 1
-	}
+	threads := cpuThreads(labeler)
 	res, err := outofcore.Label(job.Input, raw, job.Output, outofcore.Options{MaxMemory: maxMemory, Rule: settings.Rule,
 		Connectivity: conn, Threads: threads, DType: settings.DType})
 	if err != nil {
 		return volumeSummary{}, err
 	}
-	times.Read, times.Label, times.Write = res.Read.Seconds(), res.Label.Seconds(), res.Write.Seconds()
-	times.Total = clock.total()
-	s := volumeSummary{Input: job.Input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
-		Frames: 1, Components: res.Count, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(cclabel.BackendCPU),
-		Threads: threads, Seconds: times, LabelStages: labelStages{Kernel: times.Label},
-		Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
+	s := outOfCoreSummary(job.Input, res, res.Count, settings, conn, threads, clock)
+	times := s.Seconds
 	if !quiet {
 		fmt.Fprintf(std.err, "%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 			job.Input, res.Width, res.Height, res.Depth, res.Kind, res.Count, s.Mode, conn, res.Slabs, res.SlabPlanes, threads,
 			times.Read, times.Label, times.Write)
 	}
 	return s, nil
+}
+
+// cpuThreads is the labeler's CPU thread count (1 for the serial backend).
+func cpuThreads(l *cclabel.Labeler) int {
+	if l.Backend() == cclabel.BackendSerial {
+		return 1
+	}
+	return l.Threads()
+}
+
+// outOfCoreSummary is the --json object of an out-of-core or chunk run
+// that found components.
+func outOfCoreSummary(input string, res *outofcore.Result, components int, settings labelfile.Settings, conn, threads int, clock *stopwatch) volumeSummary {
+	times := stageTimes{Read: res.Read.Seconds(), Label: res.Label.Seconds(), Write: res.Write.Seconds(), Total: clock.total()}
+	return volumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
+		Frames: 1, Components: components, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(cclabel.BackendCPU),
+		Threads: threads, Seconds: times, LabelStages: labelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
 }

@@ -220,10 +220,24 @@ func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool) error 
 	}
 	src := niftiLabelBytes{head: head, labels: labels, size: int(h.Bitpix / 8)}
 	total := int64(len(head)) + int64(len(labels))*int64(len(labels[0]))*int64(src.size)
+	// Level 1 in 1 MiB blocks: offsets stay multiples of the label size,
+	// as fill needs (the header is 352 or 544 bytes).
+	return niftiWriteStream(w, total, src.fill, gz, nil)
+}
+
+// niftiWriteStream writes the total bytes fill produces (see
+// niftiLabelBytes.fill), gzipped (level 1, parallel 1 MiB blocks) or
+// plain in 1 MiB chunks; failed (if not nil) reports an error fill met.
+func niftiWriteStream(w io.Writer, total int64, fill func(dst []byte, off int64), gz bool, failed func() error) error {
+	if failed == nil {
+		failed = func() error { return nil }
+	}
 	if gz {
-		// Level 1 in 1 MiB blocks: offsets stay multiples of the label
-		// size, as fill needs (the header is 352 or 544 bytes).
-		if err := pdeflate.WriteFunc(w, pdeflate.Gzip, total, src.fill, pdeflate.Options{}); err != nil {
+		err := pdeflate.WriteFunc(w, pdeflate.Gzip, total, fill, pdeflate.Options{})
+		if err == nil {
+			err = failed()
+		}
+		if err != nil {
 			return fmt.Errorf("gzip: %w", err)
 		}
 		return nil
@@ -231,7 +245,10 @@ func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool) error 
 	buf := make([]byte, niftiChunk)
 	for off := int64(0); off < total; off += int64(len(buf)) {
 		b := buf[:min(int64(len(buf)), total-off)]
-		src.fill(b, off)
+		fill(b, off)
+		if err := failed(); err != nil {
+			return err
+		}
 		if _, err := w.Write(b); err != nil {
 			return err
 		}

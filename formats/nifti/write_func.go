@@ -10,7 +10,6 @@ import (
 	"github.com/cclabel/cclabel/formats/internal/labelbytes"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/internal/pdeflate"
 )
 
 // LabelsFunc fills dst with the labels of the voxels from voxel on
@@ -55,28 +54,7 @@ func niftiWriteLabelsFunc(w io.Writer, h *Header, voxels int64, read LabelsFunc,
 	}
 	src := &niftiFuncBytes{head: head, read: read, size: int(h.Bitpix / 8)}
 	total := int64(len(head)) + voxels*int64(src.size)
-	if gz {
-		err := pdeflate.WriteFunc(w, pdeflate.Gzip, total, src.fill, pdeflate.Options{})
-		if err == nil {
-			err = src.failure()
-		}
-		if err != nil {
-			return fmt.Errorf("gzip: %w", err)
-		}
-		return nil
-	}
-	buf := make([]byte, niftiChunk)
-	for off := int64(0); off < total; off += int64(len(buf)) {
-		b := buf[:min(int64(len(buf)), total-off)]
-		src.fill(b, off)
-		if err := src.failure(); err != nil {
-			return err
-		}
-		if _, err := w.Write(b); err != nil {
-			return err
-		}
-	}
-	return nil
+	return niftiWriteStream(w, total, src.fill, gz, src.failure)
 }
 
 // niftiFuncBytes is a label file as a byte stream, its labels from a

@@ -29,23 +29,7 @@ func OpenStream(path string) (*raw.Stream, *imagegraph.Volume, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("formats: %w", err)
 	}
-	dir := filepath.Dir(path)
-	open := func(name string) (io.ReaderAt, int64, func() error, error) {
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(dir, name)
-		}
-		df, err := os.Open(name)
-		if err != nil {
-			return nil, 0, nil, fmt.Errorf("nrrd: data file: %w", err)
-		}
-		st, err := df.Stat()
-		if err != nil {
-			df.Close()
-			return nil, 0, nil, fmt.Errorf("nrrd: data file: %w", err)
-		}
-		return df, st.Size(), df.Close, nil
-	}
-	s, ref, err := openStream(f, st.Size(), open)
+	s, ref, err := openStream(f, st.Size(), nrrdFileOpener(filepath.Dir(path)))
 	if err != nil {
 		f.Close()
 		return nil, nil, &errtext.FileError{Path: path, Err: err}

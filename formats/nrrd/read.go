@@ -40,8 +40,16 @@ func ReadFile(path string) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
-	dir := filepath.Dir(path)
-	open := func(name string) (io.ReaderAt, int64, func() error, error) {
+	v, err := readNRRD(f, st.Size(), nrrdFileOpener(filepath.Dir(path)), imagegraph.MaxPixels)
+	if err != nil {
+		return nil, &errtext.FileError{Path: path, Err: err}
+	}
+	return v, nil
+}
+
+// nrrdFileOpener opens detached data files named relative to dir.
+func nrrdFileOpener(dir string) nrrdOpener {
+	return func(name string) (io.ReaderAt, int64, func() error, error) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
 		}
@@ -56,11 +64,6 @@ func ReadFile(path string) (*imagegraph.Volume, error) {
 		}
 		return df, st.Size(), df.Close, nil
 	}
-	v, err := readNRRD(f, st.Size(), open, imagegraph.MaxPixels)
-	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
-	}
-	return v, nil
 }
 
 // nrrdOpener opens a detached data file by the name the header gives.
