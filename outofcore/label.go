@@ -6,6 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/slabs"
 )
 
 // Options configure Label.
@@ -18,8 +19,12 @@ type Options struct {
 	// scaling comes from the file.
 	Rule         imagegraph.Rule
 	Connectivity int
-	// Threads labels each slab (0: GOMAXPROCS).
+	// Threads labels each slab (0: GOMAXPROCS) on the CPU.
 	Threads int
+	// Label, when set, labels each slab instead of the CPU labeler (the
+	// GPU, say: see SlabLabeler); it is given the rule with the file's
+	// scaling. Seams are labeled on the CPU.
+	Label func(rule imagegraph.Rule) slabs.LabelFunc
 	// DType is the label type: auto (uint16 when every label fits),
 	// uint16 or uint32.
 	DType string

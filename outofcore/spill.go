@@ -44,6 +44,9 @@ func spillSlabs(s *raw.Stream, planes int, spill *os.File, rule imagegraph.Rule,
 		return nil, err
 	}
 	label := slabs.CPULabel(rule, opts.Connectivity, opts.Threads)
+	if opts.Label != nil {
+		label = opts.Label(rule)
+	}
 	plane := s.Width * s.Height
 	samples, err := slabs.NewPlanes(s.Width, s.Height, thick, s.Kind)
 	if err != nil {

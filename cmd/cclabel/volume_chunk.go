@@ -57,7 +57,7 @@ func labelChunk(job labelfile.VolumeOutputs, chunk batch.Shard, settings labelfi
 	clock := newStopwatch()
 	threads := cpuThreads(labeler)
 	c, res, err := outofcore.LabelChunk(job.Input, raw, job.Output, chunk.Index, chunk.Count, outofcore.Options{MaxMemory: maxMemory,
-		Rule: settings.Rule, Connectivity: conn, Threads: threads})
+		Rule: settings.Rule, Connectivity: conn, Threads: threads, Label: slabLabeler(labeler, conn)})
 	if err != nil {
 		return volumeSummary{}, err
 	}

@@ -6,8 +6,10 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/cclabel/cclabel/outofcore"
+	"github.com/cclabel/cclabel/slabs"
 	"github.com/urfave/cli/v3"
 )
 
@@ -60,7 +62,7 @@ func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settin
 	clock := newStopwatch()
 	threads := cpuThreads(labeler)
 	res, err := outofcore.Label(job.Input, raw, job.Output, outofcore.Options{MaxMemory: maxMemory, Rule: settings.Rule,
-		Connectivity: conn, Threads: threads, DType: settings.DType})
+		Connectivity: conn, Threads: threads, DType: settings.DType, Label: slabLabeler(labeler, conn)})
 	if err != nil {
 		return volumeSummary{}, err
 	}
@@ -72,6 +74,15 @@ func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settin
 			times.Read, times.Label, times.Write)
 	}
 	return s, nil
+}
+
+// slabLabeler labels out-of-core slabs through the labeler when it may
+// use the GPU; nil (the CPU labeler) otherwise.
+func slabLabeler(l *cclabel.Labeler, conn int) func(imagegraph.Rule) slabs.LabelFunc {
+	if !l.MayUseGPU() {
+		return nil
+	}
+	return outofcore.SlabLabeler(l, conn)
 }
 
 // cpuThreads is the labeler's CPU thread count (1 for the serial backend).
