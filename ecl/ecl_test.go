@@ -31,14 +31,21 @@ func mustEdges(t testing.TB, n int, edges ...[2]int32) *ecl.Graph {
 func every(t testing.TB, g *ecl.Graph, threads int) map[string][]int32 {
 	t.Helper()
 	out := map[string][]int32{
-		"serial":   ecl.ComponentsSerial(g),
-		"parallel": ecl.ComponentsParallel(g, threads),
-		"eclaf":    ecl.ComponentsAtomicFree(g, threads),
-		"bfs":      ecl.ComponentsBFS(g),
+		"serial":    ecl.ComponentsSerial(g),
+		"parallel":  ecl.ComponentsParallel(g, threads),
+		"eclaf":     ecl.ComponentsAtomicFree(g, threads),
+		"bfs":       ecl.ComponentsBFS(g),
+		"afforest":  ecl.ComponentsAfforest(g, threads, 0),
+		"afforest1": ecl.ComponentsAfforest(g, threads, 1),
+		"afforest4": ecl.ComponentsAfforest(g, threads, 4),
 	}
 	for _, opts := range []ecl.Options{
 		{Algorithm: ecl.ECL, Threads: threads},
 		{Algorithm: ecl.ECLaf, Threads: threads},
+		{Algorithm: ecl.Afforest, Threads: threads},
+		{Algorithm: ecl.Afforest, Threads: threads, SampleRounds: 3},
+		{Algorithm: ecl.Auto, Threads: threads},
+		{Algorithm: ecl.Afforest, Serial: true},
 		{Serial: true},
 	} {
 		r, err := ecl.Components(g, opts)
@@ -291,7 +298,7 @@ func TestVerifyCatchesWrongResult(t *testing.T) {
 }
 
 func TestParseAlgorithm(t *testing.T) {
-	for _, a := range []ecl.Algorithm{ecl.ECL, ecl.ECLaf} {
+	for _, a := range []ecl.Algorithm{ecl.ECL, ecl.ECLaf, ecl.Afforest, ecl.Auto} {
 		got, err := ecl.ParseAlgorithm(a.String())
 		if err != nil || got != a {
 			t.Errorf("ParseAlgorithm(%q) = %v, %v", a.String(), got, err)
