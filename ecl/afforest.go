@@ -1,10 +1,6 @@
 package ecl
 
-import (
-	"sync/atomic"
-
-	"github.com/cclabel/cclabel/internal/parallel"
-)
+import "github.com/cclabel/cclabel/internal/parallel"
 
 // DefaultSampleRounds is Afforest's default k: the number of neighbours
 // of each vertex linked before the largest intermediate component is
@@ -19,12 +15,18 @@ const giantSamples = 1024
 // ComponentsAfforest runs Afforest (Sutton et al., IPDPS'18) on up to
 // threads goroutines (0 means GOMAXPROCS) and returns each vertex's
 // representative, the smallest ID of its component, exactly as ECL-CC
-// does. It first links each vertex to its first k neighbours in adjacency
-// order (k = rounds; 0 or less means DefaultSampleRounds), compressing the
-// trees after every round; then it samples vertices to find the largest
-// intermediate component and links the remaining edges of the vertices
-// outside it only: edges with both ends inside it cannot change the
-// result. Hooks are ECL-CC's (larger representative under smaller, with
+// does.
+//
+// It first links every vertex to k of its neighbours (k = rounds; 0 or
+// less means DefaultSampleRounds), compressing the trees after every
+// round: round 0 is ECL-CC's init (each vertex points at its first smaller
+// neighbour, no atomics needed), round r > 0 links the neighbour at
+// position r of the adjacency list. Then it samples vertices to find the
+// largest intermediate component and links the remaining edges of the
+// vertices outside it only: an edge with both ends inside cannot change
+// the result. Each remaining edge is linked once, from its larger end,
+// unless its smaller end lies inside the component and skips it. Hooks
+// are ECL-CC's (larger representative under smaller, with
 // compare-and-swap), so the representatives stay the smallest IDs.
 func ComponentsAfforest(g *Graph, threads, rounds int) []int32 {
 	return afforest(g, threads, rounds, nil)
@@ -39,12 +41,9 @@ func afforest(g *Graph, threads, rounds int, log *hookLog) []int32 {
 	n := g.NumVertices()
 	parent := make([]int32, n)
 	offsets, nbrs := g.Offsets, g.Neighbors
-	parallel.Ranges(n, threads, func(lo, hi int) {
-		for v := lo; v < hi; v++ {
-			parent[v] = int32(v)
-		}
-	})
-	for r := range int32(rounds) {
+	parallel.Ranges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi, log) })
+	parallel.Ranges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
+	for r := int32(1); r < int32(rounds); r++ {
 		parallel.Chunks(n, threads, func(lo, hi int) {
 			for v := lo; v < hi; v++ {
 				if i := offsets[v] + r; i < offsets[v+1] {
@@ -54,23 +53,60 @@ func afforest(g *Graph, threads, rounds int, log *hookLog) []int32 {
 		})
 		parallel.Ranges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
 	}
-	giant := sampleGiant(parent)
+	inGiant := giantMembers(parent, sampleGiant(parent), threads)
 	k := int32(rounds)
 	parallel.Chunks(n, threads, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
-			// A vertex whose parent is giant belongs to the giant's set
-			// (sets only grow), so its edges change nothing: any edge to a
-			// vertex outside is linked from that vertex's side.
-			if atomic.LoadInt32(&parent[v]) == giant {
+			if inGiant.has(int32(v)) {
 				continue
 			}
-			for _, u := range nbrs[min(offsets[v]+k, offsets[v+1]):offsets[v+1]] {
+			start, end := offsets[v], offsets[v+1]
+			if start == end {
+				continue
+			}
+			// Round 0 linked the first smaller neighbour, which is the
+			// first neighbour only when that one is smaller; a larger
+			// first neighbour outside the giant links this edge itself.
+			if u := nbrs[start]; u > int32(v) && inGiant.has(u) {
 				link(parent, int32(v), u, log)
+			}
+			for _, u := range nbrs[min(start+k, end):end] {
+				// An edge between two vertices outside the giant is
+				// linked from its larger end; an edge into the giant
+				// only from the outside.
+				if u < int32(v) || inGiant.has(u) {
+					link(parent, int32(v), u, log)
+				}
 			}
 		}
 	})
 	parallel.Ranges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
 	return parent
+}
+
+// bitset is a set of vertices, one bit each.
+type bitset []uint64
+
+// has reports whether v is in the set.
+func (b bitset) has(v int32) bool { return b[v>>6]&(1<<(v&63)) != 0 }
+
+// giantMembers returns the set of vertices whose (compressed) parent is
+// giant, built with up to threads goroutines.
+func giantMembers(parent []int32, giant int32, threads int) bitset {
+	n := len(parent)
+	set := make(bitset, (n+63)/64)
+	parallel.Ranges(len(set), threads, func(lo, hi int) {
+		for w := lo; w < hi; w++ {
+			var word uint64
+			for i, p := range parent[w*64 : min(w*64+64, n)] {
+				if p == giant {
+					word |= 1 << i
+				}
+			}
+			set[w] = word
+		}
+	})
+	return set
 }
 
 // sampleGiant returns the most frequent representative among giantSamples
