@@ -2,11 +2,12 @@ package ecl
 
 import "github.com/cclabel/cclabel/internal/parallel"
 
-// DefaultSampleRounds is Afforest's default k: the number of neighbours
-// of each vertex linked before the largest intermediate component is
-// looked for. Measured on the 2-core VM (see README): k = 2 was fastest
-// or within noise of the fastest on grids, random and R-MAT graphs.
-const DefaultSampleRounds = 2
+// AdaptiveMinGiant is the share of the sampled vertices the largest
+// intermediate component must hold for Afforest's adaptive k to stop
+// after the first round: R-MAT graphs reach it (k = 1 was fastest on
+// them, 2.5-3x ECL-CC on 2 cores), uniform random graphs do not (k = 2
+// was fastest, 1.8x ECL-CC, and k = 1 slower than ECL-CC).
+const AdaptiveMinGiant = 0.25
 
 // giantSamples is the number of vertices sampled to find the largest
 // intermediate component.
@@ -18,8 +19,9 @@ const giantSamples = 1024
 // does.
 //
 // It first links every vertex to k of its neighbours (k = rounds; 0 or
-// less means DefaultSampleRounds), compressing the trees after every
-// round: round 0 is ECL-CC's init (each vertex points at its first smaller
+// less means adaptive: 1, or 2 when after the first round the largest
+// component holds less than AdaptiveMinGiant of the sampled vertices),
+// compressing the trees after every round: round 0 is ECL-CC's init (each vertex points at its first smaller
 // neighbour, no atomics needed), round r > 0 links the neighbour at
 // position r of the adjacency list. Then it samples vertices to find the
 // largest intermediate component and links the remaining edges of the
@@ -35,14 +37,19 @@ func ComponentsAfforest(g *Graph, threads, rounds int) []int32 {
 // afforest is ComponentsAfforest, recording its hooks in log when log is
 // not nil.
 func afforest(g *Graph, threads, rounds int, log *hookLog) []int32 {
-	if rounds <= 0 {
-		rounds = DefaultSampleRounds
+	adaptive := rounds <= 0
+	if adaptive {
+		rounds = 2
 	}
 	n := g.NumVertices()
 	parent := make([]int32, n)
 	offsets, nbrs := g.Offsets, g.Neighbors
 	parallel.Ranges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi, log) })
 	parallel.Ranges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
+	giant, share := sampleGiant(parent)
+	if adaptive && share >= AdaptiveMinGiant {
+		rounds = 1
+	}
 	for r := int32(1); r < int32(rounds); r++ {
 		parallel.Chunks(n, threads, func(lo, hi int) {
 			for v := lo; v < hi; v++ {
@@ -52,8 +59,9 @@ func afforest(g *Graph, threads, rounds int, log *hookLog) []int32 {
 			}
 		})
 		parallel.Ranges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
+		giant, _ = sampleGiant(parent)
 	}
-	inGiant := giantMembers(parent, sampleGiant(parent), threads)
+	inGiant := giantMembers(parent, giant, threads)
 	k := int32(rounds)
 	parallel.Chunks(n, threads, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
@@ -112,11 +120,11 @@ func giantMembers(parent []int32, giant int32, threads int) bitset {
 // sampleGiant returns the most frequent representative among giantSamples
 // vertices drawn by a fixed pseudo-random sequence from the compressed
 // parent array (the first most frequent one among equals), or -1 for an
-// empty graph.
-func sampleGiant(parent []int32) int32 {
+// empty graph, and the share of the samples it holds.
+func sampleGiant(parent []int32) (int32, float64) {
 	n := uint64(len(parent))
 	if n == 0 {
-		return -1
+		return -1, 0
 	}
 	counts := make(map[int32]int, giantSamples)
 	best, bestCount := int32(-1), 0
@@ -131,7 +139,7 @@ func sampleGiant(parent []int32) int32 {
 			best, bestCount = rep, c
 		}
 	}
-	return best
+	return best, float64(bestCount) / giantSamples
 }
 
 // mix64 is SplitMix64's output function.

@@ -30,7 +30,7 @@ func run(g *Graph, opts Options, log *hookLog) ([]int32, error) {
 	}
 	algo := opts.Algorithm
 	if algo == Auto {
-		algo = ChooseAlgorithm(g, threads)
+		algo = ChooseAlgorithm(g)
 	}
 	switch {
 	case algo == ECLaf:

@@ -70,6 +70,8 @@ func TestMeasureAlgorithms(t *testing.T) {
 		{"afforest-k2", ecl.Options{Algorithm: ecl.Afforest, SampleRounds: 2}},
 		{"afforest-k3", ecl.Options{Algorithm: ecl.Afforest, SampleRounds: 3}},
 		{"afforest-k4", ecl.Options{Algorithm: ecl.Afforest, SampleRounds: 4}},
+		{"afforest-adaptive", ecl.Options{Algorithm: ecl.Afforest}},
+		{"auto", ecl.Options{Algorithm: ecl.Auto}},
 	}
 	if os.Getenv("CCLABEL_MEASURE_FOREST") == "1" {
 		algos = algos[:0]

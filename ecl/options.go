@@ -62,7 +62,7 @@ type Options struct {
 	// parallel code on one goroutine.
 	Serial bool
 	// SampleRounds is Afforest's k, the neighbours of each vertex linked
-	// before the largest component is looked for; 0 means
-	// DefaultSampleRounds.
+	// before the largest component is looked for; 0 means adaptive (see
+	// ComponentsAfforest).
 	SampleRounds int
 }
