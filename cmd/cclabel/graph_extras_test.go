@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -31,6 +32,23 @@ func TestGraphSharedDataAlgorithmsAndForests(t *testing.T) {
 				}
 			}
 			dir := t.TempDir()
+			// Same labels, byte for byte, whatever the algorithm.
+			var first []byte
+			for _, algo := range []string{"ecl", "afforest", "eclaf", "auto"} {
+				out := filepath.Join(dir, algo+".npy")
+				if r := runCLI(t, "", "graph", path, "--algo", algo, "--labels", out); r.code != 0 {
+					t.Fatalf("%s: exit %d: %s", algo, r.code, r.stderr)
+				}
+				got, err := os.ReadFile(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if first == nil {
+					first = got
+				} else if !bytes.Equal(got, first) {
+					t.Errorf("%s: labels differ from ecl's", algo)
+				}
+			}
 			for _, algo := range []string{"ecl", "afforest"} {
 				for _, ext := range []string{".txt", ".npy"} {
 					out := filepath.Join(dir, "forest"+ext)
