@@ -67,7 +67,8 @@ func (h *hookLog) forest(parent []int32, count, threads int) *Forest {
 		i := starts[t]
 		for v := lo; v < hi; v++ {
 			if parent[v] != int32(v) {
-				a, b := h.from[v], h.to[v]
+				e := h.edge[v]
+				a, b := int32(e>>32), int32(uint32(e))
 				f.U[i], f.V[i] = min(a, b), max(a, b)
 				i++
 			}

@@ -7,18 +7,21 @@ import "sync/atomic"
 // hooked vertex is never a representative again), so every entry is written
 // by one goroutine only, and the recorded edges form a spanning forest: each
 // joined two different trees.
+//
+// Both endpoints of an edge share one 64-bit word, so a hook's record
+// touches one cache line, not two.
 type hookLog struct {
-	from, to []int32
+	edge []uint64
 }
 
 // newHookLog returns a log for n vertices.
 func newHookLog(n int) *hookLog {
-	return &hookLog{from: make([]int32, n), to: make([]int32, n)}
+	return &hookLog{edge: make([]uint64, n)}
 }
 
 // record notes that the edge (v, u) hooked the representative r.
 func (h *hookLog) record(r, v, u int32) {
-	h.from[r], h.to[r] = v, u
+	h.edge[r] = uint64(uint32(v))<<32 | uint64(uint32(u))
 }
 
 // link unites the sets of v and u, hooking the larger representative under
