@@ -22,8 +22,15 @@ func TestGraphSharedDataAlgorithmsAndForests(t *testing.T) {
 	for _, c := range shareddata.Graphs(t) {
 		t.Run(filepath.Base(c.File), func(t *testing.T) {
 			path := sharedData(t, c.File)
-			for _, algo := range []string{"auto", "ecl", "afforest", "eclaf"} {
-				for _, backend := range []string{"cpu", "serial"} {
+			algos, backends := []string{"auto", "ecl", "afforest", "eclaf"}, []string{"cpu", "serial"}
+			forestAlgos, exts := []string{"ecl", "afforest"}, []string{".txt", ".npy"}
+			labelAlgos := algos
+			if testing.Short() { // the race detector's run: fewer runs
+				algos, backends, labelAlgos = []string{"afforest"}, []string{"cpu"}, []string{"ecl", "afforest"}
+				forestAlgos, exts = []string{"auto"}, []string{".npy"}
+			}
+			for _, algo := range algos {
+				for _, backend := range backends {
 					s := graphJSON(t, path, "--algo", algo, "--backend", backend, "--threads", "3")
 					if s.Components != c.Components || s.Largest != c.Largest {
 						t.Errorf("%s %s: %d components, largest %d; want %d, %d",
@@ -34,7 +41,7 @@ func TestGraphSharedDataAlgorithmsAndForests(t *testing.T) {
 			dir := t.TempDir()
 			// Same labels, byte for byte, whatever the algorithm.
 			var first []byte
-			for _, algo := range []string{"ecl", "afforest", "eclaf", "auto"} {
+			for _, algo := range labelAlgos {
 				out := filepath.Join(dir, algo+".npy")
 				if r := runCLI(t, "", "graph", path, "--algo", algo, "--labels", out); r.code != 0 {
 					t.Fatalf("%s: exit %d: %s", algo, r.code, r.stderr)
@@ -49,8 +56,8 @@ func TestGraphSharedDataAlgorithmsAndForests(t *testing.T) {
 					t.Errorf("%s: labels differ from ecl's", algo)
 				}
 			}
-			for _, algo := range []string{"ecl", "afforest"} {
-				for _, ext := range []string{".txt", ".npy"} {
+			for _, algo := range forestAlgos {
+				for _, ext := range exts {
 					out := filepath.Join(dir, "forest"+ext)
 					s := graphJSON(t, path, "--algo", algo, "--forest", out, "--verify")
 					if s.Forest == nil || !s.Forest.Verified || s.Forest.Edges != c.Vertices-c.Components {
