@@ -117,3 +117,51 @@ func TestVerifyForestCatchesBadForests(t *testing.T) {
 		}
 	}
 }
+
+// shuffled returns a copy of g with every adjacency list shuffled and
+// some arcs repeated (both directions, so it stays symmetric): the
+// algorithms must not rely on sorted or simple lists.
+func shuffled(g *ecl.Graph, rng *rand.Rand) *ecl.Graph {
+	n := g.NumVertices()
+	adj := make([][]int32, n)
+	for v := range n {
+		adj[v] = slices.Clone(g.Adjacent(v))
+	}
+	for v := range n {
+		for _, u := range g.Adjacent(v) {
+			if int(u) < v && rng.IntN(5) == 0 {
+				adj[v] = append(adj[v], u)
+				adj[u] = append(adj[u], int32(v))
+			}
+		}
+	}
+	out := &ecl.Graph{Offsets: make([]int32, n+1)}
+	for v := range n {
+		rng.Shuffle(len(adj[v]), func(i, j int) { adj[v][i], adj[v][j] = adj[v][j], adj[v][i] })
+		out.Neighbors = append(out.Neighbors, adj[v]...)
+		out.Offsets[v+1] = int32(len(out.Neighbors))
+	}
+	return out
+}
+
+func TestUnsortedMultigraphs(t *testing.T) {
+	seeds := 60
+	if testing.Short() {
+		seeds = 15
+	}
+	for seed := range seeds {
+		rng := rand.New(rand.NewPCG(uint64(seed), 13))
+		g := shuffled(randomGraph(rng), rng)
+		if !g.IsSymmetric(2) {
+			t.Fatal("shuffled graph not symmetric")
+		}
+		threads := 1 + seed%4
+		want := ecl.ComponentsBFS(g)
+		for name, parent := range every(t, g, threads) {
+			if !slices.Equal(parent, want) {
+				t.Fatalf("seed %d: %s differs from BFS on an unsorted multigraph", seed, name)
+			}
+		}
+		checkForest(t, fmt.Sprintf("seed %d", seed), g, threads)
+	}
+}
