@@ -18,18 +18,20 @@ const giantSamples = 1024
 // representative, the smallest ID of its component, exactly as ECL-CC
 // does.
 //
-// It first links every vertex to k of its neighbours (k = rounds; 0 or
-// less means adaptive: 1, or 2 when after the first round the largest
-// component holds less than AdaptiveMinGiant of the sampled vertices),
-// compressing the trees after every round: round 0 is ECL-CC's init (each vertex points at its first smaller
-// neighbour, no atomics needed), round r > 0 links the neighbour at
-// position r of the adjacency list. Then it samples vertices to find the
-// largest intermediate component and links the remaining edges of the
-// vertices outside it only: an edge with both ends inside cannot change
-// the result. Each remaining edge is linked once, from its larger end,
-// unless its smaller end lies inside the component and skips it. Hooks
-// are ECL-CC's (larger representative under smaller, with
-// compare-and-swap), so the representatives stay the smallest IDs.
+// It first links every vertex to k of its neighbours, compressing the
+// trees after every round: round 0 is ECL-CC's init (each vertex points
+// at its first smaller neighbour, no atomics needed), round r > 0 links
+// the neighbour at position r of the adjacency list. k = rounds; 0 or
+// less means adaptive: 1, or 2 when after round 0 the largest component
+// holds less than AdaptiveMinGiant of the sampled vertices. Then it
+// samples vertices to find the largest intermediate component and links
+// the remaining edges of the vertices outside it only: an edge with both
+// ends inside cannot change the result. An edge between two vertices
+// outside is linked once, from its larger end; an edge into the
+// component, from its outside end. Hooks are ECL-CC's (larger
+// representative under smaller, with compare-and-swap), so the
+// representatives stay the smallest IDs. Adjacency lists need not be
+// sorted.
 func ComponentsAfforest(g *Graph, threads, rounds int) []int32 {
 	return afforest(g, threads, rounds, nil)
 }

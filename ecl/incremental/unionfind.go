@@ -62,8 +62,10 @@ func FromRepresentatives(parent []int32, threads int) (*UnionFind, error) {
 	threads = parallel.ClampThreads(threads, len(parent))
 	var roots [parallel.MaxThreads]int64
 	var bad [parallel.MaxThreads]int64
-	parallel.RangesIndexed(len(parent), threads, func(t, lo, hi int) {
+	for t := range bad {
 		bad[t] = -1
+	}
+	parallel.RangesIndexed(len(parent), threads, func(t, lo, hi int) {
 		for v := lo; v < hi; v++ {
 			p := parent[v]
 			if p < 0 || p > int32(v) {
@@ -204,8 +206,10 @@ func (u *UnionFind) check(op string, us, vs []int32) error {
 	n := uint32(len(u.parent))
 	threads := parallel.ClampThreads(u.threads, (len(us)+parallel.DynamicChunk-1)/parallel.DynamicChunk)
 	var first [parallel.MaxThreads]int
-	parallel.RangesIndexed(len(us), threads, func(t, lo, hi int) {
+	for t := range first {
 		first[t] = -1
+	}
+	parallel.RangesIndexed(len(us), threads, func(t, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			if uint32(us[i]) >= n || uint32(vs[i]) >= n {
 				first[t] = i
