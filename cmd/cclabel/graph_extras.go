@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"slices"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/ecl/incremental"
+	"github.com/cclabel/cclabel/formats/forestio"
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/urfave/cli/v3"
@@ -17,6 +19,12 @@ import (
 type graphExtras struct {
 	forest, updates, answers string
 	ids                      *vertexIDs // built on first use
+}
+
+// updatesSummary is the "updates" object of graph's --json summary.
+type updatesSummary struct {
+	File string `json:"file"`
+	incremental.ReplayStats
 }
 
 // forestSummary is the "forest" object of graph's --json summary.
@@ -67,8 +75,8 @@ func (x *graphExtras) writeForest(f *ecl.Forest, lg *graphio.LoadedGraph, verify
 	if x.forest == "" {
 		return nil
 	}
-	if err := writeForest(x.forest, f, lg.ID); err != nil {
-		return err
+	if err := forestio.WriteFile(x.forest, f, lg.ID); err != nil {
+		return fmt.Errorf("--forest %s: %w", x.forest, err)
 	}
 	if verify {
 		return verifyForestFile(x.forest, lg.Graph, x.vertexIDs(lg))
@@ -86,16 +94,30 @@ func (x *graphExtras) replay(res *ecl.Result, lg *graphio.LoadedGraph, threads i
 	if err != nil {
 		return nil, err
 	}
-	if x.answers == "-" {
-		return replayUpdates(x.updates, std.in, uf, x.vertexIDs(lg), lg.ID, std.out)
+	in := std.in
+	if x.updates != "-" {
+		f, err := os.Open(x.updates)
+		if err != nil {
+			return nil, fmt.Errorf("--updates: %w", err)
+		}
+		defer f.Close()
+		in = f
 	}
-	var sum *updatesSummary
-	err = atomicfile.WriteFile(x.answers, func(w io.Writer) error {
-		var err error
-		sum, err = replayUpdates(x.updates, std.in, uf, x.vertexIDs(lg), lg.ID, w)
+	opts := incremental.ReplayOptions{Vertex: x.vertexIDs(lg).vertex, ID: lg.ID}
+	var stats *incremental.ReplayStats
+	replay := func(w io.Writer) (err error) {
+		stats, err = incremental.Replay(in, uf, w, opts)
 		return err
-	})
-	return sum, err
+	}
+	if x.answers == "-" {
+		err = replay(std.out)
+	} else {
+		err = atomicfile.WriteFile(x.answers, replay)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--updates %s: %w", x.updates, err)
+	}
+	return &updatesSummary{File: x.updates, ReplayStats: *stats}, nil
 }
 
 // summary returns the "forest" object of the JSON summary, nil without

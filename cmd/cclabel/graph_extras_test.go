@@ -197,12 +197,12 @@ func TestGraphUpdatesErrors(t *testing.T) {
 	os.WriteFile(in, []byte("%%MatrixMarket matrix coordinate pattern symmetric\n3 3 1\n2 1\n"), 0o644)
 	upd := filepath.Join(dir, "u.txt")
 	for _, tc := range []struct{ content, want string }{
-		{"i 1 2\nx 1 2\n", ":2: unknown operation"},
-		{"# c\n\nq 1 4\n", ":3: vertex ID 4 is not a vertex"},
-		{"q 0 1\n", ":1: vertex ID 0 is not a vertex"},
-		{"i 1\n", ":1: \"i\" wants 2 vertex IDs"},
-		{"c 1 2\n", ":1: \"c\" wants 1 vertex IDs"},
-		{"q 1 two\n", ":1: vertex ID \"two\": not an integer"},
+		{"i 1 2\nx 1 2\n", "line 2: unknown operation"},
+		{"# c\n\nq 1 4\n", "line 3: vertex ID 4 is not a vertex"},
+		{"q 0 1\n", "line 1: vertex ID 0 is not a vertex"},
+		{"i 1\n", "line 1: \"i\" wants 2 vertex IDs"},
+		{"c 1 2\n", "line 1: \"c\" wants 1 vertex IDs"},
+		{"q 1 two\n", "line 1: vertex ID \"two\": not an integer"},
 	} {
 		os.WriteFile(upd, []byte(tc.content), 0o644)
 		r := runCLI(t, "", "graph", in, "--updates", upd)
