@@ -174,15 +174,20 @@ func checkFirstOccurrence(t *testing.T, labels []uint32, count int) {
 }
 
 func TestGeneratedGraphsAgree(t *testing.T) {
-	grid, err := gen.GridGraph(300, 200)
+	// -short (the race detector's run) takes quarter-size graphs.
+	scale := 1
+	if testing.Short() {
+		scale = 2
+	}
+	grid, err := gen.GridGraph(300/scale, 200/scale)
 	if err != nil {
 		t.Fatal(err)
 	}
-	random, err := gen.RandomGraph(50000, 1, 3)
+	random, err := gen.RandomGraph(50000/(scale*scale), 1, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rmat, err := gen.RMATGraph(14, 4, 5)
+	rmat, err := gen.RMATGraph(16-2*scale, 4, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
