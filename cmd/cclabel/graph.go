@@ -27,14 +27,17 @@ func graphCommand(std stdio) *cli.Command {
 			"are taken as undirected; an asymmetric .egr is symmetrized with a warning.",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "algo", Value: "ecl", Usage: "ecl (CAS hooking) or eclaf (atomic-free)"},
+			&cli.StringFlag{Name: "algo", Value: "auto", Usage: "CPU algorithm: auto (the fastest measured for the graph's shape), ecl (CAS hooking), eclaf (atomic-free) or afforest (sampling); the GPU runs ecl"},
 			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (GPU for large graphs when one is usable), gpu, cpu (parallel) or serial"},
 			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 			&cli.StringFlag{Name: "labels", Usage: "write labels: .txt ('id label' lines), .npy (int32), or '-' for text on stdout", TakesFile: true},
 			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, mtx, gr or edgelist"},
 			&cli.BoolFlag{Name: "drop-zeros", Usage: "Matrix Market: explicit zero entries are not edges"},
 			maxVerticesFlag(),
-			&cli.BoolFlag{Name: "verify", Usage: "check the result against an independent breadth-first search"},
+			&cli.BoolFlag{Name: "verify", Usage: "check the result against an independent breadth-first search (and a --forest file read back)"},
+			&cli.StringFlag{Name: "forest", Usage: "write a spanning forest's edges: .txt ('u v' lines in the file's IDs) or .npy (int64, shape (m, 2))", TakesFile: true},
+			&cli.StringFlag{Name: "updates", Usage: "replay a file of 'i U V' (insert), 'q U V' (connected?) and 'c V' (component) lines after labeling; '-' reads stdin", TakesFile: true},
+			&cli.StringFlag{Name: "answers", Value: "-", Usage: "where --updates prints its answers, one a line", TakesFile: true},
 			&cli.BoolFlag{Name: "json", Usage: "print a JSON summary on stdout"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runGraph(cmd, std) },
@@ -43,18 +46,20 @@ func graphCommand(std stdio) *cli.Command {
 
 // graphSummary is the --json object of "cclabel graph".
 type graphSummary struct {
-	Input      string     `json:"input"`
-	Vertices   int        `json:"vertices"`
-	Edges      int        `json:"edges"`
-	Components int        `json:"components"`
-	Largest    int64      `json:"largest"`
-	Backend    string     `json:"backend"`
-	Algorithm  string     `json:"algorithm"`
-	Threads    int        `json:"threads"`
-	Verified   bool       `json:"verified"`
-	Warnings   []string   `json:"warnings,omitempty"`
-	Seconds    stageTimes `json:"seconds"`
-	GPU        *gpuTimes  `json:"gpu_seconds,omitempty"`
+	Input      string          `json:"input"`
+	Vertices   int             `json:"vertices"`
+	Edges      int             `json:"edges"`
+	Components int             `json:"components"`
+	Largest    int64           `json:"largest"`
+	Backend    string          `json:"backend"`
+	Algorithm  string          `json:"algorithm"`
+	Threads    int             `json:"threads"`
+	Verified   bool            `json:"verified"`
+	Forest     *forestSummary  `json:"forest,omitempty"`
+	Updates    *updatesSummary `json:"updates,omitempty"`
+	Warnings   []string        `json:"warnings,omitempty"`
+	Seconds    stageTimes      `json:"seconds"`
+	GPU        *gpuTimes       `json:"gpu_seconds,omitempty"`
 }
 
 // runGraph reads, labels and writes one graph.
@@ -76,6 +81,10 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		return usagef("graph: --labels - and --json both want stdout")
 	}
 	readOpts := graphReadOptions(cmd, labeler.Threads())
+	extras, err := graphExtrasFrom(cmd, input)
+	if err != nil {
+		return err
+	}
 
 	var times stageTimes
 	clock := newStopwatch()
@@ -89,7 +98,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	times.Read = clock.lap()
 
 	g := lg.Graph
-	gr, err := labeler.LabelGraph(g)
+	gr, forest, err := extras.label(labeler, g)
 	if err != nil {
 		return fmt.Errorf("%s: %w", input, err)
 	}
@@ -103,6 +112,13 @@ func runGraph(cmd *cli.Command, std stdio) error {
 			return fmt.Errorf("%s: %w", input, err)
 		}
 	}
+	if err := extras.writeForest(forest, lg, cmd.Bool("verify")); err != nil {
+		return err
+	}
+	updates, err := extras.replay(res, lg, labeler.Threads(), std)
+	if err != nil {
+		return err
+	}
 	res.Parent = nil // no longer needed: let the collector take it
 	if labelsPath != "" {
 		if err := writeGraphLabels(labelsPath, labels, lg.ID, std.out); err != nil {
@@ -115,12 +131,14 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	summary := graphSummary{
 		Input: input, Vertices: g.NumVertices(), Edges: g.NumEdges(),
 		Components: res.Count, Largest: largest,
-		Backend: string(gr.Backend), Algorithm: cmd.String("algo"), Threads: labeler.Threads(),
+		Backend: string(gr.Backend), Algorithm: gr.Algorithm.String(), Threads: labeler.Threads(),
 		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times, GPU: gpuTimesOf(gr.Backend, gr.Timing),
+		Forest: extras.summary(forest, cmd.Bool("verify")), Updates: updates,
 	}
 	fmt.Fprintf(std.err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs, label %.3fs [%s %s, %d threads]%s\n",
 		input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, times.Label,
 		summary.Backend, summary.Algorithm, summary.Threads, verifiedNote(summary.Verified))
+	extras.printSummary(std.err, summary)
 	if cmd.Bool("json") {
 		return writeJSON(std.out, summary)
 	}
