@@ -36,6 +36,8 @@ type VolumeStream struct {
 	conn int
 	// slabVoxels is streamSlabVoxels (tests lower it).
 	slabVoxels int
+	// dst, when it fits, takes the labels (Into).
+	dst []uint32
 
 	mu      sync.Mutex
 	arrived *sync.Cond
@@ -64,6 +66,11 @@ func NewVolumeStream(l *cclabel.Labeler, s Settings, conn int) *VolumeStream {
 	vs.arrived = sync.NewCond(&vs.mu)
 	return vs
 }
+
+// Into makes the stream write the labels into dst when it has one label
+// per voxel (a buffer made ready while the header was read), also when
+// Finish falls back to LabelVolume. Call it before the read starts.
+func (vs *VolumeStream) Into(dst []uint32) { vs.dst = dst }
 
 // Samples is the reader's callback (formats.ReadVolumeFileStreaming): the
 // first call decides whether the stream takes the volume and starts the
@@ -139,7 +146,10 @@ func (vs *VolumeStream) label() {
 	}
 	plane := f.Width * f.Height
 	thick := vs.slabPlanes(plane)
-	labels := make([]uint32, f.Len()) // pages fault in as the slabs are labeled
+	labels := vs.dst
+	if len(labels) != f.Len() {
+		labels = make([]uint32, f.Len()) // pages fault in as the slabs are labeled
+	}
 	for z0 := 0; z0 < f.Depth; z0 += thick {
 		z1 := min(z0+thick, f.Depth)
 		reading, err := vs.waitPlanes(z1 * plane)
@@ -194,7 +204,7 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 		if readErr != nil {
 			return nil, readErr
 		}
-		return LabelVolume(vs.l, vol, vs.s, vs.conn)
+		return LabelVolumeInto(vs.l, vol, vs.s, vs.conn, vs.dst)
 	}
 	start := time.Now()
 	res := <-vs.result

@@ -59,6 +59,13 @@ func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 	return labelVolume(l, vol, s, conn, nil)
 }
 
+// LabelVolumeInto is LabelVolume writing the first frame's labels into
+// dst when it has one label per voxel (a buffer made ready while the
+// volume was read).
+func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
+	return labelVolume(l, vol, s, conn, oneBuffer(dst))
+}
+
 // labelVolume is LabelVolume labeling into arrays from bufs when they fit.
 func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers) (*VolumeLabels, error) {
 	rule := s.Rule

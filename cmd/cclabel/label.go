@@ -11,6 +11,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/internal/bigslice"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
@@ -194,6 +195,10 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	var times stageTimes
 	clock := newStopwatch()
 	bar.Stage("reading", 0)
+	// The label array is made, and its pages faulted in on a spare core,
+	// while the pixels are decoded.
+	dst, stop := labelArrayFor(formats.ImagePixels(job.Input))
+	defer stop()
 	img, err := formats.ReadImageFile(job.Input, std.in)
 	if err != nil {
 		return labelSummary{}, err
@@ -202,7 +207,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", 0)
-	res, err := labelfile.LabelImage(labeler, img, settings, conn)
+	res, err := labelfile.LabelImageInto(labeler, img, settings, conn, dst)
 	if err != nil {
 		return labelSummary{}, fmt.Errorf("%s: %w", job.Input, err)
 	}
@@ -227,4 +232,14 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 		job.Input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil
+}
+
+// labelArrayFor returns a label array for n labels (when ok) with its
+// pages being faulted in on a background goroutine, and the function
+// that stops that; a nil array when the size is unknown.
+func labelArrayFor(n int, ok bool) ([]uint32, func()) {
+	if !ok || n < 1 {
+		return nil, func() {}
+	}
+	return bigslice.MakePopulated[uint32](n)
 }

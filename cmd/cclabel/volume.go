@@ -197,6 +197,9 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (labelfile.VolumeStream).
 	stream := labelfile.NewVolumeStream(labeler, settings, conn)
+	dst, stop := labelArrayFor(formats.VolumeVoxels(job.Input, raw))
+	defer stop()
+	stream.Into(dst)
 	vol, err := formats.ReadVolumeFileStreaming(job.Input, raw, stream.Samples)
 	if err != nil {
 		_, _ = stream.Finish(nil, err)
