@@ -50,7 +50,7 @@ func OpenVolumeStream(path string, rawOpts *RawOptions) (*raw.Stream, *imagegrap
 
 // WriteVolumeLabelsFunc is WriteVolumeLabels for one frame of labels that
 // are not in memory: read serves them (possibly from several goroutines
-// at once, on disjoint ranges), maxLabel is the largest. It writes .nii,
+// at once, on ranges that may overlap), maxLabel is the largest. It writes .nii,
 // .nii.gz and .npy (in the axis order WriteVolumeLabels uses).
 func WriteVolumeLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype string, read func(dst []uint32, voxel int64) error) error {
 	lower := strings.ToLower(path)
@@ -58,7 +58,7 @@ func WriteVolumeLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32,
 	case hasAnySuffix(lower, ".nii", ".nii.gz"):
 		return nifti.WriteLabelsFunc(path, ref, maxLabel, dtype, read)
 	case strings.HasSuffix(lower, ".npy"):
-		if len(ref.Frames) != 1 {
+		if ref == nil || len(ref.Frames) != 1 || ref.Frames[0] == nil {
 			return fmt.Errorf("formats: %s: npy: %d frames: one is written out of core", path, len(ref.Frames))
 		}
 		f := ref.Frames[0]

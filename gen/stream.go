@@ -2,22 +2,26 @@ package gen
 
 import (
 	"fmt"
+
 	"math/rand/v2"
 	"runtime"
 	"sync"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // RandomStream produces the samples of RandomRaster(width, height, depth,
 // density, seed) in order, a batch of chunks at a time, without holding
-// the volume: emit receives consecutive runs of samples (uint8 0 or 1).
-// The volume may hold more than imagegraph.MaxPixels samples (only a
-// plane may not), for files labeled out of core.
+// the volume: emit receives consecutive runs of samples (uint8 0 or 1) in
+// a buffer it must not keep (the next batch reuses it). The volume may
+// hold more than imagegraph.MaxPixels samples, for files labeled out of
+// core; a plane may not (nor two: a seam), so that it can be labeled.
 func RandomStream(width, height, depth int, density float64, seed uint64, emit func([]uint8) error) error {
 	if !(density >= 0 && density <= 1) {
 		return fmt.Errorf("gen: density %v must be between 0 and 1", density)
 	}
-	if width < 1 || height < 1 || depth < 1 {
-		return fmt.Errorf("gen: size %dx%dx%d: every side must be at least 1", width, height, depth)
+	if _, err := imagegraph.PixelCount(width, height, 2); err != nil || depth < 1 {
+		return fmt.Errorf("gen: size %dx%dx%d: every side must be at least 1 and two planes at most %d voxels", width, height, depth, imagegraph.MaxPixels)
 	}
 	n := int64(width) * int64(height) * int64(depth)
 	limit := uint64(density * (1 << 32))

@@ -1,6 +1,7 @@
 package outofcore
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -77,7 +78,8 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 		return nil, nil, fmt.Errorf("outofcore: chunk %d/%d of a volume of %d planes", index, chunks, s.Depth)
 	}
 	z0, z1 := chunkPlanes(index, chunks, s.Depth)
-	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format}
+	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format,
+		Rule: opts.Rule, Connectivity: opts.Connectivity}
 	thick := z1 - z0
 	switch plane := s.Width * s.Height; {
 	case opts.SlabPlanes > 0:
@@ -173,8 +175,18 @@ func readChunks(dir string, width, height, depth int, kind imagegraph.SampleKind
 	}
 	sort.Slice(chunks, func(a, b int) bool { return chunks[a].Index < chunks[b].Index })
 	first := chunks[0]
+	if first.Chunks < 1 || first.Chunks > depth {
+		return nil, fmt.Errorf("outofcore: chunk %d says %d chunks of a volume of %d planes", first.Index, first.Chunks, depth)
+	}
+	if err := imagegraph.ValidConnectivity(first.Connectivity, true); err != nil {
+		return nil, fmt.Errorf("outofcore: chunk %d: %w", first.Index, err)
+	}
 	for i, c := range chunks {
 		switch {
+		case c.Index < 0 || c.Index >= first.Chunks || (i > 0 && c.Index == chunks[i-1].Index):
+			return nil, fmt.Errorf("outofcore: chunk index %d repeated or out of 0..%d", c.Index, first.Chunks-1)
+		case c.Labels != chunkName(c.Index)+".labels":
+			return nil, fmt.Errorf("outofcore: chunk %d names its labels %q, want %q", c.Index, c.Labels, chunkName(c.Index)+".labels")
 		case c.Version != ChunkVersion:
 			return nil, fmt.Errorf("outofcore: chunk %d: version %d, want %d", c.Index, c.Version, ChunkVersion)
 		case c.Width != width || c.Height != height || c.Depth != depth || c.Kind != kind.String():
@@ -201,6 +213,9 @@ func readChunks(dir string, width, height, depth int, kind imagegraph.SampleKind
 // planes at the chunks' seams and holds two planes per seam and the
 // union-find over the chunks' labels.
 func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype string) (*Result, error) {
+	if err := checkOutput(output, dtype); err != nil {
+		return nil, err
+	}
 	s, ref, err := formats.OpenVolumeStream(input, rawOpts)
 	if err != nil {
 		return nil, err
@@ -210,13 +225,17 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 	if err != nil {
 		return nil, err
 	}
+	if output, err = outputPath(output, ref); err != nil {
+		return nil, err
+	}
 	rule, err := imagegraph.ParseRule(chunks[0].Rule)
 	if err != nil {
 		return nil, fmt.Errorf("outofcore: %w", err)
 	}
 	rule.Slope, rule.Inter = ref.Slope, ref.Inter
 	conn := chunks[0].Connectivity
-	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format, Slabs: len(chunks)}
+	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format, Slabs: len(chunks),
+		Rule: rule, Connectivity: conn}
 	files := make([]*os.File, len(chunks))
 	defer func() {
 		for _, f := range files {
@@ -263,7 +282,7 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 		return nil
 	}
 	start = time.Now()
-	if err := formats.WriteVolumeLabelsFunc(output, ref, uint32(m.Count), dtype, read); err != nil {
+	if err := formats.WriteVolumeLabelsFunc(output, ref, uint32(m.Count), cmp.Or(dtype, "auto"), read); err != nil {
 		return nil, err
 	}
 	res.Write = time.Since(start)

@@ -1,7 +1,9 @@
 package outofcore
 
 import (
+	"cmp"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/cclabel/cclabel/formats"
@@ -25,8 +27,8 @@ type Options struct {
 	// GPU, say: see SlabLabeler); it is given the rule with the file's
 	// scaling. Seams are labeled on the CPU.
 	Label func(rule imagegraph.Rule) slabs.LabelFunc
-	// DType is the label type: auto (uint16 when every label fits),
-	// uint16 or uint32.
+	// DType is the label type: auto (uint16 when every label fits; also
+	// ""), uint16 or uint32.
 	DType string
 	// TempDir holds the spilled labels ("" for os.TempDir()).
 	TempDir string
@@ -41,6 +43,10 @@ type Result struct {
 	Kind                 imagegraph.SampleKind
 	// Format is the input's format (as imagegraph.Volume.Format).
 	Format string
+	// Rule and Connectivity are the labeling's (Merge reads them from the
+	// chunks).
+	Rule         imagegraph.Rule
+	Connectivity int
 	// Count is the number of components.
 	Count int
 	// Slabs and SlabPlanes are how the volume was cut.
@@ -65,7 +71,7 @@ func Plan(maxMemory int64, plane, sampleSize int) (int, error) {
 	fixed := 3 * int64(plane) * int64(sampleSize+4)
 	avail := maxMemory - maxMemory/10 - fixed
 	if avail < perPlane {
-		return 0, fmt.Errorf("outofcore: --max-memory %d bytes holds no slab: one plane of %d voxels needs about %d", maxMemory, plane, perPlane+fixed+maxMemory/10)
+		return 0, fmt.Errorf("outofcore: a memory budget of %d bytes holds no slab: one plane of %d voxels needs about %d", maxMemory, plane, perPlane+fixed+maxMemory/10)
 	}
 	return int(min(avail/perPlane, int64(imagegraph.MaxPixels/plane))), nil
 }
@@ -79,12 +85,19 @@ func Label(input string, rawOpts *formats.RawOptions, output string, opts Option
 	if err := opts.Rule.Validate(); err != nil {
 		return nil, err
 	}
+	if err := checkOutput(output, opts.DType); err != nil {
+		return nil, err
+	}
 	s, ref, err := formats.OpenVolumeStream(input, rawOpts)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Close()
-	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format}
+	if output, err = outputPath(output, ref); err != nil {
+		return nil, err
+	}
+	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format,
+		Rule: opts.Rule, Connectivity: opts.Connectivity}
 	plane := s.Width * s.Height
 	thick := opts.SlabPlanes
 	if thick <= 0 {
@@ -103,9 +116,39 @@ func Label(input string, rawOpts *formats.RawOptions, output string, opts Option
 	defer sp.Close()
 	res.Count, res.Slabs = sp.m.Count, sp.m.Slabs()
 	start := time.Now()
-	if err := formats.WriteVolumeLabelsFunc(output, ref, uint32(sp.m.Count), opts.DType, sp.read); err != nil {
+	if err := formats.WriteVolumeLabelsFunc(output, ref, uint32(sp.m.Count), cmp.Or(opts.DType, "auto"), sp.read); err != nil {
 		return nil, err
 	}
 	res.Write = time.Since(start)
 	return res, nil
+}
+
+// checkOutput checks, before any work, that output and dtype can be
+// written out of core: .nii, .nii.gz or .npy (or a folder, "DIR/"), as
+// auto, uint16 or uint32.
+func checkOutput(output, dtype string) error {
+	switch dtype {
+	case "", "auto", "uint16", "uint32":
+	default:
+		return fmt.Errorf("outofcore: label type %q: want auto, uint16 or uint32", dtype)
+	}
+	lower := strings.ToLower(output)
+	if strings.HasSuffix(lower, "/") || strings.HasSuffix(lower, ".nii") || strings.HasSuffix(lower, ".nii.gz") || strings.HasSuffix(lower, ".npy") {
+		return nil
+	}
+	return fmt.Errorf("outofcore: %s: label volumes are written out of core as .nii, .nii.gz or .npy", output)
+}
+
+// outputPath resolves an output naming a folder ("DIR/STEM/": the file
+// STEM plus the extension of the input's family, as cclabel volume names
+// its outputs; .nii.gz for NRRD, which is not written out of core).
+func outputPath(output string, ref *imagegraph.Volume) (string, error) {
+	if !strings.HasSuffix(output, "/") {
+		return output, nil
+	}
+	ext := formats.LabelVolumeExt(ref)
+	if ext == ".nrrd" {
+		ext = ".nii.gz"
+	}
+	return strings.TrimSuffix(output, "/") + ext, nil
 }

@@ -219,7 +219,7 @@ func TestLabelErrors(t *testing.T) {
 		{inputs[0], filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 8, SlabPlanes: 1, DType: "auto"}, "connectivity"},
 		{inputs[0], filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 26, MaxMemory: 100, DType: "auto"}, "holds no slab"},
 		{filepath.Join(dir, "none.npy"), filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 26, SlabPlanes: 1}, "no such file"},
-		{inputs[0], filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 26, SlabPlanes: 1, DType: "uint8x"}, "dtype"},
+		{inputs[0], filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 26, SlabPlanes: 1, DType: "uint8x"}, "label type"},
 	} {
 		if _, err := Label(c.in, nil, c.out, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s -> %s: error %v, want one about %q", filepath.Base(c.in), filepath.Base(c.out), err, c.want)

@@ -33,11 +33,15 @@ func TestSlabLabeler(t *testing.T) {
 				if _, err := Label(inputs[0], nil, want, opts); err != nil {
 					t.Fatal(err)
 				}
-				opts.Label = SlabLabeler(l, conn)
+				var ran cclabel.Backend
+				opts.Label = SlabLabeler(l, conn, &ran)
 				if _, err := Label(inputs[0], nil, got, opts); err != nil {
 					t.Fatal(err)
 				}
 				sameFiles(t, got, want, fmt.Sprintf("%s %v c%d", b, rule, conn))
+				if ran != b {
+					t.Errorf("slabs labeled on %q, want %q", ran, b)
+				}
 			}
 		}
 		l.Close()

@@ -3,6 +3,7 @@ package slabs
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -47,15 +48,23 @@ type Joiner struct {
 	seam       *seamRaster
 	seamLabels []uint32
 	// reps[s] is the first provisional label met in seam component s.
-	reps     []uint32
-	finished bool
+	reps []uint32
+	// done is the Relabeling of Finish; failed, the error that stopped
+	// an Add (the Joiner takes no more slabs after either).
+	done   *Relabeling
+	failed error
 }
 
 // NewJoiner returns a Joiner for a volume of planes width x height whose
-// seams label calls (with the volume's rule and connectivity).
+// seams label calls (with the volume's rule and connectivity). Two planes
+// (a seam) must fit a raster: width*height*2 at most
+// imagegraph.MaxPixels.
 func NewJoiner(width, height int, label LabelFunc) (*Joiner, error) {
 	if _, err := imagegraph.PixelCount(width, height, 2); err != nil {
-		return nil, fmt.Errorf("slabs: %w", err)
+		return nil, fmt.Errorf("slabs: two planes of a seam: %w", err)
+	}
+	if label == nil {
+		return nil, fmt.Errorf("slabs: no LabelFunc")
 	}
 	return &Joiner{width: width, height: height, label: label, parent: []uint32{0}}, nil
 }
@@ -66,23 +75,48 @@ func (j *Joiner) Slabs() int { return len(j.offsets) }
 // Add records the next slab: its samples r (whole planes of the volume's
 // width and height) and its labels from the LabelFunc, count of them. The
 // seam with the previous slab is labeled and joined here; Add keeps only
-// the slab's last plane, so r and labels may be reused afterwards.
+// the slab's last plane, so r and labels may be reused afterwards. Labels
+// above count (a corrupt chunk file, say) are an error, and after any
+// error the Joiner takes no more slabs.
 func (j *Joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
-	if j.finished {
+	switch {
+	case j.done != nil:
 		return fmt.Errorf("slabs: Add after Finish")
+	case j.failed != nil:
+		return fmt.Errorf("slabs: Add after a failed Add: %w", j.failed)
 	}
 	if r.Width != j.width || r.Height != j.height || len(labels) != r.Len() {
 		return fmt.Errorf("slabs: a %dx%dx%d slab with %d labels in a volume of %dx%d planes",
 			r.Width, r.Height, r.Depth, len(labels), j.width, j.height)
 	}
-	offset := uint32(len(j.parent) - 1)
-	if uint64(offset)+uint64(count) > MaxProvisional {
+	if count < 0 || uint64(len(j.parent)-1)+uint64(count) > MaxProvisional {
 		return fmt.Errorf("slabs: more than %d labels over the slabs", uint64(MaxProvisional))
 	}
+	plane := j.width * j.height
+	// The planes Add reads must hold labels of the slab only.
+	for _, part := range [][]uint32{labels[:plane], labels[len(labels)-plane:]} {
+		if m := slices.Max(part); m > uint32(count) {
+			return fmt.Errorf("slabs: a slab of %d labels holds label %d", count, m)
+		}
+	}
+	if j.seam != nil && r.Kind != j.seam.r.Kind {
+		return fmt.Errorf("slabs: a slab of %v samples after slabs of %v", r.Kind, j.seam.r.Kind)
+	}
+	// From here on the Joiner changes: a failure leaves it unusable.
+	if err := j.add(r, labels, count); err != nil {
+		j.failed = err
+		return err
+	}
+	return nil
+}
+
+// add is Add past its checks.
+func (j *Joiner) add(r *imagegraph.Raster, labels []uint32, count int) error {
+	offset := uint32(len(j.parent) - 1)
+	plane := j.width * j.height
 	for i := range count {
 		j.parent = append(j.parent, offset+uint32(i)+1)
 	}
-	plane := j.width * j.height
 	if len(j.offsets) > 0 {
 		if err := j.seam.setPlane(1, r, 0); err != nil {
 			return err
@@ -169,9 +203,12 @@ func (j *Joiner) union(a, b uint32) {
 }
 
 // Finish resolves the joins: the Relabeling maps every slab's local
-// labels to the volume's. The Joiner takes no more slabs.
+// labels to the volume's. The Joiner takes no more slabs; a second call
+// returns the same Relabeling.
 func (j *Joiner) Finish() *Relabeling {
-	j.finished = true
+	if j.done != nil {
+		return j.done
+	}
 	// Every parent is at most its child (union keeps the smaller root and
 	// path halving only moves down), so in ascending order a label's
 	// parent is numbered before it: the union-find becomes the map in
@@ -187,7 +224,8 @@ func (j *Joiner) Finish() *Relabeling {
 		}
 	}
 	j.parent = nil
-	return &Relabeling{final: final, offsets: j.offsets, Count: int(count)}
+	j.done = &Relabeling{final: final, offsets: j.offsets, Count: int(count)}
+	return j.done
 }
 
 // CPULabel returns the LabelFunc of the CPU labeler (imagegraph.Label) at

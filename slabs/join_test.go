@@ -163,9 +163,20 @@ func TestJoinerErrors(t *testing.T) {
 	if err := j.Add(other, make([]uint32, 24), 0); err == nil {
 		t.Error("Add took uint16 samples after uint8 ones")
 	}
+	bad := make([]uint32, 24)
+	bad[20] = 7 // a label above the count, in the last plane
+	if err := j.Add(r, bad, 3); err == nil {
+		t.Error("Add took label 7 of a slab of 3")
+	}
 	m := j.Finish()
 	if err := j.Add(r, make([]uint32, 24), 0); err == nil {
 		t.Error("Add after Finish")
+	}
+	if again := j.Finish(); again != m {
+		t.Error("a second Finish gave another Relabeling")
+	}
+	if _, err := NewJoiner(4, 3, nil); err == nil {
+		t.Error("NewJoiner took a nil LabelFunc")
 	}
 	if err := m.Apply(1, make([]uint32, 24), 1); err == nil {
 		t.Error("Apply to slab 1 of 1")

@@ -3,8 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
-	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/outofcore"
 	"github.com/urfave/cli/v3"
 )
@@ -16,7 +17,7 @@ func mergeCommand(std stdio) *cli.Command {
 		Usage:     "join the chunks of 'cclabel volume --chunk' into one label volume",
 		ArgsUsage: "VOLUME CHUNKDIR",
 		Description: "VOLUME is the volume the chunks were labeled from (read again for the planes at the chunks' seams: " +
-			".npy, .nii, .nii.gz or raw with --shape and --raw-dtype); CHUNKDIR holds every chunk's chunk-IIIII.json and " +
+			".npy, .nii, .nii.gz, .nrrd, .nhdr or raw with --shape and --raw-dtype); CHUNKDIR holds every chunk's chunk-IIIII.json and " +
 			".labels. The labels written to -o (.nii, .nii.gz or .npy) are those 'cclabel volume' gives the whole volume.",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
@@ -41,7 +42,7 @@ func runMerge(cmd *cli.Command, std stdio) error {
 	if out == "" {
 		return usagef("merge: give -o for the label volume")
 	}
-	if !formats.IsLabelVolumePath(out) {
+	if lower := strings.ToLower(out); !strings.HasSuffix(lower, ".nii") && !strings.HasSuffix(lower, ".nii.gz") && !strings.HasSuffix(lower, ".npy") {
 		return usagef("merge: -o %s: want .nii, .nii.gz or .npy", out)
 	}
 	raw, err := rawOptions(cmd)
@@ -56,7 +57,8 @@ func runMerge(cmd *cli.Command, std stdio) error {
 	}
 	times := stageTimes{Label: res.Label.Seconds(), Write: res.Write.Seconds(), Total: clock.total()}
 	s := volumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth, Frames: 1,
-		Components: res.Count, Seconds: times, Slabs: res.Slabs}
+		Components: res.Count, Connectivity: res.Connectivity, Mode: res.Rule.String(), Backend: string(cclabel.BackendCPU),
+		Seconds: times, Slabs: res.Slabs}
 	if cmd.Bool("json") {
 		return writeJSON(std.out, s)
 	}

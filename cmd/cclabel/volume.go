@@ -114,14 +114,8 @@ func runVolume(cmd *cli.Command, std stdio) error {
 		if chunked {
 			return labelChunk(job, chunk, settings, conn, raw, labeler, maxMemory, std, quiet)
 		}
-		if maxMemory > 0 {
-			fits, err := fitsInMemory(job, raw, maxMemory)
-			if err != nil {
-				return volumeSummary{}, err
-			}
-			if !fits {
-				return labelVolumeOutOfCore(job, settings, conn, raw, labeler, maxMemory, std, quiet)
-			}
+		if maxMemory > 0 && !fitsInMemory(job, raw, maxMemory) {
+			return labelVolumeOutOfCore(job, settings, conn, raw, labeler, maxMemory, std, quiet)
 		}
 		bar := fileBar(cmd, std, job.Input)
 		defer bar.Close()

@@ -27,6 +27,9 @@ func chunkFromFlags(cmd *cli.Command) (batch.Shard, bool, error) {
 		if err != nil {
 			return batch.Shard{}, false, usagef("volume: --chunk: %v", err)
 		}
+		if n := cmd.Int("chunks"); n != 0 && n != s.Count {
+			return batch.Shard{}, false, usagef("volume: --chunk %s and --chunks %d disagree", spec, n)
+		}
 		return s, true, nil
 	}
 	n := cmd.Int("chunks")
@@ -46,8 +49,8 @@ func chunkFromFlags(cmd *cli.Command) (batch.Shard, bool, error) {
 // labelChunk labels one chunk of job.Input into the folder job.Output.
 func labelChunk(job labelfile.VolumeOutputs, chunk batch.Shard, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
 	switch {
-	case job.Output == "":
-		return volumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER")
+	case job.Output == "" || formats.IsLabelVolumePath(job.Output):
+		return volumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER (not a label volume's name)")
 	case job.Labels != "" || job.Preview != "" || job.Stats != "" || settings.MinSize > 0 || settings.Largest > 0:
 		return volumeSummary{}, usagef("volume: --chunk writes chunk labels only (no --labels, --preview, --stats, --min-size or --largest)")
 	}
@@ -56,12 +59,13 @@ func labelChunk(job labelfile.VolumeOutputs, chunk batch.Shard, settings labelfi
 	}
 	clock := newStopwatch()
 	threads := cpuThreads(labeler)
+	backend := cclabel.BackendCPU
 	c, res, err := outofcore.LabelChunk(job.Input, raw, job.Output, chunk.Index, chunk.Count, outofcore.Options{MaxMemory: maxMemory,
-		Rule: settings.Rule, Connectivity: conn, Threads: threads, Label: slabLabeler(labeler, conn)})
+		Rule: settings.Rule, Connectivity: conn, Threads: threads, Label: slabLabeler(labeler, conn, &backend)})
 	if err != nil {
 		return volumeSummary{}, err
 	}
-	s := outOfCoreSummary(job.Input, res, c.Count, settings, conn, threads, clock)
+	s := outOfCoreSummary(job.Input, res, c.Count, settings, conn, threads, backend, clock)
 	s.Chunk, s.ChunkPlanes = chunk.String(), []int{c.Z0, c.Z1}
 	if !quiet {
 		fmt.Fprintf(std.err, "%s: chunk %s, planes %d..%d of %d: %d components in the chunk; labels in %s\n",

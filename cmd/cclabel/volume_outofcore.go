@@ -15,9 +15,9 @@ import (
 
 // maxMemoryFlag is volume's --max-memory.
 var maxMemoryFlag = &cli.StringFlag{Name: "max-memory",
-	Usage: "label out of core when the volume would need more memory than SIZE (such as 6G): slabs of planes read " +
-		"from .npy, .nii, .nii.gz or raw input, labels written to one -o of .nii, .nii.gz or .npy (no --labels, " +
-		"--preview, --stats, --min-size or --largest then)"}
+	Usage: "label out of core when the volume would need more memory than SIZE (such as 6G), or has more than 2^31-1 " +
+		"voxels: slabs of planes read from .npy, .nii, .nii.gz, .nrrd, .nhdr or raw input, labels written to one -o of " +
+		".nii, .nii.gz or .npy (no --labels, --preview, --stats, --min-size or --largest then)"}
 
 // maxMemoryFromFlags reads --max-memory (0 when not given).
 func maxMemoryFromFlags(cmd *cli.Command) (int64, error) {
@@ -39,16 +39,17 @@ func inMemoryBytes(voxels int64, sampleSize int) int64 {
 }
 
 // fitsInMemory reports whether the volume at job.Input can be labeled in
-// memory within maxMemory; inputs that cannot be read plane by plane are
-// refused.
-func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) (bool, error) {
+// memory within maxMemory (and as one raster). Inputs that cannot be read
+// plane by plane (TIFF stacks, folders, 4D or paired NIfTI) are read in
+// memory as without --max-memory, and their reader reports what it finds.
+func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
 	s, _, err := formats.OpenVolumeStream(job.Input, raw)
 	if err != nil {
-		return false, fmt.Errorf("--max-memory: %w", err)
+		return true
 	}
 	defer s.Close()
 	voxels := int64(s.Width) * int64(s.Height) * int64(s.Depth)
-	return inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory, nil
+	return voxels <= imagegraph.MaxPixels && inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory
 }
 
 // labelVolumeOutOfCore labels one volume slab by slab within maxMemory.
@@ -61,28 +62,30 @@ func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settin
 	}
 	clock := newStopwatch()
 	threads := cpuThreads(labeler)
+	backend := cclabel.BackendCPU
 	res, err := outofcore.Label(job.Input, raw, job.Output, outofcore.Options{MaxMemory: maxMemory, Rule: settings.Rule,
-		Connectivity: conn, Threads: threads, DType: settings.DType, Label: slabLabeler(labeler, conn)})
+		Connectivity: conn, Threads: threads, DType: settings.DType, Label: slabLabeler(labeler, conn, &backend)})
 	if err != nil {
 		return volumeSummary{}, err
 	}
-	s := outOfCoreSummary(job.Input, res, res.Count, settings, conn, threads, clock)
+	s := outOfCoreSummary(job.Input, res, res.Count, settings, conn, threads, backend, clock)
 	times := s.Seconds
 	if !quiet {
-		fmt.Fprintf(std.err, "%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
-			job.Input, res.Width, res.Height, res.Depth, res.Kind, res.Count, s.Mode, conn, res.Slabs, res.SlabPlanes, threads,
+		fmt.Fprintf(std.err, "%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+			job.Input, res.Width, res.Height, res.Depth, res.Kind, res.Count, s.Mode, conn, res.Slabs, res.SlabPlanes, backend, threads,
 			times.Read, times.Label, times.Write)
 	}
 	return s, nil
 }
 
 // slabLabeler labels out-of-core slabs through the labeler when it may
-// use the GPU; nil (the CPU labeler) otherwise.
-func slabLabeler(l *cclabel.Labeler, conn int) func(imagegraph.Rule) slabs.LabelFunc {
+// use the GPU, recording the last slab's backend in ran; nil (the CPU
+// labeler) otherwise.
+func slabLabeler(l *cclabel.Labeler, conn int, ran *cclabel.Backend) func(imagegraph.Rule) slabs.LabelFunc {
 	if !l.MayUseGPU() {
 		return nil
 	}
-	return outofcore.SlabLabeler(l, conn)
+	return outofcore.SlabLabeler(l, conn, ran)
 }
 
 // cpuThreads is the labeler's CPU thread count (1 for the serial backend).
@@ -94,10 +97,10 @@ func cpuThreads(l *cclabel.Labeler) int {
 }
 
 // outOfCoreSummary is the --json object of an out-of-core or chunk run
-// that found components.
-func outOfCoreSummary(input string, res *outofcore.Result, components int, settings labelfile.Settings, conn, threads int, clock *stopwatch) volumeSummary {
+// that found components, its slabs labeled on backend.
+func outOfCoreSummary(input string, res *outofcore.Result, components int, settings labelfile.Settings, conn, threads int, backend cclabel.Backend, clock *stopwatch) volumeSummary {
 	times := stageTimes{Read: res.Read.Seconds(), Label: res.Label.Seconds(), Write: res.Write.Seconds(), Total: clock.total()}
 	return volumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
-		Frames: 1, Components: components, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(cclabel.BackendCPU),
+		Frames: 1, Components: components, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(backend),
 		Threads: threads, Seconds: times, LabelStages: labelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
 }

@@ -2,6 +2,7 @@ package nifti
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -130,8 +131,17 @@ func (h *Header) layoutUpTo(maxVoxels int) (niftiLayout, error) {
 	if err != nil || voxels > int64(maxVoxels) {
 		return l, fmt.Errorf("%dx%dx%d voxels per frame exceed %d", size[0], size[1], size[2], maxVoxels)
 	}
+	if voxels > math.MaxInt64/int64(kind.Size()) {
+		return l, fmt.Errorf("%dx%dx%d %s samples exceed any file", size[0], size[1], size[2], kind)
+	}
 	frameBytes := voxels * int64(kind.Size())
-	if int64(size[3]) > niftiMaxDataBytes/frameBytes {
+	// Samples read into memory are capped; a stream (maxVoxels beyond a
+	// raster) holds a few planes at a time.
+	limit := int64(niftiMaxDataBytes)
+	if maxVoxels > imagegraph.MaxPixels {
+		limit = math.MaxInt64
+	}
+	if int64(size[3]) > limit/frameBytes {
 		return l, fmt.Errorf("%d frames of %dx%dx%d %s exceed the %d GiB limit", size[3], size[0], size[1], size[2], kind, niftiMaxDataBytes>>30)
 	}
 	return niftiLayout{

@@ -75,11 +75,32 @@ func openStream(r io.Reader, size int64, closer io.Closer) (*raw.Stream, *imageg
 		}
 		return in.finish()
 	}
-	s, err := raw.NewStream(samples, l.width, l.height, l.depth, l.kind, h.byteOrder(), finish, closer)
+	// Closing stops the read-ahead goroutine (a stream left before its
+	// last plane), then the file.
+	both := niftiClosers{samples, closer}
+	s, err := raw.NewStream(samples, l.width, l.height, l.depth, l.kind, h.byteOrder(), finish, both)
 	if err != nil {
+		samples.Close()
 		return nil, nil, err
 	}
 	ref := niftiVolume(h, l, nil)
 	ref.Frames = []*imagegraph.Raster{{Width: l.width, Height: l.height, Depth: l.depth, Kind: l.kind}}
 	return s, ref, nil
+}
+
+// niftiClosers closes its closers in order and returns the first error.
+type niftiClosers []io.Closer
+
+// Close closes each closer.
+func (cs niftiClosers) Close() error {
+	var first error
+	for _, c := range cs {
+		if c == nil {
+			continue
+		}
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }

@@ -3,7 +3,9 @@ package nifti
 import (
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -71,5 +73,32 @@ func TestReadFileStreamingTruncated(t *testing.T) {
 	_, err := ReadFileStreaming(path, func(*imagegraph.Volume, int) { calls++ })
 	if err == nil || calls == 0 {
 		t.Errorf("err %v after %d calls; want an error after at least one", err, calls)
+	}
+}
+
+// TestOpenStreamCloseEarly: closing a gzipped stream before its last
+// plane stops its read-ahead goroutine.
+func TestOpenStreamCloseEarly(t *testing.T) {
+	data, _, _ := niftiBuild(t, niftiSpec{version: 1, datatype: 2, dims: []int{64, 64, 1100}, gz: true})
+	path := filepath.Join(t.TempDir(), "v.nii.gz")
+	writeNIfTITestFile(t, path, data)
+	before := runtime.NumGoroutine()
+	for range 3 {
+		s, _, err := OpenStream(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Skip(10); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 50 && runtime.NumGoroutine() > before; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after closing three streams early, %d before", n, before)
 	}
 }

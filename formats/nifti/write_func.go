@@ -14,7 +14,8 @@ import (
 
 // LabelsFunc fills dst with the labels of the voxels from voxel on
 // (memory order, x fastest). A writer may call it from several
-// goroutines at once, on disjoint ranges.
+// goroutines at once, on ranges that may overlap (the gzip writer asks
+// for each block's 32 KiB history too).
 type LabelsFunc func(dst []uint32, voxel int64) error
 
 // WriteLabelsFunc is WriteLabels for one frame of labels that are not in
@@ -86,7 +87,9 @@ func (s *niftiFuncBytes) fill(dst []byte, off int64) {
 		buf = &b
 	}
 	labels := (*buf)[:n]
-	if err := s.read(labels, (off-int64(len(s.head)))/int64(s.size)); err != nil {
+	if s.failure() != nil { // a read failed: the file will be dropped
+		clear(labels)
+	} else if err := s.read(labels, (off-int64(len(s.head)))/int64(s.size)); err != nil {
 		s.mu.Lock()
 		if s.err == nil {
 			s.err = err

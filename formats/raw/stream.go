@@ -14,8 +14,8 @@ import (
 
 // Stream reads a volume's samples a few whole planes at a time, in z
 // order, for labeling volumes larger than memory: the readers of formats
-// that store samples as one run of binary values (raw, .npy, NIfTI) open
-// one positioned at the first sample.
+// that store samples as one run of binary values (raw, .npy, NIfTI, NRRD)
+// open one positioned at the first sample.
 type Stream struct {
 	// Width, Height and Depth are the volume's sides; Depth may make
 	// more than imagegraph.MaxPixels voxels (each plane may not).
@@ -26,7 +26,8 @@ type Stream struct {
 	Order binary.ByteOrder
 
 	r      io.Reader
-	planes int // planes read so far
+	planes int  // planes read so far
+	ended  bool // finish ran
 	// finish runs when every plane was read (a gzip checksum, say);
 	// closer releases the input.
 	finish func() error
@@ -71,10 +72,16 @@ func (s *Stream) ReadPlanes(dst *imagegraph.Raster) error {
 		return err
 	}
 	s.planes += dst.Depth
-	if s.planes == s.Depth && s.finish != nil {
-		return s.finish()
+	return s.end()
+}
+
+// end runs the final check once the last plane was read.
+func (s *Stream) end() error {
+	if s.planes < s.Depth || s.ended || s.finish == nil {
+		return nil
 	}
-	return nil
+	s.ended = true
+	return s.finish()
 }
 
 // Skip reads past the next planes planes without keeping them (a
@@ -91,10 +98,7 @@ func (s *Stream) Skip(planes int) error {
 		return err
 	}
 	s.planes += planes
-	if s.planes == s.Depth && s.finish != nil {
-		return s.finish()
-	}
-	return nil
+	return s.end()
 }
 
 // Planes returns how many planes were read or skipped.
