@@ -68,7 +68,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		return usagef("graph: want exactly one GRAPH argument, got %d", cmd.NArg())
 	}
 	input := cmd.Args().First()
-	labeler, err := newLabeler(cmd, std.err)
+	labeler, err := newLabeler(cmd, std.Err)
 	if err != nil {
 		return err
 	}
@@ -88,12 +88,12 @@ func runGraph(cmd *cli.Command, std stdio) error {
 
 	var times stageTimes
 	clock := newStopwatch()
-	lg, err := readGraphInput(input, cmd.String("format"), readOpts, std.in)
+	lg, err := readGraphInput(input, cmd.String("format"), readOpts, std.In)
 	if err != nil {
 		return err
 	}
 	for _, w := range lg.Warnings {
-		fmt.Fprintf(std.err, "cclabel: warning: %s: %s\n", input, w)
+		fmt.Fprintf(std.Err, "cclabel: warning: %s: %s\n", input, w)
 	}
 	times.Read = clock.lap()
 
@@ -121,7 +121,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	}
 	res.Parent = nil // no longer needed: let the collector take it
 	if labelsPath != "" {
-		if err := writeGraphLabels(labelsPath, labels, lg.ID, std.out); err != nil {
+		if err := writeGraphLabels(labelsPath, labels, lg.ID, std.Out); err != nil {
 			return err
 		}
 	}
@@ -135,12 +135,12 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times, GPU: gpuTimesOf(gr.Backend, gr.Timing),
 		Forest: extras.summary(forest, cmd.Bool("verify")), Updates: updates,
 	}
-	fmt.Fprintf(std.err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs, label %.3fs [%s %s, %d threads]%s\n",
+	fmt.Fprintf(std.Err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs, label %.3fs [%s %s, %d threads]%s\n",
 		input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, times.Label,
 		summary.Backend, summary.Algorithm, summary.Threads, verifiedNote(summary.Verified))
-	extras.printSummary(std.err, summary)
+	extras.printSummary(std.Err, summary)
 	if cmd.Bool("json") {
-		return writeJSON(std.out, summary)
+		return writeJSON(std.Out, summary)
 	}
 	return nil
 }

@@ -94,7 +94,7 @@ func (x *graphExtras) replay(res *ecl.Result, lg *graphio.LoadedGraph, threads i
 	if err != nil {
 		return nil, err
 	}
-	in := std.in
+	in := std.In
 	if x.updates != "-" {
 		f, err := os.Open(x.updates)
 		if err != nil {
@@ -110,7 +110,7 @@ func (x *graphExtras) replay(res *ecl.Result, lg *graphio.LoadedGraph, threads i
 		return err
 	}
 	if x.answers == "-" {
-		err = replay(std.out)
+		err = replay(std.Out)
 	} else {
 		err = atomicfile.WriteFile(x.answers, replay)
 	}

@@ -69,7 +69,7 @@ func runLabel(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	labeler, err := newLabeler(cmd, std.err)
+	labeler, err := newLabeler(cmd, std.Err)
 	if err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func runJobs[J, S any](jobs []J, asJSON bool, std stdio, run func(J) (S, error))
 			if len(jobs) == 1 {
 				return err
 			}
-			fmt.Fprintf(std.err, "cclabel: %v\n", err)
+			fmt.Fprintf(std.Err, "cclabel: %v\n", err)
 			failed++
 			continue
 		}
@@ -114,7 +114,7 @@ func runJobs[J, S any](jobs []J, asJSON bool, std stdio, run func(J) (S, error))
 		if len(jobs) == 1 {
 			v = summaries[0]
 		}
-		if err := writeJSON(std.out, v); err != nil {
+		if err := writeJSON(std.Out, v); err != nil {
 			return err
 		}
 	}
@@ -199,7 +199,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	// while the pixels are decoded.
 	dst, stop := labelArrayFor(formats.ImagePixels(job.Input))
 	defer stop()
-	img, err := formats.ReadImageFile(job.Input, std.in)
+	img, err := formats.ReadImageFile(job.Input, std.In)
 	if err != nil {
 		return labelSummary{}, err
 	}
@@ -215,7 +215,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	times.Label = clock.lap()
 
 	bar.Stage("writing", 0)
-	if err := labelfile.WriteImage(job, img, labels, settings, std.out); err != nil {
+	if err := labelfile.WriteImage(job, img, labels, settings, std.Out); err != nil {
 		return labelSummary{}, err
 	}
 	times.Write = clock.lap()
@@ -228,7 +228,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	if quiet {
 		return s, nil
 	}
-	fmt.Fprintf(std.err, "%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+	fmt.Fprintf(std.Err, "%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.Input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil

@@ -60,10 +60,10 @@ func runMerge(cmd *cli.Command, std stdio) error {
 		Components: res.Count, Connectivity: res.Connectivity, Mode: res.Rule.String(), Backend: string(cclabel.BackendCPU),
 		Seconds: times, Slabs: res.Slabs}
 	if cmd.Bool("json") {
-		return writeJSON(std.out, s)
+		return writeJSON(std.Out, s)
 	}
 	if !cmd.Bool("quiet") {
-		fmt.Fprintf(std.err, "%s: %d chunks merged, %d components; join %.3fs, write %.3fs\n", input, res.Slabs, res.Count, times.Label, times.Write)
+		fmt.Fprintf(std.Err, "%s: %d chunks merged, %d components; join %.3fs, write %.3fs\n", input, res.Slabs, res.Count, times.Label, times.Write)
 	}
 	return nil
 }

@@ -78,7 +78,7 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	labeler, err := newLabeler(cmd, std.err)
+	labeler, err := newLabeler(cmd, std.Err)
 	if err != nil {
 		return err
 	}
@@ -230,7 +230,7 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	if quiet {
 		return s, nil
 	}
-	fmt.Fprintf(std.err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+	fmt.Fprintf(std.Err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.Input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.Total, s.Mode, vl.Conn,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil

@@ -68,7 +68,7 @@ func labelChunk(job labelfile.VolumeOutputs, chunk batch.Shard, settings labelfi
 	s := outOfCoreSummary(job.Input, res, c.Count, settings, conn, threads, backend, clock)
 	s.Chunk, s.ChunkPlanes = chunk.String(), []int{c.Z0, c.Z1}
 	if !quiet {
-		fmt.Fprintf(std.err, "%s: chunk %s, planes %d..%d of %d: %d components in the chunk; labels in %s\n",
+		fmt.Fprintf(std.Err, "%s: chunk %s, planes %d..%d of %d: %d components in the chunk; labels in %s\n",
 			job.Input, chunk, c.Z0, c.Z1-1, res.Depth, c.Count, job.Output)
 	}
 	return s, nil

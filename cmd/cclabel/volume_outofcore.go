@@ -71,7 +71,7 @@ func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settin
 	s := outOfCoreSummary(job.Input, res, res.Count, settings, conn, threads, backend, clock)
 	times := s.Seconds
 	if !quiet {
-		fmt.Fprintf(std.err, "%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+		fmt.Fprintf(std.Err, "%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 			job.Input, res.Width, res.Height, res.Depth, res.Kind, res.Count, s.Mode, conn, res.Slabs, res.SlabPlanes, backend, threads,
 			times.Read, times.Label, times.Write)
 	}
