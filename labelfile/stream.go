@@ -21,6 +21,15 @@ const streamSlabVoxels = 1 << 23
 // to label it while it is read.
 const streamMinSlabs = 4
 
+// streamMinThreads is the fewest labeling threads with which VolumeStream
+// labels while reading: the read (decompression, its read-ahead) keeps a
+// core or two busy, and on the 2-core VM labeling beside it slowed the
+// read more than it saved (512³ .nii.gz, read+label 3.8-7.3 s streamed
+// against 3.7-4.3 s after the read, alternating runs). On the 16-core
+// H100 host the label stage after the read fell from 0.175-0.186 s to
+// 0.058-0.182 s.
+const streamMinThreads = 4
+
 // VolumeStream labels a single-frame volume on the CPU while it is read:
 // give its Samples method to formats.ReadVolumeFileStreaming, then call
 // Finish with what the read returned. Slabs of planes are labeled as they
@@ -34,8 +43,9 @@ type VolumeStream struct {
 	l    *cclabel.Labeler
 	s    Settings
 	conn int
-	// slabVoxels is streamSlabVoxels (tests lower it).
-	slabVoxels int
+	// slabVoxels is streamSlabVoxels and minThreads streamMinThreads
+	// (tests lower them).
+	slabVoxels, minThreads int
 	// dst, when it fits, takes the labels (Into).
 	dst []uint32
 
@@ -62,7 +72,7 @@ type streamResult struct {
 // NewVolumeStream returns a stream labeling with l under the settings at
 // 3D connectivity conn.
 func NewVolumeStream(l *cclabel.Labeler, s Settings, conn int) *VolumeStream {
-	vs := &VolumeStream{l: l, s: s, conn: conn, slabVoxels: streamSlabVoxels}
+	vs := &VolumeStream{l: l, s: s, conn: conn, slabVoxels: streamSlabVoxels, minThreads: streamMinThreads}
 	vs.arrived = sync.NewCond(&vs.mu)
 	return vs
 }
@@ -94,12 +104,20 @@ func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
 
 // takes reports whether the stream labels v while it is read.
 func (vs *VolumeStream) takes(v *imagegraph.Volume) bool {
-	if len(v.Frames) != 1 || vs.l.MayUseGPU() {
+	if len(v.Frames) != 1 || vs.l.MayUseGPU() || vs.threads() < vs.minThreads {
 		return false
 	}
 	f := v.Frames[0]
 	plane := f.Width * f.Height
 	return f.Depth >= streamMinSlabs*vs.slabPlanes(plane)
+}
+
+// threads is the labeler's CPU thread count (1 for the serial backend).
+func (vs *VolumeStream) threads() int {
+	if vs.l.Backend() == cclabel.BackendSerial {
+		return 1
+	}
+	return vs.l.Threads()
 }
 
 // slabPlanes is the thickness of the slabs for planes of plane voxels.
@@ -133,10 +151,7 @@ func (vs *VolumeStream) label() {
 	f := vs.vol.Frames[0]
 	rule := vs.s.Rule
 	rule.Slope, rule.Inter = vs.vol.Slope, vs.vol.Inter
-	threads := vs.l.Threads()
-	if vs.l.Backend() == cclabel.BackendSerial {
-		threads = 1
-	}
+	threads := vs.threads()
 	res := streamResult{}
 	defer func() { vs.result <- res }()
 	j, err := slabs.NewJoiner(f.Width, f.Height, slabs.CPULabel(rule, vs.conn, 1))
