@@ -198,7 +198,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	bar.Stage("reading", 0)
 	// The label array is made, and its pages faulted in on a spare core,
 	// while the pixels are decoded.
-	dst, stop := labelArrayFor(formats.ImagePixels(job.Input))
+	dst, stop := labelArrayFor(func() (int, bool) { return formats.ImagePixels(job.Input) })
 	defer stop()
 	img, err := formats.ReadImageFile(job.Input, std.In)
 	if err != nil {
@@ -235,12 +235,17 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	return s, nil
 }
 
-// labelArrayFor returns a label array for n labels (when ok) with its
-// pages being faulted in on a background goroutine while the input is
-// read, and the function that stops that; a nil array when the size is
-// unknown or the machine has fewer than prefaultMinCores cores.
-func labelArrayFor(n int, ok bool) ([]uint32, func()) {
-	if !ok || n < 1 || runtime.GOMAXPROCS(0) < prefaultMinCores {
+// labelArrayFor returns a label array for the number of labels size reads
+// from the input's header, with its pages being faulted in on a background
+// goroutine while the input is read, and the function that stops that; a
+// nil array when the size is unknown or the machine has fewer than
+// prefaultMinCores cores (size is not called then).
+func labelArrayFor(size func() (int, bool)) ([]uint32, func()) {
+	if runtime.GOMAXPROCS(0) < prefaultMinCores {
+		return nil, func() {}
+	}
+	n, ok := size()
+	if !ok || n < 1 {
 		return nil, func() {}
 	}
 	return bigslice.MakePopulated[uint32](n)

@@ -191,7 +191,7 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (labelfile.VolumeStream).
 	stream := labelfile.NewVolumeStream(labeler, settings, conn)
-	dst, stop := labelArrayFor(formats.VolumeVoxels(job.Input, raw))
+	dst, stop := labelArrayFor(func() (int, bool) { return formats.VolumeVoxels(job.Input, raw) })
 	defer stop()
 	stream.Into(dst)
 	vol, err := formats.ReadVolumeFileStreaming(job.Input, raw, stream.Samples)
