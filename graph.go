@@ -15,6 +15,9 @@ type GraphResult struct {
 	// Backend is the backend that labeled: BackendGPU, BackendCPU or
 	// BackendSerial.
 	Backend Backend
+	// Algorithm is the algorithm that ran (ecl.Auto resolved): ecl.ECL
+	// on the GPU.
+	Algorithm ecl.Algorithm
 	// Timing is where the call spent its time.
 	Timing Timing
 }
@@ -25,7 +28,7 @@ type GraphResult struct {
 // least GPUMinArcsPerCore stored arcs per CPU thread and a GPU is usable.
 func (l *Labeler) LabelGraph(g *ecl.Graph) (*GraphResult, error) {
 	start := time.Now()
-	res := &GraphResult{Backend: BackendGPU}
+	res := &GraphResult{Backend: BackendGPU, Algorithm: ecl.ECL}
 	ran, err := l.runGPU(g.NumEdges() >= GPUMinArcsPerCore*l.threads, func(c *cuda.Context, setup time.Duration) error {
 		parent, t, err := c.GraphComponents(g)
 		if err != nil {
@@ -40,7 +43,8 @@ func (l *Labeler) LabelGraph(g *ecl.Graph) (*GraphResult, error) {
 	}
 	if !ran {
 		res.Backend = l.cpuBackend()
-		opts := ecl.Options{Algorithm: l.opts.Algorithm, Threads: l.threads, Serial: res.Backend == BackendSerial}
+		res.Algorithm = l.cpuAlgorithm(g)
+		opts := ecl.Options{Algorithm: res.Algorithm, Threads: l.threads, Serial: res.Backend == BackendSerial}
 		if res.Result, err = ecl.Components(g, opts); err != nil {
 			return nil, err
 		}

@@ -20,8 +20,9 @@ type Options struct {
 	Threads int
 	// GPU is the ordinal of the GPU to use (0 for the first).
 	GPU int
-	// Algorithm is the compute phase of ECL-CC for graphs on the CPU:
-	// ecl.ECL (default) or ecl.ECLaf. The GPU runs ECL-CC.
+	// Algorithm is the graph algorithm on the CPU: ecl.ECL (default),
+	// ecl.ECLaf, ecl.Afforest or ecl.Auto (the one measured fastest for
+	// the graph's shape). The GPU runs ECL-CC.
 	Algorithm ecl.Algorithm
 	// Warnings receives a line when the GPU fails under BackendAuto and
 	// labeling moves to the CPU; nil discards it.
@@ -88,7 +89,7 @@ func New(opts Options) (*Labeler, error) {
 	if opts.GPU < 0 {
 		return nil, fmt.Errorf("cclabel: GPU ordinal %d: want 0 or more", opts.GPU)
 	}
-	if opts.Algorithm != ecl.ECL && opts.Algorithm != ecl.ECLaf {
+	if !opts.Algorithm.Valid() {
 		return nil, fmt.Errorf("cclabel: unknown algorithm %v", opts.Algorithm)
 	}
 	if opts.Warnings == nil {

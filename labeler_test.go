@@ -151,6 +151,8 @@ func TestLabelGraphMatchesBFS(t *testing.T) {
 	for _, opts := range []cclabel.Options{
 		{}, {Backend: cclabel.BackendCPU, Threads: 2}, {Backend: cclabel.BackendSerial},
 		{Backend: cclabel.BackendCPU, Algorithm: ecl.ECLaf},
+		{Backend: cclabel.BackendCPU, Algorithm: ecl.Afforest},
+		{Backend: cclabel.BackendSerial, Algorithm: ecl.Auto},
 	} {
 		lab, err := cclabel.New(opts)
 		if err != nil {

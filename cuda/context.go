@@ -26,6 +26,9 @@ type Context struct {
 	// tilesOnly sends binary and threshold grids at 8 and 26 to the tile
 	// kernels too (tests and benchmarks).
 	tilesOnly bool
+	// valueBlocks sends multilabel grids at 26 to the value-block kernels
+	// (tests and benchmarks); otherwise the tile kernels take them.
+	valueBlocks bool
 	// stage holds the pinned buffers that copies go through, made on
 	// first use; stageFailed records that the driver refused them.
 	stage       *staging

@@ -104,15 +104,16 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
 		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
 	// Binary and threshold rules at 8 and 26 take the block kernels (a
-	// 2x2(x2) block is one vertex), the multilabel rule at 26 the value
-	// block kernels (a 2x2x2 block is a vertex per value), everything else
-	// the tile kernels.
+	// 2x2(x2) block is one vertex), everything else the tile kernels: the
+	// multilabel rule at 26 too, which they label faster than the value
+	// block kernels (a 2x2x2 block is a vertex per value) on a dense
+	// segmentation (cuda/PERF.md), unless c.valueBlocks asks for those.
 	blocks := (conn == 8 || conn == 26) && !c.tilesOnly
 	kernels := tileKernels
 	switch {
 	case blocks && rule.Mode != imagegraph.Multilabel:
 		kernels = blockKernels
-	case blocks && conn == 26:
+	case blocks && conn == 26 && c.valueBlocks:
 		kernels = valueBlockKernels
 	}
 	plan := c.planGrid(&shape, suffix, kernels)

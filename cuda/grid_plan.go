@@ -56,7 +56,8 @@ const (
 	blockKernels
 	// valueBlockKernels: one vertex per value of a 2x2x2 block
 	// (kernels/ecl_grid_vblocks.cu), then the tile kernels' numbering; any
-	// rule at 26 (the multilabel one takes it).
+	// rule at 26. LabelGrid takes them only when Context.valueBlocks is
+	// set: the tile kernels label multilabel volumes faster (PERF.md).
 	valueBlockKernels
 )
 

@@ -65,7 +65,7 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 			t.Errorf("%s is %d in the value-block kernels, %d in grid_plan.go", name, got, want)
 		}
 	}
-	if !strings.Contains(string(vblocks), "__launch_bounds__(BBorder<VB_TY, VB_TZ, true>::threads)") {
+	if !strings.Contains(string(vblocks), "__launch_bounds__(BBorder<VB_TY, VB_TZ, true>::threads, VB_BORDER_CTAS)") {
 		t.Error("vblocks_border's thread count is no longer BBorder's: update planGrid's border threads")
 	}
 	// BBorder's thread count: row warps (TY + 2(TZ-1) in 3D, 1 in 2D) and

@@ -65,6 +65,15 @@ func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, r
 	checkGridOnGPU(t, c, r, conn, rule, what)
 }
 
+// checkValueBlocksOnGPU is checkGridOnGPU with the value-block kernels
+// for multilabel volumes at 26 (the tile kernels take them otherwise).
+func checkValueBlocksOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
+	t.Helper()
+	c.valueBlocks = true
+	defer func() { c.valueBlocks = false }()
+	checkGridOnGPU(t, c, r, conn, rule, what)
+}
+
 // TestLabelGridMultilabelMatchesCPU labels maps of few to many distinct
 // values (patches of equal value, so components span several voxels and
 // touch components of other values) in every sample type.
@@ -193,7 +202,8 @@ func BenchmarkGPUGrid(b *testing.B) {
 // with seed 1, read from $CCLABEL_BENCH_INPUTS/NAME.npy when set (the
 // files the peers time), else generated. "binary-tiles" is binary on the
 // tile kernels, "multilabel-tiles" multilabel on the tile kernels (the
-// cells volume: the value-block kernels' comparison).
+// cells volume, the default), "multilabel-vblocks" multilabel on the
+// value-block kernels.
 func BenchmarkGPUGridModes(b *testing.B) {
 	c := gpuContext(b)
 	inputs := []struct {
@@ -231,7 +241,7 @@ func BenchmarkGPUGridModes(b *testing.B) {
 		for _, conn := range in.conns {
 			modes := []string{"multilabel", "binary", "binary-tiles"}
 			if in.blobs < 0 {
-				modes = []string{"multilabel", "multilabel-tiles"}
+				modes = []string{"multilabel", "multilabel-vblocks"}
 			}
 			for _, mode := range modes {
 				if mode == "binary-tiles" && conn != 8 && conn != 26 {
@@ -247,7 +257,8 @@ func BenchmarkGPUGridModes(b *testing.B) {
 						b.Fatal(err)
 					}
 					c.tilesOnly = strings.HasSuffix(mode, "-tiles")
-					defer func() { c.tilesOnly = false }()
+					c.valueBlocks = strings.HasSuffix(mode, "-vblocks")
+					defer func() { c.tilesOnly, c.valueBlocks = false, false }()
 					var kernel []float64
 					count := 0
 					for b.Loop() {

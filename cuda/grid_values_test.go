@@ -30,7 +30,7 @@ func rasterOf[T uint8 | uint16 | int16 | uint32 | int32](t *testing.T, s [3]int,
 
 // checkPath labels r as checkGridOnGPU does and checks which kernels ran:
 // grid_values first (at 8 and 26), then the block kernels when blocks is
-// set, else the value-block kernels at 26 and the tile kernels elsewhere.
+// set, else the tile kernels (the value-block kernels only when asked).
 func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks bool, what string) {
 	t.Helper()
 	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
@@ -56,8 +56,11 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 	if got := ran("blocks_local"); got != blocks {
 		t.Errorf("%s c%d: block kernels ran: %v, want %v (%s)", what, conn, got, blocks, list)
 	}
-	if got, want := ran("vblocks_local"), !blocks && conn == 26; got != want {
-		t.Errorf("%s c%d: value-block kernels ran: %v, want %v (%s)", what, conn, got, want, list)
+	if got := ran("tiles_local"); got != !blocks {
+		t.Errorf("%s c%d: tile kernels ran: %v, want %v (%s)", what, conn, got, !blocks, list)
+	}
+	if ran("vblocks_local") {
+		t.Errorf("%s c%d: value-block kernels ran (%s)", what, conn, list)
 	}
 	if tm.Kernel <= 0 {
 		t.Errorf("%s c%d: kernel time %v", what, conn, tm.Kernel)
@@ -66,8 +69,7 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 
 // TestLabelGridSingleValueMatchesCPU labels multilabel rasters whose
 // nonzero samples share one value (then the binary rule's block kernels
-// label them at 8 and 26) and rasters of two values (the value-block
-// kernels at 26, the tile kernels at 8),
+// label them at 8 and 26) and rasters of two values (the tile kernels),
 // in every integer sample type, and compares with the CPU.
 func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	c := gpuContext(t)
@@ -149,8 +151,7 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	if several < 100 {
 		t.Errorf("%d rasters of several values", several)
 	}
-	// float32 takes the value-block kernels at 26 (no check), also with one
-	// value.
+	// float32 takes the tile kernels at 26 (no check), also with one value.
 	r := rasterOf(t, [3]int{65, 9, 9}, slices.Repeat([]uint8{0, 1, 1}, 65*9*3), func(int) uint32 { return 1 })
 	f32 := make([]float32, r.Len())
 	for i, v := range r.Data.([]uint32) {
@@ -166,8 +167,8 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tm.Kernels[0].Name != "zero_u32" || tm.Kernels[1].Name != "vblocks_local_f32" {
-		t.Errorf("float32 multilabel ran %v, want the value-block kernels alone", tm.Kernels)
+	if tm.Kernels[0].Name != "zero_u32" || tm.Kernels[1].Name != "tiles_local_c26_f32" {
+		t.Errorf("float32 multilabel ran %v, want the tile kernels alone", tm.Kernels)
 	}
 	checkGridOnGPU(t, c, fr, 26, imagegraph.Rule{Mode: imagegraph.Multilabel}, "float32 one value")
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // TestLabelGridValueBlocksMatchesCPU labels multilabel volumes at
-// 26-connectivity, which take the value-block kernels (vertices per value
-// of a 2x2x2 block), against the CPU: random maps of few and many values,
+// 26-connectivity on the value-block kernels (vertices per value of a
+// 2x2x2 block) against the CPU: random maps of few and many values,
 // patches, Voronoi cells with walls (gen.CellsRaster), all foreground,
 // checkerboards and blocks whose 8 voxels all differ, on shapes that cut
 // the 64x16x16 tiles and the 2x2x2 blocks unevenly.
@@ -86,7 +86,7 @@ func TestLabelGridValueBlocksMatchesCPU(t *testing.T) {
 				rasters = []*imagegraph.Raster{r}
 			}
 			for _, r := range rasters {
-				checkGridOnGPU(t, c, r, 26, rule, fmt.Sprintf("%v %v %s", s, r.Kind, name))
+				checkValueBlocksOnGPU(t, c, r, 26, rule, fmt.Sprintf("%v %v %s", s, r.Kind, name))
 			}
 		}
 	}
@@ -112,14 +112,14 @@ func TestLabelGridValueBlocksOneValue(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGridOnGPU(t, c, r, 26, rule, fmt.Sprintf("%v f32 one value p=%.1f", s, p))
+			checkValueBlocksOnGPU(t, c, r, 26, rule, fmt.Sprintf("%v f32 one value p=%.1f", s, p))
 		}
 	}
 }
 
 // TestLabelGridCellsMatchesCPU labels larger cells volumes (the benchmark
-// input's kind) on the value-block kernels and, for comparison, the tile
-// kernels.
+// input's kind) as LabelGrid does (the tile kernels) and on the
+// value-block kernels.
 func TestLabelGridCellsMatchesCPU(t *testing.T) {
 	c := gpuContext(t)
 	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
@@ -129,6 +129,6 @@ func TestLabelGridCellsMatchesCPU(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkGridOnGPU(t, c, r, 26, rule, fmt.Sprintf("cells %v", s))
-		checkTilesOnGPU(t, c, r, 26, rule, fmt.Sprintf("tiles cells %v", s))
+		checkValueBlocksOnGPU(t, c, r, 26, rule, fmt.Sprintf("value blocks, cells %v", s))
 	}
 }

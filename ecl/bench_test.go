@@ -30,6 +30,8 @@ func BenchmarkComponents(b *testing.B) {
 		{"parallel2", func(g *ecl.Graph) []int32 { return ecl.ComponentsParallel(g, 2) }},
 		{"eclaf1", func(g *ecl.Graph) []int32 { return ecl.ComponentsAtomicFree(g, 1) }},
 		{"eclaf2", func(g *ecl.Graph) []int32 { return ecl.ComponentsAtomicFree(g, 2) }},
+		{"afforest1", func(g *ecl.Graph) []int32 { return ecl.ComponentsAfforest(g, 1, 0) }},
+		{"afforest2", func(g *ecl.Graph) []int32 { return ecl.ComponentsAfforest(g, 2, 0) }},
 	}
 	for _, graph := range []string{"grid1024", "random2e22", "rmat20"} {
 		b.Run(graph, func(b *testing.B) {

@@ -11,20 +11,39 @@ import (
 // Validate) and symmetric (see IsSymmetric); an asymmetric graph gives
 // undefined (but memory-safe) results.
 func Components(g *Graph, opts Options) (*Result, error) {
-	var parent []int32
-	switch {
-	case opts.Algorithm != ECL && opts.Algorithm != ECLaf:
-		return nil, fmt.Errorf("ecl: unknown algorithm %v", opts.Algorithm)
-	case opts.Algorithm == ECLaf && opts.Serial:
-		parent = ComponentsAtomicFree(g, 1)
-	case opts.Algorithm == ECLaf:
-		parent = ComponentsAtomicFree(g, opts.Threads)
-	case opts.Serial:
-		parent = ComponentsSerial(g)
-	default:
-		parent = ComponentsParallel(g, opts.Threads)
+	parent, err := run(g, opts, nil)
+	if err != nil {
+		return nil, err
 	}
 	return &Result{Parent: parent, Count: countRoots(parent, opts.Threads)}, nil
+}
+
+// run computes the representatives with the algorithm of opts, recording
+// the hooks in log when it is not nil.
+func run(g *Graph, opts Options, log *hookLog) ([]int32, error) {
+	if !opts.Algorithm.Valid() {
+		return nil, fmt.Errorf("ecl: unknown algorithm %v", opts.Algorithm)
+	}
+	threads := opts.Threads
+	if opts.Serial {
+		threads = 1
+	}
+	algo := opts.Algorithm
+	if algo == Auto {
+		algo = ChooseAlgorithm(g)
+	}
+	switch {
+	case algo == ECLaf:
+		if log != nil {
+			return nil, fmt.Errorf("ecl: ECLaf cannot record a spanning forest (its plain-store hooks may be overwritten); use ecl or afforest")
+		}
+		return ComponentsAtomicFree(g, threads), nil
+	case algo == Afforest:
+		return afforest(g, threads, opts.SampleRounds, log), nil
+	case opts.Serial:
+		return componentsSerial(g, log), nil
+	}
+	return componentsParallel(g, threads, log), nil
 }
 
 // countRoots counts the vertices that are their own representative.
@@ -47,8 +66,9 @@ func countRoots(parent []int32, threads int) int {
 }
 
 // initParents runs the init phase on vertices [lo, hi): each vertex points
-// at its first neighbour with a smaller ID, or at itself.
-func initParents(g *Graph, parent []int32, lo, hi int) {
+// at its first neighbour with a smaller ID, or at itself. Each such first
+// hook is recorded in log when it is not nil.
+func initParents(g *Graph, parent []int32, lo, hi int, log *hookLog) {
 	offsets, nbrs := g.Offsets, g.Neighbors
 	for v := lo; v < hi; v++ {
 		m := int32(v)
@@ -59,5 +79,8 @@ func initParents(g *Graph, parent []int32, lo, hi int) {
 			}
 		}
 		parent[v] = m
+		if log != nil && m != int32(v) {
+			log.record(int32(v), int32(v), m)
+		}
 	}
 }

@@ -10,10 +10,16 @@ import (
 // GOMAXPROCS), each over contiguous vertex ranges, hooking with
 // compare-and-swap. It returns each vertex's representative.
 func ComponentsParallel(g *Graph, threads int) []int32 {
+	return componentsParallel(g, threads, nil)
+}
+
+// componentsParallel is ComponentsParallel, recording its hooks in log
+// when log is not nil.
+func componentsParallel(g *Graph, threads int, log *hookLog) []int32 {
 	n := g.NumVertices()
 	parent := make([]int32, n)
-	parallel.Ranges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi) })
-	parallel.Chunks(n, threads, func(lo, hi int) { computeRange(g, parent, lo, hi) })
+	parallel.Ranges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi, log) })
+	parallel.Chunks(n, threads, func(lo, hi int) { computeRange(g, parent, lo, hi, log) })
 	parallel.Ranges(n, threads, func(lo, hi int) { flattenRange(parent, lo, hi) })
 	return parent
 }
@@ -36,8 +42,9 @@ func findAtomic(parent []int32, v int32) int32 {
 }
 
 // computeRange hooks the edges of vertices [lo, hi), each undirected edge
-// from its larger endpoint, with lock-free compare-and-swap.
-func computeRange(g *Graph, parent []int32, lo, hi int) {
+// from its larger endpoint, with lock-free compare-and-swap. Successful
+// hooks are recorded in log when it is not nil.
+func computeRange(g *Graph, parent []int32, lo, hi int, log *hookLog) {
 	offsets, nbrs := g.Offsets, g.Neighbors
 	for v := lo; v < hi; v++ {
 		if atomic.LoadInt32(&parent[v]) == int32(v) {
@@ -52,12 +59,18 @@ func computeRange(g *Graph, parent []int32, lo, hi int) {
 			for vrep != urep {
 				if vrep < urep {
 					if atomic.CompareAndSwapInt32(&parent[urep], urep, vrep) {
+						if log != nil {
+							log.record(urep, int32(v), u)
+						}
 						break
 					}
 					// urep was hooked meanwhile: climb to its new parent.
 					urep = atomic.LoadInt32(&parent[urep])
 				} else {
 					if atomic.CompareAndSwapInt32(&parent[vrep], vrep, urep) {
+						if log != nil {
+							log.record(vrep, int32(v), u)
+						}
 						vrep = urep
 						break
 					}
@@ -95,7 +108,7 @@ func flattenRange(parent []int32, lo, hi int) {
 func ComponentsAtomicFree(g *Graph, threads int) []int32 {
 	n := g.NumVertices()
 	parent := make([]int32, n)
-	parallel.Ranges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi) })
+	parallel.Ranges(n, threads, func(lo, hi int) { initParents(g, parent, lo, hi, nil) })
 	for {
 		var changed atomic.Bool
 		parallel.Chunks(n, threads, func(lo, hi int) {

@@ -16,7 +16,16 @@
 //
 // Serial and parallel (goroutines over contiguous vertex ranges) versions
 // are provided, plus ECLaf, the atomic-free variant that repeats the compute
-// phase with plain stores until nothing changes.
+// phase with plain stores until nothing changes, and Afforest (sampling:
+// link a few neighbours per vertex, find the largest intermediate
+// component, skip the edges inside it; see ComponentsAfforest). Every
+// algorithm returns the same representatives; Auto picks the one measured
+// fastest for a graph's shape (ChooseAlgorithm).
+//
+// SpanningForest also returns a spanning forest, recorded as the hooks
+// happen, and VerifyForest checks one independently. Package
+// ecl/incremental keeps components up to date under batches of edge
+// insertions.
 //
 // Because ECL-CC processes each edge from one side only, the graph must be
 // symmetric: every arc (u,v) needs its reverse (v,u). FromEdges builds such

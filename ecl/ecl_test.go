@@ -31,14 +31,21 @@ func mustEdges(t testing.TB, n int, edges ...[2]int32) *ecl.Graph {
 func every(t testing.TB, g *ecl.Graph, threads int) map[string][]int32 {
 	t.Helper()
 	out := map[string][]int32{
-		"serial":   ecl.ComponentsSerial(g),
-		"parallel": ecl.ComponentsParallel(g, threads),
-		"eclaf":    ecl.ComponentsAtomicFree(g, threads),
-		"bfs":      ecl.ComponentsBFS(g),
+		"serial":    ecl.ComponentsSerial(g),
+		"parallel":  ecl.ComponentsParallel(g, threads),
+		"eclaf":     ecl.ComponentsAtomicFree(g, threads),
+		"bfs":       ecl.ComponentsBFS(g),
+		"afforest":  ecl.ComponentsAfforest(g, threads, 0),
+		"afforest1": ecl.ComponentsAfforest(g, threads, 1),
+		"afforest4": ecl.ComponentsAfforest(g, threads, 4),
 	}
 	for _, opts := range []ecl.Options{
 		{Algorithm: ecl.ECL, Threads: threads},
 		{Algorithm: ecl.ECLaf, Threads: threads},
+		{Algorithm: ecl.Afforest, Threads: threads},
+		{Algorithm: ecl.Afforest, Threads: threads, SampleRounds: 3},
+		{Algorithm: ecl.Auto, Threads: threads},
+		{Algorithm: ecl.Afforest, Serial: true},
 		{Serial: true},
 	} {
 		r, err := ecl.Components(g, opts)
@@ -167,21 +174,30 @@ func checkFirstOccurrence(t *testing.T, labels []uint32, count int) {
 }
 
 func TestGeneratedGraphsAgree(t *testing.T) {
-	grid, err := gen.GridGraph(300, 200)
+	// -short (the race detector's run) takes quarter-size graphs.
+	scale := 1
+	if testing.Short() {
+		scale = 2
+	}
+	grid, err := gen.GridGraph(300/scale, 200/scale)
 	if err != nil {
 		t.Fatal(err)
 	}
-	random, err := gen.RandomGraph(50000, 1, 3)
+	random, err := gen.RandomGraph(50000/(scale*scale), 1, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rmat, err := gen.RMATGraph(14, 4, 5)
+	rmat, err := gen.RMATGraph(16-2*scale, 4, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, g := range map[string]*ecl.Graph{"grid": grid, "random": random, "rmat": rmat} {
 		want := ecl.ComponentsBFS(g)
-		for threads := 1; threads <= 8; threads++ {
+		threadCounts := []int{1, 2, 3, 4, 5, 6, 7, 8}
+		if testing.Short() {
+			threadCounts = []int{1, 3, 8}
+		}
+		for _, threads := range threadCounts {
 			for impl, parent := range every(t, g, threads) {
 				if !slices.Equal(parent, want) {
 					t.Fatalf("%s threads %d: %s differs from BFS", name, threads, impl)
@@ -291,7 +307,7 @@ func TestVerifyCatchesWrongResult(t *testing.T) {
 }
 
 func TestParseAlgorithm(t *testing.T) {
-	for _, a := range []ecl.Algorithm{ecl.ECL, ecl.ECLaf} {
+	for _, a := range []ecl.Algorithm{ecl.ECL, ecl.ECLaf, ecl.Afforest, ecl.Auto} {
 		got, err := ecl.ParseAlgorithm(a.String())
 		if err != nil || got != a {
 			t.Errorf("ParseAlgorithm(%q) = %v, %v", a.String(), got, err)

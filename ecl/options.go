@@ -2,7 +2,8 @@ package ecl
 
 import "fmt"
 
-// Algorithm selects the compute phase of ECL-CC.
+// Algorithm selects how the components are computed. Every algorithm
+// gives the same representatives (each component's smallest vertex ID).
 type Algorithm int
 
 const (
@@ -12,6 +13,13 @@ const (
 	// ECLaf is the atomic-free variant: hooks are plain stores, and the
 	// compute phase repeats until a pass changes nothing.
 	ECLaf
+	// Afforest links the first few neighbours of every vertex, finds the
+	// largest intermediate component by sampling and skips the edges
+	// inside it (see ComponentsAfforest).
+	Afforest
+	// Auto picks the algorithm measured fastest for the graph's shape on
+	// the CPU (see ChooseAlgorithm).
+	Auto
 )
 
 // String returns the algorithm's name as ParseAlgorithm accepts it.
@@ -21,28 +29,40 @@ func (a Algorithm) String() string {
 		return "ecl"
 	case ECLaf:
 		return "eclaf"
+	case Afforest:
+		return "afforest"
+	case Auto:
+		return "auto"
 	}
 	return fmt.Sprintf("Algorithm(%d)", int(a))
 }
 
-// ParseAlgorithm parses "ecl" or "eclaf".
+// Valid reports whether a is one of the algorithms above.
+func (a Algorithm) Valid() bool { return a >= ECL && a <= Auto }
+
+// ParseAlgorithm parses "ecl", "eclaf", "afforest" or "auto".
 func ParseAlgorithm(s string) (Algorithm, error) {
-	switch s {
-	case "ecl":
-		return ECL, nil
-	case "eclaf":
-		return ECLaf, nil
+	for a := ECL; a <= Auto; a++ {
+		if s == a.String() {
+			return a, nil
+		}
 	}
-	return 0, fmt.Errorf("ecl: unknown algorithm %q (want ecl or eclaf)", s)
+	return 0, fmt.Errorf("ecl: unknown algorithm %q (want ecl, eclaf, afforest or auto)", s)
 }
 
 // Options configures Components.
 type Options struct {
-	// Algorithm is ECL (default) or ECLaf.
+	// Algorithm is ECL (default), ECLaf, Afforest or Auto.
 	Algorithm Algorithm
 	// Threads is the number of goroutines; 0 means GOMAXPROCS.
 	Threads int
 	// Serial selects the single-threaded implementation, which uses plain
 	// loads and stores instead of atomics. Threads is then ignored.
+	// ECLaf and Afforest have no separate serial code: they run their
+	// parallel code on one goroutine.
 	Serial bool
+	// SampleRounds is Afforest's k, the neighbours of each vertex linked
+	// before the largest component is looked for; 0 means adaptive (see
+	// ComponentsAfforest).
+	SampleRounds int
 }

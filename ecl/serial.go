@@ -3,10 +3,16 @@ package ecl
 // ComponentsSerial runs ECL-CC on one goroutine with plain loads and stores
 // and returns each vertex's representative (its component's smallest ID).
 func ComponentsSerial(g *Graph) []int32 {
+	return componentsSerial(g, nil)
+}
+
+// componentsSerial is ComponentsSerial, recording its hooks in log when
+// log is not nil.
+func componentsSerial(g *Graph, log *hookLog) []int32 {
 	n := g.NumVertices()
 	parent := make([]int32, n)
-	initParents(g, parent, 0, n)
-	computeSerial(g, parent)
+	initParents(g, parent, 0, n, log)
+	computeSerial(g, parent, log)
 	flattenSerial(parent, 0, n)
 	return parent
 }
@@ -29,8 +35,9 @@ func findSerial(parent []int32, v int32) int32 {
 	}
 }
 
-// computeSerial hooks every undirected edge once, from its larger endpoint.
-func computeSerial(g *Graph, parent []int32) {
+// computeSerial hooks every undirected edge once, from its larger endpoint,
+// recording the hooks in log when it is not nil.
+func computeSerial(g *Graph, parent []int32, log *hookLog) {
 	offsets, nbrs := g.Offsets, g.Neighbors
 	for v := range parent {
 		if parent[v] == int32(v) {
@@ -47,8 +54,14 @@ func computeSerial(g *Graph, parent []int32) {
 			switch {
 			case vrep < urep:
 				parent[urep] = vrep
+				if log != nil {
+					log.record(urep, int32(v), u)
+				}
 			case urep < vrep:
 				parent[vrep] = urep
+				if log != nil {
+					log.record(vrep, int32(v), u)
+				}
 				vrep = urep
 			}
 		}

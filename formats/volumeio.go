@@ -57,6 +57,20 @@ func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error
 	return nil, fmt.Errorf("formats: %s: unknown volume format (want .nii, .nii.gz, .hdr/.img, .nrrd, .nhdr, .tif, .npy, a folder of slices, or raw with a shape)", path)
 }
 
+// ReadVolumeFileStreaming is ReadVolumeFile telling onSamples as the
+// samples arrive (nifti.ReadFileStreaming) where the reader streams: a
+// single-file NIfTI (.nii, .nii.gz). Other inputs are read whole and
+// onSamples is not called.
+func ReadVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v *imagegraph.Volume, done int)) (*imagegraph.Volume, error) {
+	lower := strings.ToLower(path)
+	if rawOpts == nil && hasAnySuffix(lower, ".nii", ".nii.gz") {
+		if st, err := os.Stat(path); err == nil && !st.IsDir() {
+			return nifti.ReadFileStreaming(path, onSamples)
+		}
+	}
+	return ReadVolumeFile(path, rawOpts)
+}
+
 func hasAnySuffix(s string, suffixes ...string) bool {
 	return slices.ContainsFunc(suffixes, func(x string) bool { return strings.HasSuffix(s, x) })
 }

@@ -3,6 +3,7 @@ package imagegraph
 import (
 	"math"
 	"math/bits"
+	"unsafe"
 
 	"github.com/cclabel/cclabel/ecl/grid"
 )
@@ -52,14 +53,91 @@ type integer interface {
 
 // appendIntRuns appends the runs of equal nonzero values of src; the key
 // of a value is its conversion to K, which keeps distinct values distinct
-// and 0 at 0 for types no wider than K. The places where the value changes
-// are found 64 samples at a time as a bit mask, without branching on the
-// data; only the runs cost a branch.
+// and 0 at 0 for types no wider than K. It goes run by run, comparing
+// eight samples at a time, until short runs (a few foreground runs
+// shorter than eight samples) hand the rest of the row to appendShortRuns.
 func appendIntRuns[T integer, K grid.GridKey](src []T, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
+	short := 0
+	for x := 0; x < len(src); {
+		if short >= shortRuns {
+			return appendShortRuns(src, x, dst)
+		}
+		v, start := src[x], x
+		x = runEnd(src, x+1, v)
+		if v != 0 {
+			dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
+		}
+		short += int(b2u(x-start < 8) & b2u(v != 0))
+	}
+	return dst
+}
+
+// shortRuns is the number of runs shorter than eight samples after which
+// appendIntRuns splits the rest of a row 64 samples at a time.
+const shortRuns = 4
+
+// runEnd returns the first index from x on whose sample differs from v,
+// or len(src): eight samples at a time, with one branch for the eight,
+// comparing whole words (eight bytes) of samples with v repeated where
+// samples are narrower than words.
+func runEnd[T integer](src []T, x int, v T) int {
+	switch unsafe.Sizeof(v) {
+	case 1:
+		vv := uint64(uint8(v)) * 0x0101010101010101
+		for ; x+8 <= len(src); x += 8 {
+			if *(*uint64)(unsafe.Pointer(&src[x])) != vv {
+				return x + firstOf8(src[x:x+8:x+8], v)
+			}
+		}
+	case 2:
+		vv := uint64(uint16(v)) * 0x0001000100010001
+		for ; x+8 <= len(src); x += 8 {
+			w := (*[2]uint64)(unsafe.Pointer(&src[x]))
+			if (w[0]^vv)|(w[1]^vv) != 0 {
+				return x + firstOf8(src[x:x+8:x+8], v)
+			}
+		}
+	case 4:
+		vv := uint64(uint32(v)) * 0x0000000100000001
+		for ; x+8 <= len(src); x += 8 {
+			w := (*[4]uint64)(unsafe.Pointer(&src[x]))
+			if (w[0]^vv)|(w[1]^vv)|(w[2]^vv)|(w[3]^vv) != 0 {
+				return x + firstOf8(src[x:x+8:x+8], v)
+			}
+		}
+	default:
+		for ; x+8 <= len(src); x += 8 {
+			c := src[x : x+8 : x+8]
+			if (c[0]^v)|(c[1]^v)|(c[2]^v)|(c[3]^v)|(c[4]^v)|(c[5]^v)|(c[6]^v)|(c[7]^v) != 0 {
+				return x + firstOf8(c, v)
+			}
+		}
+	}
+	for x < len(src) && src[x] == v {
+		x++
+	}
+	return x
+}
+
+// firstOf8 returns the index of the first of the eight samples of c that
+// differs from v; one must.
+func firstOf8[T integer](c []T, v T) int {
+	c = c[:8]
+	m := b2u(c[0] != v) | b2u(c[1] != v)<<1 | b2u(c[2] != v)<<2 | b2u(c[3] != v)<<3 |
+		b2u(c[4] != v)<<4 | b2u(c[5] != v)<<5 | b2u(c[6] != v)<<6 | b2u(c[7] != v)<<7
+	return bits.TrailingZeros64(m)
+}
+
+// appendShortRuns is appendIntRuns for the rest of a row of short runs,
+// from a run starting at x0. The places where the value changes are found
+// 64 samples at a time as a bit mask, without branching on the data; only
+// the runs cost a branch.
+func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
 	n := len(src)
-	var prev, v T // the value before the chunk; the current run's
-	start := 0
-	for lo := 0; lo < n; lo += 64 {
+	// The value before the chunk; the current run's.
+	prev, v := src[x0], src[x0]
+	start := x0
+	for lo := x0; lo < n; lo += 64 {
 		chunk := src[lo:min(lo+64, n)]
 		changes := changeMask(chunk, prev)
 		prev = chunk[len(chunk)-1]

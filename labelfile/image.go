@@ -32,6 +32,22 @@ func LabelImage(l *cclabel.Labeler, img *formats.Image, s Settings, conn int) (*
 	return labelImage(l, img, s, conn, nil)
 }
 
+// LabelImageInto is LabelImage writing the labels into dst when it has
+// one label per pixel (a buffer made ready while the image was read).
+func LabelImageInto(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, dst []uint32) (*cclabel.RasterResult, error) {
+	return labelImage(l, img, s, conn, oneBuffer(dst))
+}
+
+// oneBuffer returns LabelBuffers holding dst (nil for a nil dst).
+func oneBuffer(dst []uint32) *LabelBuffers {
+	if dst == nil {
+		return nil
+	}
+	b := &LabelBuffers{Keep: 1}
+	b.Put(dst)
+	return b
+}
+
 // labelImage is LabelImage labeling into an array from bufs when one fits.
 func labelImage(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
 	res, err := l.LabelRaster(img.Raster, s.Rule, conn, bufs.Get(img.Raster.Len()))

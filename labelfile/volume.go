@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
@@ -46,6 +47,9 @@ type VolumeLabels struct {
 	GPU *cclabel.Timing
 	// Timing sums the labeling stages over all frames, on any backend.
 	Timing cclabel.Timing
+	// WhileReading is the labeling time spent while the volume was still
+	// being read (VolumeStream); Timing counts only what came after.
+	WhileReading time.Duration
 }
 
 // LabelVolume labels every frame of vol under the settings' rule (on
@@ -53,6 +57,13 @@ type VolumeLabels struct {
 // in-plane part, 4 or 8, for a 2D file).
 func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
 	return labelVolume(l, vol, s, conn, nil)
+}
+
+// LabelVolumeInto is LabelVolume writing the first frame's labels into
+// dst when it has one label per voxel (a buffer made ready while the
+// volume was read).
+func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
+	return labelVolume(l, vol, s, conn, oneBuffer(dst))
 }
 
 // labelVolume is LabelVolume labeling into arrays from bufs when they fit.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync"
 
 	"github.com/cclabel/cclabel/internal/pdeflate"
 )
@@ -17,15 +18,69 @@ func WriteColorLabelsPNG(w io.Writer, labels []uint32, width, height int) error 
 	if width < 1 || height < 1 || len(labels) != width*height {
 		return fmt.Errorf("formats: png: %d labels for a %dx%d image", len(labels), width, height)
 	}
+	var caches sync.Pool // of *colorCache: fill runs on several goroutines
 	return writeStreamPNG(w, width, height, 8, 2, 3, func(y int, row []byte) {
-		prev, c := uint32(0), LabelColor(0)
-		for x, l := range labels[y*width : (y+1)*width] {
-			if l != prev {
-				prev, c = l, LabelColor(l)
-			}
-			row[3*x], row[3*x+1], row[3*x+2] = c.R, c.G, c.B
+		cache, _ := caches.Get().(*colorCache)
+		if cache == nil {
+			cache = newColorCache()
 		}
+		cache.row(row, labels[y*width:(y+1)*width])
+		caches.Put(cache)
 	})
+}
+
+// colorCache remembers the colours of recent labels (direct-mapped on
+// the label's low bits): LabelColor costs tens of nanoseconds and label
+// maps repeat few labels per row.
+type colorCache struct {
+	label [colorCacheSize]uint32
+	rgb   [colorCacheSize][3]byte
+}
+
+const colorCacheSize = 1 << 12
+
+// newColorCache returns an empty cache (slot 0 holds label 0, black).
+func newColorCache() *colorCache {
+	c := &colorCache{}
+	for i := range c.label {
+		c.label[i] = uint32(i) + 1 // a label of another slot: never a hit
+	}
+	c.label[0], c.rgb[0] = 0, [3]byte{} // label 0 is black
+	return c
+}
+
+// color returns a label's colour.
+func (c *colorCache) color(l uint32) [3]byte {
+	k := l & (colorCacheSize - 1)
+	if c.label[k] != l {
+		rgb := LabelColor(l)
+		c.label[k], c.rgb[k] = l, [3]byte{rgb.R, rgb.G, rgb.B}
+	}
+	return c.rgb[k]
+}
+
+// row writes the RGB colours of a row of labels, one colour per run of
+// equal labels; long runs are filled by doubling copies.
+func (c *colorCache) row(row []byte, labels []uint32) {
+	for x := 0; x < len(labels); {
+		l, end := labels[x], x+1
+		for end < len(labels) && labels[end] == l {
+			end++
+		}
+		rgb := c.color(l)
+		run := row[3*x : 3*end]
+		if len(run) <= 24 {
+			for i := 0; i < len(run); i += 3 {
+				run[i], run[i+1], run[i+2] = rgb[0], rgb[1], rgb[2]
+			}
+		} else {
+			run[0], run[1], run[2] = rgb[0], rgb[1], rgb[2]
+			for k := 3; k < len(run); k *= 2 {
+				copy(run[k:], run[:k])
+			}
+		}
+		x = end
+	}
 }
 
 // writeStreamPNG writes a PNG of the given bit depth and colour type (0

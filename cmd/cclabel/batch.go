@@ -80,18 +80,18 @@ func mergeSummaries(out string, inputs []string, quiet bool, std stdio) error {
 		return usagef("batch: --merge-summaries %s: give the summaries to merge as arguments", out)
 	}
 	if err := batch.CheckSummaryPath(out); err != nil {
-		return usageError{err}
+		return usageError{Err: err}
 	}
 	rows, replaced, err := batch.MergeFiles(out, inputs)
 	if err != nil {
 		return err
 	}
 	if replaced > 0 { // even with -q: it may hide a mistake, such as overlapping shards
-		fmt.Fprintf(std.err, "batch: %d inputs had rows in several summaries; the rows of the summaries given last were kept\n", replaced)
+		fmt.Fprintf(std.Err, "batch: %d inputs had rows in several summaries; the rows of the summaries given last were kept\n", replaced)
 	}
 	if !quiet {
 		counts, _ := batch.Tally(rows)
-		fmt.Fprintf(std.err, "batch: merged %d summaries into %s: %d inputs, %d ok, %d failed, %d skipped, %d cancelled\n",
+		fmt.Fprintf(std.Err, "batch: merged %d summaries into %s: %d inputs, %d ok, %d failed, %d skipped, %d cancelled\n",
 			len(inputs), out, len(rows), counts[batch.OK], counts[batch.Failed], counts[batch.Skipped], counts[batch.Cancelled])
 	}
 	return nil
@@ -131,7 +131,7 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 		return nil, err
 	}
 	if f.ImageConn, f.VolumeConn, err = labelfile.BatchConnectivity(cmd.Int("connectivity")); err != nil {
-		return nil, usageError{err}
+		return nil, usageError{Err: err}
 	}
 	for _, c := range []struct {
 		flag string
@@ -150,7 +150,7 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	}
 	if b.summary != "" {
 		if err := batch.CheckSummaryPath(b.summary); err != nil {
-			return nil, usageError{err}
+			return nil, usageError{Err: err}
 		}
 	}
 	if b.pipeline, err = pipelineFromFlags(cmd); err != nil {
@@ -165,13 +165,13 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	}
 	all, err := batch.Expand(cmd.Args().Slice(), batch.ExpandOptions{Known: formats.IsInputName, Skip: f.Dir})
 	if errors.Is(err, batch.ErrOutputIsInput) {
-		return nil, usageError{err}
+		return nil, usageError{Err: err}
 	}
 	if err != nil {
 		return nil, err
 	}
 	if err := f.CheckOutputs(all); err != nil {
-		return nil, usageError{err}
+		return nil, usageError{Err: err}
 	}
 	b.total = len(all)
 	f.Inputs = b.shard.Select(all)
@@ -191,7 +191,7 @@ func pipelineFromFlags(cmd *cli.Command) (batch.Pipeline, error) {
 	if m := cmd.String("max-memory"); m != "" {
 		n, err := batch.ParseBytes(m)
 		if err != nil {
-			return p, usageError{err}
+			return p, usageError{Err: err}
 		}
 		p.MaxMemory = n
 	}
@@ -211,13 +211,13 @@ func shardFromFlags(cmd *cli.Command) (batch.Shard, string, error) {
 		}
 		s, err := batch.ParseShard(spec)
 		if err != nil {
-			return s, "", usageError{err}
+			return s, "", usageError{Err: err}
 		}
 		return s, "--shard", nil
 	}
 	s, source, ok, err := batch.ShardFromEnv(os.Getenv, shards)
 	if err != nil {
-		return s, "", usageError{err}
+		return s, "", usageError{Err: err}
 	}
 	if !ok && shards > 0 {
 		return s, "", usagef("batch: --shards %d: the shard index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, and neither is set (or give --shard i/n)", shards)

@@ -112,15 +112,15 @@ func (b *batchRun) finish(o batch.Outcome, progress *batch.Progress) {
 // newProgress returns the run's progress reporter: a bar on a terminal,
 // plain lines elsewhere, nothing with --quiet.
 func (b *batchRun) newProgress() *batch.Progress {
-	w, live, width := b.std.err, false, 80
-	if f, ok := b.std.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	w, live, width := b.std.Err, false, 80
+	if f, ok := b.std.Err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		live = true
 		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
 			width = cols
 		}
 	}
 	if b.quiet {
-		w, live = quietWriter{b.std.err}, false
+		w, live = quietWriter{b.std.Err}, false
 	}
 	return batch.NewProgress(w, len(b.files.Inputs), live, width, progressInterval)
 }
@@ -143,12 +143,12 @@ func (b *batchRun) tick(p *batch.Progress, done chan struct{}) {
 func (b *batchRun) report(counts map[batch.Status]int, voxels int64, elapsed time.Duration) {
 	s := elapsed.Seconds()
 	done := counts[batch.OK] + counts[batch.Failed]
-	fmt.Fprintf(b.std.err, "batch: %d inputs in %.2f s: %d ok, %d failed, %d skipped", len(b.files.Rows), s,
+	fmt.Fprintf(b.std.Err, "batch: %d inputs in %.2f s: %d ok, %d failed, %d skipped", len(b.files.Rows), s,
 		counts[batch.OK], counts[batch.Failed], counts[batch.Skipped])
 	if counts[batch.Cancelled] > 0 {
-		fmt.Fprintf(b.std.err, ", %d not started", counts[batch.Cancelled])
+		fmt.Fprintf(b.std.Err, ", %d not started", counts[batch.Cancelled])
 	}
-	fmt.Fprintf(b.std.err, "; %.1f files/s, %.1f MVx/s [%s, %d workers]\n", float64(done)/s, float64(voxels)/1e6/s,
+	fmt.Fprintf(b.std.Err, "; %.1f files/s, %.1f MVx/s [%s, %d workers]\n", float64(done)/s, float64(voxels)/1e6/s,
 		b.backendNote(), b.pipeline.Workers)
 }
 

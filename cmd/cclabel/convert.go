@@ -30,22 +30,22 @@ func convertCommand(std stdio) *cli.Command {
 			}
 			in, out := cmd.Args().Get(0), cmd.Args().Get(1)
 			if _, err := graphio.FormatFromPath(out); err != nil {
-				return usageError{err}
+				return usageError{Err: err}
 			}
 			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err
 			}
-			lg, err := readGraphInput(in, cmd.String("format"), graphReadOptions(cmd, 0), std.in)
+			lg, err := readGraphInput(in, cmd.String("format"), graphReadOptions(cmd, 0), std.In)
 			if err != nil {
 				return err
 			}
 			for _, w := range lg.Warnings {
-				fmt.Fprintf(std.err, "cclabel: warning: %s: %s\n", in, w)
+				fmt.Fprintf(std.Err, "cclabel: warning: %s: %s\n", in, w)
 			}
 			if err := graphio.WriteFile(out, lg.Graph); err != nil {
 				return err
 			}
-			fmt.Fprintf(std.err, "%s -> %s: %d vertices, %d edges\n", in, out, lg.Graph.NumVertices(), lg.Graph.NumEdges())
+			fmt.Fprintf(std.Err, "%s -> %s: %d vertices, %d edges\n", in, out, lg.Graph.NumVertices(), lg.Graph.NumEdges())
 			return nil
 		},
 	}

@@ -1,11 +1,10 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/urfave/cli/v3"
 )
@@ -17,7 +16,7 @@ func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error)
 	if name := cmd.String("algo"); name != "" { // commands without --algo use ECL-CC
 		algo, err := ecl.ParseAlgorithm(name)
 		if err != nil {
-			return opts, usageError{err}
+			return opts, usageError{Err: err}
 		}
 		opts.Algorithm = algo
 	}
@@ -69,6 +68,9 @@ type labelStages struct {
 	Kernel   float64 `json:"kernel"`
 	Download float64 `json:"download"`
 	Other    float64 `json:"other"`
+	// WhileReading is labeling done while the input was still being read
+	// (volumes on the CPU): not part of the label stage.
+	WhileReading float64 `json:"while_reading,omitempty"`
 }
 
 // labelStagesOf splits a label stage of label seconds by the labeling
@@ -88,12 +90,5 @@ type stageTimes struct {
 	Total float64 `json:"total"`
 }
 
-// writeJSON prints v as one indented JSON object.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("json summary: %w", err)
-	}
-	return nil
-}
+// writeJSON prints v as one indented JSON object (clix.WriteJSON).
+func writeJSON(w io.Writer, v any) error { return clix.WriteJSON(w, v) }

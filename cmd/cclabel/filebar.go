@@ -21,7 +21,7 @@ func fileBar(cmd *cli.Command, std stdio, name string) *fileprogress.Bar {
 	if cmd.Bool("quiet") || cmd.Bool("json") {
 		return nil
 	}
-	f, ok := std.err.(*os.File)
+	f, ok := std.Err.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
@@ -29,5 +29,5 @@ func fileBar(cmd *cli.Command, std stdio, name string) *fileprogress.Bar {
 	if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
 		width = cols
 	}
-	return fileprogress.New(std.err, name, width, fileprogress.DefaultDelay)
+	return fileprogress.New(std.Err, name, width, fileprogress.DefaultDelay)
 }

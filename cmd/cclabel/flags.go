@@ -36,7 +36,7 @@ func ruleFromFlags(cmd *cli.Command) (imagegraph.Rule, error) {
 	case hasThreshold:
 		r := imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: cmd.Float("threshold"), Invert: invert}
 		if err := r.Validate(); err != nil {
-			return r, usageError{err}
+			return r, usageError{Err: err}
 		}
 		return r, nil
 	case binary:

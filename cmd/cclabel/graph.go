@@ -28,14 +28,17 @@ func graphCommand(std stdio) *cli.Command {
 			"are taken as undirected; an asymmetric .egr is symmetrized with a warning.",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "algo", Value: "ecl", Usage: "ecl (CAS hooking) or eclaf (atomic-free)"},
+			&cli.StringFlag{Name: "algo", Value: "auto", Usage: "CPU algorithm: auto (the fastest measured for the graph's shape), ecl (CAS hooking), eclaf (atomic-free) or afforest (sampling); the GPU runs ecl"},
 			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (GPU for large graphs when one is usable), gpu, cpu (parallel) or serial"},
 			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 			&cli.StringFlag{Name: "labels", Usage: "write labels: .txt ('id label' lines), .npy (int32), or '-' for text on stdout", TakesFile: true},
 			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, mtx, gr or edgelist"},
 			&cli.BoolFlag{Name: "drop-zeros", Usage: "Matrix Market: explicit zero entries are not edges"},
 			maxVerticesFlag(),
-			&cli.BoolFlag{Name: "verify", Usage: "check the result against an independent breadth-first search"},
+			&cli.BoolFlag{Name: "verify", Usage: "check the result against an independent breadth-first search (and a --forest file read back)"},
+			&cli.StringFlag{Name: "forest", Usage: "write a spanning forest's edges: .txt ('u v' lines in the file's IDs) or .npy (int64, shape (m, 2))", TakesFile: true},
+			&cli.StringFlag{Name: "updates", Usage: "replay a file of 'i U V' (insert), 'q U V' (connected?) and 'c V' (component) lines after labeling; '-' reads stdin", TakesFile: true},
+			&cli.StringFlag{Name: "answers", Value: "-", Usage: "where --updates prints its answers, one a line", TakesFile: true},
 			&cli.BoolFlag{Name: "json", Usage: "print a JSON summary on stdout"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runGraph(cmd, std) },
@@ -44,19 +47,21 @@ func graphCommand(std stdio) *cli.Command {
 
 // graphSummary is the --json object of "cclabel graph".
 type graphSummary struct {
-	Input      string     `json:"input"`
-	Vertices   int        `json:"vertices"`
-	Edges      int        `json:"edges"`
-	Components int        `json:"components"`
-	Largest    int64      `json:"largest"`
-	Backend    string     `json:"backend"`
-	Algorithm  string     `json:"algorithm"`
-	Threads    int        `json:"threads"`
-	Verified   bool       `json:"verified"`
-	Warnings   []string   `json:"warnings,omitempty"`
-	Seconds    stageTimes `json:"seconds"`
-	GPU        *gpuTimes  `json:"gpu_seconds,omitempty"`
-	Read       graphRead  `json:"read"`
+	Input      string          `json:"input"`
+	Vertices   int             `json:"vertices"`
+	Edges      int             `json:"edges"`
+	Components int             `json:"components"`
+	Largest    int64           `json:"largest"`
+	Backend    string          `json:"backend"`
+	Algorithm  string          `json:"algorithm"`
+	Threads    int             `json:"threads"`
+	Verified   bool            `json:"verified"`
+	Forest     *forestSummary  `json:"forest,omitempty"`
+	Updates    *updatesSummary `json:"updates,omitempty"`
+	Warnings   []string        `json:"warnings,omitempty"`
+	Seconds    stageTimes      `json:"seconds"`
+	GPU        *gpuTimes       `json:"gpu_seconds,omitempty"`
+	Read       graphRead       `json:"read"`
 }
 
 // runGraph reads, labels and writes one graph.
@@ -65,7 +70,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		return usagef("graph: want exactly one GRAPH argument, got %d", cmd.NArg())
 	}
 	input := cmd.Args().First()
-	labeler, err := newLabeler(cmd, std.err)
+	labeler, err := newLabeler(cmd, std.Err)
 	if err != nil {
 		return err
 	}
@@ -78,20 +83,24 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		return usagef("graph: --labels - and --json both want stdout")
 	}
 	readOpts := graphReadOptions(cmd, labeler.Threads())
+	extras, err := graphExtrasFrom(cmd, input)
+	if err != nil {
+		return err
+	}
 
 	var times stageTimes
 	clock := newStopwatch()
-	lg, err := readGraphInput(input, cmd.String("format"), readOpts, std.in)
+	lg, err := readGraphInput(input, cmd.String("format"), readOpts, std.In)
 	if err != nil {
 		return err
 	}
 	for _, w := range lg.Warnings {
-		fmt.Fprintf(std.err, "cclabel: warning: %s: %s\n", input, w)
+		fmt.Fprintf(std.Err, "cclabel: warning: %s: %s\n", input, w)
 	}
 	times.Read = clock.lap()
 
 	g := lg.Graph
-	gr, err := labeler.LabelGraph(g)
+	gr, forest, err := extras.label(labeler, g)
 	if err != nil {
 		return fmt.Errorf("%s: %w", input, err)
 	}
@@ -105,9 +114,16 @@ func runGraph(cmd *cli.Command, std stdio) error {
 			return fmt.Errorf("%s: %w", input, err)
 		}
 	}
+	if err := extras.writeForest(forest, lg, cmd.Bool("verify")); err != nil {
+		return err
+	}
+	updates, err := extras.replay(res, lg, labeler.Threads(), std)
+	if err != nil {
+		return err
+	}
 	res.Parent = nil // no longer needed: let the collector take it
 	if labelsPath != "" {
-		if err := writeGraphLabels(labelsPath, labels, lg.ID, std.out); err != nil {
+		if err := writeGraphLabels(labelsPath, labels, lg.ID, std.Out); err != nil {
 			return err
 		}
 	}
@@ -117,15 +133,17 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	summary := graphSummary{
 		Input: input, Vertices: g.NumVertices(), Edges: g.NumEdges(),
 		Components: res.Count, Largest: largest,
-		Backend: string(gr.Backend), Algorithm: cmd.String("algo"), Threads: labeler.Threads(),
+		Backend: string(gr.Backend), Algorithm: gr.Algorithm.String(), Threads: labeler.Threads(),
 		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times, GPU: gpuTimesOf(gr.Backend, gr.Timing),
+		Forest: extras.summary(forest, cmd.Bool("verify")), Updates: updates,
 		Read: graphReadOf(lg.Stats),
 	}
-	fmt.Fprintf(std.err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs%s, label %.3fs [%s %s, %d threads]%s\n",
+	fmt.Fprintf(std.Err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs%s, label %.3fs [%s %s, %d threads]%s\n",
 		input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, summary.Read.note(), times.Label,
 		summary.Backend, summary.Algorithm, summary.Threads, verifiedNote(summary.Verified))
+	extras.printSummary(std.Err, summary)
 	if cmd.Bool("json") {
-		return writeJSON(std.out, summary)
+		return writeJSON(std.Out, summary)
 	}
 	return nil
 }

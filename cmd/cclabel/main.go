@@ -18,24 +18,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
+	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
+	"github.com/cclabel/cclabel/cmd/cclabel/internal/toolcmd"
 	"github.com/urfave/cli/v3"
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args, stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
+	os.Exit(run(context.Background(), os.Args, stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
 }
 
-// stdio holds the streams a command reads and writes, so tests can run the
-// CLI in process.
-type stdio struct {
-	in  io.Reader
-	out io.Writer
-	err io.Writer
-}
+// stdio holds the streams a command reads and writes (clix.Stdio).
+type stdio = clix.Stdio
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, std stdio) int {
@@ -45,7 +41,7 @@ func run(ctx context.Context, args []string, std stdio) int {
 		return 0
 	}
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	fmt.Fprintf(std.err, "cclabel: %s\n", msg)
+	fmt.Fprintf(std.Err, "cclabel: %s\n", msg)
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -60,9 +56,9 @@ func newApp(std stdio) *cli.Command {
 		Usage: "connected-component labeling of graphs, images and volumes (ECL-CC)",
 		Description: "cclabel labels the connected components of general graphs with ECL-CC " +
 			"(Jaiganesh & Burtscher, HPDC'18) on all CPU cores.",
-		Reader:         std.in,
-		Writer:         std.out,
-		ErrWriter:      std.err,
+		Reader:         std.In,
+		Writer:         std.Out,
+		ErrWriter:      std.Err,
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		OnUsageError:   onUsageError,
 		HideVersion:    true,
@@ -75,11 +71,12 @@ func newApp(std stdio) *cli.Command {
 		Commands: []*cli.Command{
 			labelCommand(std),
 			volumeCommand(std),
+			mergeCommand(std),
 			graphCommand(std),
-			genCommand(std),
+			toolcmd.Gen(std),
 			convertCommand(std),
-			devicesCommand(std),
-			benchCommand(std),
+			toolcmd.Devices(std),
+			toolcmd.Bench(std),
 			batchCommand(std),
 		},
 	}
@@ -87,17 +84,12 @@ func newApp(std stdio) *cli.Command {
 }
 
 // usageError marks errors that should exit with status 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
+type usageError = clix.UsageError
 
 // usagef returns a usage error.
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
+func usagef(format string, args ...any) error { return clix.Usagef(format, args...) }
 
 // onUsageError turns flag-parsing errors into usage errors.
-func onUsageError(_ context.Context, _ *cli.Command, err error, _ bool) error {
-	return usageError{err}
+func onUsageError(ctx context.Context, cmd *cli.Command, err error, sub bool) error {
+	return clix.OnUsageError(ctx, cmd, err, sub)
 }

@@ -25,7 +25,7 @@ func runCLI(t *testing.T, stdin string, args ...string) cliResult {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), append([]string{"cclabel"}, args...),
-		stdio{in: strings.NewReader(stdin), out: &out, err: &errOut})
+		stdio{In: strings.NewReader(stdin), Out: &out, Err: &errOut})
 	return cliResult{code, out.String(), errOut.String()}
 }
 

@@ -25,8 +25,10 @@ func volumeCommand(std stdio) *cli.Command {
 		&cli.StringFlag{Name: "shape", Usage: "raw input: X,Y,Z"},
 		&cli.StringFlag{Name: "raw-dtype", Usage: "raw input sample type (uint8, int16, float32, ...)"},
 		&cli.BoolFlag{Name: "big-endian", Usage: "raw input is big-endian"},
+		maxMemoryFlag,
 		quietFlag,
 	)
+	flags = append(flags, chunkFlags...)
 	return &cli.Command{
 		Name:      "volume",
 		Usage:     "label the connected components of 3D volumes",
@@ -59,6 +61,12 @@ type volumeSummary struct {
 	Seconds      stageTimes  `json:"seconds"`
 	LabelStages  labelStages `json:"label_seconds"`         // summed over frames
 	GPU          *gpuTimes   `json:"gpu_seconds,omitempty"` // summed over frames
+	// Slabs and SlabPlanes describe an out-of-core run (--max-memory).
+	Slabs      int `json:"slabs,omitempty"`
+	SlabPlanes int `json:"slab_planes,omitempty"`
+	// Chunk is i/n for a --chunk run, ChunkPlanes its planes [z0, z1).
+	Chunk       string `json:"chunk,omitempty"`
+	ChunkPlanes []int  `json:"chunk_planes,omitempty"`
 }
 
 // runVolume labels every input volume.
@@ -70,7 +78,7 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	labeler, err := newLabeler(cmd, std.err)
+	labeler, err := newLabeler(cmd, std.Err)
 	if err != nil {
 		return err
 	}
@@ -83,12 +91,32 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	jobs, err := planVolumeJobs(cmd)
+	chunk, chunked, err := chunkFromFlags(cmd)
+	if err != nil {
+		return err
+	}
+	var jobs []labelfile.VolumeOutputs
+	if chunked { // -o is a folder
+		if cmd.NArg() != 1 {
+			return usagef("volume: --chunk takes a single input")
+		}
+		jobs = []labelfile.VolumeOutputs{{Input: cmd.Args().First(), Output: cmd.String("output"), Labels: cmd.String("labels"),
+			Preview: cmd.String("preview"), Stats: cmd.String("stats")}}
+	} else if jobs, err = planVolumeJobs(cmd); err != nil {
+		return err
+	}
+	maxMemory, err := maxMemoryFromFlags(cmd)
 	if err != nil {
 		return err
 	}
 	quiet := cmd.Bool("quiet")
 	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
+		if chunked {
+			return labelChunk(job, chunk, settings, conn, raw, labeler, maxMemory, std, quiet)
+		}
+		if maxMemory > 0 && !fitsInMemory(job, raw, maxMemory) {
+			return labelVolumeOutOfCore(job, settings, conn, raw, labeler, maxMemory, std, quiet)
+		}
 		bar := fileBar(cmd, std, job.Input)
 		defer bar.Close()
 		return labelVolume(job, settings, conn, raw, labeler, std, bar, quiet)
@@ -160,14 +188,21 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	var times stageTimes
 	clock := newStopwatch()
 	bar.Stage("reading", 0)
-	vol, err := formats.ReadVolumeFile(job.Input, raw)
+	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
+	// is still being read (labelfile.VolumeStream).
+	stream := labelfile.NewVolumeStream(labeler, settings, conn)
+	dst, stop := labelArrayFor(func() (int, bool) { return formats.VolumeVoxels(job.Input, raw) })
+	defer stop()
+	stream.Into(dst)
+	vol, err := formats.ReadVolumeFileStreaming(job.Input, raw, stream.Samples)
 	if err != nil {
+		_, _ = stream.Finish(nil, err)
 		return volumeSummary{}, err
 	}
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", 0)
-	vl, err := labelfile.LabelVolume(labeler, vol, settings, conn)
+	vl, err := stream.Finish(vol, nil)
 	if err != nil {
 		return volumeSummary{}, fmt.Errorf("%s: %w", job.Input, err)
 	}
@@ -184,6 +219,7 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 		Frames: len(vol.Frames), Components: vl.Total, Connectivity: vl.Conn, Mode: settings.Rule.String(),
 		Backend: string(vl.Backend), Threads: labeler.Threads(), Seconds: times,
 		LabelStages: labelStagesOf(times.Label, vl.Timing)}
+	s.LabelStages.WhileReading = vl.WhileReading.Seconds()
 	if vl.GPU != nil {
 		s.GPU = gpuTimesOf(cclabel.BackendGPU, *vl.GPU)
 	}
@@ -194,7 +230,7 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	if quiet {
 		return s, nil
 	}
-	fmt.Fprintf(std.err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+	fmt.Fprintf(std.Err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.Input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.Total, s.Mode, vl.Conn,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil

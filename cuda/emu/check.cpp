@@ -2,7 +2,8 @@
 // 26) on the CPU through emu.h and compares their labels with a plain
 // reference labeling: every sample type, rule and connectivity, on shapes
 // that cut tiles unevenly and on structured patterns. Development only:
-//   cuda/emu/run.sh           (grid_values only: cuda/emu/run.sh values)
+//   cuda/emu/run.sh [seed [w h d]]  (grid_values only: cuda/emu/run.sh values;
+//     the tile kernels only: cuda/emu/run.sh tiles [seed [w h d]])
 //   cuda/emu/run.sh vblocks [seed [w h d]]: the value-block kernels alone
 //     (26-connectivity) on random values, patches, Voronoi cells with
 //     walls and patterns, every sample type for small grids.
@@ -387,7 +388,11 @@ int main(int argc, char** argv)
     std::mt19937_64 rng(argc > 2 ? atoi(argv[2]) : 1);
     return vblocksOnly(rng, argc, argv);
   }
-  {
+  const bool onlyTiles = argc > 1 && std::string(argv[1]) == "tiles"; // the tile kernels alone
+  if (onlyTiles) {
+    argc--;
+    argv++;
+  } else {
     int cases = values<unsigned char>({1, 7, 255}, {2, 1, 255, 128}, "u8");
     cases += values<unsigned short>({1, 255, 256, 65535}, {2, 1, 65535, 257}, "u16");
     cases += values<short>({1, -1, -32768, 32767}, {-1, 1, 2, -32768}, "i16");

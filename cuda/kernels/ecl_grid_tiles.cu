@@ -61,43 +61,46 @@ static __device__ __forceinline__ bool tnear(const K* const sk, const int l, con
 // tlink joins tile voxel l (key, tile coordinates tx, ty, tz) to its
 // neighbour at (DX, DY, DZ) when that is in the tile with the same key and
 // skip is not set, and reports whether they joined. When the voxel to the
-// left and its neighbour at the same offset have the key too, their union
-// covers this one (each is joined to this pair through its row), so the
-// leftmost voxel of such a stretch joins it alone.
+// left (the previous lane: jl, the voxel joins its left neighbour) and its
+// neighbour at the same offset have the key too, their union covers this
+// one (each is joined to this pair through its row), so the leftmost
+// voxel of such a stretch joins it alone. All lanes must call it.
 template <int TX, int TY, int TZ, int DX, int DY, int DZ, typename K>
 static __device__ __forceinline__ bool tlink(int* const lp, const K* const sk, const int l, const int tx, const int ty, const int tz,
-                                             const K key, const bool skip)
+                                             const K key, const bool jl, const bool skip)
 {
-  const bool joined = !skip && tnear<TX, TY, TZ, DX, DY, DZ>(sk, l, tx, ty, tz, key);
-  if (joined && !(tx > 0 && sk[l - 1] == key && tnear<TX, TY, TZ, DX, DY, DZ>(sk, l - 1, tx - 1, ty, tz, key)))
-    lunion(lp, lp[l], lp[l + DX + TX * (DY + TY * DZ)]);
-  return joined;
+  const bool near = tnear<TX, TY, TZ, DX, DY, DZ>(sk, l, tx, ty, tz, key);
+  const unsigned int nears = __ballot_sync(0xffffffffu, near);
+  const int lane = threadIdx.x % 32;
+  const bool covered = jl && lane > 0 && ((nears >> (lane - 1)) & 1u) != 0u;
+  if (near && !skip && !covered) lunion(lp, lp[l], lp[l + DX + TX * (DY + TY * DZ)]);
+  return near && !skip;
 }
 
-// tunions joins tile voxel l (key, tile coordinates tx, ty, tz) to its
-// in-tile backward neighbours other than (-1, 0, 0), which the runs take.
+// tunions joins tile voxel l (key, tile coordinates tx, ty, tz; jl: it
+// joins its left neighbour) to its in-tile backward neighbours other than
+// (-1, 0, 0), which the runs take. All lanes must call it.
 template <int CONN, int TX, int TY, int TZ, typename K>
 static __device__ __forceinline__ void tunions(int* const lp, const K* const sk, const int l, const int tx, const int ty,
-                                               const int tz, const K key)
+                                               const int tz, const K key, const bool jl)
 {
-  if (key == 0) return;
-  const bool up = tlink<TX, TY, TZ, 0, -1, 0>(lp, sk, l, tx, ty, tz, key, false);
+  const bool up = tlink<TX, TY, TZ, 0, -1, 0>(lp, sk, l, tx, ty, tz, key, jl, false);
   if (CONN == 8 || CONN == 18 || CONN == 26) {
-    tlink<TX, TY, TZ, -1, -1, 0>(lp, sk, l, tx, ty, tz, key, up);
-    tlink<TX, TY, TZ, 1, -1, 0>(lp, sk, l, tx, ty, tz, key, up);
+    tlink<TX, TY, TZ, -1, -1, 0>(lp, sk, l, tx, ty, tz, key, jl, up);
+    tlink<TX, TY, TZ, 1, -1, 0>(lp, sk, l, tx, ty, tz, key, jl, up);
   }
   if (CONN == 6 || CONN == 18 || CONN == 26) {
-    const bool below = tlink<TX, TY, TZ, 0, 0, -1>(lp, sk, l, tx, ty, tz, key, false);
+    const bool below = tlink<TX, TY, TZ, 0, 0, -1>(lp, sk, l, tx, ty, tz, key, jl, false);
     if (CONN == 18 || CONN == 26) {
-      tlink<TX, TY, TZ, -1, 0, -1>(lp, sk, l, tx, ty, tz, key, below);
-      tlink<TX, TY, TZ, 1, 0, -1>(lp, sk, l, tx, ty, tz, key, below);
-      const bool bu = tlink<TX, TY, TZ, 0, -1, -1>(lp, sk, l, tx, ty, tz, key, below);
-      const bool bd = tlink<TX, TY, TZ, 0, 1, -1>(lp, sk, l, tx, ty, tz, key, below);
+      tlink<TX, TY, TZ, -1, 0, -1>(lp, sk, l, tx, ty, tz, key, jl, below);
+      tlink<TX, TY, TZ, 1, 0, -1>(lp, sk, l, tx, ty, tz, key, jl, below);
+      const bool bu = tlink<TX, TY, TZ, 0, -1, -1>(lp, sk, l, tx, ty, tz, key, jl, below);
+      const bool bd = tlink<TX, TY, TZ, 0, 1, -1>(lp, sk, l, tx, ty, tz, key, jl, below);
       if (CONN == 26) {
-        tlink<TX, TY, TZ, -1, -1, -1>(lp, sk, l, tx, ty, tz, key, below || bu);
-        tlink<TX, TY, TZ, 1, -1, -1>(lp, sk, l, tx, ty, tz, key, below || bu);
-        tlink<TX, TY, TZ, -1, 1, -1>(lp, sk, l, tx, ty, tz, key, below || bd);
-        tlink<TX, TY, TZ, 1, 1, -1>(lp, sk, l, tx, ty, tz, key, below || bd);
+        tlink<TX, TY, TZ, -1, -1, -1>(lp, sk, l, tx, ty, tz, key, jl, below || bu);
+        tlink<TX, TY, TZ, 1, -1, -1>(lp, sk, l, tx, ty, tz, key, jl, below || bu);
+        tlink<TX, TY, TZ, -1, 1, -1>(lp, sk, l, tx, ty, tz, key, jl, below || bd);
+        tlink<TX, TY, TZ, 1, 1, -1>(lp, sk, l, tx, ty, tz, key, jl, below || bd);
       }
     }
   }
@@ -168,19 +171,27 @@ static __device__ void tiles_local(const T* const __restrict__ in, int* const __
   for (int k = 0; k < per; k++) {
     const TRow r = trow<TX, TY>(k);
     const K key = sk[r.l];
+    const K left = (K)__shfl_up_sync(0xffffffffu, (unsigned int)key, 1);
+    const bool jl = lane > 0 && key != 0 && key == left;
     if (lane == 0 && r.tx > 0 && key != 0 && sk[r.l - 1] == key) lunion(lp, lp[r.l], lp[r.l - 1]); // runs meet at warp rows' ends
-    tunions<CONN, TX, TY, TZ>(lp, sk, r.l, r.tx, r.ty, r.tz, key);
+    tunions<CONN, TX, TY, TZ>(lp, sk, r.l, r.tx, r.ty, r.tz, key, jl);
   }
   __syncthreads();
   // The root of a tile-local tree is its smallest voxel, in tile order as
-  // in memory order: the representative.
+  // in memory order: the representative. The first voxel of each run finds
+  // it for the run.
 #pragma unroll
   for (int k = 0; k < per; k++) {
     const TRow r = trow<TX, TY>(k);
     const int x = o.x + r.tx, y = o.y + r.ty, z = o.z + r.tz;
     const bool inGrid = x < s.w && y < s.h && z < s.d;
     const K key = sk[r.l];
-    const int root = key != 0 ? lfind(lp, r.l) : -1;
+    const K left = (K)__shfl_up_sync(0xffffffffu, (unsigned int)key, 1);
+    const bool jl = lane > 0 && key != 0 && key == left;
+    const unsigned int starts = __ballot_sync(0xffffffffu, !jl);
+    const int rs = 31 - __clz(starts & (0xffffffffu >> (31 - lane)));
+    int root = key != 0 && !jl ? lfind(lp, r.l) : -1;
+    root = __shfl_sync(0xffffffffu, root, rs);
     const long long v = ((long long)z * s.h + y) * s.w + x;
     if (inGrid) {
       int rep = -1;
@@ -227,22 +238,24 @@ struct TVoxel {
 
 // tborder hooks border voxel b to its neighbour at (DX, DY, DZ) when the
 // neighbour lies beyond b's face, is in the grid, has b's key, and skip is
-// not set; it reports whether they joined. As in tlink, the voxel to the
-// left hooks the pair when it and its neighbour at the offset, beyond the
-// same face, have the key too.
+// not set; it reports whether they joined. As in tlink, on the faces whose
+// tasks run along x (row: the previous lane is the voxel to the left,
+// beyond the same face) the voxel to the left hooks the pair when it and
+// its neighbour at the offset have the key too (jl: b joins its left
+// neighbour). All lanes must call it.
 template <typename T, int TX, int TY, int TZ, int DX, int DY, int DZ>
 static __device__ __forceinline__ bool tborder(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
-                                               const TVoxel& b, const bool skip)
+                                               const TVoxel& b, const bool row, const bool jl, const bool skip)
 {
-  if (b.key == 0 || skip || tface<TX, TY, TZ>(b.tx + DX, b.ty + DY, b.tz + DZ) != b.face || b.x + DX < 0 || b.x + DX >= s.w ||
-      b.y + DY < 0 || b.y + DY >= s.h || b.z + DZ < 0)
-    return false;
+  bool near = b.key != 0 && tface<TX, TY, TZ>(b.tx + DX, b.ty + DY, b.tz + DZ) == b.face && b.x + DX >= 0 && b.x + DX < s.w &&
+              b.y + DY >= 0 && b.y + DY < s.h && b.z + DZ >= 0;
   const int u = b.v + DX + s.w * (DY + s.h * DZ);
-  if (gkey(in[u], s) != b.key) return false;
-  const bool left = b.tx > 0 && b.x + DX - 1 >= 0 && tface<TX, TY, TZ>(b.tx - 1 + DX, b.ty + DY, b.tz + DZ) == b.face &&
-                    gkey(in[b.v - 1], s) == b.key && gkey(in[u - 1], s) == b.key;
-  if (!left) ghook(parent, b.own, parent[u]);
-  return true;
+  if (near) near = gkey(in[u], s) == b.key;
+  const unsigned int nears = __ballot_sync(0xffffffffu, near);
+  const int lane = threadIdx.x % 32;
+  const bool covered = row && jl && lane > 0 && ((nears >> (lane - 1)) & 1u) != 0u;
+  if (near && !skip && !covered) ghook(parent, b.own, parent[u]);
+  return near && !skip;
 }
 
 template <typename T, int CONN, int TX, int TY, int TZ>
@@ -294,25 +307,30 @@ static __device__ void tiles_border(const T* const __restrict__ in, int* const _
       if (b.key != 0) b.own = parent[b.v];
     }
     // The stencil's backward neighbours, each pair on the face it crosses.
-    const bool up = tborder<T, TX, TY, TZ, 0, -1, 0>(in, parent, s, b, false);
-    if (CONN == 4 || CONN == 6) tborder<T, TX, TY, TZ, -1, 0, 0>(in, parent, s, b, false);
+    // The faces' task counts are multiples of 32 except the x faces' in
+    // 2D, so a warp's lanes run along x on one face or take x faces only.
+    const bool row = b.face == TFACE_ZF || b.face == TFACE_YF || b.face == TFACE_YL;
+    const unsigned int left = __shfl_up_sync(0xffffffffu, b.key, 1);
+    const bool jl = b.key != 0 && left == b.key;
+    const bool up = tborder<T, TX, TY, TZ, 0, -1, 0>(in, parent, s, b, row, jl, false);
+    if (CONN == 4 || CONN == 6) tborder<T, TX, TY, TZ, -1, 0, 0>(in, parent, s, b, row, jl, false);
     if (CONN == 8 || CONN == 18 || CONN == 26) {
-      tborder<T, TX, TY, TZ, -1, 0, 0>(in, parent, s, b, false);
-      tborder<T, TX, TY, TZ, -1, -1, 0>(in, parent, s, b, up);
-      tborder<T, TX, TY, TZ, 1, -1, 0>(in, parent, s, b, up);
+      tborder<T, TX, TY, TZ, -1, 0, 0>(in, parent, s, b, row, jl, false);
+      tborder<T, TX, TY, TZ, -1, -1, 0>(in, parent, s, b, row, jl, up);
+      tborder<T, TX, TY, TZ, 1, -1, 0>(in, parent, s, b, row, jl, up);
     }
     if (d3) {
-      const bool below = tborder<T, TX, TY, TZ, 0, 0, -1>(in, parent, s, b, false);
+      const bool below = tborder<T, TX, TY, TZ, 0, 0, -1>(in, parent, s, b, row, jl, false);
       if (CONN == 18 || CONN == 26) {
-        tborder<T, TX, TY, TZ, -1, 0, -1>(in, parent, s, b, below);
-        tborder<T, TX, TY, TZ, 1, 0, -1>(in, parent, s, b, below);
-        const bool bu = tborder<T, TX, TY, TZ, 0, -1, -1>(in, parent, s, b, below);
-        const bool bd = tborder<T, TX, TY, TZ, 0, 1, -1>(in, parent, s, b, below);
+        tborder<T, TX, TY, TZ, -1, 0, -1>(in, parent, s, b, row, jl, below);
+        tborder<T, TX, TY, TZ, 1, 0, -1>(in, parent, s, b, row, jl, below);
+        const bool bu = tborder<T, TX, TY, TZ, 0, -1, -1>(in, parent, s, b, row, jl, below);
+        const bool bd = tborder<T, TX, TY, TZ, 0, 1, -1>(in, parent, s, b, row, jl, below);
         if (CONN == 26) {
-          tborder<T, TX, TY, TZ, -1, -1, -1>(in, parent, s, b, below || bu);
-          tborder<T, TX, TY, TZ, 1, -1, -1>(in, parent, s, b, below || bu);
-          tborder<T, TX, TY, TZ, -1, 1, -1>(in, parent, s, b, below || bd);
-          tborder<T, TX, TY, TZ, 1, 1, -1>(in, parent, s, b, below || bd);
+          tborder<T, TX, TY, TZ, -1, -1, -1>(in, parent, s, b, row, jl, below || bu);
+          tborder<T, TX, TY, TZ, 1, -1, -1>(in, parent, s, b, row, jl, below || bu);
+          tborder<T, TX, TY, TZ, -1, 1, -1>(in, parent, s, b, row, jl, below || bd);
+          tborder<T, TX, TY, TZ, 1, 1, -1>(in, parent, s, b, row, jl, below || bd);
         }
       }
     }

@@ -44,7 +44,21 @@
 #define VSZ (2 * VB_TZ)
 // vblocks_local thread blocks per multiprocessor asked of the compiler
 // (shared memory: 32 KiB of parents, up to 10 KiB of descriptors).
+#ifndef VB_MIN_CTAS
 #define VB_MIN_CTAS 5
+#endif
+// vblocks_border thread blocks per multiprocessor asked of the compiler:
+// left free, the u32 kernel took 90 registers, one thread block of 512
+// threads per multiprocessor, and ran 65% slower than at 3 (40 registers).
+#ifndef VB_BORDER_CTAS
+#define VB_BORDER_CTAS 3
+#endif
+// Unrolling of vblocks_local's loop over the 13 offsets (1: none).
+#ifndef VB_UNROLL
+#define VB_UNROLL 1
+#endif
+#define VB_PRAGMA(x) _Pragma(#x)
+#define VB_UNROLL_BY(n) VB_PRAGMA(unroll n) // nvcc does not expand macros in a #pragma
 #define VB_COMPLEX 0xffu // m2 of a block of three or more values
 
 // vslot is the tile slot offset of bit b of a block (bit x + 2y + 4z).
@@ -190,16 +204,24 @@ template <typename K> static __device__ __forceinline__ int vkeybit(const VDesc<
   return __ffs(j == 0 ? d.m : d.m2) - 1;
 }
 
+// VKeys is the shared-memory pair (v, v2) of a block's keys, one load.
+template <typename K> struct VKeys;
+template <> struct VKeys<unsigned char> { typedef uchar2 type; };
+template <> struct VKeys<unsigned short> { typedef ushort2 type; };
+template <> struct VKeys<unsigned int> { typedef uint2 type; };
+
 // vloaddesc reads tile block l's descriptor from shared memory.
 template <typename K>
-static __device__ __forceinline__ VDesc<K> vloaddesc(const unsigned short* const sm, const K* const sv, const K* const sv2, const int l)
+static __device__ __forceinline__ VDesc<K> vloaddesc(const unsigned short* const sm, const typename VKeys<K>::type* const svv,
+                                                     const int l)
 {
   VDesc<K> d;
   const unsigned int info = sm[l];
   d.m = info & 0xffu;
   d.m2 = info >> 8;
-  d.v = sv[l];
-  d.v2 = sv2[l];
+  const typename VKeys<K>::type v = svv[l];
+  d.v = v.x;
+  d.v2 = v.y;
   return d;
 }
 
@@ -222,8 +244,8 @@ static __device__ void vblocks_local(const T* const __restrict__ in, int* const 
   using Tile = BTile<VB_TY, VB_TZ>;
   __shared__ int lp[VSX * VSY * VSZ];
   __shared__ unsigned short sm[Tile::size]; // m | m2 << 8
-  __shared__ K sv[Tile::size];
-  __shared__ K sv2[Tile::size];
+  __shared__ typename VKeys<K>::type svv[Tile::size];
+  static_assert(13 * Tile::perThread <= 64, "pending holds a bit per block and offset");
   const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2, bd = (s.d + 1) / 2;
   const int tilesX = (bw + BTX - 1) / BTX, tilesY = (bh + VB_TY - 1) / VB_TY;
   const int t = blockIdx.x;
@@ -247,8 +269,8 @@ static __device__ void vblocks_local(const T* const __restrict__ in, int* const 
     const VDesc<K> d = vdesc(keys);
     const unsigned int info = d.m | (d.m2 << 8);
     sm[l] = (unsigned short)info;
-    sv[l] = d.v;
-    sv2[l] = d.v2;
+    svv[l].x = d.v;
+    svv[l].y = d.v2;
     const int base = vbase(tx, ty, tz);
     const int ks = d.m != 0 ? base + vslot(__ffs(d.m) - 1) : 0x7fffffff;
     const unsigned int linfo = __shfl_up_sync(0xffffffffu, info, 1);
@@ -279,21 +301,24 @@ static __device__ void vblocks_local(const T* const __restrict__ in, int* const 
   }
   __syncthreads();
   // The in-tile backward neighbours, o = 0: (-1, 0, 0); 1..3: (dx, -1, 0);
-  // 4..12: (dx, dy, -1).
+  // 4..12: (dx, dy, -1). A pair with a complex block is only noted here
+  // (bit 13k + o of pending) and joined key by key after the loop: its
+  // code and registers stay out of the loop that every block runs.
+  unsigned long long pending = 0;
 #pragma unroll 1
   for (int k = 0; k < Tile::perThread; k++) {
     const BSlot b = btileslot<VB_TY>(k, tx, row0);
     const int l = b.l, ty = b.ty, tz = b.tz;
-    const VDesc<K> d = vloaddesc(sm, sv, sv2, l);
+    const VDesc<K> d = vloaddesc<K>(sm, svv, l);
     const int base = vbase(tx, ty, tz);
     const int ks = d.m != 0 ? base + vslot(__ffs(d.m) - 1) : 0;
     int la = -1, lc = -1; // the last pair of trees joined: the next offset of a row often meets the same run
-#pragma unroll 1
+  VB_UNROLL_BY(VB_UNROLL)
     for (int o = 0; o < 13; o++) {
       const int dz = o < 4 ? 0 : -1, dy = o == 0 ? 0 : o < 4 ? -1 : (o - 4) / 3 - 1, dx = o == 0 ? -1 : o < 4 ? o - 2 : (o - 4) % 3 - 1;
       const bool inside = tx + dx >= 0 && tx + dx < BTX && ty + dy >= 0 && ty + dy < VB_TY && tz + dz >= 0;
       const int ln = l + dx + BTX * (dy + VB_TY * dz);
-      const VDesc<K> n = inside ? vloaddesc(sm, sv, sv2, ln) : vnone<K>();
+      const VDesc<K> n = inside ? vloaddesc<K>(sm, svv, ln) : vnone<K>();
       const unsigned int sa = bside(dx, dy, dz), sb = bside(-dx, -dy, -dz);
       const int nbase = base + 2 * dx + VSX * (2 * dy + VSY * 2 * dz);
       const bool many = d.m2 == VB_COMPLEX || n.m2 == VB_COMPLEX;
@@ -307,19 +332,28 @@ static __device__ void vblocks_local(const T* const __restrict__ in, int* const 
         lc = c;
       }
       if (r.j1 >= 0) lunion(lp, base + vslot(vkeybit(d, 1)), nbase + vslot(vkeybit(n, r.j1)));
-      if (many && (d.m & sa) != 0u && (n.m & sb) != 0u) { // key by key from the input (rare)
-        K ka[8], kb[8];
-        vkeys(in, bx0 + tx, by0 + ty, bz0 + tz, s, ka);
-        vkeys(in, bx0 + tx + dx, by0 + ty + dy, bz0 + tz + dz, s, kb);
-        const unsigned int fa = vfirsts(ka), fb = vfirsts(kb);
-        unsigned long long pairs = vmatches(ka, kb, sa, sb);
+      if (many && (d.m & sa) != 0u && (n.m & sb) != 0u) pending |= 1ull << (13 * k + o);
+    }
+  }
+  // The pairs with a complex block, key by key from the input (rare).
 #pragma unroll 1
-        while (pairs != 0ull) {
-          const int bit = __ffsll((long long)pairs) - 1, i = bit >> 3, j = bit & 7;
-          pairs &= ~(0xffull << (8 * i)); // one neighbour voxel per voxel
-          lunion(lp, base + vslot((fa >> (3 * i)) & 7u), nbase + vslot((fb >> (3 * j)) & 7u));
-        }
-      }
+  while (pending != 0ull) {
+    const int bit = __ffsll((long long)pending) - 1, k = bit / 13, o = bit % 13;
+    pending &= pending - 1;
+    const BSlot b = btileslot<VB_TY>(k, tx, row0);
+    const int ty = b.ty, tz = b.tz;
+    const int dz = o < 4 ? 0 : -1, dy = o == 0 ? 0 : o < 4 ? -1 : (o - 4) / 3 - 1, dx = o == 0 ? -1 : o < 4 ? o - 2 : (o - 4) % 3 - 1;
+    const int base = vbase(tx, ty, tz), nbase = base + 2 * dx + VSX * (2 * dy + VSY * 2 * dz);
+    K ka[8], kb[8];
+    vkeys(in, bx0 + tx, by0 + ty, bz0 + tz, s, ka);
+    vkeys(in, bx0 + tx + dx, by0 + ty + dy, bz0 + tz + dz, s, kb);
+    const unsigned int fa = vfirsts(ka), fb = vfirsts(kb);
+    unsigned long long pairs = vmatches(ka, kb, bside(dx, dy, dz), bside(-dx, -dy, -dz));
+#pragma unroll 1
+    while (pairs != 0ull) {
+      const int pb = __ffsll((long long)pairs) - 1, i = pb >> 3, j = pb & 7;
+      pairs &= ~(0xffull << (8 * i)); // one neighbour voxel per voxel
+      lunion(lp, base + vslot((fa >> (3 * i)) & 7u), nbase + vslot((fb >> (3 * j)) & 7u));
     }
   }
   __syncthreads();
@@ -400,14 +434,15 @@ static __device__ void vblocks_local(const T* const __restrict__ in, int* const 
 
 // vpair hooks block (bx, by, bz) (descriptor d, its first vertex's tree
 // own) to its neighbour at (dx, dy, dz) (descriptor n, its first vertex's
-// tree other; mask 0 when the pair is not this lane's). For the first
-// vertex, a lane whose pair of trees is the previous lane's leaves it to
-// that lane; pairs with a complex block go key by key from the input.
+// tree other; mask 0 when the pair is not this lane's), neither complex.
+// For the first vertex, a lane whose pair of trees is the previous lane's
+// leaves it to that lane. It reports whether the pair has a complex block
+// with voxels on the facing sides: the caller joins it with vcomplexpair.
 // All lanes must call it.
-template <typename T, typename K>
-static __device__ __forceinline__ void vpair(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
-                                             const int dx, const int dy, const int dz, const int bx, const int by,
-                                             const int bz, const VDesc<K>& d, const int own, const VDesc<K>& n, const int other)
+template <typename K>
+static __device__ __forceinline__ bool vpair(int* const __restrict__ parent, const GridShape& s, const int dx, const int dy,
+                                             const int dz, const int bx, const int by, const int bz, const VDesc<K>& d,
+                                             const int own, const VDesc<K>& n, const int other)
 {
   const int nx = bx + dx, ny = by + dy, nz = bz + dz;
   const unsigned int sa = bside(dx, dy, dz), sb = bside(-dx, -dy, -dz);
@@ -420,17 +455,44 @@ static __device__ __forceinline__ void vpair(const T* const __restrict__ in, int
   if (!bsamepair(joined, a, c) && joined) ghook(parent, a, c);
   if (r.j1 >= 0)
     ghook(parent, parent[vindex(vkeybit(d, 1), bx, by, bz, s)], r.j1 == 0 ? other : parent[vindex(vkeybit(n, 1), nx, ny, nz, s)]);
-  if (many && (d.m & sa) != 0u && (n.m & sb) != 0u) { // key by key from the input (rare)
-    K ka[8], kb[8];
-    vkeys(in, bx, by, bz, s, ka);
-    vkeys(in, nx, ny, nz, s, kb);
-    unsigned long long pairs = vmatches(ka, kb, sa, sb);
+  return many && (d.m & sa) != 0u && (n.m & sb) != 0u;
+}
+
+// vcomplexpair hooks block (bx, by, bz) to its neighbour at (dx, dy, dz),
+// one of them complex, key by key from the input (rare).
+template <typename T, typename K>
+static __device__ __forceinline__ void vcomplexpair(const T* const __restrict__ in, int* const __restrict__ parent,
+                                                    const GridShape& s, const int dx, const int dy, const int dz, const int bx,
+                                                    const int by, const int bz)
+{
+  const int nx = bx + dx, ny = by + dy, nz = bz + dz;
+  K ka[8], kb[8];
+  vkeys(in, bx, by, bz, s, ka);
+  vkeys(in, nx, ny, nz, s, kb);
+  unsigned long long pairs = vmatches(ka, kb, bside(dx, dy, dz), bside(-dx, -dy, -dz));
 #pragma unroll 1
-    while (pairs != 0ull) {
-      const int bit = __ffsll((long long)pairs) - 1, i = bit >> 3, j = bit & 7;
-      pairs &= ~(0xffull << (8 * i)); // one neighbour voxel per voxel
-      ghook(parent, parent[vindex(i, bx, by, bz, s)], parent[vindex(j, nx, ny, nz, s)]);
-    }
+  while (pairs != 0ull) {
+    const int bit = __ffsll((long long)pairs) - 1, i = bit >> 3, j = bit & 7;
+    pairs &= ~(0xffull << (8 * i)); // one neighbour voxel per voxel
+    ghook(parent, parent[vindex(i, bx, by, bz, s)], parent[vindex(j, nx, ny, nz, s)]);
+  }
+}
+
+// vtask is the offset of border task q: row warps 3g + t, row g at
+// (dy, dz) = (-1, 0), (-1, -1), (0, -1), (1, -1) and dx = t - 1; column
+// warps 0..8, the neighbours at dx = -1 (from tx = 0) or 1 (from
+// tx = BTX - 1).
+static __device__ __forceinline__ void vtask(const bool column, const int q, int& dx, int& dy, int& dz)
+{
+  if (!column) {
+    const int g = q / 3;
+    dy = g == 0 ? -1 : g - 2;
+    dz = g == 0 ? 0 : -1;
+    dx = q % 3 - 1;
+  } else {
+    dx = q < 3 ? (q == 0 ? -1 : 2 * q - 3) : ((q - 3) & 1 ? 1 : -1);
+    dy = q == 0 ? 0 : q < 3 ? -1 : (q - 3) / 2 - 1;
+    dz = q < 3 ? 0 : -1;
   }
 }
 
@@ -479,22 +541,19 @@ static __device__ void vblocks_border(const T* const __restrict__ in, int* const
     d = vdesc(keys);
   }
   const int own = d.m != 0 ? parent[vindex(__ffs(d.m) - 1, bx, by, bz, s)] : -1;
-  // Row warps: tasks 3g + t, row g at (dy, dz) = (-1, 0), (-1, -1),
-  // (0, -1), (1, -1) and dx = t - 1. Column warps: tasks 0..8, the
-  // neighbours at dx = -1 (from tx = 0) or 1 (from tx = BTX - 1).
+  // Tasks (vtask): a pair with a complex block is noted in pending (bit
+  // q) and hooked after the loop, out of the loop's code and registers.
   VDesc<K> nl = vnone<K>(), nc = vnone<K>(), nr = vnone<K>();
   int ol = -1, oc = -1, orr = -1;
+  unsigned int pending = 0;
   const int tasks = column ? 9 : 12;
 #pragma unroll 1
   for (int q = 0; q < tasks; q++) {
     int dx, dy, dz;
+    vtask(column, q, dx, dy, dz);
     VDesc<K> n = vnone<K>();
     int other = -1;
     if (!column) { // warp-uniform
-      const int g = q / 3;
-      dy = g == 0 ? -1 : g - 2;
-      dz = g == 0 ? 0 : -1;
-      dx = q % 3 - 1;
       if (ty + dy >= 0 && ty + dy < VB_TY && tz + dz >= 0) continue; // inside the tile: joined already
       if (dx == -1) { // the row's blocks, once
         const int ny = by + dy, nz = bz + dz;
@@ -521,9 +580,6 @@ static __device__ void vblocks_border(const T* const __restrict__ in, int* const
       n = dx < 0 ? nl : dx == 0 ? nc : nr;
       other = dx < 0 ? ol : dx == 0 ? oc : orr;
     } else {
-      dx = q < 3 ? (q == 0 ? -1 : 2 * q - 3) : ((q - 3) & 1 ? 1 : -1);
-      dy = q == 0 ? 0 : q < 3 ? -1 : (q - 3) / 2 - 1;
-      dz = q < 3 ? 0 : -1;
       const int nx = bx + dx, ny = by + dy, nz = bz + dz;
       if ((d.m & bside(dx, dy, dz)) != 0u && !(tx + dx >= 0 && tx + dx < BTX) && nx >= 0 && nx < bw && ny >= 0 && ny < bh &&
           nz >= 0) {
@@ -533,7 +589,15 @@ static __device__ void vblocks_border(const T* const __restrict__ in, int* const
         if (n.m != 0) other = parent[vindex(__ffs(n.m) - 1, nx, ny, nz, s)];
       }
     }
-    vpair<T, K>(in, parent, s, dx, dy, dz, bx, by, bz, d, own, n, other);
+    if (vpair<K>(parent, s, dx, dy, dz, bx, by, bz, d, own, n, other)) pending |= 1u << q;
+  }
+#pragma unroll 1
+  while (pending != 0u) {
+    const int q = __ffs(pending) - 1;
+    pending &= pending - 1;
+    int dx, dy, dz;
+    vtask(column, q, dx, dy, dz);
+    vcomplexpair<T, K>(in, parent, s, dx, dy, dz, bx, by, bz);
   }
 }
 
@@ -545,7 +609,7 @@ static __device__ void vblocks_border(const T* const __restrict__ in, int* const
   {                                                                                                                         \
     vblocks_local<T>(in, parent, masks, s);                                                                                 \
   }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(BBorder<VB_TY, VB_TZ, true>::threads)                                       \
+  extern "C" __global__ void __launch_bounds__(BBorder<VB_TY, VB_TZ, true>::threads, VB_BORDER_CTAS)                       \
       vblocks_border_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)           \
   {                                                                                                                         \
     vblocks_border<T>(in, parent, s);                                                                                       \

@@ -217,3 +217,27 @@ func (e *decodeError) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *decodeError) Unwrap() error { return e.err }
+
+// ConfigFile returns an image file's size and colour model from its
+// header alone (what image.DecodeConfig gives), without decoding pixels.
+func ConfigFile(path string) (image.Config, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return image.Config{}, fmt.Errorf("formats: %w", err)
+	}
+	defer f.Close()
+	head := make([]byte, 64)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return image.Config{}, &decodeError{name: path, err: fmt.Errorf("read: %w", err)}
+	}
+	format, err := sniffImage(head[:n])
+	if err != nil {
+		return image.Config{}, &decodeError{name: path, err: err}
+	}
+	cfg, err := format.decodeConfig(io.MultiReader(bytes.NewReader(head[:n]), f))
+	if err != nil {
+		return image.Config{}, &decodeError{name: path, format: format.name, err: err}
+	}
+	return cfg, nil
+}

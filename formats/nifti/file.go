@@ -17,6 +17,29 @@ import (
 // .img file. See Read for what is read and checked. Errors are one
 // line: "formats: PATH: nifti: ...".
 func ReadFile(path string) (*imagegraph.Volume, error) {
+	return readFile(path, nil)
+}
+
+// SamplesFunc is told, on the reading goroutine, how many samples of a
+// volume being read are in place: v is the volume with its sample slices
+// allocated at their full length (header fields set), done counts samples
+// over all frames in file order. Samples at and after done must not be
+// read until a later call covers them.
+type SamplesFunc func(v *imagegraph.Volume, done int)
+
+// ReadFileStreaming is ReadFile telling onSamples as the samples arrive —
+// first with done 0 once they are allocated, then after each chunk — so
+// that work on the first planes can start while the rest is decompressed.
+// It is not called when the samples cannot be allocated at once (a
+// gzipped stream whose size is unknown) or for a .hdr/.img pair. An error
+// returned after calls to onSamples means the samples must be dropped
+// (a truncated file, a bad gzip checksum at its end).
+func ReadFileStreaming(path string, onSamples SamplesFunc) (*imagegraph.Volume, error) {
+	return readFile(path, onSamples)
+}
+
+// readFile is ReadFile and ReadFileStreaming.
+func readFile(path string, onSamples SamplesFunc) (*imagegraph.Volume, error) {
 	hdr, img, pair, err := niftiPairPaths(path)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
@@ -33,9 +56,9 @@ func ReadFile(path string) (*imagegraph.Volume, error) {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
 	defer f.Close()
-	v, err := Read(bufio.NewReaderSize(f, 1<<20), size)
+	v, err := niftiReadSingle(bufio.NewReaderSize(f, 1<<20), size, onSamples)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %s: %w", path, err)
+		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
 	}
 	return v, nil
 }
@@ -154,7 +177,7 @@ func niftiReadImg(path string, h *Header, l niftiLayout) (any, error) {
 	if _, err := io.CopyN(io.Discard, in.r, h.VoxOffset); err != nil {
 		return nil, niftiShortError(err, fmt.Sprintf("vox_offset %d is past the end of the data", h.VoxOffset))
 	}
-	data, err := niftiReadSamples(in.r, l, h.BigEndian, sized)
+	data, err := niftiReadSamples(in.r, l, h.BigEndian, sized, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package nifti
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -89,8 +90,16 @@ func niftiKind(code int16) (imagegraph.SampleKind, bool) {
 }
 
 // layout checks the header's dimensions and sample type and returns the
-// shape of the data; it allocates nothing.
+// shape of the data (at most imagegraph.MaxPixels voxels per frame); it
+// allocates nothing.
 func (h *Header) layout() (niftiLayout, error) {
+	return h.layoutUpTo(imagegraph.MaxPixels)
+}
+
+// layoutUpTo is layout admitting frames of up to maxVoxels voxels (a
+// plane still at most imagegraph.MaxPixels): streams read larger volumes
+// a few planes at a time.
+func (h *Header) layoutUpTo(maxVoxels int) (niftiLayout, error) {
 	var l niftiLayout
 	kind, ok := niftiKind(h.Datatype)
 	if !ok {
@@ -117,17 +126,27 @@ func (h *Header) layout() (niftiLayout, error) {
 			size[i-1] = int(d)
 		}
 	}
-	voxels, err := imagegraph.PixelCount(size[0], size[1], size[2])
-	if err != nil {
-		return l, fmt.Errorf("%dx%dx%d voxels per frame exceed %d", size[0], size[1], size[2], imagegraph.MaxPixels)
+	plane, err := imagegraph.PixelCount(size[0], size[1], 1)
+	voxels := int64(plane) * int64(size[2])
+	if err != nil || voxels > int64(maxVoxels) {
+		return l, fmt.Errorf("%dx%dx%d voxels per frame exceed %d", size[0], size[1], size[2], maxVoxels)
 	}
-	frameBytes := int64(voxels) * int64(kind.Size())
-	if int64(size[3]) > niftiMaxDataBytes/frameBytes {
+	if voxels > math.MaxInt64/int64(kind.Size()) {
+		return l, fmt.Errorf("%dx%dx%d %s samples exceed any file", size[0], size[1], size[2], kind)
+	}
+	frameBytes := voxels * int64(kind.Size())
+	// Samples read into memory are capped; a stream (maxVoxels beyond a
+	// raster) holds a few planes at a time.
+	limit := int64(niftiMaxDataBytes)
+	if maxVoxels > imagegraph.MaxPixels {
+		limit = math.MaxInt64
+	}
+	if int64(size[3]) > limit/frameBytes {
 		return l, fmt.Errorf("%d frames of %dx%dx%d %s exceed the %d GiB limit", size[3], size[0], size[1], size[2], kind, niftiMaxDataBytes>>30)
 	}
 	return niftiLayout{
 		width: size[0], height: size[1], depth: size[2], frames: size[3],
-		kind: kind, voxels: voxels, bytes: frameBytes * int64(size[3]),
+		kind: kind, voxels: int(voxels), bytes: frameBytes * int64(size[3]),
 	}, nil
 }
 

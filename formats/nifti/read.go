@@ -27,7 +27,7 @@ const niftiGzipRatio = 1032
 // the buffer grows with the data actually read. Errors are one line
 // starting with "nifti: ".
 func Read(r io.Reader, size int64) (*imagegraph.Volume, error) {
-	v, err := niftiReadSingle(r, size)
+	v, err := niftiReadSingle(r, size, nil)
 	if err != nil {
 		return nil, fmt.Errorf("nifti: %w", err)
 	}
@@ -184,8 +184,9 @@ func niftiReadHeader(r io.Reader) (*Header, error) {
 	return niftiDecodeHeader(buf[:size], version, bigEndian)
 }
 
-// niftiReadSingle reads a .nii stream.
-func niftiReadSingle(r io.Reader, size int64) (*imagegraph.Volume, error) {
+// niftiReadSingle reads a .nii stream, telling onSamples (if not nil) as
+// the samples arrive (see ReadFileStreaming).
+func niftiReadSingle(r io.Reader, size int64, onSamples SamplesFunc) (*imagegraph.Volume, error) {
 	in, err := niftiOpen(r, size)
 	if err != nil {
 		return nil, err
@@ -217,7 +218,17 @@ func niftiReadSingle(r io.Reader, size int64) (*imagegraph.Volume, error) {
 	}
 	samples := in.samples(l.bytes)
 	defer samples.Close()
-	data, err := niftiReadSamples(samples, l, h.BigEndian, sized)
+	var v *imagegraph.Volume
+	var filled func(data any, done int)
+	if onSamples != nil {
+		filled = func(data any, done int) {
+			if v == nil {
+				v = niftiVolume(h, l, data)
+			}
+			onSamples(v, done)
+		}
+	}
+	data, err := niftiReadSamples(samples, l, h.BigEndian, sized, filled)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +236,10 @@ func niftiReadSingle(r io.Reader, size int64) (*imagegraph.Volume, error) {
 	if err := in.finish(); err != nil {
 		return nil, err
 	}
-	return niftiVolume(h, l, data), nil
+	if v == nil {
+		v = niftiVolume(h, l, data)
+	}
+	return v, nil
 }
 
 // niftiReadRegion reads the n bytes between the extender and the samples,

@@ -20,49 +20,67 @@ const niftiChunk = 1 << 20
 // bigEndian) into one slice of the layout's kind. When sized is true the
 // input is known to hold them and the slice is allocated at once;
 // otherwise it grows (doubling) with the data that actually arrives, so a
-// header that lies about a short stream costs little memory.
-func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool) (any, error) {
+// header that lies about a short stream costs little memory. When sized,
+// filled (if not nil) is told the slice and how many samples are in place
+// once it is allocated and after every chunk.
+func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool, filled func(data any, done int)) (any, error) {
 	if l.bytes > math.MaxInt {
 		return nil, fmt.Errorf("%d bytes of samples do not fit in memory on this platform", l.bytes)
 	}
 	n := l.voxels * l.frames
+	if !sized {
+		filled = nil
+	}
 	switch l.kind {
 	case imagegraph.Uint8:
-		return niftiReadBytes(r, n, sized)
+		return niftiReadBytes(r, n, sized, filled)
 	case imagegraph.Int8:
-		return niftiDecode(r, n, 1, false, sized, niftiConvInt8)
+		return niftiDecode(r, n, 1, false, sized, niftiConvInt8, filled)
 	case imagegraph.Uint16:
-		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[uint16])
+		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[uint16], filled)
 	case imagegraph.Int16:
-		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[int16])
+		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[int16], filled)
 	case imagegraph.Uint32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[uint32])
+		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[uint32], filled)
 	case imagegraph.Int32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[int32])
+		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[int32], filled)
 	case imagegraph.Float32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConvFloat32)
+		return niftiDecode(r, n, 4, bigEndian, sized, niftiConvFloat32, filled)
 	case imagegraph.Uint64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[uint64])
+		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[uint64], filled)
 	case imagegraph.Int64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[int64])
+		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[int64], filled)
 	case imagegraph.Float64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConvFloat64)
+		return niftiDecode(r, n, 8, bigEndian, sized, niftiConvFloat64, filled)
 	}
 	return nil, fmt.Errorf("unsupported sample kind %v", l.kind)
 }
 
-// niftiReadBytes reads n bytes straight into the result.
-func niftiReadBytes(r io.Reader, n int, sized bool) ([]byte, error) {
+// niftiFilledChunk is how many bytes niftiReadBytes reads between calls
+// of its filled function.
+const niftiFilledChunk = 4 << 20
+
+// niftiReadBytes reads n bytes straight into the result, telling filled
+// (if not nil) after every niftiFilledChunk bytes.
+func niftiReadBytes(r io.Reader, n int, sized bool, filled func(data any, done int)) ([]byte, error) {
 	out, populated := bigslice.MakePopulated[byte](niftiFirstLen(n, 1, sized))
 	defer populated()
+	step := n
+	if filled != nil {
+		filled(out, 0)
+		step = niftiFilledChunk
+	}
 	for done := 0; done < n; {
 		if done == len(out) {
 			out = niftiGrow(out, n)
 		}
-		k, err := io.ReadFull(r, out[done:])
+		k, err := io.ReadFull(r, out[done:min(len(out), done+step)])
 		done += k
 		if err != nil {
 			return nil, niftiDataError(err, int64(done), int64(n))
+		}
+		if filled != nil {
+			filled(out, done)
 		}
 	}
 	return out, nil
@@ -70,10 +88,14 @@ func niftiReadBytes(r io.Reader, n int, sized bool) ([]byte, error) {
 
 // niftiDecode reads n samples of size bytes each, chunk by chunk,
 // swapping bytes first when the file is big-endian, and converting with
-// conv (which reads little-endian).
-func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(dst []T, src []byte)) ([]T, error) {
+// conv (which reads little-endian); filled (if not nil) is told after
+// every chunk.
+func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(dst []T, src []byte), filled func(data any, done int)) ([]T, error) {
 	out, populated := bigslice.MakePopulated[T](niftiFirstLen(n, size, sized))
 	defer populated()
+	if filled != nil {
+		filled(out, 0)
+	}
 	buf := make([]byte, min(n*size, niftiChunk))
 	per := len(buf) / size
 	for done := 0; done < n; {
@@ -90,6 +112,9 @@ func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(ds
 		}
 		conv(out[done:done+k], b)
 		done += k
+		if filled != nil {
+			filled(out, done)
+		}
 	}
 	return out, nil
 }

@@ -57,21 +57,14 @@ func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype s
 
 // niftiLabelHeader checks the labels against ref and builds their header.
 func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) (*Header, error) {
-	lower := strings.TrimSuffix(strings.ToLower(path), ".gz")
-	if strings.HasSuffix(lower, ".hdr") || strings.HasSuffix(lower, ".img") {
-		return nil, errors.New("writing .hdr/.img pairs is not supported: name the output .nii or .nii.gz")
-	}
-	if ref == nil || len(ref.Frames) == 0 || ref.Frames[0] == nil {
-		return nil, errors.New("the reference volume has no frames")
-	}
-	f0 := ref.Frames[0]
-	n, err := imagegraph.PixelCount(f0.Width, f0.Height, f0.Depth)
+	n, err := niftiRefVoxels(ref)
 	if err != nil {
-		return nil, fmt.Errorf("the reference volume is %dx%dx%d", f0.Width, f0.Height, f0.Depth)
+		return nil, err
 	}
 	if len(labels) == 0 {
 		return nil, errors.New("no label frames to write")
 	}
+	f0 := ref.Frames[0]
 	var maxLabel uint32
 	for f, frame := range labels {
 		if len(frame) != n {
@@ -81,6 +74,30 @@ func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dt
 			maxLabel = max(maxLabel, l)
 		}
 	}
+	return niftiHeaderFor(path, ref, len(labels), maxLabel, dtype)
+}
+
+// niftiRefVoxels checks that ref has a first frame and returns its voxels.
+func niftiRefVoxels(ref *imagegraph.Volume) (int, error) {
+	if ref == nil || len(ref.Frames) == 0 || ref.Frames[0] == nil {
+		return 0, errors.New("the reference volume has no frames")
+	}
+	f0 := ref.Frames[0]
+	n, err := imagegraph.PixelCount(f0.Width, f0.Height, f0.Depth)
+	if err != nil {
+		return 0, fmt.Errorf("the reference volume is %dx%dx%d", f0.Width, f0.Height, f0.Depth)
+	}
+	return n, nil
+}
+
+// niftiHeaderFor builds the header of frames label frames of ref's size
+// whose largest label is maxLabel.
+func niftiHeaderFor(path string, ref *imagegraph.Volume, frames int, maxLabel uint32, dtype string) (*Header, error) {
+	lower := strings.TrimSuffix(strings.ToLower(path), ".gz")
+	if strings.HasSuffix(lower, ".hdr") || strings.HasSuffix(lower, ".img") {
+		return nil, errors.New("writing .hdr/.img pairs is not supported: name the output .nii or .nii.gz")
+	}
+	f0 := ref.Frames[0]
 	var datatype, bitpix int16
 	switch {
 	case dtype == "uint8" && maxLabel > math.MaxUint8:
@@ -106,8 +123,8 @@ func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dt
 	}
 	h.Dim = [8]int64{3, int64(f0.Width), int64(f0.Height), int64(f0.Depth), 1, 1, 1, 1}
 	switch {
-	case len(labels) > 1:
-		h.Dim[0], h.Dim[4] = 4, int64(len(labels))
+	case frames > 1:
+		h.Dim[0], h.Dim[4] = 4, int64(frames)
 	case twoD:
 		h.Dim[0] = 2
 	}
@@ -203,10 +220,24 @@ func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool) error 
 	}
 	src := niftiLabelBytes{head: head, labels: labels, size: int(h.Bitpix / 8)}
 	total := int64(len(head)) + int64(len(labels))*int64(len(labels[0]))*int64(src.size)
+	// Level 1 in 1 MiB blocks: offsets stay multiples of the label size,
+	// as fill needs (the header is 352 or 544 bytes).
+	return niftiWriteStream(w, total, src.fill, gz, nil)
+}
+
+// niftiWriteStream writes the total bytes fill produces (see
+// niftiLabelBytes.fill), gzipped (level 1, parallel 1 MiB blocks) or
+// plain in 1 MiB chunks; failed (if not nil) reports an error fill met.
+func niftiWriteStream(w io.Writer, total int64, fill func(dst []byte, off int64), gz bool, failed func() error) error {
+	if failed == nil {
+		failed = func() error { return nil }
+	}
 	if gz {
-		// Level 1 in 1 MiB blocks: offsets stay multiples of the label
-		// size, as fill needs (the header is 352 or 544 bytes).
-		if err := pdeflate.WriteFunc(w, pdeflate.Gzip, total, src.fill, pdeflate.Options{}); err != nil {
+		err := pdeflate.WriteFunc(w, pdeflate.Gzip, total, fill, pdeflate.Options{})
+		if err == nil {
+			err = failed()
+		}
+		if err != nil {
 			return fmt.Errorf("gzip: %w", err)
 		}
 		return nil
@@ -214,7 +245,10 @@ func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool) error 
 	buf := make([]byte, niftiChunk)
 	for off := int64(0); off < total; off += int64(len(buf)) {
 		b := buf[:min(int64(len(buf)), total-off)]
-		src.fill(b, off)
+		fill(b, off)
+		if err := failed(); err != nil {
+			return err
+		}
 		if _, err := w.Write(b); err != nil {
 			return err
 		}

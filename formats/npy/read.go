@@ -280,3 +280,18 @@ func populated[T any](n int, stops *[]func()) []T {
 	*stops = append(*stops, stop)
 	return s
 }
+
+// FileShape returns the shape of the array in a .npy file, from its
+// header alone, and whether it is in Fortran order.
+func FileShape(path string) (dims []int, fortran bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("formats: %w", err)
+	}
+	defer f.Close()
+	h, err := readNPYHeader(bufio.NewReader(f))
+	if err != nil {
+		return nil, false, fmt.Errorf("formats: %s: npy: %w", path, err)
+	}
+	return h.dims, h.fortran, nil
+}

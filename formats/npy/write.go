@@ -144,3 +144,56 @@ func WriteBytes(w io.Writer, data []uint8, shape []int) error {
 	}
 	return nil
 }
+
+// WriteLabelsFunc writes n labels served by read (in memory order, one
+// chunk at a time) as a .npy array of the given shape, axis order (see
+// WriteLabelsOrder) and dtype; maxLabel is the largest label, checked
+// against the dtype before anything is written.
+func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bool, maxLabel uint32, read func(dst []uint32, index int64) error) error {
+	dt, ok := npyDtypes[dtype]
+	if !ok {
+		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+	}
+	count := int64(1)
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("npy: negative dimension in shape %v", shape)
+		}
+		count *= int64(d)
+	}
+	if count != n {
+		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, n)
+	}
+	if uint64(maxLabel) > dt.max {
+		return fmt.Errorf("npy: label %d does not fit %s", maxLabel, dtype)
+	}
+	if _, err := w.Write(npyHeader(dt.descr, shape, fortran)); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	const chunk = 1 << 20
+	labels := make([]uint32, min(n, chunk))
+	buf := make([]byte, len(labels)*dt.size)
+	for lo := int64(0); lo < n; lo += chunk {
+		part := labels[:min(chunk, n-lo)]
+		if err := read(part, lo); err != nil {
+			return fmt.Errorf("npy: %w", err)
+		}
+		if _, err := w.Write(buf[:labelbytes.Put(buf, part, dt.size)]); err != nil {
+			return fmt.Errorf("npy: %w", err)
+		}
+	}
+	return nil
+}
+
+// WriteHeader writes the header of a C-order .npy array of the given
+// dtype (as WriteLabels takes) and shape; the caller writes the samples.
+func WriteHeader(w io.Writer, dtype string, shape []int) error {
+	dt, ok := npyDtypes[dtype]
+	if !ok {
+		return fmt.Errorf("npy: unsupported dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+	}
+	if _, err := w.Write(npyHeader(dt.descr, shape, false)); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	return nil
+}

@@ -40,8 +40,16 @@ func ReadFile(path string) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
-	dir := filepath.Dir(path)
-	open := func(name string) (io.ReaderAt, int64, func() error, error) {
+	v, err := readNRRD(f, st.Size(), nrrdFileOpener(filepath.Dir(path)), imagegraph.MaxPixels)
+	if err != nil {
+		return nil, &errtext.FileError{Path: path, Err: err}
+	}
+	return v, nil
+}
+
+// nrrdFileOpener opens detached data files named relative to dir.
+func nrrdFileOpener(dir string) nrrdOpener {
+	return func(name string) (io.ReaderAt, int64, func() error, error) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
 		}
@@ -56,11 +64,6 @@ func ReadFile(path string) (*imagegraph.Volume, error) {
 		}
 		return df, st.Size(), df.Close, nil
 	}
-	v, err := readNRRD(f, st.Size(), open, imagegraph.MaxPixels)
-	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
-	}
-	return v, nil
 }
 
 // nrrdOpener opens a detached data file by the name the header gives.
@@ -143,8 +146,11 @@ func (h *Header) volumeShape(maxSamples int) (w, ht, d, frames int, err error) {
 	if h.Kinds != nil && !nrrdSpatialKind(h.Kinds[0]) && s[0] > 1 {
 		return 0, 0, 0, 0, fmt.Errorf("nrrd: the first axis has kind %q, not a spatial axis (vector or colour samples are not supported)", h.Kinds[0])
 	}
-	frame, err := imagegraph.PixelCount(w, ht, d)
-	if err != nil || int64(frame)*int64(frames) > int64(maxSamples) {
+	plane, err := imagegraph.PixelCount(w, ht, 1)
+	if err != nil {
+		return 0, 0, 0, 0, fmt.Errorf("nrrd: sizes %v hold more than %d samples in a plane", s, imagegraph.MaxPixels)
+	}
+	if int64(d) > int64(maxSamples)/int64(plane) || int64(frames) > int64(maxSamples)/(int64(plane)*int64(d)) {
 		return 0, 0, 0, 0, fmt.Errorf("nrrd: sizes %v hold more than %d samples", s, maxSamples)
 	}
 	return w, ht, d, frames, nil

@@ -68,14 +68,23 @@ func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 	}
 }
 
-// skipBelow sets skip[k] for the runs of cur (slots from first) that
-// need no contact with the layer before, whose keys t holds: runs of a
-// key the layer before lacks, and runs already joined to the one root
-// that all runs of their key there share. Whatever such a run touches
-// there has its key, so is joined already.
-func (t *keyRoots[K]) skipBelow(skip []bool, labels []uint32, cur []grid.KeyRun[K], first uint32) {
+// needBelow appends to some the indices of the runs of cur (slots from
+// first) that need contact with the layer before, whose keys t holds, and
+// returns it; it sets done[k] for the others. A run needs none when done
+// is set already, when the layer before has no run of its key, or when it
+// is joined already to the one root that all runs of its key there share:
+// whatever it touches there has its key, so is joined already.
+func (t *keyRoots[K]) needBelow(some []int32, done []bool, labels []uint32, cur []grid.KeyRun[K], first uint32) []int32 {
 	for k, r := range cur {
+		if done[k] {
+			continue
+		}
 		root, ok := t.get(r.Key)
-		skip[k] = !ok || root != 0 && band.Find(labels, root) == band.Find(labels, first+uint32(k))
+		if !ok || root != 0 && band.Find(labels, root) == band.Find(labels, first+uint32(k)) {
+			done[k] = true
+			continue
+		}
+		some = append(some, int32(k))
 	}
+	return some
 }

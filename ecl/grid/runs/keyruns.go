@@ -151,11 +151,16 @@ const linkWindow = 3
 
 // refContacts appends to found, as slot pairs (run<<32 | touching run),
 // the runs of equal key of ref that every run of cur (slots from first; no
-// sentinels) touches. The walk along ref branches little on the data: the
-// cursor skips up to two runs that end before the run without branching,
-// the next linkWindow runs (the sentinels keep them in the slice) are
-// candidates, kept when they start before the run ends and hold its key.
-func refContacts[K grid.GridKey](found []uint64, cur []grid.KeyRun[K], first uint32, ref *keyRef[K], skip []bool) []uint64 {
+// sentinels) touches, or, when some is not nil, only the runs of cur
+// whose indices it lists (in increasing order). The walk along ref branches
+// little on the data: the cursor skips up to two runs that end before the
+// run without branching, the next linkWindow runs (the sentinels keep them
+// in the slice) are candidates, kept when they start before the run ends
+// and hold its key.
+func refContacts[K grid.GridKey](found []uint64, cur []grid.KeyRun[K], first uint32, ref *keyRef[K], some []int32) []uint64 {
+	if some != nil {
+		return refContactsOf(found, cur, first, ref, some)
+	}
 	runs, slack := ref.runs, ref.slack
 	n := len(found)
 	// Touching pairs of two rows of disjoint runs number at most one per
@@ -166,9 +171,6 @@ func refContacts[K grid.GridKey](found []uint64, cur []grid.KeyRun[K], first uin
 	base := uint64(first)<<32 | uint64(ref.first)
 	j := 0
 	for k := range cur {
-		if skip != nil && skip[k] {
-			continue
-		}
 		r := cur[k]
 		lo, hi := r.Start-slack, r.End+slack
 		j += int(b2u32(runs[j].End <= lo))
@@ -176,21 +178,48 @@ func refContacts[K grid.GridKey](found []uint64, cur []grid.KeyRun[K], first uin
 		for runs[j].End <= lo {
 			j++
 		}
-		w := runs[j : j+linkWindow : j+linkWindow]
-		f := buf[n : n+linkWindow : n+linkWindow]
-		pair := base + uint64(k)<<32 + uint64(j)
-		f[0] = pair
-		m := b2u32(w[0].Start < hi) & b2u32(w[0].Key == r.Key)
-		f[m] = pair + 1
-		m += b2u32(w[1].Start < hi) & b2u32(w[1].Key == r.Key)
-		f[m] = pair + 2
-		m += b2u32(w[2].Start < hi) & b2u32(w[2].Key == r.Key)
-		n += int(m)
-		if w[2].Start < hi {
-			n = moreContacts(buf, n, runs, j+linkWindow, hi, r.Key, pair+linkWindow)
-		}
+		n = windowContacts(buf, n, runs, j, hi, r.Key, base+uint64(k)<<32+uint64(j))
 	}
 	return buf[:n]
+}
+
+// refContactsOf is refContacts for the runs of cur listed in some.
+func refContactsOf[K grid.GridKey](found []uint64, cur []grid.KeyRun[K], first uint32, ref *keyRef[K], some []int32) []uint64 {
+	runs, slack := ref.runs, ref.slack
+	n := len(found)
+	buf := slices.Grow(found, 4*len(some)+len(runs)+linkWindow)
+	buf = buf[:cap(buf)]
+	base := uint64(first)<<32 | uint64(ref.first)
+	j := 0
+	for _, k := range some {
+		r := cur[k]
+		lo, hi := r.Start-slack, r.End+slack
+		for runs[j].End <= lo {
+			j++
+		}
+		n = windowContacts(buf, n, runs, j, hi, r.Key, base+uint64(k)<<32+uint64(j))
+	}
+	return buf[:n]
+}
+
+// windowContacts writes into buf from n on pair, pair+1, ... for the runs
+// of runs from j on that start before hi and hold key, and returns the new
+// n: the first linkWindow runs without branching, any further ones in
+// moreContacts.
+func windowContacts[K grid.GridKey](buf []uint64, n int, runs []grid.KeyRun[K], j int, hi int32, key K, pair uint64) int {
+	w := runs[j : j+linkWindow : j+linkWindow]
+	f := buf[n : n+linkWindow : n+linkWindow]
+	f[0] = pair
+	m := b2u32(w[0].Start < hi) & b2u32(w[0].Key == key)
+	f[m] = pair + 1
+	m += b2u32(w[1].Start < hi) & b2u32(w[1].Key == key)
+	f[m] = pair + 2
+	m += b2u32(w[2].Start < hi) & b2u32(w[2].Key == key)
+	n += int(m)
+	if w[2].Start < hi {
+		n = moreContacts(buf, n, runs, j+linkWindow, hi, key, pair+linkWindow)
+	}
+	return n
 }
 
 // moreContacts is refContacts for runs past the window: it writes pair
@@ -210,6 +239,10 @@ func moreContacts[K grid.GridKey](buf []uint64, n int, runs []grid.KeyRun[K], j 
 // linkRow makes every run of cur (slots from first; no sentinels) a root
 // and hooks it to the runs of equal key it touches among refs, with path
 // halving. It returns the number of roots hooked away.
+//
+// With below (volumes at 18 and 26), only the runs that need it are
+// linked with the layer before (see keyRoots.needBelow); scratch keeps
+// which runs of the row before did not, and this row's answer.
 func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], scratch *linkScratch) int {
 	for k := range cur {
 		s := first + uint32(k)
@@ -217,26 +250,43 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 	}
 	found := scratch.found[:0]
 	i := 0
-	if len(refs) > 0 && refs[0].below {
-		// No row above in the layer (the first row): nothing is joined
-		// yet to skip on.
-		below = nil
-	} else if len(refs) > 0 {
+	above := false
+	if len(refs) > 0 && !refs[0].below {
 		found = refContacts(found, cur, first, &refs[0], nil)
+		above = true
 		i = 1
 	}
 	hooks := band.LinkContacts(labels, found)
-	found = found[:0]
-	var skip []bool
+	var some []int32
 	if below != nil && i < len(refs) {
-		if cap(scratch.skip) < len(cur) {
-			scratch.skip = make([]bool, len(cur)+len(cur)/2)
+		if cap(scratch.done) < len(cur) {
+			scratch.done = make([]bool, len(cur)+len(cur)/2)
 		}
-		skip = scratch.skip[:len(cur)]
-		below.skipBelow(skip, labels, cur, first)
+		done := scratch.done[:len(cur)]
+		clear(done)
+		if above {
+			// A run joined to a run of the row above that needed no link
+			// with the layer before needs none either: it has its key.
+			prevFirst := uint64(refs[0].first)
+			for _, c := range found {
+				if j := uint32(c) - uint32(prevFirst); int(j) < len(scratch.prevDone) && scratch.prevDone[j] {
+					done[uint32(c>>32)-first] = true
+				}
+			}
+		} else {
+			// The first row of a layer: no row above to inherit from.
+			scratch.prevDone = scratch.prevDone[:0]
+		}
+		if scratch.some == nil {
+			scratch.some = make([]int32, 0, 64) // not nil: nil means every run
+		}
+		some = below.needBelow(scratch.some[:0], done, labels, cur, first)
+		scratch.some = some
+		scratch.prevDone, scratch.done = done, scratch.prevDone
 	}
+	found = found[:0]
 	for ; i < len(refs); i++ {
-		found = refContacts(found, cur, first, &refs[i], skip)
+		found = refContacts(found, cur, first, &refs[i], some)
 	}
 	scratch.found = found
 	return hooks + band.LinkContacts(labels, found)
@@ -245,7 +295,10 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 // linkScratch is the reusable memory of linkRow.
 type linkScratch struct {
 	found []uint64
-	skip  []bool
+	some  []int32
+	// done and prevDone mark the runs of this row and of the row before
+	// that need no link with the layer before.
+	done, prevDone []bool
 }
 
 // b2u32 returns 1 for true and 0 for false.

@@ -1,4 +1,4 @@
-package main
+package toolcmd
 
 import (
 	"context"
@@ -8,11 +8,12 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/benchmark"
+	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
 	"github.com/urfave/cli/v3"
 )
 
-// benchCommand is "cclabel bench".
-func benchCommand(std stdio) *cli.Command {
+// Bench is "cclabel bench".
+func Bench(std clix.Stdio) *cli.Command {
 	return &cli.Command{
 		Name:  "bench",
 		Usage: "measure labeling throughput per backend on synthetic inputs",
@@ -23,7 +24,7 @@ func benchCommand(std stdio) *cli.Command {
 			"connectivity in one table. --inputs adds blobs (smoothed noise, p=0.5) and cells (about 4,000 Voronoi cells " +
 			"with distinct uint32 values). " +
 			"--full uses the acceptance sizes: 2^22 vertices, 8192², 512³.",
-		OnUsageError: onUsageError,
+		OnUsageError: clix.OnUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "backends", Value: "serial,cpu,gpu", Usage: "comma-separated: serial, cpu, gpu (gpu is skipped with the reason when none is usable)"},
 			&cli.StringFlag{Name: "workloads", Value: "graph,image,volume", Usage: "comma-separated: graph, image, volume"},
@@ -40,21 +41,21 @@ func benchCommand(std stdio) *cli.Command {
 }
 
 // runBench runs every workload on every backend.
-func runBench(cmd *cli.Command, std stdio) error {
+func runBench(cmd *cli.Command, std clix.Stdio) error {
 	repeat := cmd.Int("repeat")
 	if repeat < 1 {
-		return usagef("bench: --repeat %d: must be at least 1", repeat)
+		return clix.Usagef("bench: --repeat %d: must be at least 1", repeat)
 	}
 	backends := strings.Split(cmd.String("backends"), ",")
 	workloads := strings.Split(cmd.String("workloads"), ",")
 	for _, b := range backends {
 		if !slices.Contains([]string{"serial", "cpu", "gpu"}, b) {
-			return usagef("bench: unknown backend %q (want serial, cpu or gpu)", b)
+			return clix.Usagef("bench: unknown backend %q (want serial, cpu or gpu)", b)
 		}
 	}
 	for _, w := range workloads {
 		if !slices.Contains([]string{"graph", "image", "volume"}, w) {
-			return usagef("bench: unknown workload %q (want graph, image or volume)", w)
+			return clix.Usagef("bench: unknown workload %q (want graph, image or volume)", w)
 		}
 	}
 	threads := cmd.Int("threads")
@@ -66,7 +67,7 @@ func runBench(cmd *cli.Command, std stdio) error {
 		case err != nil && b == "gpu":
 			skipped[b] = err.Error()
 		case err != nil:
-			return usageError{err}
+			return clix.UsageError{Err: err}
 		default:
 			defer l.Close()
 			labelers[b] = l
@@ -74,7 +75,7 @@ func runBench(cmd *cli.Command, std stdio) error {
 	}
 	plan, err := benchmark.ParsePlan(cmd.String("modes"), cmd.String("connectivity"), cmd.String("inputs"))
 	if err != nil {
-		return usageError{err}
+		return clix.UsageError{Err: err}
 	}
 	var jobs []*benchmark.Job
 	for _, w := range workloads {
@@ -99,15 +100,15 @@ func runBench(cmd *cli.Command, std stdio) error {
 		}
 	}
 	if cmd.Bool("json") {
-		return writeJSON(std.out, results)
+		return clix.WriteJSON(std.Out, results)
 	}
-	fmt.Fprintf(std.out, "%-50s %-7s %12s %14s %12s\n", "workload", "backend", "kernel ms", "end-to-end ms", "M/s (kernel)")
+	fmt.Fprintf(std.Out, "%-50s %-7s %12s %14s %12s\n", "workload", "backend", "kernel ms", "end-to-end ms", "M/s (kernel)")
 	for _, r := range results {
 		if r.Note != "" {
-			fmt.Fprintf(std.out, "%-50s %-7s %s\n", r.Workload, r.Backend, r.Note)
+			fmt.Fprintf(std.Out, "%-50s %-7s %s\n", r.Workload, r.Backend, r.Note)
 			continue
 		}
-		fmt.Fprintf(std.out, "%-50s %-7s %12.3f %14.3f %12.1f %s\n", r.Workload, r.Backend, r.KernelMS, r.TotalMS, r.PerSec, r.Unit)
+		fmt.Fprintf(std.Out, "%-50s %-7s %12.3f %14.3f %12.1f %s\n", r.Workload, r.Backend, r.KernelMS, r.TotalMS, r.PerSec, r.Unit)
 	}
 	return nil
 }

@@ -1,33 +1,38 @@
-package main
+package toolcmd
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
 
-// genCommand is "cclabel gen".
-func genCommand(std stdio) *cli.Command {
+// Gen is "cclabel gen".
+func Gen(std clix.Stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "gen",
 		Usage:        "make synthetic inputs for tests and benchmarks",
-		OnUsageError: onUsageError,
+		OnUsageError: clix.OnUsageError,
 		Commands: []*cli.Command{
 			genImageCommand(std),
 			genVolumeCommand(std),
 			{
 				Name:         "graph",
 				Usage:        "write a synthetic graph as .egr",
-				OnUsageError: onUsageError,
+				OnUsageError: clix.OnUsageError,
 				Commands: []*cli.Command{
 					genGraphCommand(std, "grid", "4-neighbour grid, like ECL-CC's 2d-2e20.sym (1024x1024)",
 						[]cli.Flag{
@@ -60,7 +65,7 @@ func genCommand(std stdio) *cli.Command {
 }
 
 // genGraphCommand builds one "cclabel gen graph KIND" command.
-func genGraphCommand(std stdio, name, usage string, flags []cli.Flag,
+func genGraphCommand(std clix.Stdio, name, usage string, flags []cli.Flag,
 	make func(*cli.Command) (*ecl.Graph, error)) *cli.Command {
 	flags = append(flags,
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same graph)"},
@@ -70,37 +75,37 @@ func genGraphCommand(std stdio, name, usage string, flags []cli.Flag,
 		Name:         name,
 		Usage:        usage,
 		Flags:        flags,
-		OnUsageError: onUsageError,
+		OnUsageError: clix.OnUsageError,
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			if cmd.NArg() != 0 {
-				return usagef("gen graph %s: unexpected argument %q", name, cmd.Args().First())
+				return clix.Usagef("gen graph %s: unexpected argument %q", name, cmd.Args().First())
 			}
 			out := cmd.String("output")
 			if strings.ToLower(filepath.Ext(out)) != ".egr" {
-				return usagef("gen graph %s: -o %s: want a .egr file", name, out)
+				return clix.Usagef("gen graph %s: -o %s: want a .egr file", name, out)
 			}
 			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err
 			}
 			g, err := make(cmd)
 			if err != nil {
-				return usageError{err}
+				return clix.UsageError{Err: err}
 			}
 			if err := graphio.WriteFile(out, g); err != nil {
 				return err
 			}
-			fmt.Fprintf(std.err, "%s: %s graph, %d vertices, %d edges\n", out, name, g.NumVertices(), g.NumEdges())
+			fmt.Fprintf(std.Err, "%s: %s graph, %d vertices, %d edges\n", out, name, g.NumVertices(), g.NumEdges())
 			return nil
 		},
 	}
 }
 
 // genImageCommand is "cclabel gen image".
-func genImageCommand(std stdio) *cli.Command {
+func genImageCommand(std clix.Stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "image",
 		Usage:        "write a synthetic image: .npy (uint8 0/1, or uint32 cells) or .png (masks only, 0/255)",
-		OnUsageError: onUsageError,
+		OnUsageError: clix.OnUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "1024x1024", Usage: "WIDTHxHEIGHT"},
 			&cli.FloatFlag{Name: "density", Value: 0.5, Usage: "fraction of foreground pixels"},
@@ -113,18 +118,18 @@ func genImageCommand(std stdio) *cli.Command {
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			var w, h int
 			if _, err := fmt.Sscanf(cmd.String("size"), "%dx%d", &w, &h); err != nil {
-				return usagef("gen image: --size %q: want WIDTHxHEIGHT", cmd.String("size"))
+				return clix.Usagef("gen image: --size %q: want WIDTHxHEIGHT", cmd.String("size"))
 			}
 			out := cmd.String("output")
 			ext := strings.ToLower(filepath.Ext(out))
 			if ext != ".npy" && ext != ".png" {
-				return usagef("gen image: -o %s: want .npy or .png", out)
+				return clix.Usagef("gen image: -o %s: want .npy or .png", out)
 			}
 			s, err := writeSynthetic(cmd, out, w, h, 1)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(std.err, "%s: %dx%d %s image, %s\n", out, w, h, s.Kind, s.Note())
+			fmt.Fprintf(std.Err, "%s: %dx%d %s image, %s\n", out, w, h, s.Kind, s.Note())
 			return nil
 		},
 	}
@@ -139,21 +144,21 @@ func writeSynthetic(cmd *cli.Command, out string, w, h, d int) (gen.Synthetic, e
 		return s, err
 	}
 	if !slices.Contains(gen.Kinds, s.Kind) {
-		return s, usagef("gen: --kind %q: want random, blobs or cells", s.Kind)
+		return s, clix.Usagef("gen: --kind %q: want random, blobs or cells", s.Kind)
 	}
 	r, err := s.Raster(w, h, d)
 	if err != nil {
-		return s, usageError{err}
+		return s, clix.UsageError{Err: err}
 	}
 	return s, formats.WriteRasterFile(out, r)
 }
 
 // genVolumeCommand is "cclabel gen volume".
-func genVolumeCommand(std stdio) *cli.Command {
+func genVolumeCommand(std clix.Stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "volume",
 		Usage:        "write a synthetic volume: .npy (uint8 0/1 or uint32 cells, shape (Z, Y, X)) or .nii/.nii.gz (1 mm voxels)",
-		OnUsageError: onUsageError,
+		OnUsageError: clix.OnUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "128,128,128", Usage: "X,Y,Z"},
 			&cli.FloatFlag{Name: "density", Value: 0.3, Usage: "fraction of foreground voxels"},
@@ -166,20 +171,55 @@ func genVolumeCommand(std stdio) *cli.Command {
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			var x, y, z int
 			if _, err := fmt.Sscanf(cmd.String("size"), "%d,%d,%d", &x, &y, &z); err != nil {
-				return usagef("gen volume: --size %q: want X,Y,Z", cmd.String("size"))
+				return clix.Usagef("gen volume: --size %q: want X,Y,Z", cmd.String("size"))
 			}
 			out := cmd.String("output")
 			lower := strings.ToLower(out)
 			nifti := strings.HasSuffix(lower, ".nii") || strings.HasSuffix(lower, ".nii.gz")
 			if !nifti && !strings.HasSuffix(lower, ".npy") {
-				return usagef("gen volume: -o %s: want .npy, .nii or .nii.gz", out)
+				return clix.Usagef("gen volume: -o %s: want .npy, .nii or .nii.gz", out)
+			}
+			if _, err := imagegraph.PixelCount(x, y, z); err != nil && x > 0 && y > 0 && z > 0 {
+				// More voxels than fit in memory as one raster: streamed.
+				return writeLargeRandom(cmd, std, out, x, y, z)
 			}
 			s, err := writeSynthetic(cmd, out, x, y, z)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(std.err, "%s: %dx%dx%d %s volume, %s\n", out, x, y, z, s.Kind, s.Note())
+			fmt.Fprintf(std.Err, "%s: %dx%dx%d %s volume, %s\n", out, x, y, z, s.Kind, s.Note())
 			return nil
 		},
 	}
+}
+
+// writeLargeRandom writes a random volume of more than
+// imagegraph.MaxPixels voxels to a .npy file as it is generated: the
+// samples "gen volume" gives smaller sizes, for out-of-core labeling.
+func writeLargeRandom(cmd *cli.Command, std clix.Stdio, out string, x, y, z int) error {
+	if cmd.String("kind") != "random" || !strings.HasSuffix(strings.ToLower(out), ".npy") {
+		return clix.Usagef("gen volume: %dx%dx%d voxels: a volume over %d voxels is written only as --kind random to .npy", x, y, z, imagegraph.MaxPixels)
+	}
+	if err := labelfile.CheckOutputDir(out); err != nil {
+		return err
+	}
+	density, seed := cmd.Float("density"), cmd.Uint64("seed")
+	err := labelfile.WriteOutput(out, nil, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		if err := npy.WriteHeader(bw, "uint8", []int{z, y, x}); err != nil {
+			return err
+		}
+		if err := gen.RandomStream(x, y, z, density, seed, func(b []uint8) error {
+			_, err := bw.Write(b)
+			return err
+		}); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(std.Err, "%s: %dx%dx%d random volume, density %g (written as generated)\n", out, x, y, z, density)
+	return nil
 }

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/labelfile"
+	"github.com/cclabel/cclabel/outofcore"
+	"github.com/cclabel/cclabel/slabs"
+	"github.com/urfave/cli/v3"
+)
+
+// maxMemoryFlag is volume's --max-memory.
+var maxMemoryFlag = &cli.StringFlag{Name: "max-memory",
+	Usage: "label out of core when the volume would need more memory than SIZE (such as 6G), or has more than 2^31-1 " +
+		"voxels: slabs of planes read from .npy, .nii, .nii.gz, .nrrd, .nhdr or raw input, labels written to one -o of " +
+		".nii, .nii.gz or .npy (no --labels, --preview, --stats, --min-size or --largest then)"}
+
+// maxMemoryFromFlags reads --max-memory (0 when not given).
+func maxMemoryFromFlags(cmd *cli.Command) (int64, error) {
+	s := cmd.String("max-memory")
+	if s == "" {
+		return 0, nil
+	}
+	n, err := batch.ParseBytes(s)
+	if err != nil {
+		return 0, usagef("volume: --max-memory: %v", err)
+	}
+	return n, nil
+}
+
+// inMemoryBytes estimates what labeling a volume in memory holds: its
+// samples, the labels and the labeler's work.
+func inMemoryBytes(voxels int64, sampleSize int) int64 {
+	return voxels * int64(sampleSize+outofcore.BytesPerVoxel)
+}
+
+// fitsInMemory reports whether the volume at job.Input can be labeled in
+// memory within maxMemory (and as one raster). Inputs that cannot be read
+// plane by plane (TIFF stacks, folders, 4D or paired NIfTI) are read in
+// memory as without --max-memory, and their reader reports what it finds.
+func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
+	s, _, err := formats.OpenVolumeStream(job.Input, raw)
+	if err != nil {
+		return true
+	}
+	defer s.Close()
+	voxels := int64(s.Width) * int64(s.Height) * int64(s.Depth)
+	return voxels <= imagegraph.MaxPixels && inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory
+}
+
+// labelVolumeOutOfCore labels one volume slab by slab within maxMemory.
+func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
+	switch {
+	case job.Output == "":
+		return volumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): give -o for its labels", job.Input)
+	case job.Labels != "" || job.Preview != "" || job.Stats != "" || settings.MinSize > 0 || settings.Largest > 0:
+		return volumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): only -o is written (no --labels, --preview, --stats, --min-size or --largest)", job.Input)
+	}
+	clock := newStopwatch()
+	threads := cpuThreads(labeler)
+	backend := cclabel.BackendCPU
+	res, err := outofcore.Label(job.Input, raw, job.Output, outofcore.Options{MaxMemory: maxMemory, Rule: settings.Rule,
+		Connectivity: conn, Threads: threads, DType: settings.DType, Label: slabLabeler(labeler, conn, &backend)})
+	if err != nil {
+		return volumeSummary{}, err
+	}
+	s := outOfCoreSummary(job.Input, res, res.Count, settings, conn, threads, backend, clock)
+	times := s.Seconds
+	if !quiet {
+		fmt.Fprintf(std.Err, "%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+			job.Input, res.Width, res.Height, res.Depth, res.Kind, res.Count, s.Mode, conn, res.Slabs, res.SlabPlanes, backend, threads,
+			times.Read, times.Label, times.Write)
+	}
+	return s, nil
+}
+
+// slabLabeler labels out-of-core slabs through the labeler when it may
+// use the GPU, recording the last slab's backend in ran; nil (the CPU
+// labeler) otherwise.
+func slabLabeler(l *cclabel.Labeler, conn int, ran *cclabel.Backend) func(imagegraph.Rule) slabs.LabelFunc {
+	if !l.MayUseGPU() {
+		return nil
+	}
+	return outofcore.SlabLabeler(l, conn, ran)
+}
+
+// cpuThreads is the labeler's CPU thread count (1 for the serial backend).
+func cpuThreads(l *cclabel.Labeler) int {
+	if l.Backend() == cclabel.BackendSerial {
+		return 1
+	}
+	return l.Threads()
+}
+
+// outOfCoreSummary is the --json object of an out-of-core or chunk run
+// that found components, its slabs labeled on backend.
+func outOfCoreSummary(input string, res *outofcore.Result, components int, settings labelfile.Settings, conn, threads int, backend cclabel.Backend, clock *stopwatch) volumeSummary {
+	times := stageTimes{Read: res.Read.Seconds(), Label: res.Label.Seconds(), Write: res.Write.Seconds(), Total: clock.total()}
+	return volumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
+		Frames: 1, Components: components, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(backend),
+		Threads: threads, Seconds: times, LabelStages: labelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
+}

@@ -1,0 +1,50 @@
+package outofcore
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// TestSlabLabeler: slabs labeled through a facade Labeler (the CPU here;
+// the GPU where one is usable) give the CPU labeler's file.
+func TestSlabLabeler(t *testing.T) {
+	backends := []cclabel.Backend{cclabel.BackendCPU, cclabel.BackendSerial}
+	if l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU}); err == nil && l.MayUseGPU() {
+		if _, err := l.LabelRaster(&imagegraph.Raster{Width: 2, Height: 1, Depth: 2, Kind: imagegraph.Uint8, Data: []uint8{1, 0, 0, 1}}, imagegraph.Rule{Mode: imagegraph.Binary}, 26, nil); err == nil {
+			backends = append(backends, cclabel.BackendGPU)
+		}
+		l.Close()
+	}
+	dir := t.TempDir()
+	inputs, _ := writeInputs(t, dir, 41, 37, 19, 0.4, 8)
+	for _, b := range backends {
+		l, err := cclabel.New(cclabel.Options{Backend: b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rule := range []imagegraph.Rule{{Mode: imagegraph.Multilabel}, {Mode: imagegraph.Binary}} {
+			for _, conn := range []int{6, 18, 26} {
+				want, got := filepath.Join(dir, "want.npy"), filepath.Join(dir, "got.npy")
+				opts := Options{Rule: rule, Connectivity: conn, DType: "auto", TempDir: dir, SlabPlanes: 4}
+				if _, err := Label(inputs[0], nil, want, opts); err != nil {
+					t.Fatal(err)
+				}
+				var ran cclabel.Backend
+				opts.Label = SlabLabeler(l, conn, &ran)
+				if _, err := Label(inputs[0], nil, got, opts); err != nil {
+					t.Fatal(err)
+				}
+				sameFiles(t, got, want, fmt.Sprintf("%s %v c%d", b, rule, conn))
+				if ran != b {
+					t.Errorf("slabs labeled on %q, want %q", ran, b)
+				}
+			}
+		}
+		l.Close()
+	}
+	t.Logf("backends checked: %v", backends)
+}

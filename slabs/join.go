@@ -1,0 +1,246 @@
+package slabs
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// LabelFunc labels a raster into dst (r.Len() entries, contents
+// irrelevant): 1..count by first occurrence, background 0, under the
+// rule and connectivity the whole volume is labeled with — for a raster
+// of one plane (a slab one plane thick), the connectivity's in-plane
+// part (InPlane). It returns count.
+type LabelFunc func(r *imagegraph.Raster, dst []uint32) (count int, err error)
+
+// InPlane returns the in-plane part of a 3D connectivity: 4 for 6, 8 for
+// 18 and 26; other values are returned as they are.
+func InPlane(conn int) int {
+	switch conn {
+	case 6:
+		return 4
+	case 18, 26:
+		return 8
+	}
+	return conn
+}
+
+// MaxProvisional is the most provisional labels (the sum of the slabs'
+// counts) a Joiner takes.
+const MaxProvisional = math.MaxUint32 - 1
+
+// Joiner joins slabs labeled in order, from z = 0 up. Add each slab's
+// local labels, then Finish.
+type Joiner struct {
+	width, height int
+	label         LabelFunc
+	// parent is the union-find over provisional labels (index 0 unused):
+	// a root is the smallest label of its set.
+	parent []uint32
+	// offsets[k] is the count of the slabs before slab k.
+	offsets []uint32
+	// last is the previous slab's last plane: its provisional labels.
+	last []uint32
+	// seam holds the previous slab's last plane's samples (plane 0) and
+	// the next slab's first (plane 1); seamLabels its labels.
+	seam       *seamRaster
+	seamLabels []uint32
+	// reps[s] is the first provisional label met in seam component s.
+	reps []uint32
+	// done is the Relabeling of Finish; failed, the error that stopped
+	// an Add (the Joiner takes no more slabs after either).
+	done   *Relabeling
+	failed error
+}
+
+// NewJoiner returns a Joiner for a volume of planes width x height whose
+// seams label calls (with the volume's rule and connectivity). Two planes
+// (a seam) must fit a raster: width*height*2 at most
+// imagegraph.MaxPixels.
+func NewJoiner(width, height int, label LabelFunc) (*Joiner, error) {
+	if _, err := imagegraph.PixelCount(width, height, 2); err != nil {
+		return nil, fmt.Errorf("slabs: two planes of a seam: %w", err)
+	}
+	if label == nil {
+		return nil, fmt.Errorf("slabs: no LabelFunc")
+	}
+	return &Joiner{width: width, height: height, label: label, parent: []uint32{0}}, nil
+}
+
+// Slabs returns how many slabs were added.
+func (j *Joiner) Slabs() int { return len(j.offsets) }
+
+// Add records the next slab: its samples r (whole planes of the volume's
+// width and height) and its labels from the LabelFunc, count of them. The
+// seam with the previous slab is labeled and joined here; Add keeps only
+// the slab's last plane, so r and labels may be reused afterwards. Labels
+// above count (a corrupt chunk file, say) are an error, and after any
+// error the Joiner takes no more slabs.
+func (j *Joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
+	switch {
+	case j.done != nil:
+		return fmt.Errorf("slabs: Add after Finish")
+	case j.failed != nil:
+		return fmt.Errorf("slabs: Add after a failed Add: %w", j.failed)
+	}
+	if r.Width != j.width || r.Height != j.height || len(labels) != r.Len() {
+		return fmt.Errorf("slabs: a %dx%dx%d slab with %d labels in a volume of %dx%d planes",
+			r.Width, r.Height, r.Depth, len(labels), j.width, j.height)
+	}
+	if count < 0 || uint64(len(j.parent)-1)+uint64(count) > MaxProvisional {
+		return fmt.Errorf("slabs: more than %d labels over the slabs", uint64(MaxProvisional))
+	}
+	plane := j.width * j.height
+	// The planes Add reads must hold labels of the slab only.
+	for _, part := range [][]uint32{labels[:plane], labels[len(labels)-plane:]} {
+		if m := slices.Max(part); m > uint32(count) {
+			return fmt.Errorf("slabs: a slab of %d labels holds label %d", count, m)
+		}
+	}
+	if j.seam != nil && r.Kind != j.seam.r.Kind {
+		return fmt.Errorf("slabs: a slab of %v samples after slabs of %v", r.Kind, j.seam.r.Kind)
+	}
+	// From here on the Joiner changes: a failure leaves it unusable.
+	if err := j.add(r, labels, count); err != nil {
+		j.failed = err
+		return err
+	}
+	return nil
+}
+
+// add is Add past its checks.
+func (j *Joiner) add(r *imagegraph.Raster, labels []uint32, count int) error {
+	offset := uint32(len(j.parent) - 1)
+	plane := j.width * j.height
+	for i := range count {
+		j.parent = append(j.parent, offset+uint32(i)+1)
+	}
+	if len(j.offsets) > 0 {
+		if err := j.seam.setPlane(1, r, 0); err != nil {
+			return err
+		}
+		if err := j.join(labels[:plane], offset); err != nil {
+			return err
+		}
+	} else {
+		seam, err := newSeamRaster(j.width, j.height, r.Kind)
+		if err != nil {
+			return err
+		}
+		j.seam, j.last, j.seamLabels = seam, make([]uint32, plane), make([]uint32, 2*plane)
+	}
+	j.offsets = append(j.offsets, offset)
+	// Keep the last plane for the next seam.
+	if err := j.seam.setPlane(0, r, r.Depth-1); err != nil {
+		return err
+	}
+	for i, l := range labels[len(labels)-plane:] {
+		if l != 0 {
+			l += offset
+		}
+		j.last[i] = l
+	}
+	return nil
+}
+
+// join labels the seam between the previous slab's last plane and the
+// new slab's first plane (first, local labels; offset, the new slab's)
+// and joins the provisional labels in each of its components.
+func (j *Joiner) join(first []uint32, offset uint32) error {
+	count, err := j.label(j.seam.r, j.seamLabels)
+	if err != nil {
+		return fmt.Errorf("slabs: a seam: %w", err)
+	}
+	if cap(j.reps) < count+1 {
+		j.reps = make([]uint32, count+1)
+	}
+	reps := j.reps[:count+1]
+	clear(reps)
+	plane := len(first)
+	for i, s := range j.seamLabels {
+		if s == 0 {
+			continue
+		}
+		var p uint32
+		if i < plane {
+			p = j.last[i]
+		} else if l := first[i-plane]; l != 0 {
+			p = l + offset
+		}
+		if p == 0 {
+			return fmt.Errorf("slabs: the seam labels a voxel that a slab left as background")
+		}
+		if r := reps[s]; r == 0 {
+			reps[s] = p
+		} else if r != p {
+			j.union(r, p)
+		}
+	}
+	return nil
+}
+
+// find returns the root of a's set, halving the path.
+func (j *Joiner) find(a uint32) uint32 {
+	p := j.parent
+	for p[a] != a {
+		p[a] = p[p[a]]
+		a = p[a]
+	}
+	return a
+}
+
+// union joins the sets of a and b under the smaller root.
+func (j *Joiner) union(a, b uint32) {
+	a, b = j.find(a), j.find(b)
+	switch {
+	case a < b:
+		j.parent[b] = a
+	case b < a:
+		j.parent[a] = b
+	}
+}
+
+// Finish resolves the joins: the Relabeling maps every slab's local
+// labels to the volume's. The Joiner takes no more slabs; a second call
+// returns the same Relabeling.
+func (j *Joiner) Finish() *Relabeling {
+	if j.done != nil {
+		return j.done
+	}
+	// Every parent is at most its child (union keeps the smaller root and
+	// path halving only moves down), so in ascending order a label's
+	// parent is numbered before it: the union-find becomes the map in
+	// place.
+	final := j.parent
+	count := uint32(0)
+	for p := 1; p < len(final); p++ {
+		if q := final[p]; q == uint32(p) {
+			count++
+			final[p] = count
+		} else {
+			final[p] = final[q]
+		}
+	}
+	j.parent = nil
+	j.done = &Relabeling{final: final, offsets: j.offsets, Count: int(count)}
+	return j.done
+}
+
+// CPULabel returns the LabelFunc of the CPU labeler (imagegraph.Label) at
+// rule and 3D connectivity conn on threads goroutines (0: GOMAXPROCS),
+// a raster of one plane labeled at conn's in-plane part.
+func CPULabel(rule imagegraph.Rule, conn, threads int) LabelFunc {
+	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
+		c := conn
+		if r.Depth == 1 {
+			c = InPlane(conn)
+		}
+		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c, Threads: threads}, dst)
+		if err != nil {
+			return 0, err
+		}
+		return l.Count, nil
+	}
+}

@@ -1,0 +1,187 @@
+package slabs
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// serialLabel labels on the serial in-memory path: the reference, and the
+// LabelFunc the tests join with.
+func serialLabel(rule imagegraph.Rule, conn int) LabelFunc { return CPULabel(rule, conn, 1) }
+
+// labelBySlabs labels r in slabs of thick planes (the last one thinner),
+// joins and relabels them, and returns the labels and count. Each slab's
+// labels are made in a scratch buffer reused across slabs, as an
+// out-of-core run would, and copied into the volume's labels.
+func labelBySlabs(t testing.TB, r *imagegraph.Raster, label LabelFunc, thick int) ([]uint32, int) {
+	t.Helper()
+	j, err := NewJoiner(r.Width, r.Height, label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plane := r.Width * r.Height
+	out := make([]uint32, r.Len())
+	scratch := make([]uint32, thick*plane)
+	for z0 := 0; z0 < r.Depth; z0 += thick {
+		z1 := min(z0+thick, r.Depth)
+		slab, err := Planes(r, z0, z1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		local := scratch[:slab.Len()]
+		for i := range local {
+			local[i] = 0xdeadbeef // the LabelFunc must not depend on dst's contents
+		}
+		count, err := label(slab, local)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := j.Add(slab, local, count); err != nil {
+			t.Fatal(err)
+		}
+		copy(out[z0*plane:], local)
+		clear(local) // Add keeps nothing of it
+	}
+	m := j.Finish()
+	for k := range m.Slabs() {
+		z0 := k * thick
+		z1 := min(z0+thick, r.Depth)
+		if err := m.Apply(k, out[z0*plane:z1*plane], 1+k%3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out, m.Count
+}
+
+// checkSlabs compares the slab labeling of r at several thicknesses with
+// the whole volume's.
+func checkSlabs(t *testing.T, r *imagegraph.Raster, rule imagegraph.Rule, conn int, what string) {
+	t.Helper()
+	label := serialLabel(rule, conn)
+	want := make([]uint32, r.Len())
+	count, err := label(r, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, thick := range []int{1, 2, 3, 5, max(1, r.Depth/2), r.Depth, r.Depth + 4} {
+		got, n := labelBySlabs(t, r, label, thick)
+		if n != count || !slices.Equal(got, want) {
+			i := 0
+			for i < len(got) && got[i] == want[i] {
+				i++
+			}
+			t.Fatalf("%s c%d, slabs of %d: %d components, want %d; first difference at %d", what, conn, thick, n, count, i)
+		}
+	}
+}
+
+func TestSlabsMatchWholeVolume(t *testing.T) {
+	shapes := [][3]int{{1, 1, 1}, {1, 1, 9}, {7, 1, 5}, {1, 6, 4}, {5, 3, 11}, {17, 13, 12}, {31, 7, 9}}
+	if !testing.Short() {
+		shapes = append(shapes, [3]int{48, 40, 24})
+	}
+	rules := []imagegraph.Rule{
+		{Mode: imagegraph.Multilabel},
+		{Mode: imagegraph.Binary},
+		{Mode: imagegraph.Threshold, Threshold: 2},
+		{Mode: imagegraph.Threshold, Threshold: 2, Invert: true},
+	}
+	for si, s := range shapes {
+		for _, p := range []float64{0.15, 0.35, 0.7, 1} {
+			rng := rand.New(rand.NewPCG(uint64(si), uint64(p*100)))
+			n := s[0] * s[1] * s[2]
+			data := make([]uint8, n)
+			for i := range data {
+				if rng.Float64() < p {
+					data[i] = uint8(1 + rng.IntN(3))
+				}
+			}
+			r, err := imagegraph.NewRaster(s[0], s[1], s[2], data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, rule := range rules {
+				for _, conn := range []int{6, 18, 26} {
+					checkSlabs(t, r, rule, conn, fmt.Sprintf("%v p=%.2f %v", s, p, rule))
+				}
+			}
+		}
+	}
+}
+
+// TestSlabsManyValues joins float32 label maps of many values in patches
+// (components that cross several seams and touch other values), with
+// -0, +0 and NaN among the samples.
+func TestSlabsManyValues(t *testing.T) {
+	for si, s := range [][3]int{{9, 8, 13}, {33, 5, 17}} {
+		rng := rand.New(rand.NewPCG(uint64(si), 7))
+		n := s[0] * s[1] * s[2]
+		data := make([]float32, n)
+		for i := range data {
+			x, y, z := i%s[0], i/s[0]%s[1], i/(s[0]*s[1])
+			data[i] = float32((x/3+y/2*7+z/4*31)%50) * 0.5
+			if rng.IntN(9) == 0 {
+				data[i] = float32(rng.IntN(4)) - 1.5
+			}
+		}
+		data[0], data[n/2] = float32(negZero()), float32(nan())
+		r, err := imagegraph.NewRaster(s[0], s[1], s[2], data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, conn := range []int{6, 18, 26} {
+			checkSlabs(t, r, imagegraph.Rule{Mode: imagegraph.Multilabel}, conn, fmt.Sprintf("%v float32", s))
+		}
+	}
+}
+
+func TestJoinerErrors(t *testing.T) {
+	label := serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 26)
+	if _, err := NewJoiner(0, 5, label); err == nil {
+		t.Error("NewJoiner(0, 5) took a zero width")
+	}
+	j, err := NewJoiner(4, 3, label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := imagegraph.NewRaster(4, 3, 2, make([]uint8, 24))
+	if err := j.Add(r, make([]uint32, 23), 0); err == nil {
+		t.Error("Add took 23 labels for 24 voxels")
+	}
+	wide, _ := imagegraph.NewRaster(5, 3, 2, make([]uint8, 30))
+	if err := j.Add(wide, make([]uint32, 30), 0); err == nil {
+		t.Error("Add took a slab of another width")
+	}
+	if err := j.Add(r, make([]uint32, 24), 0); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := imagegraph.NewRaster(4, 3, 2, make([]uint16, 24))
+	if err := j.Add(other, make([]uint32, 24), 0); err == nil {
+		t.Error("Add took uint16 samples after uint8 ones")
+	}
+	bad := make([]uint32, 24)
+	bad[20] = 7 // a label above the count, in the last plane
+	if err := j.Add(r, bad, 3); err == nil {
+		t.Error("Add took label 7 of a slab of 3")
+	}
+	m := j.Finish()
+	if err := j.Add(r, make([]uint32, 24), 0); err == nil {
+		t.Error("Add after Finish")
+	}
+	if again := j.Finish(); again != m {
+		t.Error("a second Finish gave another Relabeling")
+	}
+	if _, err := NewJoiner(4, 3, nil); err == nil {
+		t.Error("NewJoiner took a nil LabelFunc")
+	}
+	if err := m.Apply(1, make([]uint32, 24), 1); err == nil {
+		t.Error("Apply to slab 1 of 1")
+	}
+	if err := m.Apply(0, []uint32{0, 1}, 1); err == nil {
+		t.Error("Apply took a label above the slab's count")
+	}
+}

@@ -1,0 +1,83 @@
+package slabs
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/cclabel/cclabel/internal/parallel"
+)
+
+// Relabeling maps the slabs' local labels to the whole volume's.
+type Relabeling struct {
+	// final[p] is the volume's label of provisional label p.
+	final []uint32
+	// offsets[k] is slab k's first provisional label minus one.
+	offsets []uint32
+	// Count is the number of components in the volume.
+	Count int
+}
+
+// Slabs returns how many slabs the relabeling covers.
+func (m *Relabeling) Slabs() int { return len(m.offsets) }
+
+// Apply rewrites slab k's local labels in place as the volume's labels,
+// on up to threads goroutines (0: GOMAXPROCS).
+func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {
+	if k < 0 || k >= len(m.offsets) {
+		return fmt.Errorf("slabs: slab %d of %d", k, len(m.offsets))
+	}
+	end := uint32(len(m.final) - 1)
+	if k+1 < len(m.offsets) {
+		end = m.offsets[k+1]
+	}
+	// table[l] is local label l's final label, table[0] = 0 for the
+	// background: one load per voxel and no branch on random masks.
+	table := make([]uint32, end-m.offsets[k]+1)
+	copy(table[1:], m.final[m.offsets[k]+1:end+1])
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	const grain = 1 << 16
+	parts := (len(labels) + grain - 1) / grain
+	var bad atomic.Bool
+	parallel.Ranges(parts, threads, func(lo, hi int) {
+		chunk := labels[lo*grain : min(hi*grain, len(labels))]
+		top := uint32(len(table) - 1)
+		for i, l := range chunk {
+			if l > top {
+				bad.Store(true)
+				return
+			}
+			chunk[i] = table[l]
+		}
+	})
+	if bad.Load() {
+		return fmt.Errorf("slabs: slab %d holds a label above its count %d", k, len(table)-1)
+	}
+	return nil
+}
+
+// Map rewrites labels, local labels of slab k (any part of the slab), as
+// the volume's labels. Unlike Apply it builds no table: for short runs of
+// labels, such as a writer's chunks.
+func (m *Relabeling) Map(k int, labels []uint32) error {
+	if k < 0 || k >= len(m.offsets) {
+		return fmt.Errorf("slabs: slab %d of %d", k, len(m.offsets))
+	}
+	end := uint32(len(m.final) - 1)
+	if k+1 < len(m.offsets) {
+		end = m.offsets[k+1]
+	}
+	off := m.offsets[k]
+	top := end - off
+	for i, l := range labels {
+		if l != 0 {
+			if l > top {
+				return fmt.Errorf("slabs: slab %d holds a label above its count %d", k, top)
+			}
+			labels[i] = m.final[off+l]
+		}
+	}
+	return nil
+}
