@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
 	"github.com/cclabel/cclabel/formats/internal/decompress"
 	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/formats/internal/readahead"
@@ -117,7 +118,7 @@ func newConfig(opts ReadOptions, size int64) readConfig {
 	}
 	// ecl.FromEdges needs n < MaxInt32.
 	return readConfig{ReadOptions: opts, size: size, maxVertices: min(limit, math.MaxInt32-1),
-		chunkBytes: defaultChunkBytes}
+		chunkBytes: chunked.DefaultChunkBytes}
 }
 
 // parseThreads returns the number of goroutines that parse text chunks:

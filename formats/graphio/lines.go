@@ -6,11 +6,13 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
 )
 
 // maxLineBytes bounds one text line, so that a file without line breaks
-// cannot make a reader buffer all of it.
-const maxLineBytes = 64 << 20
+// cannot make a reader buffer all of it (the chunked readers' bound).
+const maxLineBytes = chunked.MaxLineBytes
 
 // lineReader yields the lines of a text input without their line endings,
 // counting them for error messages.

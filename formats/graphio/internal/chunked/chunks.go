@@ -1,4 +1,4 @@
-package graphio
+package chunked
 
 import (
 	"bytes"
@@ -7,24 +7,28 @@ import (
 	"sync"
 )
 
-// defaultChunkBytes is the size of the blocks a text body is split into
+// MaxLineBytes bounds one text line, so that a file without line breaks
+// cannot make a reader hold it whole.
+const MaxLineBytes = 64 << 20
+
+// DefaultChunkBytes is the size of the blocks a text body is split into
 // for parallel parsing: large enough that per-chunk overhead vanishes,
 // small enough that a few in flight per core stay in memory cheaply.
-const defaultChunkBytes = 1 << 20
+const DefaultChunkBytes = 1 << 20
 
-// textChunk is a run of whole lines of a text input.
-type textChunk struct {
-	index int    // position among the chunks, from 0
-	data  []byte // whole lines; only the input's last line may lack '\n'
-	buf   []byte // the buffer data lies in, recycled after commit
-	line  int    // number of lines before the chunk
-	lines int    // number of lines in the chunk
+// Chunk is a run of whole lines of a text input.
+type Chunk struct {
+	Index int    // position among the chunks, from 0
+	Data  []byte // whole lines; only the input's last line may lack '\n'
+	Line  int    // number of lines before the chunk
+	Lines int    // number of lines in the chunk
+	buf   []byte // the buffer Data lies in, recycled after commit
 }
 
-// eachLine calls fn with the number and text (without its line
+// EachLine calls fn with the number and text (without its line
 // ending) of each line of c in turn, until fn returns false.
-func (c *textChunk) eachLine(fn func(num int, line []byte) bool) {
-	data, num := c.data, c.line
+func (c *Chunk) EachLine(fn func(num int, line []byte) bool) {
+	data, num := c.Data, c.Line
 	for len(data) > 0 {
 		num++
 		end := bytes.IndexByte(data, '\n')
@@ -57,7 +61,7 @@ type splitter struct {
 // chunk. It returns the chunk, which may hold no lines, and an error once
 // the stream is over: io.EOF at its end, else a "formats: line N: ..."
 // error for the line after the chunk's.
-func (s *splitter) next(buf []byte) (*textChunk, error) {
+func (s *splitter) next(buf []byte) (*Chunk, error) {
 	buf = buf[:cap(buf)]
 	if len(buf) < max(s.chunkBytes, 2*len(s.carry)) {
 		buf = make([]byte, max(s.chunkBytes, 2*len(s.carry)))
@@ -95,44 +99,44 @@ func (s *splitter) next(buf []byte) (*textChunk, error) {
 			return c, fmt.Errorf("formats: line %d: read: %w", s.line+1, s.err)
 		}
 		// A line longer than the buffer: grow it, up to the line limit.
-		if n > maxLineBytes {
-			s.err = fmt.Errorf("formats: line %d: longer than %d MiB", s.line+1, maxLineBytes>>20)
+		if n > MaxLineBytes {
+			s.err = fmt.Errorf("formats: line %d: longer than %d MiB", s.line+1, MaxLineBytes>>20)
 			return s.chunk(buf, nil), s.err
 		}
 		scanned = n
-		bigger := make([]byte, min(2*len(buf), maxLineBytes+1))
+		bigger := make([]byte, min(2*len(buf), MaxLineBytes+1))
 		copy(bigger, buf[:n])
 		buf = bigger
 	}
 }
 
 // chunk makes the next chunk from data, which lies in buf.
-func (s *splitter) chunk(buf, data []byte) *textChunk {
+func (s *splitter) chunk(buf, data []byte) *Chunk {
 	lines := bytes.Count(data, []byte{'\n'})
 	if n := len(data); n > 0 && data[n-1] != '\n' {
 		lines++
 	}
-	c := &textChunk{index: s.index, data: data, buf: buf, line: s.line, lines: lines}
+	c := &Chunk{Index: s.index, Data: data, buf: buf, Line: s.line, Lines: lines}
 	s.index++
 	s.line += lines
 	return c
 }
 
-// forChunks splits the rest of a text input, r, after its first line
+// ForChunks splits the rest of a text input, r, after its first line
 // lines, into chunks and parses them on threads goroutines with parse,
 // then hands each result to commit in input order on the calling
 // goroutine. It stops at the first error, of commit or of reading, and
 // returns it, else the number of lines of the whole input. With one thread
 // it runs on the calling goroutine alone; otherwise reading (and with it
 // any decompression) runs on one goroutine of its own.
-func forChunks[T any](r io.Reader, line, threads, chunkBytes int,
-	parse func(c *textChunk) T, commit func(c *textChunk, res T) error) (int, error) {
+func ForChunks[T any](r io.Reader, line, threads, chunkBytes int,
+	parse func(c *Chunk) T, commit func(c *Chunk, res T) error) (int, error) {
 	s := &splitter{r: r, chunkBytes: max(chunkBytes, 1), line: line}
 	if threads <= 1 {
 		var buf []byte
 		for {
 			c, err := s.next(buf)
-			if c.lines > 0 {
+			if c.Lines > 0 {
 				if cerr := commit(c, parse(c)); cerr != nil {
 					return 0, cerr
 				}
@@ -151,22 +155,22 @@ func forChunks[T any](r io.Reader, line, threads, chunkBytes int,
 
 // chunkDone is a parsed chunk on its way to commit.
 type chunkDone[T any] struct {
-	c   *textChunk
+	c   *Chunk
 	res T
 }
 
-// forChunksParallel is forChunks on several goroutines: one splitter,
+// forChunksParallel is ForChunks on several goroutines: one splitter,
 // threads parsers, and the in-order commit on the caller's goroutine.
 // There are nbuf buffers and every chunk holds one until its commit, so
 // at most nbuf chunks are ever unreceived and no parser blocks on done.
 func forChunksParallel[T any](s *splitter, threads int,
-	parse func(c *textChunk) T, commit func(c *textChunk, res T) error) (int, error) {
+	parse func(c *Chunk) T, commit func(c *Chunk, res T) error) (int, error) {
 	nbuf := 2*threads + 1
 	free := make(chan []byte, nbuf)
 	for range nbuf {
 		free <- nil // allocated by the splitter on first use
 	}
-	work := make(chan *textChunk, nbuf)
+	work := make(chan *Chunk, nbuf)
 	done := make(chan chunkDone[T], nbuf)
 	stop := make(chan struct{})
 	var endErr error // the splitter's last error, read after end closes
@@ -199,7 +203,7 @@ func forChunksParallel[T any](s *splitter, threads int,
 		wg.Go(func() {
 			for c := range work {
 				var res T
-				if c.lines > 0 {
+				if c.Lines > 0 {
 					res = parse(c)
 				}
 				done <- chunkDone[T]{c, res}
@@ -223,7 +227,7 @@ func forChunksParallel[T any](s *splitter, threads int,
 		}
 		if d, ok := pending[next]; ok {
 			delete(pending, next)
-			if d.c.lines > 0 {
+			if d.c.Lines > 0 {
 				if err := commit(d.c, d.res); err != nil {
 					return finish(0, err)
 				}
@@ -234,7 +238,7 @@ func forChunksParallel[T any](s *splitter, threads int,
 		}
 		select {
 		case d := <-done:
-			pending[d.c.index] = d
+			pending[d.c.Index] = d
 		case <-end:
 			ended, end = true, nil
 		}

@@ -1,4 +1,4 @@
-package graphio
+package chunked
 
 import (
 	"math/rand/v2"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// scanIntReference is scanInt one byte at a time.
+// scanIntReference is ScanInt one byte at a time.
 func scanIntReference(data []byte, i int, signed bool, stop uint8) (int64, int, bool) {
 	j := i
 	if signed && j < len(data) && data[j] == '-' {
@@ -16,10 +16,10 @@ func scanIntReference(data []byte, i int, signed bool, stop uint8) (int64, int, 
 	for j < len(data) && '0' <= data[j] && data[j] <= '9' {
 		j++
 	}
-	if n := j - start; n == 0 || n > maxFastDigits {
+	if n := j - start; n == 0 || n > MaxFastDigits {
 		return 0, 0, false
 	}
-	if j < len(data) && byteClasses[data[j]]&stop == 0 {
+	if j < len(data) && ByteClasses[data[j]]&stop == 0 {
 		return 0, 0, false
 	}
 	x, err := strconv.ParseInt(string(data[i:j]), 10, 64)
@@ -46,14 +46,14 @@ func TestScanInt(t *testing.T) {
 			i = r.IntN(len(data))
 		}
 		signed := r.IntN(2) == 0
-		stop := uint8(classSpace | classNewline)
+		stop := uint8(ClassSpace | ClassNewline)
 		if r.IntN(2) == 0 {
-			stop |= classComma
+			stop |= ClassComma
 		}
-		x, next, ok := scanInt(data, i, signed, stop)
+		x, next, ok := ScanInt(data, i, signed, stop)
 		wx, wnext, wok := scanIntReference(data, i, signed, stop)
 		if x != wx || next != wnext || ok != wok {
-			t.Fatalf("scanInt(%q, %d, %v) = %d, %d, %v; want %d, %d, %v", data, i, signed, x, next, ok, wx, wnext, wok)
+			t.Fatalf("ScanInt(%q, %d, %v) = %d, %d, %v; want %d, %d, %v", data, i, signed, x, next, ok, wx, wnext, wok)
 		}
 	}
 }
