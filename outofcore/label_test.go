@@ -144,13 +144,13 @@ func TestLabelMatchesInMemory(t *testing.T) {
 // the shared data out of core in slabs of 1 and 64 planes (slabs' own test
 // takes 7) and checks the labels against expected.json.
 func TestLabelSharedVolumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the shared volumes take the full run (CI's -race -short run covers concurrency elsewhere)")
+	}
 	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
 		return strings.HasPrefix(c.File, "volumes/")
 	})
 	thicknesses := []int{1, 64}
-	if testing.Short() {
-		thicknesses = []int{64}
-	}
 	dir := t.TempDir()
 	checked := 0
 	for _, c := range cases {

@@ -13,6 +13,9 @@ import (
 // of 7 planes (outofcore's test takes 1 and 64 on the NIfTI ones) and
 // checks the joined labels against expected.json's count and hash.
 func TestSlabsSharedVolumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the shared volumes take the full run (CI's -race -short run covers concurrency elsewhere)")
+	}
 	cases := shareddata.Cases(t, func(c shareddata.Case) bool { return strings.HasPrefix(c.File, "volumes/") })
 	thicknesses := []int{7}
 	checked := 0
