@@ -43,7 +43,10 @@ func TestReadFileStreaming(t *testing.T) {
 			if got.Len() != want.Len() {
 				t.Fatalf("%v: %d samples allocated, want %d", s.dims, got.Len(), want.Len())
 			}
-			if !reflect.DeepEqual(got.Slice(0, done).Interface(), want.Slice(0, done).Interface()) {
+			// The last 4096 samples announced are in place (all of them
+			// would make the test quadratic under the race detector).
+			lo := max(0, done-4096)
+			if !reflect.DeepEqual(got.Slice(lo, done).Interface(), want.Slice(lo, done).Interface()) {
 				t.Fatalf("%v: the samples before %d differ from the file's", s.dims, done)
 			}
 		})
