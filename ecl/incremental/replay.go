@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"time"
+
+	"github.com/cclabel/cclabel/internal/decimal"
 )
 
 // DefaultMaxBatch is the number of insertions (or queries) Replay holds at
@@ -139,7 +141,7 @@ func (r *replay) line(b []byte) error {
 	}
 	var v [2]int32
 	for k := 1; k < nf; k++ {
-		id, ok := parseID(fields[k])
+		id, ok := decimal.ParseInt(fields[k])
 		if !ok {
 			return fmt.Errorf("vertex ID %q: not an integer", fields[k])
 		}
@@ -224,32 +226,4 @@ func (r *replay) flush() error {
 	r.stats.Queries += int64(len(r.qu))
 	r.qu, r.qv = r.qu[:0], r.qv[:0]
 	return nil
-}
-
-// parseID parses a decimal integer with an optional sign, and reports
-// whether it is one that fits an int64.
-func parseID(b []byte) (int64, bool) {
-	if len(b) > 18 { // rare: let strconv judge the range
-		x, err := strconv.ParseInt(string(b), 10, 64)
-		return x, err == nil
-	}
-	neg := false
-	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
-		neg = b[0] == '-'
-		b = b[1:]
-	}
-	if len(b) == 0 {
-		return 0, false
-	}
-	var x int64
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		x = 10*x + int64(c-'0')
-	}
-	if neg {
-		x = -x
-	}
-	return x, true
 }

@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
+	"github.com/cclabel/cclabel/internal/decimal"
 )
 
 // maxLineBytes bounds one text line, so that a file without line breaks
@@ -117,31 +117,7 @@ func firstByte(line []byte) byte {
 }
 
 // parseInt parses a decimal integer with an optional sign.
-func parseInt(b []byte) (int64, bool) {
-	neg := false
-	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
-		neg = b[0] == '-'
-		b = b[1:]
-	}
-	if len(b) == 0 {
-		return 0, false
-	}
-	var u uint64
-	for _, c := range b {
-		d := uint64(c) - '0'
-		if d > 9 || u > (math.MaxUint64-9)/10 {
-			return 0, false
-		}
-		u = u*10 + d
-	}
-	switch {
-	case neg && u <= 1<<63:
-		return int64(-u), true
-	case !neg && u <= math.MaxInt64:
-		return int64(u), true
-	}
-	return 0, false
-}
+func parseInt(b []byte) (int64, bool) { return decimal.ParseInt(b) }
 
 // quote returns b quoted for a one-line message, shortened when long.
 func quote(b []byte) string {
