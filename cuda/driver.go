@@ -3,6 +3,7 @@ package cuda
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"unsafe"
 
 	"github.com/ebitengine/purego"
@@ -59,7 +60,12 @@ type Driver struct {
 // missing (a driver too old) or initialisation fails (no device, driver
 // and kernel module mismatch, ...).
 func Open() (*Driver, error) {
+	// dlopen's reason comes from dlerror, which is per OS thread: with
+	// cgo the goroutine could move between the two calls and read an
+	// empty message.
+	runtime.LockOSThread()
 	lib, err := purego.Dlopen(libraryName, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+	runtime.UnlockOSThread()
 	if err != nil {
 		return nil, fmt.Errorf("cuda: cannot load %s (no NVIDIA driver installed?): %w", libraryName, err)
 	}
