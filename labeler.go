@@ -72,6 +72,10 @@ type Labeler struct {
 	driver  *cuda.Driver
 	ctx     *cuda.Context
 	gpuDead bool // the GPU failed under BackendAuto: the CPU from now on
+
+	// slabVoxels is the most voxels LabelRaster gives one kernel; larger
+	// rasters are labeled in slabs (maxSlabVoxels; tests lower it).
+	slabVoxels int
 }
 
 // New returns a Labeler for opts. It fails on invalid options and, for
@@ -95,7 +99,7 @@ func New(opts Options) (*Labeler, error) {
 	if opts.Warnings == nil {
 		opts.Warnings = io.Discard
 	}
-	l := &Labeler{opts: opts, threads: opts.Threads}
+	l := &Labeler{opts: opts, threads: opts.Threads, slabVoxels: maxSlabVoxels}
 	switch {
 	case opts.Backend == BackendSerial:
 		l.threads = 1

@@ -36,6 +36,11 @@ type RasterResult struct {
 // least GPUMinVoxelsPerCore voxels per CPU thread (GPUMinVoxelsPerCoreOpen
 // once the GPU context is open), and a GPU is usable.
 // Under BackendGPU other sample types are an error.
+//
+// A raster of more than imagegraph.MaxPixels voxels (up to
+// imagegraph.MaxVoxels) is labeled in memory as slabs of whole planes,
+// each within one kernel's reach, joined at their seams (package slabs):
+// the labels are the same as one kernel's would be.
 func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32) (*RasterResult, error) {
 	start := time.Now()
 	if conn == 0 {
@@ -43,6 +48,9 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		if r.Is3D() {
 			conn = 26
 		}
+	}
+	if r.Len() > l.slabVoxels && r.Is3D() {
+		return l.labelSlabs(r, rule, conn, dst, start)
 	}
 	fits := cuda.SupportsRaster(r)
 	if l.opts.Backend == BackendGPU && !fits {

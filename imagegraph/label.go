@@ -39,10 +39,14 @@ func (o Options) connectivity(r *Raster) int {
 
 // Label labels the connected components of r under rule with ECL-CC on the
 // implicit grid graph: no CSR is built. dst, if it has r.Len() entries, is
-// reused for the labels.
+// reused for the labels. r may have at most MaxPixels voxels
+// (cclabel.Labeler.LabelRaster labels larger rasters in slabs).
 func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
+	}
+	if r.Len() > MaxPixels {
+		return nil, fmt.Errorf("imagegraph: a %dx%dx%d raster has more than %d voxels: label it in slabs (cclabel.Labeler.LabelRaster does)", r.Width, r.Height, r.Depth, MaxPixels)
 	}
 	if err := rule.Validate(); err != nil {
 		return nil, err

@@ -86,7 +86,7 @@ func NewRGB(width, height, depth int, data []uint32) (*Raster, error) {
 }
 
 func newRaster(width, height, depth int, kind SampleKind, data any, n int) (*Raster, error) {
-	want, err := PixelCount(width, height, depth)
+	want, err := VoxelCount(width, height, depth)
 	if err != nil {
 		return nil, err
 	}
@@ -96,9 +96,34 @@ func newRaster(width, height, depth int, kind SampleKind, data any, n int) (*Ras
 	return &Raster{Width: width, Height: height, Depth: depth, Kind: kind, Data: data}, nil
 }
 
-// MaxPixels is the largest number of pixels a raster may have: labels are
-// 32-bit and the labeler reserves the top bit.
+// MaxPixels is the largest number of pixels one labeling kernel takes
+// (Label, the GPU kernels): their indices are 32-bit and the labeler
+// reserves the top bit. Larger rasters, up to MaxVoxels, are labeled in
+// slabs of at most MaxPixels voxels (cclabel.Labeler.LabelRaster).
 const MaxPixels = 1<<31 - 1
+
+// MaxVoxels is the largest number of voxels a raster may have (2^40: a
+// bound that keeps a header's product of sides far from overflowing; such
+// a raster of bytes is a terabyte).
+const MaxVoxels = 1 << 40
+
+// VoxelCount returns width*height*depth, or an error when a side is not
+// positive, a plane has more than MaxPixels pixels (slabs are whole
+// planes) or the product exceeds MaxVoxels. Readers of volumes that may
+// exceed MaxPixels call it on header values before allocating.
+func VoxelCount(width, height, depth int) (int, error) {
+	if width < 1 || height < 1 || depth < 1 {
+		return 0, fmt.Errorf("imagegraph: size %dx%dx%d: every side must be at least 1", width, height, depth)
+	}
+	plane := int64(width) * int64(height)
+	if plane > MaxPixels {
+		return 0, fmt.Errorf("imagegraph: size %dx%dx%d has more than %d pixels in a plane", width, height, depth, MaxPixels)
+	}
+	if int64(depth) > MaxVoxels || plane*int64(depth) > MaxVoxels {
+		return 0, fmt.Errorf("imagegraph: size %dx%dx%d has more than %d voxels", width, height, depth, int64(MaxVoxels))
+	}
+	return int(plane) * depth, nil
+}
 
 // PixelCount returns width*height*depth, or an error when a side is not
 // positive or the product exceeds MaxPixels. Readers call it on header
@@ -199,7 +224,7 @@ func (r *Raster) Validate() error {
 	if !ok || (kind != r.Kind && !(r.Kind == RGB && kind == Uint32)) {
 		return fmt.Errorf("imagegraph: raster of kind %v holds %T", r.Kind, r.Data)
 	}
-	n, err := PixelCount(r.Width, r.Height, r.Depth)
+	n, err := VoxelCount(r.Width, r.Height, r.Depth)
 	if err != nil {
 		return err
 	}

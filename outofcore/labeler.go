@@ -13,22 +13,10 @@ import (
 // slabs are labeled one after another).
 func SlabLabeler(l *cclabel.Labeler, conn int, ran *cclabel.Backend) func(rule imagegraph.Rule) slabs.LabelFunc {
 	return func(rule imagegraph.Rule) slabs.LabelFunc {
-		return func(r *imagegraph.Raster, dst []uint32) (int, error) {
-			c := conn
-			if r.Depth == 1 {
-				c = slabs.InPlane(conn)
-			}
-			res, err := l.LabelRaster(r, rule, c, dst)
-			if err != nil {
-				return 0, err
-			}
+		return l.SlabLabelFunc(rule, conn, func(res *cclabel.RasterResult) {
 			if ran != nil {
 				*ran = res.Backend
 			}
-			if len(res.Labels.Data) > 0 && &res.Labels.Data[0] != &dst[0] {
-				copy(dst, res.Labels.Data) // a labeler that did not take dst
-			}
-			return res.Labels.Count, nil
-		}
+		})
 	}
 }

@@ -39,7 +39,7 @@ func inMemoryBytes(voxels int64, sampleSize int) int64 {
 }
 
 // fitsInMemory reports whether the volume at job.Input can be labeled in
-// memory within maxMemory (and as one raster). Inputs that cannot be read
+// memory within maxMemory. Inputs that cannot be read
 // plane by plane (TIFF stacks, folders, 4D or paired NIfTI) are read in
 // memory as without --max-memory, and their reader reports what it finds.
 func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
@@ -49,7 +49,7 @@ func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemor
 	}
 	defer s.Close()
 	voxels := int64(s.Width) * int64(s.Height) * int64(s.Depth)
-	return voxels <= imagegraph.MaxPixels && inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory
+	return inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory
 }
 
 // labelVolumeOutOfCore labels one volume slab by slab within maxMemory.

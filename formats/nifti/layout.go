@@ -9,7 +9,7 @@ import (
 
 // niftiMaxDataBytes caps the samples of one file (all frames): a header
 // asking for more is refused before anything is allocated.
-const niftiMaxDataBytes = 16 << 30
+const niftiMaxDataBytes = 64 << 30
 
 // niftiLayout is what a checked header says about the samples.
 type niftiLayout struct {
@@ -90,16 +90,17 @@ func niftiKind(code int16) (imagegraph.SampleKind, bool) {
 }
 
 // layout checks the header's dimensions and sample type and returns the
-// shape of the data (at most imagegraph.MaxPixels voxels per frame); it
-// allocates nothing.
+// shape of the data read into memory: at most imagegraph.MaxVoxels voxels
+// per frame (a plane at most imagegraph.MaxPixels) and niftiMaxDataBytes
+// of samples in all; it allocates nothing.
 func (h *Header) layout() (niftiLayout, error) {
-	return h.layoutUpTo(imagegraph.MaxPixels)
+	return h.layoutUpTo(imagegraph.MaxVoxels, niftiMaxDataBytes)
 }
 
 // layoutUpTo is layout admitting frames of up to maxVoxels voxels (a
-// plane still at most imagegraph.MaxPixels): streams read larger volumes
-// a few planes at a time.
-func (h *Header) layoutUpTo(maxVoxels int) (niftiLayout, error) {
+// plane still at most imagegraph.MaxPixels) and maxBytes of samples:
+// streams read larger volumes a few planes at a time.
+func (h *Header) layoutUpTo(maxVoxels int, maxBytes int64) (niftiLayout, error) {
 	var l niftiLayout
 	kind, ok := niftiKind(h.Datatype)
 	if !ok {
@@ -135,14 +136,8 @@ func (h *Header) layoutUpTo(maxVoxels int) (niftiLayout, error) {
 		return l, fmt.Errorf("%dx%dx%d %s samples exceed any file", size[0], size[1], size[2], kind)
 	}
 	frameBytes := voxels * int64(kind.Size())
-	// Samples read into memory are capped; a stream (maxVoxels beyond a
-	// raster) holds a few planes at a time.
-	limit := int64(niftiMaxDataBytes)
-	if maxVoxels > imagegraph.MaxPixels {
-		limit = math.MaxInt64
-	}
-	if int64(size[3]) > limit/frameBytes {
-		return l, fmt.Errorf("%d frames of %dx%dx%d %s exceed the %d GiB limit", size[3], size[0], size[1], size[2], kind, niftiMaxDataBytes>>30)
+	if int64(size[3]) > maxBytes/frameBytes {
+		return l, fmt.Errorf("%d frames of %dx%dx%d %s exceed the %d GiB limit", size[3], size[0], size[1], size[2], kind, maxBytes>>30)
 	}
 	return niftiLayout{
 		width: size[0], height: size[1], depth: size[2], frames: size[3],

@@ -23,16 +23,16 @@ type niftiLie struct {
 func TestNIfTIHeaderLies(t *testing.T) {
 	lies := []niftiLie{
 		{name: "dims overflow", edit: func(h *Header) { h.Dim = [8]int64{3, 32767, 32767, 32767, 1, 1, 1, 1} },
-			known: "voxels per frame exceed 2147483647"},
+			known: "voxels per frame exceed 1099511627776"},
 		{name: "dims overflow int64", version: 2, edit: func(h *Header) { h.Dim = [8]int64{3, 1 << 40, 1 << 40, 1 << 40, 1, 1, 1, 1} },
 			known: "dim[1] = 1099511627776 exceeds"},
 		{name: "dims product overflows int64", version: 2, edit: func(h *Header) {
 			h.Dim = [8]int64{3, 1<<31 - 1, 1<<31 - 1, 1<<31 - 1, 1, 1, 1, 1}
 		}, known: "2147483647x2147483647x2147483647 voxels per frame exceed"},
 		{name: "frames overflow", version: 2, edit: func(h *Header) {
-			h.Dim = [8]int64{4, 1024, 1024, 1024, 3, 1, 1, 1}
+			h.Dim = [8]int64{4, 1024, 1024, 1024, 9, 1, 1, 1}
 			h.Datatype, h.Bitpix = 64, 64
-		}, known: "exceed the 16 GiB limit"},
+		}, known: "exceed the 64 GiB limit"},
 		{name: "dims exceed file", edit: func(h *Header) { h.Dim = [8]int64{3, 1000, 1000, 100, 1, 1, 1, 1} },
 			known: "need 100000000 bytes at offset 352, the file has", unknown: "data truncated: 64 of 100000000 bytes",
 			gzKnown: "more than the compressed input can hold"},

@@ -44,7 +44,7 @@ func openStream(r io.Reader, size int64, closer io.Closer) (*raw.Stream, *imageg
 	if h.Pair {
 		return nil, nil, errors.New("the header is of a .hdr/.img pair: name the .nii file of a single-file volume")
 	}
-	l, err := h.layoutUpTo(math.MaxInt)
+	l, err := h.layoutUpTo(math.MaxInt, math.MaxInt64)
 	if err != nil {
 		return nil, nil, err
 	}

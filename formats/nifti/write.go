@@ -83,7 +83,7 @@ func niftiRefVoxels(ref *imagegraph.Volume) (int, error) {
 		return 0, errors.New("the reference volume has no frames")
 	}
 	f0 := ref.Frames[0]
-	n, err := imagegraph.PixelCount(f0.Width, f0.Height, f0.Depth)
+	n, err := imagegraph.VoxelCount(f0.Width, f0.Height, f0.Depth)
 	if err != nil {
 		return 0, fmt.Errorf("the reference volume is %dx%dx%d", f0.Width, f0.Height, f0.Depth)
 	}

@@ -74,7 +74,15 @@ func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
 	default:
 		return nil, fmt.Errorf("npy: %w", fmt.Errorf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims)))
 	}
-	n, err := imagegraph.PixelCount(w, h, d)
+	// With the size known the header is checked against it, so arrays up
+	// to imagegraph.MaxVoxels are read; from a stream of unknown length
+	// (stdin) the samples are allocated on the header's word, so at most
+	// imagegraph.MaxPixels.
+	count := imagegraph.VoxelCount
+	if size < 0 {
+		count = imagegraph.PixelCount
+	}
+	n, err := count(w, h, d)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}

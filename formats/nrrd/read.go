@@ -40,7 +40,7 @@ func ReadFile(path string) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
-	v, err := readNRRD(f, st.Size(), nrrdFileOpener(filepath.Dir(path)), imagegraph.MaxPixels)
+	v, err := readNRRD(f, st.Size(), nrrdFileOpener(filepath.Dir(path)), imagegraph.MaxVoxels)
 	if err != nil {
 		return nil, &errtext.FileError{Path: path, Err: err}
 	}

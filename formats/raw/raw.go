@@ -43,9 +43,9 @@ func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool
 	if !ok {
 		return nil, fmt.Errorf("raw: unknown dtype %q (want one of %s)", dtype, rawDtypeNames)
 	}
-	n, err := imagegraph.PixelCount(shape[0], shape[1], shape[2])
+	n, err := imagegraph.VoxelCount(shape[0], shape[1], shape[2])
 	if err != nil {
-		return nil, fmt.Errorf("raw: shape %v: every side must be at least 1 and the volume at most %d voxels", shape, imagegraph.MaxPixels)
+		return nil, fmt.Errorf("raw: shape %v: every side must be at least 1, a plane at most %d voxels and the volume at most %d", shape, imagegraph.MaxPixels, int64(imagegraph.MaxVoxels))
 	}
 	need := int64(n) * int64(kind.Size())
 	if size != need {
