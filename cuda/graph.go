@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -45,6 +46,9 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 	if v := firstUnsortedList(g); v >= 0 {
 		return nil, t, fmt.Errorf("cuda: the adjacency list of vertex %d is not sorted (ecl.Graph.SortAdjacency sorts them)", v)
 	}
+	if g.NumEdges() > math.MaxInt32 {
+		return nil, t, fmt.Errorf("cuda: %d arcs: the GPU graph kernels take at most %d", g.NumEdges(), math.MaxInt32)
+	}
 	err := c.do(func() error {
 		need := uint64(4 * (len(g.Offsets) + len(g.Neighbors) + 2*n))
 		if free, err := c.freeMemory(); err != nil {
@@ -68,7 +72,7 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 		}
 		nidx, nlist, nstat, wl := bufs[0], bufs[1], bufs[2], bufs[3]
 		start := time.Now()
-		if err := c.upload(nidx, g.Offsets); err != nil {
+		if err := c.upload(nidx, narrowOffsets(g.Offsets)); err != nil {
 			return err
 		}
 		if err := c.upload(nlist, g.Neighbors); err != nil {
@@ -105,6 +109,24 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 		return nil, t, err
 	}
 	return parent, t, nil
+}
+
+// narrowOffsets returns offsets as int32s, which the kernels take: the
+// caller checked that the arcs fit. The copy is made on all cores.
+func narrowOffsets(offsets []int64) []int32 {
+	out := make([]int32, len(offsets))
+	workers := min(runtime.NumCPU(), max(1, len(offsets)>>18))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			lo, hi := w*len(offsets)/workers, (w+1)*len(offsets)/workers
+			for i, o := range offsets[lo:hi] {
+				out[lo+i] = int32(o)
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // firstUnsortedList returns a vertex whose adjacency list is not sorted

@@ -28,7 +28,7 @@ func TestFirstUnsortedList(t *testing.T) {
 	if got := firstUnsortedList(g); got != -1 {
 		t.Fatalf("after SortAdjacency: %d", got)
 	}
-	empty := &ecl.Graph{Offsets: []int32{0}}
+	empty := &ecl.Graph{Offsets: []int64{0}}
 	if got := firstUnsortedList(empty); got != -1 {
 		t.Fatalf("empty graph: %d", got)
 	}

@@ -55,7 +55,7 @@ func afforest(g *Graph, threads, rounds int, log *hookLog) []int32 {
 	for r := int32(1); r < int32(rounds); r++ {
 		parallel.Chunks(n, threads, func(lo, hi int) {
 			for v := lo; v < hi; v++ {
-				if i := offsets[v] + r; i < offsets[v+1] {
+				if i := offsets[v] + int64(r); i < offsets[v+1] {
 					link(parent, int32(v), nbrs[i], log)
 				}
 			}
@@ -64,7 +64,7 @@ func afforest(g *Graph, threads, rounds int, log *hookLog) []int32 {
 		giant, _ = sampleGiant(parent)
 	}
 	inGiant := giantMembers(parent, giant, threads)
-	k := int32(rounds)
+	k := int64(rounds)
 	parallel.Chunks(n, threads, func(lo, hi int) {
 		for v := lo; v < hi; v++ {
 			if inGiant.has(int32(v)) {

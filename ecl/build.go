@@ -37,9 +37,6 @@ func FromEdges(n int, us, vs []int32) (*Graph, error) {
 		total += d
 	}
 	deg[n] = total
-	if total > math.MaxInt32 {
-		return nil, fmt.Errorf("ecl: %d arcs exceed the 32-bit CSR limit", total)
-	}
 	nbrs := make([]int32, total)
 	fill := deg // reused as the fill cursor; offsets are rebuilt below
 	for i, u := range us {
@@ -53,8 +50,8 @@ func FromEdges(n int, us, vs []int32) (*Graph, error) {
 		fill[v]++
 	}
 	// fill[v] now holds the end of v's list, which is the start of v+1's.
-	offsets := make([]int32, n+1)
-	w := int32(0)
+	offsets := make([]int64, n+1)
+	w := int64(0)
 	start := int64(0)
 	for v := 0; v < n; v++ {
 		end := fill[v]
@@ -165,7 +162,7 @@ func (g *Graph) IsSymmetric(threads int) bool {
 // their lookups overlap instead of following one another.
 type arcBatch struct {
 	from, to   [256]int32
-	start, end [256]int32
+	start, end [256]int64
 	n          int
 	touched    int32 // keeps the touching loads from being optimised away
 }

@@ -214,13 +214,13 @@ func TestValidate(t *testing.T) {
 		ok   bool
 	}{
 		{"empty", ecl.Graph{}, true},
-		{"valid", ecl.Graph{Offsets: []int32{0, 1, 2}, Neighbors: []int32{1, 0}}, true},
+		{"valid", ecl.Graph{Offsets: []int64{0, 1, 2}, Neighbors: []int32{1, 0}}, true},
 		{"neighbours without offsets", ecl.Graph{Neighbors: []int32{0}}, false},
-		{"offset zero nonzero", ecl.Graph{Offsets: []int32{1, 1}, Neighbors: []int32{0}}, false},
-		{"non-monotone", ecl.Graph{Offsets: []int32{0, 2, 1, 2}, Neighbors: []int32{1, 2}}, false},
-		{"last offset short", ecl.Graph{Offsets: []int32{0, 1}, Neighbors: []int32{0, 0}}, false},
-		{"neighbour too big", ecl.Graph{Offsets: []int32{0, 1, 1}, Neighbors: []int32{2}}, false},
-		{"neighbour negative", ecl.Graph{Offsets: []int32{0, 1, 1}, Neighbors: []int32{-1}}, false},
+		{"offset zero nonzero", ecl.Graph{Offsets: []int64{1, 1}, Neighbors: []int32{0}}, false},
+		{"non-monotone", ecl.Graph{Offsets: []int64{0, 2, 1, 2}, Neighbors: []int32{1, 2}}, false},
+		{"last offset short", ecl.Graph{Offsets: []int64{0, 1}, Neighbors: []int32{0, 0}}, false},
+		{"neighbour too big", ecl.Graph{Offsets: []int64{0, 1, 1}, Neighbors: []int32{2}}, false},
+		{"neighbour negative", ecl.Graph{Offsets: []int64{0, 1, 1}, Neighbors: []int32{-1}}, false},
 	}
 	for _, tc := range tests {
 		err := tc.g.Validate()
@@ -239,7 +239,7 @@ func TestSymmetry(t *testing.T) {
 		t.Fatal("FromEdges graph reported asymmetric")
 	}
 	// 0->1 and 0->2 stored one way only, plus a repeated arc.
-	asym := &ecl.Graph{Offsets: []int32{0, 3, 4, 4}, Neighbors: []int32{2, 1, 1, 0}}
+	asym := &ecl.Graph{Offsets: []int64{0, 3, 4, 4}, Neighbors: []int32{2, 1, 1, 0}}
 	if asym.IsSymmetric(1) {
 		t.Fatal("asymmetric graph reported symmetric")
 	}
@@ -251,7 +251,7 @@ func TestSymmetry(t *testing.T) {
 		t.Fatalf("Symmetrize gave %+v", fixed)
 	}
 	// Symmetric with repeats and unsorted lists.
-	rep := &ecl.Graph{Offsets: []int32{0, 3, 5, 6}, Neighbors: []int32{2, 1, 1, 0, 0, 0}}
+	rep := &ecl.Graph{Offsets: []int64{0, 3, 5, 6}, Neighbors: []int32{2, 1, 1, 0, 0, 0}}
 	if !rep.IsSymmetric(2) {
 		t.Fatal("symmetric multigraph reported asymmetric")
 	}

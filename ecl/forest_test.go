@@ -135,11 +135,11 @@ func shuffled(g *ecl.Graph, rng *rand.Rand) *ecl.Graph {
 			}
 		}
 	}
-	out := &ecl.Graph{Offsets: make([]int32, n+1)}
+	out := &ecl.Graph{Offsets: make([]int64, n+1)}
 	for v := range n {
 		rng.Shuffle(len(adj[v]), func(i, j int) { adj[v][i], adj[v][j] = adj[v][j], adj[v][i] })
 		out.Neighbors = append(out.Neighbors, adj[v]...)
-		out.Offsets[v+1] = int32(len(out.Neighbors))
+		out.Offsets[v+1] = int64(len(out.Neighbors))
 	}
 	return out
 }

@@ -9,9 +9,11 @@ import (
 // Graph is an undirected graph in compressed sparse row (CSR) form.
 // The neighbours of vertex v are Neighbors[Offsets[v]:Offsets[v+1]].
 // Offsets has one entry more than there are vertices. Vertex IDs are
-// 0-based. ECL-CC needs the graph to be symmetric (see IsSymmetric).
+// 0-based and 32-bit (fewer than 2^31-1 vertices); offsets are 64-bit, so
+// a graph may hold more than 2^31 arcs. ECL-CC needs the graph to be
+// symmetric (see IsSymmetric).
 type Graph struct {
-	Offsets   []int32
+	Offsets   []int64
 	Neighbors []int32
 }
 
@@ -37,7 +39,7 @@ func (g *Graph) Adjacent(v int) []int32 {
 
 // Bytes returns the memory held by the CSR arrays.
 func (g *Graph) Bytes() int64 {
-	return 4 * int64(len(g.Offsets)+len(g.Neighbors))
+	return 8*int64(len(g.Offsets)) + 4*int64(len(g.Neighbors))
 }
 
 // ErrInvalidGraph is wrapped by every error Validate returns.
@@ -53,8 +55,8 @@ func (g *Graph) Validate() error {
 		}
 		return nil
 	}
-	if len(g.Offsets)-1 > math.MaxInt32 || len(g.Neighbors) > math.MaxInt32 {
-		return fmt.Errorf("%w: too large for 32-bit IDs", ErrInvalidGraph)
+	if len(g.Offsets)-1 >= math.MaxInt32 {
+		return fmt.Errorf("%w: %d vertices: too many for 32-bit IDs", ErrInvalidGraph, len(g.Offsets)-1)
 	}
 	if g.Offsets[0] != 0 {
 		return fmt.Errorf("%w: offsets[0] = %d, want 0", ErrInvalidGraph, g.Offsets[0])
@@ -66,7 +68,7 @@ func (g *Graph) Validate() error {
 				ErrInvalidGraph, v, g.Offsets[v], g.Offsets[v+1])
 		}
 	}
-	if last := g.Offsets[n]; int(last) != len(g.Neighbors) {
+	if last := g.Offsets[n]; last != int64(len(g.Neighbors)) {
 		return fmt.Errorf("%w: offsets[%d] = %d, but there are %d neighbours",
 			ErrInvalidGraph, n, last, len(g.Neighbors))
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/internal/csr"
 )
 
 // GridGraph returns the 4-neighbour grid graph of width x height vertices;
@@ -18,15 +19,15 @@ func GridGraph(width, height int) (*ecl.Graph, error) {
 	}
 	n := int64(width) * int64(height)
 	arcs := 2*int64(width-1)*int64(height) + 2*int64(width)*int64(height-1)
-	if n >= math.MaxInt32 || arcs > math.MaxInt32 {
-		return nil, fmt.Errorf("gen: grid %dx%d is too large for 32-bit IDs", width, height)
+	if n >= math.MaxInt32 {
+		return nil, fmt.Errorf("gen: grid %dx%d has too many vertices for 32-bit IDs", width, height)
 	}
-	offsets := make([]int32, n+1)
+	offsets := make([]int64, n+1)
 	nbrs := make([]int32, 0, arcs)
 	for y := range height {
 		for x := range width {
 			v := int32(y*width + x)
-			offsets[v] = int32(len(nbrs))
+			offsets[v] = int64(len(nbrs))
 			if y > 0 {
 				nbrs = append(nbrs, v-int32(width))
 			}
@@ -41,7 +42,7 @@ func GridGraph(width, height int) (*ecl.Graph, error) {
 			}
 		}
 	}
-	offsets[n] = int32(len(nbrs))
+	offsets[n] = int64(len(nbrs))
 	return &ecl.Graph{Offsets: offsets, Neighbors: nbrs}, nil
 }
 
@@ -53,8 +54,8 @@ func RandomGraph(n, degree int, seed uint64) (*ecl.Graph, error) {
 		return nil, fmt.Errorf("gen: random graph needs at least 2 vertices and degree >= 1 (got %d, %d)", n, degree)
 	}
 	m := int64(n) * int64(degree)
-	if n >= math.MaxInt32 || 2*m > math.MaxInt32 {
-		return nil, fmt.Errorf("gen: random graph with %d vertices of degree %d is too large for 32-bit IDs", n, degree)
+	if n >= math.MaxInt32 {
+		return nil, fmt.Errorf("gen: random graph with %d vertices: too many for 32-bit IDs", n)
 	}
 	us := make([]int32, m)
 	vs := make([]int32, m)
@@ -68,7 +69,7 @@ func RandomGraph(n, degree int, seed uint64) (*ecl.Graph, error) {
 			us[i], vs[i] = u, v
 		}
 	})
-	return ecl.FromEdges(n, us, vs)
+	return csr.FromEdges(n, us, vs, 0)
 }
 
 // R-MAT quadrant probabilities (Chakrabarti et al.), as used for rmat22.sym.
@@ -87,9 +88,6 @@ func RMATGraph(scale, edgeFactor int, seed uint64) (*ecl.Graph, error) {
 	}
 	n := 1 << scale
 	m := int64(n) * int64(edgeFactor)
-	if 2*m > math.MaxInt32 {
-		return nil, fmt.Errorf("gen: R-MAT scale %d edge factor %d is too large for 32-bit IDs", scale, edgeFactor)
-	}
 	us := make([]int32, m)
 	vs := make([]int32, m)
 	fillChunks(int(m), seed, func(rng *rand.Rand, lo, hi int) {
@@ -111,7 +109,7 @@ func RMATGraph(scale, edgeFactor int, seed uint64) (*ecl.Graph, error) {
 			us[i], vs[i] = u, v
 		}
 	})
-	return ecl.FromEdges(n, us, vs)
+	return csr.FromEdges(n, us, vs, 0)
 }
 
 // chunkSize is the number of items drawn from one random stream.

@@ -136,16 +136,13 @@ func (g *Grid) Degree(v int) int {
 // vertices), for the general graph path and for tests.
 func (g *Grid) Materialize() (*ecl.Graph, error) {
 	n := g.NumVertices()
-	offsets := make([]int32, n+1)
+	offsets := make([]int64, n+1)
 	var nbrs []int32
 	var buf [26]int32
 	for v := range n {
 		adj := g.Neighbors(v, buf[:0])
-		if len(nbrs)+len(adj) > math.MaxInt32 {
-			return nil, fmt.Errorf("imagegraph: grid graph has too many edges for 32-bit CSR")
-		}
 		nbrs = append(nbrs, adj...)
-		offsets[v+1] = int32(len(nbrs))
+		offsets[v+1] = int64(len(nbrs))
 	}
 	return &ecl.Graph{Offsets: offsets, Neighbors: nbrs}, nil
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
-	"github.com/cclabel/cclabel/formats/graphio/internal/csr"
+	"github.com/cclabel/cclabel/internal/csr"
 )
 
 // ReadEdgeList reads a text edge list from r. Lines starting with # or %

@@ -13,6 +13,32 @@ import (
 // The .egr format (ECL-CC's binary CSR), little-endian: int32 nodes, int32
 // edges, int32 offsets[nodes+1], int32 neighbours[edges], then optionally
 // int32 weights[edges], which are ignored.
+//
+// The .egr64 format, cclabel's variant for graphs of 2^31 arcs or more,
+// widens the header and the offsets: int64 nodes, int64 edges, int64
+// offsets[nodes+1], then int32 neighbours[edges] and optional int32
+// weights[edges] as in .egr. Vertex IDs stay 32-bit (nodes < 2^31-1).
+
+// egrLayout is the width of an .egr flavour's header fields and offsets:
+// 4 bytes (.egr) or 8 (.egr64).
+type egrLayout int
+
+// The two .egr flavours.
+const (
+	egr32 egrLayout = 4
+	egr64 egrLayout = 8
+)
+
+// headBytes is the size of the header: nodes and edges.
+func (w egrLayout) headBytes() int64 { return 2 * int64(w) }
+
+// name is the flavour's file extension.
+func (w egrLayout) name() string {
+	if w == egr64 {
+		return ".egr64"
+	}
+	return ".egr"
+}
 
 // egrBufBytes is the size of the buffer the .egr reader and writer decode
 // and encode through.
@@ -32,6 +58,11 @@ func ReadEGR(r io.Reader, size int64, opts ReadOptions) (*LoadedGraph, error) {
 	return readGraph(r, FormatEGR, newConfig(opts, size))
 }
 
+// ReadEGR64 is ReadEGR for the .egr64 variant (64-bit header and offsets).
+func ReadEGR64(r io.Reader, size int64, opts ReadOptions) (*LoadedGraph, error) {
+	return readGraph(r, FormatEGR64, newConfig(opts, size))
+}
+
 // egrDecoder reads little-endian int32 arrays through a fixed buffer.
 type egrDecoder struct {
 	r     io.Reader
@@ -43,18 +74,32 @@ type egrDecoder struct {
 // errShort reports that the input ended before an array was complete.
 var errShort = errors.New("short input")
 
-// int32s reads count int32s. With a known size it allocates them at once;
-// otherwise it grows the slice only as data arrives.
+// int32s reads count int32s.
 func (d *egrDecoder) int32s(count int64) ([]int32, error) {
-	var dst []int32
+	return egrInts(d, count, 4, func(b []byte) int32 { return int32(binary.LittleEndian.Uint32(b)) })
+}
+
+// offsets reads count offsets of the layout's width.
+func (d *egrDecoder) offsets(count int64, w egrLayout) ([]int64, error) {
+	if w == egr64 {
+		return egrInts(d, count, 8, func(b []byte) int64 { return int64(binary.LittleEndian.Uint64(b)) })
+	}
+	return egrInts(d, count, 4, func(b []byte) int64 { return int64(int32(binary.LittleEndian.Uint32(b))) })
+}
+
+// egrInts reads count little-endian integers of width bytes each. With a
+// known size it allocates them at once; otherwise it grows the slice only
+// as data arrives.
+func egrInts[T int32 | int64](d *egrDecoder, count int64, width int, decode func([]byte) T) ([]T, error) {
+	var dst []T
 	if d.known {
-		dst = make([]int32, count)
+		dst = make([]T, count)
 	} else {
-		dst = make([]int32, 0, min(count, egrFirstChunk))
+		dst = make([]T, 0, min(count, egrFirstChunk))
 	}
 	for done := int64(0); done < count; {
-		k := min(count-done, int64(len(d.buf)/4))
-		n, err := io.ReadFull(d.r, d.buf[:4*k])
+		k := min(count-done, int64(len(d.buf)/width))
+		n, err := io.ReadFull(d.r, d.buf[:int64(width)*k])
 		d.read += int64(n)
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			return nil, errShort
@@ -63,7 +108,7 @@ func (d *egrDecoder) int32s(count int64) ([]int32, error) {
 		}
 		if !d.known {
 			if need := int(done + k); need > cap(dst) {
-				t := make([]int32, len(dst), min(max(2*cap(dst), need), int(count)))
+				t := make([]T, len(dst), min(max(2*cap(dst), need), int(count)))
 				copy(t, dst)
 				dst = t
 			}
@@ -71,7 +116,7 @@ func (d *egrDecoder) int32s(count int64) ([]int32, error) {
 		}
 		out := dst[done : done+k]
 		for i := range out {
-			out[i] = int32(binary.LittleEndian.Uint32(d.buf[4*i:]))
+			out[i] = decode(d.buf[width*i:])
 		}
 		done += k
 	}
@@ -94,27 +139,35 @@ func (d *egrDecoder) skip(limit int64) (int64, error) {
 	return total, nil
 }
 
-// readEGR implements ReadEGR.
-func readEGR(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
-	var head [8]byte
-	n, err := io.ReadFull(r, head[:])
+// readEGR implements ReadEGR and ReadEGR64.
+func readEGR(r io.Reader, cfg readConfig, w egrLayout) (*LoadedGraph, error) {
+	hb := w.headBytes()
+	head := make([]byte, hb)
+	n, err := io.ReadFull(r, head)
 	switch {
 	case n == 0 && err == io.EOF:
-		return nil, errors.New("formats: empty input (an .egr file starts with an 8-byte header)")
+		return nil, fmt.Errorf("formats: empty input (an %s file starts with a %d-byte header)", w.name(), hb)
 	case err == io.ErrUnexpectedEOF:
-		return nil, fmt.Errorf("formats: truncated: %d bytes, too short for the 8-byte .egr header", n)
+		return nil, fmt.Errorf("formats: truncated: %d bytes, too short for the %d-byte %s header", n, hb, w.name())
 	case err != nil:
 		return nil, fmt.Errorf("formats: read: %w", err)
 	}
-	nodes := int64(int32(binary.LittleEndian.Uint32(head[0:])))
-	edges := int64(int32(binary.LittleEndian.Uint32(head[4:])))
+	var nodes, edges int64
+	if w == egr64 {
+		nodes, edges = int64(binary.LittleEndian.Uint64(head[0:])), int64(binary.LittleEndian.Uint64(head[8:]))
+	} else {
+		nodes, edges = int64(int32(binary.LittleEndian.Uint32(head[0:]))), int64(int32(binary.LittleEndian.Uint32(head[4:])))
+	}
 	if nodes < 0 || edges < 0 {
-		return nil, fmt.Errorf("formats: bad .egr header: %d nodes and %d edges", nodes, edges)
+		return nil, fmt.Errorf("formats: bad %s header: %d nodes and %d edges", w.name(), nodes, edges)
 	}
 	if nodes >= math.MaxInt32 {
-		return nil, fmt.Errorf("formats: bad .egr header: %d nodes, more than the limit of %d", nodes, math.MaxInt32-1)
+		return nil, fmt.Errorf("formats: bad %s header: %d nodes, more than the limit of %d", w.name(), nodes, math.MaxInt32-1)
 	}
-	need := 8 + 4*(nodes+1) + 4*edges
+	if edges > (math.MaxInt64-hb-int64(w)*(nodes+1))/8 {
+		return nil, fmt.Errorf("formats: bad %s header: %d edges", w.name(), edges)
+	}
+	need := hb + int64(w)*(nodes+1) + 4*edges
 	truncated := func(have int64) error {
 		return fmt.Errorf("formats: truncated: header says %d nodes and %d edges (need %d bytes), file has %d",
 			nodes, edges, need, have)
@@ -141,8 +194,8 @@ func readEGR(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	if cfg.size >= 0 && cfg.size < egrBufBytes {
 		bufBytes = int(cfg.size+4) &^ 3 // small inputs need no big buffer
 	}
-	d := &egrDecoder{r: r, buf: make([]byte, bufBytes), read: 8, known: cfg.size >= 0}
-	g, err := d.graph(nodes, edges, weights, trailing)
+	d := &egrDecoder{r: r, buf: make([]byte, bufBytes), read: hb, known: cfg.size >= 0}
+	g, err := d.graph(nodes, edges, w, weights, trailing)
 	if err == errShort {
 		return nil, truncated(d.read)
 	} else if err != nil {
@@ -152,8 +205,8 @@ func readEGR(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 }
 
 // graph reads the offsets and neighbours and checks what follows them.
-func (d *egrDecoder) graph(nodes, edges int64, weights bool, trailing func(int64) error) (*ecl.Graph, error) {
-	offsets, err := d.int32s(nodes + 1)
+func (d *egrDecoder) graph(nodes, edges int64, w egrLayout, weights bool, trailing func(int64) error) (*ecl.Graph, error) {
+	offsets, err := d.offsets(nodes+1, w)
 	if err != nil {
 		return nil, err
 	}
@@ -248,33 +301,88 @@ func adjacencySorted(g *ecl.Graph) bool {
 }
 
 // WriteEGR writes g to w in the .egr format, without weights. The graph must
-// be valid (see ecl.Graph.Validate).
+// be valid (see ecl.Graph.Validate) and hold fewer than 2^31 arcs (write
+// larger graphs with WriteEGR64).
 func WriteEGR(w io.Writer, g *ecl.Graph) error {
+	return writeEGR(w, g, egr32)
+}
+
+// WriteEGR64 writes g to w in the .egr64 format (64-bit header and
+// offsets), without weights. The graph must be valid.
+func WriteEGR64(w io.Writer, g *ecl.Graph) error {
+	return writeEGR(w, g, egr64)
+}
+
+// writeEGR implements WriteEGR and WriteEGR64.
+func writeEGR(w io.Writer, g *ecl.Graph, layout egrLayout) error {
 	if err := checkWritable(g); err != nil {
 		return err
 	}
-	buf := make([]byte, 0, egrBufBytes)
+	if layout == egr32 && len(g.Neighbors) > math.MaxInt32 {
+		return fmt.Errorf("formats: cannot write %d arcs as .egr (int32 offsets): write .egr64", len(g.Neighbors))
+	}
 	offsets := g.Offsets
 	if len(offsets) == 0 {
-		offsets = []int32{0}
+		offsets = []int64{0}
 	}
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(offsets)-1))
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(g.Neighbors)))
-	for _, arr := range [][]int32{offsets, g.Neighbors} {
-		for _, x := range arr {
-			if len(buf) == cap(buf) {
-				if _, err := w.Write(buf); err != nil {
-					return fmt.Errorf("formats: write .egr: %w", err)
-				}
-				buf = buf[:0]
-			}
-			buf = binary.LittleEndian.AppendUint32(buf, uint32(x))
+	e := &egrEncoder{w: w, buf: make([]byte, 0, egrBufBytes), ext: layout.name()}
+	put := func(x int64) {
+		if layout == egr64 {
+			e.put8(uint64(x))
+		} else {
+			e.put4(uint32(x))
 		}
 	}
-	if _, err := w.Write(buf); err != nil {
-		return fmt.Errorf("formats: write .egr: %w", err)
+	put(int64(len(offsets) - 1))
+	put(int64(len(g.Neighbors)))
+	for _, x := range offsets {
+		put(x)
 	}
-	return nil
+	for _, x := range g.Neighbors {
+		e.put4(uint32(x))
+	}
+	return e.flush()
+}
+
+// egrEncoder writes little-endian integers through a fixed buffer,
+// keeping the first write error.
+type egrEncoder struct {
+	w   io.Writer
+	buf []byte
+	ext string
+	err error
+}
+
+// put4 appends a 32-bit value.
+func (e *egrEncoder) put4(x uint32) {
+	if len(e.buf)+4 > cap(e.buf) {
+		e.write()
+	}
+	e.buf = binary.LittleEndian.AppendUint32(e.buf, x)
+}
+
+// put8 appends a 64-bit value.
+func (e *egrEncoder) put8(x uint64) {
+	if len(e.buf)+8 > cap(e.buf) {
+		e.write()
+	}
+	e.buf = binary.LittleEndian.AppendUint64(e.buf, x)
+}
+
+// write empties the buffer into the writer.
+func (e *egrEncoder) write() {
+	if e.err == nil {
+		if _, err := e.w.Write(e.buf); err != nil {
+			e.err = fmt.Errorf("formats: write %s: %w", e.ext, err)
+		}
+	}
+	e.buf = e.buf[:0]
+}
+
+// flush writes what is buffered and returns the first error.
+func (e *egrEncoder) flush() error {
+	e.write()
+	return e.err
 }
 
 // checkWritable reports why g cannot be written, if it cannot.

@@ -22,19 +22,24 @@ const (
 	FormatEdgeList
 	// FormatDIMACS is the DIMACS/PACE graph format (.gr).
 	FormatDIMACS
+	// FormatEGR64 is cclabel's .egr variant with 64-bit header fields and
+	// offsets, for graphs of 2^31 arcs or more (.egr64).
+	FormatEGR64
 )
 
 // supportedExtensions lists the extensions FormatFromPath knows, for
 // error messages.
-const supportedExtensions = ".egr, .mtx, .txt, .csv, .tsv, .el, .edges, .gr; each may be followed by " +
+const supportedExtensions = ".egr, .egr64, .mtx, .txt, .csv, .tsv, .el, .edges, .gr; each may be followed by " +
 	decompress.Extensions
 
-// String returns the format's short name: "egr", "matrixmarket",
-// "edgelist" or "dimacs".
+// String returns the format's short name: "egr", "egr64",
+// "matrixmarket", "edgelist" or "dimacs".
 func (f Format) String() string {
 	switch f {
 	case FormatEGR:
 		return "egr"
+	case FormatEGR64:
+		return "egr64"
 	case FormatMatrixMarket:
 		return "matrixmarket"
 	case FormatEdgeList:
@@ -44,6 +49,10 @@ func (f Format) String() string {
 	}
 	return fmt.Sprintf("GraphFormat(%d)", int(f))
 }
+
+// binary reports whether f is a binary CSR format (.egr, .egr64), whose
+// bytes are never sniffed for compression.
+func (f Format) binary() bool { return f == FormatEGR || f == FormatEGR64 }
 
 // FormatFromPath picks the format from the file extension of path,
 // ignoring case; a compressed file's format comes from the extension
@@ -56,6 +65,8 @@ func FormatFromPath(path string) (Format, error) {
 	switch ext {
 	case ".egr":
 		return FormatEGR, nil
+	case ".egr64":
+		return FormatEGR64, nil
 	case ".mtx":
 		return FormatMatrixMarket, nil
 	case ".txt", ".csv", ".tsv", ".el", ".edges":
@@ -76,12 +87,14 @@ func isCSV(path string) bool {
 	return strings.EqualFold(filepath.Ext(path), ".csv")
 }
 
-// ParseFormat parses a format name as users give it: egr; mtx or mm;
+// ParseFormat parses a format name as users give it: egr; egr64; mtx or mm;
 // gr or dimacs; edgelist, txt, el, edges, csv or tsv (case ignored).
 func ParseFormat(name string) (Format, error) {
 	switch strings.ToLower(name) {
 	case "egr":
 		return FormatEGR, nil
+	case "egr64":
+		return FormatEGR64, nil
 	case "mtx", "mm":
 		return FormatMatrixMarket, nil
 	case "gr", "dimacs":
@@ -89,5 +102,5 @@ func ParseFormat(name string) (Format, error) {
 	case "edgelist", "txt", "el", "edges", "csv", "tsv":
 		return FormatEdgeList, nil
 	}
-	return 0, fmt.Errorf("formats: unknown graph format %q (want egr, mtx, gr or edgelist)", name)
+	return 0, fmt.Errorf("formats: unknown graph format %q (want egr, egr64, mtx, gr or edgelist)", name)
 }

@@ -67,7 +67,19 @@ func FuzzReadEGR(f *testing.F) {
 	f.Add(egrBytes(2, 2, 0, 1, 2, 1, 7))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzRead(t, data, func(data []byte, cfg readConfig) (*LoadedGraph, error) {
-			return readEGR(bytes.NewReader(data), cfg)
+			return readEGR(bytes.NewReader(data), cfg, egr32)
+		})
+	})
+}
+
+func FuzzReadEGR64(f *testing.F) {
+	f.Add(egr64Bytes(4, 5, 0, 1, 1, 2, 5, 1, 1, 2, 0, 2))
+	f.Add(egr64Bytes(0, 0, 0))
+	f.Add(egr64Bytes(1<<40, 1<<40, 0))
+	f.Add(egr64Bytes(2, 2, 0, 1, 2, 1, 7))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzRead(t, data, func(data []byte, cfg readConfig) (*LoadedGraph, error) {
+			return readEGR(bytes.NewReader(data), cfg, egr64)
 		})
 	})
 }

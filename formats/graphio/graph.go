@@ -181,7 +181,7 @@ func Read(r io.Reader, size int64, f Format, opts ReadOptions) (*LoadedGraph, er
 // readStream reads a graph of format f from r, compressed with m; m None
 // with a text format looks at the first bytes for a compressed stream.
 func readStream(r io.Reader, m decompress.Method, f Format, cfg readConfig) (*LoadedGraph, error) {
-	if m == decompress.None && f != FormatEGR {
+	if m == decompress.None && !f.binary() {
 		r, m = sniff(r)
 	}
 	if m == decompress.None {
@@ -193,7 +193,7 @@ func readStream(r io.Reader, m decompress.Method, f Format, cfg readConfig) (*Lo
 	}
 	defer dec.Close()
 	src := io.Reader(dec)
-	if f == FormatEGR {
+	if f.binary() {
 		// The .egr reader decodes on this goroutine; decompress on another.
 		ahead := readahead.New(dec, egrBufBytes, 3)
 		defer ahead.Close()
@@ -235,7 +235,9 @@ func readGraph(r io.Reader, f Format, cfg readConfig) (*LoadedGraph, error) {
 	var err error
 	switch f {
 	case FormatEGR:
-		lg, err = readEGR(cr, cfg)
+		lg, err = readEGR(cr, cfg, egr32)
+	case FormatEGR64:
+		lg, err = readEGR(cr, cfg, egr64)
 	case FormatMatrixMarket:
 		lg, err = readMatrixMarket(cr, cfg)
 	case FormatEdgeList:
@@ -266,9 +268,10 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// WriteFile writes g to path as .egr, atomically: a reader of path
-// sees either the old file or the complete new one. Any extension other
-// than .egr is an error, and so is a compressed one (.egr.gz).
+// WriteFile writes g to path as .egr or .egr64 (by its extension),
+// atomically: a reader of path sees either the old file or the complete
+// new one. Any other extension is an error, and so is a compressed one
+// (.egr.gz); a graph of 2^31 arcs or more needs .egr64.
 func WriteFile(path string, g *ecl.Graph) error {
 	f, err := FormatFromPath(path)
 	if err != nil {
@@ -277,13 +280,17 @@ func WriteFile(path string, g *ecl.Graph) error {
 	if m, _ := decompress.FromName(path); m != decompress.None {
 		return fmt.Errorf("formats: %s: cannot write compressed graph files (%s): write .egr", errtext.PathText(path), m)
 	}
-	if f != FormatEGR {
-		return fmt.Errorf("formats: %s: cannot write %s files (only .egr)", errtext.PathText(path), strings.ToLower(filepath.Ext(path)))
+	if !f.binary() {
+		return fmt.Errorf("formats: %s: cannot write %s files (only .egr and .egr64)", errtext.PathText(path), strings.ToLower(filepath.Ext(path)))
 	}
 	if err := checkWritable(g); err != nil {
 		return &errtext.FileError{Path: path, Err: err}
 	}
-	err = atomicfile.WriteFile(path, func(w io.Writer) error { return WriteEGR(w, g) })
+	layout := egr32
+	if f == FormatEGR64 {
+		layout = egr64
+	}
+	err = atomicfile.WriteFile(path, func(w io.Writer) error { return writeEGR(w, g, layout) })
 	if err != nil {
 		if strings.HasPrefix(err.Error(), "formats: ") {
 			return &errtext.FileError{Path: path, Err: err}

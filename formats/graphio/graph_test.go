@@ -113,7 +113,7 @@ func TestWriteGraphFile(t *testing.T) {
 	}
 	testcheck.WantError(t, WriteFile(filepath.Join(dir, "out.mtx"), g), "out.mtx", "only .egr")
 	testcheck.WantError(t, WriteFile(filepath.Join(dir, "out"), g), "no file extension")
-	bad := &ecl.Graph{Offsets: []int32{0, 1}, Neighbors: []int32{5}}
+	bad := &ecl.Graph{Offsets: []int64{0, 1}, Neighbors: []int32{5}}
 	testcheck.WantError(t, WriteFile(filepath.Join(dir, "bad.egr"), bad), "bad.egr", "invalid graph")
 	testcheck.WantError(t, WriteFile(filepath.Join(dir, "nodir", "x.egr"), g), "formats: ", "nodir")
 	entries, _ := os.ReadDir(dir)

@@ -50,3 +50,22 @@ func egrBytes(vals ...int32) []byte {
 	}
 	return b.Bytes()
 }
+
+// egr64Bytes encodes an .egr64 file: vals[0] nodes and vals[1] edges as
+// int64s, then nodes+1 int64 offsets (as many as vals holds), then the
+// rest as int32 neighbours.
+func egr64Bytes(vals ...int64) []byte {
+	var b bytes.Buffer
+	wide := 2
+	if len(vals) > 0 && vals[0] >= 0 && vals[0] < 1<<20 {
+		wide += int(vals[0]) + 1
+	}
+	for i, v := range vals {
+		if i < wide {
+			binary.Write(&b, binary.LittleEndian, v)
+		} else {
+			binary.Write(&b, binary.LittleEndian, int32(v))
+		}
+	}
+	return b.Bytes()
+}

@@ -31,7 +31,7 @@ func Gen(std clix.Stdio) *cli.Command {
 			genVolumeCommand(std),
 			{
 				Name:         "graph",
-				Usage:        "write a synthetic graph as .egr",
+				Usage:        "write a synthetic graph as .egr (.egr64 for 2^31 arcs or more)",
 				OnUsageError: clix.OnUsageError,
 				Commands: []*cli.Command{
 					genGraphCommand(std, "grid", "4-neighbour grid, like ECL-CC's 2d-2e20.sym (1024x1024)",
@@ -69,7 +69,7 @@ func genGraphCommand(std clix.Stdio, name, usage string, flags []cli.Flag,
 	make func(*cli.Command) (*ecl.Graph, error)) *cli.Command {
 	flags = append(flags,
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same graph)"},
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .egr file", Required: true, TakesFile: true},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .egr file (.egr64: 64-bit offsets, for 2^31 arcs or more)", Required: true, TakesFile: true},
 	)
 	return &cli.Command{
 		Name:         name,
@@ -81,8 +81,8 @@ func genGraphCommand(std clix.Stdio, name, usage string, flags []cli.Flag,
 				return clix.Usagef("gen graph %s: unexpected argument %q", name, cmd.Args().First())
 			}
 			out := cmd.String("output")
-			if strings.ToLower(filepath.Ext(out)) != ".egr" {
-				return clix.Usagef("gen graph %s: -o %s: want a .egr file", name, out)
+			if ext := strings.ToLower(filepath.Ext(out)); ext != ".egr" && ext != ".egr64" {
+				return clix.Usagef("gen graph %s: -o %s: want a .egr or .egr64 file", name, out)
 			}
 			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err

@@ -1,6 +1,6 @@
 // Package csr builds CSR graphs from edge lists on several goroutines,
-// for the graph readers: the same graph, and the same errors, as
-// ecl.FromEdges, which takes one.
+// for the graph readers and generators: the same graph, and the same
+// errors, as ecl.FromEdges, which takes one.
 package csr
 
 import (
@@ -41,16 +41,16 @@ func fromEdges(n int, us, vs []int32, threads, minPerThread int) (*ecl.Graph, er
 	}
 	// cursor[v] counts v's arcs, then (after a scan) is where v's next arc
 	// goes, and after placing them where v's list ends.
-	cursor := make([]int32, n+1)
+	cursor := make([]int64, n+1)
 	parallel.Ranges(len(us), threads, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			if u, v := us[i], vs[i]; u != v {
-				atomic.AddInt32(&cursor[u], 1)
-				atomic.AddInt32(&cursor[v], 1)
+				atomic.AddInt64(&cursor[u], 1)
+				atomic.AddInt64(&cursor[v], 1)
 			}
 		}
 	})
-	sum := int32(0)
+	sum := int64(0)
 	for v, d := range cursor {
 		cursor[v] = sum
 		sum += d
@@ -59,16 +59,16 @@ func fromEdges(n int, us, vs []int32, threads, minPerThread int) (*ecl.Graph, er
 	parallel.Ranges(len(us), threads, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			if u, v := us[i], vs[i]; u != v {
-				nbrs[atomic.AddInt32(&cursor[u], 1)-1] = v
-				nbrs[atomic.AddInt32(&cursor[v], 1)-1] = u
+				nbrs[atomic.AddInt64(&cursor[u], 1)-1] = v
+				nbrs[atomic.AddInt64(&cursor[v], 1)-1] = u
 			}
 		}
 	})
 	// Sort each list and drop repeats in place; offsets[v+1] holds v's
 	// new degree until the scan below.
-	offsets := make([]int32, n+1)
+	offsets := make([]int64, n+1)
 	parallel.Chunks(n, threads, func(lo, hi int) {
-		start := int32(0)
+		start := int64(0)
 		if lo > 0 {
 			start = cursor[lo-1]
 		}
@@ -76,11 +76,11 @@ func fromEdges(n int, us, vs []int32, threads, minPerThread int) (*ecl.Graph, er
 			adj := nbrs[start:cursor[v]]
 			start = cursor[v]
 			slices.Sort(adj)
-			offsets[v+1] = int32(len(slices.Compact(adj)))
+			offsets[v+1] = int64(len(slices.Compact(adj)))
 		}
 	})
 	// Move the lists together, front to back: no list moves right.
-	start := int32(0)
+	start := int64(0)
 	for v := range n {
 		from, deg := start, offsets[v+1]
 		start = cursor[v]
@@ -93,8 +93,7 @@ func fromEdges(n int, us, vs []int32, threads, minPerThread int) (*ecl.Graph, er
 }
 
 // check finds what ecl.FromEdges would refuse: the first edge out of
-// range, or more arcs than an int32 can count. It returns the number of
-// arcs before repeats are dropped.
+// range. It returns the number of arcs before repeats are dropped.
 func check(n int, us, vs []int32, threads int) (int64, error) {
 	threads = parallel.ClampThreads(threads, len(us))
 	firstBad := make([]int, threads)
@@ -120,8 +119,5 @@ func check(n int, us, vs []int32, threads int) (int64, error) {
 		arcs -= 2 * loops[t]
 	}
 	arcs += 2 * int64(len(us))
-	if arcs > math.MaxInt32 {
-		return 0, fmt.Errorf("ecl: %d arcs exceed the 32-bit CSR limit", arcs)
-	}
 	return arcs, nil
 }
