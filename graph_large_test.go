@@ -19,9 +19,9 @@ func TestLabelGraphBeyond2to31Arcs(t *testing.T) {
 	}
 	// Block b of vertices [b*2k, (b+1)*2k) joins its first k vertices to
 	// its last k; vertex 4k is isolated.
-	const k = 16400 // 2 blocks of 2k^2 edges: 4k^2 edges, 8k^2 arcs > 2^31
+	const k = 23171 // 4k vertices of degree k: 4k^2 = 2,147,580,964 arcs > 2^31
 	n := 4*k + 1
-	g := &ecl.Graph{Offsets: make([]int64, n+1), Neighbors: make([]int32, 0, 8*k*k)}
+	g := &ecl.Graph{Offsets: make([]int64, n+1), Neighbors: make([]int32, 0, 4*k*k)}
 	for v := range n {
 		if v < 4*k {
 			base, half := v/(2*k)*2*k, v/(2*k)*2*k+k
