@@ -55,7 +55,7 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 		}
 		if z == 0 {
 			b := img.Bounds()
-			stack, err = slicestack.New(b.Dx(), b.Dy(), len(names), imagegraph.MaxPixels)
+			stack, err = slicestack.New(b.Dx(), b.Dy(), len(names), imagegraph.MaxVoxels)
 			if err != nil {
 				return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
 			}

@@ -33,7 +33,7 @@ func ReadStackFile(path string) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
-	v, err := readTIFFStack(data, imagegraph.MaxPixels)
+	v, err := readTIFFStack(data, imagegraph.MaxVoxels)
 	if err != nil {
 		return nil, &errtext.FileError{Path: path, Err: err}
 	}

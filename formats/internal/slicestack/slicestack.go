@@ -26,7 +26,7 @@ type Stack struct {
 // New starts a stack of depth slices of width x height, of at most
 // maxPixels voxels in all.
 func New(width, height, depth, maxPixels int) (*Stack, error) {
-	n, err := imagegraph.PixelCount(width, height, depth)
+	n, err := imagegraph.VoxelCount(width, height, depth)
 	if err != nil || n > maxPixels {
 		return nil, fmt.Errorf("%d planes of %dx%d hold more than %d voxels", depth, width, height, maxPixels)
 	}
