@@ -82,3 +82,38 @@ func TestPrepareOpensTheContextOnce(t *testing.T) {
 		t.Errorf("after Prepare: backend %s, setup %v; want gpu and no setup", res.Backend, res.Timing.Setup)
 	}
 }
+
+// TestGPUSpreadMatchesOneGPU runs on a machine with a GPU: a volume
+// spread over two contexts (GPUs [0, 0]: both on the first GPU, standing
+// in for two GPUs) has the labels of one.
+func TestGPUSpreadMatchesOneGPU(t *testing.T) {
+	if s := cclabel.Devices(); !s.Available {
+		t.Skip("no GPU: " + s.Reason)
+	}
+	one, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	two, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU, GPUs: []int{0, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer two.Close()
+	for _, shape := range [][4]int{{64, 33, 17, 26}, {31, 29, 23, 6}, {128, 128, 128, 18}, {5, 3, 2, 26}} {
+		r := randomMap(t, shape[0], shape[1], shape[2], 8)
+		for _, rule := range []imagegraph.Rule{{Mode: imagegraph.Multilabel}, {Mode: imagegraph.Binary}} {
+			want, err := one.LabelRaster(r, rule, shape[3], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := two.LabelRaster(r, rule, shape[3], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Backend != cclabel.BackendGPU || got.Labels.Count != want.Labels.Count || !slices.Equal(got.Labels.Data, want.Labels.Data) {
+				t.Errorf("%v %s: two contexts %d components on %s, one GPU %d", shape, rule, got.Labels.Count, got.Backend, want.Labels.Count)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package cclabel
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -20,6 +21,12 @@ type Options struct {
 	Threads int
 	// GPU is the ordinal of the GPU to use (0 for the first).
 	GPU int
+	// GPUs, when it names more than one ordinal, spreads each large 3D
+	// raster over those GPUs (BackendGPU or BackendAuto): its planes are
+	// split into one slab range per GPU, labeled concurrently and joined
+	// at the seams, with the labels one GPU gives. GPUs[0] replaces GPU.
+	// An ordinal may repeat (contexts sharing one GPU, for tests).
+	GPUs []int
 	// Algorithm is the graph algorithm on the CPU: ecl.ECL (default),
 	// ecl.ECLaf, ecl.Afforest or ecl.Auto (the one measured fastest for
 	// the graph's shape). The GPU runs ECL-CC.
@@ -76,6 +83,9 @@ type Labeler struct {
 	// slabVoxels is the most voxels LabelRaster gives one kernel; larger
 	// rasters are labeled in slabs (maxSlabVoxels; tests lower it).
 	slabVoxels int
+	// peers label their share of a raster spread over Options.GPUs, one
+	// labeler per GPU after the first.
+	peers []*Labeler
 }
 
 // New returns a Labeler for opts. It fails on invalid options and, for
@@ -90,8 +100,16 @@ func New(opts Options) (*Labeler, error) {
 	if opts.Threads < 0 {
 		return nil, fmt.Errorf("cclabel: %d threads: want 0 (all cores) or more", opts.Threads)
 	}
-	if opts.GPU < 0 {
-		return nil, fmt.Errorf("cclabel: GPU ordinal %d: want 0 or more", opts.GPU)
+	if len(opts.GPUs) > 0 {
+		opts.GPU = opts.GPUs[0]
+	}
+	for _, g := range append([]int{opts.GPU}, opts.GPUs...) {
+		if g < 0 {
+			return nil, fmt.Errorf("cclabel: GPU ordinal %d: want 0 or more", g)
+		}
+	}
+	if len(opts.GPUs) > 1 && opts.Backend != BackendGPU && opts.Backend != BackendAuto {
+		return nil, fmt.Errorf("cclabel: %d GPUs with the %s backend: want gpu or auto", len(opts.GPUs), opts.Backend)
 	}
 	if !opts.Algorithm.Valid() {
 		return nil, fmt.Errorf("cclabel: unknown algorithm %v", opts.Algorithm)
@@ -110,6 +128,15 @@ func New(opts Options) (*Labeler, error) {
 		if err := l.gpuUsable(); err != nil {
 			return nil, err
 		}
+	}
+	for _, g := range opts.GPUs[min(1, len(opts.GPUs)):] {
+		peer := opts
+		peer.GPU, peer.GPUs = g, nil
+		p, err := New(peer)
+		if err != nil {
+			return nil, err
+		}
+		l.peers = append(l.peers, p)
 	}
 	return l, nil
 }
@@ -135,12 +162,18 @@ func (l *Labeler) MayUseGPU() bool {
 	return false
 }
 
-// Close releases the GPU context and driver, if they were opened. The
+// Close releases the GPU contexts and drivers, if they were opened. The
 // labeler stays usable: a later GPU call opens them again.
 func (l *Labeler) Close() error {
+	var err error
+	for _, p := range l.peers {
+		err = errors.Join(err, p.Close())
+	}
+	if err != nil {
+		return err
+	}
 	l.gpuMu.Lock()
 	defer l.gpuMu.Unlock()
-	var err error
 	if l.ctx != nil {
 		err = l.ctx.Close()
 		l.ctx = nil

@@ -40,8 +40,15 @@ type RasterResult struct {
 // A raster of more than imagegraph.MaxPixels voxels (up to
 // imagegraph.MaxVoxels) is labeled in memory as slabs of whole planes,
 // each within one kernel's reach, joined at their seams (package slabs):
-// the labels are the same as one kernel's would be.
+// the labels are the same as one kernel's would be. With several GPUs
+// (Options.GPUs) a large 3D raster is spread over them the same way.
 func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32) (*RasterResult, error) {
+	return l.labelRaster(r, rule, conn, dst, true)
+}
+
+// labelRaster is LabelRaster; spread lets it spread r over the labeler's
+// peers (not for the slabs and seams of a raster already spread).
+func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, spread bool) (*RasterResult, error) {
 	start := time.Now()
 	if conn == 0 {
 		conn = 8
@@ -49,8 +56,8 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 			conn = 26
 		}
 	}
-	if r.Len() > l.slabVoxels && r.Is3D() {
-		return l.labelSlabs(r, rule, conn, dst, start)
+	if r.Is3D() && (r.Len() > l.slabVoxels || spread && l.spreads(r)) {
+		return l.labelSlabs(r, rule, conn, dst, start, spread && l.spreads(r))
 	}
 	fits := cuda.SupportsRaster(r)
 	if l.opts.Backend == BackendGPU && !fits {

@@ -2,6 +2,7 @@ package cclabel
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -13,12 +14,36 @@ import (
 // labeler's limit, one below the GPU kernels' (fewer than 2^31-1).
 const maxSlabVoxels = imagegraph.MaxPixels - 1
 
-// labelSlabs labels a 3D raster larger than l.slabVoxels in memory: slabs
-// of whole planes, each at most l.slabVoxels voxels, labeled one after
-// another into their part of dst by LabelRaster (CPU or GPU), joined at
-// each seam, then relabeled in place to the whole raster's labels. The
-// labels equal one kernel's, bit for bit.
-func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, start time.Time) (*RasterResult, error) {
+// spreads reports whether LabelRaster spreads r over several GPUs: the
+// labeler has peers (Options.GPUs), r has a plane for each, and r goes to
+// the GPU (always under BackendGPU; under BackendAuto when a GPU is
+// usable and r is large enough for one).
+func (l *Labeler) spreads(r *imagegraph.Raster) bool {
+	if len(l.peers) == 0 || r.Depth <= len(l.peers) {
+		return false
+	}
+	return l.opts.Backend == BackendGPU || r.Len() >= GPUMinVoxelsPerCore*l.threads && l.MayUseGPU()
+}
+
+// slabJob is one slab of a raster labeled in slabs: planes z0..z1-1,
+// labeled by labeler, which counted count labels.
+type slabJob struct {
+	z0, z1  int
+	labeler *Labeler
+	count   int
+	res     *RasterResult
+}
+
+// labelSlabs labels a 3D raster in memory as slabs of whole planes: one
+// range of planes per labeler (the labeler and its peers, each on its
+// own GPU), each range cut into slabs of at most l.slabVoxels voxels.
+// The ranges are labeled concurrently, each slab into its part of dst by
+// LabelRaster (CPU or GPU), then the slabs are joined at their seams in
+// order and relabeled in place to the whole raster's labels, which equal
+// one kernel's, bit for bit. With several labelers Setup, Upload and
+// Download are the largest of any labeler's (they run side by side) and
+// Kernel is the rest of the wall time after allocating.
+func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, start time.Time, spread bool) (*RasterResult, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
@@ -42,45 +67,102 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 		defer filled()
 		res.Timing.Allocate = time.Since(allocStart)
 	}
-	var timing Timing
-	label := l.SlabLabelFunc(rule, conn, func(s *RasterResult) {
-		timing = timing.Plus(s.Timing)
-		res.Backend = s.Backend
-	})
-	joiner, err := slabs.NewJoiner(r.Width, r.Height, label)
+	jobs := l.slabJobs(r.Depth, thick, spread)
+	if err := labelSlabJobs(r, rule, conn, dst, jobs); err != nil {
+		return nil, err
+	}
+	joiner, err := slabs.NewJoiner(r.Width, r.Height, l.slabLabelFunc(rule, conn, nil, false))
 	if err != nil {
 		return nil, fmt.Errorf("cclabel: %w", err)
 	}
-	for z0 := 0; z0 < r.Depth; z0 += thick {
-		z1 := min(z0+thick, r.Depth)
-		slab, err := slabs.Planes(r, z0, z1)
+	per := map[*Labeler]Timing{}
+	for _, j := range jobs {
+		slab, err := slabs.Planes(r, j.z0, j.z1)
 		if err != nil {
 			return nil, fmt.Errorf("cclabel: %w", err)
 		}
-		labels := dst[z0*plane : z1*plane]
-		count, err := label(slab, labels)
-		if err != nil {
-			return nil, err
-		}
-		if err := joiner.Add(slab, labels, count); err != nil {
+		if err := joiner.Add(slab, dst[j.z0*plane:j.z1*plane], j.count); err != nil {
 			return nil, fmt.Errorf("cclabel: %w", err)
 		}
+		per[j.labeler] = per[j.labeler].Plus(j.res.Timing)
+		res.Backend = j.res.Backend
 	}
 	relabel := joiner.Finish()
-	for k, z0 := 0, 0; z0 < r.Depth; k, z0 = k+1, z0+thick {
-		z1 := min(z0+thick, r.Depth)
-		if err := relabel.Apply(k, dst[z0*plane:z1*plane], l.threads); err != nil {
+	for k, j := range jobs {
+		if err := relabel.Apply(k, dst[j.z0*plane:j.z1*plane], l.threads); err != nil {
 			return nil, fmt.Errorf("cclabel: %w", err)
 		}
 	}
 	res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: relabel.Count}
-	res.Timing.Setup, res.Timing.Upload, res.Timing.Download = timing.Setup, timing.Upload, timing.Download
+	var allocate time.Duration
+	for _, t := range per {
+		res.Timing.Setup = max(res.Timing.Setup, t.Setup)
+		res.Timing.Upload = max(res.Timing.Upload, t.Upload)
+		res.Timing.Download = max(res.Timing.Download, t.Download)
+		allocate = max(allocate, t.Allocate)
+	}
 	res.Timing.Total = time.Since(start)
-	// The kernel time holds the slabs' and seams' labeling, the joins and
-	// the relabeling: all but the setup, copies and allocations.
-	res.Timing.Kernel = res.Timing.Total - res.Timing.Setup - res.Timing.Upload - res.Timing.Download - res.Timing.Allocate - timing.Allocate
-	res.Timing.Allocate += timing.Allocate
+	res.Timing.Kernel = res.Timing.Total - res.Timing.Setup - res.Timing.Upload - res.Timing.Download - res.Timing.Allocate - allocate
+	res.Timing.Allocate += allocate
 	return res, nil
+}
+
+// slabJobs cuts depth planes into slabs of at most thick planes: one
+// range of planes per labeler when spread (the labeler and its peers, as
+// many as there are planes), else one range for l.
+func (l *Labeler) slabJobs(depth, thick int, spread bool) []*slabJob {
+	labelers := []*Labeler{l}
+	if spread {
+		labelers = append(labelers, l.peers...)
+	}
+	parts := min(len(labelers), depth)
+	var jobs []*slabJob
+	for p := range parts {
+		lo, hi := p*depth/parts, (p+1)*depth/parts
+		for z0 := lo; z0 < hi; z0 += thick {
+			jobs = append(jobs, &slabJob{z0: z0, z1: min(z0+thick, hi), labeler: labelers[p]})
+		}
+	}
+	return jobs
+}
+
+// labelSlabJobs labels every job's planes of r into its part of dst: the
+// jobs of one labeler one after another, those of different labelers
+// concurrently. It returns the first error.
+func labelSlabJobs(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, jobs []*slabJob) error {
+	plane := r.Width * r.Height
+	byLabeler := map[*Labeler][]*slabJob{}
+	var order []*Labeler
+	for _, j := range jobs {
+		if byLabeler[j.labeler] == nil {
+			order = append(order, j.labeler)
+		}
+		byLabeler[j.labeler] = append(byLabeler[j.labeler], j)
+	}
+	errs := make([]error, len(order))
+	var wg sync.WaitGroup
+	for i, lab := range order {
+		wg.Go(func() {
+			for _, j := range byLabeler[lab] {
+				label := lab.slabLabelFunc(rule, conn, func(res *RasterResult) { j.res = res }, false)
+				slab, err := slabs.Planes(r, j.z0, j.z1)
+				if err == nil {
+					j.count, err = label(slab, dst[j.z0*plane:j.z1*plane])
+				}
+				if err != nil {
+					errs[i] = err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SlabLabelFunc returns a slabs.LabelFunc that labels with l (CPU or GPU,
@@ -88,12 +170,18 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 // one plane at conn's in-plane part (slabs.InPlane). When ran is not nil
 // it is called with each labeling's result.
 func (l *Labeler) SlabLabelFunc(rule imagegraph.Rule, conn int, ran func(*RasterResult)) slabs.LabelFunc {
+	return l.slabLabelFunc(rule, conn, ran, true)
+}
+
+// slabLabelFunc is SlabLabelFunc; spread lets a slab be spread over the
+// labeler's peers (false for the parts of a raster already spread).
+func (l *Labeler) slabLabelFunc(rule imagegraph.Rule, conn int, ran func(*RasterResult), spread bool) slabs.LabelFunc {
 	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
 		c := conn
 		if r.Depth == 1 {
 			c = slabs.InPlane(conn)
 		}
-		res, err := l.LabelRaster(r, rule, c, dst)
+		res, err := l.labelRaster(r, rule, c, dst, spread)
 		if err != nil {
 			return 0, err
 		}

@@ -181,3 +181,58 @@ func TestLabelRasterBeyond2to31(t *testing.T) {
 	}
 	t.Logf("%d voxels, %d components on %s: %+v", r.Len(), res.Labels.Count, res.Backend, res.Timing)
 }
+
+// TestLabelSpreadMatchesOneKernel: a raster spread over several labelers
+// (as over several GPUs: a range of planes each, labeled concurrently,
+// joined at the seams) has one kernel's labels, also when the ranges are
+// cut further into slabs and when there are more labelers than planes.
+func TestLabelSpreadMatchesOneKernel(t *testing.T) {
+	newCPU := func() *cclabel.Labeler {
+		l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU, Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	whole := newCPU()
+	for _, r := range slabRasters(t) {
+		for _, conn := range []int{6, 26} {
+			rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
+			want, err := whole.LabelRaster(r, rule, conn, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range []int{2, 3, r.Depth + 1} {
+				for _, thick := range []int{2, 3, r.Depth} {
+					lead := newCPU()
+					cclabel.SetSlabVoxels(lead, thick*r.Width*r.Height)
+					peers := make([]*cclabel.Labeler, n-1)
+					for i := range peers {
+						peers[i] = newCPU()
+						cclabel.SetSlabVoxels(peers[i], thick*r.Width*r.Height)
+					}
+					got, err := cclabel.LabelSpread(lead, peers, r, rule, conn)
+					name := fmt.Sprintf("%dx%dx%d c%d over %d labelers, slabs of %d", r.Width, r.Height, r.Depth, conn, n, thick)
+					if err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+					if got.Labels.Count != want.Labels.Count || !slices.Equal(got.Labels.Data, want.Labels.Data) {
+						t.Fatalf("%s: %d components, one kernel %d", name, got.Labels.Count, want.Labels.Count)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestNewGPUsRefusesCPUBackends: spreading over GPUs needs a GPU backend.
+func TestNewGPUsRefusesCPUBackends(t *testing.T) {
+	for _, b := range []cclabel.Backend{cclabel.BackendCPU, cclabel.BackendSerial} {
+		if _, err := cclabel.New(cclabel.Options{Backend: b, GPUs: []int{0, 1}}); err == nil {
+			t.Errorf("%s backend with two GPUs was accepted", b)
+		}
+	}
+	if _, err := cclabel.New(cclabel.Options{GPUs: []int{0, -1}}); err == nil {
+		t.Error("GPU ordinal -1 was accepted")
+	}
+}
