@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
@@ -28,7 +30,41 @@ func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error)
 		return opts, usagef("--backend %q: want auto, gpu, cpu or serial", cmd.String("backend"))
 	}
 	opts.Backend = backend
+	if spec := cmd.String("gpus"); spec != "" { // only volume has --gpus
+		if opts.GPUs, err = parseGPUs(spec); err != nil {
+			return opts, err
+		}
+		if len(opts.GPUs) > 1 && backend != cclabel.BackendGPU && backend != cclabel.BackendAuto {
+			return opts, usagef("--gpus %s: needs --backend gpu or auto", spec)
+		}
+	}
 	return opts, nil
+}
+
+// parseGPUs reads --gpus: a count N (GPUs 0..N-1) or a comma-separated
+// list of ordinals (a repeated one shares its GPU, for trials).
+func parseGPUs(spec string) ([]int, error) {
+	parts := strings.Split(spec, ",")
+	if len(parts) == 1 {
+		n, err := strconv.Atoi(spec)
+		if err != nil || n < 1 || n > 64 {
+			return nil, usagef("--gpus %q: want a count from 1 to 64 or a list of GPU ordinals such as 0,1", spec)
+		}
+		gpus := make([]int, n)
+		for i := range gpus {
+			gpus[i] = i
+		}
+		return gpus, nil
+	}
+	gpus := make([]int, len(parts))
+	for i, p := range parts {
+		g, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || g < 0 {
+			return nil, usagef("--gpus %q: %q is not a GPU ordinal", spec, p)
+		}
+		gpus[i] = g
+	}
+	return gpus, nil
 }
 
 // newLabeler returns the labeler the flags ask for; --backend gpu fails

@@ -26,6 +26,7 @@ func volumeCommand(std stdio) *cli.Command {
 		&cli.StringFlag{Name: "raw-dtype", Usage: "raw input sample type (uint8, int16, float32, ...)"},
 		&cli.BoolFlag{Name: "big-endian", Usage: "raw input is big-endian"},
 		maxMemoryFlag,
+		&cli.StringFlag{Name: "gpus", Usage: "spread each volume over N GPUs (or a list of ordinals such as 0,1): a range of planes per GPU, labeled at once, joined at the seams; the labels of one GPU"},
 		quietFlag,
 	)
 	flags = append(flags, chunkFlags...)
