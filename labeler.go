@@ -165,15 +165,13 @@ func (l *Labeler) MayUseGPU() bool {
 // Close releases the GPU contexts and drivers, if they were opened. The
 // labeler stays usable: a later GPU call opens them again.
 func (l *Labeler) Close() error {
-	var err error
+	var peersErr error
 	for _, p := range l.peers {
-		err = errors.Join(err, p.Close())
-	}
-	if err != nil {
-		return err
+		peersErr = errors.Join(peersErr, p.Close())
 	}
 	l.gpuMu.Lock()
 	defer l.gpuMu.Unlock()
+	var err error
 	if l.ctx != nil {
 		err = l.ctx.Close()
 		l.ctx = nil
@@ -185,7 +183,7 @@ func (l *Labeler) Close() error {
 		l.driver = nil
 	}
 	if err != nil {
-		return fmt.Errorf("cclabel: closing the GPU: %w", err)
+		err = fmt.Errorf("cclabel: closing the GPU: %w", err)
 	}
-	return nil
+	return errors.Join(err, peersErr)
 }
