@@ -252,10 +252,13 @@ func labelArrayFor(size func() (int, bool)) ([]uint32, func()) {
 }
 
 // prefaultMinCores is the fewest cores with which the label array is
-// faulted in during the read: the read (decompression and its read-ahead)
-// keeps one or two busy. On the 2-core VM faulting in a 512³ array beside
-// a .nii.gz read slowed the read from 1.7-1.9 s to 2.4-3.1 s for a label
-// stage 0-0.6 s shorter (alternating runs); on the 16-core H100 host the
-// 8192² PNG's label stage fell to 0.015-0.017 s and the 512³ GPU download
-// from 28-36 ms to 15-18 ms.
-const prefaultMinCores = 4
+// faulted in during the read, on a core the read leaves idle at least in
+// part. On the 16-core H100 host the 8192² PNG's label stage fell to
+// 0.015-0.017 s and the 512³ GPU download from 28-36 ms to 15-18 ms. On
+// the 2-core VM (session 6, alternating runs) the label stage of an 8192²
+// .npy fell from 0.32-0.36 to 0.30-0.32 s at one thread (kernel 0.26-0.30
+// s) and from 0.26-0.36 to 0.22 s at two (kernel 0.14-0.18 s), and that
+// of a 512³ .nii.gz from 0.51-0.55 to 0.38-0.40 s at two (kernel 0.38 s)
+// for a read 0.1 s longer; in session 5 that VM's host had slowed such a
+// read from 1.7-1.9 s to 2.4-3.1 s, and 4 cores were asked for then.
+const prefaultMinCores = 2
