@@ -9,17 +9,24 @@ import (
 	"github.com/cclabel/cclabel/ecl/incremental"
 )
 
-// GPUMinUpdatesPerCore is the batch size, in edge insertions per CPU
-// thread, from which a Connectivity under BackendAuto moves to the GPU,
-// when the labeler's GPU context is already open (the graph was labeled
-// there, or Prepare ran). Measured on an H100 host with 16 cores
-// (issue 14): from about 2^20 edges a batch's upload and kernels beat
-// the CPU union-find on 16 threads by more than moving the components
-// over costs. Without an open context a Connectivity stays on the CPU:
-// the driver's start-up (about 0.17 s) is worth tens of millions of CPU
-// insertions, more than a replay's batch, and parsing the update lines
-// takes longer than inserting them on the CPU.
-const GPUMinUpdatesPerCore = 1 << 16
+// Costs that decide when a Connectivity under BackendAuto moves from the
+// CPU to the GPU, measured on an H100 host with 16 cores (issue 14). The
+// GPU inserts a batch, upload included, faster than the CPU union-find on
+// 16 threads at every size measured (2^12 edges: 0.08 ms against 0.22;
+// 2^22: 3.0 ms against 30), but moving costs the CPU's representatives
+// and their upload (80 ms for 2^24 vertices), plus the driver's start-up
+// when the labeler's context is not open yet. Future batches are unknown,
+// so the move follows the ski-rental rule: once the CPU has spent on
+// insertions as long as the move costs, the structure moves, which never
+// takes more than twice the better of the two choices (and a replay
+// parses its lines for longer than it inserts them, in any case).
+const (
+	// gpuMoveSecondsPerVertex is the cost of moving, per vertex.
+	gpuMoveSecondsPerVertex = 5e-9
+	// gpuOpenSeconds is the cost of loading the driver and creating the
+	// context (about 0.17 s).
+	gpuOpenSeconds = 0.2
+)
 
 // errConnectivityClosed is returned by a GPU Connectivity used after its
 // Close or its labeler's Close.
@@ -27,10 +34,12 @@ var errConnectivityClosed = errors.New("cclabel: connectivity: closed (or its la
 
 // Connectivity is incremental connectivity (package ecl/incremental) on a
 // labeler's backend: the CPU union-find (incremental.UnionFind), or the
-// GPU's (cuda.Incremental) under BackendGPU, and under BackendAuto the
-// CPU until a batch of at least GPUMinUpdatesPerCore edges per thread
-// arrives while the labeler's GPU context is open. Answers are the same
-// on every backend: a component's representative is its smallest vertex.
+// GPU's (cuda.Incremental) under BackendGPU. Under BackendAuto it starts
+// on the CPU and moves to the GPU, when one is usable, once the CPU has
+// spent as long inserting edges as moving would cost (about 5 ns a
+// vertex, plus 0.2 s when the labeler's GPU context is not open yet).
+// Answers are the same on every backend: a component's representative
+// is its smallest vertex.
 //
 // A Connectivity is not safe for concurrent use. Close it before its
 // labeler.
@@ -39,8 +48,10 @@ type Connectivity struct {
 	cpu *incremental.UnionFind
 	gpu *cuda.Incremental
 	ctx *cuda.Context // the context gpu lives in
-	// auto lets the CPU structure move to the GPU on a large batch.
-	auto bool
+	// auto lets the CPU structure move to the GPU; cpuSeconds is the
+	// time its insertions took so far.
+	auto       bool
+	cpuSeconds float64
 }
 
 var _ incremental.Connectivity = (*Connectivity)(nil)
@@ -127,21 +138,38 @@ func (c *Connectivity) Components() int {
 
 // Insert adds the undirected edges (us[i], vs[i]); self-loops and
 // repeated edges change nothing. A failed Insert changes nothing. Under
-// BackendAuto a large batch first moves the structure to the GPU (see
+// BackendAuto it may first move the structure to the GPU (see
 // Connectivity).
 func (c *Connectivity) Insert(us, vs []int32) error {
-	if c.auto && c.gpu == nil && len(us) >= GPUMinUpdatesPerCore*c.l.threads && c.l.gpuOpen() {
+	if c.auto && c.gpu == nil && len(us) > 0 && c.cpuSeconds >= c.moveSeconds() {
 		c.moveToGPU()
 	}
 	if c.gpu != nil {
 		return c.onGPU(func() error { return c.gpu.Insert(us, vs) })
 	}
-	return c.cpu.Insert(us, vs)
+	start := time.Now()
+	err := c.cpu.Insert(us, vs)
+	c.cpuSeconds += time.Since(start).Seconds()
+	return err
 }
 
-// moveToGPU copies the CPU structure's components to the GPU; on failure
-// (a warning, as in labeling) it stays on the CPU.
+// moveSeconds estimates the cost of moving to the GPU.
+func (c *Connectivity) moveSeconds() float64 {
+	s := gpuMoveSecondsPerVertex * float64(c.cpu.NumVertices())
+	if !c.l.gpuOpen() {
+		s += gpuOpenSeconds
+	}
+	return s
+}
+
+// moveToGPU copies the CPU structure's components to the GPU; when no
+// GPU is usable, or on failure (a warning, as in labeling), it stays on
+// the CPU for good.
 func (c *Connectivity) moveToGPU() {
+	c.auto = false
+	if c.l.gpuUsable() != nil {
+		return
+	}
 	reps := c.cpu.Result().Parent
 	ran, _ := c.l.runGPU(true, func(ctx *cuda.Context, _ time.Duration) error {
 		gpu, err := ctx.IncrementalFrom(reps)
@@ -151,7 +179,6 @@ func (c *Connectivity) moveToGPU() {
 		c.gpu, c.ctx = gpu, ctx
 		return nil
 	})
-	c.auto = false
 	if ran {
 		c.cpu = nil
 	}

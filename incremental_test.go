@@ -126,8 +126,9 @@ func TestConnectivityGPUWithoutGPU(t *testing.T) {
 	}
 }
 
-// TestConnectivityAutoMoves checks that under BackendAuto a large batch
-// moves the structure to an open GPU, keeping its components.
+// TestConnectivityAutoMoves checks that under BackendAuto the structure
+// moves to an open GPU once the CPU has spent as long inserting as the
+// move costs, keeping its components.
 func TestConnectivityAutoMoves(t *testing.T) {
 	if s := cclabel.Devices(); !s.Available {
 		t.Skip("no GPU: " + s.Reason)
@@ -140,7 +141,7 @@ func TestConnectivityAutoMoves(t *testing.T) {
 	if err := l.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	const n = 1 << 18
+	const n = 1 << 18 // moving costs about 1.3 ms
 	c, err := l.NewConnectivity(n)
 	if err != nil {
 		t.Fatal(err)
@@ -148,9 +149,9 @@ func TestConnectivityAutoMoves(t *testing.T) {
 	defer c.Close()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var us, vs []int32
-	for _, m := range []int{100, cclabel.GPUMinUpdatesPerCore} {
+	for batch, m := range []int{100, 1 << 18, 1000} {
 		if c.Backend() != cclabel.BackendCPU {
-			t.Fatalf("before a batch of %d: on %s", m, c.Backend())
+			t.Fatalf("before batch %d: on %s", batch, c.Backend())
 		}
 		bu, bv := make([]int32, m), make([]int32, m)
 		for i := range m {
@@ -162,7 +163,7 @@ func TestConnectivityAutoMoves(t *testing.T) {
 		us, vs = append(us, bu...), append(vs, bv...)
 	}
 	if c.Backend() != cclabel.BackendGPU {
-		t.Fatalf("after a large batch: on %s", c.Backend())
+		t.Fatalf("after 2^18 edges on the CPU: on %s", c.Backend())
 	}
 	checkConnectivity(t, c, n, us, vs, 5)
 }

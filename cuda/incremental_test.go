@@ -211,7 +211,7 @@ func TestIncrementalErrors(t *testing.T) {
 				t.Fatalf("chunk %d: insert of a vertex out of range: %v", chunk, err)
 			}
 			after, _ := gpu.Representatives()
-			if !slices.Equal(before, after) || gpu.Components() != 7 {
+			if !slices.Equal(before, after) || gpu.Components() != 8 {
 				t.Fatalf("chunk %d: a failed insert changed the components (%d): %v", chunk, gpu.Components(), err)
 			}
 		}
