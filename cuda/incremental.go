@@ -33,6 +33,11 @@ type Incremental struct {
 	capacity int
 	// dirty records hooks since the last compress pass.
 	dirty bool
+	// giant is the bitmap of the vertices in the component that the last
+	// compress pass found largest (kernels/ecl_incremental.cu), valid
+	// after a compress pass with giantFilter set.
+	giant                   deviceBuffer
+	giantFilter, giantValid bool
 	// maxChunk bounds the edges uploaded at once; passEdges the edges
 	// hooked between two compress passes of one chunk (0: one pass).
 	maxChunk, passEdges int
@@ -115,7 +120,7 @@ func (c *Context) IncrementalFrom(parent []int32) (*Incremental, error) {
 // newIncremental allocates the parent array, the status words and the
 // timing events.
 func (c *Context) newIncremental(n int) (*Incremental, error) {
-	inc := &Incremental{c: c, n: n, maxChunk: incMaxChunk, passEdges: max(n, 1<<20)}
+	inc := &Incremental{c: c, n: n, maxChunk: incMaxChunk, passEdges: max(n, 1<<20), giantFilter: true}
 	err := c.do(func() error {
 		if free, err := c.freeMemory(); err != nil {
 			return err
@@ -126,7 +131,7 @@ func (c *Context) newIncremental(n int) (*Incremental, error) {
 		if inc.parent, err = c.alloc(uint64(4 * n)); err != nil {
 			return err
 		}
-		if inc.stat, err = c.alloc(8); err != nil {
+		if inc.stat, err = c.alloc(16); err != nil {
 			return err
 		}
 		if inc.start, err = c.newEvent(); err != nil {
@@ -150,7 +155,7 @@ func (inc *Incremental) Close() error {
 	c := inc.c
 	inc.c = nil
 	return c.do(func() error {
-		for _, b := range []deviceBuffer{inc.parent, inc.stat, inc.us, inc.vs} {
+		for _, b := range []deviceBuffer{inc.parent, inc.stat, inc.us, inc.vs, inc.giant} {
 			c.free(b)
 		}
 		for _, e := range []event{inc.start, inc.end} {
@@ -248,8 +253,13 @@ func (inc *Incremental) hookResident(k int, check bool) (hooks, bad int, err err
 			}
 		}
 		l, h := int32(lo), int32(min(lo+pass, k))
+		var giant uintptr
+		if inc.giantFilter && inc.giantValid {
+			giant = inc.giant.ptr
+		}
 		if err := c.launch("inc_hook", inc.blocks(int(h-l)), threadsPerBlock, unsafe.Pointer(&l), unsafe.Pointer(&h),
-			unsafe.Pointer(&inc.us.ptr), unsafe.Pointer(&inc.vs.ptr), unsafe.Pointer(&inc.parent.ptr), unsafe.Pointer(&inc.stat.ptr)); err != nil {
+			unsafe.Pointer(&inc.us.ptr), unsafe.Pointer(&inc.vs.ptr), unsafe.Pointer(&inc.parent.ptr), unsafe.Pointer(&inc.stat.ptr),
+			unsafe.Pointer(&giant)); err != nil {
 			return 0, -1, err
 		}
 	}
@@ -292,13 +302,34 @@ func (inc *Incremental) begin(k int, us, vs deviceBuffer, check bool) error {
 	return nil
 }
 
-// compress points every vertex at its root (call inside do).
+// compress points every vertex at its root and, with giantFilter,
+// rebuilds the giant bitmap (call inside do).
 func (inc *Incremental) compress() error {
-	n := int32(inc.n)
-	if err := inc.c.launch("inc_compress", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr)); err != nil {
+	c, n := inc.c, int32(inc.n)
+	if n == 0 {
+		return nil
+	}
+	if err := c.launch("inc_compress", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr)); err != nil {
 		return err
 	}
 	inc.dirty = false
+	if !inc.giantFilter {
+		return nil
+	}
+	if inc.giant.ptr == 0 {
+		var err error
+		if inc.giant, err = c.alloc(uint64(4 * ((inc.n + 31) / 32))); err != nil {
+			return err
+		}
+	}
+	if err := c.launch("inc_pick_giant", 1, 32, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr), unsafe.Pointer(&inc.stat.ptr)); err != nil {
+		return err
+	}
+	if err := c.launch("inc_giant_bits", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr),
+		unsafe.Pointer(&inc.stat.ptr), unsafe.Pointer(&inc.giant.ptr)); err != nil {
+		return err
+	}
+	inc.giantValid = true
 	return nil
 }
 

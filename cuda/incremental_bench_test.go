@@ -56,7 +56,7 @@ func (inc *Incremental) hostBatch(m int) (us, vs []int32, err error) {
 
 // reset makes every vertex isolated again.
 func (inc *Incremental) reset() error {
-	inc.count, inc.dirty = int64(inc.n), false
+	inc.count, inc.dirty, inc.giantValid = int64(inc.n), false, false
 	return inc.c.do(func() error {
 		n := int32(inc.n)
 		if err := inc.c.launch("inc_init", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr)); err != nil {
@@ -85,22 +85,22 @@ func (inc *Incremental) insertResident(m int) (time.Duration, error) {
 	return inc.last.Kernel, err
 }
 
-// benchPasses returns the pass sizes to measure: $CCLABEL_INC_PASSES (a
-// comma-separated list, 0 for one pass) or the default.
-func benchPasses(b *testing.B) []int {
-	s := os.Getenv("CCLABEL_INC_PASSES")
+// benchList returns the comma-separated integers of environment variable
+// name, or def when it is unset.
+func benchList(b *testing.B, name string, def int) []int {
+	s := os.Getenv(name)
 	if s == "" {
-		return []int{-1}
+		return []int{def}
 	}
-	var passes []int
+	var list []int
 	for _, f := range strings.Split(s, ",") {
 		p, err := strconv.Atoi(f)
 		if err != nil {
-			b.Fatalf("CCLABEL_INC_PASSES: %v", err)
+			b.Fatalf("%s: %v", name, err)
 		}
-		passes = append(passes, p)
+		list = append(list, p)
 	}
-	return passes
+	return list
 }
 
 // BenchmarkIncrementalInsert inserts rounds of incBenchBatches batches of
@@ -111,22 +111,28 @@ func benchPasses(b *testing.B) []int {
 // upload through the staging buffers, the kernels and the status
 // download). The component count after a round is checked against the
 // CPU union-find on the same edges. $CCLABEL_INC_PASSES lists pass sizes
-// to compare (edges hooked between compress passes; 0: one pass).
+// to compare (edges hooked between compress passes; 0: one pass),
+// $CCLABEL_INC_GIANT the giant bitmap off and on (0,1).
 func BenchmarkIncrementalInsert(b *testing.B) {
 	c := gpuContext(b)
 	for _, size := range []int{1_000_000, 10_000_000, 100_000_000} {
-		for _, pass := range benchPasses(b) {
-			name := fmt.Sprintf("batch%d", size)
-			if pass >= 0 {
-				name += fmt.Sprintf("/pass%d", pass)
+		for _, pass := range benchList(b, "CCLABEL_INC_PASSES", -1) {
+			for _, giant := range benchList(b, "CCLABEL_INC_GIANT", -1) {
+				name := fmt.Sprintf("batch%d", size)
+				if pass >= 0 {
+					name += fmt.Sprintf("/pass%d", pass)
+				}
+				if giant >= 0 {
+					name += fmt.Sprintf("/giant%d", giant)
+				}
+				b.Run(name, func(b *testing.B) { benchInsert(b, c, size, pass, giant) })
 			}
-			b.Run(name, func(b *testing.B) { benchInsert(b, c, size, pass) })
 		}
 	}
 }
 
 // benchInsert is one case of BenchmarkIncrementalInsert.
-func benchInsert(b *testing.B, c *Context, size, pass int) {
+func benchInsert(b *testing.B, c *Context, size, pass, giant int) {
 	inc, err := c.NewIncremental(incBenchVertices)
 	if err != nil {
 		b.Fatal(err)
@@ -134,6 +140,9 @@ func benchInsert(b *testing.B, c *Context, size, pass int) {
 	defer inc.Close()
 	if pass >= 0 {
 		inc.passEdges = pass
+	}
+	if giant >= 0 {
+		inc.giantFilter = giant == 1
 	}
 	hus, hvs := make([][]int32, incBenchBatches), make([][]int32, incBenchBatches)
 	cpu, err := incremental.New(incBenchVertices, 0)
@@ -186,7 +195,7 @@ func benchInsert(b *testing.B, c *Context, size, pass int) {
 			b.Fatalf("uploaded: %d components, the CPU has %d", got, want)
 		}
 	}
-	line := fmt.Sprintf("insert %d-edge batches into 2^24 (pass %d), median of %d, G edges/s:", size, inc.passEdges, len(resident[0]))
+	line := fmt.Sprintf("insert %d-edge batches into 2^24 (pass %d, giant bitmap %v), median of %d, G edges/s:", size, inc.passEdges, inc.giantFilter, len(resident[0]))
 	for k := range incBenchBatches {
 		line += fmt.Sprintf(" batch %d resident %.2f (%.3f ms), with upload %.2f (%.3f ms, upload %.3f ms);",
 			k+1, float64(size)/median(resident[k])/1e9, median(resident[k])*1e3,

@@ -112,8 +112,8 @@ func TestIncrementalMatchesCPU(t *testing.T) {
 			switch variant {
 			case 1: // several uploads per batch (host check), many passes
 				gpu.maxChunk, gpu.passEdges = 1000, 300
-			case 2: // one pass, never compressed mid-batch
-				gpu.passEdges = 0
+			case 2: // one pass, never compressed mid-batch, no giant bitmap
+				gpu.passEdges, gpu.giantFilter = 0, false
 			}
 			cpu, err := incremental.New(n, 0)
 			if err != nil {

@@ -8,7 +8,13 @@
 //
 // stat[0] counts the hooks of a batch; stat[1] holds the first pair with a
 // vertex outside [0, n) (IncNoBad when none), found by inc_check before the
-// hooks or queries run.
+// hooks or queries run; stat[2] is the root inc_pick_giant chose.
+//
+// After a compress pass, bit v of the giant bitmap (n bits: 2 MiB for 2^24
+// vertices, where the parent array's 64 MiB overflow the L2 cache) says
+// that v's root was stat[2]. Components only merge, so all the set bits
+// stay in one component, and inc_hook skips an edge whose two bits are set
+// after two loads from the bitmap, which the cache holds.
 
 static const int IncThreads = 256;
 static const int IncNoBad = 0x7fffffff;
@@ -71,15 +77,17 @@ inc_check(const int m, const int n, const int* const __restrict__ us, const int*
 
 // inc_hook links the edges lo..hi-1 of us, vs, unless inc_check found a bad
 // pair, and adds the number of successful hooks to stat[0]. An edge whose
-// endpoints' parents agree (after a compress pass: the same root) is
-// skipped after two loads.
+// endpoints are both in the giant bitmap (when given), or whose endpoints'
+// parents agree (after a compress pass: the same root), is skipped after
+// two loads.
 extern "C" __global__ void __launch_bounds__(IncThreads)
-inc_hook(const int lo, const int hi, const int* const __restrict__ us, const int* const __restrict__ vs, int* const __restrict__ parent, int* const stat)
+inc_hook(const int lo, const int hi, const int* const __restrict__ us, const int* const __restrict__ vs, int* const __restrict__ parent, int* const stat, const unsigned* const __restrict__ giant)
 {
   if (stat[1] != IncNoBad) return;
   int hooks = 0;
   for (int i = lo + threadIdx.x + blockIdx.x * IncThreads; i < hi; i += gridDim.x * IncThreads) {
     const int u = us[i], v = vs[i];
+    if (giant != nullptr && ((giant[u >> 5] >> (u & 31)) & (giant[v >> 5] >> (v & 31)) & 1)) continue;
     const int pu = parent[u], pv = parent[v];
     if (pu == pv) continue;
     int ru = inc_root(u, pu, parent), rv = inc_root(v, pv, parent);
@@ -113,6 +121,37 @@ inc_compress(const int n, int* const __restrict__ parent)
     int next, curr = old;
     while (curr > (next = parent[curr])) curr = next;
     if (curr != old) parent[v] = curr;
+  }
+}
+
+// inc_pick_giant (one warp) sets stat[2] to the most frequent root among
+// 32 vertices spread over [0, n), n > 0, after a compress pass.
+extern "C" __global__ void inc_pick_giant(const int n, const int* const __restrict__ parent, int* const stat)
+{
+  const int lane = threadIdx.x;
+  int r = parent[(int)((2LL * lane + 1) * n / 64)];
+  for (int next; (next = parent[r]) != r;) r = next;
+  int best = __popc(__match_any_sync(0xffffffff, r)), bestLane = lane;
+  for (int d = 16; d > 0; d /= 2) {
+    const int c = __shfl_down_sync(0xffffffff, best, d), l = __shfl_down_sync(0xffffffff, bestLane, d);
+    if (c > best) {
+      best = c;
+      bestLane = l;
+    }
+  }
+  if (lane == __shfl_sync(0xffffffff, bestLane, 0)) stat[2] = r;
+}
+
+// inc_giant_bits sets bit v of giant when parent[v] is stat[2] (after a
+// compress pass: v's root), one warp ballot a word.
+extern "C" __global__ void __launch_bounds__(IncThreads)
+inc_giant_bits(const int n, const int* const __restrict__ parent, const int* const stat, unsigned* const __restrict__ giant)
+{
+  const int root = stat[2];
+  for (int base = blockIdx.x * IncThreads; base < n; base += gridDim.x * IncThreads) {
+    const int v = base + threadIdx.x;
+    const unsigned word = __ballot_sync(0xffffffff, v < n && parent[v] == root);
+    if (threadIdx.x % 32 == 0 && v < n) giant[v >> 5] = word;
   }
 }
 
