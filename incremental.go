@@ -39,7 +39,8 @@ var errConnectivityClosed = errors.New("cclabel: connectivity: closed (or its la
 // spent as long inserting edges as moving would cost (about 5 ns a
 // vertex, plus 0.2 s when the labeler's GPU context is not open yet).
 // Answers are the same on every backend: a component's representative
-// is its smallest vertex.
+// is its smallest vertex. Once on the GPU it stays there: a GPU error
+// after the move is returned, not hidden by a fallback.
 //
 // A Connectivity is not safe for concurrent use. Close it before its
 // labeler.
