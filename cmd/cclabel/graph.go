@@ -117,7 +117,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	if err := extras.writeForest(forest, lg, cmd.Bool("verify")); err != nil {
 		return err
 	}
-	updates, err := extras.replay(res, lg, labeler.Threads(), std)
+	updates, err := extras.replay(labeler, res, lg, std)
 	if err != nil {
 		return err
 	}

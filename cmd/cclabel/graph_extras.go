@@ -24,6 +24,9 @@ type graphExtras struct {
 // updatesSummary is the "updates" object of graph's --json summary.
 type updatesSummary struct {
 	File string `json:"file"`
+	// Backend is where the insertions and queries ran (at the end: under
+	// auto a replay may move to the GPU on a large batch).
+	Backend string `json:"backend"`
 	incremental.ReplayStats
 }
 
@@ -84,16 +87,19 @@ func (x *graphExtras) writeForest(f *ecl.Forest, lg *graphio.LoadedGraph, verify
 	return nil
 }
 
-// replay replays --updates on a union-find started from the labeling's
-// representatives, printing the answers on --answers.
-func (x *graphExtras) replay(res *ecl.Result, lg *graphio.LoadedGraph, threads int, std stdio) (*updatesSummary, error) {
+// replay replays --updates on the labeler's backend (cclabel.Connectivity:
+// the CPU union-find, or the GPU's under --backend gpu, or auto when the
+// GPU labeled the graph and the batches are large), started from the
+// labeling's representatives, printing the answers on --answers.
+func (x *graphExtras) replay(l *cclabel.Labeler, res *ecl.Result, lg *graphio.LoadedGraph, std stdio) (*updatesSummary, error) {
 	if x.updates == "" {
 		return nil, nil
 	}
-	uf, err := incremental.FromRepresentatives(slices.Clone(res.Parent), threads)
+	conn, err := l.ConnectivityFrom(slices.Clone(res.Parent))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--updates: %w", err)
 	}
+	defer conn.Close()
 	in := std.In
 	if x.updates != "-" {
 		f, err := os.Open(x.updates)
@@ -106,7 +112,7 @@ func (x *graphExtras) replay(res *ecl.Result, lg *graphio.LoadedGraph, threads i
 	opts := incremental.ReplayOptions{Vertex: x.vertexIDs(lg).vertex, ID: lg.ID}
 	var stats *incremental.ReplayStats
 	replay := func(w io.Writer) (err error) {
-		stats, err = incremental.Replay(in, uf, w, opts)
+		stats, err = incremental.Replay(in, conn, w, opts)
 		return err
 	}
 	if x.answers == "-" {
@@ -117,7 +123,10 @@ func (x *graphExtras) replay(res *ecl.Result, lg *graphio.LoadedGraph, threads i
 	if err != nil {
 		return nil, fmt.Errorf("--updates %s: %w", x.updates, err)
 	}
-	return &updatesSummary{File: x.updates, ReplayStats: *stats}, nil
+	if err := conn.Close(); err != nil {
+		return nil, fmt.Errorf("--updates %s: %w", x.updates, err)
+	}
+	return &updatesSummary{File: x.updates, Backend: string(conn.Backend()), ReplayStats: *stats}, nil
 }
 
 // summary returns the "forest" object of the JSON summary, nil without
@@ -144,7 +153,7 @@ func (x *graphExtras) printSummary(w io.Writer, s graphSummary) {
 		if u.InsertSeconds > 0 {
 			rate = float64(u.Inserts) / u.InsertSeconds
 		}
-		fmt.Fprintf(w, "updates: %d insertions in %d batches (%.3fs, %.3g edges/s), %d queries; %d components after; %.3fs in all\n",
-			u.Inserts, u.Batches, u.InsertSeconds, rate, u.Queries, u.Components, u.Seconds)
+		fmt.Fprintf(w, "updates: %d insertions in %d batches (%.3fs, %.3g edges/s), %d queries; %d components after; %.3fs in all [%s]\n",
+			u.Inserts, u.Batches, u.InsertSeconds, rate, u.Queries, u.Components, u.Seconds, u.Backend)
 	}
 }

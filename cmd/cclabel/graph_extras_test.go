@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/internal/shareddata"
@@ -129,6 +130,7 @@ func TestGraphUpdatesRandomized(t *testing.T) {
 		seeds = 4
 	}
 	dir := t.TempDir()
+	gpu := cclabel.Devices().Available
 	for seed := range seeds {
 		rng := rand.New(rand.NewPCG(uint64(seed), 5))
 		n := 2 + rng.IntN(400)
@@ -185,8 +187,14 @@ func TestGraphUpdatesRandomized(t *testing.T) {
 		// The same through --answers FILE and --json.
 		ans := filepath.Join(dir, "answers.txt")
 		s := graphJSON(t, in, "--updates", upd, "--answers", ans)
-		if got, _ := os.ReadFile(ans); string(got) != want.String() || s.Updates == nil {
+		if got, _ := os.ReadFile(ans); string(got) != want.String() || s.Updates == nil || s.Updates.Backend != "cpu" {
 			t.Fatalf("seed %d: --answers file differs (summary %+v)", seed, s.Updates)
+		}
+		if gpu {
+			s := graphJSON(t, in, "--updates", upd, "--answers", ans, "--backend", "gpu")
+			if got, _ := os.ReadFile(ans); string(got) != want.String() || s.Updates == nil || s.Updates.Backend != "gpu" {
+				t.Fatalf("seed %d: GPU answers differ (summary %+v)\n%s", seed, s.Updates, got)
+			}
 		}
 	}
 }
