@@ -10,6 +10,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/render"
 )
 
@@ -142,10 +143,4 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 }
 
 // maxLabel returns the largest label.
-func maxLabel(labels []uint32) int {
-	m := uint32(0)
-	for _, l := range labels {
-		m = max(m, l)
-	}
-	return int(m)
-}
+func maxLabel(labels []uint32) int { return int(parallel.Max(labels)) }

@@ -12,6 +12,7 @@ import (
 	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/internal/pdeflate"
 )
 
@@ -70,9 +71,7 @@ func niftiLabelHeader(path string, ref *imagegraph.Volume, labels [][]uint32, dt
 		if len(frame) != n {
 			return nil, fmt.Errorf("label frame %d has %d labels, the %dx%dx%d volume has %d voxels", f, len(frame), f0.Width, f0.Height, f0.Depth, n)
 		}
-		for _, l := range frame {
-			maxLabel = max(maxLabel, l)
-		}
+		maxLabel = max(maxLabel, parallel.Max(frame))
 	}
 	return niftiHeaderFor(path, ref, len(labels), maxLabel, dtype)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/cclabel/cclabel/formats/internal/labelbytes"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/internal/pdeflate"
 )
 
@@ -103,9 +104,7 @@ func nrrdLabelHeader(ref *imagegraph.Volume, labels [][]uint32, dtype string) (h
 			return "", false, fmt.Errorf("nrrd: label frame %d has %d labels, the %dx%dx%d volume has %d voxels",
 				f, len(frame), f0.Width, f0.Height, f0.Depth, n)
 		}
-		for _, l := range frame {
-			most = max(most, l)
-		}
+		most = max(most, parallel.Max(frame))
 	}
 	typ := "ushort"
 	switch {
