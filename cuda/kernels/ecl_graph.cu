@@ -4,7 +4,8 @@
 // compute in three kernels by degree (thread <= 16, warp <= 352, block
 // above) with a double-sided worklist, lock-free CAS hooking of each
 // undirected edge once (from its larger endpoint), intermediate pointer
-// jumping, then flatten.
+// jumping, then flatten. The _f kernels also record, for every vertex
+// that stops being a root, the edge that hooked it (spanning forests).
 
 static const int ThreadsPerBlock = 256;
 static const int WarpSize = 32;
@@ -39,11 +40,21 @@ static __device__ __forceinline__ int representative(const int idx, int* const _
   return curr;
 }
 
+// forestEdge packs the edge (v, u) as cclabel's hook logs do: v in the
+// high word.
+static __device__ __forceinline__ unsigned long long forestEdge(const int v, const int u)
+{
+  return ((unsigned long long)(unsigned)v << 32) | (unsigned)u;
+}
+
 // hook joins the tree of u to the tree whose representative the caller
 // holds in vstat, the larger root under the smaller (CAS), retrying when
 // another thread got there first. vstat follows the hooks, so the caller
-// carries an up-to-date representative to its next neighbour.
-static __device__ __forceinline__ void hook(int& vstat, const int u, int* const __restrict__ nstat)
+// carries an up-to-date representative to its next neighbour. With F, the
+// edge (v, u) is recorded in fe at the root that the successful CAS hooked
+// (one success per root, so the records form a spanning forest).
+template <bool F>
+static __device__ __forceinline__ void hookEdge(int& vstat, const int u, int* const __restrict__ nstat, const int v, unsigned long long* const __restrict__ fe)
 {
   int ostat = representative(u, nstat);
   bool repeat;
@@ -55,15 +66,25 @@ static __device__ __forceinline__ void hook(int& vstat, const int u, int* const 
         if ((ret = atomicCAS(&nstat[ostat], ostat, vstat)) != ostat) {
           ostat = ret;
           repeat = true;
+        } else if (F) {
+          fe[ostat] = forestEdge(v, u);
         }
       } else {
         if ((ret = atomicCAS(&nstat[vstat], vstat, ostat)) != vstat) {
           vstat = ret;
           repeat = true;
+        } else if (F) {
+          fe[vstat] = forestEdge(v, u);
         }
       }
     }
   } while (repeat);
+}
+
+// hook is hookEdge without recording.
+static __device__ __forceinline__ void hook(int& vstat, const int u, int* const __restrict__ nstat)
+{
+  hookEdge<false>(vstat, u, nstat, 0, nullptr);
 }
 
 extern "C" __global__ void ecl_reset(const int nodes)
@@ -82,9 +103,10 @@ extern "C" __global__ void ecl_reset(const int nodes)
 // column-long chains that compute1 then walks, 0.14 ms instead of 0.073 ms
 // on a 1024x1024 grid.) The lists must be sorted: a vertex left pointing at
 // itself is skipped by compute, so a missed smaller neighbour would lose
-// its edges (GraphComponents checks).
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
+// its edges (GraphComponents checks). With F the edge to that neighbour is
+// recorded as the one that hooked the vertex.
+template <bool F>
+static __device__ __forceinline__ void initBody(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
 {
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
@@ -105,11 +127,24 @@ ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const _
       if (u < v) m = u;
     }
     nstat[v] = m;
+    if (F && m != v) fe[v] = forestEdge(v, m);
   }
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl)
+ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
+{
+  initBody<false>(nodes, nidx, nlist, nstat, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_init_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
+{
+  initBody<true>(nodes, nidx, nlist, nstat, fe);
+}
+
+template <bool F>
+static __device__ __forceinline__ void compute1Body(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
@@ -132,7 +167,7 @@ ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* con
         for (int i = beg; i < end; i++) {
           const int nli = nlist[i];
           if (v > nli) {
-            hook(vrep, nli, nstat);
+            hookEdge<F>(vrep, nli, nstat, v, fe);
           }
         }
       }
@@ -141,7 +176,19 @@ ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* con
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl)
+{
+  compute1Body<false>(nodes, nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute1_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute1Body<true>(nodes, nidx, nlist, nstat, wl, fe);
+}
+
+template <bool F>
+static __device__ __forceinline__ void compute2Body(const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
   const int lane = threadIdx.x % WarpSize;
   int idx;
@@ -153,7 +200,7 @@ ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* con
     for (int i = nidx[v] + lane; i < nidx[v + 1]; i += WarpSize) {
       const int nli = nlist[i];
       if (v > nli) {
-        hook(vrep, nli, nstat);
+        hookEdge<F>(vrep, nli, nstat, v, fe);
       }
     }
     if (lane == 0) idx = atomicAdd(&posL, 1);
@@ -162,7 +209,19 @@ ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* con
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  compute2Body<false>(nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute2_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute2Body<true>(nidx, nlist, nstat, wl, fe);
+}
+
+template <bool F>
+static __device__ __forceinline__ void compute3Body(const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
   __shared__ int vB;
   if (threadIdx.x == 0) {
@@ -177,7 +236,7 @@ ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* con
     for (int i = nidx[v] + threadIdx.x; i < nidx[v + 1]; i += ThreadsPerBlock) {
       const int nli = nlist[i];
       if (v > nli) {
-        hook(vrep, nli, nstat);
+        hookEdge<F>(vrep, nli, nstat, v, fe);
       }
     }
     if (threadIdx.x == 0) {
@@ -186,6 +245,18 @@ ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* con
     }
     __syncthreads();
   }
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  compute3Body<false>(nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute3_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute3Body<true>(nidx, nlist, nstat, wl, fe);
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)

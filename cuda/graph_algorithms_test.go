@@ -1,0 +1,162 @@
+package cuda
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/gen"
+)
+
+// gpuGraphVariant is one algorithm configuration the GPU tests run.
+type gpuGraphVariant struct {
+	name string
+	opts GraphOptions
+}
+
+// gpuGraphVariants are every GPU algorithm and the Afforest settings the
+// benchmarks compare.
+func gpuGraphVariants() []gpuGraphVariant {
+	return []gpuGraphVariant{
+		{"ecl", GraphOptions{Algorithm: ecl.ECL}},
+		{"eclaf", GraphOptions{Algorithm: ecl.ECLaf}},
+		{"afforest", GraphOptions{Algorithm: ecl.Afforest}},
+		{"afforest-k1", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 1}},
+		{"afforest-k3", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 3}},
+		{"afforest-link-k1", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 1, linkFirst: true}},
+		{"afforest-link-k2", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 2, linkFirst: true}},
+		{"auto", GraphOptions{Algorithm: ecl.Auto}},
+	}
+}
+
+// edgeGraph builds a graph from edge pairs.
+func edgeGraph(t testing.TB, n int, pairs ...int32) *ecl.Graph {
+	t.Helper()
+	var us, vs []int32
+	for i := 0; i+1 < len(pairs); i += 2 {
+		us, vs = append(us, pairs[i]), append(vs, pairs[i+1])
+	}
+	g, err := ecl.FromEdges(n, us, vs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// randomShapes are small graphs of the shapes the kernels treat apart:
+// empty, isolated vertices, self loops, stars (hubs on the warp and block
+// worklists), paths in order and shuffled, many small components, one
+// giant component, grids, R-MAT.
+func randomShapes(t testing.TB, seed uint64) map[string]*ecl.Graph {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	shapes := map[string]*ecl.Graph{
+		"empty":    {Offsets: []int32{0}},
+		"isolated": edgeGraph(t, 5000),
+		// A self loop stored in the lists (FromEdges drops them).
+		"self loops": {Offsets: []int32{0, 1, 3, 4, 5}, Neighbors: []int32{0, 1, 2, 1, 3}},
+	}
+	for _, n := range []int{3000, 100000} {
+		var pairs []int32
+		hub := int32(rng.IntN(n))
+		for v := range n {
+			pairs = append(pairs, hub, int32(v))
+		}
+		shapes[fmt.Sprintf("star %d", n)] = edgeGraph(t, n, pairs...)
+		pairs = pairs[:0]
+		perm := rng.Perm(n)
+		for i := 1; i < n; i++ {
+			pairs = append(pairs, int32(perm[i-1]), int32(perm[i]))
+		}
+		shapes[fmt.Sprintf("shuffled path %d", n)] = edgeGraph(t, n, pairs...)
+		pairs = pairs[:0]
+		for i := 1; i < n; i++ {
+			pairs = append(pairs, int32(i-1), int32(i))
+		}
+		shapes[fmt.Sprintf("path %d", n)] = edgeGraph(t, n, pairs...)
+	}
+	for _, c := range []struct{ n, m int }{{20000, 6000}, {20000, 19000}, {50000, 400000}, {3000, 200000}} {
+		var pairs []int32
+		for range c.m {
+			pairs = append(pairs, int32(rng.IntN(c.n)), int32(rng.IntN(c.n)))
+		}
+		// hubs of several degrees
+		for h := range 5 {
+			hub := int32(rng.IntN(c.n))
+			for range 20 << (2 * h) {
+				pairs = append(pairs, hub, int32(rng.IntN(c.n)))
+			}
+		}
+		shapes[fmt.Sprintf("random %d/%d", c.n, c.m)] = edgeGraph(t, c.n, pairs...)
+	}
+	for _, mk := range []struct {
+		name string
+		f    func() (*ecl.Graph, error)
+	}{
+		{"grid 1x5000", func() (*ecl.Graph, error) { return gen.GridGraph(1, 5000) }},
+		{"grid 513x401", func() (*ecl.Graph, error) { return gen.GridGraph(513, 401) }},
+		{"random 2^17 k1", func() (*ecl.Graph, error) { return gen.RandomGraph(1<<17, 1, seed) }},
+		{"random 2^17 k4", func() (*ecl.Graph, error) { return gen.RandomGraph(1<<17, 4, seed) }},
+		{"rmat 16 8", func() (*ecl.Graph, error) { return gen.RMATGraph(16, 8, seed) }},
+	} {
+		g, err := mk.f()
+		if err != nil {
+			t.Fatal(err)
+		}
+		shapes[mk.name] = g
+	}
+	return shapes
+}
+
+// checkGPUGraph runs every variant on g, with and without a forest, and
+// compares with ecl.ComponentsSerial and ecl.VerifyForest.
+func checkGPUGraph(t *testing.T, c *Context, name string, g *ecl.Graph) {
+	t.Helper()
+	want := ecl.ComponentsSerial(g)
+	for _, v := range gpuGraphVariants() {
+		for _, forest := range []bool{false, true} {
+			if forest && v.opts.Algorithm == ecl.ECLaf {
+				continue
+			}
+			opts := v.opts
+			opts.Forest = forest
+			run, err := c.LabelGraph(g, opts)
+			if err != nil {
+				t.Fatalf("%s %s forest=%v: %v", name, v.name, forest, err)
+			}
+			if !slices.Equal(run.Parent, want) {
+				t.Errorf("%s %s forest=%v: GPU representatives differ from ecl.ComponentsSerial", name, v.name, forest)
+				continue
+			}
+			if opts.Algorithm != ecl.Auto && run.Algorithm != opts.Algorithm {
+				t.Errorf("%s %s: ran %v", name, v.name, run.Algorithm)
+			}
+			if forest {
+				if err := ecl.VerifyForest(g, run.Forest); err != nil {
+					t.Errorf("%s %s: %v", name, v.name, err)
+				}
+			} else if run.Forest != nil {
+				t.Errorf("%s %s: a forest nobody asked for", name, v.name)
+			}
+		}
+	}
+}
+
+func TestGraphAlgorithmsMatchCPU(t *testing.T) {
+	c := gpuContext(t)
+	for _, seed := range []uint64{1, 2} {
+		for name, g := range randomShapes(t, seed) {
+			checkGPUGraph(t, c, fmt.Sprintf("%s (seed %d)", name, seed), g)
+		}
+	}
+}
+
+func TestGraphECLafRejectsForest(t *testing.T) {
+	c := gpuContext(t)
+	g := edgeGraph(t, 4, 0, 1, 2, 3)
+	if _, err := c.LabelGraph(g, GraphOptions{Algorithm: ecl.ECLaf, Forest: true}); err == nil {
+		t.Fatal("ECLaf recorded a forest")
+	}
+}
