@@ -53,13 +53,13 @@ type GraphOptions struct {
 	// hook) and fails.
 	Forest bool
 	// SampleRounds is Afforest's k, the neighbours of each vertex linked
-	// before the giant component is looked for; 0 means
-	// DefaultSampleRounds.
+	// before the giant component is looked for; 0 means adaptive, up to
+	// MaxSampleRounds (a second round only when the first leaves the
+	// giant under a quarter of the samples).
 	SampleRounds int
-	// linkFirst makes Afforest's round 0 link each vertex to its first
-	// neighbour with compare-and-swap, as the paper does, instead of
-	// ECL-CC's init (tests and benchmarks).
-	linkFirst bool
+	// round0 overrides Afforest's round 0 (tests and benchmarks): 0 is
+	// defaultRound0, else round0Init or round0Link.
+	round0 int
 }
 
 // GraphRun is the outcome of Context.LabelGraph.

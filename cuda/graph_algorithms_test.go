@@ -23,10 +23,11 @@ func gpuGraphVariants() []gpuGraphVariant {
 		{"ecl", GraphOptions{Algorithm: ecl.ECL}},
 		{"eclaf", GraphOptions{Algorithm: ecl.ECLaf}},
 		{"afforest", GraphOptions{Algorithm: ecl.Afforest}},
-		{"afforest-k1", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 1}},
-		{"afforest-k3", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 3}},
-		{"afforest-link-k1", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 1, linkFirst: true}},
-		{"afforest-link-k2", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 2, linkFirst: true}},
+		{"afforest-init", GraphOptions{Algorithm: ecl.Afforest, round0: round0Init}},
+		{"afforest-link", GraphOptions{Algorithm: ecl.Afforest, round0: round0Link}},
+		{"afforest-init-k2", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 2, round0: round0Init}},
+		{"afforest-link-k1", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 1, round0: round0Link}},
+		{"afforest-link-k3", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 3, round0: round0Link}},
 		{"auto", GraphOptions{Algorithm: ecl.Auto}},
 	}
 }

@@ -133,24 +133,28 @@ static std::vector<int> run(const Csr& g, Alg alg, int k, bool forest, std::vect
     if (alg == AFFLINK) {
       emuLaunch(B, T, [&] { aff_identity(n, ns); });
       if (forest) {
-        emuLaunch(B, T, [&] { aff_round_f(n, nidx, nlist, ns, 0, f); });
+        emuLaunch(B, T, [&] { aff_round_f(n, nidx, nlist, ns, 0, 0, f); });
       } else {
-        emuLaunch(B, T, [&] { aff_round(n, nidx, nlist, ns, 0); });
+        emuLaunch(B, T, [&] { aff_round(n, nidx, nlist, ns, 0, 0); });
       }
     } else if (forest) {
       emuLaunch(B, T, [&] { ecl_init_f(n, nidx, nlist, ns, f); });
     } else {
       emuLaunch(B, T, [&] { ecl_init(n, nidx, nlist, ns); });
     }
-    for (int r = 1; r < k; r++) {
+    emuLaunch(B, T, [&] { aff_compress(n, ns, -1); });
+    emuLaunch(1, AffSamples, [&] { aff_sample(n, ns, -1); });
+    const int kk = k == 0 ? 2 : k, adaptive = k == 0 ? 1 : 0;
+    for (int r = 1; r < kk; r++) {
       if (forest) {
-        emuLaunch(B, T, [&] { aff_round_f(n, nidx, nlist, ns, r, f); });
+        emuLaunch(B, T, [&] { aff_round_f(n, nidx, nlist, ns, r, adaptive, f); });
       } else {
-        emuLaunch(B, T, [&] { aff_round(n, nidx, nlist, ns, r); });
+        emuLaunch(B, T, [&] { aff_round(n, nidx, nlist, ns, r, adaptive); });
       }
+      emuLaunch(B, T, [&] { aff_compress(n, ns, adaptive); });
+      emuLaunch(1, AffSamples, [&] { aff_sample(n, ns, adaptive); });
     }
-    emuLaunch(B, T, [&] { aff_compress(n, ns); });
-    emuLaunch(1, 1024, [&] { aff_sample(n, ns); });
+    k = kk;
     if (forest) {
       emuLaunch(B, T, [&] { aff_finish1_f(n, nidx, nlist, ns, w, k, from0, f); });
       emuLaunch(B, T, [&] { aff_finish2_f(n, nidx, nlist, ns, w, k, from0, f); });
@@ -233,7 +237,7 @@ int main(int argc, char** argv)
   for (auto& c : cases) {
     const auto want = reference(c.g);
     for (Alg alg : {ECL, AFF, AFFLINK, EAF})
-      for (int k = 1; k <= (alg == AFF || alg == AFFLINK ? 3 : 1); k++)
+      for (int k = (alg == AFF || alg == AFFLINK ? 0 : 1); k <= (alg == AFF || alg == AFFLINK ? 3 : 1); k++)
         for (bool forest : {false, true}) {
           if (alg == EAF && forest) continue;
           std::vector<unsigned long long> fe;

@@ -108,26 +108,44 @@ extern "C" __global__ void ecl_reset(const int nodes)
 template <bool F>
 static __device__ __forceinline__ void initBody(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
 {
+  const int lane = threadIdx.x % WarpSize;
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
-  for (int v = from; v < nodes; v += incr) {
-    const int beg = nidx[v];
-    int lo = beg, hi = nidx[v + 1];
-    while (lo < hi) { // first position not below v
-      const int mid = lo + (hi - lo) / 2;
-      if (nlist[mid] < v) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
+  // The whole warp runs each iteration (for the ballot); its lanes hold
+  // consecutive vertices.
+  for (int base = from - lane; base < nodes; base += incr) {
+    const int v = base + lane;
+    int m = v;
+    if (v < nodes) {
+      const int beg = nidx[v];
+      int lo = beg, hi = nidx[v + 1];
+      while (lo < hi) { // first position not below v
+        const int mid = lo + (hi - lo) / 2;
+        if (nlist[mid] < v) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      if (lo > beg) {
+        const int u = nlist[lo - 1];
+        if (u < v) m = u;
       }
     }
-    int m = v;
-    if (lo > beg) {
-      const int u = nlist[lo - 1];
-      if (u < v) m = u;
+    // A run of lanes each at its predecessor (v - 1, as along the rows
+    // of a grid) all point at the run's first target instead: the same
+    // tree, a chain 32 times shorter. The forest keeps the edges
+    // (v, v - 1), which form the same tree's edges.
+    const unsigned run = __ballot_sync(0xffffffff, v < nodes && m == v - 1 && v > 0);
+    if (v < nodes) {
+      if ((run >> lane) & 1) {
+        const unsigned below = ~run & ((2u << lane) - 1); // lanes <= lane outside runs (bit lane is set in run)
+        const int h = below ? 31 - __clz(below) : -1;
+        m = v - (lane - h);
+      }
+      nstat[v] = m;
+      if (F && m != v) fe[v] = forestEdge(v, ((run >> lane) & 1) ? v - 1 : m);
     }
-    nstat[v] = m;
-    if (F && m != v) fe[v] = forestEdge(v, m);
   }
 }
 

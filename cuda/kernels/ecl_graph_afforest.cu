@@ -4,15 +4,33 @@
 // Sampling: round 0 is ecl_init (each vertex at its closest smaller
 // neighbour, plain stores) or, after aff_identity, aff_round 0 (link to the
 // first neighbour); round r > 0 links each vertex to the neighbour at
-// position r. aff_compress points every vertex at its root, aff_sample
-// takes the most frequent root of a fixed pseudo-random sample as the
-// giant, and the finishing kernels (thread, warp, block per degree, as
+// position r. After each round aff_compress points every vertex at its
+// root and aff_sample takes the most frequent root of a fixed
+// pseudo-random sample as the giant; with adaptive set, rounds after the
+// first (and their compress and sample) are skipped once the giant holds
+// a quarter of the samples. The finishing kernels (thread, warp, block per degree, as
 // ecl_compute1..3) link every remaining edge of the vertices outside the
 // giant, from both ends: a vertex found in the giant has all its edges
 // covered by their other ends or by the giant itself. ecl_flatten ends.
 // The _f kernels record each hook's edge (spanning forests).
 
-__device__ int affGiant;
+// AffSamples is the number of vertices aff_sample draws (its block size).
+static const int AffSamples = 256;
+
+// affGiant is the sampled giant, affCount its count among the samples,
+// affLinked the number of rounds that ran (the positions 0 .. affLinked-1
+// of the lists were linked, or with ecl_init as round 0, 1 .. affLinked-1
+// and the closest smaller neighbour).
+__device__ int affGiant, affCount, affLinked;
+
+// affDone reports whether an adaptive run (adaptive > 0) may skip its
+// later rounds: the giant holds at least a quarter of the samples. The
+// compress and sample after round 0 take adaptive = -1: they always run,
+// and the compress starts the count of rounds.
+static __device__ __forceinline__ bool affDone(const int adaptive)
+{
+  return adaptive > 0 && 4 * *(volatile int*)&affCount >= AffSamples;
+}
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
 aff_identity(const int nodes, int* const __restrict__ nstat)
@@ -24,8 +42,10 @@ aff_identity(const int nodes, int* const __restrict__ nstat)
 
 // affRound links every vertex to its neighbour at position r.
 template <bool F>
-static __device__ __forceinline__ void affRound(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe, const int r)
+static __device__ __forceinline__ void affRound(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe, const int r, const int adaptive)
 {
+  if (affDone(adaptive)) return;
+  if (threadIdx.x == 0 && blockIdx.x == 0) affLinked = r + 1;
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
   for (int v = from; v < nodes; v += incr) {
@@ -38,22 +58,24 @@ static __device__ __forceinline__ void affRound(const int nodes, const int* cons
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-aff_round(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int r)
+aff_round(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int r, const int adaptive)
 {
-  affRound<false>(nodes, nidx, nlist, nstat, nullptr, r);
+  affRound<false>(nodes, nidx, nlist, nstat, nullptr, r, adaptive);
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-aff_round_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int r, unsigned long long* const __restrict__ fe)
+aff_round_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int r, const int adaptive, unsigned long long* const __restrict__ fe)
 {
-  affRound<true>(nodes, nidx, nlist, nstat, fe, r);
+  affRound<true>(nodes, nidx, nlist, nstat, fe, r, adaptive);
 }
 
 // aff_compress points every vertex at its root, shortening the paths it
 // walks for the other threads (intermediate pointer jumping).
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-aff_compress(const int nodes, int* const __restrict__ nstat)
+aff_compress(const int nodes, int* const __restrict__ nstat, const int adaptive)
 {
+  if (affDone(adaptive)) return;
+  if (adaptive < 0 && threadIdx.x == 0 && blockIdx.x == 0) affLinked = 1; // after round 0
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
   for (int v = from; v < nodes; v += incr) {
@@ -72,23 +94,25 @@ static __device__ __forceinline__ unsigned long long affMix(unsigned long long z
   return z ^ (z >> 31);
 }
 
-// aff_sample runs as one block of up to 1024 threads, one sampled vertex
+// aff_sample runs as one block of AffSamples threads, one sampled vertex
 // each (SplitMix64 of the thread index, as ecl.ComponentsAfforest draws
 // them), and stores the most frequent root among them in affGiant (the
-// smallest such root among equals).
-extern "C" __global__ void __launch_bounds__(1024)
-aff_sample(const int nodes, const int* const __restrict__ nstat)
+// smallest such root among equals) and its count in affCount.
+extern "C" __global__ void __launch_bounds__(AffSamples)
+aff_sample(const int nodes, const int* const __restrict__ nstat, const int adaptive)
 {
-  __shared__ int roots[1024];
-  __shared__ unsigned long long best[32];
+  if (affDone(adaptive)) return;
+  __shared__ int roots[AffSamples];
+  __shared__ unsigned long long best[AffSamples / WarpSize];
   const int t = threadIdx.x;
-  const int samples = blockDim.x;
+  const int samples = AffSamples;
   const unsigned long long x = affMix((unsigned long long)(t + 1) * 0x9e3779b97f4a7c15ull);
   int r = nstat[(int)(((x >> 32) * (unsigned long long)nodes) >> 32)];
   for (int next; r > (next = nstat[r]);) r = next;
   roots[t] = r;
   __syncthreads();
   int count = 0;
+#pragma unroll 16
   for (int j = 0; j < samples; j++) count += roots[j] == r;
   // The largest count wins, then the smallest root: pack both in a key
   // whose maximum is the answer.
@@ -100,25 +124,34 @@ aff_sample(const int nodes, const int* const __restrict__ nstat)
   if (t % WarpSize == 0) best[t / WarpSize] = key;
   __syncthreads();
   if (t == 0) {
-    for (int w = 1; w < (samples + WarpSize - 1) / WarpSize; w++) {
+    for (int w = 1; w < samples / WarpSize; w++) {
       if (best[w] > key) key = best[w];
     }
     affGiant = 0x7fffffff - (int)(unsigned)key;
+    affCount = (int)(key >> 32);
   }
 }
 
 // affSkipped reports whether position p of an adjacency list was linked
-// during sampling (positions from0 .. k-1; with ecl_init as round 0,
-// position 0 was not, from0 = 1).
+// during sampling (positions from0 .. k-1, k the rounds that ran: see
+// affRounds; with ecl_init as round 0, position 0 was not, from0 = 1).
+// affRounds is the number of sampling rounds that ran, at most k.
+static __device__ __forceinline__ int affRounds(const int k)
+{
+  const int linked = *(volatile int*)&affLinked;
+  return linked < k ? linked : k;
+}
+
 static __device__ __forceinline__ bool affSkipped(const int p, const int k, const int from0)
 {
   return p >= from0 && p < k;
 }
 
 template <bool F>
-static __device__ __forceinline__ void affFinish1(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl, unsigned long long* const __restrict__ fe, const int k, const int from0)
+static __device__ __forceinline__ void affFinish1(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl, unsigned long long* const __restrict__ fe, int k, const int from0)
 {
   const int giant = affGiant;
+  k = affRounds(k);
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
   for (int v = from; v < nodes; v += incr) {
@@ -158,8 +191,9 @@ aff_finish1_f(const int nodes, const int* const __restrict__ nidx, const int* co
 }
 
 template <bool F>
-static __device__ __forceinline__ void affFinish2(const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe, const int k, const int from0)
+static __device__ __forceinline__ void affFinish2(const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe, int k, const int from0)
 {
+  k = affRounds(k);
   const int lane = threadIdx.x % WarpSize;
   int idx;
   if (lane == 0) idx = claim(&posL, topL, 1);
@@ -190,8 +224,9 @@ aff_finish2_f(const int nodes, const int* const __restrict__ nidx, const int* co
 }
 
 template <bool F>
-static __device__ __forceinline__ void affFinish3(const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe, const int k, const int from0)
+static __device__ __forceinline__ void affFinish3(const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe, int k, const int from0)
 {
+  k = affRounds(k);
   __shared__ int vB;
   if (threadIdx.x == 0) {
     const int idx = claim(&posH, topH, -1);
