@@ -57,8 +57,8 @@ type GraphOptions struct {
 	// MaxSampleRounds (a second round only when the first leaves the
 	// giant under a quarter of the samples).
 	SampleRounds int
-	// round0 overrides Afforest's round 0 (tests and benchmarks): 0 is
-	// defaultRound0, else round0Init or round0Link.
+	// round0 overrides Afforest's round 0 (tests and benchmarks): 0
+	// lets afforestRound0 pick, else round0Init or round0Link.
 	round0 int
 }
 
@@ -115,6 +115,10 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	if v := firstUnsortedList(g); v >= 0 {
 		return nil, fmt.Errorf("cuda: the adjacency list of vertex %d is not sorted (ecl.Graph.SortAdjacency sorts them)", v)
 	}
+	round0 := opts.round0
+	if alg == ecl.Afforest && round0 == 0 {
+		round0 = afforestRound0(g)
+	}
 	var edges []uint64
 	err := c.do(func() error {
 		var b graphBuffers
@@ -143,7 +147,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		case ecl.ECL:
 			err = c.runTimed(eclSteps(c.blocks, int32(n), &b, opts.Forest), &run.Timing)
 		case ecl.Afforest:
-			err = c.runTimed(afforestSteps(c.blocks, int32(n), &b, opts), &run.Timing)
+			err = c.runTimed(afforestSteps(c.blocks, int32(n), &b, opts, round0), &run.Timing)
 		case ecl.ECLaf:
 			err = c.runECLaf(int32(n), &b, &run.Timing)
 		}

@@ -10,12 +10,11 @@ const MaxSampleRounds = 2
 
 // Afforest's round 0: ECL-CC's init (each vertex at its closest smaller
 // neighbour, plain stores) or, as the paper does, the identity and a link
-// of each vertex to its first neighbour with compare-and-swap.
+// of each vertex to its first neighbour with compare-and-swap;
+// afforestRound0 picks one by the graph's shape.
 const (
 	round0Init = 1
 	round0Link = 2
-	// defaultRound0 is the one measured faster (cuda/PERF.md).
-	defaultRound0 = round0Link
 )
 
 // affSamples is the number of vertices aff_sample draws (its block size,
@@ -30,13 +29,13 @@ const affSamples = 256
 // holds a quarter of the samples); finish by degree (thread, warp,
 // block), skipping the vertices in the giant and the positions the rounds
 // linked; flatten.
-func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOptions) []kernelStep {
+func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOptions, round0 int) []kernelStep {
 	k := int32(opts.SampleRounds)
 	adaptive := int32(0)
 	if k == 0 {
 		k, adaptive = MaxSampleRounds, 1
 	}
-	link := opts.round0 == round0Link || (opts.round0 == 0 && defaultRound0 == round0Link)
+	link := round0 == round0Link
 	from0 := int32(1) // ECL-CC's init linked the closest smaller neighbour, not position 0
 	if link {
 		from0 = 0

@@ -161,3 +161,30 @@ func TestGraphECLafRejectsForest(t *testing.T) {
 		t.Fatal("ECLaf recorded a forest")
 	}
 }
+
+func TestChooseGraphAlgorithmAndRound0(t *testing.T) {
+	grid, err := gen.GridGraph(64, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := edgeGraph(t, 4, 0, 1, 1, 2, 2, 3)
+	rmat, err := gen.RMATGraph(14, 8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := ChooseGraphAlgorithm(grid); a != ecl.Afforest {
+		t.Errorf("grid: %v", a)
+	}
+	if a := ChooseGraphAlgorithm(path); a != ecl.ECL {
+		t.Errorf("path: %v", a)
+	}
+	if a := ChooseGraphAlgorithm(&ecl.Graph{Offsets: []int32{0}}); a != ecl.ECL {
+		t.Errorf("empty: %v", a)
+	}
+	if r := afforestRound0(grid); r != round0Init {
+		t.Errorf("grid round 0: %d", r)
+	}
+	if r := afforestRound0(rmat); r != round0Link {
+		t.Errorf("R-MAT round 0: %d", r)
+	}
+}

@@ -56,6 +56,9 @@ static __device__ __forceinline__ unsigned long long forestEdge(const int v, con
 template <bool F>
 static __device__ __forceinline__ void hookEdge(int& vstat, const int u, int* const __restrict__ nstat, const int v, unsigned long long* const __restrict__ fe)
 {
+  // u already points at the caller's tree: nothing to join, and the
+  // (often hot) root is not read.
+  if (nstat[u] == vstat) return;
   int ostat = representative(u, nstat);
   bool repeat;
   do {

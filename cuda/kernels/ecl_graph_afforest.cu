@@ -51,8 +51,12 @@ static __device__ __forceinline__ void affRound(const int nodes, const int* cons
   for (int v = from; v < nodes; v += incr) {
     const int i = nidx[v] + r;
     if (i < nidx[v + 1]) {
+      const int u = nlist[i];
+      // After a compress most pairs already share a parent: skip them
+      // without reading their (hot) root.
+      if (nstat[v] == nstat[u]) continue;
       int vrep = representative(v, nstat);
-      hookEdge<F>(vrep, nlist[i], nstat, v, fe);
+      hookEdge<F>(vrep, u, nstat, v, fe);
     }
   }
 }
