@@ -6,6 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -115,5 +116,50 @@ func TestGPUSpreadMatchesOneGPU(t *testing.T) {
 				t.Errorf("%v %s: two contexts %d components on %s, one GPU %d", shape, rule, got.Labels.Count, got.Backend, want.Labels.Count)
 			}
 		}
+	}
+}
+
+// TestGPUGraphAlgorithms runs every graph algorithm and the spanning
+// forest on the GPU backend through the facade.
+func TestGPUGraphAlgorithms(t *testing.T) {
+	if s := cclabel.Devices(); !s.Available {
+		t.Skip("no GPU: " + s.Reason)
+	}
+	g, err := gen.RandomGraph(1<<16, 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ecl.ComponentsBFS(g)
+	for _, alg := range []ecl.Algorithm{ecl.ECL, ecl.ECLaf, ecl.Afforest, ecl.Auto} {
+		lab, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU, Algorithm: alg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := lab.LabelGraph(g)
+		if err != nil {
+			t.Fatalf("%v: %v", alg, err)
+		}
+		if res.Backend != cclabel.BackendGPU || !slices.Equal(res.Result.Parent, want) {
+			t.Errorf("%v: backend %s, representatives equal to BFS: %v", alg, res.Backend, slices.Equal(res.Result.Parent, want))
+		}
+		if res.Algorithm == ecl.Auto || (alg != ecl.Auto && res.Algorithm != alg) {
+			t.Errorf("%v: GraphResult.Algorithm %v", alg, res.Algorithm)
+		}
+		res, f, err := lab.SpanningForest(g)
+		switch {
+		case alg == ecl.ECLaf:
+			if err == nil {
+				t.Error("ECLaf forest accepted")
+			}
+		case err != nil:
+			t.Errorf("%v forest: %v", alg, err)
+		case res.Backend != cclabel.BackendGPU || !slices.Equal(res.Result.Parent, want):
+			t.Errorf("%v forest: backend %s or representatives wrong", alg, res.Backend)
+		default:
+			if err := ecl.VerifyForest(g, f); err != nil {
+				t.Errorf("%v: %v", alg, err)
+			}
+		}
+		lab.Close()
 	}
 }

@@ -15,8 +15,8 @@ type GraphResult struct {
 	// Backend is the backend that labeled: BackendGPU, BackendCPU or
 	// BackendSerial.
 	Backend Backend
-	// Algorithm is the algorithm that ran (ecl.Auto resolved): ecl.ECL
-	// on the GPU.
+	// Algorithm is the algorithm that ran (ecl.Auto resolved: on the GPU
+	// by cuda.ChooseGraphAlgorithm, on the CPU by ecl.ChooseAlgorithm).
 	Algorithm ecl.Algorithm
 	// Timing is where the call spent its time.
 	Timing Timing
@@ -27,29 +27,44 @@ type GraphResult struct {
 // build them). Under BackendAuto a graph goes to the GPU when it has at
 // least GPUMinArcsPerCore stored arcs per CPU thread and a GPU is usable.
 func (l *Labeler) LabelGraph(g *ecl.Graph) (*GraphResult, error) {
+	res, _, err := l.labelGraph(g, false)
+	return res, err
+}
+
+// labelGraph is LabelGraph, recording a spanning forest when forest is
+// set.
+func (l *Labeler) labelGraph(g *ecl.Graph, forest bool) (*GraphResult, *ecl.Forest, error) {
 	start := time.Now()
-	res := &GraphResult{Backend: BackendGPU, Algorithm: ecl.ECL}
+	res := &GraphResult{Backend: BackendGPU}
+	var f *ecl.Forest
 	ran, err := l.runGPU(g.NumEdges() >= GPUMinArcsPerCore*l.threads, func(c *cuda.Context, setup time.Duration) error {
-		parent, t, err := c.GraphComponents(g)
+		run, err := c.LabelGraph(g, cuda.GraphOptions{Algorithm: l.opts.Algorithm, Forest: forest})
 		if err != nil {
 			return err
 		}
-		res.Result = ecl.NewResult(parent, l.threads)
+		res.Algorithm, f = run.Algorithm, run.Forest
+		res.Result = ecl.NewResult(run.Parent, l.threads)
+		t := run.Timing
 		res.Timing = Timing{Setup: setup, Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !ran {
 		res.Backend = l.cpuBackend()
 		res.Algorithm = l.cpuAlgorithm(g)
 		opts := ecl.Options{Algorithm: res.Algorithm, Threads: l.threads, Serial: res.Backend == BackendSerial}
-		if res.Result, err = ecl.Components(g, opts); err != nil {
-			return nil, err
+		if forest {
+			res.Result, f, err = ecl.SpanningForest(g, opts)
+		} else {
+			res.Result, err = ecl.Components(g, opts)
+		}
+		if err != nil {
+			return nil, nil, err
 		}
 		res.Timing = Timing{Kernel: time.Since(start)}
 	}
 	res.Timing.Total = time.Since(start)
-	return res, nil
+	return res, f, nil
 }

@@ -2,29 +2,23 @@ package cclabel
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// SpanningForest labels g as LabelGraph does and also returns a spanning
-// forest of it (see ecl.SpanningForest), built by recording the edge of
-// every successful hook. It runs on the CPU under every backend but
-// BackendGPU, which fails: the GPU kernels do not record their hooks yet.
-// ecl.ECLaf cannot record a forest and fails too.
+// SpanningForest labels g as LabelGraph does, on the same backend, and
+// also returns a spanning forest of it (see ecl.SpanningForest), built by
+// recording the edge of every successful hook, on the GPU as on the CPU.
+// ecl.ECLaf cannot record a forest (its plain stores may overwrite a
+// hook) and fails.
 func (l *Labeler) SpanningForest(g *ecl.Graph) (*GraphResult, *ecl.Forest, error) {
-	if l.opts.Backend == BackendGPU {
-		return nil, nil, fmt.Errorf("cclabel: spanning forests run on the CPU only (backend cpu, serial or auto)")
+	if l.opts.Algorithm == ecl.ECLaf {
+		return nil, nil, fmt.Errorf("cclabel: ECLaf cannot record a spanning forest: use ecl, afforest or auto")
 	}
-	start := time.Now()
-	res := &GraphResult{Backend: l.cpuBackend(), Algorithm: l.cpuAlgorithm(g)}
-	opts := ecl.Options{Algorithm: res.Algorithm, Threads: l.threads, Serial: res.Backend == BackendSerial}
-	r, f, err := ecl.SpanningForest(g, opts)
+	res, f, err := l.labelGraph(g, true)
 	if err != nil {
 		return nil, nil, fmt.Errorf("cclabel: %w", err)
 	}
-	res.Result = r
-	res.Timing = Timing{Kernel: time.Since(start), Total: time.Since(start)}
 	return res, f, nil
 }
 

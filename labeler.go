@@ -27,9 +27,10 @@ type Options struct {
 	// at the seams, with the labels one GPU gives. GPUs[0] replaces GPU.
 	// An ordinal may repeat (contexts sharing one GPU, for tests).
 	GPUs []int
-	// Algorithm is the graph algorithm on the CPU: ecl.ECL (default),
-	// ecl.ECLaf, ecl.Afforest or ecl.Auto (the one measured fastest for
-	// the graph's shape). The GPU runs ECL-CC.
+	// Algorithm is the graph algorithm: ecl.ECL (default), ecl.ECLaf,
+	// ecl.Afforest or ecl.Auto (the one measured fastest for the graph's
+	// shape on the backend that runs: ecl.ChooseAlgorithm on the CPU,
+	// cuda.ChooseGraphAlgorithm on the GPU).
 	Algorithm ecl.Algorithm
 	// Warnings receives a line when the GPU fails under BackendAuto and
 	// labeling moves to the CPU; nil discards it.

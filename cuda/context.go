@@ -151,6 +151,15 @@ func (c *Context) upload(dst deviceBuffer, src []int32) error {
 	return err
 }
 
+// uploadBytes copies bytes bytes at src to the device (call inside do);
+// the caller keeps src alive.
+func (c *Context) uploadBytes(dst deviceBuffer, src unsafe.Pointer, bytes uint64) error {
+	if bytes == 0 {
+		return nil
+	}
+	return c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst.ptr, src, bytes))
+}
+
 // download copies device memory into a host slice of int32 (call inside do).
 func (c *Context) download(dst []int32, src deviceBuffer) error {
 	if len(dst) == 0 {

@@ -37,82 +37,227 @@ type KernelTime struct {
 // ecl.Graph.SortAdjacency): the init kernel finds each vertex's closest
 // smaller neighbour by binary search. An unsorted list is an error.
 func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
-	var t Timing
+	run, err := c.LabelGraph(g, GraphOptions{Algorithm: ecl.ECL})
+	if err != nil {
+		return nil, Timing{}, err
+	}
+	return run.Parent, run.Timing, nil
+}
+
+// GraphOptions configures Context.LabelGraph.
+type GraphOptions struct {
+	// Algorithm is ecl.ECL (the zero value), ecl.ECLaf, ecl.Afforest or
+	// ecl.Auto (ChooseGraphAlgorithm).
+	Algorithm ecl.Algorithm
+	// Forest records a spanning forest: the edge of every successful
+	// hook. ECLaf cannot record one (its plain stores may overwrite a
+	// hook) and fails.
+	Forest bool
+	// SampleRounds is Afforest's k, the neighbours of each vertex linked
+	// before the giant component is looked for; 0 means adaptive, up to
+	// MaxSampleRounds (a second round only when the first leaves the
+	// giant under a quarter of the samples).
+	SampleRounds int
+	// round0 overrides Afforest's round 0 (tests and benchmarks): 0
+	// lets afforestRound0 pick, else round0Init or round0Link.
+	round0 int
+	// wide runs the 64-bit-offset kernels whatever the graph's size
+	// (tests).
+	wide bool
+}
+
+// GraphRun is the outcome of Context.LabelGraph.
+type GraphRun struct {
+	// Parent holds each vertex's representative, the smallest vertex ID
+	// of its component.
+	Parent []int32
+	// Forest is the spanning forest when GraphOptions.Forest asked for
+	// one, its edges listed by the vertex they hooked (see ecl.Forest).
+	Forest *ecl.Forest
+	// Algorithm is the algorithm that ran (ecl.Auto resolved).
+	Algorithm ecl.Algorithm
+	// Timing is the time of each stage.
+	Timing Timing
+}
+
+// graphBuffers are a graph's device buffers: CSR offsets and neighbours,
+// the parent array (nstat), the worklist, the forest's edges (only with
+// a forest) and ECLaf's pass flags.
+type graphBuffers struct {
+	nidx, nlist, nstat, wl, fe, flags deviceBuffer
+}
+
+// LabelGraph labels the components of g on the GPU with the algorithm of
+// opts and returns each vertex's representative (the smallest vertex ID
+// of its component, as ecl.ComponentsSerial gives it), and a spanning
+// forest when opts ask for one. The graph must be valid and symmetric,
+// with sorted adjacency lists (as ecl.FromEdges and the readers of package
+// formats build them; see ecl.Graph.SortAdjacency): the init kernel finds
+// each vertex's closest smaller neighbour by binary search. An unsorted
+// list is an error.
+func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error) {
 	n := g.NumVertices()
-	parent := make([]int32, n)
+	alg := opts.Algorithm
+	if alg == ecl.Auto {
+		alg = ChooseGraphAlgorithm(g)
+	}
+	switch {
+	case !alg.Valid():
+		return nil, fmt.Errorf("cuda: unknown graph algorithm %v", alg)
+	case alg == ecl.ECLaf && opts.Forest:
+		return nil, fmt.Errorf("cuda: ECLaf cannot record a spanning forest (its plain stores may overwrite a hook): use ecl or afforest")
+	case opts.SampleRounds < 0:
+		return nil, fmt.Errorf("cuda: %d Afforest sample rounds", opts.SampleRounds)
+	}
+	// A graph of 2^31 arcs or more (64-bit offsets on the device) runs
+	// ECL-CC, the one algorithm with wide kernels.
+	wide := opts.wide || g.NumEdges() > math.MaxInt32
+	if wide && alg != ecl.ECL {
+		alg = ecl.ECL
+	}
+	run := &GraphRun{Parent: make([]int32, n), Algorithm: alg}
+	if opts.Forest {
+		run.Forest = &ecl.Forest{U: []int32{}, V: []int32{}}
+	}
 	if n == 0 {
-		return parent, t, nil
+		return run, nil
 	}
 	if v := firstUnsortedList(g); v >= 0 {
-		return nil, t, fmt.Errorf("cuda: the adjacency list of vertex %d is not sorted (ecl.Graph.SortAdjacency sorts them)", v)
+		return nil, fmt.Errorf("cuda: the adjacency list of vertex %d is not sorted (ecl.Graph.SortAdjacency sorts them)", v)
 	}
-	if g.NumEdges() > math.MaxInt32 {
-		return nil, t, fmt.Errorf("cuda: %d arcs: the GPU graph kernels take at most %d", g.NumEdges(), math.MaxInt32)
+	round0 := opts.round0
+	if alg == ecl.Afforest && round0 == 0 {
+		round0 = afforestRound0(g)
 	}
+	var edges []uint64
 	err := c.do(func() error {
-		need := uint64(4 * (len(g.Offsets) + len(g.Neighbors) + 2*n))
-		if free, err := c.freeMemory(); err != nil {
-			return err
-		} else if need > free {
-			return fmt.Errorf("cuda: the graph needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
-		}
-		var bufs [4]deviceBuffer
+		var b graphBuffers
 		defer func() {
-			for _, b := range bufs {
-				c.free(b)
+			for _, d := range []deviceBuffer{b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags} {
+				c.free(d)
 			}
 		}()
-		sizes := []int{len(g.Offsets), len(g.Neighbors), n, n}
-		for i, s := range sizes {
-			b, err := c.alloc(uint64(4 * s))
-			if err != nil {
-				return err
-			}
-			bufs[i] = b
-		}
-		nidx, nlist, nstat, wl := bufs[0], bufs[1], bufs[2], bufs[3]
-		start := time.Now()
-		if err := c.upload(nidx, narrowOffsets(g.Offsets)); err != nil {
+		if err := c.allocGraph(g, opts.Forest, wide, &b); err != nil {
 			return err
 		}
-		if err := c.upload(nlist, g.Neighbors); err != nil {
+		start := time.Now()
+		var err error
+		if wide {
+			err = c.uploadBytes(b.nidx, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
+			runtime.KeepAlive(g.Offsets)
+		} else {
+			err = c.upload(b.nidx, narrowOffsets(g.Offsets))
+		}
+		if err != nil {
+			return err
+		}
+		if err := c.upload(b.nlist, g.Neighbors); err != nil {
 			return err
 		}
 		if err := c.sync(); err != nil {
 			return err
 		}
-		t.Upload = time.Since(start)
+		run.Timing.Upload = time.Since(start)
 
-		nodes := int32(n)
-		blocks := c.blocks
-		args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&nidx.ptr), unsafe.Pointer(&nlist.ptr), unsafe.Pointer(&nstat.ptr), unsafe.Pointer(&wl.ptr)}
-		steps := []kernelStep{
-			{"ecl_reset", 1, threadsPerBlock, args[:1]},
-			{"ecl_init", blocks, threadsPerBlock, args[:4]},
-			{"ecl_compute1", blocks, threadsPerBlock, args},
-			{"ecl_compute2", blocks, threadsPerBlock, args},
-			{"ecl_compute3", blocks, threadsPerBlock, args},
-			{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3]}},
+		switch alg {
+		case ecl.ECL:
+			err = c.runTimed(eclSteps(c.blocks, int32(n), &b, opts.Forest, wide), &run.Timing)
+		case ecl.Afforest:
+			err = c.runTimed(afforestSteps(c.blocks, int32(n), &b, opts, round0), &run.Timing)
+		case ecl.ECLaf:
+			err = c.runECLaf(int32(n), &b, &run.Timing)
 		}
-		if err := c.runTimed(steps, &t); err != nil {
+		if err != nil {
 			return err
 		}
 
 		start = time.Now()
-		if err := c.download(parent, nstat); err != nil {
+		if err := c.download(run.Parent, b.nstat); err != nil {
 			return err
 		}
-		t.Download = time.Since(start)
+		if opts.Forest {
+			edges = make([]uint64, n)
+			if err := c.downloadPinned(unsafe.Pointer(&edges[0]), b.fe.ptr, uint64(8*n)); err != nil {
+				return err
+			}
+		}
+		run.Timing.Download = time.Since(start)
 		return nil
 	})
 	if err != nil {
-		return nil, t, err
+		return nil, err
 	}
-	return parent, t, nil
+	if opts.Forest {
+		run.Forest = forestOf(run.Parent, edges)
+	}
+	return run, nil
 }
 
-// narrowOffsets returns offsets as int32s, which the kernels take: the
-// caller checked that the arcs fit. The copy is made on all cores.
+// allocGraph checks that g fits in the device's free memory and allocates
+// its buffers (call inside do); wide offsets take 8 bytes, else 4.
+func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) error {
+	n := g.NumVertices()
+	offsetBytes := uint64(4)
+	if wide {
+		offsetBytes = 8
+	}
+	sizes := []uint64{offsetBytes * uint64(len(g.Offsets)), uint64(4 * len(g.Neighbors)), uint64(4 * n), uint64(4 * n), 0, 4 * eclafMaxPasses}
+	if forest {
+		sizes[4] = uint64(8 * n)
+	}
+	var need uint64
+	for _, s := range sizes {
+		need += s
+	}
+	if free, err := c.freeMemory(); err != nil {
+		return err
+	} else if need > free {
+		return fmt.Errorf("cuda: the graph needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
+	}
+	for i, p := range []*deviceBuffer{&b.nidx, &b.nlist, &b.nstat, &b.wl, &b.fe, &b.flags} {
+		if sizes[i] == 0 {
+			continue
+		}
+		d, err := c.alloc(sizes[i])
+		if err != nil {
+			return err
+		}
+		*p = d
+	}
+	return nil
+}
+
+// eclSteps are ECL-CC's kernels: reset the worklist, init, compute by
+// degree (thread, warp, block), flatten; the _f kernels with a forest, the
+// _w kernels for 64-bit offsets (_fw both).
+func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide bool) []kernelStep {
+	suffix := ""
+	args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr), unsafe.Pointer(&b.wl.ptr)}
+	initArgs := args[:4]
+	if forest {
+		suffix = "_f"
+		fe := unsafe.Pointer(&b.fe.ptr)
+		initArgs = append(slices.Clip(args[:4]), fe)
+		args = append(args, fe)
+	}
+	if wide {
+		suffix += "w"
+		if !forest {
+			suffix = "_w"
+		}
+	}
+	return []kernelStep{
+		{"ecl_reset", 1, threadsPerBlock, args[:1]},
+		{"ecl_init" + suffix, blocks, threadsPerBlock, initArgs},
+		{"ecl_compute1" + suffix, blocks, threadsPerBlock, args},
+		{"ecl_compute2" + suffix, blocks, threadsPerBlock, args},
+		{"ecl_compute3" + suffix, blocks, threadsPerBlock, args},
+		{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3]}},
+	}
+}
+
+// narrowOffsets returns offsets as the int32s the kernels take (the caller
+// checked that the arcs fit), copied on all cores.
 func narrowOffsets(offsets []int64) []int32 {
 	out := make([]int32, len(offsets))
 	workers := min(runtime.NumCPU(), max(1, len(offsets)>>18))

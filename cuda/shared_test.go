@@ -33,6 +33,7 @@ func TestSharedGraphsOnGPU(t *testing.T) {
 		if n := ecl.NewResult(got, 1).Count; n != tc.Components {
 			t.Errorf("%s: %d components on the GPU, want %d", tc.File, n, tc.Components)
 		}
+		checkGPUGraph(t, c, tc.File, lg.Graph)
 	}
 }
 

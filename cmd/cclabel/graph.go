@@ -28,7 +28,7 @@ func graphCommand(std stdio) *cli.Command {
 			"are taken as undirected; an asymmetric .egr is symmetrized with a warning.",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "algo", Value: "auto", Usage: "CPU algorithm: auto (the fastest measured for the graph's shape), ecl (CAS hooking), eclaf (atomic-free) or afforest (sampling); the GPU runs ecl"},
+			&cli.StringFlag{Name: "algo", Value: "auto", Usage: "auto (the fastest measured for the graph's shape on the backend that runs), ecl (CAS hooking), eclaf (atomic-free; no --forest) or afforest (sampling), on the CPU and the GPU"},
 			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (GPU for large graphs when one is usable), gpu, cpu (parallel) or serial"},
 			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 			&cli.StringFlag{Name: "labels", Usage: "write labels: .txt ('id label' lines), .npy (int32), or '-' for text on stdout", TakesFile: true},

@@ -4,7 +4,8 @@
 // compute in three kernels by degree (thread <= 16, warp <= 352, block
 // above) with a double-sided worklist, lock-free CAS hooking of each
 // undirected edge once (from its larger endpoint), intermediate pointer
-// jumping, then flatten.
+// jumping, then flatten. The _f kernels also record, for every vertex
+// that stops being a root, the edge that hooked it (spanning forests).
 
 static const int ThreadsPerBlock = 256;
 static const int WarpSize = 32;
@@ -39,12 +40,25 @@ static __device__ __forceinline__ int representative(const int idx, int* const _
   return curr;
 }
 
+// forestEdge packs the edge (v, u) as cclabel's hook logs do: v in the
+// high word.
+static __device__ __forceinline__ unsigned long long forestEdge(const int v, const int u)
+{
+  return ((unsigned long long)(unsigned)v << 32) | (unsigned)u;
+}
+
 // hook joins the tree of u to the tree whose representative the caller
 // holds in vstat, the larger root under the smaller (CAS), retrying when
 // another thread got there first. vstat follows the hooks, so the caller
-// carries an up-to-date representative to its next neighbour.
-static __device__ __forceinline__ void hook(int& vstat, const int u, int* const __restrict__ nstat)
+// carries an up-to-date representative to its next neighbour. With F, the
+// edge (v, u) is recorded in fe at the root that the successful CAS hooked
+// (one success per root, so the records form a spanning forest).
+template <bool F>
+static __device__ __forceinline__ void hookEdge(int& vstat, const int u, int* const __restrict__ nstat, const int v, unsigned long long* const __restrict__ fe)
 {
+  // u already points at the caller's tree: nothing to join, and the
+  // (often hot) root is not read.
+  if (nstat[u] == vstat) return;
   int ostat = representative(u, nstat);
   bool repeat;
   do {
@@ -55,15 +69,25 @@ static __device__ __forceinline__ void hook(int& vstat, const int u, int* const 
         if ((ret = atomicCAS(&nstat[ostat], ostat, vstat)) != ostat) {
           ostat = ret;
           repeat = true;
+        } else if (F) {
+          fe[ostat] = forestEdge(v, u);
         }
       } else {
         if ((ret = atomicCAS(&nstat[vstat], vstat, ostat)) != vstat) {
           vstat = ret;
           repeat = true;
+        } else if (F) {
+          fe[vstat] = forestEdge(v, u);
         }
       }
     }
   } while (repeat);
+}
+
+// hook is hookEdge without recording.
+static __device__ __forceinline__ void hook(int& vstat, const int u, int* const __restrict__ nstat)
+{
+  hookEdge<false>(vstat, u, nstat, 0, nullptr);
 }
 
 extern "C" __global__ void ecl_reset(const int nodes)
@@ -82,43 +106,75 @@ extern "C" __global__ void ecl_reset(const int nodes)
 // column-long chains that compute1 then walks, 0.14 ms instead of 0.073 ms
 // on a 1024x1024 grid.) The lists must be sorted: a vertex left pointing at
 // itself is skipped by compute, so a missed smaller neighbour would lose
-// its edges (GraphComponents checks).
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
+// its edges (GraphComponents checks). With F the edge to that neighbour is
+// recorded as the one that hooked the vertex.
+template <bool F, typename O>
+static __device__ __forceinline__ void initBody(const int nodes, const O* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
 {
+  const int lane = threadIdx.x % WarpSize;
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
-  for (int v = from; v < nodes; v += incr) {
-    const int beg = nidx[v];
-    int lo = beg, hi = nidx[v + 1];
-    while (lo < hi) { // first position not below v
-      const int mid = lo + (hi - lo) / 2;
-      if (nlist[mid] < v) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
+  // The whole warp runs each iteration (for the ballot); its lanes hold
+  // consecutive vertices.
+  for (int base = from - lane; base < nodes; base += incr) {
+    const int v = base + lane;
+    int m = v;
+    if (v < nodes) {
+      const O beg = nidx[v];
+      O lo = beg, hi = nidx[v + 1];
+      while (lo < hi) { // first position not below v
+        const O mid = lo + (hi - lo) / 2;
+        if (nlist[mid] < v) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      if (lo > beg) {
+        const int u = nlist[lo - 1];
+        if (u < v) m = u;
       }
     }
-    int m = v;
-    if (lo > beg) {
-      const int u = nlist[lo - 1];
-      if (u < v) m = u;
+    // A run of lanes each at its predecessor (v - 1, as along the rows
+    // of a grid) all point at the run's first target instead: the same
+    // tree, a chain 32 times shorter. The forest keeps the edges
+    // (v, v - 1), which form the same tree's edges.
+    const unsigned run = __ballot_sync(0xffffffff, v < nodes && m == v - 1 && v > 0);
+    if (v < nodes) {
+      if ((run >> lane) & 1) {
+        const unsigned below = ~run & ((2u << lane) - 1); // lanes <= lane outside runs (bit lane is set in run)
+        const int h = below ? 31 - __clz(below) : -1;
+        m = v - (lane - h);
+      }
+      nstat[v] = m;
+      if (F && m != v) fe[v] = forestEdge(v, ((run >> lane) & 1) ? v - 1 : m);
     }
-    nstat[v] = m;
   }
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl)
+ecl_init(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
+{
+  initBody<false, int>(nodes, nidx, nlist, nstat, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_init_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
+{
+  initBody<true, int>(nodes, nidx, nlist, nstat, fe);
+}
+
+template <bool F, typename O>
+static __device__ __forceinline__ void compute1Body(const int nodes, const O* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
   for (int v = from; v < nodes; v += incr) {
     const int vstat = nstat[v];
     if (v != vstat) {
-      const int beg = nidx[v];
-      const int end = nidx[v + 1];
-      const int deg = end - beg;
+      const O beg = nidx[v];
+      const O end = nidx[v + 1];
+      const O deg = end - beg;
       if (deg > 16) {
         int idx;
         if (deg <= 352) {
@@ -129,10 +185,10 @@ ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* con
         wl[idx] = v;
       } else {
         int vrep = representative(v, nstat);
-        for (int i = beg; i < end; i++) {
+        for (O i = beg; i < end; i++) {
           const int nli = nlist[i];
           if (v > nli) {
-            hook(vrep, nli, nstat);
+            hookEdge<F>(vrep, nli, nstat, v, fe);
           }
         }
       }
@@ -141,7 +197,19 @@ ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* con
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+ecl_compute1(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl)
+{
+  compute1Body<false, int>(nodes, nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute1_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute1Body<true, int>(nodes, nidx, nlist, nstat, wl, fe);
+}
+
+template <bool F, typename O>
+static __device__ __forceinline__ void compute2Body(const O* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
   const int lane = threadIdx.x % WarpSize;
   int idx;
@@ -150,10 +218,10 @@ ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* con
   while (idx < topL) {
     const int v = wl[idx];
     int vrep = representative(v, nstat);
-    for (int i = nidx[v] + lane; i < nidx[v + 1]; i += WarpSize) {
+    for (O i = nidx[v] + lane; i < nidx[v + 1]; i += WarpSize) {
       const int nli = nlist[i];
       if (v > nli) {
-        hook(vrep, nli, nstat);
+        hookEdge<F>(vrep, nli, nstat, v, fe);
       }
     }
     if (lane == 0) idx = atomicAdd(&posL, 1);
@@ -162,7 +230,19 @@ ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* con
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  compute2Body<false, int>(nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute2_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute2Body<true, int>(nidx, nlist, nstat, wl, fe);
+}
+
+template <bool F, typename O>
+static __device__ __forceinline__ void compute3Body(const O* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
   __shared__ int vB;
   if (threadIdx.x == 0) {
@@ -174,10 +254,10 @@ ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* con
     const int v = vB;
     __syncthreads();
     int vrep = representative(v, nstat);
-    for (int i = nidx[v] + threadIdx.x; i < nidx[v + 1]; i += ThreadsPerBlock) {
+    for (O i = nidx[v] + threadIdx.x; i < nidx[v + 1]; i += ThreadsPerBlock) {
       const int nli = nlist[i];
       if (v > nli) {
-        hook(vrep, nli, nstat);
+        hookEdge<F>(vrep, nli, nstat, v, fe);
       }
     }
     if (threadIdx.x == 0) {
@@ -186,6 +266,18 @@ ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* con
     }
     __syncthreads();
   }
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  compute3Body<false, int>(nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute3_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute3Body<true, int>(nidx, nlist, nstat, wl, fe);
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
@@ -201,4 +293,56 @@ ecl_flatten(const int nodes, int* const __restrict__ nstat)
     }
     if (old != vstat) nstat[v] = vstat;
   }
+}
+
+// The _w kernels take 64-bit offsets, for graphs of 2^31 arcs or more
+// (vertex IDs stay 32-bit); _fw also record a spanning forest.
+typedef long long WideOffset;
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_init_w(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
+{
+  initBody<false, WideOffset>(nodes, nidx, nlist, nstat, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_init_fw(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
+{
+  initBody<true, WideOffset>(nodes, nidx, nlist, nstat, fe);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute1_w(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl)
+{
+  compute1Body<false, WideOffset>(nodes, nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute1_fw(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute1Body<true, WideOffset>(nodes, nidx, nlist, nstat, wl, fe);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute2_w(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  compute2Body<false, WideOffset>(nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute2_fw(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute2Body<true, WideOffset>(nidx, nlist, nstat, wl, fe);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute3_w(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+{
+  compute3Body<false, WideOffset>(nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute3_fw(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute3Body<true, WideOffset>(nidx, nlist, nstat, wl, fe);
 }

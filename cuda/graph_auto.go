@@ -1,0 +1,66 @@
+package cuda
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/cclabel/cclabel/ecl"
+)
+
+// AutoMinDegree is the average degree (stored arcs per vertex) from which
+// ecl.Auto runs Afforest on the GPU rather than ECL-CC. Measured on an
+// H100 (cuda/PERF.md): on the NY road network (degree 2.8) ECL-CC was a
+// few percent faster, there being no giant to skip; on grids (4), uniform
+// random graphs (8) and R-MAT graphs (15-31) Afforest was 1.2-6x faster.
+const AutoMinDegree = 3
+
+// ChooseGraphAlgorithm returns the algorithm ecl.Auto runs on the GPU for
+// g: ECL-CC below AutoMinDegree, Afforest from it.
+func ChooseGraphAlgorithm(g *ecl.Graph) ecl.Algorithm {
+	if n := g.NumVertices(); n == 0 || g.NumEdges() < AutoMinDegree*n {
+		return ecl.ECL
+	}
+	return ecl.Afforest
+}
+
+// hubFactor is how many times the average degree a vertex's degree must
+// reach for Afforest's round 0 to link first neighbours rather than run
+// ECL-CC's init: on graphs with hubs (R-MAT) the first neighbour is
+// usually a hub and the link gives shallow trees (0.20 against 0.71 ms on
+// R-MAT 22), while on graphs without (grids, uniform random graphs) the
+// init's runs of predecessors collapse per warp (0.46 against 0.65 ms on
+// a 4096² grid, 1.23 against 1.39 on random 2^23 k=4).
+const hubFactor = 16
+
+// afforestRound0 picks Afforest's round 0 for g: round0Link when some
+// vertex has hubFactor times the average degree, else round0Init.
+func afforestRound0(g *ecl.Graph) int {
+	n := g.NumVertices()
+	if n == 0 {
+		return round0Init
+	}
+	limit := min(int64(hubFactor)*int64(g.NumEdges())/int64(n), 1<<30)
+	workers := min(runtime.NumCPU(), max(1, n>>18))
+	hub := make([]bool, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			off := g.Offsets
+			for v := w * n / workers; v < (w+1)*n/workers; v++ {
+				if off[v+1]-off[v] > limit {
+					hub[w] = true
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, h := range hub {
+		if h {
+			return round0Link
+		}
+	}
+	return round0Init
+}
