@@ -14,6 +14,12 @@ import (
 // page on one goroutine), so that at most a window of decoded pages is
 // held. The images and errors are those of golang.org/x/image/tiff.
 func decodePages(data []byte, ifds []uint32) func(k int) (image.Image, error) {
+	return decodePagesOf(len(ifds), func(k int) ([]byte, uint32, error) { return data, ifds[k], nil })
+}
+
+// decodePagesOf is decodePages over pages pages, page k's file and IFD
+// offset given by page (a BigTIFF page converted to a classic file, say).
+func decodePagesOf(pages int, page func(k int) ([]byte, uint32, error)) func(k int) (image.Image, error) {
 	window := max(1, runtime.GOMAXPROCS(0))
 	imgs := make([]image.Image, window)
 	errs := make([]error, window)
@@ -24,12 +30,19 @@ func decodePages(data []byte, ifds []uint32) func(k int) (image.Image, error) {
 			var wg sync.WaitGroup
 			for i := range window {
 				imgs[i], errs[i] = nil, nil
-				if p := start + i; p < len(ifds) {
+				if p := start + i; p < pages {
 					threads := 1
-					if len(ifds) == 1 {
+					if pages == 1 {
 						threads = 0
 					}
-					wg.Go(func() { imgs[i], errs[i] = tiffstrips.DecodePage(data, ifds[p], threads) })
+					wg.Go(func() {
+						data, ifd, err := page(p)
+						if err != nil {
+							errs[i] = err
+							return
+						}
+						imgs[i], errs[i] = tiffstrips.DecodePage(data, ifd, threads)
+					})
 				}
 			}
 			wg.Wait()

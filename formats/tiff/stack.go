@@ -24,7 +24,8 @@ import (
 // the whole stack: grey as stored (WhiteIsZero pages keep their stored
 // values), palette indices, colour as grey when R=G=B in every page, else
 // packed 0xRRGGBB. Compression: none, PackBits, LZW, Deflate (what
-// golang.org/x/image/tiff decodes); BigTIFF is refused. All page headers
+// golang.org/x/image/tiff decodes), in classic TIFF or BigTIFF (each page
+// converted to a classic file of its own, at most 4 GiB). All page headers
 // are checked before the volume is allocated. The volume has spacing 1,
 // an identity affine and Format "tiff". Errors read
 // "formats: PATH: tiff: ...".
@@ -48,26 +49,37 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, err
 	}
-	if l.Big {
-		return nil, errors.New("tiff: BigTIFF is not supported (save as classic TIFF)")
-	}
 	pages, err := tiffifd.Pages(r, size)
 	if err != nil {
 		return nil, err
 	}
 	// The chain has no loop (tiffifd.Pages checked), so this walk ends.
-	readers := make([]*tiffStackPageReader, 0, pages)
-	var ifds []uint32
-	for off := l.First; off != 0 && len(readers) < pages; {
-		readers = append(readers, newTIFFStackPageReader(data, l, off))
-		ifds = append(ifds, uint32(off))
+	var offs []uint64
+	for off := l.First; off != 0 && len(offs) < pages; {
+		offs = append(offs, off)
 		if _, off, err = l.IFD(r, size, off); err != nil {
 			return nil, err
 		}
 	}
+	// Each page is read through a classic TIFF file whose first IFD is
+	// the page's: the file itself with its header patched, or for
+	// BigTIFF the page converted (tiffifd.Classic: header only here, with
+	// its strips or tiles when decoded).
+	readers := make([]*io.SectionReader, len(offs))
+	for k, off := range offs {
+		if !l.Big {
+			readers[k] = io.NewSectionReader(newTIFFStackPageReader(data, l, off), 0, size)
+			continue
+		}
+		head, err := tiffifd.Classic(data, l, off, false)
+		if err != nil {
+			return nil, tiffStackPageError(k, err)
+		}
+		readers[k] = io.NewSectionReader(bytes.NewReader(head), 0, int64(len(head)))
+	}
 	var stack *slicestack.Stack
 	for k, pr := range readers {
-		cfg, err := xtiff.DecodeConfig(pr.at(0))
+		cfg, err := xtiff.DecodeConfig(io.NewSectionReader(pr, 0, pr.Size()))
 		if err != nil {
 			return nil, tiffStackPageError(k, err)
 		}
@@ -80,7 +92,13 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 				k, cfg.Width, cfg.Height, stack.Width, stack.Height)
 		}
 	}
-	decoded := decodePages(data, ifds)
+	decoded := decodePagesOf(len(offs), func(k int) ([]byte, uint32, error) {
+		if !l.Big {
+			return data, uint32(offs[k]), nil
+		}
+		page, err := tiffifd.Classic(data, l, offs[k], true)
+		return page, 8, err
+	})
 	for k, pr := range readers {
 		img, err := decoded(k)
 		if err != nil {
@@ -89,7 +107,7 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 		if b := img.Bounds(); b != image.Rect(0, 0, stack.Width, stack.Height) {
 			return nil, fmt.Errorf("tiff: page %d: decoded bounds %v differ from its header's %dx%d", k, b, stack.Width, stack.Height)
 		}
-		if p, ok := tiffifd.FirstValue(pr, size, tiffifd.TagPhotometric); ok && p == 0 {
+		if p, ok := tiffifd.FirstValue(pr, pr.Size(), tiffifd.TagPhotometric); ok && p == 0 {
 			tiffifd.Uninvert(img)
 		}
 		if err := stack.Add(k, img); err != nil {

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,6 +39,11 @@ func tiffStackFuzzSeeds(t testing.TB) [][]byte {
 func FuzzReadTIFFStack(f *testing.F) {
 	for _, s := range tiffStackFuzzSeeds(f) {
 		f.Add(s)
+	}
+	for _, name := range []string{"u8-strips", "u16-be", "u8-deflate-tiled"} {
+		if b, err := os.ReadFile(filepath.Join("testdata", "bigtiff", name+".tif")); err == nil {
+			f.Add(b)
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := readTIFFStack(data, testcheck.FuzzMaxPixels)
