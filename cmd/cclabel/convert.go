@@ -16,11 +16,11 @@ func convertCommand(std stdio) *cli.Command {
 		Usage:     "convert a graph file to another graph format",
 		ArgsUsage: "IN OUT",
 		Description: "IN is any graph format cclabel reads ('-' for stdin, with --format); OUT's extension picks the " +
-			"output format (.egr). The output is symmetric, without self-loops or repeated edges; edge-list IDs are " +
+			"output format (.egr, or .egr64 for 2^31 arcs or more). The output is symmetric, without self-loops or repeated edges; edge-list IDs are " +
 			"compacted to 0..n-1 in ascending order.",
 		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, mtx, gr or edgelist"},
+			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, egr64, mtx, gr or edgelist"},
 			&cli.BoolFlag{Name: "drop-zeros", Usage: "Matrix Market: explicit zero entries are not edges"},
 			maxVerticesFlag(),
 		},

@@ -32,7 +32,7 @@ func graphCommand(std stdio) *cli.Command {
 			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (GPU for large graphs when one is usable), gpu, cpu (parallel) or serial"},
 			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 			&cli.StringFlag{Name: "labels", Usage: "write labels: .txt ('id label' lines), .npy (int32), or '-' for text on stdout", TakesFile: true},
-			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, mtx, gr or edgelist"},
+			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, egr64, mtx, gr or edgelist"},
 			&cli.BoolFlag{Name: "drop-zeros", Usage: "Matrix Market: explicit zero entries are not edges"},
 			maxVerticesFlag(),
 			&cli.BoolFlag{Name: "verify", Usage: "check the result against an independent breadth-first search (and a --forest file read back)"},
@@ -184,11 +184,11 @@ func graphReadOptions(cmd *cli.Command, threads int) graphio.ReadOptions {
 // parseGraphFormat maps a --format value to a graph format.
 func parseGraphFormat(format, input string) (graphio.Format, error) {
 	if format == "" {
-		return 0, usagef("graph: reading %s needs --format (egr, mtx, gr or edgelist)", input)
+		return 0, usagef("graph: reading %s needs --format (egr, egr64, mtx, gr or edgelist)", input)
 	}
 	f, err := graphio.ParseFormat(format)
 	if err != nil {
-		return 0, usagef("graph: unknown --format %q (want egr, mtx, gr or edgelist)", format)
+		return 0, usagef("graph: unknown --format %q (want egr, egr64, mtx, gr or edgelist)", format)
 	}
 	return f, nil
 }
