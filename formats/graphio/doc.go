@@ -1,7 +1,8 @@
 // Package graphio reads and writes graph files for connected-components
 // labeling.
 //
-// Supported inputs are ECL-CC's binary CSR format (.egr), Matrix Market
+// Supported inputs are ECL-CC's binary CSR format (.egr) and its 64-bit
+// variant for 2^31 arcs or more (.egr64, see the README), Matrix Market
 // coordinate files (.mtx), edge lists (.txt, .csv, .tsv, .el, .edges) and
 // DIMACS/PACE graphs (.gr), each also compressed with gzip (.gz), zstd
 // (.zst), xz (.xz) or bzip2 (.bz2): the last extension names the
@@ -13,8 +14,9 @@
 // mapping from vertices back to the IDs used in the file (see
 // LoadedGraph) and ReadStats (bytes parsed, parse and build times).
 // ReadFile picks the reader from the extension (FormatFromPath), Read
-// from a Format. Graphs can be written as .egr only, uncompressed
-// (WriteEGR, WriteFile); per-vertex labels as "id label" text lines
+// from a Format. Graphs can be written as .egr or .egr64 only,
+// uncompressed (WriteEGR, WriteEGR64, WriteFile); per-vertex labels as
+// "id label" text lines
 // (WriteLabelsText).
 //
 // Text formats are parsed in parallel: after the header lines, which are
