@@ -1,6 +1,7 @@
 package tiff
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -52,5 +53,68 @@ func TestReadBigTIFFDamaged(t *testing.T) {
 	}
 	if _, err = readTIFFStack(data, 10); err == nil || !strings.Contains(err.Error(), "hold more than 10 voxels") {
 		t.Errorf("a 10-voxel limit: %v", err)
+	}
+}
+
+// shortOffsetsBigTIFF builds a little-endian BigTIFF of one 4x6 8-bit page
+// in three strips whose offsets and byte counts are SHORT values (which
+// BigTIFF allows), returning it and the pixels.
+func shortOffsetsBigTIFF() ([]byte, []uint8) {
+	pix := make([]uint8, 4*6)
+	for i := range pix {
+		pix[i] = uint8(i*7 + 1)
+	}
+	type entry struct {
+		tag, typ uint16
+		vals     []uint16
+	}
+	const dataAt = 400
+	entries := []entry{
+		{256, 3, []uint16{4}}, {257, 3, []uint16{6}}, {258, 3, []uint16{8}}, {259, 3, []uint16{1}},
+		{262, 3, []uint16{1}}, {273, 3, []uint16{dataAt, dataAt + 8, dataAt + 16}}, {277, 3, []uint16{1}},
+		{278, 3, []uint16{2}}, {279, 3, []uint16{8, 8, 8}},
+	}
+	b := make([]byte, dataAt+len(pix))
+	copy(b, "II+\x00\x08\x00\x00\x00")
+	binary.LittleEndian.PutUint64(b[8:], 16)
+	binary.LittleEndian.PutUint64(b[16:], uint64(len(entries)))
+	for k, e := range entries {
+		p := b[24+20*k:]
+		binary.LittleEndian.PutUint16(p[0:], e.tag)
+		binary.LittleEndian.PutUint16(p[2:], e.typ)
+		binary.LittleEndian.PutUint64(p[4:], uint64(len(e.vals)))
+		for i, v := range e.vals { // 3 SHORTs fit the 8-byte value field
+			binary.LittleEndian.PutUint16(p[12+2*i:], v)
+		}
+	}
+	copy(b[dataAt:], pix)
+	return b, pix
+}
+
+// TestReadBigTIFFShortOffsets: strip offsets stored as SHORT are widened
+// to LONG in the classic page without overrunning the values after them.
+func TestReadBigTIFFShortOffsets(t *testing.T) {
+	data, pix := shortOffsetsBigTIFF()
+	v, err := readTIFFStack(data, imagegraph.MaxVoxels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Frames[0]; got.Width != 4 || got.Height != 6 || !reflect.DeepEqual(got.Data, pix) {
+		t.Errorf("read %dx%d %v, want 4x6 %v", got.Width, got.Height, got.Data, pix)
+	}
+}
+
+// TestStackVoxelLimit: past 2^31 voxels a stack may hold no more voxels
+// than its bytes decode to.
+func TestStackVoxelLimit(t *testing.T) {
+	for _, c := range []struct{ size, want int }{
+		{100, imagegraph.MaxPixels},
+		{1 << 19, imagegraph.MaxPixels},
+		{1 << 20, maxExpansion << 20},
+		{1 << 30, imagegraph.MaxVoxels},
+	} {
+		if got := stackVoxelLimit(c.size); got != c.want {
+			t.Errorf("stackVoxelLimit(%d) = %d, want %d", c.size, got, c.want)
+		}
 	}
 }

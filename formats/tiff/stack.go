@@ -34,11 +34,23 @@ func ReadStackFile(path string) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
-	v, err := readTIFFStack(data, imagegraph.MaxVoxels)
+	v, err := readTIFFStack(data, stackVoxelLimit(len(data)))
 	if err != nil {
 		return nil, &errtext.FileError{Path: path, Err: err}
 	}
 	return v, nil
+}
+
+// maxExpansion bounds how many decoded bytes a byte of TIFF data can give
+// (LZW's longest codes; Deflate's bound is 1032, PackBits' 64).
+const maxExpansion = 4096
+
+// stackVoxelLimit is the most voxels a stack read from size bytes may
+// have: up to imagegraph.MaxPixels as for any image, beyond that only as
+// many as the data can decode to, since pages may share their strips and
+// the page headers alone would otherwise size the allocation.
+func stackVoxelLimit(size int) int {
+	return int(min(int64(imagegraph.MaxVoxels), max(int64(imagegraph.MaxPixels), maxExpansion*int64(size))))
 }
 
 // readTIFFStack reads the TIFF file held in data as a volume of at most

@@ -69,6 +69,15 @@ func Classic(data []byte, l Layout, off uint64, blocks bool) ([]byte, error) {
 		}
 		narrowed[i], types[i] = v, typ
 	}
+	// The block offsets become LONGs (rewritten below, or 0 without the
+	// blocks), whatever their BigTIFF type: their slot is sized for that.
+	offsetsAt := -1
+	for i := range entries {
+		if &entries[i] == offsets {
+			offsetsAt = i
+			narrowed[i], types[i] = make([]byte, 4*offsets.count), 4
+		}
+	}
 	// Where each value goes: inline (at most 4 bytes) or after the IFD.
 	at := make([]uint64, n)
 	for i, v := range narrowed {
@@ -88,17 +97,7 @@ func Classic(data []byte, l Layout, off uint64, blocks bool) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		for i := range entries {
-			if &entries[i] == offsets {
-				narrowed[i], types[i] = newOffsets, 4
-			}
-		}
-	} else if offsets != nil {
-		for i := range entries {
-			if &entries[i] == offsets {
-				narrowed[i], types[i] = make([]byte, 4*offsets.count), 4
-			}
-		}
+		narrowed[offsetsAt] = newOffsets
 	}
 	if uint64(len(out)) > math.MaxUint32 {
 		return nil, fmt.Errorf("tiff: a BigTIFF page of %d bytes does not fit a classic TIFF", len(out))
@@ -113,15 +112,7 @@ func Classic(data []byte, l Layout, off uint64, blocks bool) ([]byte, error) {
 			copy(p[8:12], v)
 			continue
 		}
-		if at[i] == 0 { // the rewritten block offsets: placed now
-			at[i] = uint64(len(out))
-			out = append(out, v...)
-		} else {
-			copy(out[at[i]:], v)
-		}
-		if uint64(len(out)) > math.MaxUint32 {
-			return nil, fmt.Errorf("tiff: a BigTIFF page of %d bytes does not fit a classic TIFF", len(out))
-		}
+		copy(out[at[i]:at[i]+uint64(len(v))], v)
 		l.Order.PutUint32(p[8:], uint32(at[i]))
 	}
 	return out, nil
