@@ -109,7 +109,7 @@ func TestReadBigTIFFShortOffsets(t *testing.T) {
 func TestStackVoxelLimit(t *testing.T) {
 	for _, c := range []struct{ size, want int }{
 		{100, imagegraph.MaxPixels},
-		{1 << 19, imagegraph.MaxPixels},
+		{1 << 18, imagegraph.MaxPixels},
 		{1 << 20, maxExpansion << 20},
 		{1 << 30, imagegraph.MaxVoxels},
 	} {
