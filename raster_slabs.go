@@ -10,9 +10,9 @@ import (
 	"github.com/cclabel/cclabel/slabs"
 )
 
-// maxSlabVoxels is the most voxels one labeling kernel takes: the CPU
-// labeler's limit, one below the GPU kernels' (fewer than 2^31-1).
-const maxSlabVoxels = imagegraph.MaxPixels - 1
+// maxSlabVoxels is the most voxels LabelRaster gives one labeling call:
+// the GPU kernels' limit (the CPU labeler's is MaxPixels).
+const maxSlabVoxels = imagegraph.MaxKernelVoxels
 
 // spreads reports whether LabelRaster spreads r over several GPUs: the
 // labeler has peers (Options.GPUs), r has a plane for each, and r goes to

@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // threadsPerBlock matches the kernels' ThreadsPerBlock.
@@ -121,6 +122,9 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	}
 	if n == 0 {
 		return run, nil
+	}
+	if n > imagegraph.MaxKernelVoxels {
+		return nil, fmt.Errorf("cuda: %d vertices: the graph kernels take at most %d (32-bit grid-stride indices)", n, imagegraph.MaxKernelVoxels)
 	}
 	if v := firstUnsortedList(g); v >= 0 {
 		return nil, fmt.Errorf("cuda: the adjacency list of vertex %d is not sorted (ecl.Graph.SortAdjacency sorts them)", v)

@@ -2,7 +2,6 @@ package cuda
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"time"
 	"unsafe"
@@ -94,8 +93,8 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	default:
 		return nil, 0, t, fmt.Errorf("cuda: connectivity %d does not fit a %dx%dx%d grid", conn, width, height, depth)
 	}
-	if n >= math.MaxInt32 {
-		return nil, 0, t, fmt.Errorf("cuda: %dx%dx%d voxels: the grid kernels take fewer than 2^31-1", width, height, depth)
+	if n > imagegraph.MaxKernelVoxels {
+		return nil, 0, t, fmt.Errorf("cuda: %dx%dx%d voxels: the grid kernels take at most %d (larger rasters are labeled in slabs: cclabel.Labeler.LabelRaster)", width, height, depth, imagegraph.MaxKernelVoxels)
 	}
 	slope := rule.Slope
 	if slope == 0 {

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/ecl/incremental"
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // Incremental is the GPU backend of incremental.Connectivity: a parent
@@ -63,8 +64,8 @@ const (
 // NewIncremental returns incremental connectivity over n isolated
 // vertices on the context's device.
 func (c *Context) NewIncremental(n int) (*Incremental, error) {
-	if n < 0 || n > math.MaxInt32 {
-		return nil, fmt.Errorf("cuda: incremental: vertex count %d out of range [0, %d]", n, math.MaxInt32)
+	if n < 0 || n > imagegraph.MaxKernelVoxels {
+		return nil, fmt.Errorf("cuda: incremental: vertex count %d out of range [0, %d] (the kernels' 32-bit indices)", n, imagegraph.MaxKernelVoxels)
 	}
 	inc, err := c.newIncremental(n)
 	if err != nil {
@@ -91,8 +92,8 @@ func (c *Context) NewIncremental(n int) (*Incremental, error) {
 // itself or at a smaller vertex. parent is copied to the device; the
 // caller keeps it.
 func (c *Context) IncrementalFrom(parent []int32) (*Incremental, error) {
-	if len(parent) > math.MaxInt32 {
-		return nil, fmt.Errorf("cuda: incremental: %d vertices exceed int32 IDs", len(parent))
+	if len(parent) > imagegraph.MaxKernelVoxels {
+		return nil, fmt.Errorf("cuda: incremental: %d vertices: the kernels take at most %d (32-bit indices)", len(parent), imagegraph.MaxKernelVoxels)
 	}
 	roots, bad := countRoots(parent)
 	if bad >= 0 {

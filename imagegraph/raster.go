@@ -102,15 +102,23 @@ func newRaster(width, height, depth int, kind SampleKind, data any, n int) (*Ras
 // slabs of at most MaxPixels voxels (cclabel.Labeler.LabelRaster).
 const MaxPixels = 1<<31 - 1
 
+// MaxKernelVoxels is the most voxels a GPU kernel launch is given: a
+// margin of 2^24 below MaxPixels keeps the kernels' 32-bit grid-stride
+// indices from overflowing. Rasters beyond it are labeled in slabs of at
+// most this many voxels, so two planes of such a raster must fit it.
+const MaxKernelVoxels = MaxPixels - 1<<24
+
 // MaxVoxels is the largest number of voxels a raster may have (2^40: a
 // bound that keeps a header's product of sides far from overflowing; such
 // a raster of bytes is a terabyte).
 const MaxVoxels = 1 << 40
 
 // VoxelCount returns width*height*depth, or an error when a side is not
-// positive, a plane has more than MaxPixels pixels (slabs are whole
-// planes) or the product exceeds MaxVoxels. Readers of volumes that may
-// exceed MaxPixels call it on header values before allocating.
+// positive, a plane has more than MaxPixels pixels, the product exceeds
+// MaxVoxels, or the volume exceeds MaxPixels with two planes above
+// MaxKernelVoxels (such volumes are labeled two planes at a time at
+// least). Readers of volumes that may exceed MaxPixels call it on header
+// values before allocating.
 func VoxelCount(width, height, depth int) (int, error) {
 	if width < 1 || height < 1 || depth < 1 {
 		return 0, fmt.Errorf("imagegraph: size %dx%dx%d: every side must be at least 1", width, height, depth)
@@ -121,6 +129,9 @@ func VoxelCount(width, height, depth int) (int, error) {
 	}
 	if int64(depth) > MaxVoxels || plane*int64(depth) > MaxVoxels {
 		return 0, fmt.Errorf("imagegraph: size %dx%dx%d has more than %d voxels", width, height, depth, int64(MaxVoxels))
+	}
+	if plane*int64(depth) > MaxPixels && 2*plane > MaxKernelVoxels {
+		return 0, fmt.Errorf("imagegraph: size %dx%dx%d: past %d voxels, two planes may hold at most %d", width, height, depth, MaxPixels, MaxKernelVoxels)
 	}
 	return int(plane) * depth, nil
 }
