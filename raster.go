@@ -63,6 +63,9 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	if l.opts.Backend == BackendGPU && !fits {
 		return nil, fmt.Errorf("gpu backend: the GPU kernels do not take %s samples (uint8, uint16, int16, uint32, int32 and float32 only)", r.Kind)
 	}
+	// A 2D raster past the kernels' reach (slabs are for 3D) stays on the
+	// CPU under auto; under BackendGPU the kernels' error says why.
+	fits = fits && (r.Len() <= imagegraph.MaxKernelVoxels || l.opts.Backend == BackendGPU)
 	res := &RasterResult{Backend: BackendGPU}
 	large := r.Len() >= GPUMinVoxelsPerCore*l.threads || l.gpuOpen() && r.Len() >= GPUMinVoxelsPerCoreOpen*l.threads
 	ran, err := l.runGPU(fits && large, func(c *cuda.Context, setup time.Duration) error {
