@@ -1,6 +1,7 @@
 package cclabel
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -56,6 +57,9 @@ func (l *Labeler) Prepare() error {
 		return nil
 	}
 	_, err := l.runGPU(true, func(*cuda.Context, time.Duration) error { return nil })
+	for _, p := range l.peers { // the other GPUs of Options.GPUs
+		err = errors.Join(err, p.Prepare())
+	}
 	return err
 }
 

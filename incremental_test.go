@@ -117,12 +117,26 @@ func TestConnectivityGPUWithoutGPU(t *testing.T) {
 	if s := cclabel.Devices(); s.Available {
 		t.Skip("a GPU is present")
 	}
-	l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU})
-	if err == nil {
-		defer l.Close()
-		if _, err = l.NewConnectivity(10); err == nil {
-			t.Fatal("BackendGPU without a GPU: no error")
-		}
+	if l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU}); err == nil {
+		l.Close()
+		t.Fatal("BackendGPU without a GPU: no error")
+	}
+	// Under auto the structure stays on the CPU and works.
+	l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendAuto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	c, err := l.NewConnectivity(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Insert([]int32{1, 2}, []int32{2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if c.Backend() != cclabel.BackendCPU || c.Components() != 8 {
+		t.Errorf("auto without a GPU: backend %s, %d components (want cpu, 8)", c.Backend(), c.Components())
 	}
 }
 

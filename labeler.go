@@ -118,6 +118,10 @@ func New(opts Options) (*Labeler, error) {
 	if opts.Warnings == nil {
 		opts.Warnings = io.Discard
 	}
+	if len(opts.GPUs) > 1 {
+		// The peers warn from their own goroutines.
+		opts.Warnings = &lockedWriter{w: opts.Warnings}
+	}
 	l := &Labeler{opts: opts, threads: opts.Threads, slabVoxels: maxSlabVoxels}
 	switch {
 	case opts.Backend == BackendSerial:
@@ -187,4 +191,18 @@ func (l *Labeler) Close() error {
 		err = fmt.Errorf("cclabel: closing the GPU: %w", err)
 	}
 	return errors.Join(err, peersErr)
+}
+
+// lockedWriter serializes writes to w: the labelers of several GPUs share
+// one warnings writer.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// Write writes p to the underlying writer under the lock.
+func (lw *lockedWriter) Write(p []byte) (int, error) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	return lw.w.Write(p)
 }

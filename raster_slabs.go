@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/bigslice"
 	"github.com/cclabel/cclabel/slabs"
@@ -15,11 +16,13 @@ import (
 const maxSlabVoxels = imagegraph.MaxKernelVoxels
 
 // spreads reports whether LabelRaster spreads r over several GPUs: the
-// labeler has peers (Options.GPUs), r has a plane for each, and r goes to
-// the GPU (always under BackendGPU; under BackendAuto when a GPU is
-// usable and r is large enough for one).
+// labeler has peers (Options.GPUs), r has two planes for each, its
+// samples are of a type the kernels take, and r goes to the GPU (always
+// under BackendGPU; under BackendAuto when a GPU is usable and r is large
+// enough for one).
 func (l *Labeler) spreads(r *imagegraph.Raster) bool {
-	if len(l.peers) == 0 || r.Depth <= len(l.peers) {
+	// Two planes a GPU at least: a seam (two planes) is never spread.
+	if len(l.peers) == 0 || r.Depth < 2*(len(l.peers)+1) || !cuda.SupportsRaster(r) {
 		return false
 	}
 	return l.opts.Backend == BackendGPU || r.Len() >= GPUMinVoxelsPerCore*l.threads && l.MayUseGPU()
@@ -102,7 +105,9 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 		allocate = max(allocate, t.Allocate)
 	}
 	res.Timing.Total = time.Since(start)
-	res.Timing.Kernel = res.Timing.Total - res.Timing.Setup - res.Timing.Upload - res.Timing.Download - res.Timing.Allocate - allocate
+	// With several labelers the stages above may come from different
+	// ones, so the rest is kept from going below zero.
+	res.Timing.Kernel = max(0, res.Timing.Total-res.Timing.Setup-res.Timing.Upload-res.Timing.Download-res.Timing.Allocate-allocate)
 	res.Timing.Allocate += allocate
 	return res, nil
 }

@@ -102,6 +102,12 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	if alg == ecl.Auto {
 		alg = ChooseGraphAlgorithm(g)
 	}
+	// A graph of 2^31 arcs or more (64-bit offsets on the device) runs
+	// ECL-CC, the one algorithm with wide kernels.
+	wide := opts.wide || g.NumEdges() > math.MaxInt32
+	if wide && alg.Valid() {
+		alg = ecl.ECL
+	}
 	switch {
 	case !alg.Valid():
 		return nil, fmt.Errorf("cuda: unknown graph algorithm %v", alg)
@@ -109,12 +115,6 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		return nil, fmt.Errorf("cuda: ECLaf cannot record a spanning forest (its plain stores may overwrite a hook): use ecl or afforest")
 	case opts.SampleRounds < 0:
 		return nil, fmt.Errorf("cuda: %d Afforest sample rounds", opts.SampleRounds)
-	}
-	// A graph of 2^31 arcs or more (64-bit offsets on the device) runs
-	// ECL-CC, the one algorithm with wide kernels.
-	wide := opts.wide || g.NumEdges() > math.MaxInt32
-	if wide && alg != ecl.ECL {
-		alg = ecl.ECL
 	}
 	run := &GraphRun{Parent: make([]int32, n), Algorithm: alg}
 	if opts.Forest {

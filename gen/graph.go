@@ -57,6 +57,9 @@ func RandomGraph(n, degree int, seed uint64) (*ecl.Graph, error) {
 	if n >= math.MaxInt32 {
 		return nil, fmt.Errorf("gen: random graph with %d vertices: too many for 32-bit IDs", n)
 	}
+	if m > MaxEdges {
+		return nil, fmt.Errorf("gen: random graph of %d edges: at most %d", m, int64(MaxEdges))
+	}
 	us := make([]int32, m)
 	vs := make([]int32, m)
 	fillChunks(int(m), seed, func(rng *rand.Rand, lo, hi int) {
@@ -71,6 +74,10 @@ func RandomGraph(n, degree int, seed uint64) (*ecl.Graph, error) {
 	})
 	return csr.FromEdges(n, us, vs, 0)
 }
+
+// MaxEdges is the most edges RandomGraph and RMATGraph draw: 2^34 edges
+// are 128 GiB of edge pairs before the CSR is built.
+const MaxEdges = 1 << 34
 
 // R-MAT quadrant probabilities (Chakrabarti et al.), as used for rmat22.sym.
 const (
@@ -88,6 +95,9 @@ func RMATGraph(scale, edgeFactor int, seed uint64) (*ecl.Graph, error) {
 	}
 	n := 1 << scale
 	m := int64(n) * int64(edgeFactor)
+	if m > MaxEdges {
+		return nil, fmt.Errorf("gen: R-MAT scale %d edge factor %d draws %d edges: at most %d", scale, edgeFactor, m, int64(MaxEdges))
+	}
 	us := make([]int32, m)
 	vs := make([]int32, m)
 	fillChunks(int(m), seed, func(rng *rand.Rand, lo, hi int) {
