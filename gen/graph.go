@@ -103,23 +103,28 @@ func RMATGraph(scale, edgeFactor int, seed uint64) (*ecl.Graph, error) {
 	fillChunks(int(m), seed, func(rng *rand.Rand, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			var u, v int32
-			for bit := scale - 1; bit >= 0; bit-- {
+			for range scale {
+				// The quadrant of one draw, most significant bit first,
+				// without branches (the draws are random): below a none;
+				// a to a+b v; a+b to a+b+c u; above both.
 				r := rng.Float64()
-				switch {
-				case r < rmatA:
-				case r < rmatA+rmatB:
-					v |= 1 << bit
-				case r < rmatA+rmatB+rmatC:
-					u |= 1 << bit
-				default:
-					u |= 1 << bit
-					v |= 1 << bit
-				}
+				ub := bit(r >= rmatA+rmatB)
+				u = u<<1 | ub
+				v = v<<1 | bit(r >= rmatA) ^ ub ^ bit(r >= rmatA+rmatB+rmatC)
 			}
 			us[i], vs[i] = u, v
 		}
 	})
 	return csr.FromEdges(n, us, vs, 0)
+}
+
+// bit is 1 when b holds, else 0.
+func bit(b bool) int32 {
+	var x int32
+	if b {
+		x = 1
+	}
+	return x
 }
 
 // chunkSize is the number of items drawn from one random stream.
