@@ -106,15 +106,7 @@ func genImageCommand(std clix.Stdio) *cli.Command {
 		Name:         "image",
 		Usage:        "write a synthetic image: .npy (uint8 0/1, or uint32 cells) or .png (masks only, 0/255)",
 		OnUsageError: clix.OnUsageError,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "size", Value: "1024x1024", Usage: "WIDTHxHEIGHT"},
-			&cli.FloatFlag{Name: "density", Value: 0.5, Usage: "fraction of foreground pixels"},
-			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent pixels), blobs (smoothed noise, thresholded) or cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them)"},
-			&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells: about how many cells"},
-			&cli.IntFlag{Name: "radius", Value: 4, Usage: "blobs: smoothing radius in pixels"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same image)"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .npy or .png", Required: true, TakesFile: true},
-		},
+		Flags:        syntheticFlags("image", "pixels", "1024x1024", "WIDTHxHEIGHT", 0.5, 4, "output .npy or .png"),
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			var w, h int
 			if _, err := fmt.Sscanf(cmd.String("size"), "%dx%d", &w, &h); err != nil {
@@ -132,6 +124,21 @@ func genImageCommand(std clix.Stdio) *cli.Command {
 			fmt.Fprintf(std.Err, "%s: %dx%d %s image, %s\n", out, w, h, s.Kind, s.Note())
 			return nil
 		},
+	}
+}
+
+// syntheticFlags are the flags of "gen image" and "gen volume": what
+// (image or volume) is made of units (pixels or voxels), the default size
+// in the size syntax, the default density and blob radius, and -o's usage.
+func syntheticFlags(what, units, size, syntax string, density float64, radius int, output string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "size", Value: size, Usage: syntax},
+		&cli.FloatFlag{Name: "density", Value: density, Usage: "fraction of foreground " + units},
+		&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent " + units + "), blobs (smoothed noise, thresholded) or cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them)"},
+		&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells: about how many cells"},
+		&cli.IntFlag{Name: "radius", Value: radius, Usage: "blobs: smoothing radius in " + units},
+		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same " + what + ")"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: output, Required: true, TakesFile: true},
 	}
 }
 
@@ -159,15 +166,7 @@ func genVolumeCommand(std clix.Stdio) *cli.Command {
 		Name:         "volume",
 		Usage:        "write a synthetic volume: .npy (uint8 0/1 or uint32 cells, shape (Z, Y, X)) or .nii/.nii.gz (1 mm voxels)",
 		OnUsageError: clix.OnUsageError,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "size", Value: "128,128,128", Usage: "X,Y,Z"},
-			&cli.FloatFlag{Name: "density", Value: 0.3, Usage: "fraction of foreground voxels"},
-			&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent voxels), blobs (smoothed noise, thresholded) or cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them)"},
-			&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells: about how many cells"},
-			&cli.IntFlag{Name: "radius", Value: 3, Usage: "blobs: smoothing radius in voxels"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same volume)"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .npy, .nii or .nii.gz", Required: true, TakesFile: true},
-		},
+		Flags:        syntheticFlags("volume", "voxels", "128,128,128", "X,Y,Z", 0.3, 3, "output .npy, .nii or .nii.gz"),
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			var x, y, z int
 			if _, err := fmt.Sscanf(cmd.String("size"), "%d,%d,%d", &x, &y, &z); err != nil {
