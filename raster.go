@@ -56,8 +56,12 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 			conn = 26
 		}
 	}
-	if r.Is3D() && (r.Len() > l.slabVoxels || spread && l.spreads(r)) {
-		return l.labelSlabs(r, rule, conn, dst, start, spread && l.spreads(r))
+	if r.Is3D() {
+		// spreads takes the GPU lock to ask whether a GPU is usable: once.
+		spread = spread && l.spreads(r)
+		if spread || r.Len() > l.slabVoxels {
+			return l.labelSlabs(r, rule, conn, dst, start, spread)
+		}
 	}
 	fits := cuda.SupportsRaster(r)
 	if l.opts.Backend == BackendGPU && !fits {
