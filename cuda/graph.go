@@ -65,6 +65,24 @@ type GraphOptions struct {
 	// wide runs the 64-bit-offset kernels whatever the graph's size
 	// (tests).
 	wide bool
+	// compress0 overrides whether ECL-CC's init trees are compressed
+	// before compute1 (tests and benchmarks): 0 when the graph has no
+	// hubs (hasHubs), 1 always, -1 never.
+	compress0 int
+	// rootLinks, when -1, leaves out Afforest's links of the init's
+	// roots (aff_compress_links; tests and benchmarks).
+	rootLinks int
+}
+
+// compressRound0 resolves o.compress0, def when o leaves it open.
+func (o GraphOptions) compressRound0(def bool) bool {
+	switch o.compress0 {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	return def
 }
 
 // GraphRun is the outcome of Context.LabelGraph.
@@ -165,7 +183,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 
 		switch alg {
 		case ecl.ECL:
-			err = c.runTimed(eclSteps(c.blocks, int32(n), &b, opts.Forest, wide), &run.Timing)
+			err = c.runTimed(eclSteps(c.blocks, int32(n), &b, opts.Forest, wide, opts.compressRound0(!hasHubs(g))), &run.Timing)
 		case ecl.Afforest:
 			err = c.runTimed(afforestSteps(c.blocks, int32(n), &b, opts, round0), &run.Timing)
 		case ecl.ECLaf:
@@ -231,10 +249,11 @@ func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) e
 	return nil
 }
 
-// eclSteps are ECL-CC's kernels: reset the worklist, init, compute by
-// degree (thread, warp, block), flatten; the _f kernels with a forest, the
-// _w kernels for 64-bit offsets (_fw both).
-func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide bool) []kernelStep {
+// eclSteps are ECL-CC's kernels: init (which empties the worklist), with
+// compress the init's trees compressed (aff_compress), compute by degree
+// (thread; warp and block), flatten; the _f kernels with a forest, the _w
+// kernels for 64-bit offsets (_fw both).
+func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide, compress bool) []kernelStep {
 	suffix := ""
 	args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr), unsafe.Pointer(&b.wl.ptr)}
 	initArgs := args[:4]
@@ -250,14 +269,16 @@ func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide bool) []
 			suffix = "_w"
 		}
 	}
-	return []kernelStep{
-		{"ecl_reset", 1, threadsPerBlock, args[:1]},
-		{"ecl_init" + suffix, blocks, threadsPerBlock, initArgs},
-		{"ecl_compute1" + suffix, blocks, threadsPerBlock, args},
-		{"ecl_compute2" + suffix, blocks, threadsPerBlock, args},
-		{"ecl_compute3" + suffix, blocks, threadsPerBlock, args},
-		{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3]}},
+	steps := []kernelStep{{"ecl_init" + suffix, blocks, threadsPerBlock, initArgs}}
+	if compress {
+		always := int32(0) // aff_compress's adaptive: compress whatever the samples say
+		steps = append(steps, kernelStep{"aff_compress", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3], unsafe.Pointer(&always)}})
 	}
+	return append(steps,
+		kernelStep{"ecl_compute1" + suffix, blocks, threadsPerBlock, args},
+		kernelStep{"ecl_compute23" + suffix, blocks, threadsPerBlock, args},
+		kernelStep{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3]}},
+	)
 }
 
 // narrowOffsets returns offsets as the int32s the kernels take (the caller

@@ -22,11 +22,12 @@ const (
 const affSamples = 256
 
 // afforestSteps are Afforest's kernels (kernels/ecl_graph_afforest.cu):
-// reset the worklist; round 0 (with round0Link the identity and a link to
-// the first neighbour, else ECL-CC's init); compress and sample the giant;
-// each further round r < k links the neighbour at position r, then
+// round 0 (with round0Link the identity and a link to the first
+// neighbour, else ECL-CC's init and aff_compress_links, which links the
+// init's roots to their two largest neighbours; either round 0 empties
+// the worklist); compress and sample the giant; each further round r < k links the neighbour at position r, then
 // compresses and samples again (skipped, when adaptive, once the giant
-// holds a quarter of the samples); finish by degree (thread, warp,
+// holds a quarter of the samples); finish by degree (thread; warp and
 // block), skipping the vertices in the giant and the positions the rounds
 // linked; flatten.
 func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOptions, round0 int) []kernelStep {
@@ -52,7 +53,7 @@ func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOption
 		return append(append(append([]unsafe.Pointer{}, base...), more...), fe...)
 	}
 	zero := int32(0)
-	steps := []kernelStep{{"ecl_reset", 1, threadsPerBlock, graph[:1]}}
+	var steps []kernelStep
 	if link {
 		steps = append(steps,
 			kernelStep{"aff_identity", blocks, threadsPerBlock, []unsafe.Pointer{graph[0], graph[3]}},
@@ -62,6 +63,9 @@ func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOption
 	}
 	afterRound0 := int32(-1)
 	tree := []unsafe.Pointer{graph[0], graph[3], p(&afterRound0)}
+	if !link && opts.rootLinks >= 0 {
+		steps = append(steps, kernelStep{"aff_compress_links" + suffix, blocks, threadsPerBlock, with(graph)})
+	}
 	steps = append(steps,
 		kernelStep{"aff_compress", blocks, threadsPerBlock, tree},
 		kernelStep{"aff_sample", 1, affSamples, tree})
@@ -76,8 +80,7 @@ func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOption
 	finish := with(graph, wl, p(&k), p(&from0))
 	return append(steps,
 		kernelStep{"aff_finish1" + suffix, blocks, threadsPerBlock, finish},
-		kernelStep{"aff_finish2" + suffix, blocks, threadsPerBlock, finish},
-		kernelStep{"aff_finish3" + suffix, blocks, threadsPerBlock, finish},
+		kernelStep{"aff_finish23" + suffix, blocks, threadsPerBlock, finish},
 		kernelStep{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{graph[0], graph[3]}},
 	)
 }

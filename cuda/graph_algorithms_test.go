@@ -29,6 +29,13 @@ func gpuGraphVariants() []gpuGraphVariant {
 		{"afforest-link-k1", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 1, round0: round0Link}},
 		{"afforest-link-k3", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 3, round0: round0Link}},
 		{"auto", GraphOptions{Algorithm: ecl.Auto}},
+		// ECL-CC with and without its init's trees compressed (ecl
+		// compresses on graphs without hubs), Afforest without the
+		// links of the init's roots.
+		{"ecl-compress", GraphOptions{Algorithm: ecl.ECL, compress0: 1}},
+		{"ecl-nocompress", GraphOptions{Algorithm: ecl.ECL, compress0: -1}},
+		{"afforest-init-nolinks", GraphOptions{Algorithm: ecl.Afforest, round0: round0Init, rootLinks: -1}},
+		{"afforest-init-k1", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 1, round0: round0Init}},
 		// The 64-bit-offset kernels of graphs past 2^31 arcs, on small
 		// graphs (they run ECL-CC whatever the algorithm asked for).
 		{"ecl-wide", GraphOptions{Algorithm: ecl.ECL, wide: true}},

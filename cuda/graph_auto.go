@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/cclabel/cclabel/ecl"
@@ -32,12 +33,24 @@ func ChooseGraphAlgorithm(g *ecl.Graph) ecl.Algorithm {
 // a 4096² grid, 1.23 against 1.39 on random 2^23 k=4).
 const hubFactor = 16
 
-// afforestRound0 picks Afforest's round 0 for g: round0Link when some
-// vertex has hubFactor times the average degree, else round0Init.
+// afforestRound0 picks Afforest's round 0 for g: round0Link when g has
+// hubs, else round0Init.
 func afforestRound0(g *ecl.Graph) int {
+	if hasHubs(g) {
+		return round0Link
+	}
+	return round0Init
+}
+
+// hasHubs reports whether some vertex of g has hubFactor times the
+// average degree (R-MAT graphs, not grids, uniform random graphs or road
+// networks). It also decides whether ECL-CC compresses its init's trees
+// before compute1: deep init trees (roads, grids) gain, hub graphs lose
+// (cuda/PERF.md).
+func hasHubs(g *ecl.Graph) bool {
 	n := g.NumVertices()
 	if n == 0 {
-		return round0Init
+		return false
 	}
 	limit := min(int64(hubFactor)*int64(g.NumEdges())/int64(n), 1<<30)
 	workers := min(runtime.NumCPU(), max(1, n>>18))
@@ -57,10 +70,5 @@ func afforestRound0(g *ecl.Graph) int {
 		}()
 	}
 	wg.Wait()
-	for _, h := range hub {
-		if h {
-			return round0Link
-		}
-	}
-	return round0Init
+	return slices.Contains(hub, true)
 }

@@ -102,18 +102,15 @@ static std::vector<int> run(const Csr& g, Alg alg, int k, bool forest, std::vect
   int* w = wl.data();
   unsigned long long* f = fe.data();
   const unsigned B = 3, T = ThreadsPerBlock;
-  emuLaunch(1, T, [&] { ecl_reset(n); });
   if (alg == ECL) {
     if (forest) {
       emuLaunch(B, T, [&] { ecl_init_f(n, nidx, nlist, ns, f); });
       emuLaunch(B, T, [&] { ecl_compute1_f(n, nidx, nlist, ns, w, f); });
-      emuLaunch(B, T, [&] { ecl_compute2_f(n, nidx, nlist, ns, w, f); });
-      emuLaunch(B, T, [&] { ecl_compute3_f(n, nidx, nlist, ns, w, f); });
+      emuLaunch(B, T, [&] { ecl_compute23_f(n, nidx, nlist, ns, w, f); });
     } else {
       emuLaunch(B, T, [&] { ecl_init(n, nidx, nlist, ns); });
       emuLaunch(B, T, [&] { ecl_compute1(n, nidx, nlist, ns, w); });
-      emuLaunch(B, T, [&] { ecl_compute2(n, nidx, nlist, ns, w); });
-      emuLaunch(B, T, [&] { ecl_compute3(n, nidx, nlist, ns, w); });
+      emuLaunch(B, T, [&] { ecl_compute23(n, nidx, nlist, ns, w); });
     }
   } else if (alg == EAF) {
     emuLaunch(1, T, [&] { eaf_reset(n, flags.data(), 64); });
@@ -142,6 +139,13 @@ static std::vector<int> run(const Csr& g, Alg alg, int k, bool forest, std::vect
     } else {
       emuLaunch(B, T, [&] { ecl_init(n, nidx, nlist, ns); });
     }
+    if (alg == AFF) {
+      if (forest) {
+        emuLaunch(B, T, [&] { aff_compress_links_f(n, nidx, nlist, ns, f); });
+      } else {
+        emuLaunch(B, T, [&] { aff_compress_links(n, nidx, nlist, ns); });
+      }
+    }
     emuLaunch(B, T, [&] { aff_compress(n, ns, -1); });
     emuLaunch(1, AffSamples, [&] { aff_sample(n, ns, -1); });
     const int kk = k == 0 ? 2 : k, adaptive = k == 0 ? 1 : 0;
@@ -157,12 +161,10 @@ static std::vector<int> run(const Csr& g, Alg alg, int k, bool forest, std::vect
     k = kk;
     if (forest) {
       emuLaunch(B, T, [&] { aff_finish1_f(n, nidx, nlist, ns, w, k, from0, f); });
-      emuLaunch(B, T, [&] { aff_finish2_f(n, nidx, nlist, ns, w, k, from0, f); });
-      emuLaunch(B, T, [&] { aff_finish3_f(n, nidx, nlist, ns, w, k, from0, f); });
+      emuLaunch(B, T, [&] { aff_finish23_f(n, nidx, nlist, ns, w, k, from0, f); });
     } else {
       emuLaunch(B, T, [&] { aff_finish1(n, nidx, nlist, ns, w, k, from0); });
-      emuLaunch(B, T, [&] { aff_finish2(n, nidx, nlist, ns, w, k, from0); });
-      emuLaunch(B, T, [&] { aff_finish3(n, nidx, nlist, ns, w, k, from0); });
+      emuLaunch(B, T, [&] { aff_finish23(n, nidx, nlist, ns, w, k, from0); });
     }
   }
   emuLaunch(B, T, [&] { ecl_flatten(n, ns); });

@@ -1,8 +1,9 @@
 // ECL-CC connected components on a CSR graph (Jaiganesh & Burtscher,
 // HPDC'18), written for cclabel: init to the first smaller neighbour (in
 // descending adjacency order: the closest smaller ID, by binary search),
-// compute in three kernels by degree (thread <= 16, warp <= 352, block
-// above) with a double-sided worklist, lock-free CAS hooking of each
+// (which also empties the worklist), compute by degree (thread <= 16 in
+// compute1; warp <= 352, then block above, in one launch, compute23) with
+// a double-sided worklist, lock-free CAS hooking of each
 // undirected edge once (from its larger endpoint), intermediate pointer
 // jumping, then flatten. The _f kernels also record, for every vertex
 // that stops being a root, the edge that hooked it (spanning forests).
@@ -90,12 +91,16 @@ static __device__ __forceinline__ void hook(int& vstat, const int u, int* const 
   hookEdge<false>(vstat, u, nstat, 0, nullptr);
 }
 
-extern "C" __global__ void ecl_reset(const int nodes)
+// resetWorklist empties the worklist (one thread of the first kernel of a
+// run: the init, or Afforest's identity).
+static __device__ __forceinline__ void resetWorklist(const int nodes)
 {
-  topL = 0;
-  posL = 0;
-  topH = nodes - 1;
-  posH = nodes - 1;
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    topL = 0;
+    posL = 0;
+    topH = nodes - 1;
+    posH = nodes - 1;
+  }
 }
 
 // ecl_init points every vertex at its first smaller neighbour, scanning
@@ -111,6 +116,7 @@ extern "C" __global__ void ecl_reset(const int nodes)
 template <bool F, typename O>
 static __device__ __forceinline__ void initBody(const int nodes, const O* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
 {
+  resetWorklist(nodes);
   const int lane = threadIdx.x % WarpSize;
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
@@ -229,18 +235,6 @@ static __device__ __forceinline__ void compute2Body(const O* const __restrict__ 
   }
 }
 
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute2(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
-{
-  compute2Body<false, int>(nidx, nlist, nstat, wl, nullptr);
-}
-
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute2_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
-{
-  compute2Body<true, int>(nidx, nlist, nstat, wl, fe);
-}
-
 template <bool F, typename O>
 static __device__ __forceinline__ void compute3Body(const O* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
@@ -268,16 +262,26 @@ static __device__ __forceinline__ void compute3Body(const O* const __restrict__ 
   }
 }
 
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute3(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+// compute23 runs compute2's warps and then compute3's blocks in one
+// launch: the two lists are independent (every hook is a CAS), and an
+// empty list then costs one launch, not two.
+template <bool F, typename O>
+static __device__ __forceinline__ void compute23Body(const O* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
-  compute3Body<false, int>(nidx, nlist, nstat, wl, nullptr);
+  compute2Body<F, O>(nidx, nlist, nstat, wl, fe);
+  compute3Body<F, O>(nidx, nlist, nstat, wl, fe);
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute3_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+ecl_compute23(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
 {
-  compute3Body<true, int>(nidx, nlist, nstat, wl, fe);
+  compute23Body<false, int>(nidx, nlist, nstat, wl, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+ecl_compute23_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+{
+  compute23Body<true, int>(nidx, nlist, nstat, wl, fe);
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
@@ -324,25 +328,13 @@ ecl_compute1_fw(const int nodes, const WideOffset* const __restrict__ nidx, cons
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute2_w(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
+ecl_compute23_w(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
 {
-  compute2Body<false, WideOffset>(nidx, nlist, nstat, wl, nullptr);
+  compute23Body<false, WideOffset>(nidx, nlist, nstat, wl, nullptr);
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute2_fw(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
+ecl_compute23_fw(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
 {
-  compute2Body<true, WideOffset>(nidx, nlist, nstat, wl, fe);
-}
-
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute3_w(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl)
-{
-  compute3Body<false, WideOffset>(nidx, nlist, nstat, wl, nullptr);
-}
-
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-ecl_compute3_fw(const int nodes, const WideOffset* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe)
-{
-  compute3Body<true, WideOffset>(nidx, nlist, nstat, wl, fe);
+  compute23Body<true, WideOffset>(nidx, nlist, nstat, wl, fe);
 }

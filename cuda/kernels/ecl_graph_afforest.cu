@@ -4,12 +4,15 @@
 // Sampling: round 0 is ecl_init (each vertex at its closest smaller
 // neighbour, plain stores) or, after aff_identity, aff_round 0 (link to the
 // first neighbour); round r > 0 links each vertex to the neighbour at
-// position r. After each round aff_compress points every vertex at its
-// root and aff_sample takes the most frequent root of a fixed
-// pseudo-random sample as the giant; with adaptive set, rounds after the
+// position r. After an init round 0, aff_compress_links points every
+// vertex at its root and links each vertex the init left a root to its
+// two largest neighbours (see affCompressLinks). After each round
+// aff_compress points every vertex at its root and aff_sample takes the
+// most frequent root of a fixed pseudo-random sample as the giant; with adaptive set, rounds after the
 // first (and their compress and sample) are skipped once the giant holds
-// a quarter of the samples. The finishing kernels (thread, warp, block per degree, as
-// ecl_compute1..3) link every remaining edge of the vertices outside the
+// a quarter of the samples. The finishing kernels (thread per vertex, then
+// warps and blocks per degree in one launch, as ecl_compute1 and
+// ecl_compute23) link every remaining edge of the vertices outside the
 // giant, from both ends: a vertex found in the giant has all its edges
 // covered by their other ends or by the giant itself. ecl_flatten ends.
 // The _f kernels record each hook's edge (spanning forests).
@@ -35,6 +38,7 @@ static __device__ __forceinline__ bool affDone(const int adaptive)
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
 aff_identity(const int nodes, int* const __restrict__ nstat)
 {
+  resetWorklist(nodes);
   const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
   const int incr = gridDim.x * ThreadsPerBlock;
   for (int v = from; v < nodes; v += incr) nstat[v] = v;
@@ -89,6 +93,49 @@ aff_compress(const int nodes, int* const __restrict__ nstat, const int adaptive)
       if (rep != old) nstat[v] = rep;
     }
   }
+}
+
+// affCompressLinks points every vertex at its root after ECL-CC's init,
+// as aff_compress, and links each vertex the init left a root (read as
+// one: a root hooked meanwhile is compressed instead) to its two largest
+// neighbours, the last two of its sorted list. After the init a uniform
+// random graph is about n/9 small trees rooted at vertices without a
+// smaller neighbour; their largest neighbours lie in other trees, and two
+// such links per tree join nearly all of them (a random 2-out graph of
+// the trees is connected), so the giant is found for 2/9 of a link per
+// vertex instead of a full round's one. Grids have one such root, road
+// networks few, so the links cost them nothing.
+template <bool F>
+static __device__ __forceinline__ void affCompressLinks(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
+{
+  const int from = threadIdx.x + blockIdx.x * ThreadsPerBlock;
+  const int incr = gridDim.x * ThreadsPerBlock;
+  for (int v = from; v < nodes; v += incr) {
+    const int old = nstat[v];
+    if (old != v) {
+      const int rep = representative(v, nstat);
+      if (rep != old) nstat[v] = rep;
+    } else {
+      const int beg = nidx[v];
+      const int end = nidx[v + 1];
+      int vrep = representative(v, nstat);
+      for (int i = end - 1; i >= beg && i >= end - 2; i--) {
+        hookEdge<F>(vrep, nlist[i], nstat, v, fe);
+      }
+    }
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+aff_compress_links(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat)
+{
+  affCompressLinks<false>(nodes, nidx, nlist, nstat, nullptr);
+}
+
+extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
+aff_compress_links_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, unsigned long long* const __restrict__ fe)
+{
+  affCompressLinks<true>(nodes, nidx, nlist, nstat, fe);
 }
 
 static __device__ __forceinline__ unsigned long long affMix(unsigned long long z)
@@ -215,18 +262,6 @@ static __device__ __forceinline__ void affFinish2(const int* const __restrict__ 
   }
 }
 
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-aff_finish2(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, const int k, const int from0)
-{
-  affFinish2<false>(nidx, nlist, nstat, wl, nullptr, k, from0);
-}
-
-extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-aff_finish2_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, const int k, const int from0, unsigned long long* const __restrict__ fe)
-{
-  affFinish2<true>(nidx, nlist, nstat, wl, fe, k, from0);
-}
-
 template <bool F>
 static __device__ __forceinline__ void affFinish3(const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, unsigned long long* const __restrict__ fe, int k, const int from0)
 {
@@ -254,14 +289,18 @@ static __device__ __forceinline__ void affFinish3(const int* const __restrict__ 
   }
 }
 
+// aff_finish23 runs the finish's warps and then its blocks in one launch,
+// as ecl_compute23.
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-aff_finish3(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, const int k, const int from0)
+aff_finish23(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, const int k, const int from0)
 {
+  affFinish2<false>(nidx, nlist, nstat, wl, nullptr, k, from0);
   affFinish3<false>(nidx, nlist, nstat, wl, nullptr, k, from0);
 }
 
 extern "C" __global__ void __launch_bounds__(ThreadsPerBlock)
-aff_finish3_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, const int k, const int from0, unsigned long long* const __restrict__ fe)
+aff_finish23_f(const int nodes, const int* const __restrict__ nidx, const int* const __restrict__ nlist, int* const __restrict__ nstat, const int* const __restrict__ wl, const int k, const int from0, unsigned long long* const __restrict__ fe)
 {
+  affFinish2<true>(nidx, nlist, nstat, wl, fe, k, from0);
   affFinish3<true>(nidx, nlist, nstat, wl, fe, k, from0);
 }
