@@ -54,13 +54,17 @@ type Timing struct {
 	// Upload and Download are the copies to and from the GPU (zero on
 	// the CPU).
 	Upload, Download time.Duration
+	// Join is joining the slabs of a raster labeled in parts (past the
+	// kernels' reach, or spread over several GPUs) at their seams and
+	// relabeling them, on the host; zero otherwise.
+	Join time.Duration
 }
 
 // Plus returns the stage-by-stage sum of t and u, as for the frames of one
 // volume.
 func (t Timing) Plus(u Timing) Timing {
 	return Timing{Total: t.Total + u.Total, Setup: t.Setup + u.Setup, Allocate: t.Allocate + u.Allocate,
-		Kernel: t.Kernel + u.Kernel, Upload: t.Upload + u.Upload, Download: t.Download + u.Download}
+		Kernel: t.Kernel + u.Kernel, Upload: t.Upload + u.Upload, Download: t.Download + u.Download, Join: t.Join + u.Join}
 }
 
 // Labeler labels rasters and graphs on the backend its options choose.

@@ -43,9 +43,9 @@ type slabJob struct {
 // The ranges are labeled concurrently, each slab into its part of dst by
 // LabelRaster (CPU or GPU), then the slabs are joined at their seams in
 // order and relabeled in place to the whole raster's labels, which equal
-// one kernel's, bit for bit. With several labelers Setup, Upload and
-// Download are the largest of any labeler's (they run side by side) and
-// Kernel is the rest of the wall time after allocating.
+// one kernel's, bit for bit. Each stage but Join is the largest of any
+// labeler's sum over its slabs (the labelers run side by side); Join is
+// the seams' joining and the relabeling on the host.
 func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, start time.Time, spread bool) (*RasterResult, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
@@ -74,6 +74,7 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 	if err := labelSlabJobs(r, rule, conn, dst, jobs); err != nil {
 		return nil, err
 	}
+	joinStart := time.Now()
 	joiner, err := slabs.NewJoiner(r.Width, r.Height, l.slabLabelFunc(rule, conn, nil, false))
 	if err != nil {
 		return nil, fmt.Errorf("cclabel: %w", err)
@@ -92,23 +93,27 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 	}
 	relabel := joiner.Finish()
 	for k, j := range jobs {
+		// The labels come from this package's labelers, so a slab whose
+		// labels are already the volume's is left as it is.
+		if relabel.Identity(k) {
+			continue
+		}
 		if err := relabel.Apply(k, dst[j.z0*plane:j.z1*plane], l.threads); err != nil {
 			return nil, fmt.Errorf("cclabel: %w", err)
 		}
 	}
 	res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: relabel.Count}
+	res.Timing.Join = time.Since(joinStart)
 	var allocate time.Duration
 	for _, t := range per {
 		res.Timing.Setup = max(res.Timing.Setup, t.Setup)
 		res.Timing.Upload = max(res.Timing.Upload, t.Upload)
+		res.Timing.Kernel = max(res.Timing.Kernel, t.Kernel)
 		res.Timing.Download = max(res.Timing.Download, t.Download)
 		allocate = max(allocate, t.Allocate)
 	}
-	res.Timing.Total = time.Since(start)
-	// With several labelers the stages above may come from different
-	// ones, so the rest is kept from going below zero.
-	res.Timing.Kernel = max(0, res.Timing.Total-res.Timing.Setup-res.Timing.Upload-res.Timing.Download-res.Timing.Allocate-allocate)
 	res.Timing.Allocate += allocate
+	res.Timing.Total = time.Since(start)
 	return res, nil
 }
 

@@ -84,7 +84,8 @@ func TestLabelSlabsMatchesOneKernel(t *testing.T) {
 						if got.Labels.Count != want.Labels.Count || !slices.Equal(got.Labels.Data, want.Labels.Data) {
 							t.Fatalf("%s: %d components, one kernel %d", name, got.Labels.Count, want.Labels.Count)
 						}
-						if got.Backend != backend || got.Timing.Kernel <= 0 || got.Timing.Total < got.Timing.Kernel {
+						tm := got.Timing
+						if got.Backend != backend || tm.Kernel <= 0 || tm.Join <= 0 || tm.Total < tm.Kernel+tm.Join {
 							t.Errorf("%s: backend %s, timing %+v", name, got.Backend, got.Timing)
 						}
 					}

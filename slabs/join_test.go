@@ -50,11 +50,77 @@ func labelBySlabs(t testing.TB, r *imagegraph.Raster, label LabelFunc, thick int
 	for k := range m.Slabs() {
 		z0 := k * thick
 		z1 := min(z0+thick, r.Depth)
+		identity := m.Identity(k)
+		before := slices.Clone(out[z0*plane : z1*plane])
 		if err := m.Apply(k, out[z0*plane:z1*plane], 1+k%3); err != nil {
 			t.Fatal(err)
 		}
+		if identity && !slices.Equal(before, out[z0*plane:z1*plane]) {
+			t.Fatalf("slab %d: Identity, but Apply changed its labels", k)
+		}
 	}
 	return out, m.Count
+}
+
+// TestRelabelingIdentity checks Identity on slabs whose labels stay and
+// whose labels change: a U whose arms are two components of the first slab
+// until the second slab joins them, and a second slab whose labels come in
+// another order than the volume's.
+func TestRelabelingIdentity(t *testing.T) {
+	// 3x1x2: plane 0 holds two arms (x 0 and 2), plane 1 the bottom of
+	// the U (all of x 0..2).
+	u, err := imagegraph.NewRaster(3, 1, 2, []uint8{1, 0, 1, 1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two columns: each slab's labels stay as they are.
+	cols, err := imagegraph.NewRaster(3, 1, 2, []uint8{1, 0, 1, 1, 0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A column at x 2 and a voxel at x 0 only in plane 1: the second
+	// slab's first label (x 0) is the volume's second.
+	swap, err := imagegraph.NewRaster(3, 1, 2, []uint8{0, 0, 1, 1, 0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		r    *imagegraph.Raster
+		want []bool
+	}{
+		{"U", u, []bool{false, true}},
+		{"columns", cols, []bool{true, true}},
+		{"swap", swap, []bool{true, false}},
+	} {
+		j, err := NewJoiner(3, 1, serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 6))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for z := range 2 {
+			slab, err := Planes(tc.r, z, z+1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			local := make([]uint32, 3)
+			count, err := serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 6)(slab, local)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := j.Add(slab, local, count); err != nil {
+				t.Fatal(err)
+			}
+		}
+		m := j.Finish()
+		for k, want := range tc.want {
+			if got := m.Identity(k); got != want {
+				t.Errorf("%s: Identity(%d) = %v, want %v", tc.name, k, got, want)
+			}
+		}
+		if m.Identity(-1) || m.Identity(2) {
+			t.Errorf("%s: Identity out of range", tc.name)
+		}
+	}
 }
 
 // checkSlabs compares the slab labeling of r at several thicknesses with

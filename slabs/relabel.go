@@ -21,6 +21,27 @@ type Relabeling struct {
 // Slabs returns how many slabs the relabeling covers.
 func (m *Relabeling) Slabs() int { return len(m.offsets) }
 
+// Identity reports whether slab k's local labels are already the
+// volume's (as the first slab's are unless two of its components meet in a
+// later slab), so that Apply would change nothing in labels that hold no
+// label above the slab's count.
+func (m *Relabeling) Identity(k int) bool {
+	if k < 0 || k >= len(m.offsets) {
+		return false
+	}
+	end := uint32(len(m.final) - 1)
+	if k+1 < len(m.offsets) {
+		end = m.offsets[k+1]
+	}
+	first := m.offsets[k]
+	for p := first + 1; p <= end; p++ {
+		if m.final[p] != p-first {
+			return false
+		}
+	}
+	return true
+}
+
 // Apply rewrites slab k's local labels in place as the volume's labels,
 // on up to threads goroutines (0: GOMAXPROCS).
 func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {

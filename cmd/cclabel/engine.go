@@ -96,14 +96,18 @@ func gpuTimesOf(backend cclabel.Backend, t cclabel.Timing) *gpuTimes {
 // labelStages split the label stage's seconds, as the JSON summary
 // reports them: the GPU's start (first GPU file only), allocating and
 // first touching the label buffer, the copies and the labeling itself, and
-// the rest (size filters, renumbering, checks outside the labeling call).
+// the joining of slabs, and the rest (size filters, renumbering, checks
+// outside the labeling call).
 type labelStages struct {
 	GPUSetup float64 `json:"gpu_setup"`
 	Allocate float64 `json:"allocate"`
 	Upload   float64 `json:"upload"`
 	Kernel   float64 `json:"kernel"`
 	Download float64 `json:"download"`
-	Other    float64 `json:"other"`
+	// Join is joining the slabs of a volume labeled in parts (past the
+	// kernels' reach, or on several GPUs) and relabeling them.
+	Join  float64 `json:"join,omitempty"`
+	Other float64 `json:"other"`
 	// WhileReading is labeling done while the input was still being read
 	// (volumes on the CPU): not part of the label stage.
 	WhileReading float64 `json:"while_reading,omitempty"`
@@ -113,8 +117,8 @@ type labelStages struct {
 // calls' summed timing t.
 func labelStagesOf(label float64, t cclabel.Timing) labelStages {
 	s := labelStages{GPUSetup: t.Setup.Seconds(), Allocate: t.Allocate.Seconds(), Upload: t.Upload.Seconds(),
-		Kernel: t.Kernel.Seconds(), Download: t.Download.Seconds()}
-	s.Other = max(0, label-(s.GPUSetup+s.Allocate+s.Upload+s.Kernel+s.Download))
+		Kernel: t.Kernel.Seconds(), Download: t.Download.Seconds(), Join: t.Join.Seconds()}
+	s.Other = max(0, label-(s.GPUSetup+s.Allocate+s.Upload+s.Kernel+s.Download+s.Join))
 	return s
 }
 
