@@ -18,7 +18,7 @@ const (
 )
 
 // Tile geometry of the tile kernels (kernels/ecl_grid_tiles.cu: TX2, TY2,
-// TX3, TY3, TZ3, TILE_THREADS).
+// TX3, TY3, TZ3, TILE_THREADS, ROOTS_WORDS).
 const (
 	tile2X      = 128
 	tile2Y      = 16
@@ -26,6 +26,7 @@ const (
 	tile3Y      = 8
 	tile3Z      = 8
 	tileThreads = 256
+	rootsWords  = 32 // mask words per tiles_roots warp (ROOTS_WORDS)
 )
 
 // Tile geometry of the value-block kernels (kernels/ecl_grid_vblocks.cu:
@@ -154,15 +155,22 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 			local.name, border.name = "vblocks_local_"+p.suffix, "vblocks_border_"+p.suffix
 			border.threads = p.border
 		}
-		return []kernelStep{
+		steps := []kernelStep{
 			{"zero_u32", uint32(min(ceilDiv(p.counts, threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(tileReps), unsafe.Pointer(&p.counts64)}},
 			local,
 			border,
-			{"tiles_roots", uint32(ceilDiv(int(p.n), 256)), 256, []unsafe.Pointer{ptr(parent), ptr(tileReps), ptr(counts), n64}},
+			// A warp per rootsWords mask words, 8 warps a block.
+			{"tiles_roots", uint32(ceilDiv(p.counts, 8*rootsWords)), 256, []unsafe.Pointer{ptr(parent), ptr(tileReps), ptr(counts), n64}},
 			{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 			{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},
 			{"tiles_relabel", uint32(ceilDiv(int(p.n), 1024)), 256, []unsafe.Pointer{ptr(parent), ptr(tileReps), ptr(counts), ptr(sums), ptr(labels), n64}},
 		}
+		if p.kernels == tileKernels && p.shape.w%32 == 0 {
+			// Each mask word is one warp row of a tile, which tiles_local
+			// stores whole: no clearing needed.
+			steps = steps[1:]
+		}
+		return steps
 	}
 	dim := "2_"
 	if p.shape.d > 1 {

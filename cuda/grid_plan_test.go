@@ -43,7 +43,7 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string]int{"TX2": tile2X, "TY2": tile2Y, "TX3": tile3X, "TY3": tile3Y, "TZ3": tile3Z, "TILE_THREADS": tileThreads} {
+	for name, want := range map[string]int{"TX2": tile2X, "TY2": tile2Y, "TX3": tile3X, "TY3": tile3Y, "TZ3": tile3Z, "TILE_THREADS": tileThreads, "ROOTS_WORDS": rootsWords} {
 		m := regexp.MustCompile(`(?m)^#define ` + name + ` (\d+)`).FindStringSubmatch(string(tiles))
 		if m == nil {
 			t.Fatalf("no #define %s in ecl_grid_tiles.cu", name)

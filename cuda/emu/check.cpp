@@ -117,10 +117,10 @@ template <typename T> static std::vector<unsigned int> tiles(const std::vector<T
   std::vector<int> parent(n, 0x5a5a5a5a);
   std::vector<unsigned int> labels(n, 0xdeadbeef), masks(words, 0xffffffffu), counts(words, 7), sums(std::max(1, sumsLen), 9);
   unsigned int total = 12345;
-  emuLaunch(cdiv(words, 256), 256, [&] { zero_u32(masks.data(), words); });
+  if (s.w % 32 != 0) emuLaunch(cdiv(words, 256), 256, [&] { zero_u32(masks.data(), words); }); // as grid_plan.go: tiles_local stores whole words
   emuLaunch(tileCount, TILE_THREADS, [&] { Kern<T>::local(s.conn, in.data(), parent.data(), masks.data(), s); });
   emuLaunch(tileCount, TILE_THREADS, [&] { Kern<T>::border(s.conn, in.data(), parent.data(), s); });
-  emuLaunch(cdiv(n, 256), 256, [&] { tiles_roots(parent.data(), masks.data(), counts.data(), n); });
+  emuLaunch(cdiv(words, 8 * ROOTS_WORDS), 256, [&] { tiles_roots(parent.data(), masks.data(), counts.data(), n); });
   emuLaunch(sumsLen, 1024, [&] { scan_tiles(counts.data(), (int)words, sums.data()); });
   emuLaunch(1, 1024, [&] { grid_scan(sums.data(), sumsLen, &total); });
   emuLaunch(cdiv(n, 1024), 256, [&] { tiles_relabel(parent.data(), masks.data(), counts.data(), sums.data(), labels.data(), n); });
@@ -143,7 +143,7 @@ template <typename T> static std::vector<unsigned int> vblocks(const std::vector
   emuLaunch(cdiv(words, 256), 256, [&] { zero_u32(masks.data(), words); });
   emuLaunch(tileCount, 256, [&] { Kern<T>::vlocal(in.data(), parent.data(), masks.data(), s); });
   emuLaunch(tileCount, BBorder<VB_TY, VB_TZ, true>::threads, [&] { Kern<T>::vborder(in.data(), parent.data(), s); });
-  emuLaunch(cdiv(n, 256), 256, [&] { tiles_roots(parent.data(), masks.data(), counts.data(), n); });
+  emuLaunch(cdiv(words, 8 * ROOTS_WORDS), 256, [&] { tiles_roots(parent.data(), masks.data(), counts.data(), n); });
   emuLaunch(sumsLen, 1024, [&] { scan_tiles(counts.data(), (int)words, sums.data()); });
   emuLaunch(1, 1024, [&] { grid_scan(sums.data(), sumsLen, &total); });
   emuLaunch(cdiv(n, 1024), 256, [&] { tiles_relabel(parent.data(), masks.data(), counts.data(), sums.data(), labels.data(), n); });

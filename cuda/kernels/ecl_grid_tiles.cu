@@ -2,13 +2,16 @@
 // and 26 in 3D, multilabel (equal nonzero keys join), binary and
 // threshold. (The block kernels of ecl_grid_blocks.cu stay faster for the
 // binary and threshold rules at 8 and 26, where a 2x2(x2) block is always
-// one vertex, and those of ecl_grid_vblocks.cu for the multilabel rule at
-// 26, a vertex per value of a block; their numbering is this file's.) Voxels are the vertices; each voxel's parent is the
-// smallest index of its component, so numbering the roots in memory order
-// is first-occurrence order.
+// one vertex; the value-block kernels of ecl_grid_vblocks.cu, a vertex per
+// value of a 2x2x2 block, take the multilabel rule at 26 only on request.
+// Both number components as this file does.) Voxels are the vertices;
+// each voxel's parent is the smallest index of its component, so
+// numbering the roots in memory order is first-occurrence order.
 //
 // Kernels, in order:
-//   zero_u32 (ecl_grid_blocks.cu): the representative masks cleared.
+//   zero_u32 (ecl_grid_blocks.cu): the representative masks cleared
+//     (skipped when the width is a multiple of 32: tiles_local then
+//     stores every word whole).
 //   tiles_local: a tile of TX x TY x TZ voxels per thread block (warps
 //     along x, 32 voxels a warp row); each warp row cut into runs of
 //     joined voxels (ballots), runs joined by union-find in shared memory
@@ -20,7 +23,8 @@
 //     joined pairs that cross tile faces, each pair by one thread of the
 //     face it leaves through (x first, then y, then z).
 //   tiles_roots: each representative that is no root pointed straight at
-//     its root; masks keep the roots; counts[j] = roots in word j.
+//     its root; masks keep the roots; counts[j] = roots in word j (a warp
+//     per ROOTS_WORDS words).
 //   scan_tiles, grid_scan: counts become offsets.
 //   tiles_relabel: every voxel gets its root's label, the root's rank in
 //     memory order (offset of its word + roots before it in the word + 1),
@@ -340,35 +344,72 @@ static __device__ void tiles_border(const T* const __restrict__ in, int* const _
 // tiles_roots points every representative that is no root at its root
 // (read-only chase: the only write is the thread's own entry, to a voxel
 // on its path), keeps the roots in masks and counts them per word. A warp
-// per word, a lane per voxel.
+// takes ROOTS_WORDS consecutive words (a lane loads one), skips the empty
+// ones and runs the others ROOTS_ROUND at a time, a lane per voxel: their
+// parent loads and the steps of their chases are independent, so each
+// lane keeps ROOTS_ROUND loads in flight instead of one.
+#define ROOTS_WORDS 32 // a lane per word
+#ifndef ROOTS_ROUND
+#define ROOTS_ROUND 4
+#endif
 extern "C" __global__ void __launch_bounds__(256)
 tiles_roots(int* const __restrict__ parent, unsigned int* const __restrict__ masks, unsigned int* const __restrict__ counts,
             const long long n)
 {
-  const long long word = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-  if (word >= (n + 31) >> 5) return; // warp-uniform
+  const long long words = (n + 31) >> 5;
+  const long long base = (((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5) * ROOTS_WORDS;
+  if (base >= words) return; // warp-uniform
   const int lane = threadIdx.x % 32;
-  const unsigned int m = masks[word];
-  if (m == 0) {
-    if (lane == 0) counts[word] = 0;
-    return;
-  }
-  bool root = false;
-  if ((m >> lane) & 1u) {
-    const int v = (int)(word * 32 + lane);
-    const int p = parent[v];
-    if (p == v) {
-      root = true;
-    } else {
-      int r = p, next;
-      while (r > (next = parent[r])) r = next;
-      if (r != p) parent[v] = r;
+  const long long mine = base + lane;
+  const unsigned int m = mine < words ? masks[mine] : 0u;
+  unsigned int pending = __ballot_sync(0xffffffffu, m != 0u); // warp-uniform
+  unsigned int roots = 0u;                                    // lane's word's roots
+  while (pending != 0u) {
+    int wj[ROOTS_ROUND], v[ROOTS_ROUND], p[ROOTS_ROUND], r[ROOTS_ROUND];
+    bool act[ROOTS_ROUND];
+#pragma unroll
+    for (int j = 0; j < ROOTS_ROUND; j++) {
+      wj[j] = pending != 0u ? __ffs(pending) - 1 : -1;
+      pending &= pending - 1u;
+      const unsigned int mj = __shfl_sync(0xffffffffu, m, wj[j] & 31);
+      v[j] = (int)((base + (wj[j] & 31)) * 32 + lane);
+      p[j] = wj[j] >= 0 && ((mj >> lane) & 1u) != 0u ? parent[v[j]] : -1;
+    }
+    bool any = false;
+#pragma unroll
+    for (int j = 0; j < ROOTS_ROUND; j++) {
+      r[j] = p[j];
+      act[j] = p[j] >= 0 && p[j] != v[j];
+      any |= act[j];
+    }
+    while (any) { // the chases, a step of each per iteration
+      int next[ROOTS_ROUND];
+#pragma unroll
+      for (int j = 0; j < ROOTS_ROUND; j++)
+        if (act[j]) next[j] = parent[r[j]];
+      any = false;
+#pragma unroll
+      for (int j = 0; j < ROOTS_ROUND; j++) {
+        if (act[j]) {
+          if (next[j] < r[j]) {
+            r[j] = next[j];
+          } else {
+            act[j] = false;
+          }
+        }
+        any |= act[j];
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < ROOTS_ROUND; j++) {
+      if (p[j] >= 0 && r[j] != p[j]) parent[v[j]] = r[j];
+      const unsigned int rj = __ballot_sync(0xffffffffu, p[j] >= 0 && p[j] == v[j]);
+      if (lane == wj[j]) roots = rj;
     }
   }
-  const unsigned int roots = __ballot_sync(0xffffffffu, root);
-  if (lane == 0) {
-    counts[word] = __popc(roots);
-    masks[word] = roots;
+  if (mine < words) {
+    counts[mine] = __popc(roots);
+    masks[mine] = roots;
   }
 }
 
