@@ -67,7 +67,7 @@ type GraphOptions struct {
 	wide bool
 	// compress0 overrides whether ECL-CC's init trees are compressed
 	// before compute1 (tests and benchmarks): 0 when the graph has no
-	// hubs (hasHubs), 1 always, -1 never.
+	// hubs (degreeShape), 1 always, -1 never.
 	compress0 int
 	// rootLinks, when -1, leaves out Afforest's links of the init's
 	// roots (aff_compress_links; tests and benchmarks).
@@ -147,9 +147,10 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	if v := firstUnsortedList(g); v >= 0 {
 		return nil, fmt.Errorf("cuda: the adjacency list of vertex %d is not sorted (ecl.Graph.SortAdjacency sorts them)", v)
 	}
+	shape := shapeOf(g)
 	round0 := opts.round0
 	if alg == ecl.Afforest && round0 == 0 {
-		round0 = afforestRound0(g)
+		round0 = afforestRound0(shape)
 	}
 	var edges []uint64
 	err := c.do(func() error {
@@ -183,9 +184,9 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 
 		switch alg {
 		case ecl.ECL:
-			err = c.runTimed(eclSteps(c.blocks, int32(n), &b, opts.Forest, wide, opts.compressRound0(!hasHubs(g))), &run.Timing)
+			err = c.runTimed(eclSteps(c.blocks, int32(n), &b, opts.Forest, wide, opts.compressRound0(!shape.hubs), shape.listed), &run.Timing)
 		case ecl.Afforest:
-			err = c.runTimed(afforestSteps(c.blocks, int32(n), &b, opts, round0), &run.Timing)
+			err = c.runTimed(afforestSteps(c.blocks, int32(n), &b, opts, round0, shape.listed), &run.Timing)
 		case ecl.ECLaf:
 			err = c.runECLaf(int32(n), &b, &run.Timing)
 		}
@@ -251,9 +252,9 @@ func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) e
 
 // eclSteps are ECL-CC's kernels: init (which empties the worklist), with
 // compress the init's trees compressed (aff_compress), compute by degree
-// (thread; warp and block), flatten; the _f kernels with a forest, the _w
-// kernels for 64-bit offsets (_fw both).
-func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide, compress bool) []kernelStep {
+// (thread; warp and block when listed, see degreeShape), flatten; the _f
+// kernels with a forest, the _w kernels for 64-bit offsets (_fw both).
+func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide, compress, listed bool) []kernelStep {
 	suffix := ""
 	args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr), unsafe.Pointer(&b.wl.ptr)}
 	initArgs := args[:4]
@@ -274,11 +275,11 @@ func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide, compres
 		always := int32(0) // aff_compress's adaptive: compress whatever the samples say
 		steps = append(steps, kernelStep{"aff_compress", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3], unsafe.Pointer(&always)}})
 	}
-	return append(steps,
-		kernelStep{"ecl_compute1" + suffix, blocks, threadsPerBlock, args},
-		kernelStep{"ecl_compute23" + suffix, blocks, threadsPerBlock, args},
-		kernelStep{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3]}},
-	)
+	steps = append(steps, kernelStep{"ecl_compute1" + suffix, blocks, threadsPerBlock, args})
+	if listed {
+		steps = append(steps, kernelStep{"ecl_compute23" + suffix, blocks, threadsPerBlock, args})
+	}
+	return append(steps, kernelStep{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3]}})
 }
 
 // narrowOffsets returns offsets as the int32s the kernels take (the caller

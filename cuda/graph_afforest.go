@@ -28,9 +28,9 @@ const affSamples = 256
 // the worklist); compress and sample the giant; each further round r < k links the neighbour at position r, then
 // compresses and samples again (skipped, when adaptive, once the giant
 // holds a quarter of the samples); finish by degree (thread; warp and
-// block), skipping the vertices in the giant and the positions the rounds
+// block when listed, see degreeShape), skipping the vertices in the giant and the positions the rounds
 // linked; flatten.
-func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOptions, round0 int) []kernelStep {
+func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOptions, round0 int, listed bool) []kernelStep {
 	k := int32(opts.SampleRounds)
 	adaptive := int32(0)
 	if k == 0 {
@@ -78,9 +78,9 @@ func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOption
 	}
 	wl := unsafe.Pointer(&b.wl.ptr)
 	finish := with(graph, wl, p(&k), p(&from0))
-	return append(steps,
-		kernelStep{"aff_finish1" + suffix, blocks, threadsPerBlock, finish},
-		kernelStep{"aff_finish23" + suffix, blocks, threadsPerBlock, finish},
-		kernelStep{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{graph[0], graph[3]}},
-	)
+	steps = append(steps, kernelStep{"aff_finish1" + suffix, blocks, threadsPerBlock, finish})
+	if listed {
+		steps = append(steps, kernelStep{"aff_finish23" + suffix, blocks, threadsPerBlock, finish})
+	}
+	return append(steps, kernelStep{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{graph[0], graph[3]}})
 }

@@ -191,10 +191,24 @@ func TestChooseGraphAlgorithmAndRound0(t *testing.T) {
 	if a := ChooseGraphAlgorithm(&ecl.Graph{Offsets: []int64{0}}); a != ecl.ECL {
 		t.Errorf("empty: %v", a)
 	}
-	if r := afforestRound0(grid); r != round0Init {
+	if r := afforestRound0(shapeOf(grid)); r != round0Init {
 		t.Errorf("grid round 0: %d", r)
 	}
-	if r := afforestRound0(rmat); r != round0Link {
+	if r := afforestRound0(shapeOf(rmat)); r != round0Link {
 		t.Errorf("R-MAT round 0: %d", r)
+	}
+	// The warp and block kernels run only where a degree exceeds 16.
+	if shapeOf(grid).listed || shapeOf(path).listed || !shapeOf(rmat).listed {
+		t.Errorf("listed: grid %v, path %v, R-MAT %v", shapeOf(grid).listed, shapeOf(path).listed, shapeOf(rmat).listed)
+	}
+	star := func(leaves int32) *ecl.Graph {
+		var pairs []int32
+		for v := int32(1); v <= leaves; v++ {
+			pairs = append(pairs, 0, v)
+		}
+		return edgeGraph(t, int(leaves)+1, pairs...)
+	}
+	if !shapeOf(star(17)).listed || shapeOf(star(16)).listed {
+		t.Errorf("listed: a star of 17 leaves is listed (%v), of 16 not (%v)", shapeOf(star(17)).listed, shapeOf(star(16)).listed)
 	}
 }

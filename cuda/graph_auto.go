@@ -2,7 +2,6 @@ package cuda
 
 import (
 	"runtime"
-	"slices"
 	"sync"
 
 	"github.com/cclabel/cclabel/ecl"
@@ -33,42 +32,63 @@ func ChooseGraphAlgorithm(g *ecl.Graph) ecl.Algorithm {
 // a 4096² grid, 1.23 against 1.39 on random 2^23 k=4).
 const hubFactor = 16
 
-// afforestRound0 picks Afforest's round 0 for g: round0Link when g has
-// hubs, else round0Init.
-func afforestRound0(g *ecl.Graph) int {
-	if hasHubs(g) {
+// afforestRound0 picks Afforest's round 0 for a graph of shape d:
+// round0Link when it has hubs, else round0Init.
+func afforestRound0(d degreeShape) int {
+	if d.hubs {
 		return round0Link
 	}
 	return round0Init
 }
 
-// hasHubs reports whether some vertex of g has hubFactor times the
-// average degree (R-MAT graphs, not grids, uniform random graphs or road
-// networks). It also decides whether ECL-CC compresses its init's trees
-// before compute1: deep init trees (roads, grids) gain, hub graphs lose
-// (cuda/PERF.md).
-func hasHubs(g *ecl.Graph) bool {
+// threadDegree is the largest degree a thread handles alone in ECL-CC's
+// compute1 and Afforest's finish1; larger ones go to the worklists of the
+// warp and block kernels (kernels/ecl_graph.cu).
+const threadDegree = 16
+
+// degreeShape is what the GPU graph paths ask of a graph's degrees.
+type degreeShape struct {
+	// hubs: some vertex has hubFactor times the average degree (R-MAT
+	// graphs, not grids, uniform random graphs or road networks). It
+	// picks Afforest's round 0, and whether ECL-CC compresses its init's
+	// trees before compute1: deep init trees (roads, grids) gain, hub
+	// graphs lose (cuda/PERF.md).
+	hubs bool
+	// listed: some vertex has more than threadDegree neighbours, so the
+	// warp and block kernels may have work; without, they are not
+	// launched.
+	listed bool
+}
+
+// shapeOf scans the degrees of g on all cores.
+func shapeOf(g *ecl.Graph) degreeShape {
 	n := g.NumVertices()
 	if n == 0 {
-		return false
+		return degreeShape{}
 	}
 	limit := min(int64(hubFactor)*int64(g.NumEdges())/int64(n), 1<<30)
 	workers := min(runtime.NumCPU(), max(1, n>>18))
-	hub := make([]bool, workers)
+	shapes := make([]degreeShape, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			off := g.Offsets
+			var d degreeShape
 			for v := w * n / workers; v < (w+1)*n/workers; v++ {
-				if off[v+1]-off[v] > limit {
-					hub[w] = true
-					return
-				}
+				deg := off[v+1] - off[v]
+				d.hubs = d.hubs || deg > limit
+				d.listed = d.listed || deg > threadDegree
 			}
+			shapes[w] = d
 		}()
 	}
 	wg.Wait()
-	return slices.Contains(hub, true)
+	var d degreeShape
+	for _, s := range shapes {
+		d.hubs = d.hubs || s.hubs
+		d.listed = d.listed || s.listed
+	}
+	return d
 }
