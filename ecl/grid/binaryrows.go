@@ -193,20 +193,34 @@ func rowContacts(buf []uint64, cur, other *rowScan, slack int32) []uint64 {
 
 // layerContacts appends the contacts of row y of layer cur: with row y-1
 // of cur when same is set, and with rows y-1, y and y+1 of prev, the layer
-// before, when prev is not nil.
-func (l *rowLabeler) layerContacts(buf []uint64, cur, prev []*rowScan, y int, same bool) []uint64 {
+// before, when prev is not nil. It also returns how many of the contacts
+// it appended (from the first row it looked at) are fresh: in run order
+// of cur, each run's consecutive (face contacts only), as
+// band.LinkFreshContacts takes them when they are a row's first links.
+func (l *rowLabeler) layerContacts(buf []uint64, cur, prev []*rowScan, y int, same bool) ([]uint64, int) {
+	n0, fresh := len(buf), -1
+	firstDone := func(slack int32) {
+		if fresh < 0 {
+			fresh = 0
+			if slack == 0 {
+				fresh = len(buf) - n0
+			}
+		}
+	}
 	if same && y > 0 && l.same >= 0 {
 		buf = rowContacts(buf, cur[y], cur[y-1], l.same)
+		firstDone(l.same)
 	}
 	if prev == nil {
-		return buf
+		return buf, max(fresh, 0)
 	}
 	for dy := -1; dy <= 1; dy++ {
 		if s := l.below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < len(prev) {
 			buf = rowContacts(buf, cur[y], prev[y+dy], s)
+			firstDone(s)
 		}
 	}
-	return buf
+	return buf, max(fresh, 0)
 }
 
 // loadLayer loads the rows of layer z into scans and numbers their runs
@@ -245,8 +259,10 @@ func (l *rowLabeler) LinkBand(b *band.Band) {
 				labels[next-1+s] = next + s
 			}
 			next += uint32(m.runs)
-			buf = l.layerContacts(buf[:0], cur, below, y, true)
-			hooks += band.LinkContacts(labels, buf)
+			var fresh int
+			buf, fresh = l.layerContacts(buf[:0], cur, below, y, true)
+			hooks += band.LinkFreshContacts(labels, buf[:fresh])
+			hooks += band.LinkContacts(labels, buf[fresh:])
 		}
 		cur, prev = prev, cur
 	}
@@ -271,7 +287,7 @@ func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 	}
 	var found []uint64
 	for y := range cur {
-		found = l.layerContacts(found[:0], cur, prev, y, false)
+		found, _ = l.layerContacts(found[:0], cur, prev, y, false)
 		for _, c := range found {
 			if dead := band.Hook(l.labels, band.FindRoot(l.labels, uint32(c>>32)), band.FindRoot(l.labels, uint32(c))); dead != 0 {
 				owner := band.Of(bands, int(dead-1)/l.width)

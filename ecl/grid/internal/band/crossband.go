@@ -13,6 +13,9 @@ import (
 type CrossLabels struct {
 	roots  []uint32        // sorted index+1 of the roots later bands join
 	labels []atomic.Uint32 // their labels, 0 until published
+	// ranked is set once rankRoots has published every label: the bands
+	// need not publish their roots again.
+	ranked bool
 }
 
 // NewCrossLabels points every root that the border merges hooked
@@ -38,6 +41,7 @@ func NewCrossLabels(labels []uint32, bands []Band) *CrossLabels {
 // such root it holds. Roots are slots (index+1) in [b.Slots, b.Slots+b.Runs),
 // and Number has set the bands' first labels.
 func (c *CrossLabels) rankRoots(labels []uint32, bands []Band) {
+	c.ranked = true
 	if len(c.roots) == 0 {
 		return
 	}
@@ -59,7 +63,7 @@ func (c *CrossLabels) rankRoots(labels []uint32, bands []Band) {
 
 // Publish records the label of root, if a later band needs it.
 func (c *CrossLabels) Publish(root, label uint32) {
-	if len(c.roots) == 0 {
+	if len(c.roots) == 0 || c.ranked {
 		return
 	}
 	if i, ok := slices.BinarySearch(c.roots, root); ok {
