@@ -12,7 +12,8 @@ import (
 // returns N; the labels equal runs.LabelGrid's with keys 1 for foreground,
 // for every thread count.
 //
-// 8 and 26 run LabelBinary8 and LabelBinary26. The others run ECL-CC on
+// 8 and 26 run LabelBinary8 and LabelBinary26, 18 runs LabelBinary8's
+// row pairs in each plane (see labelBinary18). 4 and 6 run ECL-CC on
 // the runs of the rows: every maximal run of foreground pixels of a row is
 // one vertex, numbered in memory order, so the smallest vertex of a
 // component holds its first pixel. Runs of one row are found with word-wide
@@ -30,6 +31,8 @@ func LabelBinary(shape GridShape, connectivity int, src MaskRows, dst []uint32, 
 		return LabelBinary8(shape.Width, shape.Height, src, dst, threads)
 	case 26:
 		return LabelBinary26(shape.Width, shape.Height, shape.Depth, src, dst, threads)
+	case 18:
+		return labelBinary18(shape, src, dst, threads), nil
 	}
 	return labelBinaryRows(shape, connectivity, src, dst, threads), nil
 }
