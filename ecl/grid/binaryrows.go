@@ -305,14 +305,13 @@ func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time. A row's pixels only overwrite slots of that row or
 // earlier ones, and its runs' labels are all read before it is written.
-// Rows of long runs are written run by run; rows of many short runs
-// through a table of each column's label, masked without branches.
+// Rows of long runs are written run by run; rows of many short runs eight
+// entries at a time (fillShortRuns).
 func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
 	band.LabelSlots(labels, b, cross)
 	m := newRowScan(w)
-	columns := make([]uint32, w+8) // label of each column's run
 	own := make([]uint32, (w+1)/2)
 	slot := b.Slots
 	for row := b.First; row < b.End; row++ {
@@ -325,22 +324,11 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		for _, label := range runs {
 			pending |= label
 		}
+		runBounds(m.bounds, m.mask)
 		if m.runs*shortRuns > w {
-			from, k := 0, 0
-			for i, sw := range m.words {
-				word := sw.ends
-				for word != 0 {
-					end := i<<6 | bits.TrailingZeros64(word)
-					word &= word - 1
-					fillFrom(columns, from, end, runs[k])
-					k++
-					from = end
-				}
-			}
-			fillRow(dst, columns, m.mask)
+			fillShortRuns(dst, m.bounds, runs)
 		} else {
-			runBounds(m.bounds, m.mask)
-			fillRuns(dst, m.bounds, runs)
+			fillRuns(dst, m.bounds, runs, 0)
 		}
 		if pending&band.PendingFlag != 0 {
 			b.MarkPending(row)
@@ -353,11 +341,11 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 const shortRuns = 8
 
 // fillRuns writes a row run by run: labels[k] over [bounds[2k],
-// bounds[2k+1]), 0 between runs.
-func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
+// bounds[2k+1]), 0 between runs. dst starts at column origin.
+func fillRuns(dst []uint32, bounds []int32, labels []uint32, origin int32) {
 	from := int32(0)
 	for k, label := range labels {
-		start, end := bounds[2*k], bounds[2*k+1]
+		start, end := bounds[2*k]-origin, bounds[2*k+1]-origin
 		band.Clear32(dst[from:start])
 		band.Fill32(dst[start:end], label)
 		from = end
@@ -365,14 +353,30 @@ func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
 	band.Clear32(dst[from:])
 }
 
-// fillRow writes a row: the label of each foreground pixel's column and 0
-// for background pixels, without branching on the data.
-func fillRow(row, columns []uint32, mask []uint64) {
-	w := len(row)
-	columns = columns[:w]
-	for i := range maskWords(w) {
-		lo := i * 64
-		hi := min(lo+64, w)
-		maskedCopy(row[lo:hi], columns[lo:hi], mask[i])
+// fillShortRuns is fillRuns for rows of short runs and gaps: every gap
+// and run is written eight entries at a time from its start, overshooting
+// into what follows, which the next gap or run then overwrites (runs and
+// gaps alternate, none empty). The last ones, within eight entries of the
+// row's end, are written exactly by fillRuns.
+func fillShortRuns(dst []uint32, bounds []int32, labels []uint32) {
+	w := len(dst)
+	from := 0
+	k := 0
+	for ; k < len(labels); k++ {
+		start, end := int(bounds[2*k]), int(bounds[2*k+1])
+		if end+8 > w {
+			break
+		}
+		for x := from; x < start; x += 8 {
+			c := dst[x : x+8 : x+8]
+			c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = 0, 0, 0, 0, 0, 0, 0, 0
+		}
+		v := labels[k]
+		for x := start; x < end; x += 8 {
+			c := dst[x : x+8 : x+8]
+			c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = v, v, v, v, v, v, v, v
+		}
+		from = end
 	}
+	fillRuns(dst[from:], bounds[2*k:], labels[k:], int32(from))
 }

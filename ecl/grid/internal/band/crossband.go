@@ -139,12 +139,15 @@ func (c *CrossLabels) wait(root uint32) uint32 {
 func LabelSlots(labels []uint32, b *Band, cross *CrossLabels) {
 	lo, hi := b.Slots, b.Slots+b.Runs
 	next := b.FirstLabel
+	publish := !cross.ranked && len(cross.roots) > 0
 	for i := lo; i < hi; i++ {
 		p := labels[i]
 		switch {
 		case p == uint32(i)+1:
 			labels[i] = next
-			cross.Publish(p, next)
+			if publish {
+				cross.Publish(p, next)
+			}
 			next++
 		case int(p) > lo:
 			labels[i] = labels[p-1]
