@@ -139,20 +139,32 @@ func (c *CrossLabels) wait(root uint32) uint32 {
 func LabelSlots(labels []uint32, b *Band, cross *CrossLabels) {
 	lo, hi := b.Slots, b.Slots+b.Runs
 	next := b.FirstLabel
-	publish := !cross.ranked && len(cross.roots) > 0
+	if !cross.ranked && len(cross.roots) > 0 {
+		for i := lo; i < hi; i++ {
+			p := labels[i]
+			switch {
+			case p == uint32(i)+1:
+				labels[i] = next
+				cross.Publish(p, next)
+				next++
+			case int(p) > lo:
+				labels[i] = labels[p-1]
+			default:
+				labels[i] = cross.Label(p, b)
+			}
+		}
+		return
+	}
+	// Without a branch on whether a slot is a root: a root's parent is
+	// itself, so reading its parent's entry is harmless.
 	for i := lo; i < hi; i++ {
 		p := labels[i]
-		switch {
-		case p == uint32(i)+1:
-			labels[i] = next
-			if publish {
-				cross.Publish(p, next)
-			}
-			next++
-		case int(p) > lo:
-			labels[i] = labels[p-1]
-		default:
-			labels[i] = cross.Label(p, b)
+		if int(p) <= lo {
+			labels[i] = cross.Label(p, b) // in an earlier band (a root is not)
+			continue
 		}
+		root := -uint32(b2i(p == uint32(i)+1))
+		labels[i] = next&root | labels[p-1]&^root
+		next -= root
 	}
 }
