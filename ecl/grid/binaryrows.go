@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 )
@@ -194,6 +195,37 @@ func rowContacts(buf []uint64, cur, other *rowScan, slack int32) []uint64 {
 	return buf
 }
 
+// faceContacts2 is rowContacts with slack 0 against two rows at once, a
+// and b: the contacts come in column order, so each run of cur has its
+// contacts together. Both rows' contacts at a column are written without
+// branching, the one not found overwritten by what follows.
+func faceContacts2(buf []uint64, cur, a, b *rowScan) []uint64 {
+	t := cur.mask
+	ma, mb := a.mask[:len(t)], b.mask[:len(t)]
+	n := len(buf)
+	// At most one contact per column with each row, and the last column
+	// empty; two entries are written past the last kept.
+	buf = slices.Grow(buf, 2*len(t)*64+2)
+	buf = buf[:cap(buf)]
+	var prevA, prevB uint64
+	for i := range t {
+		bothA, bothB := t[i]&ma[i], t[i]&mb[i]
+		sa := bothA &^ (bothA<<1 | prevA>>63)
+		sb := bothB &^ (bothB<<1 | prevB>>63)
+		prevA, prevB = bothA, bothB
+		for s := sa | sb; s != 0; s &= s - 1 {
+			z := bits.TrailingZeros64(s)
+			x := i<<6 | z
+			r := uint64(cur.slotAt(x)) << 32
+			buf[n] = r | uint64(a.slotAt(x))
+			n += int(sa >> z & 1)
+			buf[n] = r | uint64(b.slotAt(x))
+			n += int(sb >> z & 1)
+		}
+	}
+	return buf[:n]
+}
+
 // layerContacts appends the contacts of row y of layer cur: with row y-1
 // of cur when same is set, and with rows y-1, y and y+1 of prev, the layer
 // before, when prev is not nil. It also returns how many of the contacts
@@ -209,6 +241,12 @@ func (l *rowLabeler) layerContacts(buf []uint64, cur, prev []*rowScan, y int, sa
 				fresh = len(buf) - n0
 			}
 		}
+	}
+	if same && y > 0 && prev != nil && l.same == 0 && l.below == [3]int32{-1, 0, -1} {
+		// 6-connectivity: the face contacts with the row above and the
+		// row behind, together in column order, all fresh.
+		buf = faceContacts2(buf, cur[y], cur[y-1], prev[y])
+		return buf, len(buf) - n0
 	}
 	if same && y > 0 && l.same >= 0 {
 		buf = rowContacts(buf, cur[y], cur[y-1], l.same)
