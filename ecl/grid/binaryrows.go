@@ -362,11 +362,11 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		for _, label := range runs {
 			pending |= label
 		}
-		runBounds(m.bounds, m.mask)
 		if m.runs*shortRuns > w {
-			fillShortRuns(dst, m.bounds, runs)
+			fillShortRuns(dst, m.mask, runs)
 		} else {
-			fillRuns(dst, m.bounds, runs, 0)
+			runBounds(m.bounds, m.mask)
+			fillRuns(dst, m.bounds, runs)
 		}
 		if pending&band.PendingFlag != 0 {
 			b.MarkPending(row)
@@ -379,11 +379,11 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 const shortRuns = 8
 
 // fillRuns writes a row run by run: labels[k] over [bounds[2k],
-// bounds[2k+1]), 0 between runs. dst starts at column origin.
-func fillRuns(dst []uint32, bounds []int32, labels []uint32, origin int32) {
+// bounds[2k+1]), 0 between runs.
+func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
 	from := int32(0)
 	for k, label := range labels {
-		start, end := bounds[2*k]-origin, bounds[2*k+1]-origin
+		start, end := bounds[2*k], bounds[2*k+1]
 		band.Clear32(dst[from:start])
 		band.Fill32(dst[start:end], label)
 		from = end
@@ -391,30 +391,40 @@ func fillRuns(dst []uint32, bounds []int32, labels []uint32, origin int32) {
 	band.Clear32(dst[from:])
 }
 
-// fillShortRuns is fillRuns for rows of short runs and gaps: every gap
-// and run is written eight entries at a time from its start, overshooting
-// into what follows, which the next gap or run then overwrites (runs and
-// gaps alternate, none empty). The last ones, within eight entries of the
-// row's end, are written exactly by fillRuns.
-func fillShortRuns(dst []uint32, bounds []int32, labels []uint32) {
+// fillShortRuns writes a row of short runs and gaps of the set bits of
+// mask (whose last word is zero), labels[k] over the k-th run, 0 between:
+// where a bit differs from the one before a gap or run starts, and each is
+// written eight entries at a time from its start, overshooting into what
+// follows, which the next gap or run then overwrites (runs and gaps
+// alternate, none empty). Those within eight entries of the row's end are
+// written exactly.
+func fillShortRuns(dst []uint32, mask []uint64, labels []uint32) {
 	w := len(dst)
-	from := 0
-	k := 0
-	for ; k < len(labels); k++ {
-		start, end := int(bounds[2*k]), int(bounds[2*k+1])
-		if end+8 > w {
-			break
+	from, k := 0, 0
+	var carry uint64
+	inRun := false
+	for i, e := range mask {
+		change := e ^ (e<<1 | carry)
+		carry = e >> 63
+		for ; change != 0; change &= change - 1 {
+			x := i<<6 | bits.TrailingZeros64(change)
+			var v uint32 // a gap ends at x
+			if inRun {
+				v = labels[k] // a run ends at x
+				k++
+			}
+			inRun = !inRun
+			if x+8 > w {
+				band.Fill32(dst[from:x], v)
+				from = x
+				continue
+			}
+			for y := from; y < x; y += 8 {
+				c := dst[y : y+8 : y+8]
+				c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = v, v, v, v, v, v, v, v
+			}
+			from = x
 		}
-		for x := from; x < start; x += 8 {
-			c := dst[x : x+8 : x+8]
-			c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = 0, 0, 0, 0, 0, 0, 0, 0
-		}
-		v := labels[k]
-		for x := start; x < end; x += 8 {
-			c := dst[x : x+8 : x+8]
-			c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = v, v, v, v, v, v, v, v
-		}
-		from = end
 	}
-	fillRuns(dst[from:], bounds[2*k:], labels[k:], int32(from))
+	band.Clear32(dst[from:])
 }
