@@ -127,6 +127,17 @@ func (m *rowScan) load(src MaskRows, row, width int) {
 	m.first = 0
 }
 
+// countRuns returns the number of runs of set bits of mask.
+func countRuns(mask []uint64) int {
+	n := 0
+	var carry uint64
+	for _, e := range mask {
+		n += bits.OnesCount64(e &^ (e<<1 | carry))
+		carry = e >> 63
+	}
+	return n
+}
+
 // slotAt returns the slot of the run holding column x: the base of its
 // word plus the runs ending in the word up to x.
 func (m *rowScan) slotAt(x int) uint32 {
@@ -353,7 +364,8 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	own := make([]uint32, (w+1)/2)
 	slot := b.Slots
 	for row := b.First; row < b.End; row++ {
-		m.load(l.src, row, w)
+		m.loadMask(l.src, row, w)
+		m.runs = countRuns(m.mask)
 		runs := own[:m.runs]
 		copy(runs, labels[slot:slot+m.runs])
 		slot += m.runs
