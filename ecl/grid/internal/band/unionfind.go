@@ -54,9 +54,7 @@ func Hook(labels []uint32, ra, rb uint32) uint32 {
 
 // LinkContacts hooks the two runs of every contact and returns the number
 // of roots that stopped being one. Consecutive contacts often share a run;
-// its root is then the one the previous contact left. The hook is a store
-// of the smaller root into the larger one's entry (a root's own entry when
-// they are the same), without a branch on the data.
+// its root is then the one the previous contact left.
 func LinkContacts(labels []uint32, contacts []uint64) int {
 	hooks := 0
 	var lastR, lastP, root uint32
@@ -69,10 +67,11 @@ func LinkContacts(labels []uint32, contacts []uint64) int {
 		if p != lastP {
 			rp = Find(labels, p)
 		}
-		lo, hi := min(rr, rp), max(rr, rp)
-		labels[hi-1] = lo
-		hooks += int(b2i(lo != hi))
-		lastR, lastP, root = r, p, lo
+		if rr != rp {
+			labels[max(rr, rp)-1] = min(rr, rp)
+			hooks++
+		}
+		lastR, lastP, root = r, p, min(rr, rp)
 	}
 	return hooks
 }
@@ -82,6 +81,9 @@ func LinkContacts(labels []uint32, contacts []uint64) int {
 // contacts consecutive: a row's first links with the rows before it, in
 // run order. The root of r is then r itself or, for a further contact of
 // the same r, the root the previous contact left; only p is looked up.
+// The hook is a store of the smaller root into the larger one's entry (a
+// root's own entry when they are the same), without a branch on the data:
+// a fresh run's first contact always hooks.
 func LinkFreshContacts(labels []uint32, contacts []uint64) int {
 	hooks := 0
 	var lastR, root uint32
