@@ -85,8 +85,8 @@ func runEnd[T integer](src []T, x int, v T) int {
 	case 1:
 		vv := uint64(uint8(v)) * 0x0101010101010101
 		for ; x+8 <= len(src); x += 8 {
-			if *(*uint64)(unsafe.Pointer(&src[x])) != vv {
-				return x + firstOf8(src[x:x+8:x+8], v)
+			if d := *(*uint64)(unsafe.Pointer(&src[x])) ^ vv; d != 0 {
+				return x + bits.TrailingZeros64(d)>>3
 			}
 		}
 	case 2:
@@ -94,7 +94,7 @@ func runEnd[T integer](src []T, x int, v T) int {
 		for ; x+8 <= len(src); x += 8 {
 			w := (*[2]uint64)(unsafe.Pointer(&src[x]))
 			if (w[0]^vv)|(w[1]^vv) != 0 {
-				return x + firstOf8(src[x:x+8:x+8], v)
+				return x + firstWordLane(w[:], vv, 4)
 			}
 		}
 	case 4:
@@ -102,7 +102,7 @@ func runEnd[T integer](src []T, x int, v T) int {
 		for ; x+8 <= len(src); x += 8 {
 			w := (*[4]uint64)(unsafe.Pointer(&src[x]))
 			if (w[0]^vv)|(w[1]^vv)|(w[2]^vv)|(w[3]^vv) != 0 {
-				return x + firstOf8(src[x:x+8:x+8], v)
+				return x + firstWordLane(w[:], vv, 5)
 			}
 		}
 	default:
@@ -117,6 +117,19 @@ func runEnd[T integer](src []T, x int, v T) int {
 		x++
 	}
 	return x
+}
+
+// firstWordLane returns the index of the first sample, among the words of
+// w holding samples of 1<<laneLog bits each (little endian), that differs
+// from the sample repeated in vv; one must. The first such word is found
+// without branching, then the lane from its lowest differing bit.
+func firstWordLane(w []uint64, vv uint64, laneLog uint) int {
+	var m uint64
+	for k, word := range w {
+		m |= b2u(word != vv) << k
+	}
+	k := bits.TrailingZeros64(m)
+	return k<<(6-laneLog) + bits.TrailingZeros64(w[k]^vv)>>laneLog
 }
 
 // firstOf8 returns the index of the first of the eight samples of c that

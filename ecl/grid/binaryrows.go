@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 )
@@ -12,7 +13,8 @@ import (
 // returns N; the labels equal runs.LabelGrid's with keys 1 for foreground,
 // for every thread count.
 //
-// 8 and 26 run LabelBinary8 and LabelBinary26. The others run ECL-CC on
+// 8 and 26 run LabelBinary8 and LabelBinary26, 18 runs LabelBinary8's
+// row pairs in each plane (see labelBinary18). 4 and 6 run ECL-CC on
 // the runs of the rows: every maximal run of foreground pixels of a row is
 // one vertex, numbered in memory order, so the smallest vertex of a
 // component holds its first pixel. Runs of one row are found with word-wide
@@ -30,6 +32,8 @@ func LabelBinary(shape GridShape, connectivity int, src MaskRows, dst []uint32, 
 		return LabelBinary8(shape.Width, shape.Height, src, dst, threads)
 	case 26:
 		return LabelBinary26(shape.Width, shape.Height, shape.Depth, src, dst, threads)
+	case 18:
+		return labelBinary18(shape, src, dst, threads), nil
 	}
 	return labelBinaryRows(shape, connectivity, src, dst, threads), nil
 }
@@ -123,6 +127,17 @@ func (m *rowScan) load(src MaskRows, row, width int) {
 	m.first = 0
 }
 
+// countRuns returns the number of runs of set bits of mask.
+func countRuns(mask []uint64) int {
+	n := 0
+	var carry uint64
+	for _, e := range mask {
+		n += bits.OnesCount64(e &^ (e<<1 | carry))
+		carry = e >> 63
+	}
+	return n
+}
+
 // slotAt returns the slot of the run holding column x: the base of its
 // word plus the runs ending in the word up to x.
 func (m *rowScan) slotAt(x int) uint32 {
@@ -191,22 +206,73 @@ func rowContacts(buf []uint64, cur, other *rowScan, slack int32) []uint64 {
 	return buf
 }
 
+// faceContacts2 is rowContacts with slack 0 against two rows at once, a
+// and b: the contacts come in column order, so each run of cur has its
+// contacts together. Both rows' contacts at a column are written without
+// branching, the one not found overwritten by what follows.
+func faceContacts2(buf []uint64, cur, a, b *rowScan) []uint64 {
+	t := cur.mask
+	ma, mb := a.mask[:len(t)], b.mask[:len(t)]
+	n := len(buf)
+	// At most one contact per column with each row, and the last column
+	// empty; two entries are written past the last kept.
+	buf = slices.Grow(buf, 2*len(t)*64+2)
+	buf = buf[:cap(buf)]
+	var prevA, prevB uint64
+	for i := range t {
+		bothA, bothB := t[i]&ma[i], t[i]&mb[i]
+		sa := bothA &^ (bothA<<1 | prevA>>63)
+		sb := bothB &^ (bothB<<1 | prevB>>63)
+		prevA, prevB = bothA, bothB
+		for s := sa | sb; s != 0; s &= s - 1 {
+			z := bits.TrailingZeros64(s)
+			x := i<<6 | z
+			r := uint64(cur.slotAt(x)) << 32
+			buf[n] = r | uint64(a.slotAt(x))
+			n += int(sa >> z & 1)
+			buf[n] = r | uint64(b.slotAt(x))
+			n += int(sb >> z & 1)
+		}
+	}
+	return buf[:n]
+}
+
 // layerContacts appends the contacts of row y of layer cur: with row y-1
 // of cur when same is set, and with rows y-1, y and y+1 of prev, the layer
-// before, when prev is not nil.
-func (l *rowLabeler) layerContacts(buf []uint64, cur, prev []*rowScan, y int, same bool) []uint64 {
+// before, when prev is not nil. It also returns how many of the contacts
+// it appended (from the first row it looked at) are fresh: in run order
+// of cur, each run's consecutive (face contacts only), as
+// band.LinkFreshContacts takes them when they are a row's first links.
+func (l *rowLabeler) layerContacts(buf []uint64, cur, prev []*rowScan, y int, same bool) ([]uint64, int) {
+	n0, fresh := len(buf), -1
+	firstDone := func(slack int32) {
+		if fresh < 0 {
+			fresh = 0
+			if slack == 0 {
+				fresh = len(buf) - n0
+			}
+		}
+	}
+	if same && y > 0 && prev != nil && l.same == 0 && l.below == [3]int32{-1, 0, -1} {
+		// 6-connectivity: the face contacts with the row above and the
+		// row behind, together in column order, all fresh.
+		buf = faceContacts2(buf, cur[y], cur[y-1], prev[y])
+		return buf, len(buf) - n0
+	}
 	if same && y > 0 && l.same >= 0 {
 		buf = rowContacts(buf, cur[y], cur[y-1], l.same)
+		firstDone(l.same)
 	}
 	if prev == nil {
-		return buf
+		return buf, max(fresh, 0)
 	}
 	for dy := -1; dy <= 1; dy++ {
 		if s := l.below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < len(prev) {
 			buf = rowContacts(buf, cur[y], prev[y+dy], s)
+			firstDone(s)
 		}
 	}
-	return buf
+	return buf, max(fresh, 0)
 }
 
 // loadLayer loads the rows of layer z into scans and numbers their runs
@@ -245,8 +311,10 @@ func (l *rowLabeler) LinkBand(b *band.Band) {
 				labels[next-1+s] = next + s
 			}
 			next += uint32(m.runs)
-			buf = l.layerContacts(buf[:0], cur, below, y, true)
-			hooks += band.LinkContacts(labels, buf)
+			var fresh int
+			buf, fresh = l.layerContacts(buf[:0], cur, below, y, true)
+			hooks += band.LinkFreshContacts(labels, buf[:fresh])
+			hooks += band.LinkContacts(labels, buf[fresh:])
 		}
 		cur, prev = prev, cur
 	}
@@ -271,7 +339,7 @@ func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 	}
 	var found []uint64
 	for y := range cur {
-		found = l.layerContacts(found[:0], cur, prev, y, false)
+		found, _ = l.layerContacts(found[:0], cur, prev, y, false)
 		for _, c := range found {
 			if dead := band.Hook(l.labels, band.FindRoot(l.labels, uint32(c>>32)), band.FindRoot(l.labels, uint32(c))); dead != 0 {
 				owner := band.Of(bands, int(dead-1)/l.width)
@@ -286,18 +354,18 @@ func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time. A row's pixels only overwrite slots of that row or
 // earlier ones, and its runs' labels are all read before it is written.
-// Rows of long runs are written run by run; rows of many short runs
-// through a table of each column's label, masked without branches.
+// Rows of long runs are written run by run; rows of many short runs eight
+// entries at a time (fillShortRuns).
 func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
 	band.LabelSlots(labels, b, cross)
 	m := newRowScan(w)
-	columns := make([]uint32, w+8) // label of each column's run
 	own := make([]uint32, (w+1)/2)
 	slot := b.Slots
 	for row := b.First; row < b.End; row++ {
-		m.load(l.src, row, w)
+		m.loadMask(l.src, row, w)
+		m.runs = countRuns(m.mask)
 		runs := own[:m.runs]
 		copy(runs, labels[slot:slot+m.runs])
 		slot += m.runs
@@ -307,18 +375,7 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 			pending |= label
 		}
 		if m.runs*shortRuns > w {
-			from, k := 0, 0
-			for i, sw := range m.words {
-				word := sw.ends
-				for word != 0 {
-					end := i<<6 | bits.TrailingZeros64(word)
-					word &= word - 1
-					fillFrom(columns, from, end, runs[k])
-					k++
-					from = end
-				}
-			}
-			fillRow(dst, columns, m.mask)
+			fillShortRuns(dst, m.mask, runs)
 		} else {
 			runBounds(m.bounds, m.mask)
 			fillRuns(dst, m.bounds, runs)
@@ -346,14 +403,40 @@ func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
 	band.Clear32(dst[from:])
 }
 
-// fillRow writes a row: the label of each foreground pixel's column and 0
-// for background pixels, without branching on the data.
-func fillRow(row, columns []uint32, mask []uint64) {
-	w := len(row)
-	columns = columns[:w]
-	for i := range maskWords(w) {
-		lo := i * 64
-		hi := min(lo+64, w)
-		maskedCopy(row[lo:hi], columns[lo:hi], mask[i])
+// fillShortRuns writes a row of short runs and gaps of the set bits of
+// mask (whose last word is zero), labels[k] over the k-th run, 0 between:
+// where a bit differs from the one before a gap or run starts, and each is
+// written eight entries at a time from its start, overshooting into what
+// follows, which the next gap or run then overwrites (runs and gaps
+// alternate, none empty). Those within eight entries of the row's end are
+// written exactly.
+func fillShortRuns(dst []uint32, mask []uint64, labels []uint32) {
+	w := len(dst)
+	from, k := 0, 0
+	var carry uint64
+	inRun := false
+	for i, e := range mask {
+		change := e ^ (e<<1 | carry)
+		carry = e >> 63
+		for ; change != 0; change &= change - 1 {
+			x := i<<6 | bits.TrailingZeros64(change)
+			var v uint32 // a gap ends at x
+			if inRun {
+				v = labels[k] // a run ends at x
+				k++
+			}
+			inRun = !inRun
+			if x+8 > w {
+				band.Fill32(dst[from:x], v)
+				from = x
+				continue
+			}
+			for y := from; y < x; y += 8 {
+				c := dst[y : y+8 : y+8]
+				c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = v, v, v, v, v, v, v, v
+			}
+			from = x
+		}
 	}
+	band.Clear32(dst[from:])
 }

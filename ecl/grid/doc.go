@@ -9,7 +9,8 @@
 // GridKey) and runs of equal keys (RunRows, KeyRun). It holds the labelers
 // of binary grids: LabelBinary8 and LabelBinary26 label bit-packed
 // foreground masks at full connectivity with pair and bundle scans;
-// LabelBinary covers 4, 6 and 18 with row runs on the same masks.
+// LabelBinary covers 18 with LabelBinary8's row pairs in every plane, and
+// 4 and 6 with row runs, on the same masks.
 //
 // The labelers of keyed (multilabel) grids are in package ecl/grid/runs:
 // LabelRuns from runs of equal keys and LabelGrid, the general per-pixel

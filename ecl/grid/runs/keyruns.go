@@ -256,7 +256,9 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 		above = true
 		i = 1
 	}
-	hooks := band.LinkContacts(labels, found)
+	// The runs of cur are fresh roots, and refContacts lists each run's
+	// contacts together.
+	hooks := band.LinkFreshContacts(labels, found)
 	var some []int32
 	if below != nil && i < len(refs) {
 		if cap(scratch.done) < len(cur) {
@@ -285,10 +287,14 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 		scratch.prevDone, scratch.done = done, scratch.prevDone
 	}
 	found = found[:0]
+	fresh := !above && len(refs) == 1
 	for ; i < len(refs); i++ {
 		found = refContacts(found, cur, first, &refs[i], some)
 	}
 	scratch.found = found
+	if fresh {
+		return hooks + band.LinkFreshContacts(labels, found)
+	}
 	return hooks + band.LinkContacts(labels, found)
 }
 

@@ -13,6 +13,9 @@ import (
 type CrossLabels struct {
 	roots  []uint32        // sorted index+1 of the roots later bands join
 	labels []atomic.Uint32 // their labels, 0 until published
+	// ranked is set once rankRoots has published every label: the bands
+	// need not publish their roots again.
+	ranked bool
 }
 
 // NewCrossLabels points every root that the border merges hooked
@@ -38,6 +41,7 @@ func NewCrossLabels(labels []uint32, bands []Band) *CrossLabels {
 // such root it holds. Roots are slots (index+1) in [b.Slots, b.Slots+b.Runs),
 // and Number has set the bands' first labels.
 func (c *CrossLabels) rankRoots(labels []uint32, bands []Band) {
+	c.ranked = true
 	if len(c.roots) == 0 {
 		return
 	}
@@ -59,7 +63,7 @@ func (c *CrossLabels) rankRoots(labels []uint32, bands []Band) {
 
 // Publish records the label of root, if a later band needs it.
 func (c *CrossLabels) Publish(root, label uint32) {
-	if len(c.roots) == 0 {
+	if len(c.roots) == 0 || c.ranked {
 		return
 	}
 	if i, ok := slices.BinarySearch(c.roots, root); ok {
@@ -135,17 +139,32 @@ func (c *CrossLabels) wait(root uint32) uint32 {
 func LabelSlots(labels []uint32, b *Band, cross *CrossLabels) {
 	lo, hi := b.Slots, b.Slots+b.Runs
 	next := b.FirstLabel
+	if !cross.ranked && len(cross.roots) > 0 {
+		for i := lo; i < hi; i++ {
+			p := labels[i]
+			switch {
+			case p == uint32(i)+1:
+				labels[i] = next
+				cross.Publish(p, next)
+				next++
+			case int(p) > lo:
+				labels[i] = labels[p-1]
+			default:
+				labels[i] = cross.Label(p, b)
+			}
+		}
+		return
+	}
+	// Without a branch on whether a slot is a root: a root's parent is
+	// itself, so reading its parent's entry is harmless.
 	for i := lo; i < hi; i++ {
 		p := labels[i]
-		switch {
-		case p == uint32(i)+1:
-			labels[i] = next
-			cross.Publish(p, next)
-			next++
-		case int(p) > lo:
-			labels[i] = labels[p-1]
-		default:
-			labels[i] = cross.Label(p, b)
+		if int(p) <= lo {
+			labels[i] = cross.Label(p, b) // in an earlier band (a root is not)
+			continue
 		}
+		root := -uint32(b2i(p == uint32(i)+1))
+		labels[i] = next&root | labels[p-1]&^root
+		next -= root
 	}
 }

@@ -75,3 +75,37 @@ func LinkContacts(labels []uint32, contacts []uint64) int {
 	}
 	return hooks
 }
+
+// LinkFreshContacts is LinkContacts for contacts (r<<32 | p, p < r) whose
+// runs r are still their own roots where they first occur, each r's
+// contacts consecutive: a row's first links with the rows before it, in
+// run order. The root of r is then r itself or, for a further contact of
+// the same r, the root the previous contact left; only p is looked up.
+// The hook is a store of the smaller root into the larger one's entry (a
+// root's own entry when they are the same), without a branch on the data:
+// a fresh run's first contact always hooks.
+func LinkFreshContacts(labels []uint32, contacts []uint64) int {
+	hooks := 0
+	var lastR, root uint32
+	for _, c := range contacts {
+		r, p := uint32(c>>32), uint32(c)
+		rr := root
+		if r != lastR {
+			rr = r
+		}
+		rp := Find(labels, p)
+		lo, hi := min(rr, rp), max(rr, rp)
+		labels[hi-1] = lo
+		hooks += int(b2i(lo != hi))
+		lastR, root = r, lo
+	}
+	return hooks
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
