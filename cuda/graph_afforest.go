@@ -25,11 +25,12 @@ const affSamples = 256
 // round 0 (with round0Link the identity and a link to the first
 // neighbour, else ECL-CC's init and aff_compress_links, which links the
 // init's roots to their two largest neighbours; either round 0 empties
-// the worklist); compress and sample the giant; each further round r < k links the neighbour at position r, then
-// compresses and samples again (skipped, when adaptive, once the giant
-// holds a quarter of the samples); finish by degree (thread; warp and
-// block when listed, see degreeShape), skipping the vertices in the giant and the positions the rounds
-// linked; flatten.
+// the worklist); compress and sample the giant; each further round r < k
+// links the neighbour at position r, then compresses and samples again
+// (skipped, when adaptive, once the giant holds a quarter of the
+// samples); finish by degree (thread; warp and block when listed, see
+// degreeShape), skipping the vertices in the giant and the positions the
+// rounds linked; flatten.
 func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOptions, round0 int, listed bool) []kernelStep {
 	k := int32(opts.SampleRounds)
 	adaptive := int32(0)
