@@ -204,13 +204,7 @@ func (l *pair18Labeler) MergeBorder(bands []band.Band, b int) {
 	var found []uint64
 	for i := range cur {
 		found = planeContacts(found[:0], cur, prev, i, false)
-		for _, c := range found {
-			if dead := band.Hook(l.labels, band.FindRoot(l.labels, uint32(c>>32)), band.FindRoot(l.labels, uint32(c))); dead != 0 {
-				owner := band.Of(bands, int(dead-1)/l.width)
-				owner.Roots--
-				owner.Hooked = append(owner.Hooked, dead)
-			}
-		}
+		band.JoinContacts(l.labels, bands, l.width, found)
 	}
 }
 
@@ -229,32 +223,7 @@ func (l *pair18Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 			p.load(m, y)
 			m.number(slot)
 			slot += uint32(m.runs)
-			var pending uint32
-			from, k := 0, 0
-			for i, word := range m.ends {
-				for word != 0 {
-					end := i<<6 | bits.TrailingZeros64(word)
-					word &= word - 1
-					label := labels[m.slot[k]-1]
-					k++
-					pending |= label
-					fillFrom(columns, from, end, label)
-					from = end
-				}
-			}
-			row := z*h + y
-			if pending&band.PendingFlag != 0 {
-				b.MarkPending(row)
-				if p.hasBottom(y) {
-					b.MarkPending(row + 1)
-				}
-			}
-			top := labels[row*w : (row+1)*w]
-			if p.hasBottom(y) {
-				fillRows(top, labels[(row+1)*w:(row+2)*w], columns, m.top, m.bottom)
-			} else {
-				fillRows(top, top, columns, m.top, m.top)
-			}
+			m.writePair(b, labels, columns, w, z*h+y, p.hasBottom(y))
 		}
 	}
 }

@@ -220,14 +220,7 @@ func (l *bundleLabeler) MergeBorder(bands []band.Band, b int) {
 	var found []uint64
 	for y := range cur {
 		found = planePairContacts(found[:0], cur, below, y, false, &views)
-		for _, c := range found {
-			r, p := uint32(c>>32), uint32(c)
-			if dead := band.Hook(l.labels, band.FindRoot(l.labels, r), band.FindRoot(l.labels, p)); dead != 0 {
-				owner := band.Of(bands, int(dead-1)/l.width)
-				owner.Roots--
-				owner.Hooked = append(owner.Hooked, dead)
-			}
-		}
+		band.JoinContacts(l.labels, bands, l.width, found)
 	}
 }
 

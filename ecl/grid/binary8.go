@@ -290,13 +290,7 @@ func (l *binary8Labeler) MergeBorder(bands []band.Band, b int) {
 	cur.number(uint32(bands[b].Slots) + 1)
 	l.load(above, y-2)
 	above.number(uint32(bands[b-1].Slots+bands[b-1].Runs-above.runs) + 1)
-	for _, c := range contacts(nil, cur, above) {
-		if dead := band.Hook(l.labels, band.FindRoot(l.labels, uint32(c>>32)), band.FindRoot(l.labels, uint32(c))); dead != 0 {
-			owner := band.Of(bands, int(dead-1)/w)
-			owner.Roots--
-			owner.Hooked = append(owner.Hooked, dead)
-		}
-	}
+	band.JoinContacts(l.labels, bands, w, contacts(nil, cur, above))
 }
 
 // LabelBand is the second pass: it numbers the band's roots in slot order,
@@ -315,31 +309,39 @@ func (l *binary8Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		l.load(m, y)
 		m.number(slot)
 		slot += uint32(m.runs)
-		var pending uint32
-		from, k := 0, 0
-		for i, word := range m.ends {
-			for word != 0 {
-				end := i<<6 | bits.TrailingZeros64(word)
-				word &= word - 1
-				label := labels[m.slot[k]-1]
-				k++
-				pending |= label
-				fillFrom(columns, from, end, label)
-				from = end
-			}
+		m.writePair(b, labels, columns, w, y, l.hasBottom(y))
+	}
+}
+
+// writePair writes the labels of the pair m holds, rows row and row + 1
+// (when bottom) of labels, w to a row: each column takes its run's label, read from
+// the run's slot before any is overwritten; the rows are marked pending
+// when a label still is.
+func (m *pairScan) writePair(b *band.Band, labels, columns []uint32, w, row int, bottom bool) {
+	var pending uint32
+	from, k := 0, 0
+	for i, word := range m.ends {
+		for word != 0 {
+			end := i<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			label := labels[m.slot[k]-1]
+			k++
+			pending |= label
+			fillFrom(columns, from, end, label)
+			from = end
 		}
-		if pending&band.PendingFlag != 0 {
-			b.MarkPending(y)
-			if l.hasBottom(y) {
-				b.MarkPending(y + 1)
-			}
+	}
+	if pending&band.PendingFlag != 0 {
+		b.MarkPending(row)
+		if bottom {
+			b.MarkPending(row + 1)
 		}
-		top := labels[y*w : (y+1)*w]
-		if l.hasBottom(y) {
-			fillRows(top, labels[(y+1)*w:(y+2)*w], columns, m.top, m.bottom)
-		} else {
-			fillRows(top, top, columns, m.top, m.top)
-		}
+	}
+	top := labels[row*w : (row+1)*w]
+	if bottom {
+		fillRows(top, labels[(row+1)*w:(row+2)*w], columns, m.top, m.bottom)
+	} else {
+		fillRows(top, top, columns, m.top, m.top)
 	}
 }
 

@@ -340,13 +340,7 @@ func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 	var found []uint64
 	for y := range cur {
 		found, _ = l.layerContacts(found[:0], cur, prev, y, false)
-		for _, c := range found {
-			if dead := band.Hook(l.labels, band.FindRoot(l.labels, uint32(c>>32)), band.FindRoot(l.labels, uint32(c))); dead != 0 {
-				owner := band.Of(bands, int(dead-1)/l.width)
-				owner.Roots--
-				owner.Hooked = append(owner.Hooked, dead)
-			}
-		}
+		band.JoinContacts(l.labels, bands, l.width, found)
 	}
 }
 

@@ -67,13 +67,7 @@ type gridLabeler[K grid.GridKey] struct {
 // It runs serially, after every band was labeled; hooked roots are
 // recorded in the band that owned them.
 func (g *gridLabeler[K]) mergeBorder(bands []band.Band, b int) {
-	join := func(a, c uint32) {
-		if dead := band.Hook(g.labels, band.FindRoot(g.labels, a), band.FindRoot(g.labels, c)); dead != 0 {
-			owner := band.Of(bands, int(dead-1)/g.shape.Width)
-			owner.Roots--
-			owner.Hooked = append(owner.Hooked, dead)
-		}
-	}
+	join := func(a, c uint32) { band.Join(g.labels, bands, g.shape.Width, a, c) }
 	if g.shape.Depth == 1 {
 		g.mergeRows2D(bands[b].First, join)
 	} else {

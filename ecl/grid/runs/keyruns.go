@@ -374,13 +374,7 @@ func (l *runLabeler[K]) MergeBorder(bands []band.Band, b int) {
 		next += uint32(prev.rowStart[y+1] - prev.rowStart[y] - linkWindow)
 	}
 	var refs [4]keyRef[K]
-	join := func(r, u uint32) {
-		if dead := band.Hook(l.labels, band.FindRoot(l.labels, r), band.FindRoot(l.labels, u)); dead != 0 {
-			owner := band.Of(bands, int(dead-1)/l.width)
-			owner.Roots--
-			owner.Hooked = append(owner.Hooked, dead)
-		}
-	}
+	join := func(r, u uint32) { band.Join(l.labels, bands, l.width, r, u) }
 	for y := range l.layer {
 		runs, first := cur.row(y)
 		forContacts(runs[:len(runs)-linkWindow], first, l.rowRefs(&refs, cur, prev, y, false), join)

@@ -54,6 +54,24 @@ func Of(bands []Band, row int) *Band {
 	return &bands[len(bands)-1]
 }
 
+// Join joins the trees of slots a and c during a border merge, and records
+// a root it hooks in the band that owned it (width slots a row).
+func Join(labels []uint32, bands []Band, width int, a, c uint32) {
+	if dead := Hook(labels, FindRoot(labels, a), FindRoot(labels, c)); dead != 0 {
+		owner := Of(bands, int(dead-1)/width)
+		owner.Roots--
+		owner.Hooked = append(owner.Hooked, dead)
+	}
+}
+
+// JoinContacts joins each contact of found: two slots, in its high and
+// low words.
+func JoinContacts(labels []uint32, bands []Band, width int, found []uint64) {
+	for _, c := range found {
+		Join(labels, bands, width, uint32(c>>32), uint32(c))
+	}
+}
+
 // Number gives each band the first label of its roots and returns
 // the label after the last.
 func Number(bands []Band) uint32 {
