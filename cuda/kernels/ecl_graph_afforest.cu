@@ -7,6 +7,13 @@
 // position r. After an init round 0, aff_compress_links points every
 // vertex at its root and links each vertex the init left a root to its
 // two largest neighbours (see affCompressLinks). After each round
+// compressVertex points v, whose parent is old (not v), at its root.
+static __device__ __forceinline__ void compressVertex(const int v, const int old, int* const __restrict__ nstat)
+{
+  const int rep = representative(v, nstat);
+  if (rep != old) nstat[v] = rep;
+}
+
 // aff_compress points every vertex at its root and aff_sample takes the
 // most frequent root of a fixed pseudo-random sample as the giant; with adaptive set, rounds after the
 // first (and their compress and sample) are skipped once the giant holds
@@ -88,10 +95,7 @@ aff_compress(const int nodes, int* const __restrict__ nstat, const int adaptive)
   const int incr = gridDim.x * ThreadsPerBlock;
   for (int v = from; v < nodes; v += incr) {
     const int old = nstat[v];
-    if (old != v) {
-      const int rep = representative(v, nstat);
-      if (rep != old) nstat[v] = rep;
-    }
+    if (old != v) compressVertex(v, old, nstat);
   }
 }
 
@@ -113,8 +117,7 @@ static __device__ __forceinline__ void affCompressLinks(const int nodes, const i
   for (int v = from; v < nodes; v += incr) {
     const int old = nstat[v];
     if (old != v) {
-      const int rep = representative(v, nstat);
-      if (rep != old) nstat[v] = rep;
+      compressVertex(v, old, nstat);
     } else {
       const int beg = nidx[v];
       const int end = nidx[v + 1];
