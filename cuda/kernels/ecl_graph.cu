@@ -25,11 +25,11 @@ static __device__ __forceinline__ int claim(int* const pos, const int top, const
   return atomicAdd(pos, step);
 }
 
-// representative returns the root of idx; on the way each visited vertex
-// is pointed at its grandparent (ECL-CC's intermediate pointer jumping).
-static __device__ __forceinline__ int representative(const int idx, int* const __restrict__ nstat)
+// rootFrom returns the root of idx, whose parent the caller loaded into
+// curr; on the way each visited vertex is pointed at its grandparent
+// (ECL-CC's intermediate pointer jumping).
+static __device__ __forceinline__ int rootFrom(const int idx, int curr, int* const __restrict__ nstat)
 {
-  int curr = nstat[idx];
   if (curr != idx) {
     int next, prev = idx;
     while (curr > (next = nstat[curr])) {
@@ -39,6 +39,20 @@ static __device__ __forceinline__ int representative(const int idx, int* const _
     }
   }
   return curr;
+}
+
+// representative returns the root of idx (rootFrom).
+static __device__ __forceinline__ int representative(const int idx, int* const __restrict__ nstat)
+{
+  return rootFrom(idx, nstat[idx], nstat);
+}
+
+// listVertex puts v, of degree deg above 16, on the worklist: at the
+// warps' end up to 352, else at the blocks'.
+static __device__ __forceinline__ void listVertex(const int v, const long long deg, int* const __restrict__ wl)
+{
+  const int idx = deg <= 352 ? atomicAdd(&topL, 1) : atomicAdd(&topH, -1);
+  wl[idx] = v;
 }
 
 // forestEdge packs the edge (v, u) as cclabel's hook logs do: v in the
@@ -182,13 +196,7 @@ static __device__ __forceinline__ void compute1Body(const int nodes, const O* co
       const O end = nidx[v + 1];
       const O deg = end - beg;
       if (deg > 16) {
-        int idx;
-        if (deg <= 352) {
-          idx = atomicAdd(&topL, 1);
-        } else {
-          idx = atomicAdd(&topH, -1);
-        }
-        wl[idx] = v;
+        listVertex(v, deg, wl);
       } else {
         int vrep = representative(v, nstat);
         for (O i = beg; i < end; i++) {

@@ -215,13 +215,7 @@ static __device__ __forceinline__ void affFinish1(const int nodes, const int* co
     const int deg = end - beg;
     if (deg <= k && from0 == 0) continue;
     if (deg > 16) {
-      int idx;
-      if (deg <= 352) {
-        idx = atomicAdd(&topL, 1);
-      } else {
-        idx = atomicAdd(&topH, -1);
-      }
-      wl[idx] = v;
+      listVertex(v, deg, wl);
     } else {
       int vrep = representative(v, nstat);
       for (int i = beg; i < end; i++) {

@@ -65,13 +65,7 @@ eaf_compute1(const int nodes, const int* const __restrict__ nidx, const int* con
     if (pass == 0) {
       if (nstat[v] == v) continue; // no smaller neighbour
       if (deg > 16) {
-        int idx;
-        if (deg <= 352) {
-          idx = atomicAdd(&topL, 1);
-        } else {
-          idx = atomicAdd(&topH, -1);
-        }
-        wl[idx] = v;
+        listVertex(v, deg, wl);
         continue;
       }
     } else if (deg > 16 || deg == 0 || nlist[beg] > v) {

@@ -19,23 +19,6 @@
 static const int IncThreads = 256;
 static const int IncNoBad = 0x7fffffff;
 
-// inc_root returns the root of v, whose parent the caller loaded into curr,
-// pointing each visited vertex at its grandparent on the way (ECL-CC's
-// intermediate pointer jumping): after a compress pass a find is one or two
-// loads.
-static __device__ __forceinline__ int inc_root(const int v, int curr, int* const __restrict__ parent)
-{
-  if (curr != v) {
-    int next, prev = v;
-    while (curr > (next = parent[curr])) {
-      parent[prev] = next;
-      prev = curr;
-      curr = next;
-    }
-  }
-  return curr;
-}
-
 // inc_block_add adds each thread's count to *total: a warp sum by shuffles,
 // a block sum in shared memory, one atomicAdd per block.
 static __device__ __forceinline__ void inc_block_add(int count, int* const total)
@@ -90,7 +73,7 @@ inc_hook(const int lo, const int hi, const int* const __restrict__ us, const int
     if (giant != nullptr && ((giant[u >> 5] >> (u & 31)) & (giant[v >> 5] >> (v & 31)) & 1)) continue;
     const int pu = parent[u], pv = parent[v];
     if (pu == pv) continue;
-    int ru = inc_root(u, pu, parent), rv = inc_root(v, pv, parent);
+    int ru = rootFrom(u, pu, parent), rv = rootFrom(v, pv, parent);
     while (ru != rv) {
       if (ru < rv) {
         const int ret = atomicCAS(&parent[rv], rv, ru);
@@ -98,14 +81,14 @@ inc_hook(const int lo, const int hi, const int* const __restrict__ us, const int
           hooks++;
           break;
         }
-        rv = inc_root(rv, ret, parent);
+        rv = rootFrom(rv, ret, parent);
       } else {
         const int ret = atomicCAS(&parent[ru], ru, rv);
         if (ret == ru) {
           hooks++;
           break;
         }
-        ru = inc_root(ru, ret, parent);
+        ru = rootFrom(ru, ret, parent);
       }
     }
   }
@@ -164,7 +147,7 @@ inc_connected(const int m, int* const __restrict__ us, const int* const __restri
   for (int i = threadIdx.x + blockIdx.x * IncThreads; i < m; i += gridDim.x * IncThreads) {
     const int u = us[i], v = vs[i];
     const int pu = parent[u], pv = parent[v];
-    us[i] = (pu == pv || inc_root(u, pu, parent) == inc_root(v, pv, parent)) ? 1 : 0;
+    us[i] = (pu == pv || rootFrom(u, pu, parent) == rootFrom(v, pv, parent)) ? 1 : 0;
   }
 }
 
@@ -176,7 +159,7 @@ inc_representatives(const int m, int* const __restrict__ vs, int* const __restri
   if (stat[1] != IncNoBad) return;
   for (int i = threadIdx.x + blockIdx.x * IncThreads; i < m; i += gridDim.x * IncThreads) {
     const int v = vs[i];
-    vs[i] = inc_root(v, parent[v], parent);
+    vs[i] = rootFrom(v, parent[v], parent);
   }
 }
 
