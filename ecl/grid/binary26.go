@@ -245,20 +245,7 @@ func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		}
 		slot = numberPlanePair(bundles, slot)
 		for y, m := range bundles {
-			var flags uint32
-			from, k := 0, 0
-			for i, word := range m.ends {
-				for word != 0 {
-					end := i<<6 | bits.TrailingZeros64(word)
-					word &= word - 1
-					label := labels[m.slot[k]-1]
-					k++
-					flags |= label
-					fillFrom(columns[y], from, end, label)
-					from = end
-				}
-			}
-			pending[y] = flags&band.PendingFlag != 0
+			pending[y] = runColumns(m.ends, m.slot, labels, columns[y])&band.PendingFlag != 0
 		}
 		for y, m := range bundles {
 			for plane := range 2 {

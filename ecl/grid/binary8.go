@@ -313,25 +313,32 @@ func (l *binary8Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	}
 }
 
+// runColumns gives each column the label of its run (runs ending where
+// ends has a bit, their slots in slot, labels read from labels) and
+// returns the OR of those labels, which holds band.PendingFlag when one is
+// still pending.
+func runColumns(ends []uint64, slot, labels, columns []uint32) (flags uint32) {
+	from, k := 0, 0
+	for i, word := range ends {
+		for word != 0 {
+			end := i<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			label := labels[slot[k]-1]
+			k++
+			flags |= label
+			fillFrom(columns, from, end, label)
+			from = end
+		}
+	}
+	return flags
+}
+
 // writePair writes the labels of the pair m holds, rows row and row + 1
 // (when bottom) of labels, w to a row: each column takes its run's label, read from
 // the run's slot before any is overwritten; the rows are marked pending
 // when a label still is.
 func (m *pairScan) writePair(b *band.Band, labels, columns []uint32, w, row int, bottom bool) {
-	var pending uint32
-	from, k := 0, 0
-	for i, word := range m.ends {
-		for word != 0 {
-			end := i<<6 | bits.TrailingZeros64(word)
-			word &= word - 1
-			label := labels[m.slot[k]-1]
-			k++
-			pending |= label
-			fillFrom(columns, from, end, label)
-			from = end
-		}
-	}
-	if pending&band.PendingFlag != 0 {
+	if runColumns(m.ends, m.slot, labels, columns)&band.PendingFlag != 0 {
 		b.MarkPending(row)
 		if bottom {
 			b.MarkPending(row + 1)
