@@ -23,7 +23,7 @@ type Context struct {
 	// PerKernel makes each run record every kernel's time in
 	// Timing.Kernels (profiling); otherwise only the whole kernel time.
 	PerKernel bool
-	// tilesOnly sends binary and threshold grids at 8 and 26 to the tile
+	// tilesOnly sends binary and threshold grids at 8, 18 and 26 to the tile
 	// kernels too (tests and benchmarks).
 	tilesOnly bool
 	// valueBlocks sends multilabel grids at 26 to the value-block kernels

@@ -66,7 +66,7 @@ func TestLabelGridPatternsMatchCPU(t *testing.T) {
 				binary := imagegraph.Rule{Mode: imagegraph.Binary}
 				checkGridOnGPU(t, c, r, conn, binary, fmt.Sprintf("%v %s", s, name))
 				checkGridOnGPU(t, c, mr, conn, imagegraph.Rule{Mode: imagegraph.Multilabel}, fmt.Sprintf("%v %s multilabel", s, name))
-				if conn == 8 || conn == 26 {
+				if conn == 8 || conn == 18 || conn == 26 {
 					checkTilesOnGPU(t, c, r, conn, binary, fmt.Sprintf("tiles %v %s", s, name))
 				}
 			}

@@ -53,7 +53,8 @@ const (
 	// rule and connectivity.
 	tileKernels gridKernels = iota
 	// blockKernels: one vertex per 2x2(x2) block
-	// (kernels/ecl_grid_blocks.cu), binary and threshold rules at 8 and 26.
+	// (kernels/ecl_grid_blocks.cu), binary and threshold rules at 8, 26
+	// and 18 (2x2x1 blocks there: a 2x2 square of a plane is a clique).
 	blockKernels
 	// valueBlockKernels: one vertex per value of a 2x2x2 block
 	// (kernels/ecl_grid_vblocks.cu), then the tile kernels' numbering; any
@@ -67,17 +68,19 @@ type gridPlan struct {
 	shape     *gridShape
 	suffix    string
 	kernels   gridKernels
-	counts    int    // entries of the counts buffer
+	counts    int    // counts: a word per 32 voxels (tile kernels) or per voxel row and segment (block kernels)
+	rootBits  int    // words of the block kernels' root bitmap, after the counts
 	tiles     uint32 // blocks_local, vblocks_local or tiles_local thread blocks (one per tile)
-	rows      uint32 // blocks_number thread blocks
 	relabel   uint32 // blocks_relabel thread blocks
 	border    uint32 // blocks_border or vblocks_border threads per thread block
 	fill      uint32 // thread blocks that fill the device
 	n         int64
 	countsLen int32
-	counts64  int64
+	counts64  int64   // counts, for zero_u32 (tile kernels: the masks)
 	sumsLen   int32   // scan_tiles thread blocks
 	cursor    uintptr // device address of the representatives' cursor
+	bits      uintptr // device address of the root bitmap
+	zeroed    int64   // words cleared before the block kernels: the counts and the bitmap
 	one       int64   // 1, the cursor's length
 }
 
@@ -106,6 +109,9 @@ func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels)
 		p.sumsLen = int32(ceilDiv(p.counts, scanTile))
 		return p
 	}
+	if shape.conn == 18 { // blocks of one plane
+		bd = d
+	}
 	tilesX := ceilDiv(bw, tileBlocksX)
 	// blocks_border: row warps for the y and z faces, two column warps per
 	// x face (kernels' BBorder).
@@ -117,14 +123,18 @@ func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels)
 		p.border = 32 * (tile3BlocksYZ + 2*(tile3BlocksYZ-1) + 2*2)
 	}
 	segs := ceilDiv(bw, segmentBlocksX)
-	p.rows = uint32(segs * bh * bd)
 	p.relabel = uint32(segs * ceilDiv(bh, relabelRows) * bd)
 	p.counts = d * h * segs
+	p.rootBits = p.counts * segmentBlocksX / 32 // a bit per voxel row and block column
+	p.zeroed = int64(p.counts + p.rootBits)
 	p.countsLen = int32(p.counts)
-	p.counts64 = int64(p.counts)
 	p.sumsLen = int32(ceilDiv(p.counts, scanTile))
 	return p
 }
+
+// countEntries is the length of the counts buffer: the counts, then the
+// block kernels' root bitmap.
+func (p *gridPlan) countEntries() int { return p.counts + p.rootBits }
 
 // sumsEntries is the length of the sums buffer.
 func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
@@ -172,21 +182,26 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 		}
 		return steps
 	}
-	dim := "2_"
-	if p.shape.d > 1 {
+	dim, flat := "2_", ""
+	switch {
+	case p.shape.conn == 18: // 2x2x1 blocks
+		dim, flat = "18_", "18"
+	case p.shape.d > 1:
 		dim = "3_"
 	}
 	sfx := p.suffix
 	p.cursor = *tileReps + 4*2*uintptr(p.tiles)
+	p.bits = *counts + 4*uintptr(p.counts)
 	return []kernelStep{
-		{"zero_u32", uint32(min(ceilDiv(p.counts, threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.counts64)}},
+		{"zero_u32", uint32(min(ceilDiv(int(p.zeroed), threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.zeroed)}},
 		{"zero_u32", 1, 32, []unsafe.Pointer{ptr(&p.cursor), unsafe.Pointer(&p.one)}},
 		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), ptr(tileReps), shape}},
 		{"blocks_border" + dim + sfx, p.tiles, p.border, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
-		{"blocks_roots", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), ptr(counts), shape}},
+		{"blocks_roots", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), ptr(counts), ptr(&p.bits), shape}},
 		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},
-		{"blocks_number_" + sfx, p.rows, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(counts), ptr(sums), ptr(labels), shape}},
-		{"blocks_relabel_" + sfx, p.relabel, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), shape}},
+		// A warp per tile over its representatives, as blocks_roots.
+		{"blocks_number", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), ptr(counts), ptr(sums), ptr(&p.bits), shape}},
+		{"blocks_relabel" + flat + "_" + sfx, p.relabel, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), shape}},
 	}
 }

@@ -45,7 +45,7 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 				for _, rule := range rules {
 					for _, conn := range conns {
 						checkGridOnGPU(t, c, raster, conn, rule, fmt.Sprintf("%v %v p=%.1f %v", s, raster.Kind, p, rule))
-						if rule.Mode != imagegraph.Multilabel && (conn == 8 || conn == 26) {
+						if rule.Mode != imagegraph.Multilabel && (conn == 8 || conn == 18 || conn == 26) {
 							checkTilesOnGPU(t, c, raster, conn, rule, fmt.Sprintf("tiles %v %v p=%.1f %v", s, raster.Kind, p, rule))
 						}
 					}
@@ -56,7 +56,7 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 }
 
 // checkTilesOnGPU is checkGridOnGPU with the tile kernels for every rule
-// and connectivity (binary and threshold at 8 and 26 otherwise take the
+// and connectivity (binary and threshold at 8, 18 and 26 otherwise take the
 // block kernels).
 func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
 	t.Helper()
@@ -244,7 +244,7 @@ func BenchmarkGPUGridModes(b *testing.B) {
 				modes = []string{"multilabel", "multilabel-vblocks"}
 			}
 			for _, mode := range modes {
-				if mode == "binary-tiles" && conn != 8 && conn != 26 {
+				if mode == "binary-tiles" && conn != 8 && conn != 18 && conn != 26 {
 					continue
 				}
 				rule := imagegraph.Rule{Mode: imagegraph.Binary}

@@ -29,7 +29,7 @@ func rasterOf[T uint8 | uint16 | int16 | uint32 | int32](t *testing.T, s [3]int,
 }
 
 // checkPath labels r as checkGridOnGPU does and checks which kernels ran:
-// grid_values first (at 8 and 26), then the block kernels when blocks is
+// grid_values first (at 8, 18 and 26), then the block kernels when blocks is
 // set, else the tile kernels (the value-block kernels only when asked).
 func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks bool, what string) {
 	t.Helper()
@@ -46,7 +46,7 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 		names = append(names, k.Name)
 	}
 	list := strings.Join(names, " ")
-	checked := conn == 8 || conn == 26
+	checked := conn == 8 || conn == 18 || conn == 26
 	if got := slices.Contains(names, "grid_values_"+gridKernelSuffix[r.Kind]); got != checked {
 		t.Errorf("%s c%d: grid_values ran: %v, want %v (%s)", what, conn, got, checked, list)
 	}
@@ -69,7 +69,7 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 
 // TestLabelGridSingleValueMatchesCPU labels multilabel rasters whose
 // nonzero samples share one value (then the binary rule's block kernels
-// label them at 8 and 26) and rasters of two values (the tile kernels),
+// label them at 8, 18 and 26) and rasters of two values (the tile kernels),
 // in every integer sample type, and compares with the CPU.
 func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	c := gpuContext(t)
@@ -142,7 +142,7 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 					several++
 				}
 				for _, conn := range conns {
-					blocks := (conn == 8 || conn == 26) && oneValue(x.r)
+					blocks := (conn == 8 || conn == 18 || conn == 26) && oneValue(x.r)
 					checkPath(t, c, x.r, conn, blocks, x.what)
 				}
 			}

@@ -4,6 +4,9 @@
 // that cut tiles unevenly and on structured patterns. Development only:
 //   cuda/emu/run.sh [seed [w h d]]  (grid_values only: cuda/emu/run.sh values;
 //     the tile kernels only: cuda/emu/run.sh tiles [seed [w h d]])
+//   cuda/emu/run.sh blocks [seed [w h d]]: the block kernels alone (binary
+//     and threshold rules at 8, 18 and 26), every sample type for small
+//     grids; the full run checks them too where the rule is not multilabel.
 //   cuda/emu/run.sh vblocks [seed [w h d]]: the value-block kernels alone
 //     (26-connectivity) on random values, patches, Voronoi cells with
 //     walls and patterns, every sample type for small grids.
@@ -105,6 +108,66 @@ KERN(f32, float)
 
 static unsigned int cdiv(long long a, long long b) { return (unsigned int)((a + b - 1) / b); }
 
+// BKern dispatches the block kernels of a sample type by connectivity: 8
+// (2D, 2x2 blocks), 26 (2x2x2) and 18 (2x2x1).
+template <typename T> struct BKern;
+#define BKERN(suffix, T)                                                                                        \
+  template <> struct BKern<T> {                                                                                 \
+    static void local(int conn, const T* in, int* parent, unsigned int* reps, unsigned int* tileReps, GridShape s) \
+    {                                                                                                           \
+      if (conn == 8) blocks_local2_##suffix(in, parent, reps, tileReps, s);                                     \
+      else if (conn == 26) blocks_local3_##suffix(in, parent, reps, tileReps, s);                               \
+      else blocks_local18_##suffix(in, parent, reps, tileReps, s);                                              \
+    }                                                                                                           \
+    static void border(int conn, const T* in, int* parent, GridShape s)                                         \
+    {                                                                                                           \
+      if (conn == 8) blocks_border2_##suffix(in, parent, s);                                                    \
+      else if (conn == 26) blocks_border3_##suffix(in, parent, s);                                              \
+      else blocks_border18_##suffix(in, parent, s);                                                             \
+    }                                                                                                           \
+    static void relabel(int conn, const T* in, const int* parent, unsigned int* labels, GridShape s)            \
+    {                                                                                                           \
+      if (conn == 18) blocks_relabel18_##suffix(in, parent, labels, s);                                         \
+      else blocks_relabel_##suffix(in, parent, labels, s);                                                      \
+    }                                                                                                           \
+  };
+BKERN(u8, unsigned char)
+BKERN(u16, unsigned short)
+BKERN(i16, short)
+BKERN(u32, unsigned int)
+BKERN(i32, int)
+BKERN(f32, float)
+
+// blocks runs the block pipeline (binary and threshold rules at 8, 26 and
+// 18) as cuda/grid_plan.go launches it.
+template <typename T> static std::vector<unsigned int> blocks(const std::vector<T>& in, const GridShape& s, unsigned int& count)
+{
+  const long long n = (long long)s.w * s.h * s.d;
+  const bool d3 = s.d > 1;
+  const int bz = s.conn == 18 ? 1 : 2;
+  const long long bw = cdiv(s.w, 2), bh = cdiv(s.h, 2), bd = cdiv(s.d, bz);
+  const unsigned int tileCount = cdiv(bw, BTX) * cdiv(bh, d3 ? 8 : 32) * cdiv(bd, d3 ? 8 : 1);
+  const unsigned int borderThreads = d3 ? BBorder<8, 8, true>::threads : BBorder<32, 1, false>::threads;
+  const long long segs = cdiv(bw, BSEG);
+  const long long nCounts = s.d * (long long)s.h * segs, nBits = nCounts * BSEG / 32;
+  const int sumsLen = (int)cdiv(nCounts, SCAN_TILE);
+  std::vector<int> parent(n, 0x5a5a5a5a);
+  std::vector<unsigned int> labels(n, 0xdeadbeef), counts(nCounts + nBits, 7), sums(std::max(1, sumsLen), 9), tileReps(2 * tileCount + 1, 0xa5a5a5a5u);
+  unsigned int* const bits = counts.data() + nCounts;
+  unsigned int total = 12345;
+  emuLaunch(cdiv(nCounts + nBits, 256), 256, [&] { zero_u32(counts.data(), nCounts + nBits); });
+  emuLaunch(1, 32, [&] { zero_u32(tileReps.data() + 2 * tileCount, 1); });
+  emuLaunch(tileCount, 256, [&] { BKern<T>::local(s.conn, in.data(), parent.data(), labels.data(), tileReps.data(), s); });
+  emuLaunch(tileCount, borderThreads, [&] { BKern<T>::border(s.conn, in.data(), parent.data(), s); });
+  emuLaunch(cdiv(tileCount, 8), 256, [&] { blocks_roots(parent.data(), labels.data(), tileReps.data(), (int)tileCount, counts.data(), bits, s); });
+  emuLaunch(sumsLen, 1024, [&] { scan_tiles(counts.data(), (int)nCounts, sums.data()); });
+  emuLaunch(1, 1024, [&] { grid_scan(sums.data(), sumsLen, &total); });
+  emuLaunch(cdiv(tileCount, 8), 256, [&] { blocks_number(parent.data(), labels.data(), tileReps.data(), (int)tileCount, counts.data(), sums.data(), bits, s); });
+  emuLaunch(segs * cdiv(bh, RELABEL_ROWS) * bd, BSEG, [&] { BKern<T>::relabel(s.conn, in.data(), parent.data(), labels.data(), s); });
+  count = total;
+  return labels;
+}
+
 // tiles runs the tile pipeline as cuda/grid_plan.go launches it.
 template <typename T> static std::vector<unsigned int> tiles(const std::vector<T>& in, const GridShape& s, unsigned int& count)
 {
@@ -151,7 +214,8 @@ template <typename T> static std::vector<unsigned int> vblocks(const std::vector
   return labels;
 }
 
-static bool onlyVblocks = false;
+static bool onlyVblocks = false, onlyBlocks = false;
+static int blockCases = 0;
 
 template <typename T> static void compare(const std::vector<unsigned int>& want, unsigned int wantN, const std::vector<unsigned int>& got,
                                           unsigned int gotN, const GridShape& s, const std::string& what)
@@ -171,6 +235,12 @@ template <typename T> static void check(const std::vector<T>& in, GridShape s, c
 {
   unsigned int wantN = 0, gotN = 0;
   const auto want = reference(in, s, wantN);
+  if (s.rule != 0 && (s.conn == 8 || s.conn == 18 || s.conn == 26)) {
+    const auto got = blocks(in, s, gotN);
+    compare<T>(want, wantN, got, gotN, s, what + " blocks");
+    blockCases++;
+  }
+  if (onlyBlocks) return;
   if (!onlyVblocks) {
     const auto got = tiles(in, s, gotN);
     compare<T>(want, wantN, got, gotN, s, what);
@@ -382,8 +452,70 @@ static int vblocksOnly(std::mt19937_64& rng, int argc, char** argv)
   return failures != 0;
 }
 
+// blocksOnly checks the block kernels (binary and threshold rules; 8 in
+// 2D, 18 and 26 in 3D) on awkward shapes: random foreground at several
+// densities under every rule (every sample type for small grids) and
+// patterns.
+static int blocksOnly(std::mt19937_64& rng, int argc, char** argv)
+{
+  onlyBlocks = true;
+  struct Shape {
+    int w, h, d;
+  };
+  std::vector<Shape> shapes = argc > 5 ? std::vector<Shape>{{atoi(argv[3]), atoi(argv[4]), atoi(argv[5])}}
+                                       : std::vector<Shape>{{1, 1, 1},   {3, 1, 1},    {1, 5, 1},   {129, 17, 1}, {4097, 3, 1},
+                                                            {3, 300, 1}, {1, 1, 2},    {2, 2, 2},   {1, 1, 7},    {3, 3, 3},
+                                                            {7, 5, 3},   {65, 9, 9},   {67, 17, 11}, {130, 3, 17}, {3, 19, 21},
+                                                            {4097, 3, 2}, {70, 35, 40}, {129, 34, 18}};
+  for (const Shape& sh : shapes) {
+    const long long n = (long long)sh.w * sh.h * sh.d;
+    const std::vector<int> conns = sh.d > 1 ? std::vector<int>{18, 26} : std::vector<int>{8};
+    const bool small = n < 40000;
+    std::uniform_real_distribution<double> u(0, 1);
+    for (double p : {0.1, 0.3, 0.5, 0.7, 0.95, 1.0}) {
+      std::vector<unsigned int> v(n);
+      for (auto& x : v) x = u(rng) < p ? 1 + (unsigned int)(rng() % 3) : 0;
+      const std::string what = "random p=" + std::to_string(p);
+      for (int conn : conns) {
+        for (int rule = 1; rule < 4; rule++) {
+          GridShape s{sh.w, sh.h, sh.d, conn, rule, 0, 2.0, 1.0, 0.0};
+          typed<unsigned char>(v, s, what + " u8", 1, 0);
+          if (!small) continue;
+          typed<unsigned short>(v, s, what + " u16", 300, 0);
+          typed<short>(v, s, what + " i16", -7, 1);
+          typed<unsigned int>(v, s, what + " u32", 1 << 20, 0);
+          typed<int>(v, s, what + " i32", -7, 0);
+          typed<float>(v, s, what + " f32", 0.5f, 0);
+        }
+      }
+    }
+    const char* names[] = {"all", "checker", "checker2", "vstripes", "diagonal", "zstairs", "xyplanes"};
+    for (int pat = 0; pat < 7; pat++) {
+      std::vector<unsigned int> v(n);
+      for (long long i = 0; i < n; i++) {
+        const int x = i % sh.w, y = (i / sh.w) % sh.h, z = i / ((long long)sh.w * sh.h);
+        const bool on = pat == 0 || (pat == 1 && (x + y + z) % 2 == 0) || (pat == 2 && (x / 2 + y / 2 + z / 2) % 2 == 0) ||
+                        (pat == 3 && x % 3 == 0) || (pat == 4 && (x + y + z) % 5 == 0) || (pat == 5 && (x + z) % 4 == 0 && y % 2 == 0) ||
+                        (pat == 6 && (x + y) % 2 == z % 2 && (x % 3 != 0));
+        v[i] = on ? 1 : 0;
+      }
+      for (int conn : conns) {
+        GridShape s{sh.w, sh.h, sh.d, conn, 1, 0, 2.0, 1.0, 0.0};
+        typed<unsigned char>(v, s, names[pat], 1, 0);
+      }
+    }
+    fprintf(stderr, "%dx%dx%d done, %d block cases, %d failures\n", sh.w, sh.h, sh.d, blockCases, failures);
+  }
+  printf("blocks: %d cases, %d failures\n", blockCases, failures);
+  return failures != 0;
+}
+
 int main(int argc, char** argv)
 {
+  if (argc > 1 && std::string(argv[1]) == "blocks") {
+    std::mt19937_64 rng(argc > 2 ? atoi(argv[2]) : 1);
+    return blocksOnly(rng, argc, argv);
+  }
   if (argc > 1 && std::string(argv[1]) == "vblocks") {
     std::mt19937_64 rng(argc > 2 ? atoi(argv[2]) : 1);
     return vblocksOnly(rng, argc, argv);

@@ -1,10 +1,14 @@
 // Block-based ECL-CC for the binary and threshold rules at 8-connectivity
-// (2D) and 26-connectivity (3D). The grid is cut into 2x2x2 blocks (2x2 in
-// 2D); the foreground voxels of a block are all 26-connected, so a block is
-// one vertex, named by its first foreground voxel in memory order (its
-// key). Two neighbouring blocks join when each has foreground on the side
-// facing the other: at 26-connectivity every voxel of one side touches
-// every voxel of the other. Union-find runs over keys, always hooking the
+// (2D), 26-connectivity and 18-connectivity (3D). The grid is cut into
+// 2x2x2 blocks (2x2 in 2D; BZ 2) or, at 18, into 2x2x1 blocks (BZ 1: a 2x2
+// square of one plane); the foreground voxels of a block are all connected
+// (a 2x2 square is a clique at 8 and 18), so a block is one vertex, named
+// by its first foreground voxel in memory order (its key). Two
+// neighbouring blocks join when each has foreground on the side facing the
+// other: at 26-connectivity, and within a plane at 18, every voxel of one
+// side touches every voxel of the other. Across planes at 18 two voxels
+// touch when they are at the same place or 4-neighbours in the plane
+// (bjoin), and diagonal blocks never touch (blink). Union-find runs over keys, always hooking the
 // larger root to the smaller, so each component's root is its first voxel
 // and numbering roots in memory order is first-occurrence order.
 //
@@ -19,18 +23,21 @@
 //     the neighbouring blocks that lie in different tiles, 3 (2D) or 26
 //     (3D) warps per tile.
 //   blocks_roots: the representatives that are roots counted per (z, y,
-//     segment of 256 blocks along x), which is memory order.
+//     segment of 256 blocks along x), which is memory order, and marked
+//     in a bitmap of the same order (a bit per voxel row and block column).
 //   scan_tiles, grid_scan (ecl_grid.cu): the counts become offsets.
-//   blocks_number: path compression; each root gets its label (offset +
-//     rank in segment).
-//   blocks_relabel: every voxel gets its block's label, background 0.
+//   blocks_number: over the representatives only: each root gets its
+//     label (offset + rank in its segment's bits), stored as -label in
+//     its parent entry; every other representative points at its root.
+//   blocks_relabel: every voxel gets its block's label (key, then its
+//     representative, then its root), background 0.
 // Device memory: the input, parent and labels (4 bytes per voxel each;
 // parent is only used at keys; labels first holds the representatives),
-// the counts, and an (offset, count) pair per tile.
+// the counts and the root bitmap, and an (offset, count) pair per tile.
 
 #define BTX 32     // blocks of a tile along x
 #define BROWS 8    // thread rows of a tile kernel (256 threads)
-#define BSEG 256   // blocks along x per count, number and relabel thread block
+#define BSEG 256   // blocks along x per count segment and relabel thread block
 #define SCAN_TILE 4096 // counts per scan_tiles thread block
 // blocks_local thread blocks per multiprocessor asked of the compiler
 // (__launch_bounds__): on the H200 (sm_90) 6 ran faster than the default
@@ -53,17 +60,17 @@ template <> struct BPair<unsigned int> { typedef uint2 type; };
 template <> struct BPair<int> { typedef int2 type; };
 template <> struct BPair<float> { typedef float2 type; };
 
-// bmask returns the foreground of block (bx, by, bz) as 8 bits, bit
-// x + 2y + 4z for the voxel at (x, y, z) inside the block: bit order is
-// memory order.
-template <typename T>
+// bmask returns the foreground of block (bx, by, bz) of depth BZ as 4 BZ
+// bits, bit x + 2y + 4z for the voxel at (x, y, z) inside the block: bit
+// order is memory order.
+template <typename T, int BZ = 2>
 static __device__ __forceinline__ unsigned int bmask(const T* const __restrict__ in, const int bx, const int by, const int bz,
                                                      const GridShape& s)
 {
-  const int x = 2 * bx, y = 2 * by, z = 2 * bz;
+  const int x = 2 * bx, y = 2 * by, z = BZ * bz;
   unsigned int m = 0;
 #pragma unroll
-  for (int r = 0; r < 4; r++) {
+  for (int r = 0; r < 2 * BZ; r++) {
     const int yy = y + (r & 1), zz = z + (r >> 1);
     if (yy >= s.h || zz >= s.d) continue;
     const long long base = ((long long)zz * s.h + yy) * s.w + x;
@@ -79,11 +86,12 @@ static __device__ __forceinline__ unsigned int bmask(const T* const __restrict__
 }
 
 // bkey returns the index of the first foreground voxel of block
-// (bx, by, bz) with nonzero mask m.
+// (bx, by, bz) of depth BZ with nonzero mask m.
+template <int BZ = 2>
 static __device__ __forceinline__ int bkey(const unsigned int m, const int bx, const int by, const int bz, const GridShape& s)
 {
   const int b = __ffs(m) - 1;
-  return ((2 * bz + (b >> 2)) * s.h + 2 * by + ((b >> 1) & 1)) * s.w + 2 * bx + (b & 1);
+  return ((BZ * bz + (b >> 2)) * s.h + 2 * by + ((b >> 1) & 1)) * s.w + 2 * bx + (b & 1);
 }
 
 // bside returns the voxels of a block on its side towards the neighbour
@@ -99,6 +107,38 @@ static __host__ __device__ constexpr unsigned int bside(const int dx, const int 
 template <int DX, int DY, int DZ> static __device__ __forceinline__ bool bjoined(const unsigned int a, const unsigned int b)
 {
   return (a & bside(DX, DY, DZ)) != 0u && (b & bside(-DX, -DY, -DZ)) != 0u;
+}
+
+// blink reports whether blocks of depth BZ at offset (DX, DY, DZ) can hold
+// neighbouring voxels: always for 2x2x2 blocks (26) and within a plane,
+// but the diagonal 2x2x1 blocks of the next plane hold 26-neighbours only.
+template <int BZ, int DX, int DY, int DZ> static __host__ __device__ constexpr bool blink()
+{
+  return BZ == 2 || DZ == 0 || DX == 0 || DY == 0;
+}
+
+// bdilate4 returns a 2x2x1 block's mask (bit x + 2y) with each voxel's
+// 4-neighbours inside the block added: the places of the next plane whose
+// voxels touch the block's foreground at 18-connectivity.
+static __device__ __forceinline__ unsigned int bdilate4(const unsigned int b)
+{
+  return b | ((b & 5u) << 1) | ((b & 10u) >> 1) | ((b & 3u) << 2) | ((b & 12u) >> 2);
+}
+
+// bjoin reports whether a block of depth BZ with mask a and its neighbour
+// at offset (DX, DY, DZ) with mask b are connected (blink must hold).
+// 2x2x1 blocks of neighbouring planes (18-connectivity) touch where two
+// voxels are at the same place or 4-neighbours within the plane: above
+// and below each other through bdilate4, side by side along x (y) through
+// facing voxels of the same row (column).
+template <int BZ, int DX, int DY, int DZ> static __device__ __forceinline__ bool bjoin(const unsigned int a, const unsigned int b)
+{
+  if (BZ == 2 || DZ == 0) return bjoined<DX, DY, DZ>(a, b);
+  if (DX == 0 && DY == 0) return (a & bdilate4(b)) != 0u;
+  if (DX < 0) return (a & 5u & ((b & 10u) >> 1)) != 0u;
+  if (DX > 0) return (a & 10u & ((b & 5u) << 1)) != 0u;
+  if (DY < 0) return (a & 3u & ((b & 12u) >> 2)) != 0u;
+  return (a & 12u & ((b & 3u) << 2)) != 0u;
 }
 
 // lfind returns the root of l in the shared-memory forest lp.
@@ -179,19 +219,20 @@ static __device__ __forceinline__ bool bsamepair(const bool joined, const int a,
 // m) to its backward neighbour at (DX, DY, DZ) in an earlier row of the
 // tile. Lanes are consecutive blocks of a row: a lane whose trees are the
 // previous lane's (the same runs) joins nothing. All lanes must call it.
-template <int TY, int TZ, int DX, int DY, int DZ>
+template <int TY, int TZ, int BZ, int DX, int DY, int DZ>
 static __device__ __forceinline__ void blocal(int* const lp, const unsigned char* const sm, const int l, const unsigned int m,
                                               const int tx, const int ty, const int tz)
 {
+  if (!blink<BZ, DX, DY, DZ>()) return;
   const int nx = tx + DX, ny = ty + DY, nz = tz + DZ;
   const bool inside = nx >= 0 && nx < BTX && ny >= 0 && ny < TY && nz >= 0 && nz < TZ;
   const int ln = l + DX + BTX * (DY + TY * DZ);
-  const bool joined = inside && bjoined<DX, DY, DZ>(m, sm[inside ? ln : l]);
+  const bool joined = inside && bjoin<BZ, DX, DY, DZ>(m, sm[inside ? ln : l]);
   const int a = joined ? lp[l] : -1, b = joined ? lp[ln] : -1;
   if (!bsamepair(joined, a, b) && joined) lunion(lp, a, b);
 }
 
-template <typename T, int TY, int TZ, bool D3>
+template <typename T, int TY, int TZ, bool D3, int BZ = 2>
 static __device__ void blocks_local(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps,
                                     unsigned int* const __restrict__ tileReps, const GridShape s)
 {
@@ -200,7 +241,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
   __shared__ int lp[Tile::size];
   __shared__ int skey[Tile::size];
   __shared__ unsigned char sm[Tile::size];
-  const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2, bd = (s.d + 1) / 2;
+  const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2, bd = (s.d + BZ - 1) / BZ;
   const int tilesX = (bw + BTX - 1) / BTX, tilesY = (bh + TY - 1) / TY;
   const int t = blockIdx.x;
   const int bx0 = (t % tilesX) * BTX, by0 = ((t / tilesX) % tilesY) * TY, bz0 = (t / tilesX / tilesY) * TZ;
@@ -213,7 +254,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     const BSlot b = btileslot<TY>(k, tx, row0);
     const int l = b.l, ty = b.ty, tz = b.tz;
     const int bx = bx0 + tx, by = by0 + ty, bz = bz0 + tz;
-    const unsigned int m = (bx < bw && by < bh && bz < bd) ? bmask(in, bx, by, bz, s) : 0u;
+    const unsigned int m = (bx < bw && by < bh && bz < bd) ? bmask<T, BZ>(in, bx, by, bz, s) : 0u;
     sm[l] = (unsigned char)m;
     skey[l] = 0x7fffffff;
     const unsigned int left = __shfl_up_sync(0xffffffffu, m, 1);
@@ -227,19 +268,19 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     const BSlot b = btileslot<TY>(k, tx, row0);
     const int l = b.l, ty = b.ty, tz = b.tz;
     const unsigned int m = sm[l];
-    blocal<TY, TZ, -1, -1, 0>(lp, sm, l, m, tx, ty, tz);
-    blocal<TY, TZ, 0, -1, 0>(lp, sm, l, m, tx, ty, tz);
-    blocal<TY, TZ, 1, -1, 0>(lp, sm, l, m, tx, ty, tz);
+    blocal<TY, TZ, BZ, -1, -1, 0>(lp, sm, l, m, tx, ty, tz);
+    blocal<TY, TZ, BZ, 0, -1, 0>(lp, sm, l, m, tx, ty, tz);
+    blocal<TY, TZ, BZ, 1, -1, 0>(lp, sm, l, m, tx, ty, tz);
     if (D3) {
-      blocal<TY, TZ, -1, -1, -1>(lp, sm, l, m, tx, ty, tz);
-      blocal<TY, TZ, 0, -1, -1>(lp, sm, l, m, tx, ty, tz);
-      blocal<TY, TZ, 1, -1, -1>(lp, sm, l, m, tx, ty, tz);
-      blocal<TY, TZ, -1, 0, -1>(lp, sm, l, m, tx, ty, tz);
-      blocal<TY, TZ, 0, 0, -1>(lp, sm, l, m, tx, ty, tz);
-      blocal<TY, TZ, 1, 0, -1>(lp, sm, l, m, tx, ty, tz);
-      blocal<TY, TZ, -1, 1, -1>(lp, sm, l, m, tx, ty, tz);
-      blocal<TY, TZ, 0, 1, -1>(lp, sm, l, m, tx, ty, tz);
-      blocal<TY, TZ, 1, 1, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, -1, -1, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, 0, -1, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, 1, -1, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, -1, 0, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, 0, 0, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, 1, 0, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, -1, 1, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, 0, 1, -1>(lp, sm, l, m, tx, ty, tz);
+      blocal<TY, TZ, BZ, 1, 1, -1>(lp, sm, l, m, tx, ty, tz);
     }
   }
   __syncthreads();
@@ -255,7 +296,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     const int l = b.l, ty = b.ty, tz = b.tz;
     const unsigned int m = sm[l];
     const int root = m != 0 ? lfind(lp, l) : -1;
-    const int key = m != 0 ? bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s) : 0x7fffffff;
+    const int key = m != 0 ? bkey<BZ>(m, bx0 + tx, by0 + ty, bz0 + tz, s) : 0x7fffffff;
     roots[k] = root;
     if (root == l) atomicAdd(&repCount, 1);
 #if __CUDA_ARCH__ >= 800
@@ -281,7 +322,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     const unsigned int m = sm[l];
     if (m == 0) continue;
     const int rep = skey[roots[k]];
-    parent[bkey(m, bx0 + tx, by0 + ty, bz0 + tz, s)] = rep;
+    parent[bkey<BZ>(m, bx0 + tx, by0 + ty, bz0 + tz, s)] = rep;
     if (roots[k] == l) reps[repBase + atomicAdd(&repCount, 1)] = rep;
   }
 }
@@ -303,11 +344,12 @@ template <int TY, int TZ, bool D3> struct BBorder {
 // the neighbour is in the grid, outside the tile in x for a column warp,
 // in y or z only for a row warp. Lanes that would hook the previous
 // lane's pair of trees leave it to that lane. All lanes must call it.
-template <typename T, int TY, int TZ, int DX, int DY, int DZ>
+template <typename T, int TY, int TZ, int BZ, int DX, int DY, int DZ>
 static __device__ __forceinline__ void bborder(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
                                                const bool column, const int bx, const int by, const int bz, const int tx,
                                                const int ty, const int tz, const unsigned int m, const int key)
 {
+  if (!blink<BZ, DX, DY, DZ>()) return;
   const int nx = bx + DX, ny = by + DY, nz = bz + DZ;
   const bool xin = tx + DX >= 0 && tx + DX < BTX;
   const bool yzin = ty + DY >= 0 && ty + DY < TY && tz + DZ >= 0 && tz + DZ < TZ;
@@ -315,11 +357,11 @@ static __device__ __forceinline__ void bborder(const T* const __restrict__ in, i
   int a = -1, b = -1;
   if ((m & bside(DX, DY, DZ)) != 0u && (column ? !xin : xin && !yzin) && nx >= 0 && nx < (s.w + 1) / 2 && ny >= 0 &&
       ny < (s.h + 1) / 2 && nz >= 0) {
-    const unsigned int mn = bmask(in, nx, ny, nz, s);
-    if ((mn & bside(-DX, -DY, -DZ)) != 0u) {
+    const unsigned int mn = bmask<T, BZ>(in, nx, ny, nz, s);
+    if (bjoin<BZ, DX, DY, DZ>(m, mn)) {
       joined = true;
       a = parent[key];
-      b = parent[bkey(mn, nx, ny, nz, s)];
+      b = parent[bkey<BZ>(mn, nx, ny, nz, s)];
     }
   }
   if (!bsamepair(joined, a, b) && joined) ghook(parent, a, b);
@@ -328,11 +370,12 @@ static __device__ __forceinline__ void bborder(const T* const __restrict__ in, i
 // browpair hooks a row warp's block (mask m, tree own) to its neighbour
 // at (DX, DY, DZ) (mask mn, tree other), unless the previous lane hooks
 // the same pair of trees. All lanes must call it.
-template <int DX, int DY, int DZ>
+template <int BZ, int DX, int DY, int DZ>
 static __device__ __forceinline__ void browpair(int* const __restrict__ parent, const unsigned int m, const int own,
                                                 const unsigned int mn, const int other)
 {
-  const bool joined = bjoined<DX, DY, DZ>(m, mn);
+  if (!blink<BZ, DX, DY, DZ>()) return;
+  const bool joined = bjoin<BZ, DX, DY, DZ>(m, mn);
   const int a = joined ? own : -1, b = joined ? other : -1;
   if (!bsamepair(joined, a, b) && joined) ghook(parent, a, b);
 }
@@ -342,29 +385,29 @@ static __device__ __forceinline__ void browpair(int* const __restrict__ parent, 
 // block beside it in that row once, and its left and right neighbours'
 // come from the next lanes (the pairs that leave the tile in x are the
 // column warps'). Warp-uniform.
-template <typename T, int TY, int TZ, int DY, int DZ>
+template <typename T, int TY, int TZ, int BZ, int DY, int DZ>
 static __device__ __forceinline__ void browgroup(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
                                                  const int bx, const int by, const int bz, const int ty, const int tz,
                                                  const unsigned int m, const int own)
 {
   if (ty + DY >= 0 && ty + DY < TY && tz + DZ >= 0 && tz + DZ < TZ) return; // inside the tile: joined already
   const int ny = by + DY, nz = bz + DZ;
-  const bool inside = bx < (s.w + 1) / 2 && ny >= 0 && ny < (s.h + 1) / 2 && nz >= 0 && nz < (s.d + 1) / 2;
-  const unsigned int mn = inside ? bmask(in, bx, ny, nz, s) : 0u;
-  const int other = mn != 0 ? parent[bkey(mn, bx, ny, nz, s)] : -1;
+  const bool inside = bx < (s.w + 1) / 2 && ny >= 0 && ny < (s.h + 1) / 2 && nz >= 0 && nz < (s.d + BZ - 1) / BZ;
+  const unsigned int mn = inside ? bmask<T, BZ>(in, bx, ny, nz, s) : 0u;
+  const int other = mn != 0 ? parent[bkey<BZ>(mn, bx, ny, nz, s)] : -1;
   const int lane = threadIdx.x % 32;
-  browpair<0, DY, DZ>(parent, m, own, mn, other);
+  browpair<BZ, 0, DY, DZ>(parent, m, own, mn, other);
   const unsigned int ml = __shfl_up_sync(0xffffffffu, mn, 1), mr = __shfl_down_sync(0xffffffffu, mn, 1);
   const int ol = __shfl_up_sync(0xffffffffu, other, 1), orr = __shfl_down_sync(0xffffffffu, other, 1);
-  browpair<-1, DY, DZ>(parent, m, own, lane > 0 ? ml : 0u, ol);
-  browpair<1, DY, DZ>(parent, m, own, lane < 31 ? mr : 0u, orr);
+  browpair<BZ, -1, DY, DZ>(parent, m, own, lane > 0 ? ml : 0u, ol);
+  browpair<BZ, 1, DY, DZ>(parent, m, own, lane < 31 ? mr : 0u, orr);
 }
 
-template <typename T, int TY, int TZ, bool D3>
+template <typename T, int TY, int TZ, bool D3, int BZ = 2>
 static __device__ void blocks_border(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
 {
   using Border = BBorder<TY, TZ, D3>;
-  const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2, bd = (s.d + 1) / 2;
+  const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2, bd = (s.d + BZ - 1) / BZ;
   const int tilesX = (bw + BTX - 1) / BTX, tilesY = (bh + TY - 1) / TY;
   const int t = blockIdx.x;
   const int bx0 = (t % tilesX) * BTX, by0 = ((t / tilesX) % tilesY) * TY, bz0 = (t / tilesX / tilesY) * TZ;
@@ -393,61 +436,46 @@ static __device__ void blocks_border(const T* const __restrict__ in, int* const 
   }
   const int bx = bx0 + tx, by = by0 + ty, bz = bz0 + tz;
   const bool valid = bx < bw && by < bh && bz < bd && tz < TZ;
-  const unsigned int m = valid ? bmask(in, bx, by, bz, s) : 0u;
-  const int key = m != 0 ? bkey(m, bx, by, bz, s) : -1;
+  const unsigned int m = valid ? bmask<T, BZ>(in, bx, by, bz, s) : 0u;
+  const int key = m != 0 ? bkey<BZ>(m, bx, by, bz, s) : -1;
   if (!column) { // warp-uniform
     const int own = m != 0 ? parent[key] : -1;
-    browgroup<T, TY, TZ, -1, 0>(in, parent, s, bx, by, bz, ty, tz, m, own);
+    browgroup<T, TY, TZ, BZ, -1, 0>(in, parent, s, bx, by, bz, ty, tz, m, own);
     if (D3) {
-      browgroup<T, TY, TZ, -1, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
-      browgroup<T, TY, TZ, 0, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
-      browgroup<T, TY, TZ, 1, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
+      browgroup<T, TY, TZ, BZ, -1, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
+      browgroup<T, TY, TZ, BZ, 0, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
+      browgroup<T, TY, TZ, BZ, 1, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
     }
     return;
   }
-  bborder<T, TY, TZ, -1, 0, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-  bborder<T, TY, TZ, -1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-  bborder<T, TY, TZ, 1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+  bborder<T, TY, TZ, BZ, -1, 0, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+  bborder<T, TY, TZ, BZ, -1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+  bborder<T, TY, TZ, BZ, 1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
   if (D3) {
-    bborder<T, TY, TZ, -1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, 1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, -1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, 1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, -1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, 1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, BZ, -1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, BZ, 1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, BZ, -1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, BZ, 1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, BZ, -1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, BZ, 1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
   }
 }
 
-// BRow is the block of a count, number or relabel thread: BSEG threads
-// per thread block take BSEG consecutive blocks along x of one (by, bz).
-struct BRow {
-  int bx, by, bz, seg, segs;
-};
-
-static __device__ __forceinline__ BRow brow(const GridShape& s)
+// rootWord returns the index of the root bitmap word that holds block
+// column bx of voxel row yz (z h + y): a row has segs segments of BSEG
+// bits.
+static __device__ __forceinline__ long long rootWord(const int yz, const int bx, const int segs)
 {
-  const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2;
-  BRow r;
-  r.segs = (bw + BSEG - 1) / BSEG;
-  r.seg = blockIdx.x % r.segs;
-  const int line = blockIdx.x / r.segs;
-  r.by = line % bh;
-  r.bz = line / bh;
-  r.bx = r.seg * BSEG + threadIdx.x;
-  return r;
+  return ((long long)yz * segs * BSEG + bx) / 32;
 }
 
-// bquarter returns which of the block's four rows (y + 2z inside the
-// block) holds the first foreground voxel of mask m.
-static __device__ __forceinline__ int bquarter(const unsigned int m) { return (__ffs(m) - 1) >> 1; }
-
-// blocks_roots counts the roots per (z, y, segment): only tile
-// representatives can be roots, and blocks_local listed them. A warp per
-// tile.
+// blocks_roots counts the roots per (z, y, segment) and sets their bits
+// in rootBits: only tile representatives can be roots, and blocks_local
+// listed them. A warp per tile.
 extern "C" __global__ void __launch_bounds__(256)
 blocks_roots(const int* const __restrict__ parent, const unsigned int* const __restrict__ reps,
              const unsigned int* const __restrict__ tileReps, const int tiles, unsigned int* const __restrict__ counts,
-             const GridShape s)
+             unsigned int* const __restrict__ rootBits, const GridShape s)
 {
   const int t = blockIdx.x * 8 + threadIdx.x / 32;
   if (t >= tiles) return;
@@ -456,8 +484,41 @@ blocks_roots(const int* const __restrict__ parent, const unsigned int* const __r
   for (unsigned int i = threadIdx.x % 32; i < count; i += 32) {
     const int rep = (int)reps[base + i];
     if (parent[rep] != rep) continue;
-    const int x = rep % s.w, yz = rep / s.w;
-    atomicAdd(&counts[(long long)yz * segs + (x / 2) / BSEG], 1u);
+    const int bx = (rep % s.w) / 2, yz = rep / s.w;
+    atomicAdd(&counts[(long long)yz * segs + bx / BSEG], 1u);
+    atomicOr(&rootBits[rootWord(yz, bx, segs)], 1u << (bx % 32));
+  }
+}
+
+// blocks_number labels the roots and points every other representative
+// at its root, a warp per tile over the tile's representatives (the
+// other keys point at their representatives). A root's label is its
+// segment's offset plus the roots before it in the segment's bits, and
+// replaces its parent entry as -label; chases stop at either form of a
+// root (a root's entry is itself until then).
+extern "C" __global__ void __launch_bounds__(256)
+blocks_number(int* const __restrict__ parent, const unsigned int* const __restrict__ reps,
+              const unsigned int* const __restrict__ tileReps, const int tiles, const unsigned int* const __restrict__ offsets,
+              const unsigned int* const __restrict__ sums, const unsigned int* const __restrict__ rootBits, const GridShape s)
+{
+  const int t = blockIdx.x * 8 + threadIdx.x / 32;
+  if (t >= tiles) return;
+  const int segs = ((s.w + 1) / 2 + BSEG - 1) / BSEG;
+  const unsigned int base = tileReps[2 * t], count = tileReps[2 * t + 1];
+  for (unsigned int i = threadIdx.x % 32; i < count; i += 32) {
+    const int rep = (int)reps[base + i];
+    int root = rep, next;
+    while ((next = parent[root]) >= 0 && next != root) root = next;
+    if (root != rep) {
+      parent[rep] = root;
+      continue;
+    }
+    const int bx = (rep % s.w) / 2, yz = rep / s.w;
+    const long long g = (long long)yz * segs + bx / BSEG;
+    const long long word = rootWord(yz, bx, segs), first = rootWord(yz, (bx / BSEG) * BSEG, segs);
+    unsigned int rank = __popc(rootBits[word] & ((1u << (bx % 32)) - 1u));
+    for (long long w = first; w < word; w++) rank += __popc(rootBits[w]);
+    parent[rep] = -(int)(sums[g / SCAN_TILE] + offsets[g] + rank + 1);
   }
 }
 
@@ -467,52 +528,16 @@ extern "C" __global__ void zero_u32(unsigned int* const __restrict__ words, cons
   for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)gridDim.x * blockDim.x) words[i] = 0;
 }
 
-template <typename T>
-static __device__ void blocks_number(const T* const __restrict__ in, int* const __restrict__ parent,
-                                     const unsigned int* const __restrict__ offsets, const unsigned int* const __restrict__ sums,
-                                     unsigned int* const __restrict__ labels, const GridShape s)
-{
-  __shared__ unsigned int warpCounts[4][BSEG / 32];
-  const BRow r = brow(s);
-  const int bw = (s.w + 1) / 2;
-  const unsigned int m = r.bx < bw ? bmask(in, r.bx, r.by, r.bz, s) : 0u;
-  int key = -1, q = -1;
-  if (m != 0) {
-    key = bkey(m, r.bx, r.by, r.bz, s);
-    const int p = parent[key];
-    if (p == key) {
-      q = bquarter(m);
-    } else { // read-only chase: the only write is key's own, so every key ends at its root
-      int root = p, next;
-      while (root > (next = parent[root])) root = next;
-      if (root != p) parent[key] = root;
-    }
-  }
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  unsigned int mine = 0;
-#pragma unroll
-  for (int quarter = 0; quarter < 4; quarter++) {
-    const unsigned int ballot = __ballot_sync(0xffffffffu, q == quarter);
-    if (lane == 0) warpCounts[quarter][warp] = __popc(ballot);
-    if (q == quarter) mine = __popc(ballot & ((1u << lane) - 1u));
-  }
-  __syncthreads();
-  if (q < 0) return;
-  for (int w = 0; w < warp; w++) mine += warpCounts[q][w];
-  const int y = 2 * r.by + (q & 1), z = 2 * r.bz + (q >> 1);
-  const long long g = ((long long)z * s.h + y) * r.segs + r.seg;
-  labels[key] = sums[g / SCAN_TILE] + offsets[g] + mine + 1;
-}
-
-// bwrite writes the labels of block (bx, by, bz) with mask m: label on
-// its foreground, 0 on its background.
+// bwrite writes the labels of block (bx, by, bz) of depth BZ with mask m:
+// label on its foreground, 0 on its background.
+template <int BZ = 2>
 static __device__ __forceinline__ void bwrite(unsigned int* const __restrict__ labels, const GridShape& s, const int bx,
                                               const int by, const int bz, const unsigned int m, const unsigned int label)
 {
   const int x = 2 * bx;
 #pragma unroll
-  for (int row = 0; row < 4; row++) {
-    const int y = 2 * by + (row & 1), z = 2 * bz + (row >> 1);
+  for (int row = 0; row < 2 * BZ; row++) {
+    const int y = 2 * by + (row & 1), z = BZ * bz + (row >> 1);
     if (y >= s.h || z >= s.d) continue;
     const long long base = ((long long)z * s.h + y) * s.w + x;
     const unsigned int left = (m >> (2 * row)) & 1u ? label : 0u, right = (m >> (2 * row + 1)) & 1u ? label : 0u;
@@ -527,9 +552,10 @@ static __device__ __forceinline__ void bwrite(unsigned int* const __restrict__ l
 
 // blocks_relabel gives every voxel its block's label: BSEG threads per
 // thread block, each taking the blocks at one x in RELABEL_ROWS
-// consecutive block rows, whose dependent reads (mask, parent, root
-// label) then overlap.
-template <typename T>
+// consecutive block rows, whose dependent reads (mask, then the parent
+// entries of key, representative and root, where blocks_number left
+// -label) then overlap.
+template <typename T, int BZ = 2>
 static __device__ void blocks_relabel(const T* const __restrict__ in, const int* const __restrict__ parent,
                                       unsigned int* const __restrict__ labels, const GridShape s)
 {
@@ -539,22 +565,27 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
   const int by0 = (line % lines) * RELABEL_ROWS, bz = line / lines;
   const int bx = seg * BSEG + threadIdx.x;
   if (bx >= bw) return;
-  unsigned int m[RELABEL_ROWS], label[RELABEL_ROWS];
-  int root[RELABEL_ROWS];
+  unsigned int m[RELABEL_ROWS];
+  int v[RELABEL_ROWS];
 #pragma unroll
-  for (int j = 0; j < RELABEL_ROWS; j++) m[j] = by0 + j < bh ? bmask(in, bx, by0 + j, bz, s) : 0u;
+  for (int j = 0; j < RELABEL_ROWS; j++) m[j] = by0 + j < bh ? bmask<T, BZ>(in, bx, by0 + j, bz, s) : 0u;
 #pragma unroll
-  for (int j = 0; j < RELABEL_ROWS; j++) root[j] = m[j] != 0 ? parent[bkey(m[j], bx, by0 + j, bz, s)] : -1;
+  for (int j = 0; j < RELABEL_ROWS; j++) v[j] = m[j] != 0 ? parent[bkey<BZ>(m[j], bx, by0 + j, bz, s)] : -1;
 #pragma unroll
-  for (int j = 0; j < RELABEL_ROWS; j++) label[j] = m[j] != 0 ? labels[root[j]] : 0u;
+  for (int step = 0; step < 2; step++) { // representative, then root: the usual chain, loads overlapped
+#pragma unroll
+    for (int j = 0; j < RELABEL_ROWS; j++)
+      if (v[j] >= 0) v[j] = parent[v[j]];
+  }
 #pragma unroll
   for (int j = 0; j < RELABEL_ROWS; j++) {
-    if (by0 + j < bh) bwrite(labels, s, bx, by0 + j, bz, m[j], label[j]);
+    while (v[j] >= 0) v[j] = parent[v[j]];
+    if (by0 + j < bh) bwrite<BZ>(labels, s, bx, by0 + j, bz, m[j], m[j] != 0 ? (unsigned int)-v[j] : 0u);
   }
 }
 
 // Tiles: 2D 64x64 pixels (32x32 blocks), 3D 64x16x16 voxels (32x8x8
-// blocks).
+// blocks) at 26, 64x16x8 voxels (32x8x8 blocks of 2x2x1) at 18.
 #define BLOCKS_TYPE(suffix, T)                                                                                                \
   extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                          \
       blocks_local2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
@@ -578,11 +609,22 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
   {                                                                                                                         \
     blocks_border<T, 8, 8, true>(in, parent, s);                                                                            \
   }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(BSEG) blocks_number_##suffix(                                               \
-      const T* const __restrict__ in, int* const __restrict__ parent, const unsigned int* const __restrict__ offsets,       \
-      const unsigned int* const __restrict__ sums, unsigned int* const __restrict__ labels, const GridShape s)              \
+  extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                          \
+      blocks_local18_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
+                              unsigned int* const __restrict__ tileReps, const GridShape s)                                 \
   {                                                                                                                         \
-    blocks_number<T>(in, parent, offsets, sums, labels, s);                                                                       \
+    blocks_local<T, 8, 8, true, 1>(in, parent, reps, tileReps, s);                                                          \
+  }                                                                                                                         \
+  extern "C" __global__ void __launch_bounds__(BBorder<8, 8, true>::threads) blocks_border18_##suffix(                     \
+      const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)                                    \
+  {                                                                                                                         \
+    blocks_border<T, 8, 8, true, 1>(in, parent, s);                                                                         \
+  }                                                                                                                         \
+  extern "C" __global__ void __launch_bounds__(BSEG) blocks_relabel18_##suffix(                                            \
+      const T* const __restrict__ in, const int* const __restrict__ parent, unsigned int* const __restrict__ labels,       \
+      const GridShape s)                                                                                                    \
+  {                                                                                                                         \
+    blocks_relabel<T, 1>(in, parent, labels, s);                                                                            \
   }                                                                                                                         \
   extern "C" __global__ void __launch_bounds__(BSEG) blocks_relabel_##suffix(                                              \
       const T* const __restrict__ in, const int* const __restrict__ parent, unsigned int* const __restrict__ labels,       \
