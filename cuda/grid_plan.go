@@ -71,6 +71,7 @@ type gridPlan struct {
 	counts    int    // counts: a word per 32 voxels (tile kernels) or per voxel row and segment (block kernels)
 	rootBits  int    // words of the block kernels' root bitmap, after the counts
 	tiles     uint32 // blocks_local, vblocks_local or tiles_local thread blocks (one per tile)
+	blocks    int    // blocks of the grid (block kernels: blockReps' entries)
 	relabel   uint32 // blocks_relabel thread blocks
 	border    uint32 // blocks_border or vblocks_border threads per thread block
 	fill      uint32 // thread blocks that fill the device
@@ -80,6 +81,7 @@ type gridPlan struct {
 	sumsLen   int32   // scan_tiles thread blocks
 	cursor    uintptr // device address of the representatives' cursor
 	bits      uintptr // device address of the root bitmap
+	blockReps uintptr // device address of the blocks' representatives
 	zeroed    int64   // words cleared before the block kernels: the counts and the bitmap
 	one       int64   // 1, the cursor's length
 }
@@ -112,6 +114,7 @@ func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels)
 	if shape.conn == 18 { // blocks of one plane
 		bd = d
 	}
+	p.blocks = bw * bh * bd
 	tilesX := ceilDiv(bw, tileBlocksX)
 	// blocks_border: row warps for the y and z faces, two column warps per
 	// x face (kernels' BBorder).
@@ -142,14 +145,14 @@ func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
 // tileEntries is the length of the tileReps buffer. Block kernels: an
 // (offset, count) pair per tile for the representatives listed in the
 // labels buffer (at most one per nonempty block, so the labels buffer
-// holds them), then the cursor the tiles take their offsets from. Tile
-// and value-block kernels: the representative masks, a word per 32
-// voxels.
+// holds them), the cursor the tiles take their offsets from, then each
+// block's representative (blockReps). Tile and value-block kernels: the
+// representative masks, a word per 32 voxels.
 func (p *gridPlan) tileEntries() int {
 	if p.kernels != blockKernels {
 		return p.counts
 	}
-	return 2*int(p.tiles) + 1
+	return 2*int(p.tiles) + 1 + p.blocks
 }
 
 // steps returns the launches over the device buffers: samples, parent,
@@ -192,16 +195,17 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 	sfx := p.suffix
 	p.cursor = *tileReps + 4*2*uintptr(p.tiles)
 	p.bits = *counts + 4*uintptr(p.counts)
+	p.blockReps = p.cursor + 4
 	return []kernelStep{
 		{"zero_u32", uint32(min(ceilDiv(int(p.zeroed), threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.zeroed)}},
 		{"zero_u32", 1, 32, []unsafe.Pointer{ptr(&p.cursor), unsafe.Pointer(&p.one)}},
-		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), ptr(tileReps), shape}},
-		{"blocks_border" + dim + sfx, p.tiles, p.border, []unsafe.Pointer{ptr(in), ptr(parent), shape}},
+		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), ptr(&p.blockReps), ptr(labels), ptr(tileReps), shape}},
+		{"blocks_border" + dim + sfx, p.tiles, p.border, []unsafe.Pointer{ptr(in), ptr(parent), ptr(&p.blockReps), shape}},
 		{"blocks_roots", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), ptr(counts), ptr(&p.bits), shape}},
 		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(total)}},
 		// A warp per tile over its representatives, as blocks_roots.
 		{"blocks_number", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), ptr(counts), ptr(sums), ptr(&p.bits), shape}},
-		{"blocks_relabel" + flat + "_" + sfx, p.relabel, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(labels), shape}},
+		{"blocks_relabel" + flat + "_" + sfx, p.relabel, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(&p.blockReps), ptr(labels), shape}},
 	}
 }

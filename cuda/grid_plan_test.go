@@ -27,13 +27,15 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 			t.Errorf("%s is %d in the kernels, %d in grid_plan.go", name, got, want)
 		}
 	}
+	y2, yz3 := strconv.Itoa(tile2BlocksY), strconv.Itoa(tile3BlocksYZ)
 	for _, call := range []string{
-		"blocks_local<T, " + strconv.Itoa(tile2BlocksY) + ", 1, false>",
-		"blocks_local<T, " + strconv.Itoa(tile3BlocksYZ) + ", " + strconv.Itoa(tile3BlocksYZ) + ", true>",
-		"blocks_border<T, " + strconv.Itoa(tile2BlocksY) + ", 1, false>",
-		"blocks_border<T, " + strconv.Itoa(tile3BlocksYZ) + ", " + strconv.Itoa(tile3BlocksYZ) + ", true>",
-		"BBorder<" + strconv.Itoa(tile2BlocksY) + ", 1, false>::threads",
-		"BBorder<" + strconv.Itoa(tile3BlocksYZ) + ", " + strconv.Itoa(tile3BlocksYZ) + ", true>::threads",
+		"BLOCKS_LOCAL(blocks_local2_##suffix, T, " + y2 + ", 1, false, 2)",
+		"BLOCKS_LOCAL(blocks_local3_##suffix, T, " + yz3 + ", " + yz3 + ", true, 2)",
+		"BLOCKS_LOCAL(blocks_local18_##suffix, T, " + yz3 + ", " + yz3 + ", true, 1)",
+		"BLOCKS_BORDER(blocks_border2_##suffix, T, " + y2 + ", 1, false, 2)",
+		"BLOCKS_BORDER(blocks_border3_##suffix, T, " + yz3 + ", " + yz3 + ", true, 2)",
+		"BLOCKS_BORDER(blocks_border18_##suffix, T, " + yz3 + ", " + yz3 + ", true, 1)",
+		"__launch_bounds__(BBorder<TY, TZ, D3>::threads)",
 	} {
 		if !strings.Contains(text, call) {
 			t.Errorf("ecl_grid_blocks.cu has no %s: the tiles differ from grid_plan.go", call)

@@ -37,28 +37,38 @@ template <typename T> static __device__ __forceinline__ unsigned int gkey(const 
 }
 
 // grid_scan turns the per-block root counts into exclusive offsets (one
-// block; blocks is at most a few million).
+// block of 1024 threads; blocks is at most a few million): each thread
+// sums a stretch, the stretch sums are scanned across the block (warp
+// shuffles, then the warps' totals), and each thread writes its stretch.
 extern "C" __global__ void __launch_bounds__(1024)
 grid_scan(unsigned int* const __restrict__ blockRoots, const int blocks, unsigned int* const __restrict__ total)
 {
-  __shared__ unsigned int partial[1024];
+  __shared__ unsigned int warpSums[32];
   const int per = (blocks + 1023) / 1024;
   const int lo = threadIdx.x * per, hi = min(lo + per, blocks);
   unsigned int sum = 0;
   for (int i = lo; i < hi; i++) sum += blockRoots[i];
-  partial[threadIdx.x] = sum;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  unsigned int x = sum; // inclusive scan within the warp
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) {
+    const unsigned int y = __shfl_up_sync(0xffffffffu, x, o);
+    if (lane >= o) x += y;
+  }
+  if (lane == 31) warpSums[warp] = x;
   __syncthreads();
-  if (threadIdx.x == 0) {
-    unsigned int run = 0;
-    for (int i = 0; i < 1024; i++) {
-      const unsigned int c = partial[i];
-      partial[i] = run;
-      run += c;
+  if (warp == 0) {
+    unsigned int w = warpSums[lane];
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      const unsigned int y = __shfl_up_sync(0xffffffffu, w, o);
+      if (lane >= o) w += y;
     }
-    *total = run;
+    warpSums[lane] = w;
   }
   __syncthreads();
-  unsigned int run = partial[threadIdx.x];
+  unsigned int run = x - sum + (warp > 0 ? warpSums[warp - 1] : 0u);
+  if (threadIdx.x == 1023) *total = warpSums[31];
   for (int i = lo; i < hi; i++) {
     const unsigned int c = blockRoots[i];
     blockRoots[i] = run;

@@ -14,8 +14,9 @@
 //
 // Kernels, in order:
 //   blocks_local: a tile of blocks per thread block; union-find of the
-//     tile's blocks in shared memory; parent[key] = the smallest key of
-//     the block's tile-local component (its representative); the tile's
+//     tile's blocks in shared memory; blockReps[block] = the smallest key
+//     of the block's tile-local component (its representative, whose
+//     parent entry is itself: the union-find runs over them); the tile's
 //     representatives listed (in the labels buffer, free until numbering:
 //     at most one per nonempty block), each tile at an offset it takes
 //     from a cursor after the per-tile (offset, count) pairs in tileReps.
@@ -32,8 +33,10 @@
 //   blocks_relabel: every voxel gets its block's label (key, then its
 //     representative, then its root), background 0.
 // Device memory: the input, parent and labels (4 bytes per voxel each;
-// parent is only used at keys; labels first holds the representatives),
-// the counts and the root bitmap, and an (offset, count) pair per tile.
+// parent is only used at representatives; labels first holds their
+// list), the counts and the root bitmap, an (offset, count) pair per tile
+// and blockReps (4 bytes per block, dense: its reads and writes are
+// coalesced where the keys' parent entries were scattered).
 
 #define BTX 32     // blocks of a tile along x
 #define BROWS 8    // thread rows of a tile kernel (256 threads)
@@ -92,6 +95,13 @@ static __device__ __forceinline__ int bkey(const unsigned int m, const int bx, c
 {
   const int b = __ffs(m) - 1;
   return ((BZ * bz + (b >> 2)) * s.h + 2 * by + ((b >> 1) & 1)) * s.w + 2 * bx + (b & 1);
+}
+
+// bindex returns the index of block (bx, by, bz) in a grid of bw x bh x
+// bd blocks (blockReps).
+static __device__ __forceinline__ long long bindex(const int bx, const int by, const int bz, const int bw, const int bh)
+{
+  return ((long long)bz * bh + by) * bw + bx;
 }
 
 // bside returns the voxels of a block on its side towards the neighbour
@@ -233,7 +243,8 @@ static __device__ __forceinline__ void blocal(int* const lp, const unsigned char
 }
 
 template <typename T, int TY, int TZ, bool D3, int BZ = 2>
-static __device__ void blocks_local(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps,
+static __device__ void blocks_local(const T* const __restrict__ in, int* const __restrict__ parent, int* const __restrict__ blockReps,
+                                    unsigned int* const __restrict__ reps,
                                     unsigned int* const __restrict__ tileReps, const GridShape s)
 {
   using Tile = BTile<TY, TZ>;
@@ -322,8 +333,11 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
     const unsigned int m = sm[l];
     if (m == 0) continue;
     const int rep = skey[roots[k]];
-    parent[bkey<BZ>(m, bx0 + tx, by0 + ty, bz0 + tz, s)] = rep;
-    if (roots[k] == l) reps[repBase + atomicAdd(&repCount, 1)] = rep;
+    blockReps[bindex(bx0 + tx, by0 + ty, bz0 + tz, bw, bh)] = rep;
+    if (roots[k] == l) {
+      parent[rep] = rep;
+      reps[repBase + atomicAdd(&repCount, 1)] = rep;
+    }
   }
 }
 
@@ -345,9 +359,10 @@ template <int TY, int TZ, bool D3> struct BBorder {
 // in y or z only for a row warp. Lanes that would hook the previous
 // lane's pair of trees leave it to that lane. All lanes must call it.
 template <typename T, int TY, int TZ, int BZ, int DX, int DY, int DZ>
-static __device__ __forceinline__ void bborder(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
-                                               const bool column, const int bx, const int by, const int bz, const int tx,
-                                               const int ty, const int tz, const unsigned int m, const int key)
+static __device__ __forceinline__ void bborder(const T* const __restrict__ in, int* const __restrict__ parent,
+                                               const int* const __restrict__ blockReps, const GridShape& s, const bool column,
+                                               const int bx, const int by, const int bz, const int tx, const int ty, const int tz,
+                                               const unsigned int m, const int own)
 {
   if (!blink<BZ, DX, DY, DZ>()) return;
   const int nx = bx + DX, ny = by + DY, nz = bz + DZ;
@@ -360,8 +375,8 @@ static __device__ __forceinline__ void bborder(const T* const __restrict__ in, i
     const unsigned int mn = bmask<T, BZ>(in, nx, ny, nz, s);
     if (bjoin<BZ, DX, DY, DZ>(m, mn)) {
       joined = true;
-      a = parent[key];
-      b = parent[bkey<BZ>(mn, nx, ny, nz, s)];
+      a = own;
+      b = blockReps[bindex(nx, ny, nz, (s.w + 1) / 2, (s.h + 1) / 2)];
     }
   }
   if (!bsamepair(joined, a, b) && joined) ghook(parent, a, b);
@@ -386,7 +401,8 @@ static __device__ __forceinline__ void browpair(int* const __restrict__ parent, 
 // come from the next lanes (the pairs that leave the tile in x are the
 // column warps'). Warp-uniform.
 template <typename T, int TY, int TZ, int BZ, int DY, int DZ>
-static __device__ __forceinline__ void browgroup(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape& s,
+static __device__ __forceinline__ void browgroup(const T* const __restrict__ in, int* const __restrict__ parent,
+                                                 const int* const __restrict__ blockReps, const GridShape& s,
                                                  const int bx, const int by, const int bz, const int ty, const int tz,
                                                  const unsigned int m, const int own)
 {
@@ -394,7 +410,7 @@ static __device__ __forceinline__ void browgroup(const T* const __restrict__ in,
   const int ny = by + DY, nz = bz + DZ;
   const bool inside = bx < (s.w + 1) / 2 && ny >= 0 && ny < (s.h + 1) / 2 && nz >= 0 && nz < (s.d + BZ - 1) / BZ;
   const unsigned int mn = inside ? bmask<T, BZ>(in, bx, ny, nz, s) : 0u;
-  const int other = mn != 0 ? parent[bkey<BZ>(mn, bx, ny, nz, s)] : -1;
+  const int other = mn != 0 ? blockReps[bindex(bx, ny, nz, (s.w + 1) / 2, (s.h + 1) / 2)] : -1;
   const int lane = threadIdx.x % 32;
   browpair<BZ, 0, DY, DZ>(parent, m, own, mn, other);
   const unsigned int ml = __shfl_up_sync(0xffffffffu, mn, 1), mr = __shfl_down_sync(0xffffffffu, mn, 1);
@@ -404,7 +420,8 @@ static __device__ __forceinline__ void browgroup(const T* const __restrict__ in,
 }
 
 template <typename T, int TY, int TZ, bool D3, int BZ = 2>
-static __device__ void blocks_border(const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)
+static __device__ void blocks_border(const T* const __restrict__ in, int* const __restrict__ parent,
+                                     const int* const __restrict__ blockReps, const GridShape s)
 {
   using Border = BBorder<TY, TZ, D3>;
   const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2, bd = (s.d + BZ - 1) / BZ;
@@ -437,27 +454,26 @@ static __device__ void blocks_border(const T* const __restrict__ in, int* const 
   const int bx = bx0 + tx, by = by0 + ty, bz = bz0 + tz;
   const bool valid = bx < bw && by < bh && bz < bd && tz < TZ;
   const unsigned int m = valid ? bmask<T, BZ>(in, bx, by, bz, s) : 0u;
-  const int key = m != 0 ? bkey<BZ>(m, bx, by, bz, s) : -1;
+  const int own = m != 0 ? blockReps[bindex(bx, by, bz, bw, bh)] : -1;
   if (!column) { // warp-uniform
-    const int own = m != 0 ? parent[key] : -1;
-    browgroup<T, TY, TZ, BZ, -1, 0>(in, parent, s, bx, by, bz, ty, tz, m, own);
+    browgroup<T, TY, TZ, BZ, -1, 0>(in, parent, blockReps, s, bx, by, bz, ty, tz, m, own);
     if (D3) {
-      browgroup<T, TY, TZ, BZ, -1, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
-      browgroup<T, TY, TZ, BZ, 0, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
-      browgroup<T, TY, TZ, BZ, 1, -1>(in, parent, s, bx, by, bz, ty, tz, m, own);
+      browgroup<T, TY, TZ, BZ, -1, -1>(in, parent, blockReps, s, bx, by, bz, ty, tz, m, own);
+      browgroup<T, TY, TZ, BZ, 0, -1>(in, parent, blockReps, s, bx, by, bz, ty, tz, m, own);
+      browgroup<T, TY, TZ, BZ, 1, -1>(in, parent, blockReps, s, bx, by, bz, ty, tz, m, own);
     }
     return;
   }
-  bborder<T, TY, TZ, BZ, -1, 0, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-  bborder<T, TY, TZ, BZ, -1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-  bborder<T, TY, TZ, BZ, 1, -1, 0>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+  bborder<T, TY, TZ, BZ, -1, 0, 0>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
+  bborder<T, TY, TZ, BZ, -1, -1, 0>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
+  bborder<T, TY, TZ, BZ, 1, -1, 0>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
   if (D3) {
-    bborder<T, TY, TZ, BZ, -1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, BZ, 1, -1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, BZ, -1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, BZ, 1, 0, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, BZ, -1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
-    bborder<T, TY, TZ, BZ, 1, 1, -1>(in, parent, s, column, bx, by, bz, tx, ty, tz, m, key);
+    bborder<T, TY, TZ, BZ, -1, -1, -1>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
+    bborder<T, TY, TZ, BZ, 1, -1, -1>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
+    bborder<T, TY, TZ, BZ, -1, 0, -1>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
+    bborder<T, TY, TZ, BZ, 1, 0, -1>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
+    bborder<T, TY, TZ, BZ, -1, 1, -1>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
+    bborder<T, TY, TZ, BZ, 1, 1, -1>(in, parent, blockReps, s, column, bx, by, bz, tx, ty, tz, m, own);
   }
 }
 
@@ -552,12 +568,13 @@ static __device__ __forceinline__ void bwrite(unsigned int* const __restrict__ l
 
 // blocks_relabel gives every voxel its block's label: BSEG threads per
 // thread block, each taking the blocks at one x in RELABEL_ROWS
-// consecutive block rows, whose dependent reads (mask, then the parent
-// entries of key, representative and root, where blocks_number left
-// -label) then overlap.
+// consecutive block rows, whose dependent reads (mask, representative,
+// then the parent entries of representative and root, where blocks_number
+// left -label) then overlap.
 template <typename T, int BZ = 2>
 static __device__ void blocks_relabel(const T* const __restrict__ in, const int* const __restrict__ parent,
-                                      unsigned int* const __restrict__ labels, const GridShape s)
+                                      const int* const __restrict__ blockReps, unsigned int* const __restrict__ labels,
+                                      const GridShape s)
 {
   const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2;
   const int segs = (bw + BSEG - 1) / BSEG, lines = (bh + RELABEL_ROWS - 1) / RELABEL_ROWS;
@@ -570,7 +587,7 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
 #pragma unroll
   for (int j = 0; j < RELABEL_ROWS; j++) m[j] = by0 + j < bh ? bmask<T, BZ>(in, bx, by0 + j, bz, s) : 0u;
 #pragma unroll
-  for (int j = 0; j < RELABEL_ROWS; j++) v[j] = m[j] != 0 ? parent[bkey<BZ>(m[j], bx, by0 + j, bz, s)] : -1;
+  for (int j = 0; j < RELABEL_ROWS; j++) v[j] = m[j] != 0 ? blockReps[bindex(bx, by0 + j, bz, bw, bh)] : -1;
 #pragma unroll
   for (int step = 0; step < 2; step++) { // representative, then root: the usual chain, loads overlapped
 #pragma unroll
@@ -586,52 +603,36 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
 
 // Tiles: 2D 64x64 pixels (32x32 blocks), 3D 64x16x16 voxels (32x8x8
 // blocks) at 26, 64x16x8 voxels (32x8x8 blocks of 2x2x1) at 18.
-#define BLOCKS_TYPE(suffix, T)                                                                                                \
-  extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                          \
-      blocks_local2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
-                             unsigned int* const __restrict__ tileReps, const GridShape s)                                  \
-  {                                                                                                                         \
-    blocks_local<T, 32, 1, false>(in, parent, reps, tileReps, s);                                                                           \
-  }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                          \
-      blocks_local3_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
-                             unsigned int* const __restrict__ tileReps, const GridShape s)                                  \
-  {                                                                                                                         \
-    blocks_local<T, 8, 8, true>(in, parent, reps, tileReps, s);                                                                             \
-  }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(BBorder<32, 1, false>::threads) blocks_border2_##suffix(const T* const __restrict__ in, int* const __restrict__ parent,       \
-                                                     const GridShape s)                                                    \
-  {                                                                                                                         \
-    blocks_border<T, 32, 1, false>(in, parent, s);                                                                          \
-  }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(BBorder<8, 8, true>::threads) blocks_border3_##suffix(const T* const __restrict__ in, int* const __restrict__ parent,       \
-                                                     const GridShape s)                                                    \
-  {                                                                                                                         \
-    blocks_border<T, 8, 8, true>(in, parent, s);                                                                            \
-  }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                          \
-      blocks_local18_##suffix(const T* const __restrict__ in, int* const __restrict__ parent, unsigned int* const __restrict__ reps, \
-                              unsigned int* const __restrict__ tileReps, const GridShape s)                                 \
-  {                                                                                                                         \
-    blocks_local<T, 8, 8, true, 1>(in, parent, reps, tileReps, s);                                                          \
-  }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(BBorder<8, 8, true>::threads) blocks_border18_##suffix(                     \
-      const T* const __restrict__ in, int* const __restrict__ parent, const GridShape s)                                    \
-  {                                                                                                                         \
-    blocks_border<T, 8, 8, true, 1>(in, parent, s);                                                                         \
-  }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(BSEG) blocks_relabel18_##suffix(                                            \
-      const T* const __restrict__ in, const int* const __restrict__ parent, unsigned int* const __restrict__ labels,       \
-      const GridShape s)                                                                                                    \
-  {                                                                                                                         \
-    blocks_relabel<T, 1>(in, parent, labels, s);                                                                            \
-  }                                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(BSEG) blocks_relabel_##suffix(                                              \
-      const T* const __restrict__ in, const int* const __restrict__ parent, unsigned int* const __restrict__ labels,       \
-      const GridShape s)                                                                                                    \
-  {                                                                                                                         \
-    blocks_relabel<T>(in, parent, labels, s);                                                                               \
+#define BLOCKS_LOCAL(name, T, TY, TZ, D3, BZ)                                                                                   \
+  extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                            \
+      name(const T* const __restrict__ in, int* const __restrict__ parent, int* const __restrict__ blockReps,                    \
+           unsigned int* const __restrict__ reps, unsigned int* const __restrict__ tileReps, const GridShape s)                  \
+  {                                                                                                                             \
+    blocks_local<T, TY, TZ, D3, BZ>(in, parent, blockReps, reps, tileReps, s);                                                  \
   }
+#define BLOCKS_BORDER(name, T, TY, TZ, D3, BZ)                                                                                  \
+  extern "C" __global__ void __launch_bounds__(BBorder<TY, TZ, D3>::threads)                                                   \
+      name(const T* const __restrict__ in, int* const __restrict__ parent, const int* const __restrict__ blockReps,              \
+           const GridShape s)                                                                                                   \
+  {                                                                                                                             \
+    blocks_border<T, TY, TZ, D3, BZ>(in, parent, blockReps, s);                                                                 \
+  }
+#define BLOCKS_RELABEL(name, T, BZ)                                                                                             \
+  extern "C" __global__ void __launch_bounds__(BSEG)                                                                           \
+      name(const T* const __restrict__ in, const int* const __restrict__ parent, const int* const __restrict__ blockReps,        \
+           unsigned int* const __restrict__ labels, const GridShape s)                                                          \
+  {                                                                                                                             \
+    blocks_relabel<T, BZ>(in, parent, blockReps, labels, s);                                                                    \
+  }
+#define BLOCKS_TYPE(suffix, T)                                                                                                  \
+  BLOCKS_LOCAL(blocks_local2_##suffix, T, 32, 1, false, 2)                                                                      \
+  BLOCKS_LOCAL(blocks_local3_##suffix, T, 8, 8, true, 2)                                                                        \
+  BLOCKS_LOCAL(blocks_local18_##suffix, T, 8, 8, true, 1)                                                                       \
+  BLOCKS_BORDER(blocks_border2_##suffix, T, 32, 1, false, 2)                                                                    \
+  BLOCKS_BORDER(blocks_border3_##suffix, T, 8, 8, true, 2)                                                                      \
+  BLOCKS_BORDER(blocks_border18_##suffix, T, 8, 8, true, 1)                                                                     \
+  BLOCKS_RELABEL(blocks_relabel_##suffix, T, 2)                                                                                 \
+  BLOCKS_RELABEL(blocks_relabel18_##suffix, T, 1)
 BLOCKS_TYPE(u8, unsigned char)
 BLOCKS_TYPE(u16, unsigned short)
 BLOCKS_TYPE(i16, short)
