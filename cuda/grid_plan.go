@@ -7,14 +7,15 @@ import (
 
 // Tile and row geometry of the block-based grid kernels
 // (kernels/ecl_grid_blocks.cu: BTX, the TY and TZ of blocks_local2 and
-// blocks_local3, BSEG, SCAN_TILE, RELABEL_ROWS).
+// blocks_local3, BSEG, SCAN_TILE, RELABEL_ROWS, RELABEL_ROWS18).
 const (
 	tileBlocksX    = 32
 	tile2BlocksY   = 32
 	tile3BlocksYZ  = 8
 	segmentBlocksX = 256
 	scanTile       = 4096
-	relabelRows    = 2
+	relabelRows    = 4 // 2x2(x2) blocks
+	relabelRows18  = 2 // 2x2x1 blocks
 )
 
 // Tile geometry of the tile kernels (kernels/ecl_grid_tiles.cu: TX2, TY2,
@@ -79,11 +80,10 @@ type gridPlan struct {
 	countsLen int32
 	counts64  int64   // counts, for zero_u32 (tile kernels: the masks)
 	sumsLen   int32   // scan_tiles thread blocks
-	cursor    uintptr // device address of the representatives' cursor
+	cursor    uintptr // device address of the representatives' cursor (after the root bitmap)
 	bits      uintptr // device address of the root bitmap
 	blockReps uintptr // device address of the blocks' representatives
-	zeroed    int64   // words cleared before the block kernels: the counts and the bitmap
-	one       int64   // 1, the cursor's length
+	zeroed    int64   // words cleared before the block kernels: the counts, the bitmap and the cursor
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -92,7 +92,7 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // only for volumes at 26-connectivity).
 func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels) *gridPlan {
 	w, h, d := int(shape.w), int(shape.h), int(shape.d)
-	p := &gridPlan{shape: shape, suffix: suffix, kernels: kernels, fill: c.blocks, n: int64(w) * int64(h) * int64(d), one: 1}
+	p := &gridPlan{shape: shape, suffix: suffix, kernels: kernels, fill: c.blocks, n: int64(w) * int64(h) * int64(d)}
 	bw, bh, bd := ceilDiv(w, 2), ceilDiv(h, 2), ceilDiv(d, 2)
 	if kernels != blockKernels {
 		// One mask word and one count per 32 voxels.
@@ -126,18 +126,28 @@ func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels)
 		p.border = 32 * (tile3BlocksYZ + 2*(tile3BlocksYZ-1) + 2*2)
 	}
 	segs := ceilDiv(bw, segmentBlocksX)
-	p.relabel = uint32(segs * ceilDiv(bh, relabelRows) * bd)
+	rows := relabelRows
+	if shape.conn == 18 {
+		rows = relabelRows18
+	}
+	p.relabel = uint32(segs * ceilDiv(bh, rows) * bd)
 	p.counts = d * h * segs
 	p.rootBits = p.counts * segmentBlocksX / 32 // a bit per voxel row and block column
-	p.zeroed = int64(p.counts + p.rootBits)
+	p.zeroed = int64(p.counts + p.rootBits + 1)
 	p.countsLen = int32(p.counts)
 	p.sumsLen = int32(ceilDiv(p.counts, scanTile))
 	return p
 }
 
 // countEntries is the length of the counts buffer: the counts, then the
-// block kernels' root bitmap.
-func (p *gridPlan) countEntries() int { return p.counts + p.rootBits }
+// block kernels' root bitmap and the cursor the tiles take the offsets of
+// their lists of representatives from.
+func (p *gridPlan) countEntries() int {
+	if p.kernels != blockKernels {
+		return p.counts
+	}
+	return p.counts + p.rootBits + 1
+}
 
 // sumsEntries is the length of the sums buffer.
 func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
@@ -145,14 +155,13 @@ func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
 // tileEntries is the length of the tileReps buffer. Block kernels: an
 // (offset, count) pair per tile for the representatives listed in the
 // labels buffer (at most one per nonempty block, so the labels buffer
-// holds them), the cursor the tiles take their offsets from, then each
-// block's representative (blockReps). Tile and value-block kernels: the
-// representative masks, a word per 32 voxels.
+// holds them), then each block's representative (blockReps). Tile and
+// value-block kernels: the representative masks, a word per 32 voxels.
 func (p *gridPlan) tileEntries() int {
 	if p.kernels != blockKernels {
 		return p.counts
 	}
-	return 2*int(p.tiles) + 1 + p.blocks
+	return 2*int(p.tiles) + p.blocks
 }
 
 // steps returns the launches over the device buffers: samples, parent,
@@ -193,13 +202,12 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 		dim = "3_"
 	}
 	sfx := p.suffix
-	p.cursor = *tileReps + 4*2*uintptr(p.tiles)
 	p.bits = *counts + 4*uintptr(p.counts)
-	p.blockReps = p.cursor + 4
+	p.cursor = p.bits + 4*uintptr(p.rootBits)
+	p.blockReps = *tileReps + 4*2*uintptr(p.tiles)
 	return []kernelStep{
 		{"zero_u32", uint32(min(ceilDiv(int(p.zeroed), threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.zeroed)}},
-		{"zero_u32", 1, 32, []unsafe.Pointer{ptr(&p.cursor), unsafe.Pointer(&p.one)}},
-		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), ptr(&p.blockReps), ptr(labels), ptr(tileReps), shape}},
+		{"blocks_local" + dim + sfx, p.tiles, 256, []unsafe.Pointer{ptr(in), ptr(parent), ptr(&p.blockReps), ptr(labels), ptr(&p.cursor), ptr(tileReps), shape}},
 		{"blocks_border" + dim + sfx, p.tiles, p.border, []unsafe.Pointer{ptr(in), ptr(parent), ptr(&p.blockReps), shape}},
 		{"blocks_roots", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), ptr(counts), ptr(&p.bits), shape}},
 		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},

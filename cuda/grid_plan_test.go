@@ -18,7 +18,7 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(src)
-	for name, want := range map[string]int{"BTX": tileBlocksX, "BSEG": segmentBlocksX, "SCAN_TILE": scanTile, "RELABEL_ROWS": relabelRows} {
+	for name, want := range map[string]int{"BTX": tileBlocksX, "BSEG": segmentBlocksX, "SCAN_TILE": scanTile, "RELABEL_ROWS": relabelRows, "RELABEL_ROWS18": relabelRows18} {
 		m := regexp.MustCompile(`(?m)^#define ` + name + ` (\d+)`).FindStringSubmatch(text)
 		if m == nil {
 			t.Fatalf("no #define %s in ecl_grid_blocks.cu", name)

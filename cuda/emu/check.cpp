@@ -113,11 +113,12 @@ static unsigned int cdiv(long long a, long long b) { return (unsigned int)((a + 
 template <typename T> struct BKern;
 #define BKERN(suffix, T)                                                                                        \
   template <> struct BKern<T> {                                                                                 \
-    static void local(int conn, const T* in, int* parent, int* br, unsigned int* reps, unsigned int* tileReps, GridShape s) \
+    static void local(int conn, const T* in, int* parent, int* br, unsigned int* reps, unsigned int* cursor,    \
+                      unsigned int* tileReps, GridShape s)                                                      \
     {                                                                                                           \
-      if (conn == 8) blocks_local2_##suffix(in, parent, br, reps, tileReps, s);                                 \
-      else if (conn == 26) blocks_local3_##suffix(in, parent, br, reps, tileReps, s);                           \
-      else blocks_local18_##suffix(in, parent, br, reps, tileReps, s);                                          \
+      if (conn == 8) blocks_local2_##suffix(in, parent, br, reps, cursor, tileReps, s);                         \
+      else if (conn == 26) blocks_local3_##suffix(in, parent, br, reps, cursor, tileReps, s);                   \
+      else blocks_local18_##suffix(in, parent, br, reps, cursor, tileReps, s);                                  \
     }                                                                                                           \
     static void border(int conn, const T* in, int* parent, const int* br, GridShape s)                          \
     {                                                                                                           \
@@ -152,18 +153,18 @@ template <typename T> static std::vector<unsigned int> blocks(const std::vector<
   const long long nCounts = s.d * (long long)s.h * segs, nBits = nCounts * BSEG / 32;
   const int sumsLen = (int)cdiv(nCounts, SCAN_TILE);
   std::vector<int> parent(n, 0x5a5a5a5a), blockReps(bw * bh * bd, 0x3c3c3c3c);
-  std::vector<unsigned int> labels(n, 0xdeadbeef), counts(nCounts + nBits, 7), sums(std::max(1, sumsLen), 9), tileReps(2 * tileCount + 1, 0xa5a5a5a5u);
+  std::vector<unsigned int> labels(n, 0xdeadbeef), counts(nCounts + nBits + 1, 7), sums(std::max(1, sumsLen), 9), tileReps(2 * tileCount, 0xa5a5a5a5u);
   unsigned int* const bits = counts.data() + nCounts;
+  unsigned int* const cursor = bits + nBits;
   unsigned int total = 12345;
-  emuLaunch(cdiv(nCounts + nBits, 256), 256, [&] { zero_u32(counts.data(), nCounts + nBits); });
-  emuLaunch(1, 32, [&] { zero_u32(tileReps.data() + 2 * tileCount, 1); });
-  emuLaunch(tileCount, 256, [&] { BKern<T>::local(s.conn, in.data(), parent.data(), blockReps.data(), labels.data(), tileReps.data(), s); });
+  emuLaunch(cdiv(nCounts + nBits + 1, 256), 256, [&] { zero_u32(counts.data(), nCounts + nBits + 1); });
+  emuLaunch(tileCount, 256, [&] { BKern<T>::local(s.conn, in.data(), parent.data(), blockReps.data(), labels.data(), cursor, tileReps.data(), s); });
   emuLaunch(tileCount, borderThreads, [&] { BKern<T>::border(s.conn, in.data(), parent.data(), blockReps.data(), s); });
   emuLaunch(cdiv(tileCount, 8), 256, [&] { blocks_roots(parent.data(), labels.data(), tileReps.data(), (int)tileCount, counts.data(), bits, s); });
   emuLaunch(sumsLen, 1024, [&] { scan_tiles(counts.data(), (int)nCounts, sums.data()); });
   emuLaunch(1, 1024, [&] { grid_scan(sums.data(), sumsLen, &total); });
   emuLaunch(cdiv(tileCount, 8), 256, [&] { blocks_number(parent.data(), labels.data(), tileReps.data(), (int)tileCount, counts.data(), sums.data(), bits, s); });
-  emuLaunch(segs * cdiv(bh, RELABEL_ROWS) * bd, BSEG, [&] { BKern<T>::relabel(s.conn, in.data(), parent.data(), blockReps.data(), labels.data(), s); });
+  emuLaunch(segs * cdiv(bh, s.conn == 18 ? RELABEL_ROWS18 : RELABEL_ROWS) * bd, BSEG, [&] { BKern<T>::relabel(s.conn, in.data(), parent.data(), blockReps.data(), labels.data(), s); });
   count = total;
   return labels;
 }

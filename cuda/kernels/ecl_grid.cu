@@ -36,20 +36,14 @@ template <typename T> static __device__ __forceinline__ unsigned int gkey(const 
   return ((f >= s.t) != (s.rule == 3)) ? 1u : 0u;
 }
 
-// grid_scan turns the per-block root counts into exclusive offsets (one
-// block of 1024 threads; blocks is at most a few million): each thread
-// sums a stretch, the stretch sums are scanned across the block (warp
-// shuffles, then the warps' totals), and each thread writes its stretch.
-extern "C" __global__ void __launch_bounds__(1024)
-grid_scan(unsigned int* const __restrict__ blockRoots, const int blocks, unsigned int* const __restrict__ total)
+// blockScan returns the exclusive prefix sum of v over the threads of a
+// 1024-thread block and sets total to the block's sum (all threads must
+// call it): a scan within each warp by shuffles, then of the warps'
+// totals by the first warp. warpSums is 32 words of shared memory.
+static __device__ __forceinline__ unsigned int blockScan(const unsigned int v, unsigned int* const warpSums, unsigned int& total)
 {
-  __shared__ unsigned int warpSums[32];
-  const int per = (blocks + 1023) / 1024;
-  const int lo = threadIdx.x * per, hi = min(lo + per, blocks);
-  unsigned int sum = 0;
-  for (int i = lo; i < hi; i++) sum += blockRoots[i];
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  unsigned int x = sum; // inclusive scan within the warp
+  unsigned int x = v; // inclusive within the warp
 #pragma unroll
   for (int o = 1; o < 32; o <<= 1) {
     const unsigned int y = __shfl_up_sync(0xffffffffu, x, o);
@@ -67,8 +61,25 @@ grid_scan(unsigned int* const __restrict__ blockRoots, const int blocks, unsigne
     warpSums[lane] = w;
   }
   __syncthreads();
-  unsigned int run = x - sum + (warp > 0 ? warpSums[warp - 1] : 0u);
-  if (threadIdx.x == 1023) *total = warpSums[31];
+  total = warpSums[31];
+  return x - v + (warp > 0 ? warpSums[warp - 1] : 0u);
+}
+
+// grid_scan turns the per-block root counts into exclusive offsets (one
+// block of 1024 threads; blocks is at most a few million): each thread
+// sums a stretch, the stretch sums are scanned across the block, and each
+// thread writes its stretch.
+extern "C" __global__ void __launch_bounds__(1024)
+grid_scan(unsigned int* const __restrict__ blockRoots, const int blocks, unsigned int* const __restrict__ total)
+{
+  __shared__ unsigned int warpSums[32];
+  const int per = (blocks + 1023) / 1024;
+  const int lo = threadIdx.x * per, hi = min(lo + per, blocks);
+  unsigned int sum = 0;
+  for (int i = lo; i < hi; i++) sum += blockRoots[i];
+  unsigned int all;
+  unsigned int run = blockScan(sum, warpSums, all);
+  if (threadIdx.x == 0) *total = all;
   for (int i = lo; i < hi; i++) {
     const unsigned int c = blockRoots[i];
     blockRoots[i] = run;

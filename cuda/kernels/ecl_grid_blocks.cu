@@ -19,7 +19,8 @@
 //     parent entry is itself: the union-find runs over them); the tile's
 //     representatives listed (in the labels buffer, free until numbering:
 //     at most one per nonempty block), each tile at an offset it takes
-//     from a cursor after the per-tile (offset, count) pairs in tileReps.
+//     from a cursor (after the counts and the root bitmap, cleared with
+//     them), recorded as an (offset, count) pair in tileReps.
 //   blocks_border: ECL-CC hooking (CAS, intermediate pointer jumping) of
 //     the neighbouring blocks that lie in different tiles, 3 (2D) or 26
 //     (3D) warps per tile.
@@ -27,15 +28,15 @@
 //     segment of 256 blocks along x), which is memory order, and marked
 //     in a bitmap of the same order (a bit per voxel row and block column).
 //   scan_tiles, grid_scan (ecl_grid.cu): the counts become offsets.
-//   blocks_number: over the representatives only: each root gets its
-//     label (offset + rank in its segment's bits), stored as -label in
-//     its parent entry; every other representative points at its root.
-//   blocks_relabel: every voxel gets its block's label (key, then its
-//     representative, then its root), background 0.
+//   blocks_number: over the representatives only: each gets its
+//     component's label (the root's offset + rank in its segment's bits),
+//     stored as -label in its parent entry.
+//   blocks_relabel: every voxel gets its block's label (its
+//     representative's parent entry), background 0.
 // Device memory: the input, parent and labels (4 bytes per voxel each;
 // parent is only used at representatives; labels first holds their
-// list), the counts and the root bitmap, an (offset, count) pair per tile
-// and blockReps (4 bytes per block, dense: its reads and writes are
+// list), the counts, the root bitmap and the cursor, an (offset, count)
+// pair per tile and blockReps (4 bytes per block, dense: its reads and writes are
 // coalesced where the keys' parent entries were scattered).
 
 #define BTX 32     // blocks of a tile along x
@@ -43,15 +44,24 @@
 #define BSEG 256   // blocks along x per count segment and relabel thread block
 #define SCAN_TILE 4096 // counts per scan_tiles thread block
 // blocks_local thread blocks per multiprocessor asked of the compiler
-// (__launch_bounds__): on the H200 (sm_90) 6 ran faster than the default
-// (fewer spills of the union-find loops). Shared memory may allow fewer
-// (3D tiles take 18 KB). sm_75 holds only 1024 threads: 4.
+// (__launch_bounds__): on the H100 (sm_90) 8, a full multiprocessor, ran
+// faster than 6 (binary 8 on 8192² 0.852 -> 0.811 ms, 26 on 512³ 1.943 ->
+// 1.893, 18 2.647 -> 2.497; 4: slower), which ran faster than the default
+// on the H200. Other architectures keep 6 (not measured; sm_86, sm_89 and
+// sm_120 hold 1536 threads per multiprocessor), sm_75 4 (1024 threads).
+// Shared memory may allow fewer (3D tiles take 18 KB).
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 #define LOCAL_MIN_CTAS 4
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 900
+#define LOCAL_MIN_CTAS 8
 #else
 #define LOCAL_MIN_CTAS 6
 #endif
-#define RELABEL_ROWS 2    // block rows per blocks_relabel thread
+// Block rows per blocks_relabel thread (more rows: more loads in flight per
+// thread; H100, binary 8 on 8192²: 2 rows 0.191 ms, 4 rows 0.173): 2x2(x2)
+// blocks, and 2x2x1 blocks at 18 (2 rows 0.344 ms on 512³, 4 rows 0.367).
+#define RELABEL_ROWS 4
+#define RELABEL_ROWS18 2
 
 // BPair is the vector type of two samples, for loading a block's row in
 // one access.
@@ -244,7 +254,7 @@ static __device__ __forceinline__ void blocal(int* const lp, const unsigned char
 
 template <typename T, int TY, int TZ, bool D3, int BZ = 2>
 static __device__ void blocks_local(const T* const __restrict__ in, int* const __restrict__ parent, int* const __restrict__ blockReps,
-                                    unsigned int* const __restrict__ reps,
+                                    unsigned int* const __restrict__ reps, unsigned int* const __restrict__ cursor,
                                     unsigned int* const __restrict__ tileReps, const GridShape s)
 {
   using Tile = BTile<TY, TZ>;
@@ -320,7 +330,7 @@ static __device__ void blocks_local(const T* const __restrict__ in, int* const _
   }
   __syncthreads();
   if (threadIdx.x == 0) { // the tile's place in the list of representatives
-    repBase = (int)atomicAdd(&tileReps[2 * gridDim.x], (unsigned int)repCount);
+    repBase = (int)atomicAdd(cursor, (unsigned int)repCount);
     tileReps[2 * t] = repBase;
     tileReps[2 * t + 1] = repCount;
     repCount = 0;
@@ -485,6 +495,27 @@ static __device__ __forceinline__ long long rootWord(const int yz, const int bx,
   return ((long long)yz * segs * BSEG + bx) / 32;
 }
 
+// TileRepList is the list of one tile's representatives that a warp
+// takes in blocks_roots and blocks_number (8 warps per thread block, a
+// warp per tile), and the grid's count segments per voxel row.
+struct TileRepList {
+  unsigned int base, count;
+  int segs;
+};
+
+// tileRepList returns the warp's tile's list; false for warps past the
+// last tile.
+static __device__ __forceinline__ bool tileRepList(const unsigned int* const __restrict__ tileReps, const int tiles,
+                                                   const GridShape& s, TileRepList& l)
+{
+  const int t = blockIdx.x * 8 + threadIdx.x / 32;
+  if (t >= tiles) return false;
+  l.base = tileReps[2 * t];
+  l.count = tileReps[2 * t + 1];
+  l.segs = ((s.w + 1) / 2 + BSEG - 1) / BSEG;
+  return true;
+}
+
 // blocks_roots counts the roots per (z, y, segment) and sets their bits
 // in rootBits: only tile representatives can be roots, and blocks_local
 // listed them. A warp per tile.
@@ -493,12 +524,11 @@ blocks_roots(const int* const __restrict__ parent, const unsigned int* const __r
              const unsigned int* const __restrict__ tileReps, const int tiles, unsigned int* const __restrict__ counts,
              unsigned int* const __restrict__ rootBits, const GridShape s)
 {
-  const int t = blockIdx.x * 8 + threadIdx.x / 32;
-  if (t >= tiles) return;
-  const int segs = ((s.w + 1) / 2 + BSEG - 1) / BSEG;
-  const unsigned int base = tileReps[2 * t], count = tileReps[2 * t + 1];
-  for (unsigned int i = threadIdx.x % 32; i < count; i += 32) {
-    const int rep = (int)reps[base + i];
+  TileRepList l;
+  if (!tileRepList(tileReps, tiles, s, l)) return;
+  const int segs = l.segs;
+  for (unsigned int i = threadIdx.x % 32; i < l.count; i += 32) {
+    const int rep = (int)reps[l.base + i];
     if (parent[rep] != rep) continue;
     const int bx = (rep % s.w) / 2, yz = rep / s.w;
     atomicAdd(&counts[(long long)yz * segs + bx / BSEG], 1u);
@@ -506,30 +536,30 @@ blocks_roots(const int* const __restrict__ parent, const unsigned int* const __r
   }
 }
 
-// blocks_number labels the roots and points every other representative
-// at its root, a warp per tile over the tile's representatives (the
-// other keys point at their representatives). A root's label is its
-// segment's offset plus the roots before it in the segment's bits, and
-// replaces its parent entry as -label; chases stop at either form of a
-// root (a root's entry is itself until then).
+// blocks_number gives every representative its component's label, stored
+// as -label in its parent entry, a warp per tile over the tile's
+// representatives. A root's label is its segment's offset plus the roots
+// before it in the segment's bits, which any thread can count: a chase
+// that reaches an unnumbered root (its entry is itself) counts it, one
+// that reaches a numbered representative (-label) takes that; every
+// -label written is the component's, so chases may stop at any of them.
 extern "C" __global__ void __launch_bounds__(256)
 blocks_number(int* const __restrict__ parent, const unsigned int* const __restrict__ reps,
               const unsigned int* const __restrict__ tileReps, const int tiles, const unsigned int* const __restrict__ offsets,
               const unsigned int* const __restrict__ sums, const unsigned int* const __restrict__ rootBits, const GridShape s)
 {
-  const int t = blockIdx.x * 8 + threadIdx.x / 32;
-  if (t >= tiles) return;
-  const int segs = ((s.w + 1) / 2 + BSEG - 1) / BSEG;
-  const unsigned int base = tileReps[2 * t], count = tileReps[2 * t + 1];
-  for (unsigned int i = threadIdx.x % 32; i < count; i += 32) {
-    const int rep = (int)reps[base + i];
+  TileRepList l;
+  if (!tileRepList(tileReps, tiles, s, l)) return;
+  const int segs = l.segs;
+  for (unsigned int i = threadIdx.x % 32; i < l.count; i += 32) {
+    const int rep = (int)reps[l.base + i];
     int root = rep, next;
     while ((next = parent[root]) >= 0 && next != root) root = next;
-    if (root != rep) {
-      parent[rep] = root;
+    if (next < 0) { // numbered
+      parent[rep] = next;
       continue;
     }
-    const int bx = (rep % s.w) / 2, yz = rep / s.w;
+    const int bx = (root % s.w) / 2, yz = root / s.w;
     const long long g = (long long)yz * segs + bx / BSEG;
     const long long word = rootWord(yz, bx, segs), first = rootWord(yz, (bx / BSEG) * BSEG, segs);
     unsigned int rank = __popc(rootBits[word] & ((1u << (bx % 32)) - 1u));
@@ -567,35 +597,37 @@ static __device__ __forceinline__ void bwrite(unsigned int* const __restrict__ l
 }
 
 // blocks_relabel gives every voxel its block's label: BSEG threads per
-// thread block, each taking the blocks at one x in RELABEL_ROWS
-// consecutive block rows, whose dependent reads (mask, representative,
-// then the parent entries of representative and root, where blocks_number
-// left -label) then overlap.
-template <typename T, int BZ = 2>
+// thread block, each taking the blocks at one x in ROWS consecutive block
+// rows, whose dependent reads (mask, representative, its parent entry:
+// -label) then overlap.
+template <typename T, int BZ, int ROWS>
 static __device__ void blocks_relabel(const T* const __restrict__ in, const int* const __restrict__ parent,
                                       const int* const __restrict__ blockReps, unsigned int* const __restrict__ labels,
                                       const GridShape s)
 {
   const int bw = (s.w + 1) / 2, bh = (s.h + 1) / 2;
-  const int segs = (bw + BSEG - 1) / BSEG, lines = (bh + RELABEL_ROWS - 1) / RELABEL_ROWS;
+  const int segs = (bw + BSEG - 1) / BSEG, lines = (bh + ROWS - 1) / ROWS;
   const int seg = blockIdx.x % segs, line = blockIdx.x / segs;
-  const int by0 = (line % lines) * RELABEL_ROWS, bz = line / lines;
+  const int by0 = (line % lines) * ROWS, bz = line / lines;
   const int bx = seg * BSEG + threadIdx.x;
   if (bx >= bw) return;
-  unsigned int m[RELABEL_ROWS];
-  int v[RELABEL_ROWS];
+  unsigned int m[ROWS];
+  int v[ROWS];
 #pragma unroll
-  for (int j = 0; j < RELABEL_ROWS; j++) m[j] = by0 + j < bh ? bmask<T, BZ>(in, bx, by0 + j, bz, s) : 0u;
+  for (int j = 0; j < ROWS; j++) m[j] = by0 + j < bh ? bmask<T, BZ>(in, bx, by0 + j, bz, s) : 0u;
 #pragma unroll
-  for (int j = 0; j < RELABEL_ROWS; j++) v[j] = m[j] != 0 ? blockReps[bindex(bx, by0 + j, bz, bw, bh)] : -1;
+  for (int j = 0; j < ROWS; j++) v[j] = m[j] != 0 ? blockReps[bindex(bx, by0 + j, bz, bw, bh)] : -1;
+  // blocks_number numbered every representative, so one step reaches
+  // -label; the loop form (a second step, then a chase) ran faster on the
+  // H100 at 18 (0.388 -> 0.344 ms on 512³) and the same elsewhere.
 #pragma unroll
-  for (int step = 0; step < 2; step++) { // representative, then root: the usual chain, loads overlapped
+  for (int step = 0; step < 2; step++) {
 #pragma unroll
-    for (int j = 0; j < RELABEL_ROWS; j++)
+    for (int j = 0; j < ROWS; j++)
       if (v[j] >= 0) v[j] = parent[v[j]];
   }
 #pragma unroll
-  for (int j = 0; j < RELABEL_ROWS; j++) {
+  for (int j = 0; j < ROWS; j++) {
     while (v[j] >= 0) v[j] = parent[v[j]];
     if (by0 + j < bh) bwrite<BZ>(labels, s, bx, by0 + j, bz, m[j], m[j] != 0 ? (unsigned int)-v[j] : 0u);
   }
@@ -606,9 +638,10 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
 #define BLOCKS_LOCAL(name, T, TY, TZ, D3, BZ)                                                                                   \
   extern "C" __global__ void __launch_bounds__(256, LOCAL_MIN_CTAS)                                                            \
       name(const T* const __restrict__ in, int* const __restrict__ parent, int* const __restrict__ blockReps,                    \
-           unsigned int* const __restrict__ reps, unsigned int* const __restrict__ tileReps, const GridShape s)                  \
+           unsigned int* const __restrict__ reps, unsigned int* const __restrict__ cursor, unsigned int* const __restrict__ tileReps, \
+           const GridShape s)                                                                                                   \
   {                                                                                                                             \
-    blocks_local<T, TY, TZ, D3, BZ>(in, parent, blockReps, reps, tileReps, s);                                                  \
+    blocks_local<T, TY, TZ, D3, BZ>(in, parent, blockReps, reps, cursor, tileReps, s);                                          \
   }
 #define BLOCKS_BORDER(name, T, TY, TZ, D3, BZ)                                                                                  \
   extern "C" __global__ void __launch_bounds__(BBorder<TY, TZ, D3>::threads)                                                   \
@@ -617,12 +650,12 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
   {                                                                                                                             \
     blocks_border<T, TY, TZ, D3, BZ>(in, parent, blockReps, s);                                                                 \
   }
-#define BLOCKS_RELABEL(name, T, BZ)                                                                                             \
+#define BLOCKS_RELABEL(name, T, BZ, ROWS)                                                                                             \
   extern "C" __global__ void __launch_bounds__(BSEG)                                                                           \
       name(const T* const __restrict__ in, const int* const __restrict__ parent, const int* const __restrict__ blockReps,        \
            unsigned int* const __restrict__ labels, const GridShape s)                                                          \
   {                                                                                                                             \
-    blocks_relabel<T, BZ>(in, parent, blockReps, labels, s);                                                                    \
+    blocks_relabel<T, BZ, ROWS>(in, parent, blockReps, labels, s);                                                                    \
   }
 #define BLOCKS_TYPE(suffix, T)                                                                                                  \
   BLOCKS_LOCAL(blocks_local2_##suffix, T, 32, 1, false, 2)                                                                      \
@@ -631,8 +664,8 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
   BLOCKS_BORDER(blocks_border2_##suffix, T, 32, 1, false, 2)                                                                    \
   BLOCKS_BORDER(blocks_border3_##suffix, T, 8, 8, true, 2)                                                                      \
   BLOCKS_BORDER(blocks_border18_##suffix, T, 8, 8, true, 1)                                                                     \
-  BLOCKS_RELABEL(blocks_relabel_##suffix, T, 2)                                                                                 \
-  BLOCKS_RELABEL(blocks_relabel18_##suffix, T, 1)
+  BLOCKS_RELABEL(blocks_relabel_##suffix, T, 2, RELABEL_ROWS)                                                                   \
+  BLOCKS_RELABEL(blocks_relabel18_##suffix, T, 1, RELABEL_ROWS18)
 BLOCKS_TYPE(u8, unsigned char)
 BLOCKS_TYPE(u16, unsigned short)
 BLOCKS_TYPE(i16, short)
@@ -654,32 +687,14 @@ scan_tiles(unsigned int* const __restrict__ counts, const int n, unsigned int* c
     v[j] = base + j < n ? counts[base + j] : 0u;
     t += v[j];
   }
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  unsigned int x = t;
-#pragma unroll
-  for (int o = 1; o < 32; o <<= 1) {
-    const unsigned int y = __shfl_up_sync(0xffffffffu, x, o);
-    if (lane >= o) x += y;
-  }
-  if (lane == 31) warpSums[warp] = x;
-  __syncthreads();
-  if (warp == 0) {
-    unsigned int w = warpSums[lane];
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-      const unsigned int y = __shfl_up_sync(0xffffffffu, w, o);
-      if (lane >= o) w += y;
-    }
-    warpSums[lane] = w;
-  }
-  __syncthreads();
-  unsigned int run = x - t + (warp > 0 ? warpSums[warp - 1] : 0u);
+  unsigned int total;
+  unsigned int run = blockScan(t, warpSums, total);
 #pragma unroll
   for (int j = 0; j < 4; j++) {
     if (base + j < n) counts[base + j] = run;
     run += v[j];
   }
-  if (threadIdx.x == 0) sums[blockIdx.x] = warpSums[31];
+  if (threadIdx.x == 0) sums[blockIdx.x] = total;
 }
 
 // gpu_delay keeps the device busy for about ns nanoseconds, so that the
