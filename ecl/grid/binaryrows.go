@@ -390,8 +390,7 @@ func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
 	from := int32(0)
 	for k, label := range labels {
 		start, end := bounds[2*k], bounds[2*k+1]
-		band.Clear32(dst[from:start])
-		band.Fill32(dst[start:end], label)
+		band.FillSpan(dst, int(from), int(start), int(end), label)
 		from = end
 	}
 	band.Clear32(dst[from:])

@@ -437,8 +437,7 @@ func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 			end := ei<<6 | bits.TrailingZeros64(ew)
 			ew &= ew - 1
 			pending |= label
-			band.Clear32(dst[from:start])
-			band.Fill32(dst[start:end], label)
+			band.FillSpan(dst, from, start, end, label)
 			from = end
 		}
 		band.Clear32(dst[from:])
