@@ -3,6 +3,7 @@ package imagegraph
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/ecl/grid"
@@ -54,8 +55,8 @@ type integer interface {
 // appendIntRuns appends the runs of equal nonzero values of src; the key
 // of a value is its conversion to K, which keeps distinct values distinct
 // and 0 at 0 for types no wider than K. It goes run by run, comparing
-// eight samples at a time, until short runs (a few foreground runs
-// shorter than eight samples) hand the rest of the row to appendShortRuns.
+// eight samples at a time, until short runs (a few runs shorter than
+// shortLen samples) hand the rest of the row to appendShortRuns.
 func appendIntRuns[T integer, K grid.GridKey](src []T, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
 	short := 0
 	for x := 0; x < len(src); {
@@ -67,14 +68,16 @@ func appendIntRuns[T integer, K grid.GridKey](src []T, dst []grid.KeyRun[K]) []g
 		if v != 0 {
 			dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
 		}
-		short += int(b2u(x-start < 8) & b2u(v != 0))
+		short += int(b2u(x-start < shortLen))
 	}
 	return dst
 }
 
-// shortRuns is the number of runs shorter than eight samples after which
-// appendIntRuns splits the rest of a row 64 samples at a time.
-const shortRuns = 4
+// shortRuns is the number of runs (background ones included) shorter than
+// shortLen samples after which appendIntRuns splits the rest of a row 64
+// samples at a time: where runs are that short, a mispredicted branch at
+// every run's end costs more than comparing every sample.
+const shortRuns, shortLen = 4, 32
 
 // runEnd returns the first index from x on whose sample differs from v,
 // or len(src): eight samples at a time, with one branch for the eight,
@@ -143,10 +146,16 @@ func firstOf8[T integer](c []T, v T) int {
 
 // appendShortRuns is appendIntRuns for the rest of a row of short runs,
 // from a run starting at x0. The places where the value changes are found
-// 64 samples at a time as a bit mask, without branching on the data; only
-// the runs cost a branch.
+// 64 samples at a time as a bit mask, without branching on the data; each
+// run is written past the end of dst and kept (counted) when its value is
+// nonzero, without a branch either.
 func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
 	n := len(src)
+	// A row of n-x0 samples holds at most n-x0 runs; one more is written
+	// and not kept.
+	dst = slices.Grow(dst, n-x0+1)
+	k := len(dst)
+	buf := dst[:cap(dst)]
 	// The value before the chunk; the current run's.
 	prev, v := src[x0], src[x0]
 	start := x0
@@ -156,16 +165,14 @@ func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyR
 		prev = chunk[len(chunk)-1]
 		for ; changes != 0; changes &= changes - 1 {
 			x := lo + bits.TrailingZeros64(changes)
-			if v != 0 {
-				dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
-			}
+			buf[k] = grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)}
+			k += int(b2u(v != 0))
 			start, v = x, src[x]
 		}
 	}
-	if v != 0 {
-		dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(n), Key: K(v)})
-	}
-	return dst
+	buf[k] = grid.KeyRun[K]{Start: int32(start), End: int32(n), Key: K(v)}
+	k += int(b2u(v != 0))
+	return buf[:k]
 }
 
 // changeMask returns the bits of the samples of chunk (at most 64) that
