@@ -60,3 +60,20 @@ func FillSpan(dst []uint32, from, start, end int, v uint32) {
 		t[0], t[1], t[2], t[3] = vv, vv, vv, vv
 	}
 }
+
+// WriteRuns writes a row: labels[k] over [starts[k], ends[k]), 0 elsewhere
+// (the runs in order, disjoint), and returns the OR of the labels.
+func WriteRuns(dst []uint32, starts, ends []int32, labels []uint32) uint32 {
+	var or uint32
+	from := 0
+	ends = ends[:len(starts)]
+	labels = labels[:len(starts)]
+	for k, start := range starts {
+		end := int(ends[k])
+		or |= labels[k]
+		FillSpan(dst, from, int(start), end, labels[k])
+		from = end
+	}
+	Clear32(dst[from:])
+	return or
+}
