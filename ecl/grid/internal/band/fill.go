@@ -65,13 +65,18 @@ func FillSpan(dst []uint32, from, start, end int, v uint32) {
 // (the runs in order, disjoint), and returns the OR of the labels.
 func WriteRuns(dst []uint32, starts, ends []int32, labels []uint32) uint32 {
 	var or uint32
-	from := 0
 	ends = ends[:len(starts)]
 	labels = labels[:len(starts)]
-	for k, start := range starts {
+	for _, label := range labels {
+		or |= label
+	}
+	from, k := 0, writeRunsFast(dst, starts, ends, labels)
+	if k > 0 {
+		from = int(ends[k-1])
+	}
+	for ; k < len(starts); k++ {
 		end := int(ends[k])
-		or |= labels[k]
-		FillSpan(dst, from, int(start), end, labels[k])
+		FillSpan(dst, from, int(starts[k]), end, labels[k])
 		from = end
 	}
 	Clear32(dst[from:])
