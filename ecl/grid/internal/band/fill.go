@@ -82,3 +82,24 @@ func WriteRuns(dst []uint32, starts, ends []int32, labels []uint32) uint32 {
 	Clear32(dst[from:])
 	return or
 }
+
+// WriteBounds writes a row: labels[k] over [bounds[2k], bounds[2k+1]), 0
+// elsewhere (the runs in order, disjoint).
+func WriteBounds(dst []uint32, bounds []int32, labels []uint32) {
+	bounds = bounds[:2*len(labels)]
+	from, k := 0, writeBoundsFast(dst, bounds, labels)
+	if k > 0 {
+		from = int(bounds[2*k-1])
+	}
+	for ; k < len(labels); k++ {
+		end := int(bounds[2*k+1])
+		FillSpan(dst, from, int(bounds[2*k]), end, labels[k])
+		from = end
+	}
+	Clear32(dst[from:])
+}
+
+// FastWrites reports whether WriteRuns and WriteBounds write eight
+// entries a store (so rows of short runs cost them no more than any
+// other way of writing them).
+func FastWrites() bool { return fastWrites() }

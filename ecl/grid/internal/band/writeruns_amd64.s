@@ -2,13 +2,14 @@
 
 #include "textflag.h"
 
-// func writeRunsAVX2(dst *uint32, starts, ends *int32, labels *uint32, n int)
-TEXT ·writeRunsAVX2(SB), NOSPLIT, $0-40
+// func writeRunsAVX2(dst *uint32, starts, ends *int32, stride int, labels *uint32, n int)
+TEXT ·writeRunsAVX2(SB), NOSPLIT, $0-48
 	MOVQ  dst+0(FP), DI
 	MOVQ  starts+8(FP), SI
 	MOVQ  ends+16(FP), R8
-	MOVQ  labels+24(FP), R9
-	MOVQ  n+32(FP), CX
+	MOVQ  stride+24(FP), R10
+	MOVQ  labels+32(FP), R9
+	MOVQ  n+40(FP), CX
 	VPXOR Y1, Y1, Y1
 	XORQ  AX, AX
 
@@ -32,8 +33,8 @@ run:
 	CMPQ    AX, DX
 	JLT     run
 	MOVQ    DX, AX
-	ADDQ    $4, SI
-	ADDQ    $4, R8
+	ADDQ    R10, SI
+	ADDQ    R10, R8
 	ADDQ    $4, R9
 	DECQ    CX
 	JMP     loop
