@@ -152,7 +152,8 @@ func firstOf8[T integer](c []T, v T) int {
 // appendShortRuns is appendIntRuns for the rest of a row of short runs,
 // from a run starting at x0. The places where the value changes are found
 // 64 samples at a time as a bit mask, without branching on the data (for
-// 4-byte samples by changeMasks32 where it can, a block of rows at a time);
+// 4-byte samples by changeMasks32 where it can, up to 1024 samples a
+// call);
 // each run is written past the end of dst and kept (counted) when its
 // value is nonzero, without a branch either.
 func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
