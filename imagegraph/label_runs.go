@@ -3,6 +3,7 @@ package imagegraph
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/ecl/grid"
@@ -54,9 +55,14 @@ type integer interface {
 // appendIntRuns appends the runs of equal nonzero values of src; the key
 // of a value is its conversion to K, which keeps distinct values distinct
 // and 0 at 0 for types no wider than K. It goes run by run, comparing
-// eight samples at a time, until short runs (a few foreground runs
-// shorter than eight samples) hand the rest of the row to appendShortRuns.
+// eight samples at a time, until short runs (a few runs shorter than
+// shortLen samples) hand the rest of the row to appendShortRuns; 4-byte
+// samples go there at once where changeMasks32 has its kernel.
 func appendIntRuns[T integer, K grid.GridKey](src []T, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
+	if len(src) > 0 && unsafe.Sizeof(src[0]) == 4 && changeMasks32(nil, nil) {
+		// Change masks cost less than run ends whatever the runs.
+		return appendShortRuns(src, 0, dst)
+	}
 	short := 0
 	for x := 0; x < len(src); {
 		if short >= shortRuns {
@@ -67,14 +73,16 @@ func appendIntRuns[T integer, K grid.GridKey](src []T, dst []grid.KeyRun[K]) []g
 		if v != 0 {
 			dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
 		}
-		short += int(b2u(x-start < 8) & b2u(v != 0))
+		short += int(b2u(x-start < shortLen))
 	}
 	return dst
 }
 
-// shortRuns is the number of runs shorter than eight samples after which
-// appendIntRuns splits the rest of a row 64 samples at a time.
-const shortRuns = 4
+// shortRuns is the number of runs (background ones included) shorter than
+// shortLen samples after which appendIntRuns splits the rest of a row 64
+// samples at a time: where runs are that short, a mispredicted branch at
+// every run's end costs more than comparing every sample.
+const shortRuns, shortLen = 4, 32
 
 // runEnd returns the first index from x on whose sample differs from v,
 // or len(src): eight samples at a time, with one branch for the eight,
@@ -143,29 +151,66 @@ func firstOf8[T integer](c []T, v T) int {
 
 // appendShortRuns is appendIntRuns for the rest of a row of short runs,
 // from a run starting at x0. The places where the value changes are found
-// 64 samples at a time as a bit mask, without branching on the data; only
-// the runs cost a branch.
+// 64 samples at a time as a bit mask, without branching on the data (for
+// 4-byte samples by changeMasks32 where it can, up to 1024 samples a
+// call);
+// each run is written past the end of dst and kept (counted) when its
+// value is nonzero, without a branch either.
 func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
 	n := len(src)
-	// The value before the chunk; the current run's.
-	prev, v := src[x0], src[x0]
-	start := x0
-	for lo := x0; lo < n; lo += 64 {
-		chunk := src[lo:min(lo+64, n)]
-		changes := changeMask(chunk, prev)
-		prev = chunk[len(chunk)-1]
-		for ; changes != 0; changes &= changes - 1 {
-			x := lo + bits.TrailingZeros64(changes)
-			if v != 0 {
-				dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)})
+	// A row of n-x0 samples holds at most n-x0 runs; one more is written
+	// and not kept.
+	dst = slices.Grow(dst, n-x0+1)
+	e := runEmitter[T, K]{src: src, buf: dst[:cap(dst)], k: len(dst), start: x0, v: src[x0]}
+	lo := x0 + 1
+	if unsafe.Sizeof(src[0]) == 4 {
+		var masks [16]uint64
+		for lo+64 <= n {
+			m := masks[:min((n-lo)/64, len(masks))]
+			if !changeMasks32(unsafe.Pointer(&src[lo]), m) {
+				break
 			}
-			start, v = x, src[x]
+			for _, changes := range m {
+				e.emit(changes, lo)
+				lo += 64
+			}
 		}
 	}
-	if v != 0 {
-		dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(n), Key: K(v)})
+	for prev := src[lo-1]; lo < n; lo += 64 {
+		chunk := src[lo:min(lo+64, n)]
+		e.emit(changeMask(chunk, prev), lo)
+		prev = chunk[len(chunk)-1]
 	}
-	return dst
+	e.emit(0, n)
+	return e.buf[:e.k]
+}
+
+// runEmitter writes the runs of a row into buf from k on, from the
+// positions where the value changes: the run in progress starts at start
+// and holds v.
+type runEmitter[T integer, K grid.GridKey] struct {
+	src   []T
+	buf   []grid.KeyRun[K]
+	k     int
+	start int
+	v     T
+}
+
+// emit ends a run at every set bit of changes (bit i: sample lo+i), and,
+// when lo is the row's end, the last run.
+func (e *runEmitter[T, K]) emit(changes uint64, lo int) {
+	buf, k, start, v := e.buf, e.k, e.start, e.v
+	for ; changes != 0; changes &= changes - 1 {
+		x := lo + bits.TrailingZeros64(changes)
+		buf[k] = grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: K(v)}
+		k += int(b2u(v != 0))
+		start, v = x, e.src[x]
+	}
+	if lo == len(e.src) {
+		buf[k] = grid.KeyRun[K]{Start: int32(start), End: int32(lo), Key: K(v)}
+		k += int(b2u(v != 0))
+	}
+	e.k, e.start, e.v = k, start, v
 }
 
 // changeMask returns the bits of the samples of chunk (at most 64) that

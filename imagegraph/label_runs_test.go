@@ -24,10 +24,16 @@ func naiveRuns[T integer](src []T) []grid.KeyRun[uint64] {
 }
 
 // checkIntRuns compares appendIntRuns with naiveRuns on rows of every
-// length up to 300 whose runs are long, short or both (the switch to
-// short runs happening partway), values drawn from a few or many.
+// length up to 300 and a few longer ones (past the blocks of rows that
+// changeMasks32 takes at a time) whose runs are long, short or both (the
+// switch to short runs happening partway), values drawn from a few or many.
 func checkIntRuns[T integer](t *testing.T, rng *rand.Rand, name string) {
+	lengths := make([]int, 0, 305)
 	for n := range 300 {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 1024, 1025, 1089, 2113, 4100)
+	for _, n := range lengths {
 		for _, mean := range []int{1, 3, 9, 40, 1000} {
 			for _, values := range []int{2, 3, 1 << 16} {
 				src := make([]T, n)

@@ -348,8 +348,8 @@ func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time. A row's pixels only overwrite slots of that row or
 // earlier ones, and its runs' labels are all read before it is written.
-// Rows of long runs are written run by run; rows of many short runs eight
-// entries at a time (fillShortRuns).
+// Rows are written run by run (band.WriteBounds), or, where that has no
+// fast path and runs are short, eight entries at a time (fillShortRuns).
 func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
@@ -357,6 +357,7 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	m := newRowScan(w)
 	own := make([]uint32, (w+1)/2)
 	slot := b.Slots
+	fast := band.FastWrites()
 	for row := b.First; row < b.End; row++ {
 		m.loadMask(l.src, row, w)
 		m.runs = countRuns(m.mask)
@@ -368,11 +369,11 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		for _, label := range runs {
 			pending |= label
 		}
-		if m.runs*shortRuns > w {
+		if m.runs*shortRuns > w && !fast {
 			fillShortRuns(dst, m.mask, runs)
 		} else {
 			runBounds(m.bounds, m.mask)
-			fillRuns(dst, m.bounds, runs)
+			band.WriteBounds(dst, m.bounds, runs)
 		}
 		if pending&band.PendingFlag != 0 {
 			b.MarkPending(row)
@@ -383,19 +384,6 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 // shortRuns is the mean run length (gaps included) under which a row is
 // written through a column table rather than run by run.
 const shortRuns = 8
-
-// fillRuns writes a row run by run: labels[k] over [bounds[2k],
-// bounds[2k+1]), 0 between runs.
-func fillRuns(dst []uint32, bounds []int32, labels []uint32) {
-	from := int32(0)
-	for k, label := range labels {
-		start, end := bounds[2*k], bounds[2*k+1]
-		band.Clear32(dst[from:start])
-		band.Fill32(dst[start:end], label)
-		from = end
-	}
-	band.Clear32(dst[from:])
-}
 
 // fillShortRuns writes a row of short runs and gaps of the set bits of
 // mask (whose last word is zero), labels[k] over the k-th run, 0 between:

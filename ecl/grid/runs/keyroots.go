@@ -39,17 +39,6 @@ func (t *keyRoots[K]) slot(key K) int {
 	return i
 }
 
-// add records that a run of key has root.
-func (t *keyRoots[K]) add(key K, root uint32) {
-	i := t.slot(key)
-	switch {
-	case t.keys[i] == 0:
-		t.keys[i], t.roots[i] = key, root
-	case t.roots[i] != root:
-		t.roots[i] = 0
-	}
-}
-
 // get returns the root shared by the runs of key (0 when several) and
 // whether the layer has runs of key.
 func (t *keyRoots[K]) get(key K) (uint32, bool) {
@@ -57,13 +46,27 @@ func (t *keyRoots[K]) get(key K) (uint32, bool) {
 	return t.roots[i], t.keys[i] != 0
 }
 
-// fill records the roots of all runs of layer p, with path halving.
+// fill records the roots of all runs of layer p, with path halving. A
+// run whose parent is the root recorded for its key (in label maps, most:
+// a run is hooked straight to a root), or whose key has several, needs no
+// look-up: the root's entry, far back, is not read.
 func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 	t.reset(p.count)
 	for y := range len(p.slot) {
 		runs, first := p.row(y)
 		for k, r := range runs[:len(runs)-linkWindow] {
-			t.add(r.Key, band.Find(labels, first+uint32(k)))
+			s := first + uint32(k)
+			i := t.slot(r.Key)
+			if t.keys[i] == r.Key && (t.roots[i] == labels[s-1] || t.roots[i] == 0) {
+				continue
+			}
+			root := band.Find(labels, s)
+			switch {
+			case t.keys[i] == 0:
+				t.keys[i], t.roots[i] = r.Key, root
+			case t.roots[i] != root:
+				t.roots[i] = 0
+			}
 		}
 	}
 }
@@ -72,15 +75,17 @@ func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 // first) that need contact with the layer before, whose keys t holds, and
 // returns it; it sets done[k] for the others. A run needs none when done
 // is set already, when the layer before has no run of its key, or when it
-// is joined already to the one root that all runs of its key there share:
-// whatever it touches there has its key, so is joined already.
+// is joined already to the one root that all runs of its key there share
+// (its parent is that root, or their roots are the same): whatever it
+// touches there has its key, so is joined already.
 func (t *keyRoots[K]) needBelow(some []int32, done []bool, labels []uint32, cur []grid.KeyRun[K], first uint32) []int32 {
 	for k, r := range cur {
 		if done[k] {
 			continue
 		}
 		root, ok := t.get(r.Key)
-		if !ok || root != 0 && band.Find(labels, root) == band.Find(labels, first+uint32(k)) {
+		s := first + uint32(k)
+		if !ok || root != 0 && (labels[s-1] == root || band.Find(labels, root) == band.Find(labels, s)) {
 			done[k] = true
 			continue
 		}

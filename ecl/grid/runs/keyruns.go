@@ -348,8 +348,8 @@ func (l *runLabeler[K]) LinkBand(b *band.Band) {
 			next = l.loadRow(cur, z, y, next)
 			runs, _ := cur.row(y)
 			runs = runs[:len(runs)-linkWindow]
-			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, &scratch)
 			row := (z-z0)*l.layer + y
+			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, &scratch)
 			markEdges(b.Edges[2*row*words:(2*row+2)*words], runs)
 		}
 		cur, prev = prev, cur
@@ -406,46 +406,34 @@ func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	labels := l.labels
 	band.LabelSlots(labels, b, cross)
 	runLabels := make([]uint32, w)
+	// A row holds at most w runs.
+	starts, ends := make([]int32, w), make([]int32, w)
 	words := edgeWords(w)
 	slot := b.Slots
 	for row := b.First; row < b.End; row++ {
 		edges := b.Edges[2*(row-b.First)*words : 2*(row-b.First+1)*words]
-		starts, ends := edges[:words], edges[words:]
-		n := 0
-		for _, s := range starts {
-			n += bits.OnesCount64(s)
-		}
+		n := edgeColumns(starts, edges[:words])
+		edgeColumns(ends, edges[words:])
 		own := runLabels[:n]
 		copy(own, labels[slot:slot+n])
 		slot += n
-		dst := labels[row*w : (row+1)*w]
-		var pending uint32
-		from := 0
-		si, ei := 0, 0
-		sw, ew := starts[0], ends[0]
-		for _, label := range own {
-			for sw == 0 {
-				si++
-				sw = starts[si]
-			}
-			start := si<<6 | bits.TrailingZeros64(sw)
-			sw &= sw - 1
-			for ew == 0 {
-				ei++
-				ew = ends[ei]
-			}
-			end := ei<<6 | bits.TrailingZeros64(ew)
-			ew &= ew - 1
-			pending |= label
-			band.Clear32(dst[from:start])
-			band.Fill32(dst[start:end], label)
-			from = end
-		}
-		band.Clear32(dst[from:])
-		if pending&band.PendingFlag != 0 {
+		if band.WriteRuns(labels[row*w:(row+1)*w], starts[:n], ends[:n], own)&band.PendingFlag != 0 {
 			b.MarkPending(row)
 		}
 	}
 	band.PutWords(b.Edges)
 	b.Edges = nil
+}
+
+// edgeColumns writes into cols the columns of the set bits of edges, in
+// order, and returns how many there are.
+func edgeColumns(cols []int32, edges []uint64) int {
+	n := 0
+	for i, e := range edges {
+		for ; e != 0; e &= e - 1 {
+			cols[n] = int32(i<<6 | bits.TrailingZeros64(e))
+			n++
+		}
+	}
+	return n
 }

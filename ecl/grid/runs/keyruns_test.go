@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/internal/gridtest"
 	"github.com/cclabel/cclabel/ecl/grid/runs"
 )
@@ -32,6 +33,45 @@ func TestLabelRunsMatchesBFS(t *testing.T) {
 								shape, name, conn, threads, n, wantN, got, want)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestLabelRunsCellsAllThreadCounts checks LabelRuns on dense cell
+// segmentations (gridtest.Cells) large enough for several bands and many
+// runs a row: distinct values, and few values (touching cells of equal
+// value join, so keys span several components and components several
+// cells), at every connectivity and 1 to 7 threads.
+func TestLabelRunsCellsAllThreadCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	cases := []struct {
+		shape      grid.GridShape
+		side, vals int
+	}{
+		{grid.GridShape{Width: 131, Height: 47, Depth: 29}, 7, 0},
+		{grid.GridShape{Width: 97, Height: 33, Depth: 41}, 5, 3},
+		{grid.GridShape{Width: 301, Height: 211, Depth: 1}, 6, 0},
+		{grid.GridShape{Width: 300, Height: 200, Depth: 1}, 4, 2},
+	}
+	for _, c := range cases {
+		keys := gridtest.Cells(c.shape, c.side, c.vals, rng)
+		src := gridtest.SliceKeys{Width: c.shape.Width, Values: keys}
+		conns := []int{6, 18, 26}
+		if c.shape.Depth == 1 {
+			conns = []int{4, 8}
+		}
+		for _, conn := range conns {
+			want, wantN := gridtest.BFSLabels(c.shape, conn, keys)
+			for threads := 1; threads <= 7; threads++ {
+				got := make([]uint32, len(keys))
+				n, err := runs.LabelRuns[uint32](c.shape, conn, src, got, threads)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n != wantN || !slices.Equal(got, want) {
+					t.Fatalf("%v cells side %d values %d c%d threads %d: %d components, want %d", c.shape, c.side, c.vals, conn, threads, n, wantN)
 				}
 			}
 		}

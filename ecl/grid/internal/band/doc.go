@@ -15,6 +15,7 @@
 // The package also holds what those labelers share around the bands: the
 // validation of a grid labeling (Validate), the layers that bands hold
 // whole and the reach of the stencil between rows (Layering, LayerSlack,
-// PlaneSlack), the row fills of the second passes (Fill32, Clear32) and
+// PlaneSlack), the row fills of the second passes (Fill32, Clear32,
+// FillSpan, and WriteRuns and WriteBounds, with an AVX2 kernel on amd64) and
 // pooled scratch buffers (GetWords, PutWords).
 package band

@@ -79,25 +79,28 @@ func LinkContacts(labels []uint32, contacts []uint64) int {
 // LinkFreshContacts is LinkContacts for contacts (r<<32 | p, p < r) whose
 // runs r are still their own roots where they first occur, each r's
 // contacts consecutive: a row's first links with the rows before it, in
-// run order. The root of r is then r itself or, for a further contact of
-// the same r, the root the previous contact left; only p is looked up.
-// The hook is a store of the smaller root into the larger one's entry (a
-// root's own entry when they are the same), without a branch on the data:
-// a fresh run's first contact always hooks.
+// run order. A fresh r is larger than every slot of p's component, so its
+// first contact hooks it under p's parent, which belongs to that
+// component, without looking up the root (whose entry lies far back in
+// label maps); the root stays the component's smallest slot and every
+// parent smaller than its child. Further contacts of the same r are
+// linked as by LinkContacts.
 func LinkFreshContacts(labels []uint32, contacts []uint64) int {
 	hooks := 0
-	var lastR, root uint32
+	var lastR uint32
 	for _, c := range contacts {
 		r, p := uint32(c>>32), uint32(c)
-		rr := root
 		if r != lastR {
-			rr = r
+			labels[r-1] = labels[p-1]
+			hooks++
+			lastR = r
+			continue
 		}
-		rp := Find(labels, p)
-		lo, hi := min(rr, rp), max(rr, rp)
-		labels[hi-1] = lo
-		hooks += int(b2i(lo != hi))
-		lastR, root = r, lo
+		rr, rp := Find(labels, r), Find(labels, p)
+		if rr != rp {
+			labels[max(rr, rp)-1] = min(rr, rp)
+			hooks++
+		}
 	}
 	return hooks
 }

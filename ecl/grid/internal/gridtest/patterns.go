@@ -87,6 +87,8 @@ func ModePatterns(shape grid.GridShape, rng *rand.Rand) map[string][]uint32 {
 		many[i] = uint32(rng.IntN(1 << 20))
 	}
 	out["few"], out["many"] = few, many
+	out["cells"] = Cells(shape, 5, 0, rng)
+	out["fewcells"] = Cells(shape, 4, 3, rng)
 	w, h := shape.Width, shape.Height
 	fill := func(name string, f func(x, y, z int) uint32) {
 		k := make([]uint32, n)
@@ -104,3 +106,57 @@ func ModePatterns(shape grid.GridShape, rng *rand.Rand) map[string][]uint32 {
 
 // ModeThreads are the thread counts every run labeler is checked with.
 var ModeThreads = []int{1, 2, 3, 4, 7}
+
+// Cells returns a dense segmentation of shape: the Voronoi cells of one
+// random seed per box of side pixels (the nearest seed among the boxes
+// around a pixel's own, Chebyshev distance), each cell valued at random
+// among values (0: distinct values), and a background wall where a pixel's
+// right neighbour lies in another cell and that pair's hash says so (about
+// half the boundaries), as in "cclabel gen --kind cells". Its long runs of
+// varied lengths and equal-valued touching cells reach the run labelers'
+// paths for dense label maps.
+func Cells(shape grid.GridShape, side, values int, rng *rand.Rand) []uint32 {
+	w, h, d := shape.Width, shape.Height, shape.Depth
+	bx, by, bz := (w+side-1)/side, (h+side-1)/side, (d+side-1)/side
+	seeds := make([][3]int, bx*by*bz)
+	value := make([]uint32, len(seeds))
+	for i := range seeds {
+		x, y, z := i%bx, i/bx%by, i/(bx*by)
+		seeds[i] = [3]int{x*side + rng.IntN(side), y*side + rng.IntN(side), z*side + rng.IntN(side)}
+		value[i] = 1 + uint32(rng.IntN(1<<30))
+		if values > 0 {
+			value[i] = 1 + uint32(rng.IntN(values))
+		}
+	}
+	cell := func(x, y, z int) int {
+		best, near := 1<<30, 0
+		for k := max(z/side-1, 0); k <= min(z/side+1, bz-1); k++ {
+			for j := max(y/side-1, 0); j <= min(y/side+1, by-1); j++ {
+				for i := max(x/side-1, 0); i <= min(x/side+1, bx-1); i++ {
+					b := i + bx*(j+by*k)
+					s := seeds[b]
+					if dist := max(abs(x-s[0]), abs(y-s[1]), abs(z-s[2])); dist < best {
+						best, near = dist, b
+					}
+				}
+			}
+		}
+		return near
+	}
+	out := make([]uint32, shape.Len())
+	for z := range d {
+		for y := range h {
+			for x := range w {
+				c := cell(x, y, z)
+				i := x + w*(y+h*z)
+				out[i] = value[c]
+				if x+1 < w {
+					if n := cell(x+1, y, z); n != c && (c*7919+n*104729)%2 == 0 {
+						out[i] = 0
+					}
+				}
+			}
+		}
+	}
+	return out
+}
