@@ -105,7 +105,8 @@ func ParsePlan(modes, connectivity, inputs string) (*Plan, error) {
 		p.All = false
 		for _, s := range strings.Split(connectivity, ",") {
 			n, err := strconv.Atoi(s)
-			if err != nil || imagegraph.ValidConnectivity(n, n > 8) != nil {
+			// 6 is the one 3D connectivity below 8: valid in either dimension.
+			if err != nil || (imagegraph.ValidConnectivity(n, false) != nil && imagegraph.ValidConnectivity(n, true) != nil) {
 				return nil, fmt.Errorf("bench: --connectivity %q: want 4, 8, 6, 18, 26 or all", s)
 			}
 			p.Conns = append(p.Conns, n)
@@ -134,7 +135,7 @@ func (p *Plan) Connectivities(is3D bool) []int {
 		return []int{8}
 	}
 	for _, c := range p.Conns {
-		if (c > 8) == is3D {
+		if (c == 6 || c > 8) == is3D { // 4 and 8 are 2D, 6, 18 and 26 3D
 			out = append(out, c)
 		}
 	}

@@ -38,6 +38,13 @@ func TestParsePlan(t *testing.T) {
 	if c2, c3 := p.Connectivities(false), p.Connectivities(true); !slices.Equal(c2, []int{4}) || !slices.Equal(c3, []int{18}) {
 		t.Errorf("given connectivities %v, %v", c2, c3)
 	}
+	p, err = ParsePlan("multilabel", "6", "random") // 6 alone: a 3D connectivity below 8
+	if err != nil {
+		t.Fatalf("--connectivity 6: %v", err)
+	}
+	if c2, c3 := p.Connectivities(false), p.Connectivities(true); len(c2) != 0 || !slices.Equal(c3, []int{6}) {
+		t.Errorf("--connectivity 6: %v, %v", c2, c3)
+	}
 	for _, bad := range []struct{ modes, conn, inputs, err string }{
 		{"quantum", "", "random", `bench: --modes "quantum": `},
 		{"binary", "5", "random", `bench: --connectivity "5": want 4, 8, 6, 18, 26 or all`},
