@@ -69,6 +69,7 @@ type gridPlan struct {
 	shape     *gridShape
 	suffix    string
 	kernels   gridKernels
+	flat      bool   // block kernels on 2x2x1 blocks (18-connectivity)
 	counts    int    // counts: a word per 32 voxels (tile kernels) or per voxel row and segment (block kernels)
 	rootBits  int    // words of the block kernels' root bitmap, after the counts
 	tiles     uint32 // blocks_local, vblocks_local or tiles_local thread blocks (one per tile)
@@ -111,8 +112,9 @@ func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels)
 		p.sumsLen = int32(ceilDiv(p.counts, scanTile))
 		return p
 	}
-	if shape.conn == 18 { // blocks of one plane
-		bd = d
+	rows := relabelRows
+	if p.flat = shape.conn == 18; p.flat { // blocks of one plane
+		bd, rows = d, relabelRows18
 	}
 	p.blocks = bw * bh * bd
 	tilesX := ceilDiv(bw, tileBlocksX)
@@ -126,10 +128,6 @@ func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels)
 		p.border = 32 * (tile3BlocksYZ + 2*(tile3BlocksYZ-1) + 2*2)
 	}
 	segs := ceilDiv(bw, segmentBlocksX)
-	rows := relabelRows
-	if shape.conn == 18 {
-		rows = relabelRows18
-	}
 	p.relabel = uint32(segs * ceilDiv(bh, rows) * bd)
 	p.counts = d * h * segs
 	p.rootBits = p.counts * segmentBlocksX / 32 // a bit per voxel row and block column
@@ -196,7 +194,7 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 	}
 	dim, flat := "2_", ""
 	switch {
-	case p.shape.conn == 18: // 2x2x1 blocks
+	case p.flat:
 		dim, flat = "18_", "18"
 	case p.shape.d > 1:
 		dim = "3_"

@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -112,5 +113,40 @@ func TestGridValuesMatchesKernels(t *testing.T) {
 	}
 	if !strings.Contains(text, "__launch_bounds__("+strconv.Itoa(valuesThreads)+") grid_values_##suffix") {
 		t.Errorf("grid_values' launch bounds differ from valuesThreads (%d)", valuesThreads)
+	}
+}
+
+// TestBlockPlans checks the block kernels' launches for each block shape
+// without a GPU: 2x2 blocks in 2D, 2x2x2 at 26, 2x2x1 at 18 (their names,
+// relabel rows and buffer lengths).
+func TestBlockPlans(t *testing.T) {
+	c := &Context{blocks: 1056}
+	for _, tc := range []struct {
+		w, h, d, conn       int32
+		local, relabel      string
+		bd, rows, relabelTB int
+	}{
+		{100, 30, 1, 8, "blocks_local2_u8", "blocks_relabel_u8", 1, relabelRows, 1 * ceilDiv(15, relabelRows) * 1},
+		{600, 30, 9, 26, "blocks_local3_u8", "blocks_relabel_u8", 5, relabelRows, 2 * ceilDiv(15, relabelRows) * 5},
+		{600, 30, 9, 18, "blocks_local18_u8", "blocks_relabel18_u8", 9, relabelRows18, 2 * ceilDiv(15, relabelRows18) * 9},
+	} {
+		shape := gridShape{w: tc.w, h: tc.h, d: tc.d, conn: tc.conn, rule: 1}
+		p := c.planGrid(&shape, "u8", blockKernels)
+		bw, bh := ceilDiv(int(tc.w), 2), ceilDiv(int(tc.h), 2)
+		if p.blocks != bw*bh*tc.bd || int(p.relabel) != tc.relabelTB {
+			t.Errorf("c%d: %d blocks, %d relabel thread blocks; want %d, %d", tc.conn, p.blocks, p.relabel, bw*bh*tc.bd, tc.relabelTB)
+		}
+		if want := 2*int(p.tiles) + p.blocks; p.tileEntries() != want {
+			t.Errorf("c%d: tileReps of %d entries, want %d", tc.conn, p.tileEntries(), want)
+		}
+		var in, parent, labels, counts, sums, tileReps, total uintptr
+		var names []string
+		for _, s := range p.steps(&in, &parent, &labels, &counts, &sums, &tileReps, &total) {
+			names = append(names, s.name)
+		}
+		want := []string{"zero_u32", tc.local, strings.Replace(tc.local, "local", "border", 1), "blocks_roots", "scan_tiles", "grid_scan", "blocks_number", tc.relabel}
+		if !slices.Equal(names, want) {
+			t.Errorf("c%d: launches %v, want %v", tc.conn, names, want)
+		}
 	}
 }
