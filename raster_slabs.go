@@ -43,9 +43,10 @@ type slabJob struct {
 // The ranges are labeled concurrently, each slab into its part of dst by
 // LabelRaster (CPU or GPU), then the slabs are joined at their seams in
 // order and relabeled in place to the whole raster's labels, which equal
-// one kernel's, bit for bit. Each stage but Join is the largest of any
-// labeler's sum over its slabs (the labelers run side by side); Join is
-// the seams' joining and the relabeling on the host.
+// one kernel's, bit for bit. Setup, Upload, Kernel and Download are the
+// largest of any labeler's sum over its slabs (the labelers run side by
+// side); Allocate is the host's allocation plus the largest labeler's;
+// Join is the seams' joining and the relabeling on the host.
 func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, start time.Time, spread bool) (*RasterResult, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err

@@ -87,9 +87,14 @@ const shortRuns, shortLen = 4, 32
 // runEnd returns the first index from x on whose sample differs from v,
 // or len(src): eight samples at a time, with one branch for the eight,
 // comparing whole words (eight bytes) of samples with v repeated where
-// samples are narrower than words.
+// samples are narrower than words (on little-endian machines, where a
+// word's lowest bits hold its first sample; elsewhere sample by sample).
 func runEnd[T integer](src []T, x int, v T) int {
-	switch unsafe.Sizeof(v) {
+	size := unsafe.Sizeof(v)
+	if !littleEndian {
+		size = 0
+	}
+	switch size {
 	case 1:
 		vv := uint64(uint8(v)) * 0x0101010101010101
 		for ; x+8 <= len(src); x += 8 {

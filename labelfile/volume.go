@@ -87,6 +87,7 @@ func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 			vl.GPU.Upload += res.Timing.Upload
 			vl.GPU.Kernel += res.Timing.Kernel
 			vl.GPU.Download += res.Timing.Download
+			vl.GPU.Join += res.Timing.Join
 			vl.GPU.Total += res.Timing.Total
 		}
 		vl.Timing = vl.Timing.Plus(res.Timing)

@@ -360,7 +360,11 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	fast := band.FastWrites()
 	for row := b.First; row < b.End; row++ {
 		m.loadMask(l.src, row, w)
-		m.runs = countRuns(m.mask)
+		if fast { // the run bounds, counted on the way
+			m.runs = runBounds(m.bounds, m.mask)
+		} else {
+			m.runs = countRuns(m.mask)
+		}
 		runs := own[:m.runs]
 		copy(runs, labels[slot:slot+m.runs])
 		slot += m.runs
@@ -369,9 +373,12 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		for _, label := range runs {
 			pending |= label
 		}
-		if m.runs*shortRuns > w && !fast {
+		switch {
+		case fast:
+			band.WriteBounds(dst, m.bounds, runs)
+		case m.runs*shortRuns > w:
 			fillShortRuns(dst, m.mask, runs)
-		} else {
+		default:
 			runBounds(m.bounds, m.mask)
 			band.WriteBounds(dst, m.bounds, runs)
 		}
@@ -382,7 +389,8 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 }
 
 // shortRuns is the mean run length (gaps included) under which a row is
-// written through a column table rather than run by run.
+// written eight entries at a time from its mask (fillShortRuns) rather
+// than run by run, where band.WriteBounds has no fast path.
 const shortRuns = 8
 
 // fillShortRuns writes a row of short runs and gaps of the set bits of

@@ -79,12 +79,12 @@ func LinkContacts(labels []uint32, contacts []uint64) int {
 // LinkFreshContacts is LinkContacts for contacts (r<<32 | p, p < r) whose
 // runs r are still their own roots where they first occur, each r's
 // contacts consecutive: a row's first links with the rows before it, in
-// run order. A fresh r is larger than every slot of p's component, so its
-// first contact hooks it under p's parent, which belongs to that
-// component, without looking up the root (whose entry lies far back in
-// label maps); the root stays the component's smallest slot and every
-// parent smaller than its child. Further contacts of the same r are
-// linked as by LinkContacts.
+// run order. Its first contact hooks r under p's parent without looking
+// up the root (whose entry lies far back in label maps): that parent is
+// in p's component and at most p < r, and r is still its own root, so
+// every parent stays smaller than its child and each root the smallest
+// slot of its component. Further contacts of the same r are linked as by
+// LinkContacts.
 func LinkFreshContacts(labels []uint32, contacts []uint64) int {
 	hooks := 0
 	var lastR uint32

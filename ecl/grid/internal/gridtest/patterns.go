@@ -112,7 +112,8 @@ var ModeThreads = []int{1, 2, 3, 4, 7}
 // around a pixel's own, Chebyshev distance), each cell valued at random
 // among values (0: distinct values), and a background wall where a pixel's
 // right neighbour lies in another cell and that pair's hash says so (about
-// half the boundaries), as in "cclabel gen --kind cells". Its long runs of
+// half the boundaries), like (not pixel for pixel) "cclabel gen --kind
+// cells". Its long runs of
 // varied lengths and equal-valued touching cells reach the run labelers'
 // paths for dense label maps.
 func Cells(shape grid.GridShape, side, values int, rng *rand.Rand) []uint32 {
