@@ -23,12 +23,10 @@ type Context struct {
 	// PerKernel makes each run record every kernel's time in
 	// Timing.Kernels (profiling); otherwise only the whole kernel time.
 	PerKernel bool
-	// tilesOnly sends binary and threshold grids at 8, 18 and 26 to the tile
-	// kernels too (tests and benchmarks).
-	tilesOnly bool
-	// valueBlocks sends multilabel grids at 26 to the value-block kernels
-	// (tests and benchmarks); otherwise the tile kernels take them.
-	valueBlocks bool
+	// force sends every grid to one family of grid kernels (tests and
+	// benchmarks; value blocks only at 26-connectivity); autoKernels
+	// lets LabelGrid choose.
+	force gridKernels
 	// stage holds the pinned buffers that copies go through, made on
 	// first use; stageFailed records that the driver refused them.
 	stage       *staging

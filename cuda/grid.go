@@ -103,24 +103,23 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
 		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
 	// Binary and threshold rules at 8, 26 and 18 take the block kernels (a
-	// 2x2(x2) block is one vertex, 2x2x1 at 18), everything else the tile
-	// kernels: the multilabel rule at 26 too, which they label faster than
-	// the value block kernels (a 2x2x2 block is a vertex per value) on a
-	// dense segmentation (cuda/PERF.md), unless c.valueBlocks asks for
-	// those.
-	blocks := (conn == 8 || conn == 26 || conn == 18) && !c.tilesOnly
-	kernels := tileKernels
+	// 2x2(x2) block is one vertex, 2x2x1 at 18), everything else the run
+	// kernels (a vertex per run of a row), which label faster than the
+	// tile kernels (a vertex per voxel) and the value-block kernels (a
+	// vertex per value of a 2x2x2 block) wherever measured (cuda/PERF.md).
+	blocks := conn == 8 || conn == 26 || conn == 18
+	kernels := runKernels
 	switch {
+	case c.force == valueBlockKernels && conn == 26, c.force == tileKernels, c.force == runKernels:
+		kernels, blocks = c.force, false
 	case blocks && rule.Mode != imagegraph.Multilabel:
 		kernels = blockKernels
-	case blocks && conn == 26 && c.valueBlocks:
-		kernels = valueBlockKernels
 	}
 	plan := c.planGrid(&shape, suffix, kernels)
 	// A multilabel grid of integer samples at 8, 26 or 18 whose nonzero
 	// samples share one value (a 0/1 mask, say) has the binary rule's
 	// labels, and the block kernels take that: grid_values checks on the
-	// device first. (At 4 and 6 both rules take the tile kernels, at the
+	// device first. (At 4 and 6 both rules take the run kernels, at the
 	// same speed.)
 	var binary *gridPlan
 	if _, integer := valuesWidth[suffix]; rule.Mode == imagegraph.Multilabel && blocks && integer {
@@ -136,12 +135,14 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	}
 	count := 0
 	err := c.do(func() error {
-		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(n), 4 * uint64(plan.countEntries()),
-			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4, 0}
+		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
+			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4 * uint64(plan.totalEntries()), 0}
 		if binary != nil { // buffers for either plan, and grid_values' two words
 			sizes[3] = 4 * uint64(max(plan.countEntries(), binary.countEntries()))
 			sizes[4] = 4 * uint64(max(plan.sumsEntries(), binary.sumsEntries()))
 			sizes[5] = 4 * uint64(max(plan.tileEntries(), binary.tileEntries()))
+			sizes[2] = 4 * uint64(max(plan.labelEntries(), binary.labelEntries()))
+			sizes[6] = 4 * uint64(max(plan.totalEntries(), binary.totalEntries()))
 			sizes[7] = 8
 		}
 		need := uint64(0)

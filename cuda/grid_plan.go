@@ -50,18 +50,31 @@ var valuesWidth = map[string]int{"u8": 1, "u16": 2, "i16": 2, "u32": 4, "i32": 4
 type gridKernels int
 
 const (
+	// autoKernels: LabelGrid chooses (Context.force).
+	autoKernels gridKernels = iota
 	// tileKernels: one vertex per voxel (kernels/ecl_grid_tiles.cu), every
 	// rule and connectivity.
-	tileKernels gridKernels = iota
+	tileKernels
 	// blockKernels: one vertex per 2x2(x2) block
 	// (kernels/ecl_grid_blocks.cu), binary and threshold rules at 8, 26
 	// and 18 (2x2x1 blocks there: a 2x2 square of a plane is a clique).
 	blockKernels
 	// valueBlockKernels: one vertex per value of a 2x2x2 block
 	// (kernels/ecl_grid_vblocks.cu), then the tile kernels' numbering; any
-	// rule at 26. LabelGrid takes them only when Context.valueBlocks is
-	// set: the tile kernels label multilabel volumes faster (PERF.md).
+	// rule at 26. LabelGrid takes them only when Context.force asks: the
+	// run kernels label multilabel volumes faster (PERF.md).
 	valueBlockKernels
+	// runKernels: one vertex per run of a row (kernels/ecl_grid_runs.cu),
+	// then the tile kernels' root pass; every rule and connectivity.
+	runKernels
+)
+
+// Geometry of the run kernels (kernels/ecl_grid_runs.cu): runSegment
+// voxels of a row per warp (RSEG), runWarps warps per thread block
+// (RUN_WARPS).
+const (
+	runSegment = 256
+	runWarps   = 8
 )
 
 // gridPlan is the kernel sequence that labels one grid.
@@ -85,6 +98,11 @@ type gridPlan struct {
 	bits      uintptr // device address of the root bitmap
 	blockReps uintptr // device address of the blocks' representatives
 	zeroed    int64   // words cleared before the block kernels: the counts, the bitmap and the cursor
+	words     int64   // run kernels: mask words, a bit per voxel (runs are at most as many)
+	wordsLen  int32   // words, for scan_tiles
+	wordSums  int32   // scan_tiles thread blocks over the root counts
+	runTotal  uintptr // device address of the run count (the total buffer's second word)
+	rootSums  uintptr // device address of the root counts' sums (in the labels buffer, after the counts)
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -95,6 +113,18 @@ func (c *Context) planGrid(shape *gridShape, suffix string, kernels gridKernels)
 	w, h, d := int(shape.w), int(shape.h), int(shape.d)
 	p := &gridPlan{shape: shape, suffix: suffix, kernels: kernels, fill: c.blocks, n: int64(w) * int64(h) * int64(d)}
 	bw, bh, bd := ceilDiv(w, 2), ceilDiv(h, 2), ceilDiv(d, 2)
+	if kernels == runKernels {
+		// A count per segment; a mask bit and, in the labels buffer, a
+		// root count per 32 runs.
+		p.counts = ceilDiv(w, runSegment) * h * d
+		p.countsLen = int32(p.counts)
+		p.sumsLen = int32(ceilDiv(p.counts, scanTile))
+		p.tiles = uint32(ceilDiv(p.counts, runWarps))
+		p.words = int64(ceilDiv(int(p.n), 32))
+		p.wordsLen = int32(p.words)
+		p.wordSums = int32(ceilDiv(int(p.words), scanTile))
+		return p
+	}
 	if kernels != blockKernels {
 		// One mask word and one count per 32 voxels.
 		switch {
@@ -156,10 +186,32 @@ func (p *gridPlan) sumsEntries() int { return max(1, int(p.sumsLen)) }
 // holds them), then each block's representative (blockReps). Tile and
 // value-block kernels: the representative masks, a word per 32 voxels.
 func (p *gridPlan) tileEntries() int {
+	if p.kernels == runKernels {
+		return int(p.words)
+	}
 	if p.kernels != blockKernels {
 		return p.counts
 	}
 	return 2*int(p.tiles) + p.blocks
+}
+
+// labelEntries is the length of the labels buffer: a label per voxel, and
+// for the run kernels at least the root counts and their sums, which it
+// holds before the labels.
+func (p *gridPlan) labelEntries() int {
+	if p.kernels == runKernels {
+		return max(int(p.n), int(p.words)+int(p.wordSums))
+	}
+	return int(p.n)
+}
+
+// totalEntries is the length of the total buffer: the component count,
+// and for the run kernels the run count.
+func (p *gridPlan) totalEntries() int {
+	if p.kernels == runKernels {
+		return 2
+	}
+	return 1
 }
 
 // steps returns the launches over the device buffers: samples, parent,
@@ -167,6 +219,9 @@ func (p *gridPlan) tileEntries() int {
 func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uintptr) []kernelStep {
 	shape := unsafe.Pointer(p.shape)
 	ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
+	if p.kernels == runKernels {
+		return p.runSteps(in, parent, labels, counts, sums, tileReps, total)
+	}
 	if p.kernels != blockKernels { // tileReps holds the masks
 		n64, conn := unsafe.Pointer(&p.n), fmt.Sprintf("_c%d_", p.shape.conn)
 		local := kernelStep{"tiles_local" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), ptr(tileReps), shape}}
@@ -213,5 +268,31 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 		// A warp per tile over its representatives, as blocks_roots.
 		{"blocks_number", uint32(ceilDiv(int(p.tiles), 8)), 256, []unsafe.Pointer{ptr(parent), ptr(labels), ptr(tileReps), unsafe.Pointer(&p.tiles), ptr(counts), ptr(sums), ptr(&p.bits), shape}},
 		{"blocks_relabel" + flat + "_" + sfx, p.relabel, segmentBlocksX, []unsafe.Pointer{ptr(in), ptr(parent), ptr(&p.blockReps), ptr(labels), shape}},
+	}
+}
+
+// runSteps returns the run kernels' launches (steps' buffers; tileReps
+// holds the masks, labels the root counts and their sums until
+// runs_relabel).
+func (p *gridPlan) runSteps(in, parent, labels, counts, sums, masks, total *uintptr) []kernelStep {
+	shape := unsafe.Pointer(p.shape)
+	ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
+	p.runTotal = *total + 4
+	p.rootSums = *labels + 4*uintptr(p.words)
+	warps := 32 * runWarps
+	conn := fmt.Sprintf("_c%d_%s", p.shape.conn, p.suffix)
+	fill := uint32(max(1, min(ceilDiv(int(p.words)*32, threadsPerBlock), int(p.fill))))
+	return []kernelStep{
+		{"runs_count_" + p.suffix, p.tiles, uint32(warps), []unsafe.Pointer{ptr(in), ptr(counts), shape}},
+		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
+		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(&p.runTotal)}},
+		{"runs_init", fill, threadsPerBlock, []unsafe.Pointer{ptr(parent), ptr(masks), ptr(&p.runTotal), unsafe.Pointer(&p.words)}},
+		{"runs_link" + conn, p.tiles, uint32(warps), []unsafe.Pointer{ptr(in), ptr(counts), ptr(sums), ptr(parent), shape}},
+		// A warp per rootsWords mask words, 8 warps a block.
+		{"tiles_roots", uint32(ceilDiv(int(p.words), 8*rootsWords)), 256, []unsafe.Pointer{ptr(parent), ptr(masks), ptr(labels), unsafe.Pointer(&p.n)}},
+		{"scan_tiles", uint32(p.wordSums), 1024, []unsafe.Pointer{ptr(labels), unsafe.Pointer(&p.wordsLen), ptr(&p.rootSums)}},
+		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(&p.rootSums), unsafe.Pointer(&p.wordSums), ptr(total)}},
+		{"runs_number", fill, threadsPerBlock, []unsafe.Pointer{ptr(parent), ptr(masks), ptr(labels), ptr(&p.rootSums), ptr(&p.runTotal)}},
+		{"runs_relabel_" + p.suffix, p.tiles, uint32(warps), []unsafe.Pointer{ptr(in), ptr(counts), ptr(sums), ptr(parent), ptr(labels), shape}},
 	}
 }

@@ -1,6 +1,7 @@
 package cuda
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -66,6 +67,19 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 		}
 		if got, _ := strconv.Atoi(m[1]); got != want {
 			t.Errorf("%s is %d in the value-block kernels, %d in grid_plan.go", name, got, want)
+		}
+	}
+	runs, err := kernelFiles.ReadFile("kernels/ecl_grid_runs.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"RSEG": runSegment, "RUN_WARPS": runWarps} {
+		m := regexp.MustCompile(`(?m)^#define ` + name + ` +(\d+)`).FindStringSubmatch(string(runs))
+		if m == nil {
+			t.Fatalf("no #define %s in ecl_grid_runs.cu", name)
+		}
+		if got, _ := strconv.Atoi(m[1]); got != want {
+			t.Errorf("%s is %d in the run kernels, %d in grid_plan.go", name, got, want)
 		}
 	}
 	if !strings.Contains(string(vblocks), "__launch_bounds__(BBorder<VB_TY, VB_TZ, true>::threads, VB_BORDER_CTAS)") {
@@ -147,6 +161,41 @@ func TestBlockPlans(t *testing.T) {
 		want := []string{"zero_u32", tc.local, strings.Replace(tc.local, "local", "border", 1), "blocks_roots", "scan_tiles", "grid_scan", "blocks_number", tc.relabel}
 		if !slices.Equal(names, want) {
 			t.Errorf("c%d: launches %v, want %v", tc.conn, names, want)
+		}
+	}
+}
+
+// TestRunPlans checks the run kernels' launches and buffer lengths without
+// a GPU: a warp per segment of a row, the masks and the root counts a word
+// per 32 voxels (runs are at most as many), the labels buffer long enough
+// for the root counts and their sums.
+func TestRunPlans(t *testing.T) {
+	c := &Context{blocks: 1056}
+	for _, tc := range []struct {
+		w, h, d, conn int32
+	}{{1, 1, 1, 4}, {3, 1, 1, 8}, {600, 30, 1, 4}, {256, 7, 9, 6}, {257, 7, 9, 18}, {513, 3, 2, 26}} {
+		shape := gridShape{w: tc.w, h: tc.h, d: tc.d, conn: tc.conn}
+		p := c.planGrid(&shape, "u16", runKernels)
+		segs := ceilDiv(int(tc.w), runSegment) * int(tc.h) * int(tc.d)
+		n := int(tc.w * tc.h * tc.d)
+		words := ceilDiv(n, 32)
+		if p.countEntries() != segs || int(p.tiles) != ceilDiv(segs, runWarps) {
+			t.Errorf("%v: %d counts, %d thread blocks; want %d, %d", tc, p.countEntries(), p.tiles, segs, ceilDiv(segs, runWarps))
+		}
+		if p.tileEntries() != words || p.labelEntries() < words+ceilDiv(words, scanTile) || p.labelEntries() < n || p.totalEntries() != 2 {
+			t.Errorf("%v: masks %d, labels %d, total %d entries", tc, p.tileEntries(), p.labelEntries(), p.totalEntries())
+		}
+		var in, parent, labels, counts, sums, masks, total uintptr = 0x1000, 0x2000, 0x3000, 0x4000, 0x5000, 0x6000, 0x7000
+		var names []string
+		for _, s := range p.steps(&in, &parent, &labels, &counts, &sums, &masks, &total) {
+			names = append(names, s.name)
+		}
+		want := []string{"runs_count_u16", "scan_tiles", "grid_scan", "runs_init", fmt.Sprintf("runs_link_c%d_u16", tc.conn), "tiles_roots", "scan_tiles", "grid_scan", "runs_number", "runs_relabel_u16"}
+		if !slices.Equal(names, want) {
+			t.Errorf("%v: launches %v, want %v", tc, names, want)
+		}
+		if p.runTotal != total+4 || p.rootSums != labels+4*uintptr(words) {
+			t.Errorf("%v: run total at %#x, root sums at %#x", tc, p.runTotal, p.rootSums)
 		}
 	}
 }

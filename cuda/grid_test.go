@@ -60,8 +60,8 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 // block kernels).
 func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
 	t.Helper()
-	c.tilesOnly = true
-	defer func() { c.tilesOnly = false }()
+	c.force = tileKernels
+	defer func() { c.force = autoKernels }()
 	checkGridOnGPU(t, c, r, conn, rule, what)
 }
 
@@ -69,8 +69,8 @@ func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, r
 // for multilabel volumes at 26 (the tile kernels take them otherwise).
 func checkValueBlocksOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
 	t.Helper()
-	c.valueBlocks = true
-	defer func() { c.valueBlocks = false }()
+	c.force = valueBlockKernels
+	defer func() { c.force = autoKernels }()
 	checkGridOnGPU(t, c, r, conn, rule, what)
 }
 
@@ -200,10 +200,10 @@ func BenchmarkGPUGrid(b *testing.B) {
 // and blob inputs and multilabel 26 on a cells volume (data resident,
 // kernel time; median printed): the images and volumes of "cclabel gen"
 // with seed 1, read from $CCLABEL_BENCH_INPUTS/NAME.npy when set (the
-// files the peers time), else generated. "binary-tiles" is binary on the
-// tile kernels, "multilabel-tiles" multilabel on the tile kernels (the
-// cells volume, the default), "multilabel-vblocks" multilabel on the
-// value-block kernels.
+// files the peers time), else generated. "multilabel-tiles" is
+// multilabel on the tile kernels (the default takes the run kernels, or
+// the block kernels for one value at 8, 18 and 26), "multilabel-vblocks"
+// multilabel on the value-block kernels (26 only).
 func BenchmarkGPUGridModes(b *testing.B) {
 	c := gpuContext(b)
 	inputs := []struct {
@@ -217,7 +217,7 @@ func BenchmarkGPUGridModes(b *testing.B) {
 		{"img8192-blobs-p0.5", 8192, 8192, 1, 0.5, 4, []int{8, 4}},
 		{"vol512-random-p0.3", 512, 512, 512, 0.3, 0, []int{26, 18, 6}},
 		{"vol512-blobs-p0.5", 512, 512, 512, 0.5, 3, []int{26, 18, 6}},
-		{"vol512-cells", 512, 512, 512, 0, -1, []int{26}},
+		{"vol512-cells", 512, 512, 512, 0, -1, []int{26, 6, 18}},
 	}
 	for _, in := range inputs {
 		// The input is made (or read) by the first sub-benchmark that runs
@@ -239,12 +239,12 @@ func BenchmarkGPUGridModes(b *testing.B) {
 			return gen.RandomRaster(in.w, in.h, in.d, in.p, 1)
 		})
 		for _, conn := range in.conns {
-			modes := []string{"multilabel", "binary", "binary-tiles"}
+			modes := []string{"multilabel", "multilabel-tiles", "binary"}
 			if in.blobs < 0 {
-				modes = []string{"multilabel", "multilabel-vblocks"}
+				modes = []string{"multilabel", "multilabel-tiles", "multilabel-vblocks"}
 			}
 			for _, mode := range modes {
-				if mode == "binary-tiles" && conn != 8 && conn != 18 && conn != 26 {
+				if mode == "multilabel-vblocks" && conn != 26 {
 					continue
 				}
 				rule := imagegraph.Rule{Mode: imagegraph.Binary}
@@ -256,9 +256,13 @@ func BenchmarkGPUGridModes(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					c.tilesOnly = strings.HasSuffix(mode, "-tiles")
-					c.valueBlocks = strings.HasSuffix(mode, "-vblocks")
-					defer func() { c.tilesOnly, c.valueBlocks = false, false }()
+					switch {
+					case strings.HasSuffix(mode, "-tiles"):
+						c.force = tileKernels
+					case strings.HasSuffix(mode, "-vblocks"):
+						c.force = valueBlockKernels
+					}
+					defer func() { c.force = autoKernels }()
 					var kernel []float64
 					count := 0
 					for b.Loop() {

@@ -56,11 +56,11 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 	if got := ran("blocks_local"); got != blocks {
 		t.Errorf("%s c%d: block kernels ran: %v, want %v (%s)", what, conn, got, blocks, list)
 	}
-	if got := ran("tiles_local"); got != !blocks {
-		t.Errorf("%s c%d: tile kernels ran: %v, want %v (%s)", what, conn, got, !blocks, list)
+	if got := ran("runs_link"); got != !blocks {
+		t.Errorf("%s c%d: run kernels ran: %v, want %v (%s)", what, conn, got, !blocks, list)
 	}
-	if ran("vblocks_local") {
-		t.Errorf("%s c%d: value-block kernels ran (%s)", what, conn, list)
+	if ran("vblocks_local") || ran("tiles_local") {
+		t.Errorf("%s c%d: value-block or tile kernels ran (%s)", what, conn, list)
 	}
 	if tm.Kernel <= 0 {
 		t.Errorf("%s c%d: kernel time %v", what, conn, tm.Kernel)
@@ -151,7 +151,7 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	if several < 100 {
 		t.Errorf("%d rasters of several values", several)
 	}
-	// float32 takes the tile kernels at 26 (no check), also with one value.
+	// float32 takes the run kernels at 26 (no check), also with one value.
 	r := rasterOf(t, [3]int{65, 9, 9}, slices.Repeat([]uint8{0, 1, 1}, 65*9*3), func(int) uint32 { return 1 })
 	f32 := make([]float32, r.Len())
 	for i, v := range r.Data.([]uint32) {
@@ -167,8 +167,8 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tm.Kernels[0].Name != "zero_u32" || tm.Kernels[1].Name != "tiles_local_c26_f32" {
-		t.Errorf("float32 multilabel ran %v, want the tile kernels alone", tm.Kernels)
+	if tm.Kernels[0].Name != "runs_count_f32" || tm.Kernels[4].Name != "runs_link_c26_f32" {
+		t.Errorf("float32 multilabel ran %v, want the run kernels alone", tm.Kernels)
 	}
 	checkGridOnGPU(t, c, fr, 26, imagegraph.Rule{Mode: imagegraph.Multilabel}, "float32 one value")
 }

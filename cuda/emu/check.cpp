@@ -3,7 +3,8 @@
 // reference labeling: every sample type, rule and connectivity, on shapes
 // that cut tiles unevenly and on structured patterns. Development only:
 //   cuda/emu/run.sh [seed [w h d]]  (grid_values only: cuda/emu/run.sh values;
-//     the tile kernels only: cuda/emu/run.sh tiles [seed [w h d]])
+//     the tile kernels only: cuda/emu/run.sh tiles [seed [w h d]]; the
+//     run kernels only, with Voronoi cells too: cuda/emu/run.sh runs [seed [w h d]])
 //   cuda/emu/run.sh blocks [seed [w h d]]: the block kernels alone (binary
 //     and threshold rules at 8, 18 and 26), every sample type for small
 //     grids; the full run checks them too where the rule is not multilabel.
@@ -192,6 +193,65 @@ template <typename T> static std::vector<unsigned int> tiles(const std::vector<T
   return labels;
 }
 
+// RKern dispatches the run kernels of a sample type.
+template <typename T> struct RKern;
+#define RKERN(suffix, T)                                                                                        \
+  template <> struct RKern<T> {                                                                                 \
+    static void count(const T* in, unsigned int* counts, GridShape s) { runs_count_##suffix(in, counts, s); }    \
+    static void link(int conn, const T* in, const unsigned int* offsets, const unsigned int* sums, int* parent,  \
+                     GridShape s)                                                                               \
+    {                                                                                                           \
+      switch (conn) {                                                                                           \
+      case 4: runs_link_c4_##suffix(in, offsets, sums, parent, s); break;                                       \
+      case 8: runs_link_c8_##suffix(in, offsets, sums, parent, s); break;                                       \
+      case 6: runs_link_c6_##suffix(in, offsets, sums, parent, s); break;                                       \
+      case 18: runs_link_c18_##suffix(in, offsets, sums, parent, s); break;                                     \
+      case 26: runs_link_c26_##suffix(in, offsets, sums, parent, s); break;                                     \
+      }                                                                                                         \
+    }                                                                                                           \
+    static void relabel(const T* in, const unsigned int* offsets, const unsigned int* sums, const int* runLabels, \
+                        unsigned int* labels, GridShape s)                                                      \
+    {                                                                                                           \
+      runs_relabel_##suffix(in, offsets, sums, runLabels, labels, s);                                           \
+    }                                                                                                           \
+  };
+RKERN(u8, unsigned char)
+RKERN(u16, unsigned short)
+RKERN(i16, short)
+RKERN(u32, unsigned int)
+RKERN(i32, int)
+RKERN(f32, float)
+
+// runs runs the run pipeline as cuda/grid_plan.go launches it: the labels
+// buffer holds the root counts and their sums before the labels.
+template <typename T> static std::vector<unsigned int> runs(const std::vector<T>& in, const GridShape& s, unsigned int& count)
+{
+  const long long n = (long long)s.w * s.h * s.d;
+  const long long segs = (long long)cdiv(s.w, RSEG) * s.h * s.d;
+  const long long words = (n + 31) / 32;
+  const int segSums = (int)cdiv(segs, SCAN_TILE), wordSums = (int)cdiv(words, SCAN_TILE);
+  std::vector<int> parent(n, 0x5a5a5a5a);
+  std::vector<unsigned int> labels(std::max(n, words + wordSums), 0xdeadbeef), masks(words, 0xa5a5a5a5u), counts(segs, 7),
+      sums(std::max(1, segSums), 9);
+  unsigned int total[2] = {12345, 54321};
+  unsigned int* const rootCounts = labels.data();
+  unsigned int* const rootSums = labels.data() + words;
+  const unsigned int warpBlocks = cdiv(segs, RUN_WARPS);
+  emuLaunch(warpBlocks, 32 * RUN_WARPS, [&] { RKern<T>::count(in.data(), counts.data(), s); });
+  emuLaunch(segSums, 1024, [&] { scan_tiles(counts.data(), (int)segs, sums.data()); });
+  emuLaunch(1, 1024, [&] { grid_scan(sums.data(), segSums, &total[1]); });
+  emuLaunch(3, 256, [&] { runs_init(parent.data(), masks.data(), &total[1], words); });
+  emuLaunch(warpBlocks, 32 * RUN_WARPS, [&] { RKern<T>::link(s.conn, in.data(), counts.data(), sums.data(), parent.data(), s); });
+  emuLaunch(cdiv(words, 8 * ROOTS_WORDS), 256, [&] { tiles_roots(parent.data(), masks.data(), rootCounts, n); });
+  emuLaunch(wordSums, 1024, [&] { scan_tiles(rootCounts, (int)words, rootSums); });
+  emuLaunch(1, 1024, [&] { grid_scan(rootSums, wordSums, &total[0]); });
+  emuLaunch(3, 256, [&] { runs_number(parent.data(), masks.data(), rootCounts, rootSums, &total[1]); });
+  emuLaunch(warpBlocks, 32 * RUN_WARPS, [&] { RKern<T>::relabel(in.data(), counts.data(), sums.data(), parent.data(), labels.data(), s); });
+  count = total[0];
+  labels.resize(n);
+  return labels;
+}
+
 // vblocks runs the value-block pipeline (3D, 26-connectivity) as
 // cuda/grid_plan.go launches it: vblocks_local and vblocks_border, then the
 // tile kernels' numbering.
@@ -215,7 +275,7 @@ template <typename T> static std::vector<unsigned int> vblocks(const std::vector
   return labels;
 }
 
-static bool onlyVblocks = false, onlyBlocks = false;
+static bool onlyVblocks = false, onlyBlocks = false, onlyRuns = false;
 static int blockCases = 0;
 
 template <typename T> static void compare(const std::vector<unsigned int>& want, unsigned int wantN, const std::vector<unsigned int>& got,
@@ -242,6 +302,11 @@ template <typename T> static void check(const std::vector<T>& in, GridShape s, c
     blockCases++;
   }
   if (onlyBlocks) return;
+  if (!onlyVblocks) {
+    const auto got = runs(in, s, gotN);
+    compare<T>(want, wantN, got, gotN, s, what + " runs");
+  }
+  if (onlyRuns) return;
   if (!onlyVblocks) {
     const auto got = tiles(in, s, gotN);
     compare<T>(want, wantN, got, gotN, s, what);
@@ -521,7 +586,8 @@ int main(int argc, char** argv)
     std::mt19937_64 rng(argc > 2 ? atoi(argv[2]) : 1);
     return vblocksOnly(rng, argc, argv);
   }
-  const bool onlyTiles = argc > 1 && std::string(argv[1]) == "tiles"; // the tile kernels alone
+  onlyRuns = argc > 1 && std::string(argv[1]) == "runs"; // the tile and run kernels alone, or the run kernels
+  const bool onlyTiles = onlyRuns || (argc > 1 && std::string(argv[1]) == "tiles");
   if (onlyTiles) {
     argc--;
     argv++;
@@ -539,7 +605,8 @@ int main(int argc, char** argv)
     int w, h, d;
   };
   std::vector<Shape> shapes = argc > 2 ? std::vector<Shape>{{atoi(argv[2]), atoi(argv[3]), atoi(argv[4])}} : std::vector<Shape>{{1, 1, 1},  {3, 1, 1},    {1, 5, 1},    {129, 17, 1}, {257, 33, 1}, {4097, 3, 1}, {3, 300, 1},
-                               {160, 40, 1}, {1, 1, 7},  {2, 2, 2},    {65, 9, 9},   {67, 17, 11}, {130, 3, 17}, {3, 19, 21}};
+                               {160, 40, 1}, {1, 1, 7},  {2, 2, 2},    {65, 9, 9},   {67, 17, 11}, {130, 3, 17}, {3, 19, 21},
+                               {300, 7, 5},  {513, 3, 4}};
   const double dens[] = {0.3, 0.6, 0.95};
   int cases = 0;
   for (const Shape& sh : shapes) {
@@ -584,6 +651,17 @@ int main(int argc, char** argv)
         GridShape s{sh.w, sh.h, sh.d, conn, 0, 0, 2.0, 1.0, 0.0};
         typed<unsigned char>(v, s, names[pat], 1, 0);
         cases++;
+      }
+    }
+    if (onlyRuns) { // dense segmentations: long runs, many values
+      for (const int cell : {2, 5, 40}) {
+        const std::vector<unsigned int> v = cellsPattern(sh.w, sh.h, sh.d, cell, 300, rng);
+        for (int conn : conns) {
+          GridShape s{sh.w, sh.h, sh.d, conn, 0, 0, 2.0, 1.0, 0.0};
+          typed<unsigned int>(v, s, "cells " + std::to_string(cell), 1, 0);
+          typed<unsigned short>(v, s, "cells u16 " + std::to_string(cell), 1, 0);
+          cases += 2;
+        }
       }
     }
     fprintf(stderr, "%dx%dx%d done, %d cases, %d failures\n", sh.w, sh.h, sh.d, cases, failures);

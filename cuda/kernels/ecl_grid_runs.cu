@@ -1,0 +1,307 @@
+// Run-based ECL-CC for every rule and connectivity: the vertices are the
+// runs of a row (maximal stretches of one nonzero key along x, cut where a
+// segment of RSEG voxels ends), numbered in memory order, so the parent
+// array has an entry per run instead of per voxel (a dense segmentation
+// of long runs keeps it in L2) and the smallest run of a component — its
+// root — is its first in memory order.
+//
+// Kernels, in order (a warp per segment; a segment is RSEG voxels of one
+// row, x0 <= x < x1, swept 32 voxels a step):
+//   runs_count: counts[g] = the runs of segment g.
+//   scan_tiles, grid_scan (ecl_grid.cu, ecl_grid_blocks.cu): the counts
+//     become offsets (the run numbers of each segment's first run), the
+//     number of runs R into runTotal.
+//   runs_init: parent[i] = i for the R runs; masks: a bit per run set.
+//   runs_link: each pair of joined runs of the segment's row and one of
+//     its backward neighbour rows (and across the segment's left end)
+//     hooked once (ECL-CC: intermediate pointer jumping, CAS of the larger
+//     root under the smaller).
+//   tiles_roots (ecl_grid_tiles.cu): every run pointed at its root, masks
+//     keep the roots, per-word counts into the labels buffer.
+//   scan_tiles, grid_scan: those counts become offsets, the component count
+//     into total.
+//   runs_number: parent[i] = the label of run i (its root's rank + 1).
+//   runs_relabel: every voxel gets its run's label, background 0.
+// A pair of runs R = [a, b] (own row) and S = [c, d] (neighbour row) joins
+// when their keys are equal and [a - r, b + r] meets [c, d], r the reach
+// of the neighbour row's offset (1 where the stencil holds the diagonal
+// neighbours in that row, else 0). It is hooked at one lane q only: at
+// reach 0 where q = max(a, c); at reach 1 at q = a when S holds a - 1
+// (with x = a, p = a - 1), at q = a when S starts at a, at q = c when S
+// starts at c > a and the voxel q - 1 is in R. Each lane sees its own and
+// its left neighbour's voxels (shuffles; the segment's first lane loads
+// x0 - 1), so every case is one test of its keys and start flags.
+// Device memory: the input, parent (an entry per run), labels (first the
+// root counts and their sums), the segments' counts and sums, the masks.
+
+#define RSEG 256     // voxels of a segment
+#define RUN_WARPS 8  // segments (warps) per thread block
+#define RSTEPS (RSEG / 32)
+
+// RSegment is the warp's segment: row (z * h + y), y, z, the voxel range
+// [x0, x1) and the index of the row's first voxel.
+struct RSegment {
+  long long g, row, base;
+  int y, z, x0, x1;
+};
+
+// rsegment returns the calling warp's segment; ok is false past the last.
+static __device__ __forceinline__ RSegment rsegment(const GridShape& s, bool& ok)
+{
+  RSegment r;
+  const long long spr = (s.w + RSEG - 1) / RSEG;
+  r.g = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  ok = r.g < spr * s.h * s.d;
+  r.row = r.g / spr;
+  r.x0 = (int)(r.g - r.row * spr) * RSEG;
+  r.x1 = min(r.x0 + RSEG, s.w);
+  r.y = (int)(r.row % s.h);
+  r.z = (int)(r.row / s.h);
+  r.base = r.row * s.w;
+  return r;
+}
+
+// rkeys loads the keys of a row's segment voxels x0 + 32 j + lane (0 past
+// x1) and returns the key of voxel x0 - 1 (0 at x0 = 0).
+template <typename T>
+static __device__ __forceinline__ unsigned int rkeys(const T* const __restrict__ in, const long long base, const int x0, const int x1,
+                                                     const GridShape& s, unsigned int (&k)[RSTEPS])
+{
+  const int lane = threadIdx.x % 32;
+#pragma unroll
+  for (int j = 0; j < RSTEPS; j++) {
+    const int x = x0 + 32 * j + lane;
+    k[j] = x < x1 ? gkey(in[base + x], s) : 0u;
+  }
+  return x0 > 0 ? gkey(in[base + x0 - 1], s) : 0u;
+}
+
+// rstarts returns the ballot of run starts of step j (keys k, the key
+// left of the step's first voxel in left, updated to the step's last) and
+// sets kp to the key of the lane's left neighbour: a run starts at a
+// nonzero key that differs from its left neighbour's, or at x0.
+static __device__ __forceinline__ unsigned int rstarts(const unsigned int k, const int j, unsigned int& left, unsigned int& kp)
+{
+  const int lane = threadIdx.x % 32;
+  kp = __shfl_up_sync(0xffffffffu, k, 1);
+  if (lane == 0) kp = left;
+  left = __shfl_sync(0xffffffffu, k, 31);
+  const bool start = k != 0u && (k != kp || (j == 0 && lane == 0));
+  return __ballot_sync(0xffffffffu, start);
+}
+
+// segOffset is the number of segment g's first run.
+static __device__ __forceinline__ int segOffset(const unsigned int* const __restrict__ offsets,
+                                                const unsigned int* const __restrict__ sums, const long long g)
+{
+  return (int)(offsets[g] + sums[g / SCAN_TILE]);
+}
+
+template <typename T>
+static __device__ void runs_count(const T* const __restrict__ in, unsigned int* const __restrict__ counts, const GridShape s)
+{
+  bool ok;
+  const RSegment r = rsegment(s, ok);
+  if (!ok) return; // warp-uniform
+  unsigned int k[RSTEPS];
+  unsigned int left = rkeys(in, r.base, r.x0, r.x1, s, k), kp;
+  unsigned int runs = 0;
+#pragma unroll
+  for (int j = 0; j < RSTEPS; j++) runs += __popc(rstarts(k[j], j, left, kp));
+  if (threadIdx.x % 32 == 0) counts[r.g] = runs;
+}
+
+// runs_init sets parent[i] = i for the R = *runTotal runs and a mask bit
+// per run (words: the masks' length), grid-stride.
+extern "C" __global__ void __launch_bounds__(256)
+runs_init(int* const __restrict__ parent, unsigned int* const __restrict__ masks, const unsigned int* const __restrict__ runTotal,
+          const long long words)
+{
+  const long long runs = *runTotal;
+  const long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < words; i += stride) {
+    const long long lo = 32 * i;
+    masks[i] = lo + 32 <= runs ? 0xffffffffu : (lo < runs ? (1u << (runs - lo)) - 1u : 0u);
+  }
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < runs; i += stride) parent[i] = (int)i;
+}
+
+// RNeighbour is a backward neighbour row of the stencil: offset (dy, dz)
+// and reach (1: the diagonal neighbours of that row join too).
+struct RNeighbour {
+  int dy, dz, reach;
+};
+template <int CONN> static __device__ __forceinline__ int rneighbours() { return CONN == 4 || CONN == 8 ? 1 : CONN == 6 ? 2 : 4; }
+template <int CONN> static __device__ __forceinline__ RNeighbour rneighbour(const int j)
+{
+  if (j == 0) return {-1, 0, CONN == 8 || CONN == 18 || CONN == 26 ? 1 : 0};
+  if (CONN == 6) return {0, -1, 0};
+  if (j == 1) return {-1, -1, CONN == 26 ? 1 : 0};
+  if (j == 2) return {0, -1, 1};
+  return {1, -1, CONN == 26 ? 1 : 0};
+}
+
+// RQueue holds a warp's joined pairs of runs until it hooks them, a lane
+// per pair: hooked as found, a warp would wait for each union's chain of
+// dependent loads in turn (the segment's steps and neighbour rows one
+// after another); queued, 32 chains run at once. A step and neighbour row
+// adds at most 64 pairs (two per lane), so the queue is drained when it
+// holds more than RQUEUE - 64.
+#define RQUEUE 128
+struct RQueue {
+  int2* pairs;
+  int count; // warp-uniform
+};
+
+// rqueue adds the pair (a, b) of each lane with want set (all lanes call it).
+static __device__ __forceinline__ void rqueue(RQueue& q, const bool want, const int a, const int b)
+{
+  const unsigned int m = __ballot_sync(0xffffffffu, want);
+  if (want) q.pairs[q.count + __popc(m & ((1u << (threadIdx.x % 32)) - 1u))] = make_int2(a, b);
+  q.count += __popc(m);
+}
+
+// rdrain hooks the queued pairs (ECL-CC: intermediate pointer jumping, CAS
+// of the larger root under the smaller) when more than limit are queued,
+// a lane per pair, and empties the queue (all lanes call it).
+static __device__ __forceinline__ void rdrain(RQueue& q, int* const __restrict__ parent, const int limit)
+{
+  if (q.count <= limit) return; // warp-uniform
+  __syncwarp();
+  for (int i = threadIdx.x % 32; i < q.count; i += 32) {
+    const int2 p = q.pairs[i];
+    ghook(parent, p.x, p.y);
+  }
+  __syncwarp();
+  q.count = 0;
+}
+
+template <typename T, int CONN>
+static __device__ void runs_link(const T* const __restrict__ in, const unsigned int* const __restrict__ offsets,
+                                 const unsigned int* const __restrict__ sums, int* const __restrict__ parent, const GridShape s)
+{
+  __shared__ int2 pairs[RUN_WARPS][RQUEUE];
+  bool ok;
+  const RSegment r = rsegment(s, ok);
+  if (!ok) return; // warp-uniform
+  const int lane = threadIdx.x % 32;
+  const unsigned int le = 0xffffffffu >> (31 - lane), lt = le >> 1;
+  RQueue queue{pairs[threadIdx.x / 32], 0};
+  unsigned int k[RSTEPS];
+  unsigned int left = rkeys(in, r.base, r.x0, r.x1, s, k);
+  const int own = segOffset(offsets, sums, r.g);
+  // The run left of the segment, when it has the first voxel's key, is
+  // the same run of the row: join them.
+  rqueue(queue, lane == 0 && k[0] != 0u && k[0] == left, own - 1, own);
+  unsigned int ownStarts[RSTEPS], kps[RSTEPS];
+  {
+    unsigned int l = left;
+#pragma unroll
+    for (int j = 0; j < RSTEPS; j++) ownStarts[j] = rstarts(k[j], j, l, kps[j]);
+  }
+  const long long spr = (s.w + RSEG - 1) / RSEG;
+#pragma unroll
+  for (int n = 0; n < rneighbours<CONN>(); n++) {
+    const RNeighbour nb = rneighbour<CONN>(n);
+    const int ny = r.y + nb.dy, nz = r.z + nb.dz;
+    if (ny < 0 || ny >= s.h || nz < 0) continue; // warp-uniform
+    const long long nrow = (long long)nz * s.h + ny;
+    unsigned int q[RSTEPS];
+    unsigned int nleft = rkeys(in, nrow * s.w, r.x0, r.x1, s, q);
+    const int other = segOffset(offsets, sums, nrow * spr + (r.g - r.row * spr));
+    int ownBefore = own, otherBefore = other; // runs of the steps before
+#pragma unroll
+    for (int j = 0; j < RSTEPS; j++) {
+      unsigned int qp;
+      const unsigned int nstarts = rstarts(q[j], j, nleft, qp);
+      const bool S = ((ownStarts[j] >> lane) & 1u) != 0u, nS = ((nstarts >> lane) & 1u) != 0u;
+      const int id = ownBefore + __popc(ownStarts[j] & le) - 1, idLeft = ownBefore + __popc(ownStarts[j] & lt) - 1;
+      const int nid = otherBefore + __popc(nstarts & le) - 1, nidLeft = otherBefore + __popc(nstarts & lt) - 1;
+      const unsigned int key = k[j], kp = kps[j], nk = q[j];
+      if (nb.reach == 0) {
+        rqueue(queue, (S || nS) && key != 0u && nk == key, id, nid);
+      } else {
+        // The neighbour run holding a - 1, else the one starting at a (when
+        // both, at a segment's start, the neighbour row's own segment join
+        // joins them).
+        rqueue(queue, S && (qp == key || (nS && nk == key)), id, qp == key ? nidLeft : nid);
+        rqueue(queue, nS && kp != 0u && nk == kp, idLeft, nid);
+      }
+      rdrain(queue, parent, RQUEUE - 64);
+      ownBefore += __popc(ownStarts[j]);
+      otherBefore += __popc(nstarts);
+    }
+  }
+  rdrain(queue, parent, 0);
+}
+
+// runs_number replaces each run's parent entry (its root, after
+// tiles_roots) by its label: the root's rank among the roots in memory
+// order + 1 (masks: the roots; offsets and sums: the scanned per-word root
+// counts), grid-stride over the *runTotal runs.
+extern "C" __global__ void __launch_bounds__(256)
+runs_number(int* const __restrict__ parent, const unsigned int* const __restrict__ masks,
+            const unsigned int* const __restrict__ offsets, const unsigned int* const __restrict__ sums,
+            const unsigned int* const __restrict__ runTotal)
+{
+  const long long runs = *runTotal;
+  const long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < runs; i += stride) {
+    const int root = parent[i];
+    const unsigned int word = (unsigned int)root >> 5;
+    parent[i] = (int)(sums[word / SCAN_TILE] + offsets[word] + __popc(masks[word] & ((1u << (root & 31)) - 1u)) + 1u);
+  }
+}
+
+template <typename T>
+static __device__ void runs_relabel(const T* const __restrict__ in, const unsigned int* const __restrict__ offsets,
+                                    const unsigned int* const __restrict__ sums, const int* const __restrict__ runLabels,
+                                    unsigned int* const __restrict__ labels, const GridShape s)
+{
+  bool ok;
+  const RSegment r = rsegment(s, ok);
+  if (!ok) return; // warp-uniform
+  const int lane = threadIdx.x % 32;
+  const unsigned int le = 0xffffffffu >> (31 - lane);
+  unsigned int k[RSTEPS];
+  unsigned int left = rkeys(in, r.base, r.x0, r.x1, s, k), kp;
+  int before = segOffset(offsets, sums, r.g);
+#pragma unroll
+  for (int j = 0; j < RSTEPS; j++) {
+    const unsigned int starts = rstarts(k[j], j, left, kp);
+    const int x = r.x0 + 32 * j + lane;
+    if (x < r.x1) labels[r.base + x] = k[j] != 0u ? (unsigned int)runLabels[before + __popc(starts & le) - 1] : 0u;
+    before += __popc(starts);
+  }
+}
+
+#define RUNS_CONN(suffix, T, conn)                                                                                            \
+  extern "C" __global__ void __launch_bounds__(32 * RUN_WARPS)                                                                \
+      runs_link_c##conn##_##suffix(const T* const __restrict__ in, const unsigned int* const __restrict__ offsets,          \
+                                   const unsigned int* const __restrict__ sums, int* const __restrict__ parent, const GridShape s) \
+  {                                                                                                                         \
+    runs_link<T, conn>(in, offsets, sums, parent, s);                                                                       \
+  }
+#define RUNS_TYPE(suffix, T)                                                                                                  \
+  extern "C" __global__ void __launch_bounds__(32 * RUN_WARPS)                                                                \
+      runs_count_##suffix(const T* const __restrict__ in, unsigned int* const __restrict__ counts, const GridShape s)        \
+  {                                                                                                                         \
+    runs_count<T>(in, counts, s);                                                                                           \
+  }                                                                                                                         \
+  extern "C" __global__ void __launch_bounds__(32 * RUN_WARPS) runs_relabel_##suffix(                                       \
+      const T* const __restrict__ in, const unsigned int* const __restrict__ offsets, const unsigned int* const __restrict__ sums, \
+      const int* const __restrict__ runLabels, unsigned int* const __restrict__ labels, const GridShape s)                  \
+  {                                                                                                                         \
+    runs_relabel<T>(in, offsets, sums, runLabels, labels, s);                                                               \
+  }                                                                                                                         \
+  RUNS_CONN(suffix, T, 4)                                                                                                   \
+  RUNS_CONN(suffix, T, 8)                                                                                                   \
+  RUNS_CONN(suffix, T, 6)                                                                                                   \
+  RUNS_CONN(suffix, T, 18)                                                                                                  \
+  RUNS_CONN(suffix, T, 26)
+RUNS_TYPE(u8, unsigned char)
+RUNS_TYPE(u16, unsigned short)
+RUNS_TYPE(i16, short)
+RUNS_TYPE(u32, unsigned int)
+RUNS_TYPE(i32, int)
+RUNS_TYPE(f32, float)
