@@ -103,23 +103,26 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
 		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
 	// Binary and threshold rules at 8, 26 and 18 take the block kernels (a
-	// 2x2(x2) block is one vertex, 2x2x1 at 18), everything else the run
-	// kernels (a vertex per run of a row), which label faster than the
-	// tile kernels (a vertex per voxel) and the value-block kernels (a
-	// vertex per value of a 2x2x2 block) wherever measured (cuda/PERF.md).
+	// 2x2(x2) block is one vertex, 2x2x1 at 18); other volumes the run
+	// kernels (a vertex per run of a row), other images the tile kernels
+	// (a vertex per pixel): the fastest where measured (cuda/PERF.md; the
+	// value-block kernels, a vertex per value of a 2x2x2 block, are slower
+	// everywhere).
 	blocks := conn == 8 || conn == 26 || conn == 18
-	kernels := runKernels
+	kernels := tileKernels
 	switch {
 	case c.force == valueBlockKernels && conn == 26, c.force == tileKernels, c.force == runKernels:
 		kernels, blocks = c.force, false
 	case blocks && rule.Mode != imagegraph.Multilabel:
 		kernels = blockKernels
+	case depth > 1:
+		kernels = runKernels
 	}
 	plan := c.planGrid(&shape, suffix, kernels)
 	// A multilabel grid of integer samples at 8, 26 or 18 whose nonzero
 	// samples share one value (a 0/1 mask, say) has the binary rule's
 	// labels, and the block kernels take that: grid_values checks on the
-	// device first. (At 4 and 6 both rules take the run kernels, at the
+	// device first. (At 4 and 6 both rules take the same kernels, at the
 	// same speed.)
 	var binary *gridPlan
 	if _, integer := valuesWidth[suffix]; rule.Mode == imagegraph.Multilabel && blocks && integer {

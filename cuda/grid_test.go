@@ -45,8 +45,13 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 				for _, rule := range rules {
 					for _, conn := range conns {
 						checkGridOnGPU(t, c, raster, conn, rule, fmt.Sprintf("%v %v p=%.1f %v", s, raster.Kind, p, rule))
-						if rule.Mode != imagegraph.Multilabel && (conn == 8 || conn == 18 || conn == 26) {
+						// The families the default did not take: tiles for
+						// volumes, runs for images, both for the block cases.
+						if s[2] > 1 || rule.Mode != imagegraph.Multilabel && conn == 8 {
 							checkTilesOnGPU(t, c, raster, conn, rule, fmt.Sprintf("tiles %v %v p=%.1f %v", s, raster.Kind, p, rule))
+						}
+						if s[2] == 1 || rule.Mode != imagegraph.Multilabel && conn != 6 {
+							checkRunsOnGPU(t, c, raster, conn, rule, fmt.Sprintf("runs %v %v p=%.1f %v", s, raster.Kind, p, rule))
 						}
 					}
 				}
@@ -56,8 +61,8 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 }
 
 // checkTilesOnGPU is checkGridOnGPU with the tile kernels for every rule
-// and connectivity (binary and threshold at 8, 18 and 26 otherwise take the
-// block kernels).
+// and connectivity (volumes take the run kernels, binary and threshold
+// rules at 8, 18 and 26 the block kernels otherwise).
 func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
 	t.Helper()
 	c.force = tileKernels
@@ -65,8 +70,18 @@ func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, r
 	checkGridOnGPU(t, c, r, conn, rule, what)
 }
 
+// checkRunsOnGPU is checkGridOnGPU with the run kernels for every rule and
+// connectivity (images take the tile kernels, binary and threshold rules
+// at 8, 18 and 26 the block kernels otherwise).
+func checkRunsOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
+	t.Helper()
+	c.force = runKernels
+	defer func() { c.force = autoKernels }()
+	checkGridOnGPU(t, c, r, conn, rule, what)
+}
+
 // checkValueBlocksOnGPU is checkGridOnGPU with the value-block kernels
-// for multilabel volumes at 26 (the tile kernels take them otherwise).
+// for multilabel volumes at 26 (the run kernels take them otherwise).
 func checkValueBlocksOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
 	t.Helper()
 	c.force = valueBlockKernels
@@ -109,7 +124,13 @@ func TestLabelGridMultilabelMatchesCPU(t *testing.T) {
 			}
 			for _, raster := range multilabelRasters(t, s, u16) {
 				for _, conn := range conns {
-					checkGridOnGPU(t, c, raster, conn, rule, fmt.Sprintf("%v %v %d values px=%d,%d,%d", s, raster.Kind, values, px, py, pz))
+					what := fmt.Sprintf("%v %v %d values px=%d,%d,%d", s, raster.Kind, values, px, py, pz)
+					checkGridOnGPU(t, c, raster, conn, rule, what)
+					if s[2] > 1 {
+						checkTilesOnGPU(t, c, raster, conn, rule, "tiles "+what)
+					} else {
+						checkRunsOnGPU(t, c, raster, conn, rule, "runs "+what)
+					}
 				}
 			}
 		}
@@ -200,9 +221,10 @@ func BenchmarkGPUGrid(b *testing.B) {
 // and blob inputs and multilabel 26 on a cells volume (data resident,
 // kernel time; median printed): the images and volumes of "cclabel gen"
 // with seed 1, read from $CCLABEL_BENCH_INPUTS/NAME.npy when set (the
-// files the peers time), else generated. "multilabel-tiles" is
-// multilabel on the tile kernels (the default takes the run kernels, or
-// the block kernels for one value at 8, 18 and 26), "multilabel-vblocks"
+// files the peers time), else generated. "multilabel-tiles" and
+// "multilabel-runs" are multilabel on the tile and the run kernels (the
+// default: the run kernels for volumes, the tile kernels for images, the
+// block kernels for one value at 8, 18 and 26), "multilabel-vblocks"
 // multilabel on the value-block kernels (26 only).
 func BenchmarkGPUGridModes(b *testing.B) {
 	c := gpuContext(b)
@@ -239,7 +261,7 @@ func BenchmarkGPUGridModes(b *testing.B) {
 			return gen.RandomRaster(in.w, in.h, in.d, in.p, 1)
 		})
 		for _, conn := range in.conns {
-			modes := []string{"multilabel", "multilabel-tiles", "binary"}
+			modes := []string{"multilabel", "multilabel-tiles", "multilabel-runs", "binary"}
 			if in.blobs < 0 {
 				modes = []string{"multilabel", "multilabel-tiles", "multilabel-vblocks"}
 			}
@@ -259,6 +281,8 @@ func BenchmarkGPUGridModes(b *testing.B) {
 					switch {
 					case strings.HasSuffix(mode, "-tiles"):
 						c.force = tileKernels
+					case strings.HasSuffix(mode, "-runs"):
+						c.force = runKernels
 					case strings.HasSuffix(mode, "-vblocks"):
 						c.force = valueBlockKernels
 					}

@@ -30,7 +30,8 @@ func rasterOf[T uint8 | uint16 | int16 | uint32 | int32](t *testing.T, s [3]int,
 
 // checkPath labels r as checkGridOnGPU does and checks which kernels ran:
 // grid_values first (at 8, 18 and 26), then the block kernels when blocks is
-// set, else the tile kernels (the value-block kernels only when asked).
+// set, else the run kernels for a volume and the tile kernels for an image
+// (the value-block kernels only when asked).
 func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks bool, what string) {
 	t.Helper()
 	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
@@ -56,11 +57,15 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 	if got := ran("blocks_local"); got != blocks {
 		t.Errorf("%s c%d: block kernels ran: %v, want %v (%s)", what, conn, got, blocks, list)
 	}
-	if got := ran("runs_link"); got != !blocks {
-		t.Errorf("%s c%d: run kernels ran: %v, want %v (%s)", what, conn, got, !blocks, list)
+	volume := r.Depth > 1
+	if got := ran("runs_link"); got != (!blocks && volume) {
+		t.Errorf("%s c%d: run kernels ran: %v, want %v (%s)", what, conn, got, !blocks && volume, list)
 	}
-	if ran("vblocks_local") || ran("tiles_local") {
-		t.Errorf("%s c%d: value-block or tile kernels ran (%s)", what, conn, list)
+	if got := ran("tiles_local"); got != (!blocks && !volume) {
+		t.Errorf("%s c%d: tile kernels ran: %v, want %v (%s)", what, conn, got, !blocks && !volume, list)
+	}
+	if ran("vblocks_local") {
+		t.Errorf("%s c%d: value-block kernels ran (%s)", what, conn, list)
 	}
 	if tm.Kernel <= 0 {
 		t.Errorf("%s c%d: kernel time %v", what, conn, tm.Kernel)

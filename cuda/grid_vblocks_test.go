@@ -118,8 +118,8 @@ func TestLabelGridValueBlocksOneValue(t *testing.T) {
 }
 
 // TestLabelGridCellsMatchesCPU labels larger cells volumes (the benchmark
-// input's kind) as LabelGrid does (the tile kernels) and on the
-// value-block kernels.
+// input's kind) as LabelGrid does (the run kernels) at 6, 18 and 26, and
+// at 26 on the tile and value-block kernels.
 func TestLabelGridCellsMatchesCPU(t *testing.T) {
 	c := gpuContext(t)
 	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
@@ -128,7 +128,10 @@ func TestLabelGridCellsMatchesCPU(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkGridOnGPU(t, c, r, 26, rule, fmt.Sprintf("cells %v", s))
+		for _, conn := range []int{6, 18, 26} {
+			checkGridOnGPU(t, c, r, conn, rule, fmt.Sprintf("cells %v c%d", s, conn))
+		}
+		checkTilesOnGPU(t, c, r, 26, rule, fmt.Sprintf("tiles, cells %v", s))
 		checkValueBlocksOnGPU(t, c, r, 26, rule, fmt.Sprintf("value blocks, cells %v", s))
 	}
 }

@@ -132,12 +132,15 @@ struct RNeighbour {
   int dy, dz, reach;
 };
 template <int CONN> static __device__ __forceinline__ int rneighbours() { return CONN == 4 || CONN == 8 ? 1 : CONN == 6 ? 2 : 4; }
+// The plane below comes before the rows beside it: at 18 and 26 a pair
+// with row (y - 1 or y + 1, z - 1) is skipped where the own voxel's
+// neighbour in row (y, z - 1) has its key (the two neighbours touch in
+// plane z - 1, whose rows join them).
 template <int CONN> static __device__ __forceinline__ RNeighbour rneighbour(const int j)
 {
   if (j == 0) return {-1, 0, CONN == 8 || CONN == 18 || CONN == 26 ? 1 : 0};
-  if (CONN == 6) return {0, -1, 0};
-  if (j == 1) return {-1, -1, CONN == 26 ? 1 : 0};
-  if (j == 2) return {0, -1, 1};
+  if (j == 1) return {0, -1, CONN == 18 || CONN == 26 ? 1 : 0};
+  if (j == 2) return {-1, -1, CONN == 26 ? 1 : 0};
   return {1, -1, CONN == 26 ? 1 : 0};
 }
 
@@ -200,11 +203,17 @@ static __device__ void runs_link(const T* const __restrict__ in, const unsigned 
     for (int j = 0; j < RSTEPS; j++) ownStarts[j] = rstarts(k[j], j, l, kps[j]);
   }
   const long long spr = (s.w + RSEG - 1) / RSEG;
+  // Keys of row (y, z - 1) at each lane's voxel and the one left of it
+  // (0: no skipping).
+  unsigned int below[RSTEPS], belowLeft[RSTEPS];
+#pragma unroll
+  for (int j = 0; j < RSTEPS; j++) below[j] = belowLeft[j] = 0u;
 #pragma unroll
   for (int n = 0; n < rneighbours<CONN>(); n++) {
     const RNeighbour nb = rneighbour<CONN>(n);
     const int ny = r.y + nb.dy, nz = r.z + nb.dz;
     if (ny < 0 || ny >= s.h || nz < 0) continue; // warp-uniform
+    const bool beside = (CONN == 18 || CONN == 26) && nb.dz < 0 && nb.dy != 0;
     const long long nrow = (long long)nz * s.h + ny;
     unsigned int q[RSTEPS];
     unsigned int nleft = rkeys(in, nrow * s.w, r.x0, r.x1, s, q);
@@ -218,14 +227,20 @@ static __device__ void runs_link(const T* const __restrict__ in, const unsigned 
       const int id = ownBefore + __popc(ownStarts[j] & le) - 1, idLeft = ownBefore + __popc(ownStarts[j] & lt) - 1;
       const int nid = otherBefore + __popc(nstarts & le) - 1, nidLeft = otherBefore + __popc(nstarts & lt) - 1;
       const unsigned int key = k[j], kp = kps[j], nk = q[j];
+      if ((CONN == 18 || CONN == 26) && nb.dz < 0 && nb.dy == 0) {
+        below[j] = nk;
+        belowLeft[j] = qp;
+      }
+      // Pairs of the own voxel q (or q - 1) skipped beside the plane below.
+      const bool skip = beside && below[j] == key, skipLeft = beside && belowLeft[j] == kp;
       if (nb.reach == 0) {
-        rqueue(queue, (S || nS) && key != 0u && nk == key, id, nid);
+        rqueue(queue, (S || nS) && key != 0u && nk == key && !skip, id, nid);
       } else {
         // The neighbour run holding a - 1, else the one starting at a (when
         // both, at a segment's start, the neighbour row's own segment join
         // joins them).
-        rqueue(queue, S && (qp == key || (nS && nk == key)), id, qp == key ? nidLeft : nid);
-        rqueue(queue, nS && kp != 0u && nk == kp, idLeft, nid);
+        rqueue(queue, S && (qp == key || (nS && nk == key)) && !skip, id, qp == key ? nidLeft : nid);
+        rqueue(queue, nS && kp != 0u && nk == kp && !skipLeft, idLeft, nid);
       }
       rdrain(queue, parent, RQUEUE - 64);
       ownBefore += __popc(ownStarts[j]);
