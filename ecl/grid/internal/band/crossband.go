@@ -48,17 +48,36 @@ func (c *CrossLabels) rankRoots(labels []uint32, bands []Band) {
 	Run(bands, func(b *Band) {
 		i, _ := slices.BinarySearch(c.roots, uint32(b.Slots)+1)
 		j, _ := slices.BinarySearch(c.roots, uint32(b.Slots+b.Runs)+1)
-		next, k := b.FirstLabel, i
-		for s := b.Slots; k < j; s++ {
-			if labels[s] == uint32(s)+1 {
-				if c.roots[k] == uint32(s)+1 {
-					c.labels[k].Store(next)
-					k++
-				}
-				next++
-			}
+		next, s := b.FirstLabel, b.Slots
+		for k := i; k < j; k++ {
+			// The roots before the k-th, counted without a branch on
+			// each slot (roots and other slots mix unpredictably).
+			r := int(c.roots[k]) - 1
+			next += countRoots(labels[s:r], uint32(s)+1)
+			c.labels[k].Store(next)
+			next++
+			s = r + 1
 		}
 	})
+}
+
+// countRoots returns how many entries of slots are roots, slots[i] being
+// the parent of slot first+i.
+func countRoots(slots []uint32, first uint32) uint32 {
+	var n0, n1, n2, n3 uint32
+	i := 0
+	for ; i+4 <= len(slots); i += 4 {
+		t := slots[i : i+4 : i+4]
+		v := first + uint32(i)
+		n0 += uint32(b2i(t[0] == v))
+		n1 += uint32(b2i(t[1] == v+1))
+		n2 += uint32(b2i(t[2] == v+2))
+		n3 += uint32(b2i(t[3] == v+3))
+	}
+	for ; i < len(slots); i++ {
+		n0 += uint32(b2i(slots[i] == first+uint32(i)))
+	}
+	return n0 + n1 + n2 + n3
 }
 
 // Publish records the label of root, if a later band needs it.
