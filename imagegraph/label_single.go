@@ -124,6 +124,16 @@ func scanByte(d []uint8) (uint8, bool, bool) {
 		return 0, false, true
 	}
 	v := d[i]
+	// Chunks of 64 KiB on AVX2, so that a second value stops the scan soon.
+	for ; i+1<<16 <= len(d); i += 1 << 16 {
+		other, n := otherBytes(d[i:i+1<<16], v)
+		if other {
+			return v, true, false
+		}
+		if n == 0 {
+			break
+		}
+	}
 	vv := uint64(v) * 0x0101010101010101
 	const chunk = 256
 	for ; i+chunk <= len(d); i += chunk {

@@ -31,6 +31,30 @@ func TestSingleValue(t *testing.T) {
 			}
 		}
 	}
+	// Around the 64 KiB chunks of the AVX2 scan: a second value anywhere.
+	for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 65, 3<<16 + 100} {
+		d := make([]uint8, n)
+		for i := range d {
+			if rng.IntN(3) > 0 {
+				d[i] = 7
+			}
+		}
+		d[0] = 7
+		for _, i := range []int{1, 63, 64, 1<<16 - 1, 1 << 16, n - 1, rng.IntN(n), rng.IntN(n)} {
+			if i >= n {
+				continue
+			}
+			old := d[i]
+			d[i] = 9
+			if _, _, got := scanByte(d); got {
+				t.Fatalf("n %d, 9 at %d among 7s: single", n, i)
+			}
+			d[i] = old
+		}
+		if _, _, got := scanByte(d); !got {
+			t.Fatalf("n %d, 7s only: not single", n)
+		}
+	}
 	if _, _, ok := scanFloat([]float32{0, 2.5, float32NaN(), 2.5, 0}); !ok {
 		t.Error("float32 single value scan: 2.5 only")
 	}

@@ -1,7 +1,6 @@
 package runs
 
 import (
-	"math/bits"
 	"slices"
 
 	"github.com/cclabel/cclabel/ecl/grid"
@@ -330,6 +329,7 @@ func (l *runLabeler[K]) LinkBand(b *band.Band) {
 	hooks := 0
 	words := edgeWords(l.width)
 	b.Edges = band.GetWords(2 * words * (b.End - b.First))
+	b.EdgeRuns = make([]int32, b.End-b.First)
 	z0 := b.First / l.layer
 	for z := z0; z < b.End/l.layer; z++ {
 		var below *runLayer[K]
@@ -350,7 +350,7 @@ func (l *runLabeler[K]) LinkBand(b *band.Band) {
 			runs = runs[:len(runs)-linkWindow]
 			row := (z-z0)*l.layer + y
 			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, &scratch)
-			markEdges(b.Edges[2*row*words:(2*row+2)*words], runs)
+			b.EdgeRuns[row] = keepEdges(b.Edges[2*row*words:(2*row+2)*words], runs, l.width)
 		}
 		cur, prev = prev, cur
 	}
@@ -381,21 +381,6 @@ func (l *runLabeler[K]) MergeBorder(bands []band.Band, b int) {
 	}
 }
 
-// edgeWords returns the words of a row's run starts (or ends): a bit for
-// every column and one for the end of the row.
-func edgeWords(width int) int { return width/64 + 1 }
-
-// markEdges sets, in edges (a row's starts, then its ends), the first
-// column of every run and the column after its last.
-func markEdges[K grid.GridKey](edges []uint64, runs []grid.KeyRun[K]) {
-	n := len(edges) / 2
-	starts, ends := edges[:n], edges[n:]
-	for _, r := range runs {
-		starts[r.Start>>6] |= 1 << (r.Start & 63)
-		ends[r.End>>6] |= 1 << (r.End & 63)
-	}
-}
-
 // LabelBand is the second pass: it numbers the band's roots in slot
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time, from the run edges the first pass kept. A row's pixels
@@ -411,9 +396,8 @@ func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	words := edgeWords(w)
 	slot := b.Slots
 	for row := b.First; row < b.End; row++ {
-		edges := b.Edges[2*(row-b.First)*words : 2*(row-b.First+1)*words]
-		n := edgeColumns(starts, edges[:words])
-		edgeColumns(ends, edges[words:])
+		i := row - b.First
+		n := loadEdges(starts, ends, b.Edges[2*i*words:2*(i+1)*words], b.EdgeRuns[i])
 		own := runLabels[:n]
 		copy(own, labels[slot:slot+n])
 		slot += n
@@ -422,18 +406,5 @@ func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		}
 	}
 	band.PutWords(b.Edges)
-	b.Edges = nil
-}
-
-// edgeColumns writes into cols the columns of the set bits of edges, in
-// order, and returns how many there are.
-func edgeColumns(cols []int32, edges []uint64) int {
-	n := 0
-	for i, e := range edges {
-		for ; e != 0; e &= e - 1 {
-			cols[n] = int32(i<<6 | bits.TrailingZeros64(e))
-			n++
-		}
-	}
-	return n
+	b.Edges, b.EdgeRuns = nil, nil
 }

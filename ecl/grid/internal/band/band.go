@@ -25,6 +25,9 @@ type Band struct {
 	// Edges holds, for LabelRuns, the run starts and ends of every row of
 	// the band from the first pass to the second.
 	Edges []uint64
+	// EdgeRuns tells, for each row of Edges, how its edges are kept
+	// (LabelRuns' keepEdges: the runs, or -1).
+	EdgeRuns []int32
 }
 
 // MarkPending records that row holds pending entries.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // CrossLabels hands the labels of the roots that pixels of later bands
@@ -36,29 +38,97 @@ func NewCrossLabels(labels []uint32, bands []Band) *CrossLabels {
 }
 
 // rankRoots gives every root that later bands join its label before the
-// bands are labeled, so that no band waits for another: each band, on its
-// own goroutine, counts the roots among its slots in order up to the last
-// such root it holds. Roots are slots (index+1) in [b.Slots, b.Slots+b.Runs),
+// bands are labeled, so that no band waits for another: the roots among
+// each band's slots are counted in order up to the last such root it
+// holds. Those slots are cut into parts counted on all the bands'
+// goroutines (the first band often holds most of the work), each part
+// ranking its roots from its own start; the parts' counts are then added
+// up in order. Roots are slots (index+1) in [b.Slots, b.Slots+b.Runs),
 // and Number has set the bands' first labels.
 func (c *CrossLabels) rankRoots(labels []uint32, bands []Band) {
 	c.ranked = true
 	if len(c.roots) == 0 {
 		return
 	}
-	Run(bands, func(b *Band) {
-		i, _ := slices.BinarySearch(c.roots, uint32(b.Slots)+1)
-		j, _ := slices.BinarySearch(c.roots, uint32(b.Slots+b.Runs)+1)
-		next, k := b.FirstLabel, i
-		for s := b.Slots; k < j; s++ {
-			if labels[s] == uint32(s)+1 {
-				if c.roots[k] == uint32(s)+1 {
-					c.labels[k].Store(next)
-					k++
-				}
-				next++
-			}
+	type part struct {
+		first   uint32 // the band's first label
+		lo, end int    // its slots
+		i, j    int    // its cross roots: c.roots[i:j]
+		band    bool   // the first part of a band
+	}
+	per := len(bands)
+	parts := make([]part, 0, per*len(bands))
+	for b := range bands {
+		i, _ := slices.BinarySearch(c.roots, uint32(bands[b].Slots)+1)
+		j, _ := slices.BinarySearch(c.roots, uint32(bands[b].Slots+bands[b].Runs)+1)
+		if i == j {
+			continue
+		}
+		lo, hi := bands[b].Slots, int(c.roots[j-1]) // slots [lo, hi)
+		for p := range per {
+			s := lo + (hi-lo)*p/per
+			k, _ := slices.BinarySearch(c.roots[i:j], uint32(s)+1)
+			parts = append(parts, part{first: bands[b].FirstLabel, lo: s, i: i + k, band: p == 0})
+		}
+		for p := len(parts) - per; p < len(parts)-1; p++ {
+			parts[p].j, parts[p].end = parts[p+1].i, parts[p+1].lo
+		}
+		parts[len(parts)-1].j, parts[len(parts)-1].end = j, hi
+	}
+	// Each part counts its roots, ranking its cross roots from its start;
+	// then the counts of the parts before are added.
+	counts := make([]uint32, len(parts))
+	parallel.Ranges(len(parts), per, func(lo, hi int) {
+		for p := lo; p < hi; p++ {
+			counts[p] = c.rankPart(labels, parts[p].lo, parts[p].end, parts[p].i, parts[p].j)
 		}
 	})
+	var base uint32
+	for p := range parts {
+		if parts[p].band {
+			base = parts[p].first
+		}
+		for k := parts[p].i; k < parts[p].j; k++ {
+			c.labels[k].Store(base + c.labels[k].Load())
+		}
+		base += counts[p]
+	}
+}
+
+// rankPart stores, for each cross root k in [i, j) (all in slots [lo,
+// end)), the number of roots in slots [lo, that root) into c.labels[k],
+// and returns the number of roots in [lo, end).
+func (c *CrossLabels) rankPart(labels []uint32, lo, end, i, j int) uint32 {
+	next, s := uint32(0), lo
+	for k := i; k < j; k++ {
+		// The roots before the k-th, counted without a branch on each
+		// slot (roots and other slots mix unpredictably).
+		r := int(c.roots[k]) - 1
+		next += countRoots(labels[s:r], uint32(s)+1)
+		c.labels[k].Store(next)
+		next++
+		s = r + 1
+	}
+	return next + countRoots(labels[s:end], uint32(s)+1)
+}
+
+// countRoots returns how many entries of slots are roots, slots[i] being
+// the parent of slot first+i.
+func countRoots(slots []uint32, first uint32) uint32 {
+	var n0, n1, n2, n3 uint32
+	i := 0
+	for ; i+4 <= len(slots); i += 4 {
+		t := slots[i : i+4 : i+4]
+		v := first + uint32(i)
+		n0 += uint32(b2i(t[0] == v))
+		n1 += uint32(b2i(t[1] == v+1))
+		n2 += uint32(b2i(t[2] == v+2))
+		n3 += uint32(b2i(t[3] == v+3))
+	}
+	for ; i < len(slots); i++ {
+		n0 += uint32(b2i(slots[i] == first+uint32(i)))
+	}
+	return n0 + n1 + n2 + n3
 }
 
 // Publish records the label of root, if a later band needs it.

@@ -11,7 +11,7 @@ import "golang.org/x/sys/cpu"
 func writeRunsFast(dst []uint32, starts, ends []int32, labels []uint32) int {
 	n := fastRuns(dst, ends, 1)
 	if n > 0 {
-		writeRunsAVX2(&dst[0], &starts[0], &ends[0], 4, &labels[0], n)
+		writeFast(dst, starts, ends, 1, labels, n)
 	}
 	return n
 }
@@ -24,9 +24,45 @@ func writeBoundsFast(dst []uint32, bounds []int32, labels []uint32) int {
 	}
 	n := fastRuns(dst, bounds[1:], 2)
 	if n > 0 {
-		writeRunsAVX2(&dst[0], &bounds[0], &bounds[1], 8, &labels[0], n)
+		writeFast(dst, bounds, bounds[1:], 2, labels, n)
 	}
 	return n
+}
+
+// writeFast writes the first n runs (from starts[k*step] to ends[k*step])
+// of a row with writeRunsAVX2; every one ends eight entries or more before
+// dst's end. Where runs are long (label maps), each run's first
+// runBlocks blocks of eight are written without a test on its length,
+// up to the last run that leaves room for them; the others, and every run
+// where runs are short, one.
+func writeFast(dst []uint32, starts, ends []int32, step int, labels []uint32, n int) {
+	blocks := runBlocks(len(dst), len(labels))
+	m := n
+	for m > 0 && int(starts[(m-1)*step])+8*blocks > len(dst) {
+		m--
+	}
+	stride := 4 * step
+	if m > 0 {
+		writeRunsAVX2(&dst[0], &starts[0], &ends[0], stride, &labels[0], m, 0, blocks)
+	}
+	if m < n {
+		from := 0
+		if m > 0 {
+			from = int(ends[(m-1)*step])
+		}
+		writeRunsAVX2(&dst[0], &starts[m*step], &ends[m*step], stride, &labels[m], n-m, from, 1)
+	}
+}
+
+// runBlocks returns the blocks of eight entries that writeRunsAVX2 writes
+// for each run of a row of width entries and runs runs before testing its
+// length: one where runs are short (their mean span, gaps included, under
+// 16 entries), else about twice the mean span, at most eight blocks.
+func runBlocks(width, runs int) int {
+	if runs == 0 || width < 16*runs {
+		return 1
+	}
+	return min(8, (2*width/runs+7)/8)
 }
 
 // fastRuns returns how many of the runs ending at ends[0], ends[step], ...
@@ -45,11 +81,12 @@ func fastRuns(dst []uint32, ends []int32, step int) int {
 
 // writeRunsAVX2 writes n runs into dst, the k-th from starts and ends
 // k*stride bytes on: for each, zeros in blocks of eight from the previous
-// run's end (0 for the first) while short of its start, then its label in
-// blocks of eight from its start while short of its end.
+// run's end (from for the first) while short of its start, then its label
+// in blocks blocks of eight from its start, and in further blocks while
+// short of its end.
 //
 //go:noescape
-func writeRunsAVX2(dst *uint32, starts, ends *int32, stride int, labels *uint32, n int)
+func writeRunsAVX2(dst *uint32, starts, ends *int32, stride int, labels *uint32, n, from, blocks int)
 
 // fastWrites reports whether writeRunsAVX2 can run.
 func fastWrites() bool { return cpu.X86.HasAVX2 }

@@ -2,16 +2,17 @@
 
 #include "textflag.h"
 
-// func writeRunsAVX2(dst *uint32, starts, ends *int32, stride int, labels *uint32, n int)
-TEXT ·writeRunsAVX2(SB), NOSPLIT, $0-48
+// func writeRunsAVX2(dst *uint32, starts, ends *int32, stride int, labels *uint32, n, from, blocks int)
+TEXT ·writeRunsAVX2(SB), NOSPLIT, $0-64
 	MOVQ  dst+0(FP), DI
 	MOVQ  starts+8(FP), SI
 	MOVQ  ends+16(FP), R8
 	MOVQ  stride+24(FP), R10
 	MOVQ  labels+32(FP), R9
 	MOVQ  n+40(FP), CX
+	MOVQ  from+48(FP), AX
+	MOVQ  blocks+56(FP), R12
 	VPXOR Y1, Y1, Y1
-	XORQ  AX, AX
 
 loop:
 	TESTQ        CX, CX
@@ -26,18 +27,31 @@ gap:
 	CMPQ    AX, BX
 	JLT     gap
 	MOVQ    BX, AX
+	MOVQ    R12, R11
 
-run:
+	// The first blocks blocks of eight of the run, whatever its length:
+	// a loop of the same count for every run, which the branch predictor
+	// follows.
+first:
 	VMOVDQU Y0, (DI)(AX*4)
 	ADDQ    $8, AX
+	DECQ    R11
+	JNZ     first
+
+run:
 	CMPQ    AX, DX
-	JLT     run
-	MOVQ    DX, AX
-	ADDQ    R10, SI
-	ADDQ    R10, R8
-	ADDQ    $4, R9
-	DECQ    CX
-	JMP     loop
+	JGE     next
+	VMOVDQU Y0, (DI)(AX*4)
+	ADDQ    $8, AX
+	JMP     run
+
+next:
+	MOVQ DX, AX
+	ADDQ R10, SI
+	ADDQ R10, R8
+	ADDQ $4, R9
+	DECQ CX
+	JMP  loop
 
 done:
 	VZEROUPPER
