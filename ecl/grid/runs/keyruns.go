@@ -23,7 +23,8 @@ import (
 // plane tells) needs no look at that plane: in label maps, most runs.
 //
 // As in grid.LabelBinary, the runs' parents live inside dst; the first pass
-// links and keeps each row's run edges (two bits a pixel), the second
+// links and keeps each row's run edges (16-bit column pairs where they fit in
+// two bits a pixel, else those bits; see keepEdges), the second
 // numbers the roots and writes every pixel's label from its run; parallel
 // bands of whole planes (rows in 2D) are merged at their borders.
 func LabelRuns[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.RunRows[K], dst []uint32, threads int) (int, error) {
