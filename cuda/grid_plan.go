@@ -83,7 +83,7 @@ type gridPlan struct {
 	suffix    string
 	kernels   gridKernels
 	flat      bool   // block kernels on 2x2x1 blocks (18-connectivity)
-	counts    int    // counts: a word per 32 voxels (tile kernels) or per voxel row and segment (block kernels)
+	counts    int    // counts: a word per 32 voxels (tile kernels), per voxel row and segment (block kernels) or per 256-voxel row segment (run kernels)
 	rootBits  int    // words of the block kernels' root bitmap, after the counts
 	tiles     uint32 // blocks_local, vblocks_local or tiles_local thread blocks (one per tile)
 	blocks    int    // blocks of the grid (block kernels: blockReps' entries)
