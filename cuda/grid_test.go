@@ -221,7 +221,9 @@ func BenchmarkGPUGrid(b *testing.B) {
 // and blob inputs and multilabel 26 on a cells volume (data resident,
 // kernel time; median printed): the images and volumes of "cclabel gen"
 // with seed 1, read from $CCLABEL_BENCH_INPUTS/NAME.npy when set (the
-// files the peers time), else generated. "multilabel-tiles" and
+// files the peers time), else generated; with $CCLABEL_BENCH_SWEEP set,
+// every .npy file of that folder instead (to find where the kernel
+// families cross over). "multilabel-tiles" and
 // "multilabel-runs" are multilabel on the tile and the run kernels (the
 // default: the run kernels for volumes, the tile kernels for images, the
 // block kernels for one value at 8, 18 and 26), "multilabel-vblocks"
@@ -240,6 +242,31 @@ func BenchmarkGPUGridModes(b *testing.B) {
 		{"vol512-random-p0.3", 512, 512, 512, 0.3, 0, []int{26, 18, 6}},
 		{"vol512-blobs-p0.5", 512, 512, 512, 0.5, 3, []int{26, 18, 6}},
 		{"vol512-cells", 512, 512, 512, 0, -1, []int{26, 6, 18}},
+	}
+	if dir := os.Getenv("CCLABEL_BENCH_SWEEP"); dir != "" {
+		inputs = inputs[:0]
+		files, err := filepath.Glob(filepath.Join(dir, "*.npy"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, f := range files {
+			r, err := npy.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			conns := []int{26, 18, 6}
+			if r.Depth == 1 {
+				conns = []int{8, 4}
+			}
+			inputs = append(inputs, struct {
+				name    string
+				w, h, d int
+				p       float64
+				blobs   int
+				conns   []int
+			}{strings.TrimSuffix(filepath.Base(f), ".npy"), r.Width, r.Height, r.Depth, 0, 0, conns})
+		}
+		b.Setenv("CCLABEL_BENCH_INPUTS", dir)
 	}
 	for _, in := range inputs {
 		// The input is made (or read) by the first sub-benchmark that runs

@@ -132,14 +132,25 @@ struct RNeighbour {
   int dy, dz, reach;
 };
 template <int CONN> static __device__ __forceinline__ int rneighbours() { return CONN == 4 || CONN == 8 ? 1 : CONN == 6 ? 2 : 4; }
-// The plane below comes before the rows beside it: at 18 and 26 a pair
-// with row (y - 1 or y + 1, z - 1) is skipped where the own voxel's
-// neighbour in row (y, z - 1) has its key (the two neighbours touch in
-// plane z - 1, whose rows join them).
+// In 3D the plane below comes first, and a pair of runs R (own row) and S
+// (another row) is skipped where the plane below joins them otherwise,
+// which holds by induction over z: pairs with row (y, z - 1) are never
+// skipped, the others only on pairs of plane z - 1 and on pairs of plane z
+// skipped only on those. With T the run holding the voxel below R's voxel
+// of the pair (in row (y, z - 1)), when it has the key:
+// - S in row (y - 1 or y + 1, z - 1), at 18 and 26: S and T touch in plane
+//   z - 1 (their rows' reach there is at least this row's).
+// - S in row (y - 1, z), at 26: T is in S's row (y + 1, z - 1) at reach 1,
+//   so the pair S, T of the previous case joins them; at 18 the same where
+//   S's voxel is above R's. Else (at 18 and 6) where U, the run holding the
+//   voxel of row (y - 1, z - 1) below R's voxel, has the key too: R's and
+//   S's voxels are at most one apart in x, so U touches S through row
+//   (y - 1, z - 1) and T in plane z - 1.
 template <int CONN> static __device__ __forceinline__ RNeighbour rneighbour(const int j)
 {
-  if (j == 0) return {-1, 0, CONN == 8 || CONN == 18 || CONN == 26 ? 1 : 0};
-  if (j == 1) return {0, -1, CONN == 18 || CONN == 26 ? 1 : 0};
+  if (CONN == 4 || CONN == 8) return {-1, 0, CONN == 8 ? 1 : 0};
+  if (j == 0) return {0, -1, CONN == 18 || CONN == 26 ? 1 : 0};
+  if (j == 1) return {-1, 0, CONN == 18 || CONN == 26 ? 1 : 0};
   if (j == 2) return {-1, -1, CONN == 26 ? 1 : 0};
   return {1, -1, CONN == 26 ? 1 : 0};
 }
@@ -187,6 +198,7 @@ static __device__ void runs_link(const T* const __restrict__ in, const unsigned 
   bool ok;
   const RSegment r = rsegment(s, ok);
   if (!ok) return; // warp-uniform
+  constexpr bool conn3d = CONN == 6 || CONN == 18 || CONN == 26;
   const int lane = threadIdx.x % 32;
   const unsigned int le = 0xffffffffu >> (31 - lane), lt = le >> 1;
   RQueue queue{pairs[threadIdx.x / 32], 0};
@@ -208,12 +220,18 @@ static __device__ void runs_link(const T* const __restrict__ in, const unsigned 
   unsigned int below[RSTEPS], belowLeft[RSTEPS];
 #pragma unroll
   for (int j = 0; j < RSTEPS; j++) below[j] = belowLeft[j] = 0u;
+  // Keys of row (y - 1, z - 1) at each lane's voxel, for the pairs with
+  // row (y - 1, z) at 6 and 18 (0: no skipping).
+  unsigned int under[RSTEPS];
+#pragma unroll
+  for (int j = 0; j < RSTEPS; j++) under[j] = 0u;
+  if ((CONN == 6 || CONN == 18) && r.y > 0 && r.z > 0) rkeys(in, (r.row - s.h - 1) * s.w, r.x0, r.x1, s, under); // warp-uniform
 #pragma unroll
   for (int n = 0; n < rneighbours<CONN>(); n++) {
     const RNeighbour nb = rneighbour<CONN>(n);
     const int ny = r.y + nb.dy, nz = r.z + nb.dz;
     if (ny < 0 || ny >= s.h || nz < 0) continue; // warp-uniform
-    const bool beside = (CONN == 18 || CONN == 26) && nb.dz < 0 && nb.dy != 0;
+    const bool beside = (CONN == 18 || CONN == 26) && nb.dz < 0 && nb.dy != 0, above = conn3d && nb.dz == 0;
     const long long nrow = (long long)nz * s.h + ny;
     unsigned int q[RSTEPS];
     unsigned int nleft = rkeys(in, nrow * s.w, r.x0, r.x1, s, q);
@@ -227,19 +245,22 @@ static __device__ void runs_link(const T* const __restrict__ in, const unsigned 
       const int id = ownBefore + __popc(ownStarts[j] & le) - 1, idLeft = ownBefore + __popc(ownStarts[j] & lt) - 1;
       const int nid = otherBefore + __popc(nstarts & le) - 1, nidLeft = otherBefore + __popc(nstarts & lt) - 1;
       const unsigned int key = k[j], kp = kps[j], nk = q[j];
-      if ((CONN == 18 || CONN == 26) && nb.dz < 0 && nb.dy == 0) {
+      if (conn3d && nb.dz < 0 && nb.dy == 0) {
         below[j] = nk;
         belowLeft[j] = qp;
       }
-      // Pairs of the own voxel q (or q - 1) skipped beside the plane below.
-      const bool skip = beside && below[j] == key, skipLeft = beside && belowLeft[j] == kp;
+      // Pairs of the own voxel q (or q - 1) skipped where the plane below
+      // joins their runs (see rneighbour).
+      const bool skip = (beside || (above && CONN != 6)) ? below[j] == key : above ? below[j] == key && under[j] == key : false;
+      const bool skipLeft = (beside || (above && CONN == 26)) ? belowLeft[j] == kp : above ? belowLeft[j] == kp && under[j] == kp : false;
       if (nb.reach == 0) {
         rqueue(queue, (S || nS) && key != 0u && nk == key && !skip, id, nid);
       } else {
         // The neighbour run holding a - 1, else the one starting at a (when
         // both, at a segment's start, the neighbour row's own segment join
         // joins them).
-        rqueue(queue, S && (qp == key || (nS && nk == key)) && !skip, id, qp == key ? nidLeft : nid);
+        const bool skipOwn = CONN == 18 && above && qp == key ? below[j] == key && under[j] == key : skip;
+        rqueue(queue, S && (qp == key || (nS && nk == key)) && !skipOwn, id, qp == key ? nidLeft : nid);
         rqueue(queue, nS && kp != 0u && nk == kp && !skipLeft, idLeft, nid);
       }
       rdrain(queue, parent, RQUEUE - 64);
