@@ -16,6 +16,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <random>
@@ -197,7 +198,10 @@ template <typename T> static std::vector<unsigned int> tiles(const std::vector<T
 template <typename T> struct RKern;
 #define RKERN(suffix, T)                                                                                        \
   template <> struct RKern<T> {                                                                                 \
-    static void count(const T* in, unsigned int* counts, GridShape s) { runs_count_##suffix(in, counts, s); }    \
+    static void count(const T* in, unsigned int* counts, GridShape s, unsigned int* values)                      \
+    {                                                                                                           \
+      runs_count_##suffix(in, counts, s, values);                                                               \
+    }                                                                                                           \
     static void link(int conn, const T* in, const unsigned int* offsets, const unsigned int* sums, int* parent,  \
                      GridShape s)                                                                               \
     {                                                                                                           \
@@ -237,7 +241,27 @@ template <typename T> static std::vector<unsigned int> runs(const std::vector<T>
   unsigned int* const rootCounts = labels.data();
   unsigned int* const rootSums = labels.data() + words;
   const unsigned int warpBlocks = cdiv(segs, RUN_WARPS);
-  emuLaunch(warpBlocks, 32 * RUN_WARPS, [&] { RKern<T>::count(in.data(), counts.data(), s); });
+  // runs_count is grid-stride (a few blocks, so that it wraps) and, for the
+  // multilabel rule on integer samples, also finds grid_values' two words.
+  unsigned int values[2] = {0, 0};
+  unsigned int* const vals = s.rule == 0 && !std::is_same_v<T, float> ? values : nullptr;
+  emuLaunch(std::min(warpBlocks, 3u), 32 * RUN_WARPS, [&] { RKern<T>::count(in.data(), counts.data(), s, vals); });
+  if (vals != nullptr) {
+    const unsigned int width = sizeof(T) >= 4 ? 0xffffffffu : (1u << (8 * sizeof(T))) - 1u;
+    unsigned int lo = 0, hi = 0;
+    for (const T& e : in) {
+      unsigned int v = 0;
+      memcpy(&v, &e, sizeof(T));
+      if (v != 0) {
+        lo = std::max(lo, (0u - v) & width);
+        hi = std::max(hi, v);
+      }
+    }
+    if (values[0] != lo || values[1] != hi) {
+      failures++;
+      printf("FAIL runs_count values %dx%dx%d: got %x %x, want %x %x\n", s.w, s.h, s.d, values[0], values[1], lo, hi);
+    }
+  }
   emuLaunch(segSums, 1024, [&] { scan_tiles(counts.data(), (int)segs, sums.data()); });
   emuLaunch(1, 1024, [&] { grid_scan(sums.data(), segSums, &total[1]); });
   emuLaunch(3, 256, [&] { runs_init(parent.data(), masks.data(), &total[1], words); });

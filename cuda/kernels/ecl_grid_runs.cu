@@ -7,7 +7,8 @@
 //
 // Kernels, in order (a warp per segment; a segment is RSEG voxels of one
 // row, x0 <= x < x1, swept 32 voxels a step):
-//   runs_count: counts[g] = the runs of segment g.
+//   runs_count: counts[g] = the runs of segment g (and, for the multilabel
+//     rule, grid_values' two words: whether one value is all).
 //   scan_tiles, grid_scan (ecl_grid.cu, ecl_grid_blocks.cu): the counts
 //     become offsets (the run numbers of each segment's first run), the
 //     number of runs R into runTotal.
@@ -45,13 +46,12 @@ struct RSegment {
   int y, z, x0, x1;
 };
 
-// rsegment returns the calling warp's segment; ok is false past the last.
-static __device__ __forceinline__ RSegment rsegment(const GridShape& s, bool& ok)
+// rsegmentAt returns segment g.
+static __device__ __forceinline__ RSegment rsegmentAt(const GridShape& s, const long long g)
 {
   RSegment r;
   const long long spr = (s.w + RSEG - 1) / RSEG;
-  r.g = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-  ok = r.g < spr * s.h * s.d;
+  r.g = g;
   r.row = r.g / spr;
   r.x0 = (int)(r.g - r.row * spr) * RSEG;
   r.x1 = min(r.x0 + RSEG, s.w);
@@ -59,6 +59,17 @@ static __device__ __forceinline__ RSegment rsegment(const GridShape& s, bool& ok
   r.z = (int)(r.row / s.h);
   r.base = r.row * s.w;
   return r;
+}
+
+// rsegments is the number of segments.
+static __device__ __forceinline__ long long rsegments(const GridShape& s) { return (s.w + RSEG - 1) / RSEG * (long long)s.h * s.d; }
+
+// rsegment returns the calling warp's segment; ok is false past the last.
+static __device__ __forceinline__ RSegment rsegment(const GridShape& s, bool& ok)
+{
+  const long long g = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  ok = g < rsegments(s);
+  return rsegmentAt(s, g);
 }
 
 // rkeys loads the keys of a row's segment voxels x0 + 32 j + lane (0 past
@@ -97,18 +108,57 @@ static __device__ __forceinline__ int segOffset(const unsigned int* const __rest
   return (int)(offsets[g] + sums[g / SCAN_TILE]);
 }
 
+// runs_count: a warp per segment, grid-stride. With values set (the
+// multilabel rule on integer samples) it also does grid_values' work on
+// the keys (ecl_grid_values.cu: values must hold {0, 0} before the launch;
+// then values[0] is the largest -v and values[1] the largest v of the
+// nonzero sample patterns v), so that the samples are read once.
 template <typename T>
-static __device__ void runs_count(const T* const __restrict__ in, unsigned int* const __restrict__ counts, const GridShape s)
+static __device__ void runs_count(const T* const __restrict__ in, unsigned int* const __restrict__ counts, const GridShape s,
+                                  unsigned int* const __restrict__ values)
 {
-  bool ok;
-  const RSegment r = rsegment(s, ok);
-  if (!ok) return; // warp-uniform
-  unsigned int k[RSTEPS];
-  unsigned int left = rkeys(in, r.base, r.x0, r.x1, s, k), kp;
-  unsigned int runs = 0;
+  constexpr unsigned int width = sizeof(T) >= 4 ? 0xffffffffu : (1u << (8 * sizeof(T))) - 1u;
+  const long long segs = rsegments(s), warps = (long long)gridDim.x * blockDim.x / 32;
+  const int lane = threadIdx.x % 32;
+  unsigned int lo = 0, hi = 0;
+  for (long long g = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32; g < segs; g += warps) { // warp-uniform
+    const RSegment r = rsegmentAt(s, g);
+    unsigned int k[RSTEPS];
+    unsigned int left = rkeys(in, r.base, r.x0, r.x1, s, k), kp;
+    unsigned int runs = 0;
 #pragma unroll
-  for (int j = 0; j < RSTEPS; j++) runs += __popc(rstarts(k[j], j, left, kp));
-  if (threadIdx.x % 32 == 0) counts[r.g] = runs;
+    for (int j = 0; j < RSTEPS; j++) {
+      runs += __popc(rstarts(k[j], j, left, kp));
+      const unsigned int v = k[j] & width;
+      if (v != 0u) {
+        lo = max(lo, (0u - v) & width);
+        hi = max(hi, v);
+      }
+    }
+    if (lane == 0) counts[g] = runs;
+  }
+  if (values == nullptr) return; // uniform
+#pragma unroll
+  for (int o = 16; o > 0; o /= 2) {
+    lo = max(lo, __shfl_down_sync(0xffffffffu, lo, o));
+    hi = max(hi, __shfl_down_sync(0xffffffffu, hi, o));
+  }
+  __shared__ unsigned int part[2][RUN_WARPS];
+  if (lane == 0) {
+    part[0][threadIdx.x / 32] = lo;
+    part[1][threadIdx.x / 32] = hi;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int w = 1; w < RUN_WARPS; w++) {
+      lo = max(lo, part[0][w]);
+      hi = max(hi, part[1][w]);
+    }
+    if (hi != 0u) {
+      atomicMax(&values[0], lo);
+      atomicMax(&values[1], hi);
+    }
+  }
 }
 
 // runs_init sets parent[i] = i for the R = *runTotal runs and a mask bit
@@ -320,9 +370,10 @@ static __device__ void runs_relabel(const T* const __restrict__ in, const unsign
   }
 #define RUNS_TYPE(suffix, T)                                                                                                  \
   extern "C" __global__ void __launch_bounds__(32 * RUN_WARPS)                                                                \
-      runs_count_##suffix(const T* const __restrict__ in, unsigned int* const __restrict__ counts, const GridShape s)        \
+      runs_count_##suffix(const T* const __restrict__ in, unsigned int* const __restrict__ counts, const GridShape s,        \
+                          unsigned int* const __restrict__ values)                                                          \
   {                                                                                                                         \
-    runs_count<T>(in, counts, s);                                                                                           \
+    runs_count<T>(in, counts, s, values);                                                                                   \
   }                                                                                                                         \
   extern "C" __global__ void __launch_bounds__(32 * RUN_WARPS) runs_relabel_##suffix(                                       \
       const T* const __restrict__ in, const unsigned int* const __restrict__ offsets, const unsigned int* const __restrict__ sums, \
