@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -17,7 +18,10 @@ func TestGPULabelRasterNarrow(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cpu.Close()
-	r := randomMap(t, 64, 33, 17, 5)
+	r, err := gen.RandomRaster(64, 33, 17, 0.3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
 	want, err := cpu.LabelRaster(r, rule, 26, nil)
 	if err != nil {
