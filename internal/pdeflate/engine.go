@@ -57,15 +57,6 @@ type Options struct {
 	Threads int
 }
 
-// running holds a token for each block being compressed (filled and
-// checksummed too) in the process, by every engine together: at most
-// GOMAXPROCS at once. Several streams written at once (a batch writes one
-// per file) then take turns on the cores instead of each starting
-// GOMAXPROCS goroutines, which would leave other work (a GPU labeler's
-// copies, reads) a small share of the scheduler; the streams' total speed
-// is the same.
-var running = make(chan struct{}, runtime.GOMAXPROCS(0))
-
 // engine compresses blocks on goroutines and writes them out in order.
 type engine struct {
 	w      io.Writer
@@ -162,8 +153,6 @@ func (e *engine) compress(j *job) {
 	defer close(j.done)
 	zw := <-e.comp
 	defer func() { e.comp <- zw }()
-	running <- struct{}{}
-	defer func() { <-running }()
 	if zw == nil {
 		var err error
 		if zw, err = flate.NewWriter(nil, e.level); err != nil {
