@@ -19,6 +19,10 @@ type RasterResult struct {
 	Backend Backend
 	// Timing is where the call spent its time.
 	Timing Timing
+	// Narrow is set by LabelRasterNarrow only: the labels as uint16 when
+	// the GPU gave them so. Labels.Data is then nil; Labels has the shape
+	// and Count.
+	Narrow []uint16
 }
 
 // LabelRaster labels the connected components of r under rule at
@@ -43,12 +47,27 @@ type RasterResult struct {
 // the labels are the same as one kernel's would be. With several GPUs
 // (Options.GPUs) a large 3D raster is spread over them the same way.
 func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32) (*RasterResult, error) {
-	return l.labelRaster(r, rule, conn, dst, true)
+	return l.labelRaster(r, rule, conn, dst, true, nil)
+}
+
+// LabelRasterNarrow is LabelRaster for callers that can take the labels
+// as uint16, such as a writer of uint16 label files: when one GPU labels
+// r in one piece and it has at most 65535 components, the labels are
+// narrowed on the device and come back in RasterResult.Narrow (in dst16
+// when it has r.Len() entries), with Labels.Data nil; the download and
+// the host array are half as large. Otherwise the result is
+// LabelRaster's.
+func (l *Labeler) LabelRasterNarrow(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, dst16 []uint16) (*RasterResult, error) {
+	if dst16 == nil {
+		dst16 = []uint16{} // not nil: asks for the narrow download
+	}
+	return l.labelRaster(r, rule, conn, dst, true, dst16)
 }
 
 // labelRaster is LabelRaster; spread lets it spread r over the labeler's
-// peers (not for the slabs and seams of a raster already spread).
-func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, spread bool) (*RasterResult, error) {
+// peers (not for the slabs and seams of a raster already spread); a
+// non-nil dst16 makes it LabelRasterNarrow.
+func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, spread bool, dst16 []uint16) (*RasterResult, error) {
 	start := time.Now()
 	if conn == 0 {
 		conn = 8
@@ -73,11 +92,19 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	res := &RasterResult{Backend: BackendGPU}
 	large := r.Len() >= GPUMinVoxelsPerCore*l.threads || l.gpuOpen() && r.Len() >= GPUMinVoxelsPerCoreOpen*l.threads
 	ran, err := l.runGPU(fits && large, func(c *cuda.Context, setup time.Duration) error {
-		data, n, t, err := c.LabelGridInto(r, conn, rule, dst)
+		var g cuda.GridLabels
+		var t cuda.Timing
+		var err error
+		if dst16 != nil {
+			g, t, err = c.LabelGridNarrow(r, conn, rule, dst, dst16)
+		} else {
+			g.Labels, g.Count, t, err = c.LabelGridInto(r, conn, rule, dst)
+		}
 		if err != nil {
 			return err
 		}
-		res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: data, Count: n}
+		res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: g.Labels, Count: g.Count}
+		res.Narrow = g.Narrow
 		res.Timing = Timing{Setup: setup, Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
 		return nil
 	})

@@ -7,7 +7,6 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/bigslice"
 )
 
 // gridShape matches the kernels' GridShape.
@@ -76,13 +75,20 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 // r.Len() entries (its contents do not matter), so that a run of many
 // files can reuse one buffer; otherwise it allocates the labels.
 func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32) ([]uint32, int, Timing, error) {
+	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false)
+	return g.Labels, g.Count, t, err
+}
+
+// labelGrid is LabelGridInto, and with narrow LabelGridNarrow.
+func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16, narrow bool) (GridLabels, Timing, error) {
 	var t Timing
+	var g GridLabels
 	if err := r.Validate(); err != nil {
-		return nil, 0, t, err
+		return g, t, err
 	}
 	suffix, ok := gridKernelSuffix[r.Kind]
 	if !ok {
-		return nil, 0, t, fmt.Errorf("cuda: the grid kernels do not take %s samples", r.Kind)
+		return g, t, fmt.Errorf("cuda: the grid kernels do not take %s samples", r.Kind)
 	}
 	width, height, depth := r.Width, r.Height, r.Depth
 	n := r.Len()
@@ -91,10 +97,10 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 	case depth == 1 && (conn == 4 || conn == 8):
 	case depth > 1 && (conn == 6 || conn == 18 || conn == 26):
 	default:
-		return nil, 0, t, fmt.Errorf("cuda: connectivity %d does not fit a %dx%dx%d grid", conn, width, height, depth)
+		return g, t, fmt.Errorf("cuda: connectivity %d does not fit a %dx%dx%d grid", conn, width, height, depth)
 	}
 	if n > imagegraph.MaxKernelVoxels {
-		return nil, 0, t, fmt.Errorf("cuda: %dx%dx%d voxels: the grid kernels take at most %d (larger rasters are labeled in slabs: cclabel.Labeler.LabelRaster)", width, height, depth, imagegraph.MaxKernelVoxels)
+		return g, t, fmt.Errorf("cuda: %dx%dx%d voxels: the grid kernels take at most %d (larger rasters are labeled in slabs: cclabel.Labeler.LabelRaster)", width, height, depth, imagegraph.MaxKernelVoxels)
 	}
 	slope := rule.Slope
 	if slope == 0 {
@@ -130,13 +136,6 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 		binShape.rule = gridRule(imagegraph.Rule{Mode: imagegraph.Binary})
 		binary = c.planGrid(&binShape, suffix, blockKernels)
 	}
-	labels := dst
-	if len(labels) != n {
-		// Huge pages where the kernel allows: the copy-out runs at about
-		// twice the speed of copying into fresh small pages (H100 host).
-		labels = bigslice.Make[uint32](n)
-	}
-	count := 0
 	err := c.do(func() error {
 		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
 			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4 * uint64(plan.totalEntries()), 0}
@@ -201,22 +200,15 @@ func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.
 		t.Kernels = append(t.Kernels, lt.Kernels...)
 
 		start = time.Now()
-		if err := c.downloadStaged(unsafe.Pointer(&labels[0]), out.ptr, 4*uint64(n)); err != nil {
-			return err
-		}
-		runtime.KeepAlive(labels)
-		var tot [1]int32
-		if err := c.download(tot[:], total); err != nil {
-			return err
-		}
-		count = int(uint32(tot[0]))
+		var err error
+		g, err = c.downloadLabels(out, parent, total, n, dst, dst16, narrow)
 		t.Download = time.Since(start)
-		return nil
+		return err
 	})
 	if err != nil {
-		return nil, 0, t, err
+		return GridLabels{}, t, err
 	}
-	return labels, count, t, nil
+	return g, t, nil
 }
 
 // singleValue reports whether the nonzero samples in the device buffer in

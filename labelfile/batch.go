@@ -218,7 +218,7 @@ func (b *Batch) label(t *Task) error {
 		row.Components, row.Voxels = int64(res.Labels.Count), int64(t.img.Raster.Len())
 		return nil
 	}
-	vl, err := labelVolume(b.Labeler, t.vol, b.Settings, b.VolumeConn, b.Buffers)
+	vl, err := labelVolume(b.Labeler, t.vol, b.Settings, b.VolumeConn, b.Buffers, NarrowWrites(t.volume, b.Settings.DType))
 	if err != nil {
 		return fmt.Errorf("%s: %w", t.volume.Input, err)
 	}
@@ -251,6 +251,7 @@ func (b *Batch) recycle(t *Task) {
 		for _, f := range t.vl.Frames {
 			b.Buffers.Put(f)
 		}
+		b.Buffers.Put16(t.vl.Narrow)
 		t.vl = nil
 	}
 }

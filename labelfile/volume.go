@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -34,6 +35,10 @@ type VolumeOutputs struct {
 type VolumeLabels struct {
 	// Frames holds one label slice per frame, x fastest.
 	Frames [][]uint32
+	// Narrow, when not nil, holds the labels of a one-frame volume as
+	// uint16, as the GPU downloaded them for a writer of uint16 files
+	// (labelVolume with narrow); Frames[0] is then nil.
+	Narrow []uint16
 	// PerFrame is the component count of each frame, Total their sum.
 	PerFrame []int
 	Total    int
@@ -57,26 +62,35 @@ type VolumeLabels struct {
 // scaled values) and filters, at 3D connectivity conn (6, 18 or 26; its
 // in-plane part, 4 or 8, for a 2D file).
 func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
-	return labelVolume(l, vol, s, conn, nil)
+	return labelVolume(l, vol, s, conn, nil, false)
 }
 
 // LabelVolumeInto is LabelVolume writing the first frame's labels into
 // dst when it has one label per voxel (a buffer made ready while the
 // volume was read).
 func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
-	return labelVolume(l, vol, s, conn, oneBuffer(dst))
+	return labelVolume(l, vol, s, conn, oneBuffer(dst), false)
 }
 
 // labelVolume is LabelVolume labeling into arrays from bufs when they fit.
-func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers) (*VolumeLabels, error) {
+// With narrow, a volume of one frame and no size filters is labeled by
+// LabelRasterNarrow: its labels may come back as uint16 (Narrow).
+func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
 	rule := s.Rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
 	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
 		vl.Conn = map[int]int{6: 4, 18: 8, 26: 8}[conn]
 	}
+	narrow = narrow && len(vol.Frames) == 1 && s.MinSize <= 1 && s.Largest <= 0
 	for i, f := range vol.Frames {
-		res, err := l.LabelRaster(f, rule, vl.Conn, bufs.Get(f.Len()))
+		var res *cclabel.RasterResult
+		var err error
+		if narrow {
+			res, err = labelNarrow(l, f, rule, vl.Conn, bufs)
+		} else {
+			res, err = l.LabelRaster(f, rule, vl.Conn, bufs.Get(f.Len()))
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -92,17 +106,54 @@ func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 		}
 		vl.Timing = vl.Timing.Plus(res.Timing)
 		res.Labels.Filter(s.MinSize, s.Largest)
-		vl.Frames[i], vl.PerFrame[i] = res.Labels.Data, res.Labels.Count
+		vl.Frames[i], vl.PerFrame[i], vl.Narrow = res.Labels.Data, res.Labels.Count, res.Narrow
 		vl.Total += res.Labels.Count
 		vl.Last, vl.Backend = res.Labels, res.Backend
 	}
 	return vl, nil
 }
 
+// labelNarrow labels f by LabelRasterNarrow into arrays from bufs and
+// hands back the array it did not use.
+func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
+	dst, dst16 := bufs.Get(f.Len()), bufs.Get16(f.Len())
+	res, err := l.LabelRasterNarrow(f, rule, conn, dst, dst16)
+	if err != nil || res.Narrow == nil {
+		bufs.Put16(dst16)
+	}
+	if err != nil || res.Narrow != nil {
+		bufs.Put(dst)
+	}
+	return res, err
+}
+
+// NarrowWrites reports whether a volume's outputs can be written from
+// uint16 labels (VolumeLabels.Narrow) as fast as from uint32 ones: one
+// label volume (.nii, .nii.gz or .npy, written as labels are served) and
+// no preview or statistics, which need uint32 labels.
+func NarrowWrites(out VolumeOutputs, dtype string) bool {
+	if out.Preview != "" || out.Stats != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
+		return false
+	}
+	for _, path := range []string{out.Output, out.Labels} {
+		lower := strings.ToLower(path)
+		if path != "" && !strings.HasSuffix(lower, ".nii") && !strings.HasSuffix(lower, ".nii.gz") && !strings.HasSuffix(lower, ".npy") {
+			return false // NRRD, or a folder
+		}
+	}
+	return true
+}
+
 // WriteVolume writes the label volumes (of type dtype: auto, uint16 or
 // uint32), the preview and the statistics of a labeled volume.
 func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dtype string) error {
-	frames := vl.Frames
+	frames, last := vl.Frames, vl.Last
+	if vl.Narrow != nil && !NarrowWrites(out, dtype) {
+		frames = [][]uint32{widen(vl.Narrow)}
+		wide := *last
+		wide.Data = frames[0]
+		last = &wide
+	}
 	for _, path := range []string{out.Output, out.Labels} {
 		if path == "" {
 			continue
@@ -110,7 +161,13 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 		if strings.HasSuffix(path, "/") { // a folder: keep the input's family
 			path = strings.TrimSuffix(path, "/") + formats.LabelVolumeExt(vol)
 		}
-		if err := formats.WriteVolumeLabels(path, vol, frames, dtype); err != nil {
+		var err error
+		if frames[0] == nil { // uint16 labels, served to the writer as it asks
+			err = formats.WriteVolumeLabelsFunc(path, vol, uint32(vl.Total), dtype, readNarrow(vl.Narrow))
+		} else {
+			err = formats.WriteVolumeLabels(path, vol, frames, dtype)
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
 	}
@@ -128,7 +185,7 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 		// Statistics of the first frame (the only one of a 3D volume).
 		first := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[0], Count: maxLabel(frames[0])}
 		if len(frames) == 1 {
-			first = vl.Last
+			first = last
 		}
 		stats, err := imagegraph.Statistics(first, f0)
 		if err != nil {
@@ -145,3 +202,28 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 
 // maxLabel returns the largest label.
 func maxLabel(labels []uint32) int { return int(parallel.Max(labels)) }
+
+// widen returns uint16 labels as uint32.
+func widen(narrow []uint16) []uint32 {
+	wide := make([]uint32, len(narrow))
+	parallel.Ranges(len(narrow), runtime.GOMAXPROCS(0), func(lo, hi int) {
+		for i, v := range narrow[lo:hi] {
+			wide[lo+i] = uint32(v)
+		}
+	})
+	return wide
+}
+
+// readNarrow serves uint16 labels to a writer that asks for uint32 ones
+// (formats.WriteVolumeLabelsFunc), from any goroutine.
+func readNarrow(narrow []uint16) func(dst []uint32, voxel int64) error {
+	return func(dst []uint32, voxel int64) error {
+		if voxel < 0 || voxel+int64(len(dst)) > int64(len(narrow)) {
+			return fmt.Errorf("labels %d..%d asked of %d", voxel, voxel+int64(len(dst)), len(narrow))
+		}
+		for i, v := range narrow[voxel : voxel+int64(len(dst))] {
+			dst[i] = uint32(v)
+		}
+		return nil
+	}
+}

@@ -1,4 +1,4 @@
-// Runs grid_values, then the tile kernels (and the value-block kernels at
+// Runs grid_values and grid_narrow_u16, then the tile kernels (and the value-block kernels at
 // 26) on the CPU through emu.h and compares their labels with a plain
 // reference labeling: every sample type, rule and connectivity, on shapes
 // that cut tiles unevenly and on structured patterns. Development only:
@@ -11,6 +11,8 @@
 //   cuda/emu/run.sh vblocks [seed [w h d]]: the value-block kernels alone
 //     (26-connectivity) on random values, patches, Voronoi cells with
 //     walls and patterns, every sample type for small grids.
+//   cuda/emu/run.sh narrow [seed]: grid_narrow_u16 alone (labels narrowed
+//     to uint16 for the download), lengths around its group and tail sizes.
 #include "emu.h"
 #include "all_kernels.cu"
 
@@ -427,6 +429,34 @@ template <typename T> static int values(const std::vector<T>& ones, const std::v
   return cases;
 }
 
+// narrow runs grid_narrow_u16 (as cuda/grid_narrow.go launches it, on 1
+// and 3 thread blocks so that the grid-stride loop wraps) on lengths
+// around its group and tail sizes and compares every label, and that
+// nothing past the n-th output is written.
+static int narrow(std::mt19937_64& rng)
+{
+  int cases = 0;
+  for (const long long n : {1LL, 2LL, 7LL, 8LL, 9LL, 15LL, 16LL, 17LL, 255LL, 2047LL, 2048LL, 2049LL, 4103LL, 20011LL}) {
+    for (const unsigned int blocks : {1u, 3u}) {
+      std::vector<uint4> in((n + 3) / 4 + 1), out((n + 7) / 8 + 1, uint4{0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u, 0xa5a5a5a5u});
+      unsigned int* l = reinterpret_cast<unsigned int*>(in.data());
+      for (long long i = 0; i < n; i++) l[i] = i % 5 == 0 ? 0u : (i % 7 == 0 ? 65535u : (unsigned int)(rng() % 65536));
+      unsigned short* o = reinterpret_cast<unsigned short*>(out.data());
+      emuLaunch(blocks, 256, [&] { grid_narrow_u16(l, n, o); });
+      long long bad = -1;
+      for (long long i = 0; i < n && bad < 0; i++)
+        if (o[i] != l[i]) bad = i;
+      for (long long i = n; i < (long long)(8 * out.size()) && bad < 0; i++)
+        if (o[i] != 0xa5a5) bad = i;
+      cases++;
+      if (bad < 0) continue;
+      failures++;
+      if (failures <= 20) printf("FAIL grid_narrow_u16 n=%lld blocks=%u: entry %lld\n", n, blocks, bad);
+    }
+  }
+  return cases;
+}
+
 // cellsPattern fills a w x h x d grid with Voronoi cells of random seeds
 // (about one per cell^3 voxels), each cell its own value 1..values (values
 // repeat when there are few), and a background wall on the lower-index
@@ -606,6 +636,12 @@ int main(int argc, char** argv)
     std::mt19937_64 rng(argc > 2 ? atoi(argv[2]) : 1);
     return blocksOnly(rng, argc, argv);
   }
+  if (argc > 1 && std::string(argv[1]) == "narrow") {
+    std::mt19937_64 rng(argc > 2 ? atoi(argv[2]) : 1);
+    const int cases = narrow(rng);
+    printf("grid_narrow_u16: %d cases, %d failures\n", cases, failures);
+    return failures != 0;
+  }
   if (argc > 1 && std::string(argv[1]) == "vblocks") {
     std::mt19937_64 rng(argc > 2 ? atoi(argv[2]) : 1);
     return vblocksOnly(rng, argc, argv);
@@ -622,6 +658,9 @@ int main(int argc, char** argv)
     cases += values<unsigned int>({1, 0xffffffffu, 0x10000u}, {2, 1, 0xffffffffu, 0x100u}, "u32");
     cases += values<int>({1, -1, INT32_MIN, INT32_MAX}, {-1, 1, INT32_MIN, 2}, "i32");
     printf("grid_values: %d cases, %d failures\n", cases, failures);
+    std::mt19937_64 nrng(1);
+    const int narrowed = narrow(nrng);
+    printf("grid_narrow_u16: %d cases, %d failures\n", narrowed, failures);
     if (argc > 1 && std::string(argv[1]) == "values") return failures != 0;
   }
   std::mt19937_64 rng(argc > 1 ? atoi(argv[1]) : 1);

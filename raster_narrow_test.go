@@ -1,0 +1,67 @@
+package cclabel_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// TestGPULabelRasterNarrow checks LabelRasterNarrow: the CPU gives
+// uint32 labels as LabelRaster does; on a machine with a GPU, the GPU's
+// uint16 labels (when it gives them) are the CPU's.
+func TestGPULabelRasterNarrow(t *testing.T) {
+	cpu, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cpu.Close()
+	r, err := gen.RandomRaster(64, 33, 17, 0.3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
+	want, err := cpu.LabelRaster(r, rule, 26, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := cpu.LabelRasterNarrow(r, rule, 26, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Narrow != nil || got.Labels.Count != want.Labels.Count || !slices.Equal(got.Labels.Data, want.Labels.Data) {
+		t.Fatalf("CPU: %d uint16 labels, %d components (want %d)", len(got.Narrow), got.Labels.Count, want.Labels.Count)
+	}
+	if s := cclabel.Devices(); !s.Available {
+		t.Skip("no GPU: " + s.Reason)
+	}
+	gpu, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gpu.Close()
+	g, err := gpu.LabelRasterNarrow(r, rule, 26, nil, make([]uint16, r.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Backend != cclabel.BackendGPU || g.Labels.Count != want.Labels.Count {
+		t.Fatalf("GPU: backend %s, %d components (want %d)", g.Backend, g.Labels.Count, want.Labels.Count)
+	}
+	if g.Narrow == nil {
+		t.Log("no uint16 download (kernels without grid_narrow_u16)")
+		if !slices.Equal(g.Labels.Data, want.Labels.Data) {
+			t.Fatal("GPU uint32 labels differ from the CPU's")
+		}
+		return
+	}
+	if g.Labels.Data != nil {
+		t.Error("uint16 labels and uint32 labels both set")
+	}
+	for i, v := range g.Narrow {
+		if uint32(v) != want.Labels.Data[i] {
+			t.Fatalf("GPU uint16 label %d at %d, CPU %d", v, i, want.Labels.Data[i])
+		}
+	}
+}
