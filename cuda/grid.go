@@ -110,8 +110,9 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
 	// Binary and threshold rules at 8, 26 and 18 take the block kernels (a
 	// 2x2(x2) block is one vertex, 2x2x1 at 18); other volumes the run
-	// kernels (a vertex per run of a row), other images the tile kernels
-	// (a vertex per pixel): the fastest where measured (cuda/PERF.md; the
+	// kernels (a vertex per run of a row), other images too where their
+	// rows' runs join few others (runPairs), else the tile kernels (a
+	// vertex per pixel): the fastest where measured (cuda/PERF.md; the
 	// value-block kernels, a vertex per value of a 2x2x2 block, are slower
 	// everywhere).
 	blocks := conn == 8 || conn == 26 || conn == 18
@@ -121,7 +122,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		kernels, blocks = c.force, false
 	case blocks && rule.Mode != imagegraph.Multilabel:
 		kernels = blockKernels
-	case depth > 1:
+	case depth > 1, runPairs(r, rule, conn) < runPairsMax:
 		kernels = runKernels
 	}
 	plan := c.planGrid(&shape, suffix, kernels)
@@ -183,17 +184,26 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		}
 		t.Upload = time.Since(start)
 
+		steps := plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr)
 		if binary != nil {
-			one, err := c.singleValue(binary, &in.ptr, &bufs[7], &t)
+			// The run kernels' first launch (runs_count) finds the two
+			// words as it reads the samples; others run grid_values.
+			first := []kernelStep{binary.valuesStep(&in.ptr, &bufs[7].ptr)}
+			if plan.kernels == runKernels {
+				plan.values = bufs[7].ptr
+				first, steps = steps[:1], steps[1:]
+			}
+			one, err := c.singleValue(binary, first, bufs[7], &t)
 			if err != nil {
 				return err
 			}
 			if one {
 				plan = binary
+				steps = plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr)
 			}
 		}
 		var lt Timing
-		if err := c.runTimed(plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr), &lt); err != nil {
+		if err := c.runTimed(steps, &lt); err != nil {
 			return err
 		}
 		t.Kernel += lt.Kernel
@@ -211,26 +221,22 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	return g, t, nil
 }
 
-// singleValue reports whether the nonzero samples in the device buffer in
-// share one value (or there are none): grid_values on the samples, then
-// its two words downloaded (call inside do). It adds its time, the
+// singleValue reports whether the nonzero samples of p's grid share one
+// value (or there are none): steps (grid_values, or runs_count with its
+// values argument set) fill the device buffer words, cleared first, and
+// its two words are downloaded (call inside do). It adds its time, the
 // kernels' and the download's, to t.Kernel (with c.PerKernel, its kernels
 // to t.Kernels): it is part of the labeling.
-func (c *Context) singleValue(p *gridPlan, in *uintptr, words *deviceBuffer, t *Timing) (bool, error) {
-	width := valuesWidth[p.suffix]
+func (c *Context) singleValue(p *gridPlan, steps []kernelStep, words deviceBuffer, t *Timing) (bool, error) {
 	two := int64(2)
-	blocks := uint32(max(1, min(ceilDiv(int(p.n)*width, 16*valuesThreads), int(p.fill))))
-	steps := []kernelStep{
-		{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words.ptr), unsafe.Pointer(&two)}},
-		{"grid_values_" + p.suffix, blocks, valuesThreads, []unsafe.Pointer{unsafe.Pointer(in), unsafe.Pointer(&p.n), unsafe.Pointer(&words.ptr)}},
-	}
+	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words.ptr), unsafe.Pointer(&two)}}}, steps...)
 	var ct Timing
 	if err := c.runTimed(steps, &ct); err != nil {
 		return false, err
 	}
 	start := time.Now()
 	var w [2]int32
-	if err := c.download(w[:], *words); err != nil {
+	if err := c.download(w[:], words); err != nil {
 		return false, err
 	}
 	t.Kernel += ct.Kernel + time.Since(start)
@@ -238,6 +244,12 @@ func (c *Context) singleValue(p *gridPlan, in *uintptr, words *deviceBuffer, t *
 	// w[0] is the largest -v of the nonzero patterns v at the samples'
 	// width, w[1] the largest v: one value when -w[0] is w[1].
 	lo, hi := uint32(w[0]), uint32(w[1])
-	mask := uint32(1)<<(8*width) - 1
+	mask := uint32(1)<<(8*valuesWidth[p.suffix]) - 1
 	return hi == 0 || -lo&mask == hi, nil
+}
+
+// valuesStep is grid_values' launch over the samples in, into words.
+func (p *gridPlan) valuesStep(in, words *uintptr) kernelStep {
+	blocks := uint32(max(1, min(ceilDiv(int(p.n)*valuesWidth[p.suffix], 16*valuesThreads), int(p.fill))))
+	return kernelStep{"grid_values_" + p.suffix, blocks, valuesThreads, []unsafe.Pointer{unsafe.Pointer(in), unsafe.Pointer(&p.n), unsafe.Pointer(words)}}
 }

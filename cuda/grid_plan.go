@@ -103,6 +103,7 @@ type gridPlan struct {
 	wordSums  int32   // scan_tiles thread blocks over the root counts
 	runTotal  uintptr // device address of the run count (the total buffer's second word)
 	rootSums  uintptr // device address of the root counts' sums (in the labels buffer, after the counts)
+	values    uintptr // run kernels: device address of grid_values' two words for runs_count to fill, or 0
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -283,7 +284,8 @@ func (p *gridPlan) runSteps(in, parent, labels, counts, sums, masks, total *uint
 	conn := fmt.Sprintf("_c%d_%s", p.shape.conn, p.suffix)
 	fill := uint32(max(1, min(ceilDiv(int(p.words)*32, threadsPerBlock), int(p.fill))))
 	return []kernelStep{
-		{"runs_count_" + p.suffix, p.tiles, uint32(warps), []unsafe.Pointer{ptr(in), ptr(counts), shape}},
+		// Grid-stride: a block reduction of values' words, then atomics.
+		{"runs_count_" + p.suffix, min(p.tiles, p.fill), uint32(warps), []unsafe.Pointer{ptr(in), ptr(counts), shape, ptr(&p.values)}},
 		{"scan_tiles", uint32(p.sumsLen), 1024, []unsafe.Pointer{ptr(counts), unsafe.Pointer(&p.countsLen), ptr(sums)}},
 		{"grid_scan", 1, 1024, []unsafe.Pointer{ptr(sums), unsafe.Pointer(&p.sumsLen), ptr(&p.runTotal)}},
 		{"runs_init", fill, threadsPerBlock, []unsafe.Pointer{ptr(parent), ptr(masks), ptr(&p.runTotal), unsafe.Pointer(&p.words)}},

@@ -173,9 +173,10 @@ func TestRunPlans(t *testing.T) {
 	c := &Context{blocks: 1056}
 	for _, tc := range []struct {
 		w, h, d, conn int32
-	}{{1, 1, 1, 4}, {3, 1, 1, 8}, {600, 30, 1, 4}, {256, 7, 9, 6}, {257, 7, 9, 18}, {513, 3, 2, 26}} {
+	}{{1, 1, 1, 4}, {3, 1, 1, 8}, {600, 30, 1, 4}, {256, 7, 9, 6}, {257, 7, 9, 18}, {513, 3, 2, 26}, {256, 100, 100, 26}} {
 		shape := gridShape{w: tc.w, h: tc.h, d: tc.d, conn: tc.conn}
 		p := c.planGrid(&shape, "u16", runKernels)
+		p.values = 0x8000
 		segs := ceilDiv(int(tc.w), runSegment) * int(tc.h) * int(tc.d)
 		n := int(tc.w * tc.h * tc.d)
 		words := ceilDiv(n, 32)
@@ -187,8 +188,14 @@ func TestRunPlans(t *testing.T) {
 		}
 		var in, parent, labels, counts, sums, masks, total uintptr = 0x1000, 0x2000, 0x3000, 0x4000, 0x5000, 0x6000, 0x7000
 		var names []string
-		for _, s := range p.steps(&in, &parent, &labels, &counts, &sums, &masks, &total) {
+		steps := p.steps(&in, &parent, &labels, &counts, &sums, &masks, &total)
+		for _, s := range steps {
 			names = append(names, s.name)
+		}
+		// runs_count is grid-stride, and its last argument grid_values'
+		// words.
+		if count := steps[0]; count.blocks != min(p.tiles, c.blocks) || *(*uintptr)(count.args[len(count.args)-1]) != 0x8000 {
+			t.Errorf("%v: runs_count on %d thread blocks, values at %#x", tc, count.blocks, *(*uintptr)(count.args[len(count.args)-1]))
 		}
 		want := []string{"runs_count_u16", "scan_tiles", "grid_scan", "runs_init", fmt.Sprintf("runs_link_c%d_u16", tc.conn), "tiles_roots", "scan_tiles", "grid_scan", "runs_number", "runs_relabel_u16"}
 		if !slices.Equal(names, want) {

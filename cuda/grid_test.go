@@ -45,11 +45,9 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 				for _, rule := range rules {
 					for _, conn := range conns {
 						checkGridOnGPU(t, c, raster, conn, rule, fmt.Sprintf("%v %v p=%.1f %v", s, raster.Kind, p, rule))
-						// The families the default did not take: tiles for
-						// volumes, runs for images, both for the block cases.
-						if s[2] > 1 || rule.Mode != imagegraph.Multilabel && conn == 8 {
-							checkTilesOnGPU(t, c, raster, conn, rule, fmt.Sprintf("tiles %v %v p=%.1f %v", s, raster.Kind, p, rule))
-						}
+						// The families the default may not have taken: tiles
+						// everywhere, runs for images and the block cases.
+						checkTilesOnGPU(t, c, raster, conn, rule, fmt.Sprintf("tiles %v %v p=%.1f %v", s, raster.Kind, p, rule))
 						if s[2] == 1 || rule.Mode != imagegraph.Multilabel && conn != 6 {
 							checkRunsOnGPU(t, c, raster, conn, rule, fmt.Sprintf("runs %v %v p=%.1f %v", s, raster.Kind, p, rule))
 						}
@@ -61,8 +59,8 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 }
 
 // checkTilesOnGPU is checkGridOnGPU with the tile kernels for every rule
-// and connectivity (volumes take the run kernels, binary and threshold
-// rules at 8, 18 and 26 the block kernels otherwise).
+// and connectivity (volumes and some images take the run kernels, binary
+// and threshold rules at 8, 18 and 26 the block kernels otherwise).
 func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
 	t.Helper()
 	c.force = tileKernels
@@ -71,8 +69,8 @@ func checkTilesOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, r
 }
 
 // checkRunsOnGPU is checkGridOnGPU with the run kernels for every rule and
-// connectivity (images take the tile kernels, binary and threshold rules
-// at 8, 18 and 26 the block kernels otherwise).
+// connectivity (images of many joined runs take the tile kernels, binary
+// and threshold rules at 8, 18 and 26 the block kernels otherwise).
 func checkRunsOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
 	t.Helper()
 	c.force = runKernels

@@ -1,10 +1,12 @@
 // Tile-based ECL-CC for every rule and connectivity: 4 and 8 in 2D, 6, 18
 // and 26 in 3D, multilabel (equal nonzero keys join), binary and
-// threshold. (The block kernels of ecl_grid_blocks.cu stay faster for the
-// binary and threshold rules at 8 and 26, where a 2x2(x2) block is always
-// one vertex; the value-block kernels of ecl_grid_vblocks.cu, a vertex per
-// value of a 2x2x2 block, take the multilabel rule at 26 only on request.
-// Both number components as this file does.) Voxels are the vertices;
+// threshold. (cuda/grid.go takes them for images whose rows' runs join
+// many others: the block kernels of ecl_grid_blocks.cu are faster for the
+// binary and threshold rules at 8, 18 and 26, where a 2x2(x2) block, 2x2x1
+// at 18, is always one vertex, and the run kernels of ecl_grid_runs.cu for
+// other volumes and images; the value-block kernels of ecl_grid_vblocks.cu,
+// a vertex per value of a 2x2x2 block, run only on request. All number
+// components as this file does.) Voxels are the vertices;
 // each voxel's parent is the smallest index of its component, so
 // numbering the roots in memory order is first-occurrence order.
 //
