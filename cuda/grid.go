@@ -187,9 +187,11 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		steps := plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr)
 		if binary != nil {
 			// The run kernels' first launch (runs_count) finds the two
-			// words as it reads the samples; others run grid_values.
+			// words as it reads the samples of more than a byte; others
+			// run grid_values (on bytes it costs a third of runs_count,
+			// which one-value rasters would run for nothing).
 			first := []kernelStep{binary.valuesStep(&in.ptr, &bufs[7].ptr)}
-			if plan.kernels == runKernels {
+			if plan.kernels == runKernels && valuesWidth[suffix] > 1 {
 				plan.values = bufs[7].ptr
 				first, steps = steps[:1], steps[1:]
 			}

@@ -50,16 +50,18 @@ func checkPath(t *testing.T, c *Context, r *imagegraph.Raster, conn int, blocks 
 	// Volumes, and images whose runs join few others, take the run
 	// kernels unless one value sends them to the block kernels; the values
 	// are checked at 8, 18 and 26 by grid_values, or on the run kernels'
-	// way by their first launch, runs_count.
+	// way by their first launch, runs_count, for samples wider than a
+	// byte.
 	volume := r.Depth > 1
 	runFamily := volume || runPairs(r, rule, conn) < runPairsMax
 	checked := conn == 8 || conn == 18 || conn == 26
-	if got := slices.Contains(names, "grid_values_"+gridKernelSuffix[r.Kind]); got != (checked && !runFamily) {
-		t.Errorf("%s c%d: grid_values ran: %v, want %v (%s)", what, conn, got, checked && !runFamily, list)
+	fused := checked && runFamily && r.Kind.Size() > 1
+	if got := slices.Contains(names, "grid_values_"+gridKernelSuffix[r.Kind]); got != (checked && !fused) {
+		t.Errorf("%s c%d: grid_values ran: %v, want %v (%s)", what, conn, got, checked && !fused, list)
 	}
 	countFirst := len(names) > 1 && names[0] == "zero_u32" && names[1] == "runs_count_"+gridKernelSuffix[r.Kind]
-	if countFirst != (checked && runFamily) {
-		t.Errorf("%s c%d: values checked by runs_count: %v, want %v (%s)", what, conn, countFirst, checked && runFamily, list)
+	if countFirst != fused {
+		t.Errorf("%s c%d: values checked by runs_count: %v, want %v (%s)", what, conn, countFirst, fused, list)
 	}
 	ran := func(prefix string) bool {
 		return slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, prefix) })
