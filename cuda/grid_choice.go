@@ -7,13 +7,15 @@ import "github.com/cclabel/cclabel/imagegraph"
 // runPairsMax per pixel, else the tile kernels (whose cost hardly depends
 // on the image). Measured on 8192² images (H100, cuda/PERF.md "runs or
 // tiles for an image"): the run kernels won on every image with at most
-// 0.046 pairs per pixel (blobs, Voronoi cells, sparse noise) by 1.2-2.0×,
-// the tile kernels on every image with 0.088 or more (dense noise, where
-// one component holds most runs) by up to 1.8×.
+// 0.046 pairs per pixel (blobs, Voronoi cells, sparse noise) by 1.2-2.0×;
+// above that the winner depends on more than the count — dense noise,
+// where one component holds most runs, went to the tiles by up to 1.8×
+// from 0.088 pairs per pixel, sparser noise to the runs up to 0.28 — so
+// the threshold takes the runs only where they won everywhere.
 const runPairsMax = 0.06
 
 // samplePixels bounds the pixels runPairs reads.
-const samplePixels = 1 << 18
+const samplePixels = 1 << 16 // 0.5 ms for 8192² uint8 on one core of the 2-core VM
 
 // runPairs estimates the joined pairs of runs per pixel of image r at
 // connectivity conn (4 or 8) under rule, from up to samplePixels pixels of
