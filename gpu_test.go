@@ -14,14 +14,7 @@ import (
 // the CPU's labels, reuses one context across calls, and reports its
 // stages.
 func TestGPUMatchesCPU(t *testing.T) {
-	if s := cclabel.Devices(); !s.Available {
-		t.Skip("no GPU: " + s.Reason)
-	}
-	gpu, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer gpu.Close()
+	gpu := gpuLabeler(t, cclabel.Options{})
 	cpu, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU})
 	if err != nil {
 		t.Fatal(err)
@@ -162,4 +155,20 @@ func TestGPUGraphAlgorithms(t *testing.T) {
 		}
 		lab.Close()
 	}
+}
+
+// gpuLabeler returns a labeler of opts on the GPU backend, closed when
+// the test ends, and skips the test where no GPU can be used.
+func gpuLabeler(t *testing.T, opts cclabel.Options) *cclabel.Labeler {
+	t.Helper()
+	if s := cclabel.Devices(); !s.Available {
+		t.Skip("no GPU: " + s.Reason)
+	}
+	opts.Backend = cclabel.BackendGPU
+	l, err := cclabel.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return l
 }

@@ -34,14 +34,7 @@ func TestGPULabelRasterNarrow(t *testing.T) {
 	if got.Narrow != nil || got.Labels.Count != want.Labels.Count || !slices.Equal(got.Labels.Data, want.Labels.Data) {
 		t.Fatalf("CPU: %d uint16 labels, %d components (want %d)", len(got.Narrow), got.Labels.Count, want.Labels.Count)
 	}
-	if s := cclabel.Devices(); !s.Available {
-		t.Skip("no GPU: " + s.Reason)
-	}
-	gpu, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer gpu.Close()
+	gpu := gpuLabeler(t, cclabel.Options{})
 	g, err := gpu.LabelRasterNarrow(r, rule, 26, nil, make([]uint16, r.Len()))
 	if err != nil {
 		t.Fatal(err)
