@@ -200,10 +200,11 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	// while the pixels are decoded.
 	dst, stop := labelArrayFor(func() (int, bool) { return formats.ImagePixels(job.Input) })
 	defer stop()
-	img, err := formats.ReadImageFile(job.Input, std.In)
+	img, release, err := formats.MapImageFile(job.Input, std.In)
 	if err != nil {
 		return labelSummary{}, err
 	}
+	defer release()
 	raster := img.Raster
 	times.Read = clock.lap()
 

@@ -195,11 +195,12 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	dst, stop := labelArrayFor(func() (int, bool) { return formats.VolumeVoxels(job.Input, raw) })
 	defer stop()
 	stream.Into(dst)
-	vol, err := formats.ReadVolumeFileStreaming(job.Input, raw, stream.Samples)
+	vol, release, err := formats.MapVolumeFileStreaming(job.Input, raw, stream.Samples)
 	if err != nil {
 		_, _ = stream.Finish(nil, err)
 		return volumeSummary{}, err
 	}
+	defer release()
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", 0)
