@@ -11,14 +11,9 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-func TestMapRegions(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("files are mapped on Linux")
-	}
-	data := make([]byte, 3*os.Getpagesize()+123)
-	for i := range data {
-		data[i] = byte(i * 7)
-	}
+// openTemp writes data to a temporary file and opens it for the test.
+func openTemp(t *testing.T, data []byte) *os.File {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "f")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -27,7 +22,19 @@ func TestMapRegions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func TestMapRegions(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("files are mapped on Linux")
+	}
+	data := make([]byte, 3*os.Getpagesize()+123)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	f := openTemp(t, data)
 	page := os.Getpagesize()
 	for _, r := range [][2]int{{0, len(data)}, {1, 10}, {page - 1, 2}, {page, page}, {2*page + 5, page + 118}, {len(data) - 1, 1}} {
 		b, unmap, err := Map(f, int64(r[0]), int64(r[1]))
@@ -64,15 +71,7 @@ func TestSamples(t *testing.T) {
 		t.Skip("samples are mapped on little-endian Linux")
 	}
 	data := []byte{9, 1, 0, 2, 0, 3, 0, 4, 0}
-	path := filepath.Join(t.TempDir(), "s")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := openTemp(t, data)
 	s, unmap, err := Samples(f, imagegraph.Uint8, 9, 0, false)
 	if err != nil || !bytes.Equal(s.([]uint8), data) {
 		t.Fatalf("uint8: %v %v", s, err)
