@@ -75,7 +75,8 @@ func ReadVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v 
 // .npy and raw volumes mapped from the file instead of copied where they
 // can be (npy.MapFile, raw.MapFile): no fresh memory for them and no
 // copy. The volume is valid until release is called; release does
-// nothing for inputs that were read.
+// nothing for inputs that were read. A nil onSamples makes it
+// ReadVolumeFile's counterpart.
 func MapVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v *imagegraph.Volume, done int)) (v *imagegraph.Volume, release func(), err error) {
 	if rawOpts != nil {
 		return raw.MapFile(path, rawOpts.Shape, rawOpts.DType, rawOpts.BigEndian)
@@ -89,7 +90,11 @@ func MapVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v *
 			return imagegraph.NewVolume(r, "npy"), release, nil
 		}
 	}
-	v, err = ReadVolumeFileStreaming(path, rawOpts, onSamples)
+	if onSamples == nil {
+		v, err = ReadVolumeFile(path, rawOpts)
+	} else {
+		v, err = ReadVolumeFileStreaming(path, rawOpts, onSamples)
+	}
 	return v, func() {}, err
 }
 
