@@ -5,7 +5,9 @@
 // input's geometry; LabelVolumeExt and IsLabelVolumePath name and check
 // label-volume paths. ReadImageFile reads a 2D image or .npy array as an
 // Image; KindOf, IsInputName, FamilyExt and EstimateBytes classify input
-// files for batch runs.
+// files for batch runs. MapImageFile and MapVolumeFileStreaming map the
+// samples of .npy and raw inputs from the file instead of copying them
+// (npy.MapFile, raw.MapFile), until the caller releases them.
 //
 // The formats themselves live in one package each, behind the shared
 // imagegraph.Raster and imagegraph.Volume types:

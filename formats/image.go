@@ -29,11 +29,41 @@ func ReadImageFile(path string, stdin io.Reader) (*Image, error) {
 		if err != nil {
 			return nil, err
 		}
-		if r.Depth > 1 {
-			return nil, fmt.Errorf("%s: a 3D array (%dx%dx%d): label it with 'cclabel volume'", path, r.Width, r.Height, r.Depth)
-		}
-		return &Image{Raster: r}, nil
+		return npyImage(path, r)
 	}
+	return decodeImageFile(path, stdin)
+}
+
+// MapImageFile is ReadImageFile with a .npy array's samples mapped from
+// the file instead of copied where they can be (npy.MapFile): no fresh
+// memory for them and no copy. The image is valid until release is
+// called; release does nothing for inputs that were read.
+func MapImageFile(path string, stdin io.Reader) (img *Image, release func(), err error) {
+	if !strings.EqualFold(filepath.Ext(path), ".npy") {
+		img, err = decodeImageFile(path, stdin)
+		return img, func() {}, err
+	}
+	r, release, err := npy.MapFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if img, err = npyImage(path, r); err != nil {
+		release()
+		return nil, nil, err
+	}
+	return img, release, nil
+}
+
+// npyImage is the image of a .npy array, which must be 2D.
+func npyImage(path string, r *imagegraph.Raster) (*Image, error) {
+	if r.Depth > 1 {
+		return nil, fmt.Errorf("%s: a 3D array (%dx%dx%d): label it with 'cclabel volume'", path, r.Width, r.Height, r.Depth)
+	}
+	return &Image{Raster: r}, nil
+}
+
+// decodeImageFile reads an image file (not .npy), or stdin for "-".
+func decodeImageFile(path string, stdin io.Reader) (*Image, error) {
 	var img image.Image
 	var err error
 	if path == "-" {

@@ -71,6 +71,33 @@ func ReadVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v 
 	return ReadVolumeFile(path, rawOpts)
 }
 
+// MapVolumeFileStreaming is ReadVolumeFileStreaming with the samples of
+// .npy and raw volumes mapped from the file instead of copied where they
+// can be (npy.MapFile, raw.MapFile): no fresh memory for them and no
+// copy. The volume is valid until release is called; release does
+// nothing for inputs that were read. A nil onSamples makes it
+// ReadVolumeFile's counterpart.
+func MapVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v *imagegraph.Volume, done int)) (v *imagegraph.Volume, release func(), err error) {
+	if rawOpts != nil {
+		return raw.MapFile(path, rawOpts.Shape, rawOpts.DType, rawOpts.BigEndian)
+	}
+	if strings.HasSuffix(strings.ToLower(path), ".npy") {
+		if st, err := os.Stat(path); err == nil && !st.IsDir() {
+			r, release, err := npy.MapFile(path)
+			if err != nil {
+				return nil, nil, err
+			}
+			return imagegraph.NewVolume(r, "npy"), release, nil
+		}
+	}
+	if onSamples == nil {
+		v, err = ReadVolumeFile(path, rawOpts)
+	} else {
+		v, err = ReadVolumeFileStreaming(path, rawOpts, onSamples)
+	}
+	return v, func() {}, err
+}
+
 func hasAnySuffix(s string, suffixes ...string) bool {
 	return slices.ContainsFunc(suffixes, func(x string) bool { return strings.HasSuffix(s, x) })
 }

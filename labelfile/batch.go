@@ -154,6 +154,11 @@ type Task struct {
 
 	vol *imagegraph.Volume // a volume input
 	vl  *VolumeLabels
+
+	// release unmaps the input's samples when they were mapped from the
+	// file (formats.MapImageFile); called once the task is written or
+	// has failed.
+	release func()
 }
 
 // Paths returns the task's output paths, the main one first.
@@ -199,15 +204,21 @@ func (b *Batch) decode(i int) (*Task, bool, error) {
 		return nil, true, nil
 	}
 	if kind == formats.KindImage {
-		t.img, err = formats.ReadImageFile(in.Path, nil)
+		t.img, t.release, err = formats.MapImageFile(in.Path, nil)
 		return t, false, err
 	}
-	t.vol, err = formats.ReadVolumeFile(in.Path, nil)
+	t.vol, t.release, err = formats.MapVolumeFileStreaming(in.Path, nil, nil)
 	return t, false, err
 }
 
-// label labels a decoded input on a labeling goroutine.
-func (b *Batch) label(t *Task) error {
+// label labels a decoded input on a labeling goroutine; a task that
+// fails here is not encoded, so its samples are released.
+func (b *Batch) label(t *Task) (err error) {
+	defer func() {
+		if err != nil {
+			t.release()
+		}
+	}()
 	row := &b.Rows[t.index]
 	if t.kind == formats.KindImage {
 		res, err := labelImage(b.Labeler, t.img, b.Settings, b.ImageConn, b.Buffers)
@@ -230,6 +241,7 @@ func (b *Batch) label(t *Task) error {
 // encode writes a labeled input's outputs, each through a temporary file,
 // then hands its label arrays to Buffers.
 func (b *Batch) encode(t *Task) error {
+	defer t.release()
 	defer b.recycle(t)
 	if err := os.MkdirAll(filepath.Dir(t.Paths()[0]), 0o755); err != nil {
 		return fmt.Errorf("batch: %w", err)

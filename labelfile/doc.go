@@ -9,7 +9,8 @@
 // package batch's pipeline: outputs mirrored under a folder, inputs with
 // up-to-date outputs skipped, the summary rows filled in.
 //
-// Reading is formats.ReadImageFile and formats.ReadVolumeFile; labelfile
+// Reading is formats.ReadImageFile and formats.ReadVolumeFile (batch maps
+// .npy samples with formats.MapImageFile and MapVolumeFileStreaming); labelfile
 // is what "cclabel label", "cclabel volume" and "cclabel batch" share, so
 // that their outputs are the same bytes.
 package labelfile

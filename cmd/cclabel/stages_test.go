@@ -30,17 +30,21 @@ func TestJSONSplitsTheLabelStage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// With 4 cores or more a file's label array is made while it is read
-	// (the header gives its size); stdin's size is unknown, and 2 cores
-	// allocate in the label stage.
+	// With prefaultMinCores cores or more a file's label array is made
+	// while it is read (the header gives its size), except for a mapped
+	// .npy labeled on every core (its read is too short to overlap);
+	// stdin's size is unknown, and fewer cores allocate in the label stage.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	var cases []labelCase
 	for _, procs := range []int{2, prefaultMinCores} {
 		few := procs < prefaultMinCores
 		runtime.GOMAXPROCS(procs)
 		cases = append(cases[:0],
-			labelCase{"", []string{"volume", vol, "--binary", "--backend", "cpu", "--json"}, few},
-			labelCase{"", []string{"label", img, "--binary", "--backend", "cpu", "--json"}, few},
+			labelCase{"", []string{"volume", vol, "--binary", "--backend", "cpu", "--json"}, true},
+			labelCase{"", []string{"volume", vol, "--binary", "--backend", "cpu", "--threads", "1", "--json"}, few},
+			labelCase{"", []string{"label", img, "--binary", "--backend", "cpu", "--json"}, true},
+			labelCase{"", []string{"label", img, "--binary", "--backend", "cpu", "--threads", "1", "--json"}, few},
+			labelCase{"", []string{"label", png, "--binary", "--backend", "cpu", "--json"}, few},
 			labelCase{string(pngBytes), []string{"label", "-", "--binary", "--backend", "cpu", "--json"}, true})
 		checkLabelStages(t, cases)
 	}

@@ -192,14 +192,15 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (labelfile.VolumeStream).
 	stream := labelfile.NewVolumeStream(labeler, settings, conn)
-	dst, stop := labelArrayFor(func() (int, bool) { return formats.VolumeVoxels(job.Input, raw) })
+	dst, stop := labelArrayFor(inPlace(job.Input, raw, labeler), func() (int, bool) { return formats.VolumeVoxels(job.Input, raw) })
 	defer stop()
 	stream.Into(dst)
-	vol, err := formats.ReadVolumeFileStreaming(job.Input, raw, stream.Samples)
+	vol, release, err := formats.MapVolumeFileStreaming(job.Input, raw, stream.Samples)
 	if err != nil {
 		_, _ = stream.Finish(nil, err)
 		return volumeSummary{}, err
 	}
+	defer release()
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", 0)

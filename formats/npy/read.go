@@ -60,8 +60,33 @@ func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
 	}
-	dims, kind, bigEndian, fortran := hdr.dims, hdr.kind, hdr.bigEndian, hdr.fortran
-	var w, h, d int
+	w, h, d, n, err := hdr.geometry(size)
+	if err != nil {
+		return nil, fmt.Errorf("npy: %w", err)
+	}
+	samples, err := readSamples(r, hdr.kind, n, hdr.bigEndian)
+	if err != nil {
+		return nil, fmt.Errorf("npy: %w", err)
+	}
+	raster := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: hdr.kind, Data: samples}
+	return raster, raster.Validate()
+}
+
+// npyArrayHeader is what a .npy header says about its array.
+type npyArrayHeader struct {
+	dims               []int
+	kind               imagegraph.SampleKind
+	bigEndian, fortran bool
+	dataOffset         int64 // where the samples start
+}
+
+// geometry returns the raster's sides and voxel count for the array the
+// header describes, checking them against the input's size (-1 when
+// unknown): with the size known arrays up to imagegraph.MaxVoxels are
+// taken; from a stream of unknown length (stdin) the samples are
+// allocated on the header's word, so at most imagegraph.MaxPixels.
+func (hdr npyArrayHeader) geometry(size int64) (w, h, d, n int, err error) {
+	dims, fortran := hdr.dims, hdr.fortran
 	switch {
 	case len(dims) == 2 && !fortran:
 		w, h, d = dims[1], dims[0], 1
@@ -72,39 +97,20 @@ func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
 	case len(dims) == 3:
 		w, h, d = dims[0], dims[1], dims[2]
 	default:
-		return nil, fmt.Errorf("npy: %w", fmt.Errorf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims)))
+		return 0, 0, 0, 0, fmt.Errorf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims))
 	}
-	// With the size known the header is checked against it, so arrays up
-	// to imagegraph.MaxVoxels are read; from a stream of unknown length
-	// (stdin) the samples are allocated on the header's word, so at most
-	// imagegraph.MaxPixels.
 	count := imagegraph.VoxelCount
 	if size < 0 {
 		count = imagegraph.PixelCount
 	}
-	n, err := count(w, h, d)
-	if err != nil {
-		return nil, fmt.Errorf("npy: %w", err)
+	if n, err = count(w, h, d); err != nil {
+		return 0, 0, 0, 0, err
 	}
-	need := int64(n) * int64(kind.Size())
-	data := hdr.dataOffset
-	if size >= 0 && size-data != need {
-		return nil, fmt.Errorf("npy: %w", fmt.Errorf("shape %v of %s needs %d data bytes, file has %d", dims, kind, need, size-data))
+	need := int64(n) * int64(hdr.kind.Size())
+	if size >= 0 && size-hdr.dataOffset != need {
+		return 0, 0, 0, 0, fmt.Errorf("shape %v of %s needs %d data bytes, file has %d", dims, hdr.kind, need, size-hdr.dataOffset)
 	}
-	samples, err := readSamples(r, kind, n, bigEndian)
-	if err != nil {
-		return nil, fmt.Errorf("npy: %w", err)
-	}
-	raster := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: kind, Data: samples}
-	return raster, raster.Validate()
-}
-
-// npyArrayHeader is what a .npy header says about its array.
-type npyArrayHeader struct {
-	dims               []int
-	kind               imagegraph.SampleKind
-	bigEndian, fortran bool
-	dataOffset         int64 // where the samples start
+	return w, h, d, n, nil
 }
 
 // readNPYHeader reads the magic, version and header dictionary.

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/filemap"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -36,20 +37,74 @@ func ReadFile(path string, shape [3]int, dtype string, bigEndian bool) (*imagegr
 	return v, nil
 }
 
-// readRaw is ReadFile on a reader of size bytes; errors start with
-// "raw: ".
-func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
+// MapFile is ReadFile with the samples mapped from the file instead of
+// copied into fresh memory where they can be used as stored (one-byte
+// samples, or the machine's byte order; on Linux), read-only and valid
+// until release is called (package npy's MapFile says more). Other files
+// are read by ReadFile and release does nothing. Errors are ReadFile's.
+func MapFile(path string, shape [3]int, dtype string, bigEndian bool) (v *imagegraph.Volume, release func(), err error) {
+	if v, release = mapRaw(path, shape, dtype, bigEndian); v != nil {
+		return v, release, nil
+	}
+	v, err = ReadFile(path, shape, dtype, bigEndian)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, func() {}, nil
+}
+
+// mapRaw maps path's samples, or returns nil when they are to be read
+// (ReadFile then reports any error).
+func mapRaw(path string, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, func()) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil
+	}
+	kind, n, err := checkRaw(st.Size(), shape, dtype)
+	if err != nil {
+		return nil, nil
+	}
+	data, unmap, err := filemap.Samples(f, kind, n, 0, bigEndian)
+	if err != nil {
+		return nil, nil
+	}
+	raster := &imagegraph.Raster{Width: shape[0], Height: shape[1], Depth: shape[2], Kind: kind, Data: data}
+	if raster.Validate() != nil {
+		unmap()
+		return nil, nil
+	}
+	return imagegraph.NewVolume(raster, "raw"), unmap
+}
+
+// checkRaw checks a raw file of size bytes against the shape and dtype
+// and returns the sample kind and count; errors start with "raw: ".
+func checkRaw(size int64, shape [3]int, dtype string) (imagegraph.SampleKind, int, error) {
 	kind, ok := rawDtypes[dtype]
 	if !ok {
-		return nil, fmt.Errorf("raw: unknown dtype %q (want one of %s)", dtype, rawDtypeNames)
+		return 0, 0, fmt.Errorf("raw: unknown dtype %q (want one of %s)", dtype, rawDtypeNames)
 	}
 	n, err := imagegraph.VoxelCount(shape[0], shape[1], shape[2])
 	if err != nil {
-		return nil, fmt.Errorf("raw: shape %v: every side must be at least 1, a plane at most %d voxels and the volume at most %d", shape, imagegraph.MaxPixels, int64(imagegraph.MaxVoxels))
+		return 0, 0, fmt.Errorf("raw: shape %v: every side must be at least 1, a plane at most %d voxels and the volume at most %d", shape, imagegraph.MaxPixels, int64(imagegraph.MaxVoxels))
 	}
 	need := int64(n) * int64(kind.Size())
 	if size != need {
-		return nil, fmt.Errorf("raw: shape %v of %s needs %d bytes, the file has %d", shape, dtype, need, size)
+		return 0, 0, fmt.Errorf("raw: shape %v of %s needs %d bytes, the file has %d", shape, dtype, need, size)
+	}
+	return kind, n, nil
+}
+
+// readRaw is ReadFile on a reader of size bytes; errors start with
+// "raw: ".
+func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
+	kind, n, err := checkRaw(size, shape, dtype)
+	if err != nil {
+		return nil, err
 	}
 	var order binary.ByteOrder = binary.LittleEndian
 	if bigEndian {
