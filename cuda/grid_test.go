@@ -228,13 +228,7 @@ func BenchmarkGPUGrid(b *testing.B) {
 // multilabel on the value-block kernels (26 only).
 func BenchmarkGPUGridModes(b *testing.B) {
 	c := gpuContext(b)
-	inputs := []struct {
-		name    string
-		w, h, d int
-		p       float64
-		blobs   int // blob radius, 0 for random, -1 for cells
-		conns   []int
-	}{
+	inputs := []gridBenchInput{
 		{"img8192-random-p0.6", 8192, 8192, 1, 0.6, 0, []int{8, 4}},
 		{"img8192-blobs-p0.5", 8192, 8192, 1, 0.5, 4, []int{8, 4}},
 		{"vol512-random-p0.3", 512, 512, 512, 0.3, 0, []int{26, 18, 6}},
@@ -242,27 +236,9 @@ func BenchmarkGPUGridModes(b *testing.B) {
 		{"vol512-cells", 512, 512, 512, 0, -1, []int{26, 6, 18}},
 	}
 	if dir := os.Getenv("CCLABEL_BENCH_SWEEP"); dir != "" {
-		inputs = inputs[:0]
-		files, err := filepath.Glob(filepath.Join(dir, "*.npy"))
-		if err != nil {
+		var err error
+		if inputs, err = sweepInputs(dir); err != nil {
 			b.Fatal(err)
-		}
-		for _, f := range files {
-			r, err := npy.ReadFile(f)
-			if err != nil {
-				b.Fatal(err)
-			}
-			conns := []int{26, 18, 6}
-			if r.Depth == 1 {
-				conns = []int{8, 4}
-			}
-			inputs = append(inputs, struct {
-				name    string
-				w, h, d int
-				p       float64
-				blobs   int
-				conns   []int
-			}{strings.TrimSuffix(filepath.Base(f), ".npy"), r.Width, r.Height, r.Depth, 0, 0, conns})
 		}
 		b.Setenv("CCLABEL_BENCH_INPUTS", dir)
 	}
@@ -272,7 +248,7 @@ func BenchmarkGPUGridModes(b *testing.B) {
 		load := sync.OnceValues(func() (*imagegraph.Raster, error) {
 			if dir := os.Getenv("CCLABEL_BENCH_INPUTS"); dir != "" {
 				r, err := npy.ReadFile(filepath.Join(dir, in.name+".npy"))
-				if err == nil && (r.Width != in.w || r.Height != in.h || r.Depth != in.d) {
+				if err == nil && in.w > 0 && (r.Width != in.w || r.Height != in.h || r.Depth != in.d) {
 					err = fmt.Errorf("%s: %dx%dx%d, want %dx%dx%d", in.name, r.Width, r.Height, r.Depth, in.w, in.h, in.d)
 				}
 				return r, err
@@ -340,6 +316,40 @@ func BenchmarkGPUGridModes(b *testing.B) {
 			}
 		}
 	}
+}
+
+// gridBenchInput is an input of BenchmarkGPUGridModes: NAME.npy, its
+// size (0: not checked), how "cclabel gen" makes it and the
+// connectivities to time.
+type gridBenchInput struct {
+	name    string
+	w, h, d int
+	p       float64
+	blobs   int // blob radius, 0 for random, -1 for cells
+	conns   []int
+}
+
+// sweepInputs returns every .npy file of dir as a benchmark input, at the
+// connectivities of its dimensions (from the header; the samples are
+// read once, by the first sub-benchmark on the input).
+func sweepInputs(dir string) ([]gridBenchInput, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.npy"))
+	if err != nil {
+		return nil, err
+	}
+	var inputs []gridBenchInput
+	for _, f := range files {
+		dims, err := npy.FileDims(f)
+		if err != nil {
+			return nil, err
+		}
+		conns := []int{26, 18, 6}
+		if dims == 2 {
+			conns = []int{8, 4}
+		}
+		inputs = append(inputs, gridBenchInput{name: strings.TrimSuffix(filepath.Base(f), ".npy"), conns: conns})
+	}
+	return inputs, nil
 }
 
 // typedRasters returns the uint8 raster r and copies of it in every other
