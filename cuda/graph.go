@@ -72,6 +72,9 @@ type GraphOptions struct {
 	// rootLinks, when -1, leaves out Afforest's links of the init's
 	// roots (aff_compress_links; tests and benchmarks).
 	rootLinks int
+	// prio overrides whether ECL-CC hooks by priority (tests and
+	// benchmarks): 0 lets hookByPriority decide, 1 always, -1 never.
+	prio int
 }
 
 // compressRound0 resolves o.compress0, def when o leaves it open.
@@ -152,6 +155,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	if alg == ecl.Afforest && round0 == 0 {
 		round0 = afforestRound0(shape)
 	}
+	prio := alg == ecl.ECL && opts.hookByPriority(shape, opts.Forest, wide)
 	var edges []uint64
 	err := c.do(func() error {
 		var b graphBuffers
@@ -182,12 +186,17 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 		run.Timing.Upload = time.Since(start)
 
-		switch alg {
-		case ecl.ECL:
+		nodes := int32(n)
+		labels := b.nstat
+		switch {
+		case prio:
+			err = c.runTimed(eclPrioritySteps(c.blocks, &nodes, &b), &run.Timing)
+			labels = b.wl
+		case alg == ecl.ECL:
 			err = c.runTimed(eclSteps(c.blocks, int32(n), &b, opts.Forest, wide, opts.compressRound0(!shape.hubs), shape.listed), &run.Timing)
-		case ecl.Afforest:
+		case alg == ecl.Afforest:
 			err = c.runTimed(afforestSteps(c.blocks, int32(n), &b, opts, round0, shape.listed), &run.Timing)
-		case ecl.ECLaf:
+		case alg == ecl.ECLaf:
 			err = c.runECLaf(int32(n), &b, &run.Timing)
 		}
 		if err != nil {
@@ -195,7 +204,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 
 		start = time.Now()
-		if err := c.download(run.Parent, b.nstat); err != nil {
+		if err := c.download(run.Parent, labels); err != nil {
 			return err
 		}
 		if opts.Forest {

@@ -34,6 +34,10 @@ func gpuGraphVariants() []gpuGraphVariant {
 		// links of the init's roots.
 		{"ecl-compress", GraphOptions{Algorithm: ecl.ECL, compress0: 1}},
 		{"ecl-nocompress", GraphOptions{Algorithm: ecl.ECL, compress0: -1}},
+		// ECL-CC hooking by priority on every graph (hubs and vertices
+		// above 16 included), and never.
+		{"ecl-prio", GraphOptions{Algorithm: ecl.ECL, prio: 1}},
+		{"ecl-noprio", GraphOptions{Algorithm: ecl.ECL, prio: -1}},
 		{"afforest-init-nolinks", GraphOptions{Algorithm: ecl.Afforest, round0: round0Init, rootLinks: -1}},
 		{"afforest-init-k1", GraphOptions{Algorithm: ecl.Afforest, SampleRounds: 1, round0: round0Init}},
 		// The 64-bit-offset kernels of graphs past 2^31 arcs, on small

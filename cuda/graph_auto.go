@@ -58,13 +58,16 @@ type degreeShape struct {
 	// warp and block kernels may have work; without, they are not
 	// launched.
 	listed bool
+	// sparse: fewer than AutoMinDegree arcs per vertex (road networks),
+	// where ECL-CC hooks by priority (hookByPriority).
+	sparse bool
 }
 
 // shapeOf scans the degrees of g on all cores.
 func shapeOf(g *ecl.Graph) degreeShape {
 	n := g.NumVertices()
 	if n == 0 {
-		return degreeShape{}
+		return degreeShape{sparse: true}
 	}
 	limit := min(int64(hubFactor)*int64(g.NumEdges())/int64(n), 1<<30)
 	workers := min(runtime.NumCPU(), max(1, n>>18))
@@ -85,7 +88,7 @@ func shapeOf(g *ecl.Graph) degreeShape {
 		}()
 	}
 	wg.Wait()
-	var d degreeShape
+	d := degreeShape{sparse: g.NumEdges() < AutoMinDegree*n}
 	for _, s := range shapes {
 		d.hubs = d.hubs || s.hubs
 		d.listed = d.listed || s.listed

@@ -1,7 +1,8 @@
 // Runs the graph kernels (ecl_graph*.cu) on the CPU through emu.h in the
 // launch sequences of cuda/graph*.go: ECL-CC, Afforest (round 0 by init or
 // by linking the first neighbour, k = 1..3) and ECLaf, with and without
-// recording a spanning forest, on random graphs of many shapes; checks
+// recording a spanning forest, and ECL-CC hooking by priority
+// (ecl_graph_prio.cu), on random graphs of many shapes; checks
 // the representatives against a serial union-find and every forest
 // (n - components edges of the graph, acyclic). Development only:
 //   cuda/emu/graph_run.sh [seed]
@@ -89,7 +90,7 @@ static void checkForest(const Csr& g, const std::vector<int>& rep, const std::ve
   }
 }
 
-enum Alg { ECL, AFF, AFFLINK, EAF };
+enum Alg { ECL, AFF, AFFLINK, EAF, ECLP };
 
 static std::vector<int> run(const Csr& g, Alg alg, int k, bool forest, std::vector<unsigned long long>& fe)
 {
@@ -112,6 +113,12 @@ static std::vector<int> run(const Csr& g, Alg alg, int k, bool forest, std::vect
       emuLaunch(B, T, [&] { ecl_compute1(n, nidx, nlist, ns, w); });
       emuLaunch(B, T, [&] { ecl_compute23(n, nidx, nlist, ns, w); });
     }
+  } else if (alg == ECLP) {
+    emuLaunch(B, T, [&] { prio_block_init(n, nidx, nlist, ns, w); });
+    emuLaunch(B, T, [&] { prio_compute1(n, nidx, nlist, ns); });
+    emuLaunch(B, T, [&] { prio_least(n, nidx, nlist, ns, w); });
+    emuLaunch(B, T, [&] { prio_flatten(n, ns, w); });
+    return wl;
   } else if (alg == EAF) {
     emuLaunch(1, T, [&] { eaf_reset(n, flags.data(), 64); });
     emuLaunch(B, T, [&] { ecl_init(n, nidx, nlist, ns); });
@@ -234,14 +241,14 @@ int main(int argc, char** argv)
     for (int v = 0; v < 600; v++) e.push_back({1234, (v * 13) % n});
     add("cliques + hub", n, e);
   }
-  const char* names[] = {"ecl", "afforest", "afforest-link", "eclaf"};
+  const char* names[] = {"ecl", "afforest", "afforest-link", "eclaf", "ecl-prio"};
   int ran = 0;
   for (auto& c : cases) {
     const auto want = reference(c.g);
-    for (Alg alg : {ECL, AFF, AFFLINK, EAF})
+    for (Alg alg : {ECL, AFF, AFFLINK, EAF, ECLP})
       for (int k = (alg == AFF || alg == AFFLINK ? 0 : 1); k <= (alg == AFF || alg == AFFLINK ? 3 : 1); k++)
         for (bool forest : {false, true}) {
-          if (alg == EAF && forest) continue;
+          if ((alg == EAF || alg == ECLP) && forest) continue;
           std::vector<unsigned long long> fe;
           const auto got = run(c.g, alg, k, forest, fe);
           const std::string what = c.name + " " + names[alg] + " k=" + std::to_string(k) + (forest ? " forest" : "");

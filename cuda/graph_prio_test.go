@@ -1,0 +1,52 @@
+package cuda
+
+import (
+	"testing"
+
+	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/gen"
+)
+
+// TestHookByPriorityChoice checks which graphs ECL-CC hooks by priority:
+// sparse graphs without hubs or vertices above 16 unless forced, never
+// with a forest or 64-bit offsets.
+func TestHookByPriorityChoice(t *testing.T) {
+	grid, err := gen.GridGraph(64, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rmat, err := gen.RMATGraph(12, 8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := edgeGraph(t, 5, 0, 1, 1, 2, 2, 3, 3, 4)
+	var pairs []int32
+	for v := int32(1); v <= 40; v++ {
+		pairs = append(pairs, 0, v, v, v%40+1) // a hub of degree 40 on a cycle
+	}
+	hubCycle := edgeGraph(t, 41, pairs...)
+	var auto GraphOptions
+	forced, never := GraphOptions{prio: 1}, GraphOptions{prio: -1}
+	for _, c := range []struct {
+		name                string
+		opts                GraphOptions
+		shape               degreeShape
+		forest, wide, wants bool
+	}{
+		{"path", auto, shapeOf(path), false, false, true},
+		{"grid", auto, shapeOf(grid), false, false, false},
+		{"R-MAT", auto, shapeOf(rmat), false, false, false},
+		{"hub on a cycle", auto, shapeOf(hubCycle), false, false, false},
+		{"R-MAT forced", forced, shapeOf(rmat), false, false, true},
+		{"path never", never, shapeOf(path), false, false, false},
+		{"path forest", forced, shapeOf(path), true, false, false},
+		{"path wide", forced, shapeOf(path), false, true, false},
+	} {
+		if got := c.opts.hookByPriority(c.shape, c.forest, c.wide); got != c.wants {
+			t.Errorf("%s: hooks by priority %v, want %v", c.name, got, c.wants)
+		}
+	}
+	if !shapeOf(path).sparse || shapeOf(grid).sparse || !shapeOf(&ecl.Graph{Offsets: []int64{0}}).sparse {
+		t.Errorf("sparse: path %v, grid %v, empty %v", shapeOf(path).sparse, shapeOf(grid).sparse, shapeOf(&ecl.Graph{Offsets: []int64{0}}).sparse)
+	}
+}
