@@ -62,6 +62,7 @@ func LabelBinaryStreamed(shape GridShape, connectivity int, src MaskRows, dst []
 		return 0, err
 	}
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
+	cache.reuse = true
 	l, bands := planBinary(shape, connectivity, cache, dst, s.BandCount(shape))
 	n, err := band.RunStreamed(l, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() { cache.ready = true })
 	band.PutWords(cache.rows)
