@@ -1,7 +1,9 @@
 package imagegraph
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/runs"
@@ -17,9 +19,10 @@ import (
 // each). The labels are Label's, bit for bit; only dst must have r.Len()
 // entries.
 //
-// Under the multilabel rule the samples are labeled as keys even when the
-// raster turns out to hold one foreground value (which Label labels as a
-// binary mask, faster): the labels are the same.
+// Under the multilabel rule the raster is labeled as a binary mask, as
+// Label does when it holds one foreground value, while the samples that
+// have arrived hold one; if a second value arrives, it is labeled again
+// from its start as keys.
 func LabelStreamed(r *Raster, rule Rule, opts Options, dst []uint32, bands int, wait func(samples int) error) (*Labels, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
@@ -45,6 +48,25 @@ func LabelStreamed(r *Raster, rule Rule, opts Options, dst []uint32, bands int, 
 	}
 	var count int
 	var err error
+	if rule.Mode == Multilabel {
+		if scan := newSingleScan(r); scan != nil {
+			single := s
+			single.Wait = func(end int) error {
+				if err := s.WaitFunc()(end); err != nil {
+					return err
+				}
+				if !scan.upTo(end * r.Width) {
+					return errSecondValue
+				}
+				return nil
+			}
+			binary := rasterRows{r: r, rule: Rule{Mode: Binary}}
+			count, err = grid.LabelBinaryStreamed(shape, conn, binary, dst, single)
+			if !errors.Is(err, errSecondValue) {
+				return streamedLabels(r, dst, count, err)
+			}
+		}
+	}
 	switch {
 	case rule.Mode != Multilabel:
 		count, err = grid.LabelBinaryStreamed(shape, conn, rows, dst, s)
@@ -53,8 +75,87 @@ func LabelStreamed(r *Raster, rule Rule, opts Options, dst []uint32, bands int, 
 	default:
 		count, err = runs.LabelRunsStreamed[uint32](shape, conn, rows, dst, s)
 	}
+	return streamedLabels(r, dst, count, err)
+}
+
+// streamedLabels returns the outcome of a streamed labeling of r.
+func streamedLabels(r *Raster, dst []uint32, count int, err error) (*Labels, error) {
 	if err != nil {
 		return nil, fmt.Errorf("imagegraph: %w", err)
 	}
 	return &Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: count}, nil
+}
+
+// errSecondValue stops the binary labeling of a multilabel raster once a
+// second foreground value has arrived.
+var errSecondValue = errors.New("imagegraph: a second foreground value")
+
+// singleScan tells, as a raster's samples arrive, whether those that have
+// arrived hold one foreground value (singleValue's test, in parts).
+type singleScan struct {
+	mu      sync.Mutex
+	scanned int  // samples scanned
+	mixed   bool // a second value was seen
+	// step scans samples [lo, hi) and reports whether they and those
+	// before hold at most one foreground value.
+	step func(lo, hi int) bool
+}
+
+// newSingleScan returns the scan of r's samples, or nil for a sample type
+// that Label does not scan (it labels those as keys).
+func newSingleScan(r *Raster) *singleScan {
+	switch d := r.Data.(type) {
+	case []uint8:
+		return scanParts(d, scanByte)
+	case []uint16:
+		return scanParts(d, scanInt[uint16])
+	case []uint32:
+		return scanParts(d, scanInt[uint32])
+	case []uint64:
+		return scanParts(d, scanInt[uint64])
+	case []int8:
+		return scanParts(d, scanInt[int8])
+	case []int16:
+		return scanParts(d, scanInt[int16])
+	case []int32:
+		return scanParts(d, scanInt[int32])
+	case []int64:
+		return scanParts(d, scanInt[int64])
+	case []float32:
+		return scanParts(d, scanFloat[float32])
+	case []float64:
+		return scanParts(d, scanFloat[float64])
+	}
+	return nil
+}
+
+// scanParts returns a singleScan of d by scan (see singleParallel).
+func scanParts[T comparable](d []T, scan func([]T) (T, bool, bool)) *singleScan {
+	var v T
+	found := false
+	return &singleScan{step: func(lo, hi int) bool {
+		w, some, alone := scan(d[lo:hi])
+		switch {
+		case !alone:
+			return false
+		case !some:
+			return true
+		case !found:
+			v, found = w, true
+			return true
+		}
+		return w == v
+	}}
+}
+
+// upTo scans the samples up to n and reports whether all of them hold at
+// most one foreground value. It is safe for concurrent use.
+func (s *singleScan) upTo(n int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.mixed && n > s.scanned {
+		s.mixed = !s.step(s.scanned, n)
+		s.scanned = n
+	}
+	return !s.mixed
 }

@@ -68,7 +68,20 @@ func TestLabelStreamedMatchesLabel(t *testing.T) {
 		if s[2] > 1 {
 			conns = []int{6, 18, 26}
 		}
-		for name, r := range modeRasters(t, s[0], s[1], s[2], rng) {
+		rasters := modeRasters(t, s[0], s[1], s[2], rng)
+		// One foreground value until the last voxel, which holds a second:
+		// the multilabel rule is labeled as binary, then again as keys.
+		late := make([]uint8, s[0]*s[1]*s[2])
+		for i := range late {
+			late[i] = uint8(rng.IntN(2))
+		}
+		late[len(late)-1] = 2
+		r, err := imagegraph.NewRaster(s[0], s[1], s[2], late)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rasters["late"] = r
+		for name, r := range rasters {
 			for _, rule := range modeRules {
 				for _, conn := range conns {
 					want, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: 1}, nil)
