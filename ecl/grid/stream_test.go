@@ -18,6 +18,10 @@ import (
 // a full row for those, which would change the labels too).
 func TestLabelBinaryStreamedMatches(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
+	streamThreads, streamBands := []int{1, 2, 3}, []int{0, 3, 7, 64}
+	if testing.Short() {
+		streamThreads, streamBands = []int{2}, []int{0, 7}
+	}
 	for _, is3D := range []bool{false, true} {
 		conns := []int{4, 8}
 		if is3D {
@@ -32,8 +36,8 @@ func TestLabelBinaryStreamedMatches(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					for _, threads := range []int{1, 2, 3} {
-						for _, bands := range []int{0, 3, 7, 64} {
+					for _, threads := range streamThreads {
+						for _, bands := range streamBands {
 							feed := gridtest.NewFeed(shape.Height*shape.Depth, 1+rng.IntN(3), -1)
 							got := make([]uint32, len(keys))
 							n, err := grid.LabelBinaryStreamed(shape, conn, gridtest.PoisonMask{Keys: src, Feed: feed}, got,
