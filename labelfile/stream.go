@@ -22,30 +22,35 @@ const streamSlabVoxels = 1 << 23
 const streamMinSlabs = 4
 
 // streamMinThreads is the fewest labeling threads with which VolumeStream
-// labels while reading: the read (decompression, its read-ahead) keeps a
-// core or two busy, and on the 2-core VM labeling beside it slowed the
-// read more than it saved (512³ .nii.gz, read+label 3.8-7.3 s streamed
-// against 3.7-4.3 s after the read, alternating runs). On the 16-core
-// H100 host the label stage after the read fell from 0.175-0.186 s to
-// 0.058-0.182 s.
+// labels slabs while reading (below it, bands: stream_bands.go): the read
+// (decompression, its read-ahead) keeps a core or two busy, and on the
+// 2-core VM labeling slabs beside it slowed the read more than it saved
+// (512³ .nii.gz, read+label 3.8-7.3 s streamed against 3.7-4.3 s after
+// the read, alternating runs). On the 16-core H100 host the label stage
+// after the read fell from 0.175-0.186 s to 0.058-0.182 s.
 const streamMinThreads = 4
 
 // VolumeStream labels a single-frame volume on the CPU while it is read:
 // give its Samples method to formats.ReadVolumeFileStreaming, then call
-// Finish with what the read returned. Slabs of planes are labeled as they
-// arrive (on one thread fewer than the labeler's while the read goes on,
-// on all of them once it has ended), joined at their seams (package
-// slabs) and relabeled: the labels are LabelVolume's, bit for bit. A
-// volume the stream does not take (several frames, too few planes, a
-// labeler that may use the GPU, a reader that does not stream) is
-// labeled by Finish with LabelVolume.
+// Finish with what the read returned. With streamMinThreads threads or
+// more, slabs of planes are labeled as they arrive (on one thread fewer
+// than the labeler's while the read goes on, on all of them once it has
+// ended), joined at their seams (package slabs) and relabeled. With fewer,
+// the first pass of the labeler's bands of rows runs as their samples
+// arrive, on one thread fewer than the labeler's (at least one) while the
+// read goes on, and the second once it has ended (labelBands). Either way
+// the labels are LabelVolume's, bit for bit. A volume the stream does not
+// take (several frames, too few planes or voxels, a labeler that may use
+// the GPU or is serial, a reader that does not stream) is labeled by
+// Finish with LabelVolume.
 type VolumeStream struct {
 	l    *cclabel.Labeler
 	s    Settings
 	conn int
-	// slabVoxels is streamSlabVoxels and minThreads streamMinThreads
-	// (tests lower them).
-	slabVoxels, minThreads int
+	// slabVoxels is streamSlabVoxels and minThreads streamMinThreads;
+	// bandMinVoxels is streamBandMinVoxels and bands the bands' count (0:
+	// imagegraph.LabelStreamed's default). Tests change them.
+	slabVoxels, minThreads, bandMinVoxels, bands int
 	// dst, when it fits, takes the labels (Into).
 	dst []uint32
 
@@ -72,7 +77,8 @@ type streamResult struct {
 // NewVolumeStream returns a stream labeling with l under the settings at
 // 3D connectivity conn.
 func NewVolumeStream(l *cclabel.Labeler, s Settings, conn int) *VolumeStream {
-	vs := &VolumeStream{l: l, s: s, conn: conn, slabVoxels: streamSlabVoxels, minThreads: streamMinThreads}
+	vs := &VolumeStream{l: l, s: s, conn: conn, slabVoxels: streamSlabVoxels, minThreads: streamMinThreads,
+		bandMinVoxels: streamBandMinVoxels}
 	vs.arrived = sync.NewCond(&vs.mu)
 	return vs
 }
@@ -90,9 +96,13 @@ func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
 	defer vs.mu.Unlock()
 	if !vs.decided {
 		vs.decided = true
-		if vs.takes(v) {
+		switch {
+		case vs.takes(v):
 			vs.vol, vs.result = v, make(chan streamResult, 1)
 			go vs.label()
+		case vs.takesBands(v):
+			vs.vol, vs.result = v, make(chan streamResult, 1)
+			go vs.labelBands()
 		}
 	}
 	if vs.vol == nil {
@@ -212,6 +222,7 @@ func (vs *VolumeStream) label() {
 func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLabels, error) {
 	vs.mu.Lock()
 	vs.ended, vs.failed = true, readErr != nil
+	vs.readEnd = time.Now()
 	taken := vs.vol != nil
 	vs.arrived.Broadcast()
 	vs.mu.Unlock()
@@ -237,9 +248,13 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 		backend = cclabel.BackendSerial
 	}
 	res.labels.Filter(vs.s.MinSize, vs.s.Largest)
+	conn := vs.conn
+	if res.labels.Depth == 1 { // a 2D file: the in-plane part of the stencil
+		conn = slabs.InPlane(conn)
+	}
 	return &VolumeLabels{
 		Frames: [][]uint32{res.labels.Data}, PerFrame: []int{res.labels.Count}, Total: res.labels.Count,
-		Last: res.labels, Conn: vs.conn, Backend: backend,
+		Last: res.labels, Conn: conn, Backend: backend,
 		Timing:       cclabel.Timing{Total: time.Since(start), Kernel: time.Since(start)},
 		WhileReading: res.during,
 	}, nil

@@ -6,25 +6,18 @@ import (
 	"github.com/cclabel/cclabel/ecl/grid/internal/band"
 )
 
-// labelBinary18 labels a binary volume at 18-connectivity, rows y +
-// z*height of src. Within a plane, 18-connectivity is 8-connectivity, so
-// two consecutive rows of a plane are taken together as in LabelBinary8:
-// a maximal run of columns holding a foreground voxel in either row is one
-// vertex (a 2x2 square of a plane is a clique at 18). A pair is linked to
-// the pair above it in its plane as in LabelBinary8, and to the pairs of
-// the plane before that can touch it: the pair of the same rows (a voxel
-// touches the voxels of the column behind it in both rows, and those of
-// the neighbouring columns in its own row), and the pairs just above and
-// below that one (the facing rows, column by column). Bands are whole
-// planes; the shape must be valid.
-func labelBinary18(shape GridShape, src MaskRows, dst []uint32, threads int) int {
-	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
-	l := &pair18Labeler{width: shape.Width, height: shape.Height, src: cache, labels: dst}
-	return runCachedBandLabeler(l, cache, band.Layers(shape.Depth, shape.Height, threads), dst, shape.Width)
-}
-
-// pair18Labeler holds one labelBinary18 run. As for binary8Labeler, each
-// band's part of labels holds its runs' parents until the labeling pass.
+// pair18Labeler labels a binary volume at 18-connectivity, rows y +
+// z*height of src (LabelBinary). Within a plane, 18-connectivity is
+// 8-connectivity, so two consecutive rows of a plane are taken together as
+// in LabelBinary8: a maximal run of columns holding a foreground voxel in
+// either row is one vertex (a 2x2 square of a plane is a clique at 18). A
+// pair is linked to the pair above it in its plane as in LabelBinary8, and
+// to the pairs of the plane before that can touch it: the pair of the same
+// rows (a voxel touches the voxels of the column behind it in both rows,
+// and those of the neighbouring columns in its own row), and the pairs
+// just above and below that one (the facing rows, column by column).
+// Bands are whole planes. As for binary8Labeler, each band's part of
+// labels holds its runs' parents until the labeling pass.
 type pair18Labeler struct {
 	width, height int
 	src           MaskRows

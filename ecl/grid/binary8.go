@@ -4,7 +4,6 @@ import (
 	"math/bits"
 
 	"github.com/cclabel/cclabel/ecl/grid/internal/band"
-	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // LabelBinary8 labels a binary 2D image at 8-connectivity, given as bit
@@ -31,15 +30,8 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 	if err := shape.validate(8, dst); err != nil {
 		return 0, err
 	}
-	pairs := (height + 1) / 2
-	threads = parallel.ClampThreads(threads, max(1, pairs/4))
-	bands := make([]band.Band, threads)
-	for b := range bands {
-		bands[b].First = min(2*(pairs*b/threads), height)
-		bands[b].End = min(2*(pairs*(b+1)/threads), height)
-	}
 	cache := newMaskCache(src, width, height)
-	l := &binary8Labeler{width: width, height: height, src: cache, labels: dst}
+	l, bands := planBinary(shape, 8, cache, dst, threads)
 	return runCachedBandLabeler(l, cache, bands, dst, width), nil
 }
 
@@ -54,15 +46,8 @@ func LabelBinary26(width, height, depth int, src MaskRows, dst []uint32, threads
 	if err := shape.validate(26, dst); err != nil {
 		return 0, err
 	}
-	pairs := (depth + 1) / 2
-	threads = parallel.ClampThreads(threads, max(1, pairs/4))
-	bands := make([]band.Band, threads)
-	for b := range bands {
-		bands[b].First = min(2*(pairs*b/threads), depth) * height
-		bands[b].End = min(2*(pairs*(b+1)/threads), depth) * height
-	}
 	cache := newMaskCache(src, width, height*depth)
-	l := &bundleLabeler{width: width, height: height, depth: depth, src: cache, labels: dst}
+	l, bands := planBinary(shape, 26, cache, dst, threads)
 	return runCachedBandLabeler(l, cache, bands, dst, width), nil
 }
 

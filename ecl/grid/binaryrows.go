@@ -14,7 +14,7 @@ import (
 // for every thread count.
 //
 // 8 and 26 run LabelBinary8 and LabelBinary26, 18 runs LabelBinary8's
-// row pairs in each plane (see labelBinary18). 4 and 6 run ECL-CC on
+// row pairs in each plane (see pair18Labeler). 4 and 6 run ECL-CC on
 // the runs of the rows: every maximal run of foreground pixels of a row is
 // one vertex, numbered in memory order, so the smallest vertex of a
 // component holds its first pixel. Runs of one row are found with word-wide
@@ -27,25 +27,25 @@ func LabelBinary(shape GridShape, connectivity int, src MaskRows, dst []uint32, 
 	if err := shape.validate(connectivity, dst); err != nil {
 		return 0, err
 	}
-	switch connectivity {
-	case 8:
-		return LabelBinary8(shape.Width, shape.Height, src, dst, threads)
-	case 26:
-		return LabelBinary26(shape.Width, shape.Height, shape.Depth, src, dst, threads)
-	case 18:
-		return labelBinary18(shape, src, dst, threads), nil
-	}
-	return labelBinaryRows(shape, connectivity, src, dst, threads), nil
+	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
+	l, bands := planBinary(shape, connectivity, cache, dst, threads)
+	return runCachedBandLabeler(l, cache, bands, dst, shape.Width), nil
 }
 
 // labelBinaryRows is LabelBinary on row runs, for every connectivity; the
 // shape and connectivity must be valid.
 func labelBinaryRows(shape GridShape, connectivity int, src MaskRows, dst []uint32, threads int) int {
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
-	l := &rowLabeler{width: shape.Width, src: cache, labels: dst}
+	l := newRowLabeler(shape, connectivity, cache, dst)
+	return runCachedBandLabeler(l, cache, band.Layers(l.layers, l.layer, threads), dst, shape.Width)
+}
+
+// newRowLabeler returns the row-run labeler of a grid reading src.
+func newRowLabeler(shape GridShape, connectivity int, src MaskRows, dst []uint32) *rowLabeler {
+	l := &rowLabeler{width: shape.Width, src: src, labels: dst}
 	l.layer, l.layers = band.Layering(shape.Height, shape.Depth)
 	l.same, l.below = band.LayerSlack(connectivity)
-	return runCachedBandLabeler(l, cache, band.Layers(l.layers, l.layer, threads), dst, shape.Width)
+	return l
 }
 
 // rowLabeler holds one labelBinaryRows run. Until the labeling pass, each

@@ -13,6 +13,11 @@ type maskCache struct {
 	// ready is set between the passes (all goroutines of the first pass
 	// have ended); from then on rows come from the cache.
 	ready bool
+	// reuse serves a row from the cache as soon as it is kept, for a
+	// streamed run, whose borders are merged during the first pass: a row
+	// is kept by its band's first pass before any other goroutine reads
+	// it (a border is merged once both its bands are linked).
+	reuse bool
 }
 
 // newMaskCache returns a cache for rows of width pixels.
@@ -22,11 +27,11 @@ func newMaskCache(src MaskRows, width, rows int) *maskCache {
 }
 
 // Mask serves a row: from the source, kept, in the first pass; from the
-// cache, once ready, when the first pass kept it. Each band's goroutine
-// reads only its own rows in the first pass.
+// cache, once ready (or once kept, with reuse), when the first pass kept
+// it. Each band's goroutine reads only its own rows in the first pass.
 func (c *maskCache) Mask(row int, dst []uint64) {
 	kept := c.rows[row*c.words : (row+1)*c.words]
-	if c.loaded[row] && c.ready {
+	if c.loaded[row] && (c.ready || c.reuse) {
 		copy(dst, kept)
 		return
 	}

@@ -31,10 +31,16 @@ func LabelRuns[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.
 	if err := band.Validate(shape.Width, shape.Height, shape.Depth, connectivity, dst); err != nil {
 		return 0, err
 	}
+	l := newRunLabeler(shape, connectivity, src, dst)
+	return band.RunLabeler(l, band.Layers(l.layers, l.layer, threads), dst, shape.Width), nil
+}
+
+// newRunLabeler returns the LabelRuns labeler of a grid reading src.
+func newRunLabeler[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.RunRows[K], dst []uint32) *runLabeler[K] {
 	l := &runLabeler[K]{width: shape.Width, src: src, labels: dst}
 	l.layer, l.layers = band.Layering(shape.Height, shape.Depth)
 	l.same, l.below = band.LayerSlack(connectivity)
-	return band.RunLabeler(l, band.Layers(l.layers, l.layer, threads), dst, shape.Width), nil
+	return l
 }
 
 // runLabeler holds one LabelRuns run. Until the labeling pass, each band's

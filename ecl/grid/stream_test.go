@@ -1,0 +1,106 @@
+package grid_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/cclabel/cclabel/ecl/grid"
+	"github.com/cclabel/cclabel/ecl/grid/internal/gridtest"
+)
+
+// TestLabelBinaryStreamedMatches checks that a grid labeled while its rows
+// arrive gets LabelBinary's labels at every connectivity, thread and band
+// count, and that no row is read before it is released (the source serves
+// a full row for those, which would change the labels too).
+func TestLabelBinaryStreamedMatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	streamThreads, streamBands := []int{1, 2, 3}, []int{0, 3, 7, 64}
+	if testing.Short() {
+		streamThreads, streamBands = []int{2}, []int{0, 7}
+	}
+	for _, is3D := range []bool{false, true} {
+		conns := []int{4, 8}
+		if is3D {
+			conns = []int{6, 18, 26}
+		}
+		for _, shape := range gridtest.ModeShapes(is3D) {
+			for name, keys := range gridtest.ModePatterns(shape, rng) {
+				src := gridtest.SliceKeys{Width: shape.Width, Values: keys}
+				for _, conn := range conns {
+					want := make([]uint32, len(keys))
+					wantN, err := grid.LabelBinary(shape, conn, keyMask{src}, want, 1)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, threads := range streamThreads {
+						for _, bands := range streamBands {
+							feed := gridtest.NewFeed(shape.Height*shape.Depth, 1+rng.IntN(3), -1)
+							got := make([]uint32, len(keys))
+							n, err := grid.LabelBinaryStreamed(shape, conn, gridtest.PoisonMask{Keys: src, Feed: feed}, got,
+								grid.Stream{Threads: threads, Bands: bands, Wait: feed.Wait})
+							feed.Stop()
+							if err != nil {
+								t.Fatal(err)
+							}
+							if feed.Early() != 0 {
+								t.Fatalf("%v %s c%d threads %d bands %d: %d rows read before their release", shape, name, conn, threads, bands, feed.Early())
+							}
+							if n != wantN || !slices.Equal(got, want) {
+								t.Fatalf("%v %s c%d threads %d bands %d: %d components, want %d\n got %v\nwant %v",
+									shape, name, conn, threads, bands, n, wantN, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLabelBinaryStreamedFeedFails checks that a feed failing part of the
+// way stops the labeling with its error and leaves no goroutine behind.
+func TestLabelBinaryStreamedFeedFails(t *testing.T) {
+	shape := grid.GridShape{Width: 70, Height: 9, Depth: 64}
+	keys := make([]uint32, shape.Len())
+	rng := rand.New(rand.NewPCG(33, 34))
+	for i := range keys {
+		keys[i] = uint32(rng.IntN(2))
+	}
+	src := gridtest.SliceKeys{Width: shape.Width, Values: keys}
+	before := runtime.NumGoroutine()
+	rows := shape.Height * shape.Depth
+	for _, conn := range []int{6, 18, 26} {
+		for _, threads := range []int{1, 2, 3} {
+			for _, failAt := range []int{0, 1, rows / 3, rows - 1} {
+				feed := gridtest.NewFeed(rows, 4, failAt)
+				_, err := grid.LabelBinaryStreamed(shape, conn, gridtest.PoisonMask{Keys: src, Feed: feed}, make([]uint32, len(keys)),
+					grid.Stream{Threads: threads, Bands: 8, Wait: feed.Wait})
+				feed.Stop()
+				if !errors.Is(err, gridtest.ErrFeed) {
+					t.Fatalf("c%d threads %d fail at %d: %v, want the feed's error", conn, threads, failAt, err)
+				}
+				if feed.Early() != 0 {
+					t.Fatalf("c%d threads %d fail at %d: %d rows read before their release", conn, threads, failAt, feed.Early())
+				}
+			}
+		}
+	}
+	checkNoGoroutines(t, before)
+}
+
+// checkNoGoroutines fails when more goroutines run than before, once
+// those that are ending have had a moment.
+func checkNoGoroutines(t *testing.T, before int) {
+	t.Helper()
+	for range 100 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("%d goroutines, %d before", runtime.NumGoroutine(), before)
+}

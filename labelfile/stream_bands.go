@@ -1,0 +1,58 @@
+package labelfile
+
+import (
+	"time"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/slabs"
+)
+
+// streamBandMinVoxels is the fewest voxels of a volume that VolumeStream
+// labels band by band while it is read (below streamMinThreads threads):
+// a smaller one is read too soon for the overlap to matter.
+const streamBandMinVoxels = 1 << 23
+
+// takesBands reports whether the stream labels v band by band while it is
+// read: one frame of at most imagegraph.MaxPixels voxels and at least
+// bandMinVoxels, on the CPU backend with fewer than minThreads threads.
+func (vs *VolumeStream) takesBands(v *imagegraph.Volume) bool {
+	if len(v.Frames) != 1 || vs.l.MayUseGPU() || vs.l.Backend() == cclabel.BackendSerial || vs.threads() >= vs.minThreads {
+		return false
+	}
+	n := v.Frames[0].Len()
+	return n >= vs.bandMinVoxels && n <= imagegraph.MaxPixels
+}
+
+// labelBands is the labeling goroutine of a volume labeled band by band
+// (imagegraph.LabelStreamed) as its samples arrive.
+func (vs *VolumeStream) labelBands() {
+	f := vs.vol.Frames[0]
+	rule := vs.s.Rule
+	rule.Slope, rule.Inter = vs.vol.Slope, vs.vol.Inter
+	conn := vs.conn
+	if f.Depth == 1 {
+		conn = slabs.InPlane(conn)
+	}
+	labels := vs.dst
+	if len(labels) != f.Len() {
+		labels = make([]uint32, f.Len()) // pages fault in as the bands are labeled
+	}
+	res := streamResult{}
+	defer func() { vs.result <- res }()
+	start := time.Now()
+	res.labels, res.err = imagegraph.LabelStreamed(f, rule, imagegraph.Options{Connectivity: conn, Threads: vs.threads()}, labels, vs.bands,
+		func(n int) error {
+			_, err := vs.waitPlanes(n)
+			return err
+		})
+	// Labeling while reading: up to the read's end, or all of it when it
+	// ended before the read returned (checking the file's tail).
+	end := time.Now()
+	vs.mu.Lock()
+	if vs.ended && vs.readEnd.Before(end) {
+		end = vs.readEnd
+	}
+	vs.mu.Unlock()
+	res.during = max(0, end.Sub(start))
+}
