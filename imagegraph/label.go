@@ -37,22 +37,34 @@ func (o Options) connectivity(r *Raster) int {
 	return 8
 }
 
+// checkLabeling validates a labeling of r under rule and returns its
+// connectivity: r valid and at most MaxPixels voxels (larger ones are
+// labeled in slabs, as cclabel.Labeler.LabelRaster does), rule valid, the
+// connectivity one r's dimensions take.
+func checkLabeling(r *Raster, rule Rule, opts Options) (int, error) {
+	if err := r.Validate(); err != nil {
+		return 0, err
+	}
+	if r.Len() > MaxPixels {
+		return 0, fmt.Errorf("imagegraph: a %dx%dx%d raster has more than %d voxels: label it in slabs (cclabel.Labeler.LabelRaster does)", r.Width, r.Height, r.Depth, MaxPixels)
+	}
+	if err := rule.Validate(); err != nil {
+		return 0, err
+	}
+	conn := opts.connectivity(r)
+	if err := ValidConnectivity(conn, r.Is3D()); err != nil {
+		return 0, err
+	}
+	return conn, nil
+}
+
 // Label labels the connected components of r under rule with ECL-CC on the
 // implicit grid graph: no CSR is built. dst, if it has r.Len() entries, is
 // reused for the labels. r may have at most MaxPixels voxels
 // (cclabel.Labeler.LabelRaster labels larger rasters in slabs).
 func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
-	if err := r.Validate(); err != nil {
-		return nil, err
-	}
-	if r.Len() > MaxPixels {
-		return nil, fmt.Errorf("imagegraph: a %dx%dx%d raster has more than %d voxels: label it in slabs (cclabel.Labeler.LabelRaster does)", r.Width, r.Height, r.Depth, MaxPixels)
-	}
-	if err := rule.Validate(); err != nil {
-		return nil, err
-	}
-	conn := opts.connectivity(r)
-	if err := ValidConnectivity(conn, r.Is3D()); err != nil {
+	conn, err := checkLabeling(r, rule, opts)
+	if err != nil {
 		return nil, err
 	}
 	if len(dst) != r.Len() {
@@ -68,7 +80,6 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 	rows := rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}
 	shape := grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
 	var count int
-	var err error
 	switch {
 	case rule.Mode != Multilabel:
 		count, err = grid.LabelBinary(shape, conn, rows, dst, opts.Threads)

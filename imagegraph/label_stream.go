@@ -24,17 +24,8 @@ import (
 // have arrived hold one; if a second value arrives, it is labeled again
 // from its start as keys.
 func LabelStreamed(r *Raster, rule Rule, opts Options, dst []uint32, bands int, wait func(samples int) error) (*Labels, error) {
-	if err := r.Validate(); err != nil {
-		return nil, err
-	}
-	if r.Len() > MaxPixels {
-		return nil, fmt.Errorf("imagegraph: a %dx%dx%d raster has more than %d voxels: it is not labeled streamed", r.Width, r.Height, r.Depth, MaxPixels)
-	}
-	if err := rule.Validate(); err != nil {
-		return nil, err
-	}
-	conn := opts.connectivity(r)
-	if err := ValidConnectivity(conn, r.Is3D()); err != nil {
+	conn, err := checkLabeling(r, rule, opts)
+	if err != nil {
 		return nil, err
 	}
 	if len(dst) != r.Len() {
@@ -47,7 +38,6 @@ func LabelStreamed(r *Raster, rule Rule, opts Options, dst []uint32, bands int, 
 		s.Wait = func(end int) error { return wait(end * r.Width) }
 	}
 	var count int
-	var err error
 	if rule.Mode == Multilabel {
 		if scan := newSingleScan(r); scan != nil {
 			single := s
