@@ -186,11 +186,10 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 		run.Timing.Upload = time.Since(start)
 
-		nodes := int32(n)
 		labels := b.nstat
 		switch {
 		case prio:
-			err = c.runTimed(eclPrioritySteps(c.blocks, &nodes, &b), &run.Timing)
+			err = c.runTimed(eclPrioritySteps(c.blocks, int32(n), &b), &run.Timing)
 			labels = b.wl
 		case alg == ecl.ECL:
 			err = c.runTimed(eclSteps(c.blocks, int32(n), &b, opts.Forest, wide, opts.compressRound0(!shape.hubs), shape.listed), &run.Timing)

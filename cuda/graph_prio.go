@@ -30,8 +30,8 @@ func (o GraphOptions) hookByPriority(d degreeShape, forest, wide bool) bool {
 // eclPrioritySteps are ECL-CC's kernels hooking by priority:
 // prio_block_init (least entries to none in b.wl), prio_compute1,
 // prio_least, prio_flatten; the representatives end in b.wl.
-func eclPrioritySteps(blocks uint32, nodes *int32, b *graphBuffers) []kernelStep {
-	n := unsafe.Pointer(nodes)
+func eclPrioritySteps(blocks uint32, nodes int32, b *graphBuffers) []kernelStep {
+	n := unsafe.Pointer(&nodes)
 	nidx, nlist, nstat, least := unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr), unsafe.Pointer(&b.wl.ptr)
 	return []kernelStep{
 		{"prio_block_init", blocks, threadsPerBlock, []unsafe.Pointer{n, nidx, nlist, nstat, least}},

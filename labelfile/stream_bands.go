@@ -1,6 +1,7 @@
 package labelfile
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -40,19 +41,30 @@ func (vs *VolumeStream) labelBands() {
 	}
 	res := streamResult{}
 	defer func() { vs.result <- res }()
+	threads := vs.threads()
+	var blocked atomic.Int64 // time the labeling goroutines spent waiting for samples
 	start := time.Now()
-	res.labels, res.err = imagegraph.LabelStreamed(f, rule, imagegraph.Options{Connectivity: conn, Threads: vs.threads()}, labels, vs.bands,
+	res.labels, res.err = imagegraph.LabelStreamed(f, rule, imagegraph.Options{Connectivity: conn, Threads: threads}, labels, vs.bands,
 		func(n int) error {
+			t := time.Now()
 			_, err := vs.waitPlanes(n)
+			blocked.Add(int64(time.Since(t)))
 			return err
 		})
-	// Labeling while reading: up to the read's end, or all of it when it
-	// ended before the read returned (checking the file's tail).
+	res.during = busyWhileReading(vs, start, threads, time.Duration(blocked.Load()))
+}
+
+// busyWhileReading is the labeling time of a band-by-band labeling that
+// started at start on threads goroutines and spent blocked waiting for
+// samples, up to the read's end (or its own, when it ended before the read
+// returned, checking the file's tail): the goroutines' time over that span
+// less what they waited, summed over them as the slab path sums its slabs.
+func busyWhileReading(vs *VolumeStream, start time.Time, threads int, blocked time.Duration) time.Duration {
 	end := time.Now()
 	vs.mu.Lock()
 	if vs.ended && vs.readEnd.Before(end) {
 		end = vs.readEnd
 	}
 	vs.mu.Unlock()
-	res.during = max(0, end.Sub(start))
+	return max(0, time.Duration(threads)*end.Sub(start)-blocked)
 }

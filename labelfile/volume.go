@@ -13,6 +13,7 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/render"
+	"github.com/cclabel/cclabel/slabs"
 )
 
 // VolumeOutputs name a volume's outputs; "" writes nothing. A label
@@ -80,7 +81,7 @@ func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
 	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
-		vl.Conn = map[int]int{6: 4, 18: 8, 26: 8}[conn]
+		vl.Conn = slabs.InPlane(conn)
 	}
 	narrow = narrow && len(vol.Frames) == 1 && s.MinSize <= 1 && s.Largest <= 0
 	for i, f := range vol.Frames {

@@ -9,7 +9,7 @@
 // thread, then two, each on half); "populate" maps it with MAP_POPULATE;
 // "memfd" allocates the pages in a memfd with fallocate first and then maps
 // them populated (the mapping alone is timed separately); "huge" asks for
-// transparent huge pages (MADV_HUGEPAGE) and touches a byte per 2 MiB.
+// transparent huge pages (MADV_HUGEPAGE) before touching.
 // Linux only.
 package main
 
@@ -23,6 +23,10 @@ func main() {
 	mib := flag.Int("mib", 256, "buffer size in MiB")
 	runs := flag.Int("runs", 3, "runs of each way")
 	flag.Parse()
+	if *mib <= 0 || *mib > 1<<20 || *runs <= 0 {
+		fmt.Fprintln(os.Stderr, "pagecost: want -mib in 1..1048576 and -runs of at least 1")
+		os.Exit(2)
+	}
 	if err := measure(*mib<<20, *runs); err != nil {
 		fmt.Fprintln(os.Stderr, "pagecost:", err)
 		os.Exit(1)

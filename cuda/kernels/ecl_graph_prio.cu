@@ -19,8 +19,11 @@
 //   prio_flatten gives every vertex that vertex in least, which the host
 //     downloads.
 // Every degree works (a thread per vertex); the host sends graphs without
-// vertices above 16 here. The forest's parents are not smaller than their
-// children, so walks stop at a vertex that is its own parent.
+// vertices above 16 here. Parents may be larger than their children (a
+// root goes under the root of higher priority), so walks stop at a vertex
+// that is its own parent; they end because the forest has no cycle: a CAS
+// hooks only a root, under a root of higher priority (a total order), and
+// pointer jumps store only ancestors.
 
 // prioOf is the hooking priority of root v: a bijection of 32-bit IDs
 // (odd multiplier, then an xor-shift), so no two roots tie.

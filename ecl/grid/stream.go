@@ -7,7 +7,8 @@ import (
 
 // Stream has a grid labeled while its rows arrive in order, as a file is
 // decompressed (LabelBinaryStreamed, runs.LabelRunsStreamed). The rows are
-// split into bands, more than there are threads; each band's first pass
+// split into bands, by default at least twice as many as threads (fewer on
+// grids too small for them); each band's first pass
 // runs as soon as its rows are ready, on Threads-1 goroutines (at least
 // one) while rows arrive, leaving a core to their producer, and on all
 // Threads once every row is. The second pass runs after the last row.
@@ -17,8 +18,8 @@ type Stream struct {
 	// GOMAXPROCS.
 	Threads int
 	// Bands is the number of bands, at most: 0 or less means one per
-	// StreamBandPixels pixels, at least Threads. Small grids get fewer
-	// (bands hold at least four layers).
+	// StreamBandPixels pixels, at least twice Threads. Small grids get
+	// fewer (bands hold at least four layers).
 	Bands int
 	// Wait blocks until rows [0, end) (row y + z*Height) may be read from
 	// the source, and fails when they never will be; the labeling then
@@ -37,7 +38,7 @@ func (s Stream) BandCount(shape GridShape) int {
 	if s.Bands > 0 {
 		return s.Bands
 	}
-	return max(s.ThreadCount(), shape.Len()/StreamBandPixels)
+	return max(2*s.ThreadCount(), shape.Len()/StreamBandPixels)
 }
 
 // ThreadCount returns the number of goroutines (at least 1).

@@ -11,8 +11,8 @@ import (
 // the grid is labeled, as a file is decompressed: wait(end) blocks until
 // rows [0, end) may be read and fails when they never will be.
 //
-// The bands (more than threads, so that the first ones are linked long
-// before the last rows arrive) are linked in row order, each once its rows
+// The bands (best more than threads, so that the first ones are linked
+// long before the last rows arrive) are linked in row order, each once its rows
 // are ready: by threads-1 goroutines (at least one) while rows arrive,
 // leaving a core to whatever produces them, and by all threads once the
 // last row is ready. A border is merged as soon as both its bands are
@@ -24,7 +24,6 @@ import (
 // meaningless.
 func RunStreamed(l Labeler, bands []Band, labels []uint32, width, threads int, wait func(end int) error, linked func()) (int, error) {
 	threads = max(1, threads)
-	last := bands[len(bands)-1].End
 	s := &streamLinks{l: l, bands: bands, done: make([]bool, len(bands)), border: 1}
 	var next atomic.Int64 // the next band to link
 	var failed atomic.Bool
@@ -33,10 +32,14 @@ func RunStreamed(l Labeler, bands []Band, labels []uint32, width, threads int, w
 	for t := range threads {
 		wg.Go(func() {
 			if t > 0 && t == threads-1 {
-				// The last goroutine joins once every row is ready.
-				if errs[t] = wait(last); errs[t] != nil {
-					failed.Store(true)
-					return
+				// The last goroutine joins once every row is ready,
+				// waiting band by band so that a failure elsewhere
+				// (a wait's error) ends it early.
+				for b := 0; b < len(bands) && !failed.Load(); b++ {
+					if errs[t] = wait(bands[b].End); errs[t] != nil {
+						failed.Store(true)
+						return
+					}
 				}
 			}
 			for !failed.Load() {

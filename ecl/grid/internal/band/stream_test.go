@@ -1,0 +1,54 @@
+package band
+
+import (
+	"errors"
+	"testing"
+	"time"
+)
+
+// idleLabeler links, merges and labels nothing: RunStreamed's schedule
+// alone is under test.
+type idleLabeler struct{}
+
+func (idleLabeler) LinkBand(*Band)                {}
+func (idleLabeler) MergeBorder([]Band, int)       {}
+func (idleLabeler) LabelBand(*Band, *CrossLabels) {}
+
+// TestRunStreamedStopsOnEarlyFailure checks that a wait failing on the
+// second band (as a multilabel volume's second value stops its binary
+// attempt) ends the run without waiting for rows that have not arrived:
+// the goroutine that joins after the read waits band by band.
+func TestRunStreamedStopsOnEarlyFailure(t *testing.T) {
+	bands := make([]Band, 8)
+	for i := range bands {
+		bands[i].First, bands[i].End = 4*i, 4*i+4
+	}
+	errStop := errors.New("a second value")
+	rest := make(chan struct{}) // the rows past band 1 arrive only at the test's end
+	wait := func(end int) error {
+		switch {
+		case end > bands[1].End:
+			<-rest
+			return errStop
+		case end > bands[0].End:
+			return errStop // band 1's rows arrived and hold the second value
+		}
+		return nil
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := RunStreamed(idleLabeler{}, bands, make([]uint32, 32), 1, 2, wait, func() {})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, errStop) {
+			t.Errorf("RunStreamed returned %v, want %v", err, errStop)
+		}
+		close(rest)
+	case <-time.After(10 * time.Second):
+		close(rest)
+		<-done
+		t.Fatal("RunStreamed waited for the rows after the failure")
+	}
+}
