@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
@@ -115,6 +116,15 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 	}
 	if err := formats.WriteRasterFile(volume.Path, r3); err != nil {
 		t.Fatal(err)
+	}
+	// The inputs are dated a minute back: file times come from a coarse
+	// clock (a few ms), so outputs written at once could share their
+	// inputs' time and not count as newer.
+	past := time.Now().Add(-time.Minute)
+	for _, p := range []string{image.Path, volume.Path} {
+		if err := os.Chtimes(p, past, past); err != nil {
+			t.Fatal(err)
+		}
 	}
 	l := newLabeler(t)
 	s := labelfile.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "auto"}
