@@ -37,6 +37,14 @@ func batchInputs(t *testing.T, dir string, volumes int) []string {
 	gen("volume", "s0/stack.npy", "--size", "16,12,8", "--density", "0.4", "--seed", "7")
 	gen("image", "img/a.png", "--size", "40x30", "--density", "0.5", "--seed", "3")
 	gen("image", "img/b.png", "--size", "33x21", "--density", "0.6", "--seed", "4")
+	// Dated a minute back: file times come from a coarse clock, and an
+	// output written in its input's tick would not count as newer.
+	past := time.Now().Add(-time.Minute)
+	for _, p := range paths {
+		if err := os.Chtimes(p, past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
 	sort.Strings(paths)
 	return paths
 }
