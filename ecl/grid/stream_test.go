@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"testing"
 	"time"
 
@@ -17,48 +16,13 @@ import (
 // count, and that no row is read before it is released (the source serves
 // a full row for those, which would change the labels too).
 func TestLabelBinaryStreamedMatches(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 32))
-	streamThreads, streamBands := []int{1, 2, 3}, []int{0, 3, 7, 64}
-	if testing.Short() {
-		streamThreads, streamBands = []int{2}, []int{0, 7}
-	}
-	for _, is3D := range []bool{false, true} {
-		conns := []int{4, 8}
-		if is3D {
-			conns = []int{6, 18, 26}
-		}
-		for _, shape := range gridtest.ModeShapes(is3D) {
-			for name, keys := range gridtest.ModePatterns(shape, rng) {
-				src := gridtest.SliceKeys{Width: shape.Width, Values: keys}
-				for _, conn := range conns {
-					want := make([]uint32, len(keys))
-					wantN, err := grid.LabelBinary(shape, conn, keyMask{src}, want, 1)
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, threads := range streamThreads {
-						for _, bands := range streamBands {
-							feed := gridtest.NewFeed(shape.Height*shape.Depth, 1+rng.IntN(3), -1)
-							got := make([]uint32, len(keys))
-							n, err := grid.LabelBinaryStreamed(shape, conn, gridtest.PoisonMask{Keys: src, Feed: feed}, got,
-								grid.Stream{Threads: threads, Bands: bands, Wait: feed.Wait})
-							feed.Stop()
-							if err != nil {
-								t.Fatal(err)
-							}
-							if feed.Early() != 0 {
-								t.Fatalf("%v %s c%d threads %d bands %d: %d rows read before their release", shape, name, conn, threads, bands, feed.Early())
-							}
-							if n != wantN || !slices.Equal(got, want) {
-								t.Fatalf("%v %s c%d threads %d bands %d: %d components, want %d\n got %v\nwant %v",
-									shape, name, conn, threads, bands, n, wantN, got, want)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
+	gridtest.CheckStreamed(t, rand.New(rand.NewPCG(31, 32)),
+		func(shape grid.GridShape, conn int, src gridtest.SliceKeys, _ *gridtest.Feed, dst []uint32, s grid.Stream) (int, error) {
+			return grid.LabelBinary(shape, conn, keyMask{src}, dst, s.Threads)
+		},
+		func(shape grid.GridShape, conn int, src gridtest.SliceKeys, feed *gridtest.Feed, dst []uint32, s grid.Stream) (int, error) {
+			return grid.LabelBinaryStreamed(shape, conn, gridtest.PoisonMask{Keys: src, Feed: feed}, dst, s)
+		})
 }
 
 // TestLabelBinaryStreamedFeedFails checks that a feed failing part of the

@@ -3,7 +3,6 @@ package runs_test
 import (
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl/grid"
@@ -15,48 +14,13 @@ import (
 // arrive gets LabelRuns' labels at every connectivity, thread and band
 // count, without reading a row before its release.
 func TestLabelRunsStreamedMatches(t *testing.T) {
-	rng := rand.New(rand.NewPCG(35, 36))
-	streamThreads, streamBands := []int{1, 2, 3}, []int{0, 3, 7, 64}
-	if testing.Short() {
-		streamThreads, streamBands = []int{2}, []int{0, 7}
-	}
-	for _, is3D := range []bool{false, true} {
-		conns := []int{4, 8}
-		if is3D {
-			conns = []int{6, 18, 26}
-		}
-		for _, shape := range gridtest.ModeShapes(is3D) {
-			for name, keys := range gridtest.ModePatterns(shape, rng) {
-				src := gridtest.SliceKeys{Width: shape.Width, Values: keys}
-				for _, conn := range conns {
-					want := make([]uint32, len(keys))
-					wantN, err := runs.LabelRuns[uint32](shape, conn, src, want, 1)
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, threads := range streamThreads {
-						for _, bands := range streamBands {
-							feed := gridtest.NewFeed(shape.Height*shape.Depth, 1+rng.IntN(3), -1)
-							got := make([]uint32, len(keys))
-							n, err := runs.LabelRunsStreamed[uint32](shape, conn, gridtest.PoisonRuns{Keys: src, Feed: feed}, got,
-								grid.Stream{Threads: threads, Bands: bands, Wait: feed.Wait})
-							feed.Stop()
-							if err != nil {
-								t.Fatal(err)
-							}
-							if feed.Early() != 0 {
-								t.Fatalf("%v %s c%d threads %d bands %d: %d rows read before their release", shape, name, conn, threads, bands, feed.Early())
-							}
-							if n != wantN || !slices.Equal(got, want) {
-								t.Fatalf("%v %s c%d threads %d bands %d: %d components, want %d\n got %v\nwant %v",
-									shape, name, conn, threads, bands, n, wantN, got, want)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
+	gridtest.CheckStreamed(t, rand.New(rand.NewPCG(35, 36)),
+		func(shape grid.GridShape, conn int, src gridtest.SliceKeys, _ *gridtest.Feed, dst []uint32, s grid.Stream) (int, error) {
+			return runs.LabelRuns[uint32](shape, conn, src, dst, s.Threads)
+		},
+		func(shape grid.GridShape, conn int, src gridtest.SliceKeys, feed *gridtest.Feed, dst []uint32, s grid.Stream) (int, error) {
+			return runs.LabelRunsStreamed[uint32](shape, conn, gridtest.PoisonRuns{Keys: src, Feed: feed}, dst, s)
+		})
 }
 
 // TestLabelRunsStreamedFeedFails checks that a failing feed stops the
