@@ -41,7 +41,7 @@ type Row struct {
 	Input  string // the input's path
 	Output string // its main output's path
 	Status Status
-	Error  string // why it failed; "" otherwise
+	Error  string // why it failed, or why a skipped input was left to another run; "" otherwise
 	// Components and Voxels (pixels of an image, voxels over all frames
 	// of a volume) are known for OK rows only; they are written empty
 	// (CSV) or null (JSON) on the others.

@@ -1,15 +1,19 @@
 package labelfile
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/samefile"
 )
 
 // Batch labels the files of "cclabel batch": it names every input's
@@ -31,6 +35,9 @@ type Batch struct {
 	// PreviewExt (.png) the previews of volumes, StatsExt (.csv or .json)
 	// the statistics of both; "" adds none.
 	LabelsExt, PreviewExt, StatsExt string
+	// Summary is the run's summary file, checked with the outputs
+	// (CheckOutputs); "" when there is none.
+	Summary string
 	// Overwrite redoes inputs whose outputs are up to date.
 	Overwrite bool
 	// Buffers, when not nil, passes the label arrays of written inputs
@@ -41,6 +48,10 @@ type Batch struct {
 	// (batch.Row.Record).
 	Inputs []batch.Input
 	Rows   []batch.Row
+
+	claimsMu sync.Mutex
+	claims   map[int]func() // input -> the release of its claim
+	notes    map[int]string // input -> why another run labels it
 }
 
 // BatchConnectivity turns the -c of "cclabel batch" into the
@@ -120,24 +131,20 @@ func (b *Batch) CheckOutputs(inputs []batch.Input) error {
 		}
 		seen[key] = in.Path
 	}
-	abs := func(p string) string {
-		if a, err := filepath.Abs(p); err == nil {
-			return a
-		}
-		return filepath.Clean(p)
-	}
-	isInput := map[string]string{}
+	var ins, outs []samefile.File
 	for _, in := range inputs {
-		isInput[abs(in.Path)] = in.Path
+		ins = append(ins, samefile.File{Role: "input", Path: in.Path})
 	}
 	for _, in := range inputs {
 		image, _ := b.Outputs(in, formats.KindImage)
 		_, volume := b.Outputs(in, formats.KindVolume)
 		for _, out := range []string{image.Output, image.Labels, image.Stats, volume.Output, volume.Preview} {
-			if prev, clash := isInput[abs(out)]; clash && out != "" {
-				return fmt.Errorf("batch: the output %s of %s would replace the input %s: give -o a folder outside the inputs", out, in.Path, prev)
-			}
+			outs = append(outs, samefile.File{Role: "the output", Path: out})
 		}
+	}
+	outs = append(outs, samefile.File{Role: "--summary", Path: b.Summary})
+	if err := samefile.Check(ins, outs); err != nil {
+		return fmt.Errorf("batch: %w: give -o a folder outside the inputs", err)
 	}
 	return nil
 }
@@ -203,12 +210,72 @@ func (b *Batch) decode(i int) (*Task, bool, error) {
 	if !b.Overwrite && batch.UpToDate(in.Path, t.Paths()) {
 		return nil, true, nil
 	}
+	if skip, err := b.claim(i, t.Paths()[0]); skip || err != nil {
+		return nil, skip, err
+	}
+	if !b.Overwrite && batch.UpToDate(in.Path, t.Paths()) { // written by another run meanwhile
+		b.release(i)
+		return nil, true, nil
+	}
 	if kind == formats.KindImage {
 		t.img, t.release, err = formats.MapImageFile(in.Path, nil)
-		return t, false, err
+	} else {
+		t.vol, t.release, err = formats.MapVolumeFileStreaming(in.Path, nil, nil)
 	}
-	t.vol, t.release, err = formats.MapVolumeFileStreaming(in.Path, nil, nil)
+	if err != nil {
+		b.release(i)
+	}
 	return t, false, err
+}
+
+// claim claims input i's outputs for this run (atomicfile.Claim), so that
+// concurrent runs on one folder label each input once; skip reports that
+// another run holds them, noted in the input's row.
+func (b *Batch) claim(i int, output string) (skip bool, err error) {
+	if err := os.MkdirAll(filepath.Dir(output), 0o755); err != nil {
+		return false, fmt.Errorf("batch: %w", err)
+	}
+	release, err := atomicfile.Claim(output)
+	var held *atomicfile.ClaimedError
+	if errors.As(err, &held) {
+		b.claimsMu.Lock()
+		if b.notes == nil {
+			b.notes = map[int]string{}
+		}
+		b.notes[i] = fmt.Sprintf("being labeled by another run (process %d on %s)", held.Owner.PID, held.Owner.Name)
+		b.claimsMu.Unlock()
+		return true, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("batch: %w", err)
+	}
+	b.claimsMu.Lock()
+	if b.claims == nil {
+		b.claims = map[int]func(){}
+	}
+	b.claims[i] = release
+	b.claimsMu.Unlock()
+	return false, nil
+}
+
+// release ends input i's claim on its outputs, once it is written or has
+// failed.
+func (b *Batch) release(i int) {
+	b.claimsMu.Lock()
+	release := b.claims[i]
+	delete(b.claims, i)
+	b.claimsMu.Unlock()
+	if release != nil {
+		release()
+	}
+}
+
+// SkipNote returns why input i was skipped when another run labels it
+// ("" otherwise), for its summary row.
+func (b *Batch) SkipNote(i int) string {
+	b.claimsMu.Lock()
+	defer b.claimsMu.Unlock()
+	return b.notes[i]
 }
 
 // label labels a decoded input on a labeling goroutine; a task that
@@ -217,6 +284,7 @@ func (b *Batch) label(t *Task) (err error) {
 	defer func() {
 		if err != nil {
 			t.release()
+			b.release(t.index)
 		}
 	}()
 	row := &b.Rows[t.index]
@@ -241,15 +309,23 @@ func (b *Batch) label(t *Task) (err error) {
 // encode writes a labeled input's outputs, each through a temporary file,
 // then hands its label arrays to Buffers.
 func (b *Batch) encode(t *Task) error {
+	defer b.release(t.index)
 	defer t.release()
 	defer b.recycle(t)
-	if err := os.MkdirAll(filepath.Dir(t.Paths()[0]), 0o755); err != nil {
-		return fmt.Errorf("batch: %w", err)
+	g, err := atomicfile.NewGroup(t.Paths()...)
+	if err != nil {
+		return err
 	}
+	defer g.Abort()
 	if t.kind == formats.KindImage {
-		return WriteImage(t.image, t.img, t.labels, b.Settings, io.Discard)
+		err = WriteImage(t.image, t.img, t.labels, b.Settings, io.Discard)
+	} else {
+		err = WriteVolume(t.volume, t.vol, t.vl, b.Settings.DType)
 	}
-	return WriteVolume(t.volume, t.vol, t.vl, b.Settings.DType)
+	if err != nil {
+		return err
+	}
+	return g.Commit()
 }
 
 // recycle passes a written task's label arrays to Buffers and drops the

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/cclabel/cclabel/formats"
 )
 
 // Stem is a file's name without its folder and its extension, a double
@@ -46,13 +48,13 @@ func ImageOutputsIn(dir string, inputs []string, labelsExt, statsExt string) ([]
 }
 
 // VolumeOutputsIn names the outputs of several volumes in the folder dir
-// after their Stem: the label volume dir/stem/ (a folder name, to which
-// WriteVolume adds the extension of the input's family), stem.preview.EXT
-// with previewExt (.png) and stem.stats.EXT with statsExt (.csv or .json),
+// after their Stem: the label volume stem.EXT in the input's family
+// (formats.FamilyExt: .nii.gz, .nrrd or .npy), stem.preview.EXT with
+// previewExt (.png) and stem.stats.EXT with statsExt (.csv or .json),
 // extensions lower-cased. It fails for two inputs of the same stem.
 func VolumeOutputsIn(dir string, inputs []string, previewExt, statsExt string) ([]VolumeOutputs, error) {
 	return outputsIn(inputs, Stem, func(in, stem string) (VolumeOutputs, error) {
-		job := VolumeOutputs{Input: in, Output: filepath.Join(dir, stem) + "/"}
+		job := VolumeOutputs{Input: in, Output: filepath.Join(dir, stem) + formats.FamilyExt(in)}
 		if previewExt != "" {
 			job.Preview = filepath.Join(dir, stem+".preview"+strings.ToLower(previewExt))
 		}

@@ -64,9 +64,9 @@ func TestVolumeOutputsIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []labelfile.VolumeOutputs{
-		{Input: "in/a.nii.gz", Output: "out/a/", Preview: "out/a.preview.png"},
-		{Input: "b.nrrd", Output: "out/b/", Preview: "out/b.preview.png"},
-		{Input: "slices/", Output: "out/slices/", Preview: "out/slices.preview.png"},
+		{Input: "in/a.nii.gz", Output: "out/a.nii.gz", Preview: "out/a.preview.png"},
+		{Input: "b.nrrd", Output: "out/b.nrrd", Preview: "out/b.preview.png"},
+		{Input: "slices/", Output: "out/slices.npy", Preview: "out/slices.preview.png"},
 	}
 	if !reflect.DeepEqual(jobs, want) {
 		t.Errorf("got %+v\nwant %+v", jobs, want)

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cclabel/cclabel/formats"
@@ -182,9 +184,15 @@ func readChunks(dir string, width, height, depth int, kind imagegraph.SampleKind
 		return nil, fmt.Errorf("outofcore: chunk %d: %w", first.Index, err)
 	}
 	for i, c := range chunks {
-		switch {
-		case c.Index < 0 || c.Index >= first.Chunks || (i > 0 && c.Index == chunks[i-1].Index):
+		if c.Index < 0 || c.Index >= first.Chunks || (i > 0 && c.Index == chunks[i-1].Index) {
 			return nil, fmt.Errorf("outofcore: chunk index %d repeated or out of 0..%d", c.Index, first.Chunks-1)
+		}
+	}
+	if missing := missingChunks(chunks, first.Chunks); len(missing) > 0 {
+		return nil, &MissingChunksError{Dir: dir, Chunks: first.Chunks, Missing: missing}
+	}
+	for i, c := range chunks {
+		switch {
 		case c.Labels != chunkName(c.Index)+".labels":
 			return nil, fmt.Errorf("outofcore: chunk %d names its labels %q, want %q", c.Index, c.Labels, chunkName(c.Index)+".labels")
 		case c.Version != ChunkVersion:
@@ -194,17 +202,46 @@ func readChunks(dir string, width, height, depth int, kind imagegraph.SampleKind
 				c.Index, c.Width, c.Height, c.Depth, c.Kind, width, height, depth, kind)
 		case c.Rule != first.Rule || c.Connectivity != first.Connectivity || c.Chunks != first.Chunks || c.Input != first.Input:
 			return nil, fmt.Errorf("outofcore: chunk %d was labeled otherwise than chunk %d (input, rule, connectivity or chunk count)", c.Index, first.Index)
-		case c.Index != i:
-			return nil, fmt.Errorf("outofcore: chunk %d of %d is missing", i, first.Chunks)
 		}
 		if z0, z1 := chunkPlanes(i, c.Chunks, depth); c.Z0 != z0 || c.Z1 != z1 || c.Count < 0 || int64(c.Count) > int64(z1-z0)*int64(width)*int64(height) {
 			return nil, fmt.Errorf("outofcore: chunk %d covers planes %d..%d with %d labels, want planes %d..%d", i, c.Z0, c.Z1-1, c.Count, z0, z1-1)
 		}
 	}
-	if len(chunks) != first.Chunks {
-		return nil, fmt.Errorf("outofcore: %d of %d chunks in %s", len(chunks), first.Chunks, dir)
-	}
 	return chunks, nil
+}
+
+// MissingChunksError is the error of [Merge] when chunks of the volume
+// were not labeled into the folder.
+type MissingChunksError struct {
+	Dir     string
+	Chunks  int   // the chunk count
+	Missing []int // the missing indices, ascending
+}
+
+func (e *MissingChunksError) Error() string {
+	idx := make([]string, len(e.Missing))
+	for i, m := range e.Missing {
+		idx[i] = strconv.Itoa(m)
+	}
+	return fmt.Sprintf("outofcore: %d of %d chunks missing from %s: chunk %s (label each with 'cclabel volume --chunk I/%d')",
+		len(e.Missing), e.Chunks, e.Dir, strings.Join(idx, ", "), e.Chunks)
+}
+
+// missingChunks returns the indices in 0..n-1 that no chunk has; chunks
+// are sorted by index, without repeats.
+func missingChunks(chunks []*Chunk, n int) []int {
+	var missing []int
+	next := 0
+	for _, c := range chunks {
+		for ; next < c.Index; next++ {
+			missing = append(missing, next)
+		}
+		next = c.Index + 1
+	}
+	for ; next < n; next++ {
+		missing = append(missing, next)
+	}
+	return missing
 }
 
 // Merge joins the chunks LabelChunk wrote into dir for the volume file

@@ -1,9 +1,11 @@
 package outofcore
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,7 +69,9 @@ func TestMergeErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := Merge(in, nil, chunkDir, out, "auto"); err == nil || !strings.Contains(err.Error(), "missing") {
+	var missing *MissingChunksError
+	if _, err := Merge(in, nil, chunkDir, out, "auto"); !errors.As(err, &missing) || !slices.Equal(missing.Missing, []int{1}) ||
+		missing.Chunks != 3 || !strings.Contains(err.Error(), "chunk 1 (") {
 		t.Errorf("chunk 1 missing: %v", err)
 	}
 	other := opts
@@ -95,5 +99,28 @@ func TestMergeErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed merge wrote its output")
+	}
+}
+
+func TestMissingChunks(t *testing.T) {
+	for _, c := range []struct {
+		have []int
+		n    int
+		want []int
+	}{
+		{[]int{0, 1, 2}, 3, nil},
+		{[]int{0, 2}, 3, []int{1}},
+		{[]int{1}, 4, []int{0, 2, 3}},
+		{[]int{3}, 5, []int{0, 1, 2, 4}},
+	} {
+		t.Run(fmt.Sprint(c.have, c.n), func(t *testing.T) {
+			var chunks []*Chunk
+			for _, i := range c.have {
+				chunks = append(chunks, &Chunk{Index: i})
+			}
+			if got := missingChunks(chunks, c.n); !slices.Equal(got, c.want) {
+				t.Errorf("missing %v, want %v", got, c.want)
+			}
+		})
 	}
 }

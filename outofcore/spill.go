@@ -28,6 +28,9 @@ func labelRange(s *raw.Stream, planes int, rule imagegraph.Rule, opts Options, t
 	if err != nil {
 		return nil, fmt.Errorf("outofcore: %w", err)
 	}
+	// Unlinked at once: the open file holds the labels, and nothing is
+	// left behind however the process ends.
+	os.Remove(file.Name())
 	sp := &spilled{file: file, slabVoxels: int64(thick) * int64(s.Width) * int64(s.Height)}
 	sp.m, err = spillSlabs(s, planes, file, rule, opts, thick, res)
 	if err != nil {
@@ -100,14 +103,9 @@ func (sp *spilled) read(dst []uint32, voxel int64) error {
 	return nil
 }
 
-// Close removes the spill file.
-func (sp *spilled) Close() error {
-	err := sp.file.Close()
-	if rmErr := os.Remove(sp.file.Name()); err == nil {
-		err = rmErr
-	}
-	return err
-}
+// Close closes the spill file, which frees its space (it was unlinked when
+// made).
+func (sp *spilled) Close() error { return sp.file.Close() }
 
 // bytesOf returns the memory of labels as bytes: the spill file holds
 // labels in the machine's byte order, written and read back by the same

@@ -118,7 +118,7 @@ func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	}
 	b := &batchRun{summary: cmd.String("summary"), quiet: cmd.Bool("quiet"), std: std}
 	f := &b.files
-	f.Dir, f.Overwrite = cmd.String("output"), cmd.Bool("overwrite")
+	f.Dir, f.Overwrite, f.Summary = cmd.String("output"), cmd.Bool("overwrite"), b.summary
 	if f.Dir == "" {
 		return nil, usagef("batch: give -o OUTDIR for the outputs")
 	}

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
+	"sync/atomic"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -24,8 +23,8 @@ const (
 )
 
 // run processes the shard's inputs and writes the summary. The first
-// SIGINT or SIGTERM stops it after the inputs in flight (a second one
-// kills the process).
+// SIGINT or SIGTERM stops it after the inputs in flight, the next one at
+// once, leaving no temporary file (catchSignals).
 func (b *batchRun) run(ctx context.Context) error {
 	if err := os.MkdirAll(b.files.Dir, 0o755); err != nil {
 		return fmt.Errorf("batch: -o %s: %w", b.files.Dir, err)
@@ -43,8 +42,12 @@ func (b *batchRun) run(ctx context.Context) error {
 	go b.tick(progress, ticking)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stopSignals := b.cancelOnSignal(cancel, progress)
-	defer stopSignals()
+	var caught atomic.Value // the first signal
+	defer onFirstSignal(func(sig os.Signal) {
+		caught.Store(sig)
+		progress.Printf("cclabel: batch: %s: finishing the inputs in flight, starting no more (signal again to stop at once)\n", signalName(sig))
+		cancel()
+	})()
 
 	b.warnings.p = progress
 	defer b.files.Labeler.Close()
@@ -70,39 +73,24 @@ func (b *batchRun) run(ctx context.Context) error {
 	}
 	switch {
 	case interrupted != nil:
-		return fmt.Errorf("batch: interrupted: %d of %d inputs not started; run the same command again to finish them", counts[batch.Cancelled], len(b.files.Rows))
+		err := fmt.Errorf("batch: interrupted: %d of %d inputs not started; run the same command again to finish them", counts[batch.Cancelled], len(b.files.Rows))
+		if sig, ok := caught.Load().(os.Signal); ok {
+			return interruptedError{Signal: sig, Err: err}
+		}
+		return err
 	case counts[batch.Failed] > 0:
 		return fmt.Errorf("batch: %d of %d inputs failed%s", counts[batch.Failed], len(b.files.Rows), b.summaryNote())
 	}
 	return nil
 }
 
-// cancelOnSignal cancels the run on the first SIGINT or SIGTERM, saying
-// so; after it the signals take their default action again, so a second
-// one kills the process. The returned function stops listening.
-func (b *batchRun) cancelOnSignal(cancel context.CancelFunc, progress *batch.Progress) func() {
-	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	finished := make(chan struct{})
-	go func() {
-		select {
-		case sig := <-signals:
-			signal.Stop(signals)
-			progress.Printf("cclabel: batch: %v: finishing the inputs in flight, starting no more (signal again to kill)\n", sig)
-			cancel()
-		case <-finished:
-		}
-	}()
-	return func() {
-		signal.Stop(signals)
-		close(finished)
-	}
-}
-
 // finish records one input's outcome in its summary row.
 func (b *batchRun) finish(o batch.Outcome, progress *batch.Progress) {
 	row := &b.files.Rows[o.Index]
 	row.Record(o)
+	if note := b.files.SkipNote(o.Index); note != "" && row.Status == batch.Skipped {
+		row.Error = note
+	}
 	if row.Status == batch.Failed {
 		progress.Printf("cclabel: %s\n", row.Error)
 	}

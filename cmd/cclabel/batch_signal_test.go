@@ -81,8 +81,8 @@ func TestBatchInterruptLeavesCompleteOutputs(t *testing.T) {
 	}
 	err = cmd.Wait()
 	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-		t.Fatalf("exit %v, want status 1; stderr:\n%s", err, strings.Join(log, "\n"))
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("exit %v, want status 130; stderr:\n%s", err, strings.Join(log, "\n"))
 	}
 	rows := readSummary(t, summary)
 	done, cancelled := 0, 0

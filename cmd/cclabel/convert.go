@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cclabel/cclabel/formats/graphio"
+	"github.com/cclabel/cclabel/internal/samefile"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -33,6 +34,9 @@ func convertCommand(std stdio) *cli.Command {
 				return usageError{Err: err}
 			}
 			if err := labelfile.CheckOutputDir(out); err != nil {
+				return err
+			}
+			if err := checkClobber("convert", inputFiles(in), []samefile.File{outputFile("OUT", out)}); err != nil {
 				return err
 			}
 			lg, err := readGraphInput(in, cmd.String("format"), graphReadOptions(cmd, 0), std.In)

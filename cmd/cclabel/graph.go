@@ -8,10 +8,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/samefile"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -87,7 +89,23 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
+	outputs := []samefile.File{outputFile("--labels", labelsPath), outputFile("--forest", extras.forest)}
+	if extras.updates != "" {
+		outputs = append(outputs, outputFile("--answers", extras.answers))
+	}
+	if err := checkClobber("graph", inputFiles(input, extras.updates), outputs); err != nil {
+		return err
+	}
+	var paths []string
+	for _, o := range outputs {
+		paths = append(paths, o.Path)
+	}
+	return allOrNothing(paths, func() error { return labelGraph(cmd, std, input, labeler, readOpts, extras) })
+}
 
+// labelGraph reads, labels and writes the graph input.
+func labelGraph(cmd *cli.Command, std stdio, input string, labeler *cclabel.Labeler, readOpts graphio.ReadOptions, extras *graphExtras) error {
+	labelsPath := cmd.String("labels")
 	var times stageTimes
 	clock := newStopwatch()
 	lg, err := readGraphInput(input, cmd.String("format"), readOpts, std.In)

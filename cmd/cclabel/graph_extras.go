@@ -81,8 +81,8 @@ func (x *graphExtras) writeForest(f *ecl.Forest, lg *graphio.LoadedGraph, verify
 	if err := forestio.WriteFile(x.forest, f, lg.ID); err != nil {
 		return fmt.Errorf("--forest %s: %w", x.forest, err)
 	}
-	if verify {
-		return verifyForestFile(x.forest, lg.Graph, x.vertexIDs(lg))
+	if verify { // the file as written, before its group renames it into place
+		return verifyForestFile(atomicfile.Written(x.forest), lg.Graph, x.vertexIDs(lg))
 	}
 	return nil
 }

@@ -84,22 +84,33 @@ func runLabel(cmd *cli.Command, std stdio) error {
 		return err
 	}
 	quiet := cmd.Bool("quiet")
-	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.ImageOutputs) (labelSummary, error) {
+	outputs := func(job labelfile.ImageOutputs) []string { return []string{job.Output, job.Labels, job.Stats} }
+	err = runJobs(jobs, cmd.Bool("json"), std, outputs, func(job labelfile.ImageOutputs) (labelSummary, error) {
 		bar := fileBar(cmd, std, job.Input)
 		defer bar.Close()
 		return labelOne(job, settings, conn, labeler, std, bar, quiet)
 	})
+	if err == nil && !quiet && cmd.String("output")+cmd.String("labels")+cmd.String("stats") == "" {
+		fmt.Fprintln(std.Err, "cclabel: label: nothing was written (give -o, --labels or --stats)")
+	}
+	return err
 }
 
 // runJobs runs every job of a command with several inputs: a failing job is
 // reported on stderr and the others go on (with a single input its error
-// is the command's). With asJSON the summaries go to stdout: one object
-// for one input, an array for several.
-func runJobs[J, S any](jobs []J, asJSON bool, std stdio, run func(J) (S, error)) error {
+// is the command's). The outputs of one job appear together when it
+// succeeds, and none of them when it fails or is interrupted. With asJSON
+// the summaries go to stdout: one object for one input, an array for
+// several.
+func runJobs[J, S any](jobs []J, asJSON bool, std stdio, outputs func(J) []string, run func(J) (S, error)) error {
 	var summaries []S
 	failed := 0
 	for _, job := range jobs {
-		s, err := run(job)
+		var s S
+		err := allOrNothing(outputs(job), func() (err error) {
+			s, err = run(job)
+			return err
+		})
 		if err != nil {
 			if len(jobs) == 1 {
 				return err
@@ -150,7 +161,8 @@ func planLabelJobs(cmd *cli.Command) ([]labelfile.ImageOutputs, error) {
 		if stdouts > 1 || (stdouts == 1 && cmd.Bool("json")) {
 			return nil, usagef("label: only one output can go to stdout")
 		}
-		return []labelfile.ImageOutputs{job}, nil
+		jobs := []labelfile.ImageOutputs{job}
+		return jobs, checkClobber("label", inputFiles(inputs...), imageOutputFiles(jobs))
 	}
 	if out == "" && (labels != "" || stats != "") {
 		return nil, usagef("label: with several inputs, give -o FOLDER for the outputs")
@@ -167,7 +179,7 @@ func planLabelJobs(cmd *cli.Command) ([]labelfile.ImageOutputs, error) {
 	if err != nil {
 		return nil, usagef("label: %v", err)
 	}
-	return jobs, nil
+	return jobs, checkClobber("label", inputFiles(inputs...), imageOutputFiles(jobs))
 }
 
 // checkJustExt fails unless value is "" or one of exts, in any case: with

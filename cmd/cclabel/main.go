@@ -11,7 +11,9 @@
 //	cclabel convert [flags] IN OUT
 //
 // Run "cclabel help COMMAND" for the flags of each command. Exit status is 0
-// on success, 1 on failure and 2 on a usage error.
+// on success, 1 on failure, 2 on a usage error (an output that would
+// replace an input among them), and 130 or 143 after SIGINT or SIGTERM,
+// which leave no temporary file behind.
 package main
 
 import (
@@ -35,6 +37,7 @@ type stdio = clix.Stdio
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, std stdio) int {
+	defer catchSignals(std.Err)()
 	app := newApp(std)
 	err := app.Run(ctx, args)
 	if err == nil {
@@ -43,8 +46,12 @@ func run(ctx context.Context, args []string, std stdio) int {
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
 	fmt.Fprintf(std.Err, "cclabel: %s\n", msg)
 	var ue usageError
-	if errors.As(err, &ue) {
+	var ie interruptedError
+	switch {
+	case errors.As(err, &ue):
 		return 2
+	case errors.As(err, &ie):
+		return exitStatus(ie.Signal)
 	}
 	return 1
 }

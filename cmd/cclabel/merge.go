@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/internal/samefile"
 	"github.com/cclabel/cclabel/outofcore"
 	"github.com/urfave/cli/v3"
 )
@@ -50,6 +52,10 @@ func runMerge(cmd *cli.Command, std stdio) error {
 		return err
 	}
 	input, dir := cmd.Args().Get(0), cmd.Args().Get(1)
+	chunkFiles, _ := filepath.Glob(filepath.Join(dir, "chunk-*"))
+	if err := checkClobber("merge", inputFiles(append([]string{input}, chunkFiles...)...), []samefile.File{outputFile("-o", out)}); err != nil {
+		return err
+	}
 	clock := newStopwatch()
 	res, err := outofcore.Merge(input, raw, dir, out, cmd.String("dtype"))
 	if err != nil {

@@ -111,7 +111,16 @@ func runVolume(cmd *cli.Command, std stdio) error {
 		return err
 	}
 	quiet := cmd.Bool("quiet")
-	return runJobs(jobs, cmd.Bool("json"), std, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
+	if !chunked && !quiet && cmd.String("output")+cmd.String("labels")+cmd.String("preview")+cmd.String("stats") == "" {
+		defer fmt.Fprintln(std.Err, "cclabel: volume: nothing was written (give -o, --labels, --preview or --stats)")
+	}
+	outputs := func(job labelfile.VolumeOutputs) []string {
+		if chunked { // a folder of chunk files, the last written marking it complete
+			return nil
+		}
+		return []string{job.Output, job.Labels, job.Preview, job.Stats}
+	}
+	return runJobs(jobs, cmd.Bool("json"), std, outputs, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
 		if chunked {
 			return labelChunk(job, chunk, settings, conn, raw, labeler, maxMemory, std, quiet)
 		}
@@ -162,7 +171,8 @@ func planVolumeJobs(cmd *cli.Command) ([]labelfile.VolumeOutputs, error) {
 		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
 			return nil, err
 		}
-		return []labelfile.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats}}, nil
+		jobs := []labelfile.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats}}
+		return jobs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(jobs))
 	}
 	if out == "" {
 		return nil, usagef("volume: with several inputs, give -o FOLDER for the outputs")
@@ -180,7 +190,7 @@ func planVolumeJobs(cmd *cli.Command) ([]labelfile.VolumeOutputs, error) {
 	if err != nil {
 		return nil, usagef("volume: %v", err)
 	}
-	return jobs, nil
+	return jobs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(jobs))
 }
 
 // labelVolume reads, labels and writes one volume, showing its stages on

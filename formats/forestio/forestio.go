@@ -70,13 +70,17 @@ func WriteNPY(w io.Writer, f *ecl.Forest, id func(int) int64) error {
 	return npy.WriteInt64(w, pairs, []int{m, 2})
 }
 
-// ReadFile reads a forest written by WriteFile, mapping each file ID to
+// ReadFile reads a forest written by WriteFile, .npy or text as its first
+// bytes say (whatever its name), mapping each file ID to
 // a vertex with vertex, which reports false for IDs that are not
 // vertices.
 func ReadFile(path string, vertex func(int64) (int32, bool)) (*ecl.Forest, error) {
 	var pairs []int64
-	var err error
-	if IsNPY(path) {
+	npyFile, err := hasNPYMagic(path)
+	if err != nil {
+		return nil, fmt.Errorf("forestio: %s: %w", path, err)
+	}
+	if npyFile {
 		pairs, err = readNPYPairs(path)
 	} else {
 		pairs, err = readTextPairs(path)
@@ -143,4 +147,16 @@ func readNPYPairs(path string) ([]int64, error) {
 		return nil, fmt.Errorf("want an int64 array of shape (m, 2), got %v samples %dx%dx%d", r.Kind, r.Width, r.Height, r.Depth)
 	}
 	return r.Data.([]int64), nil
+}
+
+// hasNPYMagic reports whether the file starts as an .npy file does.
+func hasNPYMagic(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	magic := make([]byte, 6)
+	n, _ := io.ReadFull(f, magic)
+	return string(magic[:n]) == "\x93NUMPY", nil
 }

@@ -1,35 +1,51 @@
 // Package atomicfile writes files so that readers never see a partial one:
-// data goes to a temporary file in the destination's folder, which is
-// renamed over the destination only when everything was written.
+// data goes to a temporary file in the destination's folder, renamed over
+// the destination only when complete, and every temporary file of the
+// process can be removed at once when it is interrupted.
 package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 )
 
+// ErrInterrupted is returned by writes that start, or try to finish,
+// after [Interrupt].
+var ErrInterrupted = errors.New("interrupted")
+
+// registry is the process's temporary files and open groups.
+var registry = struct {
+	sync.Mutex
+	temps       map[string]string // temporary file -> destination
+	groups      map[string]*Group // destination key -> the group holding it
+	claims      map[string]bool   // claim files held (Claim)
+	interrupted bool
+}{temps: map[string]string{}, groups: map[string]*Group{}, claims: map[string]bool{}}
+
 // WriteFile creates path through write, which receives a buffered writer.
-// When write or any file operation fails, the temporary file is removed,
-// an existing file at path is left as it was, and the error is returned.
+// The data goes to a temporary file next to path, whose name carries the
+// process id ([TempPrefix]); it is renamed to path when complete, or, when
+// path belongs to an open [Group], when the group commits. When write or
+// any file operation fails, the temporary file is removed, an existing
+// file at path is left as it was, and the error is returned.
 func WriteFile(path string, write func(w io.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	tmp, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("create %s: %w", path, err)
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
-			os.Remove(tmp.Name())
+			forget(tmp.Name(), true)
 		}
 	}()
-	bw := bufio.NewWriterSize(tmp, 1<<20)
+	bw := bufio.NewWriterSize(faultWriter(tmp), 1<<20)
 	if err := write(bw); err != nil {
 		return err
 	}
@@ -42,8 +58,107 @@ func WriteFile(path string, write func(w io.Writer) error) (err error) {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	return finish(tmp.Name(), path)
+}
+
+// createTemp creates a registered temporary file for path, first removing
+// the stale temporary files of dead processes in its folder (Sweep).
+func createTemp(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	sweepOnce(dir)
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.interrupted {
+		return nil, ErrInterrupted
+	}
+	// Created under the lock, so that Interrupt cannot miss it.
+	tmp, err := os.CreateTemp(dir, TempPrefix(base)+"*")
+	if err != nil {
+		return nil, err
+	}
+	registry.temps[tmp.Name()] = path
+	return tmp, nil
+}
+
+// finish renames a complete temporary file to path, or hands it to the
+// open group that holds path.
+func finish(tmp, path string) error {
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.interrupted {
+		return fmt.Errorf("write %s: %w", path, ErrInterrupted)
+	}
+	if g := registry.groups[key(path)]; g != nil {
+		if _, dup := g.done[key(path)]; dup {
+			delete(registry.temps, tmp)
+			os.Remove(tmp)
+			return fmt.Errorf("write %s: written twice in one group", path)
+		}
+		g.done[key(path)] = tmp
+		return nil
+	}
+	delete(registry.temps, tmp)
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// forget unregisters a temporary file, removing it when remove is set.
+func forget(tmp string, remove bool) {
+	registry.Lock()
+	defer registry.Unlock()
+	delete(registry.temps, tmp)
+	if remove {
+		os.Remove(tmp)
+	}
+}
+
+// Interrupt removes every temporary file of the process, stops every
+// later write and commit (they fail with [ErrInterrupted]) and returns the
+// destinations that will not be written: those of open groups and of
+// writes in progress, sorted and without repeats. A commit in progress
+// completes first, so a group is written whole or not at all.
+func Interrupt() []string {
+	registry.Lock()
+	defer registry.Unlock()
+	registry.interrupted = true
+	seen := map[string]bool{}
+	var lost []string
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			lost = append(lost, p)
+		}
+	}
+	for tmp, dest := range registry.temps {
+		os.Remove(tmp)
+		add(dest)
+	}
+	clear(registry.temps)
+	for _, g := range registry.groups {
+		for _, p := range g.paths {
+			add(p)
+		}
+	}
+	clear(registry.groups)
+	for claim := range registry.claims {
+		os.Remove(claim)
+	}
+	clear(registry.claims)
+	slices.Sort(lost)
+	return lost
+}
+
+// key is the name under which a destination is registered: its cleaned
+// absolute path.
+func key(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return filepath.Clean(path)
 }

@@ -1,0 +1,117 @@
+package atomicfile
+
+import (
+	"fmt"
+	"os"
+)
+
+// A Group makes the outputs of one unit of work appear together: a
+// [WriteFile] to one of its paths leaves the complete temporary file in
+// place, [Group.Commit] renames them all, and [Group.Abort] (or
+// [Interrupt]) removes them, so that either every output written is
+// renamed into place or none is.
+type Group struct {
+	paths []string
+	keys  []string
+	done  map[string]string // key -> its complete temporary file
+	open  bool
+}
+
+// NewGroup returns an open group holding paths ("" and "-" are ignored).
+// It fails when another open group holds one of them, or two of them are
+// the same file name.
+func NewGroup(paths ...string) (*Group, error) {
+	g := &Group{done: map[string]string{}, open: true}
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.interrupted {
+		return nil, ErrInterrupted
+	}
+	for _, p := range paths {
+		if p == "" || p == "-" {
+			continue
+		}
+		k := key(p)
+		if _, held := registry.groups[k]; held {
+			for _, k := range g.keys {
+				delete(registry.groups, k)
+			}
+			return nil, fmt.Errorf("%s: written by another output of this run", p)
+		}
+		registry.groups[k] = g
+		g.paths, g.keys = append(g.paths, p), append(g.keys, k)
+	}
+	return g, nil
+}
+
+// Commit renames every complete output of the group into place, in the
+// order the paths were given, and closes the group. Paths never written
+// are left alone. After [Interrupt] it fails with [ErrInterrupted].
+func (g *Group) Commit() error {
+	registry.Lock()
+	defer registry.Unlock()
+	if !g.open {
+		return nil
+	}
+	if registry.interrupted {
+		return ErrInterrupted
+	}
+	g.open = false
+	var err error
+	for i, k := range g.keys {
+		delete(registry.groups, k)
+		tmp, ok := g.done[k]
+		if !ok {
+			continue
+		}
+		delete(registry.temps, tmp)
+		if err != nil {
+			os.Remove(tmp)
+			continue
+		}
+		if rerr := os.Rename(tmp, g.paths[i]); rerr != nil {
+			os.Remove(tmp)
+			err = fmt.Errorf("write %s: %w", g.paths[i], rerr)
+		}
+	}
+	return err
+}
+
+// Abort removes the group's complete temporary files and closes it; it
+// does nothing after [Group.Commit], so it may be deferred.
+func (g *Group) Abort() {
+	if g == nil {
+		return
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	if !g.open {
+		return
+	}
+	g.open = false
+	for _, k := range g.keys {
+		if registry.groups[k] == g {
+			delete(registry.groups, k)
+		}
+		if tmp, ok := g.done[k]; ok {
+			delete(registry.temps, tmp)
+			os.Remove(tmp)
+		}
+	}
+}
+
+// Paths returns the group's paths.
+func (g *Group) Paths() []string { return g.paths }
+
+// Written returns the file that holds what was written to path: its
+// complete temporary file while an open group holds it, else path.
+func Written(path string) string {
+	registry.Lock()
+	defer registry.Unlock()
+	if g := registry.groups[key(path)]; g != nil {
+		if tmp, ok := g.done[key(path)]; ok {
+			return tmp
+		}
+	}
+	return path
+}

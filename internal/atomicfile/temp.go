@@ -1,0 +1,109 @@
+package atomicfile
+
+import (
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The name of a temporary file is "." + the destination's base name +
+// ".tmp-" + the writing process's id + "-" + its host's tag + "-" + random
+// digits: enough for a later run on the same host to tell whether the
+// writer is gone ([Sweep]).
+
+// hostTag is eight hex digits of a hash of the host name, the same for
+// every process of a host.
+var hostTag = sync.OnceValue(func() string {
+	name, _ := os.Hostname()
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return fmt.Sprintf("%08x", h.Sum32())
+})
+
+// TempPrefix returns the start of the names of this process's temporary
+// files for a destination named base.
+func TempPrefix(base string) string {
+	return "." + base + ".tmp-" + strconv.Itoa(os.Getpid()) + "-" + hostTag() + "-"
+}
+
+// IsTemp reports whether name (a base name) is that of a temporary file
+// of this package, of any process.
+func IsTemp(name string) bool {
+	_, _, ok := parseTemp(name)
+	return ok
+}
+
+// parseTemp returns the process id and host tag in a temporary file's
+// name.
+func parseTemp(name string) (pid int, host string, ok bool) {
+	i := strings.LastIndex(name, ".tmp-")
+	if !strings.HasPrefix(name, ".") || i < 2 {
+		return 0, "", false
+	}
+	parts := strings.Split(name[i+len(".tmp-"):], "-")
+	if len(parts) != 3 || len(parts[1]) != 8 || parts[2] == "" {
+		return 0, "", false
+	}
+	pid, err := strconv.Atoi(parts[0])
+	if err != nil || pid <= 0 {
+		return 0, "", false
+	}
+	if _, err := strconv.ParseUint(parts[1], 16, 32); err != nil {
+		return 0, "", false
+	}
+	if _, err := strconv.ParseUint(parts[2], 10, 64); err != nil {
+		return 0, "", false
+	}
+	return pid, parts[1], true
+}
+
+// Sweep removes from dir the temporary files, and the claims ([Claim]), of
+// processes of this host that no longer exist, and returns their paths.
+// Files of live processes, of other hosts, and files it cannot name are
+// left alone.
+func Sweep(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, ".") || e.IsDir() {
+			continue
+		}
+		var stale bool
+		switch {
+		case strings.HasSuffix(name, claimSuffix):
+			path := filepath.Join(dir, name)
+			owner, err := readClaim(path)
+			stale = err == nil && owner.Host == hostTag() && !alive(owner.PID)
+		default:
+			pid, host, ok := parseTemp(name)
+			stale = ok && host == hostTag() && !alive(pid)
+		}
+		if stale {
+			path := filepath.Join(dir, name)
+			if os.Remove(path) == nil {
+				removed = append(removed, path)
+			}
+		}
+	}
+	return removed
+}
+
+// swept holds the folders swept by this process: each is swept before
+// its first temporary file is made.
+var swept sync.Map
+
+// sweepOnce sweeps dir the first time the process writes there.
+func sweepOnce(dir string) {
+	k := key(dir)
+	if _, done := swept.LoadOrStore(k, true); !done {
+		Sweep(dir)
+	}
+}
