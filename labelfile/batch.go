@@ -193,13 +193,29 @@ func (b *Batch) Stages() batch.Stages[*Task] {
 	}
 }
 
-// decode names the input's outputs, skips it when they are up to date
-// (without Overwrite), and reads it.
+// decode claims the input's outputs, names them, skips the input when
+// they are up to date (without Overwrite) or another run holds them, and
+// reads it.
 func (b *Batch) decode(i int) (*Task, bool, error) {
 	in := b.Inputs[i]
 	if _, err := os.Stat(in.Path); err != nil { // a list line naming no file
 		return nil, false, fmt.Errorf("batch: %w", err)
 	}
+	// Claimed by stem, before the kind is known: telling it may read.
+	if skip, err := b.claim(i, filepath.Join(b.Dir, filepath.Dir(in.Rel), Stem(in.Rel))); skip || err != nil {
+		return nil, skip, err
+	}
+	t, skip, err := b.read(i)
+	if skip || err != nil {
+		b.release(i)
+	}
+	return t, skip, err
+}
+
+// read names input i's outputs, skips it when they are up to date
+// (without Overwrite), and reads it.
+func (b *Batch) read(i int) (*Task, bool, error) {
+	in := b.Inputs[i]
 	kind, err := formats.KindOf(in.Path)
 	if err != nil {
 		return nil, false, err
@@ -210,32 +226,23 @@ func (b *Batch) decode(i int) (*Task, bool, error) {
 	if !b.Overwrite && batch.UpToDate(in.Path, t.Paths()) {
 		return nil, true, nil
 	}
-	if skip, err := b.claim(i, t.Paths()[0]); skip || err != nil {
-		return nil, skip, err
-	}
-	if !b.Overwrite && batch.UpToDate(in.Path, t.Paths()) { // written by another run meanwhile
-		b.release(i)
-		return nil, true, nil
-	}
 	if kind == formats.KindImage {
 		t.img, t.release, err = formats.MapImageFile(in.Path, nil)
 	} else {
 		t.vol, t.release, err = formats.MapVolumeFileStreaming(in.Path, nil, nil)
 	}
-	if err != nil {
-		b.release(i)
-	}
 	return t, false, err
 }
 
-// claim claims input i's outputs for this run (atomicfile.Claim), so that
-// concurrent runs on one folder label each input once; skip reports that
-// another run holds them, noted in the input's row.
-func (b *Batch) claim(i int, output string) (skip bool, err error) {
-	if err := os.MkdirAll(filepath.Dir(output), 0o755); err != nil {
+// claim claims input i's outputs, named after base (their path less the
+// extensions), for this run (atomicfile.Claim), so that concurrent runs
+// on one folder label each input once; skip reports that another run
+// holds them, noted for the input's row (SkipNote).
+func (b *Batch) claim(i int, base string) (skip bool, err error) {
+	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
 		return false, fmt.Errorf("batch: %w", err)
 	}
-	release, err := atomicfile.Claim(output)
+	release, err := atomicfile.Claim(base)
 	var held *atomicfile.ClaimedError
 	if errors.As(err, &held) {
 		b.claimsMu.Lock()

@@ -111,6 +111,12 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 		Kind: s.Kind.String(), Rule: opts.Rule.String(), Connectivity: opts.Connectivity, Index: index, Chunks: chunks,
 		Z0: z0, Z1: z1, Count: sp.m.Count, Labels: chunkName(index) + ".labels"}
 	start = time.Now()
+	// The labels and their description appear together, or neither.
+	g, err := atomicfile.NewGroup(filepath.Join(dir, c.Labels), filepath.Join(dir, chunkName(index)+".json"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("outofcore: %w", err)
+	}
+	defer g.Abort()
 	voxels := int64(z1-z0) * int64(s.Width) * int64(s.Height)
 	err = atomicfile.WriteFile(filepath.Join(dir, c.Labels), func(w io.Writer) error {
 		return writeLittleEndian(w, voxels, sp.read)
@@ -126,6 +132,9 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 		_, err := w.Write(append(desc, '\n'))
 		return err
 	})
+	if err == nil {
+		err = g.Commit()
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("outofcore: %w", err)
 	}

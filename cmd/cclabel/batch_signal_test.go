@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -15,9 +16,16 @@ import (
 )
 
 // TestMain lets a test run the CLI as a child process (the test binary
-// itself, with CCLABEL_TEST_MAIN=1), so that it can send it signals.
+// itself, with CCLABEL_TEST_MAIN=1), so that it can send it signals. With
+// CCLABEL_TEST_READY=FILE the child makes FILE once signals no longer
+// end it at once: from then on one either reaches cclabel's handler or,
+// sent before main installs it, is dropped.
 func TestMain(m *testing.M) {
 	if os.Getenv("CCLABEL_TEST_MAIN") == "1" {
+		if ready := os.Getenv("CCLABEL_TEST_READY"); ready != "" {
+			signal.Notify(make(chan os.Signal, 4), os.Interrupt, syscall.SIGTERM)
+			os.WriteFile(ready, nil, 0o644)
+		}
 		main()
 	}
 	os.Exit(m.Run())
