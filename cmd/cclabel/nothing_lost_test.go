@@ -94,6 +94,9 @@ func TestOutputNeverReplacesInput(t *testing.T) {
 	in := lostFixture(t, dir)
 	p := func(name string) string { return filepath.Join(in, name) }
 	os.Symlink(p("a.png"), filepath.Join(dir, "link.png"))
+	for _, name := range []string{"s1.csv", "s2.csv"} {
+		os.WriteFile(p(name), []byte("input,output,status,error,components,voxels,seconds\n"), 0o644)
+	}
 	before := tree(t, in)
 	for _, c := range []struct {
 		name string
@@ -117,6 +120,8 @@ func TestOutputNeverReplacesInput(t *testing.T) {
 		{"graph answers over its updates", []string{"graph", p("g.txt"), "--updates", p("u.txt"), "--answers", p("u.txt")}, "--answers " + p("u.txt") + " would replace the input"},
 		{"convert over its input", []string{"convert", p("g.egr"), p("g.egr")}, "OUT " + p("g.egr") + " would replace the input"},
 		{"merge over its volume", []string{"merge", p("w.npy"), p("chunks"), "-o", p("w.npy")}, "would replace the input " + p("w.npy")},
+		{"batch merged summary over a summary", []string{"batch", "--merge-summaries", p("s1.csv"), p("s1.csv"), p("s2.csv")},
+			"--merge-summaries " + p("s1.csv") + " would replace the input " + p("s1.csv")},
 		{"batch summary over an output", []string{"batch", p("a.png"), "-o", filepath.Join(dir, "out"), "--stats", ".csv", "--summary", filepath.Join(dir, "out", "a.stats.csv")},
 			"and --summary " + filepath.Join(dir, "out", "a.stats.csv") + " are the same file"},
 	} {

@@ -87,18 +87,21 @@ func Claim(path string) (release func(), err error) {
 	}
 }
 
-// takeOver removes the stale claim of owner. It first renames the claim
-// aside, which only one of several processes taking it over can do, and
-// puts it back when the file moved was another's fresh claim.
-func takeOver(claim string, owner Owner) {
+// takeOver removes the stale claim of owner and reports whether it did.
+// It first renames the claim aside, which only one of several processes
+// taking it over can do, and puts it back when the file moved was
+// another's fresh claim.
+func takeOver(claim string, owner Owner) bool {
 	aside := claim + "." + strconv.Itoa(os.Getpid()) + ".stale"
 	if os.Rename(claim, aside) != nil {
-		return
+		return false
 	}
+	defer os.Remove(aside)
 	if got, err := readClaim(aside); err == nil && got != owner {
 		os.Link(aside, claim) // fails if yet another claim is there: then that one holds
+		return false
 	}
-	os.Remove(aside)
+	return true
 }
 
 // unclaim removes a claim file of this process.

@@ -61,7 +61,7 @@ func parseTemp(name string) (pid int, host string, ok bool) {
 	return pid, parts[1], true
 }
 
-// Sweep removes from dir the temporary files, and the claims ([Claim]), of
+// Sweep removes from dir the temporary files and claims ([Claim]) of
 // processes of this host that no longer exist, and returns their paths.
 // Files of live processes, of other hosts, and files it cannot name are
 // left alone.
@@ -72,25 +72,19 @@ func Sweep(dir string) []string {
 	}
 	var removed []string
 	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasPrefix(name, ".") || e.IsDir() {
+		path := filepath.Join(dir, e.Name())
+		if e.IsDir() || !strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		var stale bool
-		switch {
-		case strings.HasSuffix(name, claimSuffix):
-			path := filepath.Join(dir, name)
-			owner, err := readClaim(path)
-			stale = err == nil && owner.Host == hostTag() && !alive(owner.PID)
-		default:
-			pid, host, ok := parseTemp(name)
-			stale = ok && host == hostTag() && !alive(pid)
-		}
-		if stale {
-			path := filepath.Join(dir, name)
-			if os.Remove(path) == nil {
+		if strings.HasSuffix(e.Name(), claimSuffix) {
+			if owner, err := readClaim(path); err == nil && owner.Host == hostTag() && !alive(owner.PID) && takeOver(path, owner) {
 				removed = append(removed, path)
 			}
+			continue
+		}
+		pid, host, ok := parseTemp(e.Name())
+		if ok && host == hostTag() && !alive(pid) && os.Remove(path) == nil {
+			removed = append(removed, path)
 		}
 	}
 	return removed
