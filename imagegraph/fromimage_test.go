@@ -73,9 +73,9 @@ func TestStatisticsAndFilter(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []imagegraph.ComponentStats{
-		{Label: 1, Value: 5, Size: 2, Min: [3]int{0, 0, 0}, Max: [3]int{1, 0, 0}, Centroid: [3]float64{0.5, 0, 0}},
-		{Label: 2, Value: 7, Size: 4, Min: [3]int{2, 0, 0}, Max: [3]int{3, 2, 0}, Centroid: [3]float64{2.75, 1.25, 0}},
-		{Label: 3, Value: 5, Size: 1, Min: [3]int{0, 2, 0}, Max: [3]int{0, 2, 0}, Centroid: [3]float64{0, 2, 0}},
+		{Label: 1, Value: 5, Sample: r.SampleAt(0), Size: 2, Min: [3]int{0, 0, 0}, Max: [3]int{1, 0, 0}, Centroid: [3]float64{0.5, 0, 0}},
+		{Label: 2, Value: 7, Sample: r.SampleAt(3), Size: 4, Min: [3]int{2, 0, 0}, Max: [3]int{3, 2, 0}, Centroid: [3]float64{2.75, 1.25, 0}},
+		{Label: 3, Value: 5, Sample: r.SampleAt(8), Size: 1, Min: [3]int{0, 2, 0}, Max: [3]int{0, 2, 0}, Centroid: [3]float64{0, 2, 0}},
 	}
 	if !slices.Equal(stats, want) {
 		t.Fatalf("stats %+v\nwant %+v", stats, want)

@@ -10,8 +10,12 @@ type ComponentStats struct {
 	// Label is the component's label.
 	Label uint32
 	// Value is the sample value of the component's first pixel (for
-	// multilabel rules, the value all its pixels share).
+	// multilabel rules, the value all its pixels share), as a float64:
+	// 64-bit integers beyond 2^53 are rounded.
 	Value float64
+	// Sample is the same sample exactly. The statistics writers print it
+	// (integers as integers), or Value when it is the zero SampleValue.
+	Sample SampleValue
 	// Size is the number of pixels.
 	Size int64
 	// Min and Max are the inclusive bounding box, as x, y, z.
@@ -46,7 +50,8 @@ func Statistics(l *Labels, r *Raster) ([]ComponentStats, error) {
 					}
 					s := &stats[lab-1]
 					if s.Size == 0 {
-						s.Value = r.Value(i)
+						s.Sample = r.SampleAt(i)
+						s.Value = s.Sample.Float()
 					}
 					s.Size++
 					p := [3]int{x, y, z}

@@ -25,10 +25,12 @@ type VolumeOutputs struct {
 	Input string
 	// Output and Labels are label volumes: .nii, .nii.gz, .nrrd or .npy.
 	Output, Labels string
-	// Preview is a PNG of the three mid-slices.
+	// Preview is a PNG of the three mid-slices of the first frame
+	// (PreviewFrame; see PreviewNote).
 	Preview string
-	// Stats is the per-component statistics of the first frame: .csv or
-	// .json.
+	// Stats is the per-component statistics of every frame: .csv or
+	// .json, with a frame column when the volume has several frames
+	// (imagegraph.WriteFrameStats).
 	Stats string
 }
 
@@ -148,12 +150,9 @@ func NarrowWrites(out VolumeOutputs, dtype string) bool {
 // WriteVolume writes the label volumes (of type dtype: auto, uint16 or
 // uint32), the preview and the statistics of a labeled volume.
 func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dtype string) error {
-	frames, last := vl.Frames, vl.Last
+	frames := vl.Frames
 	if vl.Narrow != nil && !NarrowWrites(out, dtype) {
 		frames = [][]uint32{widen(vl.Narrow)}
-		wide := *last
-		wide.Data = frames[0]
-		last = &wide
 	}
 	for _, path := range []string{out.Output, out.Labels} {
 		if path == "" {
@@ -174,31 +173,52 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 	}
 	f0 := vol.Frames[0]
 	if out.Preview != "" {
-		img, err := render.VolumePreview(frames[0], f0.Width, f0.Height, f0.Depth, vol.Spacing)
+		img, err := render.VolumePreview(frames[PreviewFrame], f0.Width, f0.Height, f0.Depth, vol.Spacing)
 		if err != nil {
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
-		if err := WriteOutput(out.Preview, nil, func(w io.Writer) error { return render.WritePNG(w, img) }); err != nil {
+		text := ""
+		if len(frames) > 1 {
+			text = previewText(len(frames))
+		}
+		if err := WriteOutput(out.Preview, nil, func(w io.Writer) error { return render.WritePNGText(w, img, "Description", text) }); err != nil {
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
 	}
 	if out.Stats != "" {
-		// Statistics of the first frame (the only one of a 3D volume).
-		first := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[0], Count: maxLabel(frames[0])}
-		if len(frames) == 1 {
-			first = last
-		}
-		stats, err := imagegraph.Statistics(first, f0)
-		if err != nil {
-			return err
+		// One frame's statistics at a time; labels are numbered from 1
+		// in every frame.
+		stats := func(t int) ([]imagegraph.ComponentStats, error) {
+			labels := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}
+			return imagegraph.Statistics(labels, vol.Frames[t])
 		}
 		if err := WriteOutput(out.Stats, nil, func(w io.Writer) error {
-			return imagegraph.WriteVolumeStats(w, stats, strings.ToLower(filepath.Ext(out.Stats)), vol.Affine)
+			return imagegraph.WriteFrameStats(w, len(frames), stats, strings.ToLower(filepath.Ext(out.Stats)), vol.Affine)
 		}); err != nil {
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
 	}
 	return nil
+}
+
+// PreviewFrame is the frame (counted from 0) whose mid-slices a volume's
+// preview shows.
+const PreviewFrame = 0
+
+// PreviewNote returns the line that says which frame the preview of a
+// volume of frames frames shows ("preview p.png shows frame 0 of 3"), or
+// "" when out writes no preview or the volume has a single frame. The
+// preview itself says so too, in a PNG text chunk.
+func PreviewNote(out VolumeOutputs, frames int) string {
+	if out.Preview == "" || frames < 2 {
+		return ""
+	}
+	return fmt.Sprintf("preview %s shows %s", out.Preview, previewText(frames))
+}
+
+// previewText says which frame of frames frames a preview shows.
+func previewText(frames int) string {
+	return fmt.Sprintf("frame %d of %d", PreviewFrame, frames)
 }
 
 // maxLabel returns the largest label.

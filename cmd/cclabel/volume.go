@@ -55,6 +55,7 @@ type volumeSummary struct {
 	Frames       int         `json:"frames"`
 	Components   int         `json:"components"`
 	PerFrame     []int       `json:"components_per_frame,omitempty"`
+	PreviewFrame *int        `json:"preview_frame,omitempty"` // the frame a 4D volume's preview shows
 	Connectivity int         `json:"connectivity"`
 	Mode         string      `json:"mode"`
 	Backend      string      `json:"backend"`
@@ -238,6 +239,11 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	if len(vol.Frames) > 1 {
 		s.PerFrame = vl.PerFrame
 	}
+	note := labelfile.PreviewNote(job, len(vol.Frames))
+	if note != "" {
+		f := labelfile.PreviewFrame
+		s.PreviewFrame = &f
+	}
 	bar.Close()
 	if quiet {
 		return s, nil
@@ -245,5 +251,8 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	fmt.Fprintf(std.Err, "%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		job.Input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.Total, s.Mode, vl.Conn,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
+	if note != "" {
+		fmt.Fprintf(std.Err, "%s: %s\n", job.Input, note)
+	}
 	return s, nil
 }

@@ -9,7 +9,6 @@ import (
 	"math"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -28,7 +27,6 @@ var npyKinds = map[string]imagegraph.SampleKind{
 var (
 	npyDescr   = regexp.MustCompile(`'descr':\s*'([<>|=])([a-z]\d)'`)
 	npyFortran = regexp.MustCompile(`'fortran_order':\s*(True|False)`)
-	npyShape   = regexp.MustCompile(`'shape':\s*\(([\d,\s]*)\)`)
 )
 
 // ReadFile reads a 2D or 3D NumPy array file as a raster.
@@ -190,20 +188,8 @@ func parseNPYHeader(head string) (dims []int, kind imagegraph.SampleKind, bigEnd
 		return nil, 0, false, false, errors.New("header has no 'fortran_order'")
 	}
 	fortran = f[1] == "True"
-	s := npyShape.FindStringSubmatch(head)
-	if s == nil {
-		return nil, 0, false, false, errors.New("header has no 'shape'")
-	}
-	for _, part := range strings.Split(s[1], ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		v, err := strconv.Atoi(part)
-		if err != nil || v < 0 || v > math.MaxInt32 {
-			return nil, 0, false, false, fmt.Errorf("bad dimension %q in shape", part)
-		}
-		dims = append(dims, v)
+	if dims, err = parseShape(head); err != nil {
+		return nil, 0, false, false, err
 	}
 	return dims, kind, bigEndian, fortran, nil
 }
