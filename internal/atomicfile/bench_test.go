@@ -26,4 +26,3 @@ func BenchmarkWriteFile(b *testing.B) {
 		})
 	}
 }
-
