@@ -105,8 +105,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 		return fmt.Errorf("%s: %w", input, err)
 	}
 	res := gr.Result
-	labels := res.Labels(labeler.Threads())
-	_, largest := ecl.Largest(ecl.ComponentSizes(labels, res.Count))
+	labels, largest := labelsAndLargest(res, labeler.Threads())
 	times.Label = clock.lap()
 
 	if cmd.Bool("verify") {
