@@ -11,7 +11,8 @@ import (
 // FromEdges builds a symmetric graph on n vertices from the undirected edges
 // (us[i], vs[i]). Every edge is stored in both directions, self-loops are
 // dropped (they never change connectivity), repeated edges are stored once
-// and every adjacency list is sorted.
+// and every adjacency list is sorted. Its only per-vertex array is the
+// graph's offsets, written in one pass when there are few edges.
 func FromEdges(n int, us, vs []int32) (*Graph, error) {
 	if len(us) != len(vs) {
 		return nil, fmt.Errorf("ecl: %d sources but %d targets", len(us), len(vs))
@@ -19,56 +20,108 @@ func FromEdges(n int, us, vs []int32) (*Graph, error) {
 	if n < 0 || n >= math.MaxInt32 {
 		return nil, fmt.Errorf("ecl: vertex count %d out of range", n)
 	}
-	deg := make([]int64, n+1)
+	if fewEdges(n, len(us)) {
+		return fromFewEdges(n, us, vs)
+	}
+	// offsets[v] counts v's arcs, then (after a scan) is where v's list
+	// ends, and after the arcs are placed back to front where it starts.
+	offsets := make([]int64, n+1)
 	for i, u := range us {
 		v := vs[i]
 		if u < 0 || int(u) >= n || v < 0 || int(v) >= n {
 			return nil, fmt.Errorf("ecl: edge %d (%d,%d) out of range [0,%d)", i, u, v, n)
 		}
 		if u != v {
-			deg[u]++
-			deg[v]++
+			offsets[u]++
+			offsets[v]++
 		}
 	}
 	var total int64
-	for v := 0; v < n; v++ {
-		d := deg[v]
-		deg[v] = total
+	for v, d := range offsets[:n] {
 		total += d
+		offsets[v] = total
 	}
-	deg[n] = total
+	offsets[n] = total
 	nbrs := make([]int32, total)
-	fill := deg // reused as the fill cursor; offsets are rebuilt below
+	for i, u := range us {
+		if v := vs[i]; u != v {
+			offsets[u]--
+			nbrs[offsets[u]] = v
+			offsets[v]--
+			nbrs[offsets[v]] = u
+		}
+	}
+	return &Graph{Offsets: offsets, Neighbors: sortUnique(offsets, nbrs)}, nil
+}
+
+// fewEdges reports whether FromEdges builds a graph of n vertices and m
+// edges by sorting its arcs rather than by counting degrees: when there
+// are so few that the counting method's passes over the vertices would
+// cost more than the sort.
+func fewEdges(n, m int) bool { return int64(m) <= int64(n)/64 }
+
+// fromFewEdges is FromEdges for few edges (see fewEdges): it sorts the
+// arcs, drops repeats, and then writes the offsets in one pass.
+func fromFewEdges(n int, us, vs []int32) (*Graph, error) {
+	arcs := make([]uint64, 0, 2*len(us))
 	for i, u := range us {
 		v := vs[i]
-		if u == v {
-			continue
+		if u < 0 || int(u) >= n || v < 0 || int(v) >= n {
+			return nil, fmt.Errorf("ecl: edge %d (%d,%d) out of range [0,%d)", i, u, v, n)
 		}
-		nbrs[fill[u]] = v
-		fill[u]++
-		nbrs[fill[v]] = u
-		fill[v]++
+		if u != v {
+			arcs = append(arcs, uint64(u)<<32|uint64(v), uint64(v)<<32|uint64(u))
+		}
 	}
-	// fill[v] now holds the end of v's list, which is the start of v+1's.
+	slices.Sort(arcs)
+	arcs = slices.Compact(arcs)
 	offsets := make([]int64, n+1)
-	w := int64(0)
-	start := int64(0)
-	for v := 0; v < n; v++ {
-		end := fill[v]
-		adj := nbrs[start:end]
-		slices.Sort(adj)
+	nbrs := make([]int32, len(arcs))
+	next := 0 // the first vertex whose offset is not yet written
+	for i, a := range arcs {
+		u := int(a >> 32)
+		for ; next <= u; next++ {
+			offsets[next] = int64(i)
+		}
+		nbrs[i] = int32(uint32(a))
+	}
+	for ; next <= n; next++ {
+		offsets[next] = int64(len(arcs))
+	}
+	return &Graph{Offsets: offsets, Neighbors: nbrs}, nil
+}
+
+// sortUnique sorts each adjacency list of the CSR arrays offsets and nbrs
+// and drops its repeats, moving the lists together and updating offsets.
+// It returns the neighbours, clipped to their new length.
+func sortUnique(offsets []int64, nbrs []int32) []int32 {
+	n := len(offsets) - 1
+	w, start := int64(0), int64(0)
+	for v := range n {
+		end := offsets[v+1] // v's list ends where v+1's starts
 		offsets[v] = w
-		for i, u := range adj {
-			if i > 0 && u == adj[i-1] {
-				continue
-			}
-			nbrs[w] = u
+		switch adj := nbrs[start:end]; len(adj) {
+		case 0:
+		case 1:
+			nbrs[w] = adj[0]
 			w++
+		default:
+			slices.Sort(adj)
+			prev := adj[0]
+			nbrs[w] = prev
+			w++
+			for _, u := range adj[1:] {
+				if u != prev {
+					nbrs[w] = u
+					w++
+					prev = u
+				}
+			}
 		}
 		start = end
 	}
 	offsets[n] = w
-	return &Graph{Offsets: offsets, Neighbors: slices.Clip(nbrs[:w])}, nil
+	return slices.Clip(nbrs[:w])
 }
 
 // SortAdjacency sorts every adjacency list in place, using up to threads

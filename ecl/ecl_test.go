@@ -281,6 +281,56 @@ func TestSymmetry(t *testing.T) {
 	}
 }
 
+// TestFromEdgesMatchesSets checks FromEdges against adjacency sets, with
+// self-loops and repeats, on both of its methods: few edges for the
+// vertices (sorted arcs) and many (counted degrees).
+func TestFromEdgesMatchesSets(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, c := range []struct{ n, m int }{
+		{0, 0}, {1, 0}, {1, 3}, {2, 1}, {5, 0}, {64, 1}, {1000, 3}, {5000, 70}, {300, 5000}, {2000, 2000}, {100, 100},
+	} {
+		t.Run(fmt.Sprintf("n%d_m%d", c.n, c.m), func(t *testing.T) {
+			us, vs := make([]int32, c.m), make([]int32, c.m)
+			sets := make([]map[int32]bool, c.n)
+			for v := range sets {
+				sets[v] = map[int32]bool{}
+			}
+			for i := range us {
+				us[i], vs[i] = int32(r.IntN(c.n)), int32(r.IntN(c.n))
+				if i > 0 && r.IntN(4) == 0 { // a repeat, either way round
+					us[i], vs[i] = vs[i-1], us[i-1]
+				}
+				if r.IntN(8) == 0 {
+					vs[i] = us[i]
+				}
+				if us[i] != vs[i] {
+					sets[us[i]][vs[i]], sets[vs[i]][us[i]] = true, true
+				}
+			}
+			g, err := ecl.FromEdges(c.n, us, vs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.Offsets) != c.n+1 || g.Offsets[0] != 0 || cap(g.Neighbors) != len(g.Neighbors) {
+				t.Fatalf("%d offsets, first %v, %d neighbours of capacity %d", len(g.Offsets), g.Offsets[:1], len(g.Neighbors), cap(g.Neighbors))
+			}
+			for v, set := range sets {
+				want := make([]int32, 0, len(set))
+				for u := range set {
+					want = append(want, u)
+				}
+				slices.Sort(want)
+				if got := g.Adjacent(v); !slices.Equal(got, want) {
+					t.Fatalf("vertex %d: neighbours %v, want %v", v, got, want)
+				}
+			}
+			if g.Offsets[c.n] != int64(len(g.Neighbors)) {
+				t.Fatalf("last offset %d, %d neighbours", g.Offsets[c.n], len(g.Neighbors))
+			}
+		})
+	}
+}
+
 func TestFromEdgesErrors(t *testing.T) {
 	if _, err := ecl.FromEdges(2, []int32{0}, []int32{2}); err == nil {
 		t.Error("out-of-range edge accepted")
@@ -290,6 +340,14 @@ func TestFromEdgesErrors(t *testing.T) {
 	}
 	if _, err := ecl.FromEdges(-1, nil, nil); err == nil {
 		t.Error("negative vertex count accepted")
+	}
+	// The first edge out of range is named, with few edges and with many.
+	for _, n := range []int{3, 1000} {
+		_, err := ecl.FromEdges(n, []int32{0, 1, int32(n), -1}, []int32{1, 2, 0, 0})
+		want := fmt.Sprintf("ecl: edge 2 (%d,0) out of range [0,%d)", n, n)
+		if err == nil || err.Error() != want {
+			t.Errorf("n %d: %v, want %s", n, err, want)
+		}
 	}
 }
 

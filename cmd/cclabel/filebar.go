@@ -9,8 +9,8 @@ import (
 	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
-// quietFlag silences the progress bar and summary lines of label and
-// volume.
+// quietFlag silences the progress bars and summary lines of the commands
+// that print them.
 var quietFlag = &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
 	Usage: "no progress bar for long files and no summary line (errors and warnings are still printed)"}
 

@@ -42,6 +42,7 @@ func graphCommand(std stdio) *cli.Command {
 			&cli.StringFlag{Name: "updates", Usage: "replay a file of 'i U V' (insert), 'q U V' (connected?) and 'c V' (component) lines after labeling; '-' reads stdin", TakesFile: true},
 			&cli.StringFlag{Name: "answers", Value: "-", Usage: "where --updates prints its answers, one a line", TakesFile: true},
 			&cli.BoolFlag{Name: "json", Usage: "print a JSON summary on stdout"},
+			quietFlag,
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runGraph(cmd, std) },
 	}
@@ -123,8 +124,7 @@ func labelGraph(cmd *cli.Command, std stdio, input string, labeler *cclabel.Labe
 		return fmt.Errorf("%s: %w", input, err)
 	}
 	res := gr.Result
-	labels := res.Labels(labeler.Threads())
-	_, largest := ecl.Largest(ecl.ComponentSizes(labels, res.Count))
+	labels, largest := labelsAndLargest(res, labeler.Threads())
 	times.Label = clock.lap()
 
 	if cmd.Bool("verify") {
@@ -156,10 +156,12 @@ func labelGraph(cmd *cli.Command, std stdio, input string, labeler *cclabel.Labe
 		Forest: extras.summary(forest, cmd.Bool("verify")), Updates: updates,
 		Read: graphReadOf(lg.Stats),
 	}
-	fmt.Fprintf(std.Err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs%s, label %.3fs [%s %s, %d threads]%s\n",
-		input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, summary.Read.note(), times.Label,
-		summary.Backend, summary.Algorithm, summary.Threads, verifiedNote(summary.Verified))
-	extras.printSummary(std.Err, summary)
+	if !cmd.Bool("quiet") {
+		fmt.Fprintf(std.Err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs%s, label %.3fs [%s %s, %d threads]%s\n",
+			input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, summary.Read.note(), times.Label,
+			summary.Backend, summary.Algorithm, summary.Threads, verifiedNote(summary.Verified))
+		extras.printSummary(std.Err, summary)
+	}
 	if cmd.Bool("json") {
 		return writeJSON(std.Out, summary)
 	}

@@ -71,7 +71,11 @@ func readDIMACS(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &LoadedGraph{Graph: g, Base: 1, Stats: ReadStats{Build: time.Since(build)}}, nil
+	var warnings []string
+	if w := isolatedWarning("p line", "edge", n, m, us, vs); w != "" {
+		warnings = append(warnings, w)
+	}
+	return &LoadedGraph{Graph: g, Base: 1, Warnings: warnings, Stats: ReadStats{Build: time.Since(build)}}, nil
 }
 
 // dimacsProblem parses a "p KIND n m" line.

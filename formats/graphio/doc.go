@@ -29,7 +29,10 @@
 //
 // Readers stream their input and check headers before allocating, so a
 // damaged or hostile file yields an error, never a panic or an allocation
-// far beyond the input's size. Every error is a single line that starts
+// far beyond the input's size, except for the vertices a text header
+// declares: 8 bytes each (the graph's offsets), up to
+// ReadOptions.MaxVertices, with a warning when the entries cannot touch
+// most of them. Every error is a single line that starts
 // with "formats: "; errors of text formats name the line
 // ("formats: line 12: ..."), and ReadFile adds the path
 // ("formats: PATH: line 12: ..."). Errors of a compressed stream name the

@@ -31,14 +31,15 @@ type ReadOptions struct {
 	Threads int
 	// MaxVertices bounds the vertex count a text header (a Matrix Market
 	// size line, a DIMACS p line) or an edge list may declare, since the
-	// graph needs about 12 bytes per vertex however few edges the file
-	// holds; 0 means DefaultMaxVertices. The .egr reader checks its header
-	// against the file size instead.
+	// graph's offsets take 8 bytes per vertex however few edges the file
+	// holds (a header declaring far more vertices than its entries can
+	// touch also draws a warning); 0 means DefaultMaxVertices. The .egr
+	// reader checks its header against the file size instead.
 	MaxVertices int64
 }
 
 // DefaultMaxVertices is the vertex limit of text graph formats when
-// ReadOptions.MaxVertices is 0: 2^28 vertices, about 3 GiB of CSR.
+// ReadOptions.MaxVertices is 0: 2^28 vertices, 2 GiB of CSR offsets.
 const DefaultMaxVertices = 1 << 28
 
 // LoadedGraph is a graph read from a file.

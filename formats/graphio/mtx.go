@@ -87,6 +87,9 @@ func readMatrixMarket(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	if err != nil {
 		return nil, err
 	}
+	if w := isolatedWarning("size line", "entry", n, nnz, us, vs); w != "" {
+		warnings = append(warnings, w)
+	}
 	return &LoadedGraph{Graph: g, Base: 1, Warnings: warnings, Stats: ReadStats{Build: time.Since(build)}}, nil
 }
 

@@ -20,76 +20,90 @@ const minEdgesPerThread = 1 << 16
 // edges (us[i], vs[i]) on threads goroutines (0: GOMAXPROCS), exactly as
 // ecl.FromEdges does: every edge in both directions, self-loops dropped,
 // repeated edges stored once, adjacency lists sorted. Its errors are
-// ecl.FromEdges's too. Small inputs, or one thread, go to ecl.FromEdges.
+// ecl.FromEdges's too. Small inputs, one thread, or few edges for the
+// vertices (which ecl.FromEdges places by sorting them, without passes
+// over the vertices) go to ecl.FromEdges.
 //
 // Degrees are counted and arcs placed with atomic adds, in any order;
-// sorting each list then makes the result independent of that order.
+// sorting each list then makes the result independent of that order. The
+// only per-vertex array is the graph's offsets.
 func FromEdges(n int, us, vs []int32, threads int) (*ecl.Graph, error) {
 	return fromEdges(n, us, vs, threads, minEdgesPerThread)
 }
+
+// fewEdgesPerVertex is the ratio of vertices to edges from which
+// FromEdges leaves the graph to ecl.FromEdges.
+const fewEdgesPerVertex = 64
 
 // fromEdges is FromEdges with at least minPerThread edges a goroutine
 // (tests lower it).
 func fromEdges(n int, us, vs []int32, threads, minPerThread int) (*ecl.Graph, error) {
 	threads = parallel.ClampThreads(threads, len(us)/minPerThread)
-	if threads == 1 || len(us) != len(vs) || n < 0 || n >= math.MaxInt32 {
+	if threads == 1 || len(us) != len(vs) || n < 0 || n >= math.MaxInt32 || int64(len(us)) <= int64(n)/fewEdgesPerVertex {
 		return ecl.FromEdges(n, us, vs)
 	}
 	arcs, err := check(n, us, vs, threads)
 	if err != nil {
 		return nil, err
 	}
-	// cursor[v] counts v's arcs, then (after a scan) is where v's next arc
-	// goes, and after placing them where v's list ends.
-	cursor := make([]int64, n+1)
+	// offsets[v] counts v's arcs, then (after a scan) is where v's list
+	// ends, and after the arcs are placed back to front where it starts.
+	offsets := make([]int64, n+1)
 	parallel.Ranges(len(us), threads, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			if u, v := us[i], vs[i]; u != v {
-				atomic.AddInt64(&cursor[u], 1)
-				atomic.AddInt64(&cursor[v], 1)
+				atomic.AddInt64(&offsets[u], 1)
+				atomic.AddInt64(&offsets[v], 1)
 			}
 		}
 	})
 	sum := int64(0)
-	for v, d := range cursor {
-		cursor[v] = sum
+	for v, d := range offsets[:n] {
 		sum += d
+		offsets[v] = sum
 	}
+	offsets[n] = sum
 	nbrs := make([]int32, arcs)
 	parallel.Ranges(len(us), threads, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			if u, v := us[i], vs[i]; u != v {
-				nbrs[atomic.AddInt64(&cursor[u], 1)-1] = v
-				nbrs[atomic.AddInt64(&cursor[v], 1)-1] = u
+				nbrs[atomic.AddInt64(&offsets[u], -1)] = v
+				nbrs[atomic.AddInt64(&offsets[v], -1)] = u
 			}
 		}
 	})
-	// Sort each list and drop repeats in place; offsets[v+1] holds v's
-	// new degree until the scan below.
-	offsets := make([]int64, n+1)
+	// Sort each list and drop repeats in place. A list that shrank to d
+	// entries holds ^d (negative) in its last slot, which the repeats
+	// left free.
 	parallel.Chunks(n, threads, func(lo, hi int) {
-		start := int64(0)
-		if lo > 0 {
-			start = cursor[lo-1]
-		}
 		for v := lo; v < hi; v++ {
-			adj := nbrs[start:cursor[v]]
-			start = cursor[v]
+			adj := nbrs[offsets[v]:offsets[v+1]]
+			if len(adj) < 2 {
+				continue
+			}
 			slices.Sort(adj)
-			offsets[v+1] = int64(len(slices.Compact(adj)))
+			if d := len(slices.Compact(adj)); d < len(adj) {
+				adj[len(adj)-1] = int32(^d)
+			}
 		}
 	})
 	// Move the lists together, front to back: no list moves right.
-	start := int64(0)
+	to, from := int64(0), int64(0)
 	for v := range n {
-		from, deg := start, offsets[v+1]
-		start = cursor[v]
-		offsets[v+1] = offsets[v] + deg
-		if to := offsets[v]; to != from {
+		end := offsets[v+1] // v's list ends where v+1's starts
+		offsets[v] = to
+		deg := end - from
+		if deg > 0 && nbrs[end-1] < 0 {
+			deg = int64(^nbrs[end-1])
+		}
+		if to != from {
 			copy(nbrs[to:to+deg], nbrs[from:from+deg])
 		}
+		to += deg
+		from = end
 	}
-	return &ecl.Graph{Offsets: offsets, Neighbors: slices.Clip(nbrs[:offsets[n]])}, nil
+	offsets[n] = to
+	return &ecl.Graph{Offsets: offsets, Neighbors: slices.Clip(nbrs[:to])}, nil
 }
 
 // check finds what ecl.FromEdges would refuse: the first edge out of

@@ -1,7 +1,9 @@
 package csr
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -27,7 +29,7 @@ func randomEdges(r *rand.Rand, n, m int) (us, vs []int32) {
 
 func TestMatchesECL(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	sizes := []struct{ n, m int }{{1, 0}, {0, 0}, {5, 3}, {1000, 20000}, {30000, 40000}, {7000, 1 << 15}}
+	sizes := []struct{ n, m int }{{1, 0}, {0, 0}, {5, 3}, {1000, 20000}, {30000, 40000}, {7000, 1 << 15}, {200, 1 << 14}, {1 << 18, 1 << 12}, {1<<18 - 1, 1 << 12}}
 	for _, s := range sizes {
 		us, vs := randomEdges(r, max(s.n, 1), s.m)
 		if s.n == 0 {
@@ -76,4 +78,42 @@ func TestErrorsMatchECL(t *testing.T) {
 			t.Errorf("%s: %v, ecl.FromEdges %v", name, err, want)
 		}
 	}
+}
+
+// TestMemory checks that building a graph allocates the graph's arrays,
+// one offset a vertex, and besides them at most a sort key per arc (few
+// edges) or nothing that grows with the graph (many edges, on any number
+// of goroutines).
+func TestMemory(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	const n = 1 << 20
+	for _, c := range []struct {
+		m, threads  int
+		extraPerArc uint64 // bytes a self-loop-free arc may cost beyond its neighbour entry
+	}{{1 << 12, 4, 8}, {1 << 12, 1, 8}, {1 << 17, 4, 0}, {1 << 17, 1, 0}} {
+		t.Run(fmt.Sprintf("m%d_threads%d", c.m, c.threads), func(t *testing.T) {
+			us, vs := randomEdges(r, n, c.m)
+			var g *ecl.Graph
+			var err error
+			alloc := allocated(func() { g, err = fromEdges(n, us, vs, c.threads, 64) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			arcs := uint64(2 * c.m)
+			want := 8*uint64(n+1) + (4+c.extraPerArc)*arcs + 64<<10
+			if alloc > want {
+				t.Errorf("allocated %d bytes for %d vertices and %d arcs (%d kept); want at most %d", alloc, n, arcs, len(g.Neighbors), want)
+			}
+		})
+	}
+}
+
+// allocated returns the bytes allocated while f runs.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }
