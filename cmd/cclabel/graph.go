@@ -161,6 +161,9 @@ func labelGraph(cmd *cli.Command, std stdio, input string, labeler *cclabel.Labe
 			input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, summary.Read.note(), times.Label,
 			summary.Backend, summary.Algorithm, summary.Threads, verifiedNote(summary.Verified))
 		extras.printSummary(std.Err, summary)
+		if labelsPath == "" && extras.forest == "" && extras.updates == "" {
+			fmt.Fprintln(std.Err, "cclabel: graph: nothing was written (give --labels or --forest)")
+		}
 	}
 	if cmd.Bool("json") {
 		return writeJSON(std.Out, summary)

@@ -303,3 +303,29 @@ func TestReadOnlyDestination(t *testing.T) {
 	}
 	assertSameTree(t, in, before, "inputs")
 }
+
+// TestNoOutputSaysSo: a run without an output flag prints its summary and
+// says that nothing was written, unless -q.
+func TestNoOutputSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	in := lostFixture(t, dir)
+	for _, args := range [][]string{
+		{"label", filepath.Join(in, "a.png")},
+		{"volume", filepath.Join(in, "w.npy")},
+		{"graph", filepath.Join(in, "g.txt")},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			r := runCLI(t, "", args...)
+			lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+			if r.code != 0 || len(lines) != 2 || !strings.HasPrefix(lines[1], "cclabel: "+args[0]+": nothing was written (give ") {
+				t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+			}
+			if r := runCLI(t, "", append(args, "-q")...); r.code != 0 || r.stderr != "" {
+				t.Errorf("-q: exit %d, stderr %q", r.code, r.stderr)
+			}
+			if r := runCLI(t, "", append(args, "--labels", filepath.Join(dir, args[0]+".npy"))...); r.code != 0 || strings.Contains(r.stderr, "nothing was written") {
+				t.Errorf("with --labels: exit %d, stderr %q", r.code, r.stderr)
+			}
+		})
+	}
+}
