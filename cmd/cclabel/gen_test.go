@@ -54,3 +54,42 @@ func TestGenCells(t *testing.T) {
 		t.Errorf("unknown kind: exit %d", r.code)
 	}
 }
+
+func TestGenSeedIsDecimal(t *testing.T) {
+	dir := t.TempDir()
+	gen := func(t *testing.T, what, seed string) []byte {
+		t.Helper()
+		out := filepath.Join(dir, what+"-"+seed+".npy")
+		args := []string{"gen", "volume", "--size", "20,10,5", "-o", out}
+		if what == "graph" {
+			out = filepath.Join(dir, what+"-"+seed+".egr")
+			args = []string{"gen", "graph", "random", "--vertices", "500", "-o", out}
+		}
+		r := runCLI(t, "", append(args, "--seed", seed)...)
+		if r.code != 0 {
+			t.Fatalf("%s --seed %s: exit %d: %s", what, seed, r.code, r.stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, what := range []string{"volume", "graph"} {
+		t.Run(what, func(t *testing.T) {
+			if !bytes.Equal(gen(t, what, "08"), gen(t, what, "8")) {
+				t.Error("--seed 08 is not --seed 8")
+			}
+			ten := gen(t, what, "10")
+			if !bytes.Equal(gen(t, what, "010"), ten) {
+				t.Error("--seed 010 is not --seed 10")
+			}
+			if bytes.Equal(gen(t, what, "8"), ten) {
+				t.Error("seeds 8 and 10 give the same output")
+			}
+		})
+	}
+	if r := runCLI(t, "", "gen", "volume", "--seed", "0x10", "-o", filepath.Join(dir, "x.npy")); r.code != 2 {
+		t.Errorf("--seed 0x10: exit %d, want a usage error", r.code)
+	}
+}

@@ -68,7 +68,7 @@ func Gen(std clix.Stdio) *cli.Command {
 func genGraphCommand(std clix.Stdio, name, usage string, flags []cli.Flag,
 	make func(*cli.Command) (*ecl.Graph, error)) *cli.Command {
 	flags = append(flags,
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same graph)"},
+		seedFlag("graph"),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .egr file (.egr64: 64-bit offsets, for 2^31 arcs or more)", Required: true, TakesFile: true},
 	)
 	return &cli.Command{
@@ -127,6 +127,14 @@ func genImageCommand(std clix.Stdio) *cli.Command {
 	}
 }
 
+// seedFlag is the --seed of a generator of what (graph, image or volume):
+// a decimal number, so that "08" is eight and "010" ten (the flag's
+// default base would read a leading 0 as octal).
+func seedFlag(what string) *cli.Uint64Flag {
+	return &cli.Uint64Flag{Name: "seed", Value: 1, Config: cli.IntegerConfig{Base: 10},
+		Usage: "random seed, decimal (same seed, same " + what + ")"}
+}
+
 // syntheticFlags are the flags of "gen image" and "gen volume": what
 // (image or volume) is made of units (pixels or voxels), the default size
 // in the size syntax, the default density and blob radius, and -o's usage.
@@ -137,7 +145,7 @@ func syntheticFlags(what, units, size, syntax string, density float64, radius in
 		&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent " + units + "), blobs (smoothed noise, thresholded) or cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them)"},
 		&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells: about how many cells"},
 		&cli.IntFlag{Name: "radius", Value: radius, Usage: "blobs: smoothing radius in " + units},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same " + what + ")"},
+		seedFlag(what),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: output, Required: true, TakesFile: true},
 	}
 }
