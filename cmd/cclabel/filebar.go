@@ -51,17 +51,12 @@ func volumeWrites(job labelfile.VolumeOutputs, vol *imagegraph.Volume) []any {
 // current stage, then starts its stage "writing", watching output, once
 // every plane is done.
 func slabProgress(bar *fileprogress.Bar, output string) func(done, planes int) {
-	if bar == nil {
+	report := bar.Meter().Reporter(fileprogress.Planes)
+	if report == nil {
 		return nil
 	}
-	counted := 0
 	return func(done, planes int) {
-		m := bar.Meter()
-		if counted == 0 {
-			m.Expect(int64(planes), fileprogress.Planes)
-		}
-		m.Add(int64(done - counted))
-		counted = done
+		report(int64(done), int64(planes))
 		if done >= planes {
 			bar.Stage("writing", output)
 		}

@@ -93,3 +93,27 @@ func TestGenSeedIsDecimal(t *testing.T) {
 		t.Errorf("--seed 0x10: exit %d, want a usage error", r.code)
 	}
 }
+
+func TestGenQuiet(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range [][]string{
+		{"volume", "--kind", "blobs", "--size", "30,20,10"},
+		{"volume", "--kind", "cells", "--size", "30,20,10", "--cells", "20"},
+		{"image", "--kind", "random", "--size", "40x30"},
+	} {
+		loud, quiet := filepath.Join(dir, "loud.npy"), filepath.Join(dir, "quiet.npy")
+		r := runCLI(t, "", append(append([]string{"gen"}, c...), "-o", loud)...)
+		if r.code != 0 || !strings.Contains(r.stderr, "loud.npy: ") {
+			t.Fatalf("%v: exit %d, stderr %q", c, r.code, r.stderr)
+		}
+		r = runCLI(t, "", append(append([]string{"gen"}, c...), "-q", "-o", quiet)...)
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("%v -q: exit %d, stderr %q", c, r.code, r.stderr)
+		}
+		a, _ := os.ReadFile(loud)
+		b, _ := os.ReadFile(quiet)
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%v: -q changed the output", c)
+		}
+	}
+}

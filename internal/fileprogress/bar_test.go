@@ -70,7 +70,7 @@ func TestTerminalLine(t *testing.T) {
 		{"bytes, total unknown", status{name: "x.png", stage: "writing", done: 3 * mib, unit: Bytes, elapsed: time.Second, inStage: time.Second}, 80,
 			[]string{" 3 MiB", "1s"}, []string{"[", "%", "ETA"}, ""},
 		{"nothing counted", status{name: "x.png", stage: "labeling", elapsed: 3 * time.Second, inStage: time.Second}, 80,
-			[]string{"x.png: labeling   3s"}, []string{"MiB", "%", "["}, ""},
+			[]string{"x.png: labeling    3s"}, []string{"MiB", "%", "["}, ""},
 		{"done", status{name: "v", stage: "writing", done: 100, total: 100, unit: Bytes, elapsed: 9 * time.Second, inStage: 4 * time.Second}, 80,
 			[]string{"100%", "[" + strings.Repeat("=", 30) + "]", "ETA 0 s"}, nil, ""},
 		{"long name cut from the left", status{name: strings.Repeat("d/", 60) + "f.nii", stage: "labeling", total: 10, unit: Planes, elapsed: time.Second}, 60,
@@ -394,5 +394,24 @@ func TestStageWatches(t *testing.T) {
 	stop()
 	if For(key) != nil || watching.Load() != 0 {
 		t.Errorf("watches left after every stop: %d", watching.Load())
+	}
+}
+
+func TestReporter(t *testing.T) {
+	var nilMeter *Meter
+	if nilMeter.Reporter(Steps) != nil {
+		t.Error("a nil meter gives a reporter")
+	}
+	var m Meter
+	report := m.Reporter(Steps)
+	for _, done := range []int64{0, 10, 10, 55, 130} {
+		report(done, 130)
+		if d, total, unit := m.Progress(); d != done || total != 130 || unit != Steps {
+			t.Errorf("after %d: %d/%d %s", done, d, total, unit)
+		}
+	}
+	s := status{name: "v.npy", stage: "generating", done: 65, total: 130, unit: Steps, elapsed: 4 * time.Second, inStage: 4 * time.Second}
+	if line := s.terminalLine(80); !strings.Contains(line, " 50%  4s  ETA 4 s") || strings.Contains(line, "steps") {
+		t.Errorf("steps line %q: want the percentage alone", line)
 	}
 }

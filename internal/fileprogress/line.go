@@ -51,15 +51,16 @@ func (s status) eta() (time.Duration, bool) {
 func percent(f float64) int { return int(math.Floor(f * 100)) }
 
 // amount writes the work done and its total: in MiB for bytes, as a count
-// otherwise ("12/40 planes"); "" when nothing is known.
+// ("12/40 planes") for other units but steps; "" for steps and when
+// nothing is known.
 func (s status) amount() string {
 	const mib = 1 << 20
 	switch {
 	case s.unit == Bytes && s.total > 0:
 		return fmt.Sprintf("%.0f/%.0f MiB", float64(s.done)/mib, float64(s.total)/mib)
-	case s.unit == Bytes || s.unit == "" && s.done > 0:
+	case s.unit == Bytes:
 		return fmt.Sprintf("%.0f MiB", float64(s.done)/mib)
-	case s.total > 0:
+	case s.unit != Steps && s.total > 0:
 		return fmt.Sprintf("%d/%d %s", s.done, s.total, s.unit)
 	}
 	return ""
@@ -82,7 +83,7 @@ func (s status) terminalLine(width int) string {
 	if eta, ok := s.eta(); ok {
 		tail.WriteString("  ETA " + formatETA(eta))
 	}
-	head := fmt.Sprintf("%s: %-9s", s.name, s.stage)
+	head := fmt.Sprintf("%s: %-10s", s.name, s.stage)
 	room := width - 1 - tail.Len()
 	if known {
 		if barWidth := min(30, room-len(head)-3); barWidth >= 10 {

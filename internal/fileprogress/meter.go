@@ -8,12 +8,14 @@ import (
 // Unit is what a [Meter] counts.
 type Unit string
 
-// Units a stage is counted in: bytes are shown in MiB, the others as
+// Units a stage is counted in: bytes are shown in MiB, steps (units of
+// work of no interest in themselves) only as a percentage, the others as
 // counts ("12/40 planes").
 const (
 	Bytes  Unit = "bytes"
 	Planes Unit = "planes"
 	Frames Unit = "frames"
+	Steps  Unit = "steps"
 )
 
 // Meter counts the work done in one stage on one file: bytes read or
@@ -58,6 +60,26 @@ func (m *Meter) Progress() (done, total int64, unit Unit) {
 		unit = *u
 	}
 	return max(done, 0), total, unit
+}
+
+// Reporter returns a function that reports progress told as totals, done
+// of total units (calls one at a time, done never falling), on m: the
+// first call expects the total, each call adds what is new. A nil m gives
+// nil, for callers that then skip their reports.
+func (m *Meter) Reporter(unit Unit) func(done, total int64) {
+	if m == nil {
+		return nil
+	}
+	var counted int64
+	expected := false
+	return func(done, total int64) {
+		if !expected {
+			m.Expect(total, unit)
+			expected = true
+		}
+		m.Add(done - counted)
+		counted = done
+	}
 }
 
 // Reader counts the bytes read through r on m; a nil m returns r itself.
