@@ -72,9 +72,13 @@ func TestTerminalLine(t *testing.T) {
 		{"nothing counted", status{name: "x.png", stage: "labeling", elapsed: 3 * time.Second, inStage: time.Second}, 80,
 			[]string{"x.png: labeling    3s"}, []string{"MiB", "%", "["}, ""},
 		{"done", status{name: "v", stage: "writing", done: 100, total: 100, unit: Bytes, elapsed: 9 * time.Second, inStage: 4 * time.Second}, 80,
-			[]string{"100%", "[" + strings.Repeat("=", 30) + "]", "ETA 0 s"}, nil, ""},
+			[]string{"100%", "ETA 0 s"}, nil, ""},
 		{"long name cut from the left", status{name: strings.Repeat("d/", 60) + "f.nii", stage: "labeling", total: 10, unit: Planes, elapsed: time.Second}, 60,
-			[]string{"f.nii: labeling"}, nil, "..."},
+			[]string{"f.nii: labeling", "[" + strings.Repeat(" ", barMin) + "]", "0/10 planes"}, nil, "..."},
+		{"long name, no total", status{name: strings.Repeat("d/", 60) + "f.nii", stage: "labeling", elapsed: time.Second}, 60,
+			[]string{"f.nii: labeling"}, []string{"["}, "..."},
+		{"narrow: no room for a bar", status{name: "v.nii", stage: "writing", done: 1 << 30, total: 1 << 31, unit: Bytes, elapsed: time.Hour, inStage: time.Hour}, 40,
+			[]string{"v.nii: writing", "50%", "ETA 1 h 00 min"}, []string{"MiB"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			line := c.s.terminalLine(c.width)

@@ -66,39 +66,76 @@ func (s status) amount() string {
 	return ""
 }
 
+// Widths of the terminal line: the bar takes barMin to barMax columns,
+// sized as if the text after it took at least tailBudget, so that it does
+// not change width as the numbers do.
+const (
+	barMin, barMax = 10, 20
+	tailBudget     = 36
+)
+
 // terminalLine formats the bar's line of exactly width-1 columns: the
 // file and stage, then when the total is known a bar and the percentage,
 // the amount done, the elapsed time and the ETA once known. A name too
-// long for the line is cut from the left.
+// long for the line is cut from the left; on a narrow line the amount,
+// then the elapsed time, then the bar give way to the stage.
 func (s status) terminalLine(width int) string {
-	var tail strings.Builder
 	f, known := s.fraction()
-	if known {
-		fmt.Fprintf(&tail, " %3d%%", percent(f))
-	}
-	if a := s.amount(); a != "" {
-		tail.WriteString("  " + a)
-	}
-	tail.WriteString("  " + s.elapsed.Round(100*time.Millisecond).String())
-	if eta, ok := s.eta(); ok {
-		tail.WriteString("  ETA " + formatETA(eta))
-	}
-	head := fmt.Sprintf("%s: %-10s", s.name, s.stage)
-	room := width - 1 - tail.Len()
-	if known {
-		if barWidth := min(30, room-len(head)-3); barWidth >= 10 {
-			filled := int(f * float64(barWidth))
-			head += " [" + strings.Repeat("=", filled) + strings.Repeat(" ", barWidth-filled) + "]"
+	minHead := len(s.stage) + 5 // "...: " and the stage
+	var tail string
+	for _, parts := range [][]string{{"percent", "amount", "elapsed", "eta"}, {"percent", "elapsed", "eta"}, {"percent", "eta"}} {
+		tail = s.tail(parts)
+		if width-1-len(tail) >= minHead {
+			break
 		}
 	}
-	if len(head) > room {
-		head = "..." + head[len(head)-max(room-3, 0):]
+	head := fmt.Sprintf("%s: %-10s", s.name, s.stage)
+	room := width - 1 - len(tail) // for the head and the bar
+	if known {
+		barWidth := min(max(width-1-max(len(tail), tailBudget)-len(head)-3, barMin), barMax)
+		if room-barWidth-3 >= minHead {
+			filled := int(f * float64(barWidth))
+			head = cutLeft(head, room-barWidth-3) + " [" + strings.Repeat("=", filled) + strings.Repeat(" ", barWidth-filled) + "]"
+		}
 	}
-	line := head + tail.String()
+	line := cutLeft(head, room) + tail
 	if len(line) > width-1 {
 		line = line[:max(width-1, 0)]
 	}
 	return line + strings.Repeat(" ", max(0, width-1-len(line)))
+}
+
+// tail writes the parts of the terminal line after the bar that are
+// named and known: "percent", "amount", "elapsed" and "eta".
+func (s status) tail(parts []string) string {
+	var b strings.Builder
+	for _, p := range parts {
+		switch p {
+		case "percent":
+			if f, ok := s.fraction(); ok {
+				fmt.Fprintf(&b, " %3d%%", percent(f))
+			}
+		case "amount":
+			if a := s.amount(); a != "" {
+				b.WriteString("  " + a)
+			}
+		case "elapsed":
+			b.WriteString("  " + s.elapsed.Round(100*time.Millisecond).String())
+		case "eta":
+			if eta, ok := s.eta(); ok {
+				b.WriteString("  ETA " + formatETA(eta))
+			}
+		}
+	}
+	return b.String()
+}
+
+// cutLeft cuts s to at most n columns, dropping its start for "...".
+func cutLeft(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-max(n-3, 0):]
 }
 
 // plainLine formats a line for a log: "in.nii.gz: reading 45% (ETA 12 s)",
