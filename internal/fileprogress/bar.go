@@ -185,7 +185,7 @@ func (b *Bar) tick() {
 		return
 	}
 	done, total, unit := b.meter.Progress()
-	s := status{name: b.name, stage: b.stage, done: done, total: total, unit: unit,
+	s := status{name: b.name, stage: b.stage, done: done, total: total, prior: b.meter.prior.Load(), unit: unit,
 		elapsed: now.Sub(b.start), inStage: now.Sub(b.stageStart)}
 	if b.width > 0 {
 		fmt.Fprintf(b.w, "\r%s", s.terminalLine(b.width))

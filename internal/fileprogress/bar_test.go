@@ -137,6 +137,39 @@ func TestETA(t *testing.T) {
 	}
 }
 
+// TestETAWithPriorWork: work done before the stage counts as done, not in
+// the rate.
+func TestETAWithPriorWork(t *testing.T) {
+	for _, c := range []struct {
+		done, prior, total int64
+		inStage            time.Duration
+		want               time.Duration
+		ok                 bool
+	}{
+		{60, 40, 100, 10 * time.Second, 20 * time.Second, true}, // 20 in 10 s, 40 left
+		{40, 40, 100, 10 * time.Second, 0, false},               // nothing yet in the stage
+		{42, 40, 100, 10 * time.Second, 0, false},               // 2%: not yet
+		{100, 40, 100, 10 * time.Second, 0, true},
+		{50, 0, 100, 10 * time.Second, 10 * time.Second, true}, // no prior: elapsed/fraction - elapsed
+	} {
+		s := status{done: c.done, prior: c.prior, total: c.total, inStage: c.inStage}
+		got, ok := s.eta()
+		if ok != c.ok || (ok && (got-c.want).Abs() > time.Millisecond) {
+			t.Errorf("%d (%d prior) of %d after %v: ETA %v, %v; want %v, %v", c.done, c.prior, c.total, c.inStage, got, ok, c.want, c.ok)
+		}
+	}
+	var m Meter
+	m.Expect(100, Steps)
+	m.AddPrior(30)
+	m.AddPrior(-5) // nothing
+	m.Add(10)
+	if done, _, _ := m.Progress(); done != 40 || m.prior.Load() != 30 {
+		t.Errorf("done %d, prior %d; want 40, 30", done, m.prior.Load())
+	}
+	var nilMeter *Meter
+	nilMeter.AddPrior(3)
+}
+
 func TestFormatETA(t *testing.T) {
 	for _, c := range []struct {
 		d    time.Duration

@@ -21,6 +21,7 @@ const (
 type status struct {
 	name, stage string
 	done, total int64
+	prior       int64 // of done, before the stage began
 	unit        Unit
 	elapsed     time.Duration
 	inStage     time.Duration
@@ -35,15 +36,20 @@ func (s status) fraction() (float64, bool) {
 	return float64(min(s.done, s.total)) / float64(s.total), true
 }
 
-// eta returns the time left in the stage at the rate so far,
+// eta returns the time left in the stage at its rate so far,
 // elapsed/fraction - elapsed, once the fraction is past etaMinFraction and
-// the stage has run etaMinTime.
+// the stage has run etaMinTime. Work done before the stage (prior) counts
+// as done but not in the rate: the fraction is then the stage's own.
 func (s status) eta() (time.Duration, bool) {
-	f, ok := s.fraction()
-	if !ok || f <= etaMinFraction || s.inStage < etaMinTime {
+	if s.total <= 0 || s.inStage < etaMinTime {
 		return 0, false
 	}
-	return time.Duration(float64(s.inStage)/f) - s.inStage, true
+	done := min(s.done, s.total)
+	own := done - min(s.prior, done)
+	if float64(own) <= etaMinFraction*float64(s.total) {
+		return 0, false
+	}
+	return time.Duration(float64(s.inStage) * float64(s.total-done) / float64(own)), true
 }
 
 // percent is the fraction as a whole percentage, rounded down so that

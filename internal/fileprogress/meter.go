@@ -25,6 +25,7 @@ const (
 // so reporters need not check whether anyone watches.
 type Meter struct {
 	done, total atomic.Int64
+	prior       atomic.Int64 // of done, counted by AddPrior
 	unit        atomic.Pointer[Unit]
 }
 
@@ -41,6 +42,16 @@ func (m *Meter) Expect(n int64, unit Unit) {
 // Add counts n more units done.
 func (m *Meter) Add(n int64) {
 	if m != nil && n != 0 {
+		m.done.Add(n)
+	}
+}
+
+// AddPrior counts n units done before the stage began (work that went on
+// while the file was still being read, say): they count toward the share
+// done but not toward the rate that gives the time left.
+func (m *Meter) AddPrior(n int64) {
+	if m != nil && n > 0 {
+		m.prior.Add(n)
 		m.done.Add(n)
 	}
 }
