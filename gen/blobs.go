@@ -118,7 +118,7 @@ func (b blur) across(length, stride, groups, step int) {
 		for i := range length {
 			copy(lines[i*cols:(i+1)*cols], b.field[start+i*stride:])
 		}
-		b.blurColumns(start, stride, lines, sums, cols, length)
+		b.blurBlock(start, stride, lines, sums, cols, length)
 		b.p.add(length * cols)
 	}, nil)
 }
@@ -138,11 +138,11 @@ func (b blur) blurLine(dst, src []float32) {
 	}
 }
 
-// blurColumns blurs cols lines of length samples at once: their copies
+// blurBlock blurs cols lines of length samples at once: their copies
 // are lines (sample i of column x at i*cols+x), their running sums sums,
 // and the averages go to the field from start on, samples stride apart.
 // Each column's sums are blurLine's.
-func (b blur) blurColumns(start, stride int, lines, sums []float32, cols, length int) {
+func (b blur) blurBlock(start, stride int, lines, sums []float32, cols, length int) {
 	div := float32(2*b.radius + 1)
 	clear(sums)
 	for i := -b.radius; i <= b.radius; i++ {
