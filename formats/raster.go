@@ -5,19 +5,25 @@ import (
 	"image"
 	"io"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/render"
 )
 
 // WriteRasterFile writes a uint8 or uint32 raster (a synthetic input), the
 // format from the extension: .npy (C order: (H, W) or (Z, Y, X), the
 // raster's type), .nii or .nii.gz (NIfTI-1, the raster's type, 1 mm
-// voxels), or .png for a 2D uint8 0/1 mask (written 0/255).
+// voxels), or .png for a 2D uint8 0/1 mask (written 0/255). The bytes
+// written to a .npy or NIfTI file (before compression) are counted on the
+// meter watching path (fileprogress.ForFile), if any.
 func WriteRasterFile(path string, r *imagegraph.Raster) error {
 	var values []uint32
 	var dtype string
@@ -35,15 +41,24 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 	}
 	switch lower := strings.ToLower(path); {
 	case hasAnySuffix(lower, ".nii", ".nii.gz"):
-		if values == nil {
-			values = make([]uint32, r.Len())
-			for i, v := range r.Data.([]uint8) {
-				values[i] = uint32(v)
-			}
+		vol := imagegraph.NewVolume(r, "npy")
+		if values != nil {
+			return nifti.WriteLabels(path, vol, [][]uint32{values}, dtype)
 		}
-		return nifti.WriteLabels(path, imagegraph.NewVolume(r, "npy"), [][]uint32{values}, dtype)
+		// uint8 samples are served to the writer as it asks, not widened
+		// to uint32 in memory first.
+		samples := r.Data.([]uint8)
+		return nifti.WriteLabelsFunc(path, vol, uint32(maxByte(samples)), dtype, func(dst []uint32, voxel int64) error {
+			for i, v := range samples[voxel : voxel+int64(len(dst))] {
+				dst[i] = uint32(v)
+			}
+			return nil
+		})
 	case strings.HasSuffix(lower, ".npy"):
+		m := fileprogress.ForFile(path)
+		m.Expect(int64(r.Len())*int64(r.Kind.Size()), fileprogress.Bytes)
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
+			w = fileprogress.Writer(w, m)
 			if values != nil {
 				return npy.WriteLabels(w, values, shape, dtype)
 			}
@@ -60,4 +75,16 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 	}
 	return fmt.Errorf("formats: %s: cannot write a %s raster as %s (want .npy, .nii, .nii.gz, or .png for 2D uint8 masks)",
 		path, r.Kind, filepath.Ext(path))
+}
+
+// maxByte returns the largest of s (0 when it is empty), on all cores.
+func maxByte(s []uint8) uint8 {
+	threads := parallel.ClampThreads(runtime.GOMAXPROCS(0), len(s)/(1<<20))
+	most := make([]uint8, threads)
+	parallel.RangesIndexed(len(s), threads, func(t, lo, hi int) {
+		for _, v := range s[lo:hi] {
+			most[t] = max(most[t], v)
+		}
+	})
+	return slices.Max(append(most, 0))
 }

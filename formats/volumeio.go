@@ -16,6 +16,7 @@ import (
 	"github.com/cclabel/cclabel/formats/tiff"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
 // RawOptions describe headerless raw volume data.
@@ -126,7 +127,8 @@ func IsLabelVolumePath(path string) bool {
 // and NRRD sources, as nibabel gives them, else (Z, Y, X) or (T, Z, Y, X)
 // in C order, as tifffile and NumPy give them; the bytes are the same.
 // dtype is uint16, uint32, int32 (npy only) or auto (uint16 when every
-// label fits).
+// label fits). The bytes written (before compression) are counted on the
+// meter watching path (fileprogress.ForFile), if any.
 func WriteVolumeLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	lower := strings.ToLower(path)
 	switch {
@@ -135,15 +137,17 @@ func WriteVolumeLabels(path string, ref *imagegraph.Volume, labels [][]uint32, d
 	case strings.HasSuffix(lower, ".nrrd"):
 		return nrrd.WriteLabels(path, ref, labels, dtype)
 	case strings.HasSuffix(lower, ".npy"):
+		m := fileprogress.ForFile(path)
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
-			return writeVolumeNPY(w, ref, labels, dtype)
+			return writeVolumeNPY(w, ref, labels, dtype, m)
 		})
 	}
 	return fmt.Errorf("formats: %s: unknown label volume extension %q (want .nii, .nii.gz, .nrrd or .npy)", path, filepath.Ext(path))
 }
 
-// writeVolumeNPY writes the frames as one .npy array.
-func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
+// writeVolumeNPY writes the frames as one .npy array, counting the bytes
+// on m (which may be nil).
+func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtype string, m *fileprogress.Meter) error {
 	if len(ref.Frames) == 0 || len(labels) != len(ref.Frames) {
 		return fmt.Errorf("npy: %d label frames for %d volume frames", len(labels), len(ref.Frames))
 	}
@@ -166,5 +170,16 @@ func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtyp
 	if !fortran {
 		slices.Reverse(shape)
 	}
-	return npy.WriteLabelsOrder(w, all, shape, dtype, fortran)
+	m.Expect(npyFileSize(int64(len(all)), dtype), fileprogress.Bytes)
+	return npy.WriteLabelsOrder(fileprogress.Writer(w, m), all, shape, dtype, fortran)
+}
+
+// npyFileSize is about the size of a .npy file of n samples of dtype (a
+// label type: uint16, or 4 bytes): the samples and a typical header.
+func npyFileSize(n int64, dtype string) int64 {
+	const header = 128
+	if dtype == "uint16" {
+		return header + 2*n
+	}
+	return header + 4*n
 }

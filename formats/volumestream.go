@@ -13,6 +13,7 @@ import (
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
 // OpenVolumeStream opens a volume to be read a few planes at a time (for
@@ -51,7 +52,8 @@ func OpenVolumeStream(path string, rawOpts *RawOptions) (*raw.Stream, *imagegrap
 // WriteVolumeLabelsFunc is WriteVolumeLabels for one frame of labels that
 // are not in memory: read serves them (possibly from several goroutines
 // at once, on ranges that may overlap), maxLabel is the largest. It writes .nii,
-// .nii.gz and .npy (in the axis order WriteVolumeLabels uses).
+// .nii.gz and .npy (in the axis order WriteVolumeLabels uses), counting
+// the bytes as WriteVolumeLabels does.
 func WriteVolumeLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype string, read func(dst []uint32, voxel int64) error) error {
 	lower := strings.ToLower(path)
 	switch {
@@ -74,8 +76,10 @@ func WriteVolumeLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32,
 			slices.Reverse(shape)
 		}
 		n := int64(f.Width) * int64(f.Height) * int64(f.Depth)
+		m := fileprogress.ForFile(path)
+		m.Expect(npyFileSize(n, dtype), fileprogress.Bytes)
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
-			return npy.WriteLabelsFunc(w, n, shape, dtype, fortran, maxLabel, read)
+			return npy.WriteLabelsFunc(fileprogress.Writer(w, m), n, shape, dtype, fortran, maxLabel, read)
 		})
 	}
 	return fmt.Errorf("formats: %s: label volumes are written out of core as .nii, .nii.gz or .npy, not %q", path, filepath.Ext(path))

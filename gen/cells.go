@@ -20,6 +20,11 @@ import (
 // the side of the cell that comes first in memory order. The same seed
 // gives the same raster on every machine and thread count.
 func CellsRaster(width, height, depth, cells int, seed uint64) (*imagegraph.Raster, error) {
+	return cellsRaster(width, height, depth, cells, seed, nil)
+}
+
+// cellsRaster is CellsRaster telling p (which may be nil) its two passes.
+func cellsRaster(width, height, depth, cells int, seed uint64, p *progress) (*imagegraph.Raster, error) {
 	n, err := imagegraph.PixelCount(width, height, depth)
 	if err != nil {
 		return nil, fmt.Errorf("gen: %w", err)
@@ -40,6 +45,7 @@ func CellsRaster(width, height, depth, cells int, seed uint64) (*imagegraph.Rast
 	parallelUnits(units, workers, func(t, lo, hi int) {
 		for u := lo; u < hi; u++ {
 			c.fillUnit(data, u)
+			p.add(unit)
 		}
 		if hi < units {
 			next[t] = make([]uint32, unit)
@@ -56,6 +62,7 @@ func CellsRaster(width, height, depth, cells int, seed uint64) (*imagegraph.Rast
 				after = data[(u+1)*unit : (u+2)*unit]
 			}
 			c.paintUnit(data[u*unit:(u+1)*unit], after)
+			p.add(unit)
 		}
 	})
 	return imagegraph.NewRaster(width, height, depth, data)

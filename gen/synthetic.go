@@ -23,17 +23,23 @@ type Synthetic struct {
 	Cells int
 	// Seed seeds the generator: the same seed gives the same raster.
 	Seed uint64
+	// Progress, when set, is told how far the raster is: done of total
+	// units of work (a sample of one pass over the raster each), one call
+	// at a time, from any goroutine.
+	Progress func(done, total int64)
 }
 
 // Raster makes the raster, width×height×depth (depth 1 for an image).
 func (s Synthetic) Raster(width, height, depth int) (*imagegraph.Raster, error) {
+	// Sizes are checked by each generator before the total is used.
+	n := int64(width) * int64(height) * int64(depth)
 	switch s.Kind {
 	case "random":
-		return RandomRaster(width, height, depth, s.Density, s.Seed)
+		return randomRaster(width, height, depth, s.Density, s.Seed, newProgress(s.Progress, n))
 	case "blobs":
-		return BlobsRaster(width, height, depth, s.Density, s.Radius, s.Seed)
+		return blobsRaster(width, height, depth, s.Density, s.Radius, s.Seed, newProgress(s.Progress, int64(blobsPasses(depth))*n))
 	case "cells":
-		return CellsRaster(width, height, depth, s.Cells, s.Seed)
+		return cellsRaster(width, height, depth, s.Cells, s.Seed, newProgress(s.Progress, 2*n))
 	}
 	return nil, fmt.Errorf("gen: kind %q: want random, blobs or cells", s.Kind)
 }

@@ -24,6 +24,12 @@ type Options struct {
 	// Threads is the number of goroutines; 0 means GOMAXPROCS, 1 the
 	// serial path.
 	Threads int
+	// Progress, when set, is told by LabelStreamed how far it is: done of
+	// total steps (a band of rows through one of its two passes), from
+	// several goroutines, at once and out of order (a multilabel raster
+	// labeled again as keys counts again from 0). Label, one call on as
+	// many bands as threads, tells nothing.
+	Progress func(done, total int)
 }
 
 // connectivity returns the effective connectivity for r.

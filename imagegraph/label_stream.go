@@ -33,7 +33,7 @@ func LabelStreamed(r *Raster, rule Rule, opts Options, dst []uint32, bands int, 
 	}
 	rows := rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}
 	shape := grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
-	s := grid.Stream{Threads: opts.Threads, Bands: bands}
+	s := grid.Stream{Threads: opts.Threads, Bands: bands, Progress: opts.Progress}
 	if wait != nil {
 		s.Wait = func(end int) error { return wait(end * r.Width) }
 	}

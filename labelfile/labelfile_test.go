@@ -10,6 +10,7 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
 )
 
@@ -75,5 +76,43 @@ func TestVolumeFramesAndFamily(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "v.npy")); err != nil {
 		t.Errorf("folder output did not keep the .npy family: %v", err)
+	}
+}
+
+// TestVolumeFramesProgress: the frames of a 4D volume are counted on the
+// meter watching it as they are labeled; a 3D volume counts nothing (one
+// labeling call tells no progress).
+func TestVolumeFramesProgress(t *testing.T) {
+	frame := func(v uint8) *imagegraph.Raster {
+		r, err := imagegraph.NewRaster(4, 3, 2, slices.Repeat([]uint8{v, 0}, 12))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	four := imagegraph.NewVolume(frame(1), "npy")
+	four.Frames = append(four.Frames, frame(2), frame(0))
+	three := imagegraph.NewVolume(frame(1), "npy")
+	l := newLabeler(t)
+	for _, c := range []struct {
+		vol         *imagegraph.Volume
+		done, total int64
+		unit        fileprogress.Unit
+	}{{four, 3, 3, fileprogress.Frames}, {three, 0, 0, ""}} {
+		var m, other fileprogress.Meter
+		stop := fileprogress.Watch(c.vol, &m)
+		stopOther := fileprogress.Watch(imagegraph.NewVolume(frame(1), "npy"), &other)
+		_, err := labelfile.LabelVolume(l, c.vol, labelfile.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "auto"}, 6)
+		stop()
+		stopOther()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done, total, unit := m.Progress(); done != c.done || total != c.total || unit != c.unit {
+			t.Errorf("%d frames: counted %d/%d %q, want %d/%d %q", len(c.vol.Frames), done, total, unit, c.done, c.total, c.unit)
+		}
+		if _, total, _ := other.Progress(); total != 0 {
+			t.Error("another volume's meter counted")
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/slabs"
 )
 
@@ -171,6 +172,7 @@ func (vs *VolumeStream) label() {
 	}
 	plane := f.Width * f.Height
 	thick := vs.slabPlanes(plane)
+	progress := vs.progress(fileprogress.Planes)
 	labels := vs.dst
 	if len(labels) != f.Len() {
 		labels = make([]uint32, f.Len()) // pages fault in as the slabs are labeled
@@ -204,6 +206,7 @@ func (vs *VolumeStream) label() {
 		if reading {
 			res.during += time.Since(start)
 		}
+		progress(z1, f.Depth)
 	}
 	m := j.Finish()
 	for k := range m.Slabs() {
@@ -214,6 +217,35 @@ func (vs *VolumeStream) label() {
 		}
 	}
 	res.labels = &imagegraph.Labels{Width: f.Width, Height: f.Height, Depth: f.Depth, Data: labels, Count: m.Count}
+}
+
+// progress returns the progress function of the stream's labeling,
+// counted in unit: done of total, told (from any goroutine, in any order)
+// on the meter watching the volume (fileprogress.For), once one does. A
+// caller watches it once the read has returned, and the count then
+// includes what was labeled while it was read.
+func (vs *VolumeStream) progress(unit fileprogress.Unit) func(done, total int) {
+	var mu sync.Mutex
+	var m *fileprogress.Meter
+	counted := 0
+	return func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if m == nil {
+			if m = fileprogress.For(vs.vol); m == nil {
+				return
+			}
+			m.Expect(int64(total), unit)
+			// What was done before the meter was found went on while
+			// the file was read.
+			m.AddPrior(int64(done - 1))
+			counted = done - 1
+		}
+		if done > counted {
+			m.Add(int64(done - counted))
+			counted = done
+		}
+	}
 }
 
 // Finish ends the stream with the read's outcome and returns the labels:

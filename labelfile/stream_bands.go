@@ -6,6 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/slabs"
 )
 
@@ -44,7 +45,8 @@ func (vs *VolumeStream) labelBands() {
 	threads := vs.threads()
 	var blocked atomic.Int64 // time the labeling goroutines spent waiting for samples
 	start := time.Now()
-	res.labels, res.err = imagegraph.LabelStreamed(f, rule, imagegraph.Options{Connectivity: conn, Threads: threads}, labels, vs.bands,
+	opts := imagegraph.Options{Connectivity: conn, Threads: threads, Progress: vs.progress(fileprogress.Steps)}
+	res.labels, res.err = imagegraph.LabelStreamed(f, rule, opts, labels, vs.bands,
 		func(n int) error {
 			t := time.Now()
 			_, err := vs.waitPlanes(n)

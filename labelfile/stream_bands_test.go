@@ -9,6 +9,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
 )
 
@@ -116,5 +117,51 @@ func TestVolumeStreamBandsReadError(t *testing.T) {
 	}
 	if _, got := vs.Finish(v, err); got != err {
 		t.Fatalf("Finish returned %v, want the read's error %v", got, err)
+	}
+}
+
+// TestVolumeStreamProgress: a streamed labeling, in slabs or band by band,
+// counts its work on the meter watching the volume, up to its total: the
+// planes of the slabs, the bands of both passes.
+func TestVolumeStreamProgress(t *testing.T) {
+	path := writeTestVolume(t, 37, 23, 40, 77)
+	l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	for _, c := range []struct {
+		name  string
+		setup func(*labelfile.VolumeStream)
+		total int64 // negative: at most its opposite, even
+		unit  fileprogress.Unit
+	}{
+		{"slabs", func(vs *labelfile.VolumeStream) { vs.SetSlabVoxels(37 * 23 * 7) }, 40, fileprogress.Planes},
+		{"bands", func(vs *labelfile.VolumeStream) { vs.SetBands(1, 6) }, -12, fileprogress.Steps}, // up to 6 bands, twice
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			vs := labelfile.NewVolumeStream(l, labelfile.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}, 26)
+			c.setup(vs)
+			var m fileprogress.Meter
+			stop := func() {}
+			vol, err := formats.ReadVolumeFileStreaming(path, nil, func(v *imagegraph.Volume, done int) {
+				if done == 0 {
+					stop = fileprogress.Watch(v, &m)
+				}
+				vs.Samples(v, done)
+			})
+			_, err = vs.Finish(vol, err)
+			stop()
+			if err != nil {
+				t.Fatal(err)
+			}
+			done, total, unit := m.Progress()
+			if c.total < 0 && total%2 == 0 && total >= 2 && total <= -c.total {
+				c.total = total // two passes over the bands the plan made
+			}
+			if done != c.total || total != c.total || unit != c.unit {
+				t.Errorf("counted %d of %d %s, want %d of %d %s", done, total, unit, c.total, c.total, c.unit)
+			}
+		})
 	}
 }

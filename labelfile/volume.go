@@ -11,6 +11,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/render"
 	"github.com/cclabel/cclabel/slabs"
@@ -63,7 +64,9 @@ type VolumeLabels struct {
 
 // LabelVolume labels every frame of vol under the settings' rule (on
 // scaled values) and filters, at 3D connectivity conn (6, 18 or 26; its
-// in-plane part, 4 or 8, for a 2D file).
+// in-plane part, 4 or 8, for a 2D file). The frames of a 4D volume are
+// counted as they are labeled on the meter watching vol
+// (fileprogress.For), if any.
 func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
 	return labelVolume(l, vol, s, conn, nil, false)
 }
@@ -86,6 +89,12 @@ func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 		vl.Conn = slabs.InPlane(conn)
 	}
 	narrow = narrow && len(vol.Frames) == 1 && s.MinSize <= 1 && s.Largest <= 0
+	// The frames of a 4D volume are its labeling's progress.
+	var m *fileprogress.Meter
+	if len(vol.Frames) > 1 {
+		m = fileprogress.For(vol)
+		m.Expect(int64(len(vol.Frames)), fileprogress.Frames)
+	}
 	for i, f := range vol.Frames {
 		var res *cclabel.RasterResult
 		var err error
@@ -112,6 +121,7 @@ func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 		vl.Frames[i], vl.PerFrame[i], vl.Narrow = res.Labels.Data, res.Labels.Count, res.Narrow
 		vl.Total += res.Labels.Count
 		vl.Last, vl.Backend = res.Labels, res.Backend
+		m.Add(1)
 	}
 	return vl, nil
 }

@@ -35,6 +35,10 @@ type Options struct {
 	// SlabPlanes, when positive, sets the slab thickness instead of
 	// MaxMemory (tests).
 	SlabPlanes int
+	// Progress, when set, is told after each slab of the first pass
+	// (reading and labeling the slabs) how many of the planes are done;
+	// the labels are written once all are.
+	Progress func(done, planes int)
 }
 
 // Result describes a labeling.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
@@ -227,5 +228,48 @@ func TestLabelErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "o.npy")); err == nil {
 		t.Error("a failed run left o.npy behind")
+	}
+}
+
+// TestLabelProgress: Options.Progress is told the planes done after each
+// slab of the first pass, up to the depth, before the output is written;
+// with a watched output its bytes are counted as it is written.
+func TestLabelProgress(t *testing.T) {
+	dir := t.TempDir()
+	w, h, d := 23, 17, 29
+	inputs, _ := writeInputs(t, dir, w, h, d, 0.35, 1)
+	out := filepath.Join(dir, "progress.nii.gz")
+	for _, c := range []struct {
+		thick int
+		want  []int
+	}{
+		{7, []int{7, 14, 21, 28, 29}},
+		{29, []int{29}},
+		{40, []int{29}},
+	} {
+		var got []int
+		var written fileprogress.Meter
+		stop := fileprogress.WatchFile(out, &written)
+		_, err := Label(inputs[0], nil, out, Options{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, Connectivity: 26, DType: "uint16",
+			TempDir: dir, SlabPlanes: c.thick, Progress: func(done, planes int) {
+				if planes != d {
+					t.Errorf("told %d planes, want %d", planes, d)
+				}
+				if _, _, unit := written.Progress(); unit != "" {
+					t.Error("progress told after the writing began")
+				}
+				got = append(got, done)
+			}})
+		stop()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("slabs of %d: progress %v, want %v", c.thick, got, c.want)
+		}
+		const header = 352 // NIfTI-1, no extensions
+		if done, total, unit := written.Progress(); done != total || total != header+2*int64(w*h*d) || unit != fileprogress.Bytes {
+			t.Errorf("slabs of %d: writing counted %d of %d %s, want %d bytes", c.thick, done, total, unit, header+2*w*h*d)
+		}
 	}
 }

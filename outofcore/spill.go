@@ -82,6 +82,9 @@ func spillSlabs(s *raw.Stream, planes int, spill *os.File, rule imagegraph.Rule,
 			return nil, fmt.Errorf("outofcore: spilling labels: %w", err)
 		}
 		res.Read += time.Since(start)
+		if opts.Progress != nil {
+			opts.Progress(z0+k, planes)
+		}
 	}
 	return j.Finish(), nil
 }

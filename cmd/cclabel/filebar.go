@@ -1,33 +1,64 @@
 package main
 
 import (
-	"os"
+	"strings"
 
 	"github.com/urfave/cli/v3"
-	"golang.org/x/term"
 
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/labelfile"
 )
 
-// quietFlag silences the progress bars and summary lines of the commands
-// that print them.
+// quietFlag silences the progress display and summary lines of the
+// commands that print them.
 var quietFlag = &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
-	Usage: "no progress bar for long files and no summary line (errors and warnings are still printed)"}
+	Usage: "no progress display for long files and no summary line (errors and warnings are still printed)"}
 
-// fileBar returns the progress bar of one input: drawn on stderr when it
-// is a terminal and the file takes longer than fileprogress.DefaultDelay;
-// nil (nothing shown) with --quiet or --json.
+// fileBar returns the progress display of one input on stderr
+// (fileprogress.Start): a bar redrawn in place on a terminal once the file
+// has taken fileprogress.DefaultDelay, plain lines at most every
+// fileprogress.PlainEvery elsewhere; nil (nothing shown) with --quiet or
+// --json. Its stages watch what they read, label and write (Bar.Stage):
+// the bytes of the input read, the frames of a 4D volume labeled, the
+// bytes of the label volumes written.
 func fileBar(cmd *cli.Command, std stdio, name string) *fileprogress.Bar {
 	if cmd.Bool("quiet") || cmd.Bool("json") {
 		return nil
 	}
-	f, ok := std.Err.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
+	return fileprogress.Start(std.Err, name)
+}
+
+// volumeWrites returns the files the writing stage of a volume watches:
+// its label volumes, at the paths labelfile.WriteVolume writes (a folder
+// "DIR/" gets the extension of the input's family).
+func volumeWrites(job labelfile.VolumeOutputs, vol *imagegraph.Volume) []any {
+	var paths []any
+	for _, path := range []string{job.Output, job.Labels} {
+		if strings.HasSuffix(path, "/") {
+			path = strings.TrimSuffix(path, "/") + formats.LabelVolumeExt(vol)
+		}
+		if path != "" {
+			paths = append(paths, path)
+		}
+	}
+	return paths
+}
+
+// slabProgress returns an outofcore.Options.Progress that counts the
+// planes of the first pass (reading and labeling the slabs) on bar's
+// current stage, then starts its stage "writing", watching output, once
+// every plane is done.
+func slabProgress(bar *fileprogress.Bar, output string) func(done, planes int) {
+	report := bar.Meter().Reporter(fileprogress.Planes)
+	if report == nil {
 		return nil
 	}
-	width := 80
-	if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
-		width = cols
+	return func(done, planes int) {
+		report(int64(done), int64(planes))
+		if done >= planes {
+			bar.Stage("writing", output)
+		}
 	}
-	return fileprogress.New(std.Err, name, width, fileprogress.DefaultDelay)
 }

@@ -54,3 +54,66 @@ func TestGenCells(t *testing.T) {
 		t.Errorf("unknown kind: exit %d", r.code)
 	}
 }
+
+func TestGenSeedIsDecimal(t *testing.T) {
+	dir := t.TempDir()
+	gen := func(t *testing.T, what, seed string) []byte {
+		t.Helper()
+		out := filepath.Join(dir, what+"-"+seed+".npy")
+		args := []string{"gen", "volume", "--size", "20,10,5", "-o", out}
+		if what == "graph" {
+			out = filepath.Join(dir, what+"-"+seed+".egr")
+			args = []string{"gen", "graph", "random", "--vertices", "500", "-o", out}
+		}
+		r := runCLI(t, "", append(args, "--seed", seed)...)
+		if r.code != 0 {
+			t.Fatalf("%s --seed %s: exit %d: %s", what, seed, r.code, r.stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, what := range []string{"volume", "graph"} {
+		t.Run(what, func(t *testing.T) {
+			if !bytes.Equal(gen(t, what, "08"), gen(t, what, "8")) {
+				t.Error("--seed 08 is not --seed 8")
+			}
+			ten := gen(t, what, "10")
+			if !bytes.Equal(gen(t, what, "010"), ten) {
+				t.Error("--seed 010 is not --seed 10")
+			}
+			if bytes.Equal(gen(t, what, "8"), ten) {
+				t.Error("seeds 8 and 10 give the same output")
+			}
+		})
+	}
+	if r := runCLI(t, "", "gen", "volume", "--seed", "0x10", "-o", filepath.Join(dir, "x.npy")); r.code != 2 {
+		t.Errorf("--seed 0x10: exit %d, want a usage error", r.code)
+	}
+}
+
+func TestGenQuiet(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range [][]string{
+		{"volume", "--kind", "blobs", "--size", "30,20,10"},
+		{"volume", "--kind", "cells", "--size", "30,20,10", "--cells", "20"},
+		{"image", "--kind", "random", "--size", "40x30"},
+	} {
+		loud, quiet := filepath.Join(dir, "loud.npy"), filepath.Join(dir, "quiet.npy")
+		r := runCLI(t, "", append(append([]string{"gen"}, c...), "-o", loud)...)
+		if r.code != 0 || !strings.Contains(r.stderr, "loud.npy: ") {
+			t.Fatalf("%v: exit %d, stderr %q", c, r.code, r.stderr)
+		}
+		r = runCLI(t, "", append(append([]string{"gen"}, c...), "-q", "-o", quiet)...)
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("%v -q: exit %d, stderr %q", c, r.code, r.stderr)
+		}
+		a, _ := os.ReadFile(loud)
+		b, _ := os.ReadFile(quiet)
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%v: -q changed the output", c)
+		}
+	}
+}

@@ -207,7 +207,7 @@ func checkExt(flag, path string, exts ...string) error {
 func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int, labeler *cclabel.Labeler, std stdio, bar *fileprogress.Bar, quiet bool) (labelSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
-	bar.Stage("reading", 0)
+	bar.Stage("reading", job.Input)
 	// The label array is made, and its pages faulted in on a spare core,
 	// while the pixels are decoded.
 	dst, stop := labelArrayFor(inPlace(job.Input, nil, labeler), func() (int, bool) { return formats.ImagePixels(job.Input) })
@@ -220,7 +220,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	raster := img.Raster
 	times.Read = clock.lap()
 
-	bar.Stage("labeling", 0)
+	bar.Stage("labeling")
 	res, err := labelfile.LabelImageInto(labeler, img, settings, conn, dst)
 	if err != nil {
 		return labelSummary{}, fmt.Errorf("%s: %w", job.Input, err)
@@ -228,7 +228,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	labels := res.Labels
 	times.Label = clock.lap()
 
-	bar.Stage("writing", 0)
+	bar.Stage("writing")
 	if err := labelfile.WriteImage(job, img, labels, settings, std.Out); err != nil {
 		return labelSummary{}, err
 	}

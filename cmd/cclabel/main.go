@@ -69,7 +69,11 @@ func newApp(std stdio) *cli.Command {
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 		OnUsageError:   onUsageError,
 		HideVersion:    true,
+		Flags:          []cli.Flag{versionFlag},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.Bool("version") {
+				return printVersion(std)
+			}
 			if cmd.NArg() > 0 {
 				return usagef("unknown command %q (run 'cclabel help')", cmd.Args().First())
 			}

@@ -126,7 +126,7 @@ func runVolume(cmd *cli.Command, std stdio) error {
 			return labelChunk(job, chunk, settings, conn, raw, labeler, maxMemory, std, quiet)
 		}
 		if maxMemory > 0 && !fitsInMemory(job, raw, maxMemory) {
-			return labelVolumeOutOfCore(job, settings, conn, raw, labeler, maxMemory, std, quiet)
+			return labelVolumeOutOfCore(job, settings, conn, raw, labeler, maxMemory, std, fileBar(cmd, std, job.Input), quiet)
 		}
 		bar := fileBar(cmd, std, job.Input)
 		defer bar.Close()
@@ -199,7 +199,7 @@ func planVolumeJobs(cmd *cli.Command) ([]labelfile.VolumeOutputs, error) {
 func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, std stdio, bar *fileprogress.Bar, quiet bool) (volumeSummary, error) {
 	var times stageTimes
 	clock := newStopwatch()
-	bar.Stage("reading", 0)
+	bar.Stage("reading", job.Input)
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (labelfile.VolumeStream).
 	stream := labelfile.NewVolumeStream(labeler, settings, conn)
@@ -214,14 +214,14 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	defer release()
 	times.Read = clock.lap()
 
-	bar.Stage("labeling", 0)
+	bar.Stage("labeling", vol)
 	vl, err := stream.Finish(vol, nil)
 	if err != nil {
 		return volumeSummary{}, fmt.Errorf("%s: %w", job.Input, err)
 	}
 	times.Label = clock.lap()
 
-	bar.Stage("writing", 0)
+	bar.Stage("writing", volumeWrites(job, vol)...)
 	if err := labelfile.WriteVolume(job, vol, vl, settings.DType); err != nil {
 		return volumeSummary{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/cclabel/cclabel/outofcore"
 	"github.com/cclabel/cclabel/slabs"
@@ -52,8 +53,11 @@ func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemor
 	return inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory
 }
 
-// labelVolumeOutOfCore labels one volume slab by slab within maxMemory.
-func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
+// labelVolumeOutOfCore labels one volume slab by slab within maxMemory,
+// showing the planes of its slabs labeled and the bytes of its labels
+// written on bar (which may be nil); quiet drops the summary line.
+func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, bar *fileprogress.Bar, quiet bool) (volumeSummary, error) {
+	defer bar.Close()
 	switch {
 	case job.Output == "":
 		return volumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): give -o for its labels", job.Input)
@@ -63,11 +67,14 @@ func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settin
 	clock := newStopwatch()
 	threads := cpuThreads(labeler)
 	backend := cclabel.BackendCPU
+	bar.Stage("labeling")
 	res, err := outofcore.Label(job.Input, raw, job.Output, outofcore.Options{MaxMemory: maxMemory, Rule: settings.Rule,
-		Connectivity: conn, Threads: threads, DType: settings.DType, Label: slabLabeler(labeler, conn, &backend)})
+		Connectivity: conn, Threads: threads, DType: settings.DType, Label: slabLabeler(labeler, conn, &backend),
+		Progress: slabProgress(bar, job.Output)})
 	if err != nil {
 		return volumeSummary{}, err
 	}
+	bar.Close()
 	s := outOfCoreSummary(job.Input, res, res.Count, settings, conn, threads, backend, clock)
 	times := s.Seconds
 	if !quiet {

@@ -26,6 +26,10 @@ type Stream struct {
 	// stops with its error. It is called from several goroutines. nil
 	// means every row is ready.
 	Wait func(end int) error
+	// Progress, when set, is told after each band of either pass how
+	// many of the bands' passes (twice the bands) are done. It is called
+	// from several goroutines, at once and out of order.
+	Progress func(done, total int)
 }
 
 // StreamBandPixels is the size of the bands of a Stream that names no
@@ -65,7 +69,7 @@ func LabelBinaryStreamed(shape GridShape, connectivity int, src MaskRows, dst []
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
 	cache.reuse = true
 	l, bands := planBinary(shape, connectivity, cache, dst, s.BandCount(shape))
-	n, err := band.RunStreamed(l, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() { cache.ready = true })
+	n, err := band.RunStreamed(l, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() { cache.ready = true }, s.Progress)
 	band.PutWords(cache.rows)
 	cache.rows = nil
 	return n, err

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
 // ReadFile reads a NIfTI-1 or NIfTI-2 volume from a file: a .nii or
@@ -15,7 +16,9 @@ import (
 // gzipped: .hdr.gz, .img.gz). Extensions of a pair are the bytes after
 // the header in the .hdr file; the samples start at vox_offset in the
 // .img file. See Read for what is read and checked. Errors are one
-// line: "formats: PATH: nifti: ...".
+// line: "formats: PATH: nifti: ...". The bytes read from the file (both
+// files of a pair; compressed bytes of a gzipped one) are counted on the
+// meter watching path (fileprogress.ForFile), if any.
 func ReadFile(path string) (*imagegraph.Volume, error) {
 	return readFile(path, nil)
 }
@@ -44,8 +47,9 @@ func readFile(path string, onSamples SamplesFunc) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
 	}
+	m := fileprogress.ForFile(path)
 	if pair {
-		v, err := niftiReadPair(hdr, img)
+		v, err := niftiReadPair(hdr, img, m)
 		if err != nil {
 			return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
 		}
@@ -56,7 +60,8 @@ func readFile(path string, onSamples SamplesFunc) (*imagegraph.Volume, error) {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
 	defer f.Close()
-	v, err := niftiReadSingle(bufio.NewReaderSize(f, 1<<20), size, onSamples)
+	m.Expect(size, fileprogress.Bytes)
+	v, err := niftiReadSingle(bufio.NewReaderSize(fileprogress.Reader(f, m), 1<<20), size, onSamples)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
 	}
@@ -117,14 +122,16 @@ func niftiPairPaths(path string) (hdr, img string, pair bool, err error) {
 	return found, path, true, nil
 }
 
-// niftiReadPair reads a .hdr/.img pair.
-func niftiReadPair(hdrPath, imgPath string) (*imagegraph.Volume, error) {
+// niftiReadPair reads a .hdr/.img pair, counting the bytes of both files
+// read on m (which may be nil).
+func niftiReadPair(hdrPath, imgPath string, m *fileprogress.Meter) (*imagegraph.Volume, error) {
 	hf, hsize, err := niftiOpenFile(hdrPath)
 	if err != nil {
 		return nil, err
 	}
 	defer hf.Close()
-	hin, err := niftiOpen(bufio.NewReader(hf), hsize)
+	m.Expect(hsize, fileprogress.Bytes)
+	hin, err := niftiOpen(bufio.NewReader(fileprogress.Reader(hf, m)), hsize)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", hdrPath, err)
 	}
@@ -152,21 +159,23 @@ func niftiReadPair(hdrPath, imgPath string) (*imagegraph.Volume, error) {
 	if err := hin.finish(); err != nil {
 		return nil, fmt.Errorf("%s: %w", hdrPath, err)
 	}
-	data, err := niftiReadImg(imgPath, h, l)
+	data, err := niftiReadImg(imgPath, h, l, m)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", imgPath, err)
 	}
 	return niftiVolume(h, l, data), nil
 }
 
-// niftiReadImg reads the samples of a pair from its .img file.
-func niftiReadImg(path string, h *Header, l niftiLayout) (any, error) {
+// niftiReadImg reads the samples of a pair from its .img file, counting
+// its bytes read on m.
+func niftiReadImg(path string, h *Header, l niftiLayout, m *fileprogress.Meter) (any, error) {
 	f, size, err := niftiOpenFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	in, err := niftiOpen(bufio.NewReaderSize(f, 1<<20), size)
+	m.Expect(size, fileprogress.Bytes)
+	in, err := niftiOpen(bufio.NewReaderSize(fileprogress.Reader(f, m), 1<<20), size)
 	if err != nil {
 		return nil, err
 	}

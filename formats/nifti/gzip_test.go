@@ -30,10 +30,10 @@ func TestNIfTIGzipBlocks(t *testing.T) {
 			t.Fatal(err)
 		}
 		var plain, gz bytes.Buffer
-		if err := niftiWriteLabels(&plain, hdr, frames, false); err != nil {
+		if err := niftiWriteLabels(&plain, hdr, frames, false, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := niftiWriteLabels(&gz, hdr, frames, true); err != nil {
+		if err := niftiWriteLabels(&gz, hdr, frames, true, nil); err != nil {
 			t.Fatal(err)
 		}
 		zr, err := stdgzip.NewReader(&gz)
@@ -50,7 +50,7 @@ func TestNIfTIGzipBlocks(t *testing.T) {
 		}
 		// A failing writer's error comes back.
 		boom := errors.New("disk full")
-		if err := niftiWriteLabels(&niftiFailAfter{n: 1000, err: boom}, hdr, frames, true); !errors.Is(err, boom) {
+		if err := niftiWriteLabels(&niftiFailAfter{n: 1000, err: boom}, hdr, frames, true, nil); !errors.Is(err, boom) {
 			t.Fatalf("%s: err = %v, want %v", c.dtype, err, boom)
 		}
 	}

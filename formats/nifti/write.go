@@ -12,6 +12,7 @@ import (
 	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/internal/pdeflate"
 )
@@ -40,15 +41,18 @@ import (
 // (they describe the source's values, not the labels): the samples start
 // right after the header, at byte 352 (NIfTI-1) or 544 (NIfTI-2). The
 // file is written atomically: a failure leaves no file behind and an
-// existing one unchanged. Errors read "formats: PATH: nifti: ...".
+// existing one unchanged. Errors read "formats: PATH: nifti: ...". The
+// uncompressed bytes written are counted on the meter watching path
+// (fileprogress.ForFile), if any.
 func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	h, err := niftiLabelHeader(path, ref, labels, dtype)
 	if err != nil {
 		return fmt.Errorf("formats: %s: nifti: %w", path, err)
 	}
 	gz := strings.HasSuffix(strings.ToLower(path), ".gz")
+	m := fileprogress.ForFile(path)
 	err = atomicfile.WriteFile(path, func(w io.Writer) error {
-		return niftiWriteLabels(w, h, labels, gz)
+		return niftiWriteLabels(w, h, labels, gz, m)
 	})
 	if err != nil {
 		return fmt.Errorf("formats: %s: nifti: %w", path, err)
@@ -211,8 +215,9 @@ func niftiUsableAffine(m [3][4]float64) bool {
 	return det != 0 && niftiFinite(det)
 }
 
-// niftiWriteLabels writes the header and the labels, gzipped or not.
-func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool) error {
+// niftiWriteLabels writes the header and the labels, gzipped or not,
+// counting the bytes on m (which may be nil).
+func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool, m *fileprogress.Meter) error {
 	head, err := h.encode(binary.LittleEndian)
 	if err != nil {
 		return err
@@ -221,18 +226,25 @@ func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool) error 
 	total := int64(len(head)) + int64(len(labels))*int64(len(labels[0]))*int64(src.size)
 	// Level 1 in 1 MiB blocks: offsets stay multiples of the label size,
 	// as fill needs (the header is 352 or 544 bytes).
-	return niftiWriteStream(w, total, src.fill, gz, nil)
+	return niftiWriteStream(w, total, src.fill, gz, nil, m)
 }
 
 // niftiWriteStream writes the total bytes fill produces (see
 // niftiLabelBytes.fill), gzipped (level 1, parallel 1 MiB blocks) or
 // plain in 1 MiB chunks; failed (if not nil) reports an error fill met.
-func niftiWriteStream(w io.Writer, total int64, fill func(dst []byte, off int64), gz bool, failed func() error) error {
+// The bytes are counted on m (which may be nil) as they are written out,
+// before compression.
+func niftiWriteStream(w io.Writer, total int64, fill func(dst []byte, off int64), gz bool, failed func() error, m *fileprogress.Meter) error {
 	if failed == nil {
 		failed = func() error { return nil }
 	}
+	m.Expect(total, fileprogress.Bytes)
 	if gz {
-		err := pdeflate.WriteFunc(w, pdeflate.Gzip, total, fill, pdeflate.Options{})
+		var opt pdeflate.Options
+		if m != nil {
+			opt.Written = m.Add
+		}
+		err := pdeflate.WriteFunc(w, pdeflate.Gzip, total, fill, opt)
 		if err == nil {
 			err = failed()
 		}
@@ -251,6 +263,7 @@ func niftiWriteStream(w io.Writer, total int64, fill func(dst []byte, off int64)
 		if _, err := w.Write(b); err != nil {
 			return err
 		}
+		m.Add(int64(len(b)))
 	}
 	return nil
 }

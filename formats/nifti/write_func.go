@@ -10,6 +10,7 @@ import (
 	"github.com/cclabel/cclabel/formats/internal/labelbytes"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
 // LabelsFunc fills dst with the labels of the voxels from voxel on
@@ -38,8 +39,9 @@ func WriteLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype
 	f0 := ref.Frames[0]
 	voxels := int64(f0.Width) * int64(f0.Height) * int64(f0.Depth)
 	gz := strings.HasSuffix(strings.ToLower(path), ".gz")
+	m := fileprogress.ForFile(path)
 	err = atomicfile.WriteFile(path, func(w io.Writer) error {
-		return niftiWriteLabelsFunc(w, h, voxels, read, gz)
+		return niftiWriteLabelsFunc(w, h, voxels, read, gz, m)
 	})
 	if err != nil {
 		return fmt.Errorf("formats: %s: nifti: %w", path, err)
@@ -47,15 +49,16 @@ func WriteLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype
 	return nil
 }
 
-// niftiWriteLabelsFunc writes the header and voxels labels from read.
-func niftiWriteLabelsFunc(w io.Writer, h *Header, voxels int64, read LabelsFunc, gz bool) error {
+// niftiWriteLabelsFunc writes the header and voxels labels from read,
+// counting the bytes on m (which may be nil).
+func niftiWriteLabelsFunc(w io.Writer, h *Header, voxels int64, read LabelsFunc, gz bool, m *fileprogress.Meter) error {
 	head, err := h.encode(binary.LittleEndian)
 	if err != nil {
 		return err
 	}
 	src := &niftiFuncBytes{head: head, read: read, size: int(h.Bitpix / 8)}
 	total := int64(len(head)) + voxels*int64(src.size)
-	return niftiWriteStream(w, total, src.fill, gz, src.failure)
+	return niftiWriteStream(w, total, src.fill, gz, src.failure, m)
 }
 
 // niftiFuncBytes is a label file as a byte stream, its labels from a

@@ -62,7 +62,7 @@ func FuzzReadNRRD(f *testing.F) {
 			t.Fatalf("label header: %v", err)
 		}
 		var b bytes.Buffer
-		if err := writeNRRDLabels(&b, header, labels, wide); err != nil {
+		if err := writeNRRDLabels(&b, header, labels, wide, nil); err != nil {
 			t.Fatal(err)
 		}
 		back, err := readNRRD(bytes.NewReader(b.Bytes()), int64(b.Len()), nil, testcheck.FuzzMaxPixels)

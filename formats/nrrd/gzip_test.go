@@ -28,7 +28,7 @@ func TestNRRDGzipBlocks(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := writeNRRDLabels(&buf, "HEAD\n\n", frames, wide); err != nil {
+		if err := writeNRRDLabels(&buf, "HEAD\n\n", frames, wide, nil); err != nil {
 			t.Fatal(err)
 		}
 		body, ok := bytes.CutPrefix(buf.Bytes(), []byte("HEAD\n\n"))
@@ -43,7 +43,7 @@ func TestNRRDGzipBlocks(t *testing.T) {
 			t.Fatalf("wide %v: %d bytes back, want %d, or they differ", wide, len(got), len(want))
 		}
 		boom := errors.New("disk full")
-		if err := writeNRRDLabels(&nrrdFailAfter{n: 1000, err: boom}, "HEAD\n\n", frames, wide); !errors.Is(err, boom) {
+		if err := writeNRRDLabels(&nrrdFailAfter{n: 1000, err: boom}, "HEAD\n\n", frames, wide, nil); !errors.Is(err, boom) {
 			t.Fatalf("wide %v: err = %v, want %v", wide, err, boom)
 		}
 	}

@@ -29,7 +29,7 @@ func OpenStream(path string) (*raw.Stream, *imagegraph.Volume, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("formats: %w", err)
 	}
-	s, ref, err := openStream(f, st.Size(), nrrdFileOpener(filepath.Dir(path)))
+	s, ref, err := openStream(f, st.Size(), nrrdFileOpener(filepath.Dir(path), nil))
 	if err != nil {
 		f.Close()
 		return nil, nil, &errtext.FileError{Path: path, Err: err}

@@ -13,6 +13,7 @@ import (
 	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
 // ReadFile reads a NRRD volume: an attached-header .nrrd file or a
@@ -29,7 +30,9 @@ import (
 // without space directions it is the identity scaled by Spacing. Slope is
 // 1, Inter 0, Format "nrrd" and Header the parsed *Header. Sizes are
 // checked against the file before samples are allocated. Errors read
-// "formats: PATH: nrrd: ...".
+// "formats: PATH: nrrd: ...". The bytes read (of the header and data
+// files) are counted on the meter watching path (fileprogress.ForFile),
+// if any.
 func ReadFile(path string) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -40,15 +43,18 @@ func ReadFile(path string) (*imagegraph.Volume, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
-	v, err := readNRRD(f, st.Size(), nrrdFileOpener(filepath.Dir(path)), imagegraph.MaxVoxels)
+	m := fileprogress.ForFile(path)
+	m.Expect(st.Size(), fileprogress.Bytes)
+	v, err := readNRRD(fileprogress.ReaderAt(f, m), st.Size(), nrrdFileOpener(filepath.Dir(path), m), imagegraph.MaxVoxels)
 	if err != nil {
 		return nil, &errtext.FileError{Path: path, Err: err}
 	}
 	return v, nil
 }
 
-// nrrdFileOpener opens detached data files named relative to dir.
-func nrrdFileOpener(dir string) nrrdOpener {
+// nrrdFileOpener opens detached data files named relative to dir,
+// counting their bytes read on m (which may be nil).
+func nrrdFileOpener(dir string, m *fileprogress.Meter) nrrdOpener {
 	return func(name string) (io.ReaderAt, int64, func() error, error) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
@@ -62,7 +68,8 @@ func nrrdFileOpener(dir string) nrrdOpener {
 			df.Close()
 			return nil, 0, nil, fmt.Errorf("nrrd: data file: %w", err)
 		}
-		return df, st.Size(), df.Close, nil
+		m.Expect(st.Size(), fileprogress.Bytes)
+		return fileprogress.ReaderAt(df, m), st.Size(), df.Close, nil
 	}
 }
 

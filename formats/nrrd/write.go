@@ -12,6 +12,7 @@ import (
 	"github.com/cclabel/cclabel/formats/internal/labelbytes"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/internal/pdeflate"
 )
@@ -34,14 +35,17 @@ import (
 // "spacings" when the affine is the identity scaled by ref.Spacing; kinds
 // are domain for the spatial axes and list for frames. The file is written
 // atomically: a failure leaves no file behind and an existing one
-// unchanged. Errors read "formats: PATH: nrrd: ...".
+// unchanged. Errors read "formats: PATH: nrrd: ...". The uncompressed
+// bytes written are counted on the meter watching path
+// (fileprogress.ForFile), if any.
 func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	header, wide, err := nrrdLabelHeader(ref, labels, dtype)
 	if err != nil {
 		return &errtext.FileError{Path: path, Err: err}
 	}
+	m := fileprogress.ForFile(path)
 	err = atomicfile.WriteFile(path, func(w io.Writer) error {
-		return writeNRRDLabels(w, header, labels, wide)
+		return writeNRRDLabels(w, header, labels, wide, m)
 	})
 	if err != nil {
 		return fmt.Errorf("formats: %s: nrrd: %w", errtext.PathText(path), err)
@@ -51,17 +55,24 @@ func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype s
 
 // writeNRRDLabels writes the header and the labels, gzipped (level 1,
 // 1 MiB blocks compressed on all cores), as uint32 when wide is set, else
-// uint16, little-endian.
-func writeNRRDLabels(w io.Writer, header string, labels [][]uint32, wide bool) error {
-	if _, err := io.WriteString(w, header); err != nil {
-		return err
-	}
+// uint16, little-endian. The header's bytes and the labels' bytes before
+// compression are counted on m (which may be nil) as they are written.
+func writeNRRDLabels(w io.Writer, header string, labels [][]uint32, wide bool, m *fileprogress.Meter) error {
 	size := 2
 	if wide {
 		size = 4
 	}
 	n := int64(len(labels)) * int64(len(labels[0])) * int64(size)
-	if err := pdeflate.WriteFunc(w, pdeflate.Gzip, n, nrrdLabelFill(labels, size), pdeflate.Options{}); err != nil {
+	m.Expect(int64(len(header))+n, fileprogress.Bytes)
+	if _, err := io.WriteString(w, header); err != nil {
+		return err
+	}
+	m.Add(int64(len(header)))
+	var opt pdeflate.Options
+	if m != nil {
+		opt.Written = m.Add
+	}
+	if err := pdeflate.WriteFunc(w, pdeflate.Gzip, n, nrrdLabelFill(labels, size), opt); err != nil {
 		return fmt.Errorf("gzip: %w", err)
 	}
 	return nil

@@ -3,75 +3,137 @@ package fileprogress
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"golang.org/x/term"
 )
 
-// DefaultDelay is how long a file runs before its bar appears.
+// DefaultDelay is how long a file runs before its bar appears on a
+// terminal.
 const DefaultDelay = 2 * time.Second
 
-// redrawEvery is the bar's refresh period.
+// PlainEvery is the shortest time between two plain lines, and how long
+// a file runs before the first.
+const PlainEvery = 10 * time.Second
+
+// redrawEvery is the period of the bar's checks: a terminal bar is
+// redrawn this often.
 const redrawEvery = 100 * time.Millisecond
 
 // Bar is the progress display of one file. A nil *Bar is valid and shows
 // nothing, so callers need not check. Its methods are safe for concurrent
-// use: stages are set by the caller, bytes counted from any goroutine.
+// use.
 type Bar struct {
 	w     io.Writer
-	width int
-	start time.Time
+	width int // the terminal's columns; 0 prints plain lines
 	delay time.Duration
+	every time.Duration // between plain lines
+	now   func() time.Time
+	start time.Time
 
-	done  atomic.Int64 // bytes of the current stage so far
-	total atomic.Int64 // its expected bytes, 0 if unknown
+	closeOnce   sync.Once
+	stop, ended chan struct{} // nil without a redrawing goroutine
 
-	closeOnce sync.Once
-
-	mu    sync.Mutex
-	name  string // the file
-	stage string
-	drawn bool // a bar is on the current line
-	stop  chan struct{}
-	ended chan struct{}
+	mu         sync.Mutex
+	name       string
+	stage      string
+	stageStart time.Time
+	meter      *Meter
+	unwatch    []func()
+	drawn      bool      // terminal: a bar is on the current line
+	printed    time.Time // plain: when the last line was printed
 }
 
-// New starts the display for the file called name on w, a terminal of
-// the given width (columns; less than 40 means 80). The bar appears after
+// Start returns the display of the file called name on w: a bar drawn in
+// place when w is a terminal (New), plain lines otherwise (NewPlain, the
+// first after PlainEvery).
+func Start(w io.Writer, name string) *Bar {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		width := 80
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
+			width = cols
+		}
+		return New(w, name, width, DefaultDelay)
+	}
+	return NewPlain(w, name, PlainEvery, PlainEvery)
+}
+
+// New starts the display for the file called name on w, a terminal of the
+// given width (columns; less than 40 means 80). The bar appears after
 // delay and is redrawn until Close.
 func New(w io.Writer, name string, width int, delay time.Duration) *Bar {
 	if width < 40 {
 		width = 80
 	}
-	b := &Bar{w: w, width: width, start: time.Now(), delay: delay, name: name,
-		stop: make(chan struct{}), ended: make(chan struct{})}
-	go b.loop()
+	b := newBar(w, name, width, delay, 0, time.Now)
+	b.run()
 	return b
 }
 
-// Stage starts a stage (for example "reading") of total bytes (0 when
-// unknown) and resets the byte count.
-func (b *Bar) Stage(stage string, total int64) {
+// NewPlain starts the display for the file called name on w as plain
+// lines, one at a time, for logs and pipes: the first after delay, then at
+// most one every period. Close prints nothing.
+func NewPlain(w io.Writer, name string, delay, every time.Duration) *Bar {
+	b := newBar(w, name, 0, delay, every, time.Now)
+	b.run()
+	return b
+}
+
+// newBar returns a bar reading the time from now, without the goroutine
+// that redraws it (run starts it; tests call tick).
+func newBar(w io.Writer, name string, width int, delay, every time.Duration, now func() time.Time) *Bar {
+	start := now()
+	return &Bar{w: w, width: width, delay: delay, every: every, now: now, start: start,
+		name: name, stageStart: start, meter: &Meter{}}
+}
+
+// run starts the goroutine that redraws the bar until Close.
+func (b *Bar) run() {
+	b.stop, b.ended = make(chan struct{}), make(chan struct{})
+	go b.loop()
+}
+
+// Stage starts a stage (for example "reading") with a fresh Meter, which
+// watches each of watch until the next stage or Close: a string is a file
+// (WatchFile; "" and "-" are skipped), anything else a key of Watch.
+func (b *Bar) Stage(stage string, watch ...any) {
 	if b == nil {
 		return
 	}
+	m := &Meter{}
+	var stops []func()
+	for _, k := range watch {
+		if path, ok := k.(string); ok {
+			stops = append(stops, WatchFile(path, m))
+		} else {
+			stops = append(stops, Watch(k, m))
+		}
+	}
 	b.mu.Lock()
-	b.stage = stage
-	b.done.Store(0)
-	b.total.Store(max(total, 0))
+	old := b.unwatch
+	b.stage, b.meter, b.unwatch, b.stageStart = stage, m, stops, b.now()
 	b.mu.Unlock()
-}
-
-// Add counts n more bytes done in the current stage.
-func (b *Bar) Add(n int64) {
-	if b != nil {
-		b.done.Add(n)
+	for _, stop := range old {
+		stop()
 	}
 }
 
-// Close stops the display and clears the bar from the line; later calls
-// do nothing.
+// Meter returns the current stage's meter, for work reported to the bar
+// directly; nil for a nil bar.
+func (b *Bar) Meter() *Meter {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.meter
+}
+
+// Close stops the display, ends the stage's watches and clears the bar
+// from a terminal's line; later calls do nothing.
 func (b *Bar) Close() {
 	if b == nil {
 		return
@@ -81,75 +143,58 @@ func (b *Bar) Close() {
 
 // close is Close's first call.
 func (b *Bar) close() {
-	close(b.stop)
-	<-b.ended
+	if b.stop != nil {
+		close(b.stop)
+		<-b.ended
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	for _, stop := range b.unwatch {
+		stop()
+	}
+	b.unwatch = nil
 	if b.drawn {
 		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", b.width-1))
 		b.drawn = false
 	}
 }
 
-// loop redraws the bar until Close.
+// loop calls tick until Close.
 func (b *Bar) loop() {
 	defer close(b.ended)
-	wait := time.NewTimer(b.delay)
-	defer wait.Stop()
-	select {
-	case <-b.stop:
-		return
-	case <-wait.C:
-	}
 	tick := time.NewTicker(redrawEvery)
 	defer tick.Stop()
 	for {
-		b.draw(time.Since(b.start))
 		select {
 		case <-b.stop:
 			return
 		case <-tick.C:
+			b.tick()
 		}
 	}
 }
 
-// draw writes the current line.
-func (b *Bar) draw(elapsed time.Duration) {
+// tick draws the bar when it is due: on a terminal at every call once the
+// delay has passed; as plain lines once the delay has passed and then
+// once every period.
+func (b *Bar) tick() {
+	now := b.now()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	line := Line(b.name, b.stage, b.done.Load(), b.total.Load(), elapsed, b.width)
-	fmt.Fprintf(b.w, "\r%s", line)
-	b.drawn = true
-}
-
-// Line formats one progress line of at most width-1 columns: the file,
-// the stage, a bar when the total is known, the bytes and the elapsed time.
-func Line(name, stage string, done, total int64, elapsed time.Duration, width int) string {
-	tail := " " + elapsed.Round(100*time.Millisecond).String()
-	if done > 0 || total > 0 {
-		tail = " " + formatBytes(done, total) + tail
+	if now.Sub(b.start) < b.delay {
+		return
 	}
-	head := fmt.Sprintf("%s: %-9s", name, stage)
-	room := width - 1 - len(tail)
-	if total > 0 {
-		barWidth := min(30, room-len(head)-3)
-		if barWidth >= 10 {
-			filled := int(min(done, total) * int64(barWidth) / total)
-			head += " [" + strings.Repeat("=", filled) + strings.Repeat(" ", barWidth-filled) + "]"
-		}
+	done, total, unit := b.meter.Progress()
+	s := status{name: b.name, stage: b.stage, done: done, total: total, prior: b.meter.prior.Load(), unit: unit,
+		elapsed: now.Sub(b.start), inStage: now.Sub(b.stageStart)}
+	if b.width > 0 {
+		fmt.Fprintf(b.w, "\r%s", s.terminalLine(b.width))
+		b.drawn = true
+		return
 	}
-	if len(head) > room {
-		head = "..." + head[len(head)-max(room-3, 0):]
+	if !b.printed.IsZero() && now.Sub(b.printed) < b.every {
+		return
 	}
-	line := head + tail
-	return line + strings.Repeat(" ", max(0, width-1-len(line)))
-}
-
-// formatBytes writes done (and total when known) in MiB.
-func formatBytes(done, total int64) string {
-	const mib = 1 << 20
-	if total > 0 {
-		return fmt.Sprintf("%.0f/%.0f MiB", float64(done)/mib, float64(total)/mib)
-	}
-	return fmt.Sprintf("%.0f MiB", float64(done)/mib)
+	fmt.Fprintln(b.w, s.plainLine())
+	b.printed = now
 }

@@ -55,6 +55,10 @@ type Options struct {
 	// Threads is the number of blocks compressed at once; 0 or less means
 	// runtime.GOMAXPROCS(0).
 	Threads int
+	// Written, when set, is told the input bytes of each block once its
+	// compressed form is written out: in stream order, on the goroutine
+	// that writes, for progress displays.
+	Written func(n int64)
 }
 
 // engine compresses blocks on goroutines and writes them out in order.
@@ -71,6 +75,8 @@ type engine struct {
 	sum    uint32             // checksum of the input written out
 	size   int64              // input bytes written out
 	err    error              // the first error; nothing is written after it
+	// written is Options.Written, or nil.
+	written func(n int64)
 }
 
 // job is one block on its way through a compressor.
@@ -111,7 +117,7 @@ func newEngine(w io.Writer, format Format, opt Options) (*engine, error) {
 		threads = runtime.GOMAXPROCS(0)
 	}
 	e := &engine{w: w, format: format, level: level, block: block,
-		limit: max(2, 2*threads), comp: make(chan *flate.Writer, threads)}
+		limit: max(2, 2*threads), comp: make(chan *flate.Writer, threads), written: opt.Written}
 	if format == Zlib {
 		e.sum = 1 // Adler-32 of nothing
 	}
@@ -211,6 +217,9 @@ func (e *engine) retire() {
 		e.sum = Adler32Combine(e.sum, j.sum, int64(j.n))
 	}
 	e.size += int64(j.n)
+	if e.written != nil {
+		e.written(int64(j.n))
+	}
 }
 
 // drain waits for every job in flight, writing out their blocks while no

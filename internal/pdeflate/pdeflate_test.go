@@ -280,3 +280,46 @@ func TestNoLeakOnSuccess(t *testing.T) {
 		t.Fatalf("%d goroutines after the writes, %d before", n, before)
 	}
 }
+
+// TestWrittenReportsBlocks checks Options.Written: each block's input
+// bytes once written out, in stream order, summing to the stream, for
+// both forms; and the bytes reported are never ahead of the output.
+func TestWrittenReportsBlocks(t *testing.T) {
+	data := testData(5*100<<10+777, 3)
+	const block = 100 << 10
+	for _, form := range []string{"Writer", "WriteFunc"} {
+		var out bytes.Buffer
+		var reports []int64
+		var outAtReport []int
+		opt := Options{BlockSize: block, Threads: 3, Written: func(n int64) {
+			reports = append(reports, n)
+			outAtReport = append(outAtReport, out.Len())
+		}}
+		if form == "Writer" {
+			zw, err := NewWriter(&out, Gzip, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := zw.Write(data); err != nil {
+				t.Fatal(err)
+			}
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := WriteFunc(&out, Gzip, int64(len(data)), func(dst []byte, off int64) { copy(dst, data[off:]) }, opt); err != nil {
+			t.Fatal(err)
+		}
+		want := []int64{block, block, block, block, block, 777}
+		if fmt.Sprint(reports) != fmt.Sprint(want) {
+			t.Errorf("%s: Written told %v, want %v", form, reports, want)
+		}
+		for i := 1; i < len(outAtReport); i++ {
+			if outAtReport[i] <= outAtReport[i-1] {
+				t.Errorf("%s: report %d came before its block was written (%d output bytes, then %d)", form, i, outAtReport[i-1], outAtReport[i])
+			}
+		}
+		if got, err := decode(Gzip, out.Bytes()); err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s: round trip with Written set: %v", form, err)
+		}
+	}
+}

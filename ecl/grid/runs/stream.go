@@ -15,5 +15,5 @@ func LabelRunsStreamed[K grid.GridKey](shape grid.GridShape, connectivity int, s
 	}
 	l := newRunLabeler(shape, connectivity, src, dst)
 	bands := band.Layers(l.layers, l.layer, s.BandCount(shape))
-	return band.RunStreamed(l, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() {})
+	return band.RunStreamed(l, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() {}, s.Progress)
 }

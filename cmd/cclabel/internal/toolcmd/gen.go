@@ -16,6 +16,7 @@ import (
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -68,7 +69,7 @@ func Gen(std clix.Stdio) *cli.Command {
 func genGraphCommand(std clix.Stdio, name, usage string, flags []cli.Flag,
 	make func(*cli.Command) (*ecl.Graph, error)) *cli.Command {
 	flags = append(flags,
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same graph)"},
+		seedFlag("graph"),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .egr file (.egr64: 64-bit offsets, for 2^31 arcs or more)", Required: true, TakesFile: true},
 	)
 	return &cli.Command{
@@ -117,14 +118,24 @@ func genImageCommand(std clix.Stdio) *cli.Command {
 			if ext != ".npy" && ext != ".png" {
 				return clix.Usagef("gen image: -o %s: want .npy or .png", out)
 			}
-			s, err := writeSynthetic(cmd, out, w, h, 1)
+			s, err := writeSynthetic(cmd, std, out, w, h, 1)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(std.Err, "%s: %dx%d %s image, %s\n", out, w, h, s.Kind, s.Note())
+			if !cmd.Bool("quiet") {
+				fmt.Fprintf(std.Err, "%s: %dx%d %s image, %s\n", out, w, h, s.Kind, s.Note())
+			}
 			return nil
 		},
 	}
+}
+
+// seedFlag is the --seed of a generator of what (graph, image or volume):
+// a decimal number, so that "08" is eight and "010" ten (the flag's
+// default base would read a leading 0 as octal).
+func seedFlag(what string) *cli.Uint64Flag {
+	return &cli.Uint64Flag{Name: "seed", Value: 1, Config: cli.IntegerConfig{Base: 10},
+		Usage: "random seed, decimal (same seed, same " + what + ")"}
 }
 
 // syntheticFlags are the flags of "gen image" and "gen volume": what
@@ -137,14 +148,24 @@ func syntheticFlags(what, units, size, syntax string, density float64, radius in
 		&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent " + units + "), blobs (smoothed noise, thresholded) or cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them)"},
 		&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells: about how many cells"},
 		&cli.IntFlag{Name: "radius", Value: radius, Usage: "blobs: smoothing radius in " + units},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed (same seed, same " + what + ")"},
+		seedFlag(what),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: output, Required: true, TakesFile: true},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress display and no summary line"},
 	}
 }
 
+// genBar returns the progress display of the file out on std.Err
+// (fileprogress.Start), or nil with --quiet.
+func genBar(cmd *cli.Command, std clix.Stdio, out string) *fileprogress.Bar {
+	if cmd.Bool("quiet") {
+		return nil
+	}
+	return fileprogress.Start(std.Err, out)
+}
+
 // writeSynthetic makes the raster of "gen image" or "gen volume" that the
-// flags describe and writes it to out.
-func writeSynthetic(cmd *cli.Command, out string, w, h, d int) (gen.Synthetic, error) {
+// flags describe and writes it to out, showing how far it is on std.Err.
+func writeSynthetic(cmd *cli.Command, std clix.Stdio, out string, w, h, d int) (gen.Synthetic, error) {
 	s := gen.Synthetic{Kind: cmd.String("kind"), Density: cmd.Float("density"), Radius: cmd.Int("radius"),
 		Cells: cmd.Int("cells"), Seed: cmd.Uint64("seed")}
 	if err := labelfile.CheckOutputDir(out); err != nil {
@@ -153,10 +174,15 @@ func writeSynthetic(cmd *cli.Command, out string, w, h, d int) (gen.Synthetic, e
 	if !slices.Contains(gen.Kinds, s.Kind) {
 		return s, clix.Usagef("gen: --kind %q: want random, blobs or cells", s.Kind)
 	}
+	bar := genBar(cmd, std, out)
+	defer bar.Close()
+	bar.Stage("generating")
+	s.Progress = bar.Meter().Reporter(fileprogress.Steps)
 	r, err := s.Raster(w, h, d)
 	if err != nil {
 		return s, clix.UsageError{Err: err}
 	}
+	bar.Stage("writing", out)
 	return s, formats.WriteRasterFile(out, r)
 }
 
@@ -182,11 +208,13 @@ func genVolumeCommand(std clix.Stdio) *cli.Command {
 				// More voxels than fit in memory as one raster: streamed.
 				return writeLargeRandom(cmd, std, out, x, y, z)
 			}
-			s, err := writeSynthetic(cmd, out, x, y, z)
+			s, err := writeSynthetic(cmd, std, out, x, y, z)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(std.Err, "%s: %dx%dx%d %s volume, %s\n", out, x, y, z, s.Kind, s.Note())
+			if !cmd.Bool("quiet") {
+				fmt.Fprintf(std.Err, "%s: %dx%dx%d %s volume, %s\n", out, x, y, z, s.Kind, s.Note())
+			}
 			return nil
 		},
 	}
@@ -203,8 +231,12 @@ func writeLargeRandom(cmd *cli.Command, std clix.Stdio, out string, x, y, z int)
 		return err
 	}
 	density, seed := cmd.Float("density"), cmd.Uint64("seed")
+	bar := genBar(cmd, std, out)
+	defer bar.Close()
+	bar.Stage("writing")
+	bar.Meter().Expect(int64(x)*int64(y)*int64(z), fileprogress.Bytes)
 	err := labelfile.WriteOutput(out, nil, func(w io.Writer) error {
-		bw := bufio.NewWriterSize(w, 1<<20)
+		bw := bufio.NewWriterSize(fileprogress.Writer(w, bar.Meter()), 1<<20)
 		if err := npy.WriteHeader(bw, "uint8", []int{z, y, x}); err != nil {
 			return err
 		}
@@ -219,6 +251,9 @@ func writeLargeRandom(cmd *cli.Command, std clix.Stdio, out string, x, y, z int)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(std.Err, "%s: %dx%dx%d random volume, density %g (written as generated)\n", out, x, y, z, density)
+	bar.Close()
+	if !cmd.Bool("quiet") {
+		fmt.Fprintf(std.Err, "%s: %dx%dx%d random volume, density %g (written as generated)\n", out, x, y, z, density)
+	}
 	return nil
 }

@@ -22,8 +22,18 @@ import (
 // A failed wait stops the linking; RunStreamed returns its error once
 // every goroutine it started has ended, and the labels are then
 // meaningless.
-func RunStreamed(l Labeler, bands []Band, labels []uint32, width, threads int, wait func(end int) error, linked func()) (int, error) {
+//
+// progress, when not nil, is told after each band of either pass how
+// many of the 2*len(bands) are done, from the goroutine that did it:
+// calls may come at once and out of order.
+func RunStreamed(l Labeler, bands []Band, labels []uint32, width, threads int, wait func(end int) error, linked func(), progress func(done, total int)) (int, error) {
 	threads = max(1, threads)
+	var passed atomic.Int64 // bands done in either pass
+	step := func() {
+		if progress != nil {
+			progress(int(passed.Add(1)), 2*len(bands))
+		}
+	}
 	s := &streamLinks{l: l, bands: bands, done: make([]bool, len(bands)), border: 1}
 	var next atomic.Int64 // the next band to link
 	var failed atomic.Bool
@@ -53,6 +63,7 @@ func RunStreamed(l Labeler, bands []Band, labels []uint32, width, threads int, w
 				}
 				l.LinkBand(&bands[b])
 				s.linked(b)
+				step()
 			}
 		})
 	}
@@ -66,7 +77,10 @@ func RunStreamed(l Labeler, bands []Band, labels []uint32, width, threads int, w
 	cross := NewCrossLabels(labels, bands)
 	n := Number(bands)
 	cross.rankRoots(labels, bands)
-	each(len(bands), threads, func(b int) { l.LabelBand(&bands[b], cross) })
+	each(len(bands), threads, func(b int) {
+		l.LabelBand(&bands[b], cross)
+		step()
+	})
 	each(len(bands), threads, func(b int) { cross.FinishBand(labels, width, &bands[b]) })
 	return int(n - 1), nil
 }

@@ -2,6 +2,7 @@ package band
 
 import (
 	"errors"
+	"sync"
 	"testing"
 	"time"
 )
@@ -37,7 +38,7 @@ func TestRunStreamedStopsOnEarlyFailure(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := RunStreamed(idleLabeler{}, bands, make([]uint32, 32), 1, 2, wait, func() {})
+		_, err := RunStreamed(idleLabeler{}, bands, make([]uint32, 32), 1, 2, wait, func() {}, nil)
 		done <- err
 	}()
 	select {
@@ -50,5 +51,38 @@ func TestRunStreamedStopsOnEarlyFailure(t *testing.T) {
 		close(rest)
 		<-done
 		t.Fatal("RunStreamed waited for the rows after the failure")
+	}
+}
+
+// TestRunStreamedProgress: progress is told once per band of each pass,
+// every count from 1 to twice the bands once, the total each time.
+func TestRunStreamedProgress(t *testing.T) {
+	for _, threads := range []int{1, 2, 5} {
+		bands := make([]Band, 9)
+		for i := range bands {
+			bands[i].First, bands[i].End = 2*i, 2*i+2
+		}
+		var mu sync.Mutex
+		seen := map[int]int{}
+		_, err := RunStreamed(idleLabeler{}, bands, make([]uint32, 18), 1, threads, func(int) error { return nil }, func() {},
+			func(done, total int) {
+				mu.Lock()
+				defer mu.Unlock()
+				if total != 18 {
+					t.Errorf("total %d, want 18", total)
+				}
+				seen[done]++
+			})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for done := 1; done <= 18; done++ {
+			if seen[done] != 1 {
+				t.Errorf("%d threads: %d told %d times", threads, done, seen[done])
+			}
+		}
+		if len(seen) != 18 {
+			t.Errorf("%d threads: told %d counts, want 18", threads, len(seen))
+		}
 	}
 }
