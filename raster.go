@@ -7,6 +7,7 @@ import (
 	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/bigslice"
+	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
 // RasterResult is the outcome of labeling a raster.
@@ -124,7 +125,9 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 			res.Timing.Allocate = time.Since(allocStart)
 		}
 		kernelStart := time.Now()
-		res.Labels, err = imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: l.threads}, dst)
+		// A labeling watched by a progress display reports its bands.
+		progress := fileprogress.For(r).StepReporter(fileprogress.Steps)
+		res.Labels, err = imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: l.threads, Progress: progress}, dst)
 		if err != nil {
 			return nil, err
 		}

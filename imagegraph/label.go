@@ -24,11 +24,12 @@ type Options struct {
 	// Threads is the number of goroutines; 0 means GOMAXPROCS, 1 the
 	// serial path.
 	Threads int
-	// Progress, when set, is told by LabelStreamed how far it is: done of
-	// total steps (a band of rows through one of its two passes), from
-	// several goroutines, at once and out of order (a multilabel raster
-	// labeled again as keys counts again from 0). Label, one call on as
-	// many bands as threads, tells nothing.
+	// Progress, when set, is told how far the labeling is: done of total
+	// steps (a band of rows through one of its two passes), from several
+	// goroutines, at once and out of order (a multilabel raster labeled
+	// again as keys counts again from 0). Label then labels as
+	// LabelStreamed does with every sample in place, on its own bands
+	// (one a thread).
 	Progress func(done, total int)
 }
 
@@ -77,6 +78,9 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 		var filled func()
 		dst, filled = bigslice.For[uint32](r.Len(), opts.Threads)
 		defer filled()
+	}
+	if opts.Progress != nil { // the same bands, one a thread, counted
+		return LabelStreamed(r, rule, opts, dst, grid.Stream{Threads: opts.Threads}.ThreadCount(), nil)
 	}
 	if rule.Mode == Multilabel && singleValue(r, opts.Threads) {
 		// One foreground value: multilabel equals binary, which has

@@ -126,3 +126,42 @@ func TestLabelStreamedFails(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelProgress: Label told to report its progress gives the labels
+// it gives without, and reports every step of both passes.
+func TestLabelProgress(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	for _, s := range [][3]int{{1, 1, 1}, {65, 33, 1}, {13, 11, 7}, {40, 30, 20}} {
+		conn := 8
+		if s[2] > 1 {
+			conn = 26
+		}
+		for name, r := range modeRasters(t, s[0], s[1], s[2], rng) {
+			for _, rule := range modeRules {
+				want, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: 1}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, threads := range []int{1, 2, 4} {
+					var mu sync.Mutex
+					most, total := 0, 0
+					progress := func(done, all int) {
+						mu.Lock()
+						defer mu.Unlock()
+						most, total = max(most, done), all
+					}
+					got, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: threads, Progress: progress}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got.Count != want.Count || !slices.Equal(got.Data, want.Data) {
+						t.Fatalf("%v %s %v threads %d: %d components, want %d", s, name, rule, threads, got.Count, want.Count)
+					}
+					if total == 0 || most != total {
+						t.Errorf("%v %s %v threads %d: progress %d of %d", s, name, rule, threads, most, total)
+					}
+				}
+			}
+		}
+	}
+}

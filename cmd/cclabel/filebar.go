@@ -46,6 +46,16 @@ func volumeWrites(job labelfile.VolumeOutputs, vol *imagegraph.Volume) []any {
 	return paths
 }
 
+// labelWatch returns what the labeling stage of a volume watches: the
+// volume (its frames, or its bands labeled while it is read) and, for one
+// frame labeled in one piece, that frame's bands.
+func labelWatch(vol *imagegraph.Volume) []any {
+	if len(vol.Frames) == 1 {
+		return []any{vol, vol.Frames[0]}
+	}
+	return []any{vol}
+}
+
 // slabProgress returns an outofcore.Options.Progress that counts the
 // planes of the first pass (reading and labeling the slabs) on bar's
 // current stage, then starts its stage "writing", watching output, once

@@ -220,7 +220,7 @@ func labelOne(job labelfile.ImageOutputs, settings labelfile.Settings, conn int,
 	raster := img.Raster
 	times.Read = clock.lap()
 
-	bar.Stage("labeling")
+	bar.Stage("labeling", img.Raster)
 	res, err := labelfile.LabelImageInto(labeler, img, settings, conn, dst)
 	if err != nil {
 		return labelSummary{}, fmt.Errorf("%s: %w", job.Input, err)

@@ -214,7 +214,7 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	defer release()
 	times.Read = clock.lap()
 
-	bar.Stage("labeling", vol)
+	bar.Stage("labeling", labelWatch(vol)...)
 	vl, err := stream.Finish(vol, nil)
 	if err != nil {
 		return volumeSummary{}, fmt.Errorf("%s: %w", job.Input, err)

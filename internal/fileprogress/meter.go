@@ -2,6 +2,7 @@ package fileprogress
 
 import (
 	"io"
+	"sync"
 	"sync/atomic"
 )
 
@@ -90,6 +91,25 @@ func (m *Meter) Reporter(unit Unit) func(done, total int64) {
 		}
 		m.Add(done - counted)
 		counted = done
+	}
+}
+
+// StepReporter is Reporter for reports from several goroutines at once
+// and out of order: only a report of more done than any before counts.
+func (m *Meter) StepReporter(unit Unit) func(done, total int) {
+	report := m.Reporter(unit)
+	if report == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	most := 0
+	return func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if done > most {
+			most = done
+			report(int64(done), int64(total))
+		}
 	}
 }
 
