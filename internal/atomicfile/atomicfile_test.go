@@ -63,15 +63,8 @@ func TestWriteFileMissingFolder(t *testing.T) {
 // when name is empty.
 func assertOnlyFile(t *testing.T, dir, name string) {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if (name == "" && len(names) != 0) || (name != "" && (len(names) != 1 || names[0] != name)) {
-		t.Fatalf("folder holds %v, want only %q", names, name)
+	got := names(t, dir)
+	if (name == "" && len(got) != 0) || (name != "" && (len(got) != 1 || got[0] != name)) {
+		t.Fatalf("folder holds %v, want only %q", got, name)
 	}
 }
