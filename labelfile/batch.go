@@ -205,10 +205,14 @@ func (b *Batch) decode(i int) (*Task, bool, error) {
 	if skip, err := b.claim(i, filepath.Join(b.Dir, filepath.Dir(in.Rel), Stem(in.Rel))); skip || err != nil {
 		return nil, skip, err
 	}
+	read := false
+	defer func() {
+		if !read { // a panic (the pipeline recovers it)
+			b.release(i)
+		}
+	}()
 	t, skip, err := b.read(i)
-	if skip || err != nil {
-		b.release(i)
-	}
+	read = !skip && err == nil
 	return t, skip, err
 }
 
@@ -288,12 +292,20 @@ func (b *Batch) SkipNote(i int) string {
 // label labels a decoded input on a labeling goroutine; a task that
 // fails here is not encoded, so its samples are released.
 func (b *Batch) label(t *Task) (err error) {
+	returned := false
 	defer func() {
-		if err != nil {
+		if err != nil || !returned { // a failure, or a panic (the pipeline recovers it)
 			t.release()
 			b.release(t.index)
 		}
 	}()
+	err = b.labelTask(t)
+	returned = true
+	return err
+}
+
+// labelTask is label's labeling.
+func (b *Batch) labelTask(t *Task) error {
 	row := &b.Rows[t.index]
 	if t.kind == formats.KindImage {
 		res, err := labelImage(b.Labeler, t.img, b.Settings, b.ImageConn, b.Buffers)

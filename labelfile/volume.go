@@ -17,10 +17,7 @@ import (
 	"github.com/cclabel/cclabel/slabs"
 )
 
-// VolumeOutputs name a volume's outputs; "" writes nothing. A label
-// volume path ending in "/" names a file in that folder: the folder's
-// name plus the extension that keeps the input's family
-// (formats.LabelVolumeExt).
+// VolumeOutputs name a volume's outputs; "" writes nothing.
 type VolumeOutputs struct {
 	// Input names the input in errors.
 	Input string
@@ -151,7 +148,7 @@ func NarrowWrites(out VolumeOutputs, dtype string) bool {
 	for _, path := range []string{out.Output, out.Labels} {
 		lower := strings.ToLower(path)
 		if path != "" && !strings.HasSuffix(lower, ".nii") && !strings.HasSuffix(lower, ".nii.gz") && !strings.HasSuffix(lower, ".npy") {
-			return false // NRRD, or a folder
+			return false // NRRD
 		}
 	}
 	return true
@@ -167,9 +164,6 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 	for _, path := range []string{out.Output, out.Labels} {
 		if path == "" {
 			continue
-		}
-		if strings.HasSuffix(path, "/") { // a folder: keep the input's family
-			path = strings.TrimSuffix(path, "/") + formats.LabelVolumeExt(vol)
 		}
 		var err error
 		if frames[0] == nil { // uint16 labels, served to the writer as it asks

@@ -271,9 +271,6 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 	if err != nil {
 		return nil, err
 	}
-	if output, err = outputPath(output, ref); err != nil {
-		return nil, err
-	}
 	rule, err := imagegraph.ParseRule(chunks[0].Rule)
 	if err != nil {
 		return nil, fmt.Errorf("outofcore: %w", err)

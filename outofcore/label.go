@@ -97,9 +97,6 @@ func Label(input string, rawOpts *formats.RawOptions, output string, opts Option
 		return nil, err
 	}
 	defer s.Close()
-	if output, err = outputPath(output, ref); err != nil {
-		return nil, err
-	}
 	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format,
 		Rule: opts.Rule, Connectivity: opts.Connectivity}
 	plane := s.Width * s.Height
@@ -128,8 +125,7 @@ func Label(input string, rawOpts *formats.RawOptions, output string, opts Option
 }
 
 // checkOutput checks, before any work, that output and dtype can be
-// written out of core: .nii, .nii.gz or .npy (or a folder, "DIR/"), as
-// auto, uint16 or uint32.
+// written out of core: .nii, .nii.gz or .npy, as auto, uint16 or uint32.
 func checkOutput(output, dtype string) error {
 	switch dtype {
 	case "", "auto", "uint16", "uint32":
@@ -137,22 +133,8 @@ func checkOutput(output, dtype string) error {
 		return fmt.Errorf("outofcore: label type %q: want auto, uint16 or uint32", dtype)
 	}
 	lower := strings.ToLower(output)
-	if strings.HasSuffix(lower, "/") || strings.HasSuffix(lower, ".nii") || strings.HasSuffix(lower, ".nii.gz") || strings.HasSuffix(lower, ".npy") {
+	if strings.HasSuffix(lower, ".nii") || strings.HasSuffix(lower, ".nii.gz") || strings.HasSuffix(lower, ".npy") {
 		return nil
 	}
 	return fmt.Errorf("outofcore: %s: label volumes are written out of core as .nii, .nii.gz or .npy", output)
-}
-
-// outputPath resolves an output naming a folder ("DIR/STEM/": the file
-// STEM plus the extension of the input's family, as cclabel volume names
-// its outputs; .nii.gz for NRRD, which is not written out of core).
-func outputPath(output string, ref *imagegraph.Volume) (string, error) {
-	if !strings.HasSuffix(output, "/") {
-		return output, nil
-	}
-	ext := formats.LabelVolumeExt(ref)
-	if ext == ".nrrd" {
-		ext = ".nii.gz"
-	}
-	return strings.TrimSuffix(output, "/") + ext, nil
 }

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/urfave/cli/v3"
 
-	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
@@ -31,14 +28,10 @@ func fileBar(cmd *cli.Command, std stdio, name string) *fileprogress.Bar {
 }
 
 // volumeWrites returns the files the writing stage of a volume watches:
-// its label volumes, at the paths labelfile.WriteVolume writes (a folder
-// "DIR/" gets the extension of the input's family).
-func volumeWrites(job labelfile.VolumeOutputs, vol *imagegraph.Volume) []any {
+// its label volumes.
+func volumeWrites(job labelfile.VolumeOutputs) []any {
 	var paths []any
 	for _, path := range []string{job.Output, job.Labels} {
-		if strings.HasSuffix(path, "/") {
-			path = strings.TrimSuffix(path, "/") + formats.LabelVolumeExt(vol)
-		}
 		if path != "" {
 			paths = append(paths, path)
 		}

@@ -70,7 +70,7 @@ func takeSoftly(sig os.Signal) bool {
 	if handle == nil {
 		return false
 	}
-	handle(sig)
+	go handle(sig) // the next signal is taken even if handle blocks
 	return true
 }
 

@@ -25,6 +25,7 @@ import (
 
 	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
 	"github.com/cclabel/cclabel/cmd/cclabel/internal/toolcmd"
+	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/urfave/cli/v3"
 )
 
@@ -40,6 +41,11 @@ func run(ctx context.Context, args []string, std stdio) int {
 	defer catchSignals(std.Err)()
 	app := newApp(std)
 	err := app.Run(ctx, args)
+	if atomicfile.Interrupted() {
+		// A signal stopped the writes; its handler ends the process with
+		// the signal's status once it has said what was not written.
+		select {}
+	}
 	if err == nil {
 		return 0
 	}

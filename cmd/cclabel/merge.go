@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -52,8 +53,14 @@ func runMerge(cmd *cli.Command, std stdio) error {
 		return err
 	}
 	input, dir := cmd.Args().Get(0), cmd.Args().Get(1)
-	chunkFiles, _ := filepath.Glob(filepath.Join(dir, "chunk-*"))
-	if err := checkClobber("merge", inputFiles(append([]string{input}, chunkFiles...)...), []samefile.File{outputFile("-o", out)}); err != nil {
+	inputs := []string{input}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "chunk-") {
+			inputs = append(inputs, filepath.Join(dir, e.Name()))
+		}
+	}
+	if err := checkClobber("merge", inputFiles(inputs...), []samefile.File{outputFile("-o", out)}); err != nil {
 		return err
 	}
 	clock := newStopwatch()

@@ -111,17 +111,19 @@ func runVolume(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	quiet := cmd.Bool("quiet")
-	if !chunked && !quiet && cmd.String("output")+cmd.String("labels")+cmd.String("preview")+cmd.String("stats") == "" {
-		defer fmt.Fprintln(std.Err, "cclabel: volume: nothing was written (give -o, --labels, --preview or --stats)")
+	if maxMemory > 0 && len(jobs) > 1 && outOfCoreNames(jobs, raw, maxMemory) {
+		if err := checkClobber("volume", inputFiles(cmd.Args().Slice()...), volumeOutputFiles(jobs)); err != nil {
+			return err
+		}
 	}
+	quiet := cmd.Bool("quiet")
 	outputs := func(job labelfile.VolumeOutputs) []string {
 		if chunked { // a folder of chunk files, the last written marking it complete
 			return nil
 		}
 		return []string{job.Output, job.Labels, job.Preview, job.Stats}
 	}
-	return runJobs(jobs, cmd.Bool("json"), std, outputs, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
+	err = runJobs(jobs, cmd.Bool("json"), std, outputs, func(job labelfile.VolumeOutputs) (volumeSummary, error) {
 		if chunked {
 			return labelChunk(job, chunk, settings, conn, raw, labeler, maxMemory, std, quiet)
 		}
@@ -132,6 +134,10 @@ func runVolume(cmd *cli.Command, std stdio) error {
 		defer bar.Close()
 		return labelVolume(job, settings, conn, raw, labeler, std, bar, quiet)
 	})
+	if err == nil && !chunked && !quiet && cmd.String("output")+cmd.String("labels")+cmd.String("preview")+cmd.String("stats") == "" {
+		fmt.Fprintln(std.Err, "cclabel: volume: nothing was written (give -o, --labels, --preview or --stats)")
+	}
+	return err
 }
 
 // rawOptions reads --shape, --raw-dtype and --big-endian.
@@ -221,7 +227,7 @@ func labelVolume(job labelfile.VolumeOutputs, settings labelfile.Settings, conn 
 	}
 	times.Label = clock.lap()
 
-	bar.Stage("writing", volumeWrites(job, vol)...)
+	bar.Stage("writing", volumeWrites(job)...)
 	if err := labelfile.WriteVolume(job, vol, vl, settings.DType); err != nil {
 		return volumeSummary{}, err
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
@@ -110,4 +112,18 @@ func outOfCoreSummary(input string, res *outofcore.Result, components int, setti
 	return volumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
 		Frames: 1, Components: components, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(backend),
 		Threads: threads, Seconds: times, LabelStages: labelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
+}
+
+// outOfCoreNames renames the NRRD label volumes of the jobs (named after
+// their inputs) that are labeled out of core to .nii.gz, which is written
+// out of core and NRRD is not; it reports whether it renamed any.
+func outOfCoreNames(jobs []labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
+	renamed := false
+	for i, job := range jobs {
+		if strings.HasSuffix(strings.ToLower(job.Output), ".nrrd") && !fitsInMemory(job, raw, maxMemory) {
+			jobs[i].Output = strings.TrimSuffix(job.Output, filepath.Ext(job.Output)) + ".nii.gz"
+			renamed = true
+		}
+	}
+	return renamed
 }

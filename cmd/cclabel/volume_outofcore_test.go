@@ -100,3 +100,36 @@ func TestVolumeChunksAndMerge(t *testing.T) {
 		}
 	}
 }
+
+// TestVolumeOutOfCoreNRRDFolder: NRRD inputs labeled out of core into a
+// folder get .nii.gz label volumes (NRRD is not written out of core), and
+// those that fit in memory keep their family.
+func TestVolumeOutOfCoreNRRDFolder(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.npy")
+	if r := runCLI(t, "", "gen", "volume", "--size", "30,20,16", "--density", "0.4", "-o", src); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	a, b := filepath.Join(dir, "a.nrrd"), filepath.Join(dir, "b.nrrd")
+	for _, p := range []string{a, b} {
+		if r := runCLI(t, "", "volume", src, "-o", p, "-q"); r.code != 0 {
+			t.Fatal(r.stderr)
+		}
+	}
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	if r := runCLI(t, "", "volume", a, b, "-o", out, "--max-memory", "100K", "-q"); r.code != 0 {
+		t.Fatalf("out of core: %s", r.stderr)
+	}
+	for _, name := range []string{"a.nii.gz", "b.nii.gz"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	if r := runCLI(t, "", "volume", a, b, "-o", out, "--max-memory", "1G", "-q"); r.code != 0 {
+		t.Fatalf("in memory: %s", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "a.nrrd")); err != nil {
+		t.Error(err)
+	}
+}

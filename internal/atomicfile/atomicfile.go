@@ -19,14 +19,34 @@ import (
 // after [Interrupt].
 var ErrInterrupted = errors.New("interrupted")
 
-// registry is the process's temporary files and open groups.
+// registry is the process's temporary files, open groups and claims.
 var registry = struct {
 	sync.Mutex
-	temps       map[string]string // temporary file -> destination
-	groups      map[string]*Group // destination key -> the group holding it
-	claims      map[string]bool   // claim files held (Claim)
+	temps       map[string]*tempFile // by name
+	groups      map[string]*Group    // destination key -> the group holding it
+	claims      map[string]*os.File  // claim file -> the open file holding its lock
 	interrupted bool
-}{temps: map[string]string{}, groups: map[string]*Group{}, claims: map[string]bool{}}
+}{temps: map[string]*tempFile{}, groups: map[string]*Group{}, claims: map[string]*os.File{}}
+
+// tempFile is a temporary file of the process: its destination, and an
+// open file holding its lock, which tells other processes it is in use
+// (Sweep).
+type tempFile struct {
+	dest string
+	lock *os.File
+}
+
+// drop closes t's lock and, with remove, removes the file name; the
+// registry's lock must be held.
+func (t *tempFile) drop(name string, remove bool) {
+	if remove {
+		os.Remove(name)
+	}
+	if t.lock != nil {
+		t.lock.Close()
+	}
+	delete(registry.temps, name)
+}
 
 // WriteFile creates path through write, which receives a buffered writer.
 // The data goes to a temporary file next to path, whose name carries the
@@ -79,7 +99,12 @@ func createTemp(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	registry.temps[tmp.Name()] = path
+	t := &tempFile{dest: path}
+	if lock, err := os.Open(tmp.Name()); err == nil {
+		tryLock(lock) // where locks are not taken, Sweep asks by process id
+		t.lock = lock
+	}
+	registry.temps[tmp.Name()] = t
 	return tmp, nil
 }
 
@@ -91,18 +116,21 @@ func finish(tmp, path string) error {
 	if registry.interrupted {
 		return fmt.Errorf("write %s: %w", path, ErrInterrupted)
 	}
+	t := registry.temps[tmp]
+	if t == nil {
+		return fmt.Errorf("write %s: its temporary file is gone", path)
+	}
 	if g := registry.groups[key(path)]; g != nil {
 		if _, dup := g.done[key(path)]; dup {
-			delete(registry.temps, tmp)
-			os.Remove(tmp)
+			t.drop(tmp, true)
 			return fmt.Errorf("write %s: written twice in one group", path)
 		}
 		g.done[key(path)] = tmp
 		return nil
 	}
-	delete(registry.temps, tmp)
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	err := os.Rename(tmp, path)
+	t.drop(tmp, err != nil)
+	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
@@ -112,8 +140,9 @@ func finish(tmp, path string) error {
 func forget(tmp string, remove bool) {
 	registry.Lock()
 	defer registry.Unlock()
-	delete(registry.temps, tmp)
-	if remove {
+	if t := registry.temps[tmp]; t != nil {
+		t.drop(tmp, remove)
+	} else if remove {
 		os.Remove(tmp)
 	}
 }
@@ -135,23 +164,28 @@ func Interrupt() []string {
 			lost = append(lost, p)
 		}
 	}
-	for tmp, dest := range registry.temps {
-		os.Remove(tmp)
-		add(dest)
+	for name, t := range registry.temps {
+		add(t.dest)
+		t.drop(name, true)
 	}
-	clear(registry.temps)
 	for _, g := range registry.groups {
 		for _, p := range g.paths {
 			add(p)
 		}
 	}
 	clear(registry.groups)
-	for claim := range registry.claims {
-		os.Remove(claim)
+	for claim, f := range registry.claims {
+		unclaimLocked(claim, f)
 	}
-	clear(registry.claims)
 	slices.Sort(lost)
 	return lost
+}
+
+// Interrupted reports whether [Interrupt] was called.
+func Interrupted() bool {
+	registry.Lock()
+	defer registry.Unlock()
+	return registry.interrupted
 }
 
 // key is the name under which a destination is registered: its cleaned

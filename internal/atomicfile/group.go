@@ -61,18 +61,18 @@ func (g *Group) Commit() error {
 	for i, k := range g.keys {
 		delete(registry.groups, k)
 		tmp, ok := g.done[k]
-		if !ok {
+		t := registry.temps[tmp]
+		if !ok || t == nil {
 			continue
 		}
-		delete(registry.temps, tmp)
 		if err != nil {
-			os.Remove(tmp)
+			t.drop(tmp, true)
 			continue
 		}
 		if rerr := os.Rename(tmp, g.paths[i]); rerr != nil {
-			os.Remove(tmp)
 			err = fmt.Errorf("write %s: %w", g.paths[i], rerr)
 		}
+		t.drop(tmp, err != nil)
 	}
 	return err
 }
@@ -94,8 +94,9 @@ func (g *Group) Abort() {
 			delete(registry.groups, k)
 		}
 		if tmp, ok := g.done[k]; ok {
-			delete(registry.temps, tmp)
-			os.Remove(tmp)
+			if t := registry.temps[tmp]; t != nil {
+				t.drop(tmp, true)
+			}
 		}
 	}
 }

@@ -50,22 +50,43 @@ func TestSweep(t *testing.T) {
 		return p
 	}
 	deadTemp := mk(fmt.Sprintf(".a.png.tmp-%d-%s-99", dead, hostTag()), "stale")
-	mk(fmt.Sprintf(".b.png.tmp-%d-%s-99", os.Getpid(), hostTag()), "live")
-	mk(fmt.Sprintf(".c.png.tmp-%d-%s-99", dead, "00000000"), "another host") // hostTag of "" hashes otherwise
-	mk(".d.png.tmp-12345", "an old name without pid")
-	mk("e.png", "an output")
-	deadClaim := mk(".f.png"+claimSuffix, fmt.Sprintf("%d %s h\n", dead, hostTag()))
-	mk(".g.png"+claimSuffix, fmt.Sprintf("%d %s h\n", os.Getpid(), hostTag()))
+	// A temporary file of this process's id that it does not hold is an
+	// earlier process's (a restarted container's pid 1, say).
+	earlier := mk(fmt.Sprintf(".b.png.tmp-%d-%s-99", os.Getpid(), hostTag()), "earlier")
+	live := mk(fmt.Sprintf(".c.png.tmp-%d-%s-99", dead, hostTag()), "locked by its writer")
+	hold(t, live)
+	mk(fmt.Sprintf(".d.png.tmp-%d-%s-99", dead, "00000000"), "another host") // hostTag of "" hashes otherwise
+	mk(".e.png.tmp-12345", "an old name without pid")
+	mk("f.png", "an output")
+	deadClaim := mk(".g.png"+claimSuffix, fmt.Sprintf("%d %s h\n", dead, hostTag()))
+	liveClaim := mk(".h.png"+claimSuffix, fmt.Sprintf("%d %s h\n", dead, hostTag()))
+	hold(t, liveClaim)
+	if _, err := Claim(filepath.Join(dir, "i.png")); err != nil { // this process's
+		t.Fatal(err)
+	}
 	if hostTag() == "00000000" {
 		t.Skip("the host's tag is the other host's")
 	}
 	got := Sweep(dir)
 	slices.Sort(got)
-	if want := []string{deadTemp, deadClaim}; !slices.Equal(got, want) {
+	if want := []string{deadTemp, earlier, deadClaim}; !slices.Equal(got, want) {
 		t.Errorf("Sweep removed %v, want %v", got, want)
 	}
-	if n := len(names(t, dir)); n != 5 {
-		t.Errorf("%d files left, want 5", n)
+	if n := len(names(t, dir)); n != 6 {
+		t.Errorf("%d files left, want 6: %v", n, names(t, dir))
+	}
+}
+
+// hold locks path as a live process would, until the test ends.
+func hold(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	if ok, err := tryLock(f); !ok {
+		t.Skipf("no file locks here: %v", err)
 	}
 }
 
@@ -89,19 +110,21 @@ func TestClaim(t *testing.T) {
 	if _, err := os.Stat(ClaimPath(out)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("claim left after release: %v", err)
 	}
-	// A stale claim is taken over.
-	os.WriteFile(ClaimPath(out), fmt.Appendf(nil, "%d %s h\n", deadPID(t), hostTag()), 0o644)
-	release, err = Claim(out)
-	if err != nil {
-		t.Fatalf("stale claim not taken over: %v", err)
-	}
-	release()
-	// Another host's claim is left alone.
-	os.WriteFile(ClaimPath(out), []byte("1 ffffffff elsewhere\n"), 0o644)
-	if hostTag() != "ffffffff" {
-		if _, err := Claim(out); !errors.As(err, &held) || held.Owner.Name != "elsewhere" {
-			t.Errorf("another host's claim: %v", err)
+	// A claim whose lock is free is taken over: its process is gone,
+	// whatever its id (reused, or of another pid namespace) or host.
+	for _, owner := range []string{fmt.Sprintf("%d %s h", deadPID(t), hostTag()), "1 ffffffff elsewhere", "", "garbage"} {
+		os.WriteFile(ClaimPath(out), []byte(owner+"\n"), 0o644)
+		release, err = Claim(out)
+		if err != nil {
+			t.Fatalf("stale claim %q not taken over: %v", owner, err)
 		}
+		release()
+	}
+	// One whose lock is held is not, even when it cannot be read.
+	os.WriteFile(ClaimPath(out), []byte("1 ffffffff elsewhere\n"), 0o644)
+	hold(t, ClaimPath(out))
+	if _, err := Claim(out); !errors.As(err, &held) || held.Owner.Name != "elsewhere" {
+		t.Errorf("a held claim of another host: %v", err)
 	}
 	if got := names(t, dir); !slices.Equal(got, []string{".a.nii.gz" + claimSuffix}) {
 		t.Errorf("folder holds %v", got)

@@ -61,10 +61,12 @@ func parseTemp(name string) (pid int, host string, ok bool) {
 	return pid, parts[1], true
 }
 
-// Sweep removes from dir the temporary files and claims ([Claim]) of
-// processes of this host that no longer exist, and returns their paths.
-// Files of live processes, of other hosts, and files it cannot name are
-// left alone.
+// Sweep removes from dir the temporary files and claims ([Claim]) left by
+// processes that are gone, and returns their paths. A temporary file is
+// left when its lock (flock) is free and its process no longer exists on
+// this host; a claim, which is locked from its start, when its lock is
+// free. Files of live processes, temporary files of other hosts, and
+// files it cannot name are left alone.
 func Sweep(dir string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -72,22 +74,36 @@ func Sweep(dir string) []string {
 	}
 	var removed []string
 	for _, e := range entries {
-		path := filepath.Join(dir, e.Name())
-		if e.IsDir() || !strings.HasPrefix(e.Name(), ".") {
+		name := e.Name()
+		if e.IsDir() || !strings.HasPrefix(name, ".") {
 			continue
 		}
-		if strings.HasSuffix(e.Name(), claimSuffix) {
-			if owner, err := readClaim(path); err == nil && owner.Host == hostTag() && !alive(owner.PID) && takeOver(path, owner) {
+		path := filepath.Join(dir, name)
+		if strings.HasSuffix(name, claimSuffix) {
+			if _, taken, _ := takeOver(path); taken {
 				removed = append(removed, path)
 			}
 			continue
 		}
-		pid, host, ok := parseTemp(e.Name())
-		if ok && host == hostTag() && !alive(pid) && os.Remove(path) == nil {
+		if pid, host, ok := parseTemp(name); ok && host == hostTag() && sweepTemp(path, pid) {
 			removed = append(removed, path)
 		}
 	}
 	return removed
+}
+
+// sweepTemp removes the temporary file at path of process pid of this
+// host when that process is gone, and reports whether it did.
+func sweepTemp(path string, pid int) bool {
+	if pid != os.Getpid() && alive(pid) {
+		return false // a live process's, even while its lock is not yet taken
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	return staleFile(f, path, pid, hostTag()) && removeIfSame(path, f)
 }
 
 // swept holds the folders swept by this process: each is swept before
