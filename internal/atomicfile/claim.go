@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -152,11 +153,17 @@ func removeIfSame(path string, f *os.File) bool {
 // heldHere reports whether path is a temporary file or a claim of this
 // process.
 func heldHere(path string) bool {
+	path = filepath.Clean(path)
 	registry.Lock()
 	defer registry.Unlock()
-	_, temp := registry.temps[path]
-	_, claim := registry.claims[path]
-	return temp || claim
+	for _, names := range []func(yield func(string) bool){maps.Keys(registry.temps), maps.Keys(registry.claims)} {
+		for name := range names {
+			if filepath.Clean(name) == path {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unclaim removes a claim file of this process.

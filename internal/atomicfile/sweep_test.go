@@ -130,3 +130,44 @@ func TestClaim(t *testing.T) {
 		t.Errorf("folder holds %v", got)
 	}
 }
+
+// TestSweepSparesWritesInProgress: sweeping a folder while this process
+// writes there, from several goroutines, removes none of its files.
+func TestSweepSparesWritesInProgress(t *testing.T) {
+	dir := t.TempDir()
+	stop := make(chan struct{})
+	swept := make(chan []string)
+	go func() {
+		var all []string
+		for {
+			select {
+			case <-stop:
+				swept <- all
+				return
+			default:
+				all = append(all, Sweep(dir)...)
+			}
+		}
+	}()
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for i := range 50 {
+				if err := write(filepath.Join(dir, fmt.Sprintf("%d-%d", g, i)), "x"); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	close(stop)
+	if got := <-swept; len(got) != 0 {
+		t.Errorf("Sweep removed %d files of writes in progress: %v", len(got), got[:min(3, len(got))])
+	}
+}

@@ -95,8 +95,9 @@ func Sweep(dir string) []string {
 // sweepTemp removes the temporary file at path of process pid of this
 // host when that process is gone, and reports whether it did.
 func sweepTemp(path string, pid int) bool {
-	if pid != os.Getpid() && alive(pid) {
-		return false // a live process's, even while its lock is not yet taken
+	// A live process's file, even before it has taken its lock.
+	if pid == os.Getpid() && heldHere(path) || pid != os.Getpid() && alive(pid) {
+		return false
 	}
 	f, err := os.Open(path)
 	if err != nil {
