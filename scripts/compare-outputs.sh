@@ -19,7 +19,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # record NAME CMD...: runs a cclabel command, keeping its exit status and its
-# JSON summary without the "seconds", "gpu_seconds" and "label_seconds" timings.
+# JSON summary without its timings ("seconds", "*_seconds", "mb_per_s").
 record() {
   local name=$1
   shift
@@ -36,7 +36,7 @@ except ValueError:
     sys.exit()
 def strip(o):
     if isinstance(o, dict):
-        return {k: strip(x) for k, x in o.items() if k not in ("seconds", "gpu_seconds", "label_seconds")}
+        return {k: strip(x) for k, x in o.items() if k not in ("seconds", "mb_per_s") and not k.endswith("_seconds")}
     if isinstance(o, list):
         return [strip(x) for x in o]
     return o
@@ -76,7 +76,8 @@ files=$(find "$work/before" -type f | wc -l)
 if diff -r "$work/before" "$work/after" >"$work/diff.txt"; then
   echo "compare-outputs: $files files identical ($(find "$work/before" -type f ! -name '*.status' ! -name '*.json' | wc -l) outputs, the rest exit statuses and JSON summaries)"
 else
-  cat "$work/diff.txt" | head -50
-  echo "compare-outputs: outputs differ (of $files files)" >&2
+  diff -rq "$work/before" "$work/after" | sed "s|$work/||g" || true
+  sed -n 1,40p "$work/diff.txt"
+  echo "compare-outputs: $(diff -rq "$work/before" "$work/after" | wc -l) of $files files differ" >&2
   exit 1
 fi
