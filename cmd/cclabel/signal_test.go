@@ -331,3 +331,73 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// TestSignalsEveryCommand: graph, convert and merge stopped by SIGINT or
+// SIGTERM while they read their input (a named pipe), and gen while it
+// makes a volume, exit 130 or 143 and leave no output and no temporary
+// file.
+func TestSignalsEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	vol := filepath.Join(dir, "v.npy")
+	if r := runCLI(t, "", "gen", "volume", "--size", "40,30,24", "--density", "0.4", "-o", vol); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	chunks := filepath.Join(dir, "chunks")
+	for _, c := range []string{"0/2", "1/2"} {
+		if r := runCLI(t, "", "volume", vol, "--binary", "--chunk", c, "-o", chunks, "-q"); r.code != 0 {
+			t.Fatal(r.stderr)
+		}
+	}
+	for i, c := range []struct {
+		name string
+		args func(in, out string) []string
+		pipe string // the input's name, "" for none
+	}{
+		{"graph", func(in, out string) []string {
+			return []string{"graph", in, "--format", "edgelist", "--labels", out + "/l.txt", "--forest", out + "/f.npy"}
+		}, "g.txt"},
+		{"convert", func(in, out string) []string { return []string{"convert", in, out + "/g.egr"} }, "g.txt"},
+		{"merge", func(in, out string) []string { return []string{"merge", in, chunks, "-o", out + "/m.nii.gz"} }, "v.npy"},
+		{"gen", func(_, out string) []string {
+			return []string{"gen", "volume", "--size", "640,640,640", "--kind", "blobs", "-o", out + "/g.nii.gz"}
+		}, ""},
+	} {
+		sig := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM}[i%2]
+		t.Run(c.name+"/"+sig.String(), func(t *testing.T) {
+			in, out := t.TempDir(), t.TempDir()
+			ready := filepath.Join(in, "ready")
+			t.Setenv("CCLABEL_TEST_READY", ready)
+			var fifo string
+			if c.pipe != "" {
+				fifo = filepath.Join(in, c.pipe)
+				if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+					t.Skipf("no named pipes: %v", err)
+				}
+			}
+			child := startChild(t, false, c.args(fifo, out)...)
+			waitFor(t, "the child to start", func() bool { _, err := os.Stat(ready); return err == nil })
+			if fifo != "" {
+				waitFor(t, "the child to open the pipe", func() bool {
+					w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+					if err == nil {
+						defer w.Close()
+						w.WriteString("0 1\n") // part of the input, then nothing more
+					}
+					return err == nil
+				})
+			} else {
+				time.Sleep(300 * time.Millisecond)
+			}
+			child.cmd.Process.Signal(sig)
+			if code := child.wait(t); code != 128+int(sig) {
+				t.Fatalf("exit %d, want %d: %s", code, 128+int(sig), child.stderr.String())
+			}
+			if !strings.Contains(child.stderr.String(), "cclabel: interrupted ("+signalName(sig)+")") {
+				t.Errorf("stderr %q", child.stderr.String())
+			}
+			if entries, _ := os.ReadDir(out); len(entries) != 0 {
+				t.Errorf("left %v", entries)
+			}
+		})
+	}
+}
