@@ -261,13 +261,13 @@ func TestBatchKillThenRerun(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	c := startChild(t, false, "batch", filepath.Join(dir, "in"), "-o", out, "--workers", "1", "-q")
+	var w *os.File
 	waitFor(t, "the batch to open the pipe", func() bool {
-		w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-		if err == nil {
-			w.Close()
-		}
+		var err error
+		w, err = os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
 		return err == nil
 	})
+	defer w.Close() // after the kill: the input never ends before it
 	claim := atomicfile.ClaimPath(filepath.Join(out, "s0", "v01b"))
 	c.cmd.Process.Kill()
 	c.wait(t)
@@ -377,14 +377,14 @@ func TestSignalsEveryCommand(t *testing.T) {
 			child := startChild(t, false, c.args(fifo, out)...)
 			waitFor(t, "the child to start", func() bool { _, err := os.Stat(ready); return err == nil })
 			if fifo != "" {
+				var w *os.File
 				waitFor(t, "the child to open the pipe", func() bool {
-					w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-					if err == nil {
-						defer w.Close()
-						w.WriteString("0 1\n") // part of the input, then nothing more
-					}
+					var err error
+					w, err = os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
 					return err == nil
 				})
+				defer w.Close()        // after the signal: the input never ends before it
+				w.WriteString("0 1\n") // part of the input
 			} else {
 				time.Sleep(300 * time.Millisecond)
 			}
