@@ -27,13 +27,11 @@ func ParseBackend(s string) (Backend, error) {
 }
 
 // Crossover sizes for BackendAuto, from the label stage of the CLI (what
-// a user waits for: allocation, copies and the GPU's start included),
-// measured on an H100 host with 16 cores (issue 12). Opening the driver
-// and context costs about 0.17 s, once per labeler; after that the GPU's
-// label stage (copies included) beats 16 CPU threads from about 4M voxels
-// (128³: 6 ms against 11 ms), and with the start-up included from about
-// 100M (384³: 0.24 s against 0.27 s; 8192² random: 0.20 s against
-// 0.08 s on the CPU; 512³: 0.32 s against 0.58 s).
+// a user waits for: allocation, copies and the GPU's start included).
+// Opening the driver and context costs a fixed time once per labeler, so
+// a raster goes to the GPU from a larger size while the context is closed
+// than once it is open. Each value is the size from which the GPU's label
+// stage overtakes the CPU's on every core of the reference GPU host.
 const (
 	// GPUMinVoxelsPerCore is the raster size, in voxels per CPU thread,
 	// from which BackendAuto labels rasters on the GPU when its context

@@ -10,12 +10,10 @@ import (
 )
 
 // Costs that decide when a Connectivity under BackendAuto moves from the
-// CPU to the GPU, measured on an H100 host with 16 cores (issue 14). The
-// GPU inserts a batch, upload included, faster than the CPU union-find on
-// 16 threads at every size measured (2^12 edges: 0.08 ms against 0.22;
-// 2^22: 3.0 ms against 30), but moving costs the CPU's representatives
-// and their upload (80 ms for 2^24 vertices), plus the driver's start-up
-// when the labeler's context is not open yet. Future batches are unknown,
+// CPU to the GPU. The GPU inserts a batch, upload included, faster than
+// the CPU union-find, but moving costs the CPU's representatives and
+// their upload, plus the driver's start-up when the labeler's context is
+// not open yet. Future batches are unknown,
 // so the move follows the ski-rental rule: once the CPU has spent on
 // insertions as long as the move costs, the structure moves, which never
 // takes more than twice the better of the two choices (and a replay

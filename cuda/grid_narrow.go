@@ -51,8 +51,8 @@ func (c *Context) canNarrow() bool {
 // first narrowed into the device buffer spare (at least 2n bytes, free
 // once the kernels are done) and come back as uint16, in dst16 when it
 // has n entries; otherwise as uint32, in dst when it has n entries. Fresh
-// arrays ask for huge pages where the kernel allows: the copy-out runs at
-// about twice the speed of copying into fresh small pages (H100 host).
+// arrays ask for huge pages where the kernel allows: copying out into
+// them is faster than into fresh small pages.
 func (c *Context) downloadLabels(out, spare, total deviceBuffer, n int, dst []uint32, dst16 []uint16, narrow bool) (GridLabels, error) {
 	var g GridLabels
 	var tot [1]int32

@@ -24,11 +24,9 @@ const streamMinSlabs = 4
 
 // streamMinThreads is the fewest labeling threads with which VolumeStream
 // labels slabs while reading (below it, bands: stream_bands.go): the read
-// (decompression, its read-ahead) keeps a core or two busy, and on the
-// 2-core VM labeling slabs beside it slowed the read more than it saved
-// (512³ .nii.gz, read+label 3.8-7.3 s streamed against 3.7-4.3 s after
-// the read, alternating runs). On the 16-core H100 host the label stage
-// after the read fell from 0.175-0.186 s to 0.058-0.182 s.
+// (decompression, its read-ahead) keeps a core or two busy, and with
+// fewer threads labeling slabs beside it slows the read more than it
+// saves.
 const streamMinThreads = 4
 
 // VolumeStream labels a single-frame volume on the CPU while it is read:

@@ -268,26 +268,16 @@ func labelArrayFor(mapped bool, size func() (int, bool)) ([]uint32, func()) {
 // (formats.MapsSamples) and labeled on the CPU on every core: such a read
 // takes milliseconds, so there is nothing to overlap the label array's
 // page faults with, and labelArrayFor leaves the array to the labeler's
-// own allocation (bigslice.For), which then touches it on every labeling
-// thread. That beat a background goroutine competing with two labeling
-// threads on the 2-core VM (8192² .npy, 2 threads: label stage 0.234 s
-// against 0.241 s, run 0.211 against 0.229 s; 512³: 0.638 against 0.687
-// s, 0.531 against 0.553 s; medians of 5, alternating). With fewer
-// threads the array is still made during the read, faulted in on the
-// idle core (8192², 1 thread: 0.294 against 0.310 s), and where the GPU
-// may label, its setup leaves the cores idle.
+// own allocation (bigslice.For), which touches it on every labeling
+// thread rather than on a goroutine competing with them. With fewer
+// threads, or where the GPU may label (its setup leaves the cores idle),
+// the array is made during the read on a core the labeling leaves free.
 func inPlace(input string, raw *formats.RawOptions, labeler *cclabel.Labeler) bool {
 	return formats.MapsSamples(input, raw) && labeler.Threads() >= runtime.GOMAXPROCS(0) && !labeler.MayUseGPU()
 }
 
 // prefaultMinCores is the fewest cores with which the label array is
 // faulted in during the read, on a core the read leaves idle at least in
-// part. On the 16-core H100 host the 8192² PNG's label stage fell to
-// 0.015-0.017 s and the 512³ GPU download from 28-36 ms to 15-18 ms. On
-// the 2-core VM (session 6, alternating runs) the label stage of an 8192²
-// .npy fell from 0.32-0.36 to 0.30-0.32 s at one thread (kernel 0.26-0.30
-// s) and from 0.26-0.36 to 0.22 s at two (kernel 0.14-0.18 s), and that
-// of a 512³ .nii.gz from 0.51-0.55 to 0.38-0.40 s at two (kernel 0.38 s)
-// for a read 0.1 s longer; in session 5 that VM's host had slowed such a
-// read from 1.7-1.9 s to 2.4-3.1 s, and 4 cores were asked for then.
+// part: the label stage then finds its array's pages in place, for a
+// slightly longer read.
 const prefaultMinCores = 2

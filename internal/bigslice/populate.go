@@ -44,9 +44,7 @@ func Populate(b []byte) (stop func()) {
 // started on it: fill it, then call stop. It keeps small pages: on a
 // virtual machine with free page reporting (virtio-balloon), free 2 MiB
 // blocks are handed back to the host, so a fresh huge page costs 512 host
-// faults, while small pages mostly come from memory the host still backs
-// (measured on the 2-core VM: a 512³ label stage of 2.7 s with small
-// pages against 5.9-6.3 s with huge ones, alternating runs).
+// faults, while small pages mostly come from memory the host still backs.
 func MakePopulated[T any](n int) (s []T, stop func()) {
 	s = make([]T, n)
 	return s, Populate(bytesOf(s))
