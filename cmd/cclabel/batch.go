@@ -54,7 +54,7 @@ func batchCommand(std stdio) *cli.Command {
 			"goroutines; labeling runs on one goroutine that owns the GPU context when the GPU may be used, " +
 			"else on one per worker with --threads split between them. Inputs whose outputs exist and are " +
 			"newer are skipped; a failing input is recorded and the others go on (exit status 1). SIGINT and " +
-			"SIGTERM stop after the inputs in flight. --shard i/n (or a SLURM array / Kubernetes Indexed Job) " +
+			"SIGTERM stop after the inputs in flight (a second one at once, exit 130 or 143). Runs started together on one -o share the inputs: each claims an input before reading it (.STEM.claim). --shard i/n (or a SLURM array / Kubernetes Indexed Job) " +
 			"takes a deterministic share of the sorted inputs; --merge-summaries OUT IN... joins shard summaries " +
 			"(one row per input, the last summary given wins).",
 		OnUsageError: onUsageError,
