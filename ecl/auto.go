@@ -1,11 +1,10 @@
 package ecl
 
 // AutoMinDegree is the average degree (stored arcs per vertex) from which
-// Auto runs Afforest rather than ECL-CC. Measured on 2 cores (README):
-// below it (uniform random graphs of average degree 2, the NY road
-// network at 2.8) ECL-CC was 10-30% faster, Afforest's sampling finding no
-// giant to skip; from it (grids at 4, random graphs at 8, R-MAT at 15-30)
-// adaptive Afforest was 1.6-3x faster.
+// Auto runs Afforest rather than ECL-CC: below it (sparse random graphs,
+// road networks) Afforest's sampling finds no giant component to skip and
+// ECL-CC is faster; from it (grids, denser random and R-MAT graphs)
+// adaptive Afforest is. docs/cli.md has the measurements.
 const AutoMinDegree = 3
 
 // ChooseAlgorithm returns the algorithm Auto runs on g: ECL-CC for graphs

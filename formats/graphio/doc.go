@@ -2,7 +2,7 @@
 // labeling.
 //
 // Supported inputs are ECL-CC's binary CSR format (.egr) and its 64-bit
-// variant for 2^31 arcs or more (.egr64, see the README), Matrix Market
+// variant for 2^31 arcs or more (.egr64, see docs/cli.md), Matrix Market
 // coordinate files (.mtx), edge lists (.txt, .csv, .tsv, .el, .edges) and
 // DIMACS/PACE graphs (.gr), each also compressed with gzip (.gz), zstd
 // (.zst), xz (.xz) or bzip2 (.bz2): the last extension names the
