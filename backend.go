@@ -41,8 +41,7 @@ const (
 	// a first GPU raster, or Prepare).
 	GPUMinVoxelsPerCoreOpen = 1 << 18
 	// GPUMinArcsPerCore is the graph size, in stored arcs per CPU thread,
-	// from which BackendAuto labels graphs on the GPU (not re-measured
-	// end to end: about 32M arcs per second per CPU core against the
-	// GPU's start-up and copies).
+	// from which BackendAuto labels graphs on the GPU: where a CPU core's
+	// share takes longer than the GPU's start-up and copies.
 	GPUMinArcsPerCore = 1 << 23
 )

@@ -8,10 +8,10 @@ import (
 )
 
 // AutoMinDegree is the average degree (stored arcs per vertex) from which
-// ecl.Auto runs Afforest on the GPU rather than ECL-CC. Measured on an
-// H100 (cuda/PERF.md): on the NY road network (degree 2.8) ECL-CC was a
-// few percent faster, there being no giant to skip; on grids (4), uniform
-// random graphs (8) and R-MAT graphs (15-31) Afforest was 1.2-6x faster.
+// ecl.Auto runs Afforest on the GPU rather than ECL-CC: below it (road
+// networks) there is no giant component for Afforest to skip, and ECL-CC
+// is faster; from it (grids, random and R-MAT graphs) Afforest is
+// (cuda/PERF.md has the measurements).
 const AutoMinDegree = 3
 
 // ChooseGraphAlgorithm returns the algorithm ecl.Auto runs on the GPU for
@@ -26,10 +26,9 @@ func ChooseGraphAlgorithm(g *ecl.Graph) ecl.Algorithm {
 // hubFactor is how many times the average degree a vertex's degree must
 // reach for Afforest's round 0 to link first neighbours rather than run
 // ECL-CC's init: on graphs with hubs (R-MAT) the first neighbour is
-// usually a hub and the link gives shallow trees (0.20 against 0.71 ms on
-// R-MAT 22), while on graphs without (grids, uniform random graphs) the
-// init's runs of predecessors collapse per warp (0.46 against 0.65 ms on
-// a 4096² grid, 1.23 against 1.39 on random 2^23 k=4).
+// usually a hub and the link gives shallow trees, while on graphs without
+// (grids, uniform random graphs) the init's runs of predecessors collapse
+// per warp.
 const hubFactor = 16
 
 // afforestRound0 picks Afforest's round 0 for a graph of shape d:

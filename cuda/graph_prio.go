@@ -10,10 +10,9 @@ import "unsafe"
 // kernels record no hooks) or 64-bit offsets, on sparse graphs (road
 // networks, below AutoMinDegree) without hubs or vertices above
 // threadDegree, unless o.prio forces the choice (tests and benchmarks).
-// Measured on an H100 (cuda/PERF.md): the NY road network 0.038 ms
-// against ECL-CC's 0.058; a 1024² grid 0.085 against 0.042 (its edges
-// within blocks chain along the rows), so denser graphs keep ECL-CC's
-// hooks.
+// Denser graphs keep ECL-CC's hooks: on a grid, say, the edges within a
+// block chain along the rows, and the block-local joins cost more than
+// the priorities save (cuda/PERF.md has the measurements).
 func (o GraphOptions) hookByPriority(d degreeShape, forest, wide bool) bool {
 	if forest || wide {
 		return false

@@ -5,13 +5,9 @@ import "github.com/cclabel/cclabel/imagegraph"
 // An image takes the run kernels when the joined pairs of runs between
 // neighbouring rows, which runs_link hooks one by one, are fewer than
 // runPairsMax per pixel, else the tile kernels (whose cost hardly depends
-// on the image). Measured on 8192² images (H100, cuda/PERF.md "runs or
-// tiles for an image"): the run kernels won on every image with at most
-// 0.046 pairs per pixel (blobs, Voronoi cells, sparse noise) by 1.2-2.0×;
-// above that the winner depends on more than the count — dense noise,
-// where one component holds most runs, went to the tiles by up to 1.8×
-// from 0.088 pairs per pixel, sparser noise to the runs up to 0.28 — so
-// the threshold takes the runs only where they won everywhere.
+// on the image). The threshold takes the run kernels only where they won
+// on every image measured (cuda/PERF.md, "runs or tiles for an image"):
+// above it the winner depends on more than the count of pairs.
 const runPairsMax = 0.06
 
 // samplePixels bounds the pixels runPairs reads.
