@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/benchmark"
+	"github.com/cclabel/cclabel/bench"
 )
 
 func TestDevicesAndGPUBackend(t *testing.T) {
@@ -41,7 +41,7 @@ func TestBench(t *testing.T) {
 		t.Skip("generates inputs of a few million items")
 	}
 	r := runCLI(t, "", "bench", "--workloads", "graph,image", "--backends", "serial,cpu,gpu", "--repeat", "1", "--json")
-	var results []benchmark.Result
+	var results []bench.Result
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &results) != nil {
 		t.Fatalf("exit %d: %q %s", r.code, r.stdout, r.stderr)
 	}
@@ -59,7 +59,7 @@ func TestBench(t *testing.T) {
 			t.Errorf("implausible result %+v", res)
 		}
 	}
-	// The plans of --modes, --connectivity and --inputs are tested in package benchmark.
+	// The plans of --modes, --connectivity and --inputs are tested in package bench.
 	for _, bad := range [][]string{{"--modes", "quantum"}, {"--connectivity", "5"}, {"--inputs", "noise"}} {
 		if r := runCLI(t, "", append([]string{"bench"}, bad...)...); r.code != 2 {
 			t.Errorf("bench %v: exit %d, want 2", bad, r.code)

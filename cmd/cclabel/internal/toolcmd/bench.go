@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/benchmark"
+	"github.com/cclabel/cclabel/bench"
 	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
 	"github.com/urfave/cli/v3"
 )
@@ -73,11 +73,11 @@ func runBench(cmd *cli.Command, std clix.Stdio) error {
 			labelers[b] = l
 		}
 	}
-	plan, err := benchmark.ParsePlan(cmd.String("modes"), cmd.String("connectivity"), cmd.String("inputs"))
+	plan, err := bench.ParsePlan(cmd.String("modes"), cmd.String("connectivity"), cmd.String("inputs"))
 	if err != nil {
 		return clix.UsageError{Err: err}
 	}
-	var jobs []*benchmark.Job
+	var jobs []*bench.Job
 	for _, w := range workloads {
 		js, err := plan.Jobs(w, cmd.Bool("full"))
 		if err != nil {
@@ -85,7 +85,7 @@ func runBench(cmd *cli.Command, std clix.Stdio) error {
 		}
 		jobs = append(jobs, js...)
 	}
-	var results []benchmark.Result
+	var results []bench.Result
 	for _, job := range jobs {
 		for _, b := range backends {
 			if why, skip := skipped[b]; skip {

@@ -1,4 +1,4 @@
-// Package benchmark measures labeling throughput per backend on synthetic
+// Package bench measures labeling throughput per backend on synthetic
 // inputs, as "cclabel bench" does: a random graph (k=4), and images and
 // volumes (random, blobs or cells, from package gen with seed 1) under the
 // rules and connectivities of a Plan. Each Job is generated once and
@@ -6,8 +6,9 @@
 // labeling itself, data resident) and end-to-end time (with the copies to
 // and from the GPU).
 //
-// The scripts in the bench folder compare cclabel with scipy.ndimage.
-package benchmark
+// The scripts beside it compare cclabel with scipy.ndimage and other
+// peers; pagecost measures what fresh memory costs the machine.
+package bench
 
 import (
 	"fmt"
