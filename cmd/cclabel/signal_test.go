@@ -69,6 +69,20 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// pipeWriter opens the named pipe fifo for writing once a child has
+// opened it for reading (blocking there): a non-blocking open succeeds
+// only then. Closing it ends the child's input.
+func pipeWriter(t *testing.T, fifo string) *os.File {
+	t.Helper()
+	var w *os.File
+	waitFor(t, "the child to open the pipe", func() bool {
+		var err error
+		w, err = os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		return err == nil
+	})
+	return w
+}
+
 // temps returns the temporary files in dir.
 func temps(dir string) []string {
 	entries, _ := os.ReadDir(dir)
@@ -110,14 +124,7 @@ func TestSignalsLeaveNothing(t *testing.T) {
 			}
 			labels, stats := filepath.Join(out, "l.nii.gz"), filepath.Join(out, "s.csv")
 			c := startChild(t, false, "volume", fifo, "-o", labels, "--stats", stats)
-			// The child blocks opening the pipe; a non-blocking open for
-			// writing succeeds once it waits there.
-			var w *os.File
-			waitFor(t, "the child to open the pipe", func() bool {
-				var err error
-				w, err = os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-				return err == nil
-			})
+			w := pipeWriter(t, fifo)
 			defer w.Close()
 			c.cmd.Process.Signal(sig)
 			if code := c.wait(t); code != want {
@@ -261,12 +268,7 @@ func TestBatchKillThenRerun(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	c := startChild(t, false, "batch", filepath.Join(dir, "in"), "-o", out, "--workers", "1", "-q")
-	var w *os.File
-	waitFor(t, "the batch to open the pipe", func() bool {
-		var err error
-		w, err = os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-		return err == nil
-	})
+	w := pipeWriter(t, fifo)
 	defer w.Close() // after the kill: the input never ends before it
 	claim := atomicfile.ClaimPath(filepath.Join(out, "s0", "v01b"))
 	c.cmd.Process.Kill()
@@ -377,12 +379,7 @@ func TestSignalsEveryCommand(t *testing.T) {
 			child := startChild(t, false, c.args(fifo, out)...)
 			waitFor(t, "the child to start", func() bool { _, err := os.Stat(ready); return err == nil })
 			if fifo != "" {
-				var w *os.File
-				waitFor(t, "the child to open the pipe", func() bool {
-					var err error
-					w, err = os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-					return err == nil
-				})
+				w := pipeWriter(t, fifo)
 				defer w.Close()        // after the signal: the input never ends before it
 				w.WriteString("0 1\n") // part of the input
 			} else {
