@@ -5,7 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/bigslice"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // MaxNarrowCount is the largest component count whose labels
@@ -69,7 +69,7 @@ func (c *Context) downloadLabels(out, spare, total deviceBuffer, n int, dst []ui
 		}
 		labels := dst16
 		if len(labels) != n {
-			labels = bigslice.Make[uint16](n)
+			labels = parallel.Alloc[uint16](n)
 		}
 		// The copy waits for the kernel: both run on the default stream.
 		if err := c.downloadStaged(unsafe.Pointer(&labels[0]), spare.ptr, 2*uint64(n)); err != nil {
@@ -81,7 +81,7 @@ func (c *Context) downloadLabels(out, spare, total deviceBuffer, n int, dst []ui
 	}
 	labels := dst
 	if len(labels) != n {
-		labels = bigslice.Make[uint32](n)
+		labels = parallel.Alloc[uint32](n)
 	}
 	if err := c.downloadStaged(unsafe.Pointer(&labels[0]), out.ptr, 4*uint64(n)); err != nil {
 		return g, err
