@@ -11,13 +11,14 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
 // bfsLabels labels r under rule and conn by breadth-first search on the
 // materialized grid graph, numbering components by first occurrence.
 func bfsLabels(t *testing.T, r *imagegraph.Raster, rule imagegraph.Rule, conn int) ([]uint32, int) {
 	t.Helper()
-	grid, err := imagegraph.NewGrid(r, rule, conn)
+	grid, err := gridcc.NewGrid(r, rule, conn)
 	if err != nil {
 		t.Fatal(err)
 	}

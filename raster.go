@@ -6,6 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
@@ -127,7 +128,7 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		kernelStart := time.Now()
 		// A labeling watched by a progress display reports its bands.
 		progress := fileprogress.For(r).StepReporter(fileprogress.Steps)
-		res.Labels, err = imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: l.threads, Progress: progress}, dst)
+		res.Labels, err = gridcc.Label(r, rule, gridcc.Options{Connectivity: conn, Threads: l.threads, Progress: progress}, dst)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,6 @@ mkdir -p .dev
 go run ./cmd/cclabel gen image --size 8192x8192 --density 0.6 --seed 1 -o .dev/img8192.npy
 for round in 1 2 3; do
   echo "== round $round"
-  go test -run '^$' -bench 'Label/8192x8192/binary/c8' -benchtime 5x ./imagegraph | grep Benchmark
+  go test -run '^$' -bench 'Label/8192x8192/binary/c8' -benchtime 5x ./imagegraph/gridcc | grep Benchmark
   /usr/bin/python3 bench/scipy_label.py .dev/img8192.npy 8 5
 done

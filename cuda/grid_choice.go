@@ -1,6 +1,10 @@
 package cuda
 
-import "github.com/cclabel/cclabel/imagegraph"
+import (
+	"github.com/cclabel/cclabel/imagegraph"
+
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
+)
 
 // An image takes the run kernels when the joined pairs of runs between
 // neighbouring rows, which runs_link hooks one by one, are fewer than
@@ -23,7 +27,7 @@ func runPairs(r *imagegraph.Raster, rule imagegraph.Rule, conn int) float64 {
 		return 0
 	}
 	rows := min(h-1, max(1, samplePixels/w))
-	keys := imagegraph.NewRowKeys(r, rule)
+	keys := gridcc.NewRowKeys(r, rule)
 	up, own := make([]uint32, w), make([]uint32, w)
 	pairs := 0
 	for i := range rows {

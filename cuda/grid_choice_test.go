@@ -5,6 +5,7 @@ import (
 
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
 // TestRowPairs counts pairs against a brute force over run pairs: two runs
@@ -34,7 +35,7 @@ func TestRowPairs(t *testing.T) {
 	for i := range d {
 		d[i] *= uint8(1 + i%7/3)
 	}
-	keys := imagegraph.NewRowKeys(r, imagegraph.Rule{Mode: imagegraph.Multilabel})
+	keys := gridcc.NewRowKeys(r, imagegraph.Rule{Mode: imagegraph.Multilabel})
 	up, own := make([]uint32, r.Width), make([]uint32, r.Width)
 	for y := 1; y < r.Height; y++ {
 		keys.Row(y-1, up)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
 // dotsRaster is a w x h image with a foreground pixel at every even x and
@@ -61,7 +62,7 @@ func TestLabelGridNarrowMatchesCPU(t *testing.T) {
 	var dst16 []uint16
 	for _, k := range cases {
 		rule := imagegraph.Rule{Mode: imagegraph.Binary}
-		want, err := imagegraph.Label(k.r, rule, imagegraph.Options{Connectivity: k.conn, Threads: 1}, nil)
+		want, err := gridcc.Label(k.r, rule, gridcc.Options{Connectivity: k.conn, Threads: 1}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
 // gridPatterns fills a w x h x d grid with structured foreground that
@@ -97,7 +98,7 @@ func TestLabelGridPatternsMatchCPU(t *testing.T) {
 // checkGridOnGPU compares the GPU's labels of r with the serial CPU's.
 func checkGridOnGPU(t *testing.T, c *Context, r *imagegraph.Raster, conn int, rule imagegraph.Rule, what string) {
 	t.Helper()
-	want, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn, Threads: 1}, nil)
+	want, err := gridcc.Label(r, rule, gridcc.Options{Connectivity: conn, Threads: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,6 @@
 // symmetric: every arc (u,v) needs its reverse (v,u). FromEdges builds such
 // graphs, IsSymmetric and Symmetrize check and repair others.
 //
-// Images and volumes are labeled as implicit grid graphs by packages
-// ecl/grid and ecl/grid/runs, which share this package's hooking rule on
-// runs of pixels.
+// Images and volumes are labeled as implicit grid graphs by package
+// imagegraph/gridcc, with this package's hooking rule on runs of pixels.
 package ecl

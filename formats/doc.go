@@ -24,7 +24,7 @@
 //
 // Label images for display (colours, overlays, previews, PNG) are drawn
 // by package render; statistics files are written by
-// imagegraph.WriteStats and imagegraph.WriteVolumeStats.
+// WriteStats and WriteVolumeStats.
 //
 // Every reader checks sizes against the file before allocating. Every
 // error is a single line that starts with "formats: " and, for a file,

@@ -4,9 +4,9 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"runtime"
+	"sync"
 	"sync/atomic"
-
-	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // FromImage converts a decoded image into a raster without losing
@@ -30,7 +30,7 @@ func FromImage(img image.Image) (*Raster, error) {
 		return NewRaster(w, h, 1, copyRows(m.Pix, m.Stride, w, h))
 	case *image.Gray16:
 		data := make([]uint16, w*h)
-		parallel.Ranges(h, 0, func(lo, hi int) {
+		splitRows(h, func(lo, hi int) {
 			for y := lo; y < hi; y++ {
 				row, out := m.Pix[y*m.Stride:y*m.Stride+2*w], data[y*w:(y+1)*w]
 				for x := range out {
@@ -84,7 +84,7 @@ func fromRGB8(w, h int, at func(x, y int) (r, g, b uint8)) (*Raster, error) {
 // pixel, else packed 0xRRGGBB. Rows are split over the cores.
 func fromRGBAPix(pix []uint8, stride, w, h int) (*Raster, error) {
 	var colour atomic.Bool
-	parallel.Ranges(h, 0, func(lo, hi int) {
+	splitRows(h, func(lo, hi int) {
 		for y := lo; y < hi && !colour.Load(); y++ {
 			row := pix[y*stride : y*stride+4*w]
 			for x := 0; x < len(row); x += 4 {
@@ -99,7 +99,7 @@ func fromRGBAPix(pix []uint8, stride, w, h int) (*Raster, error) {
 	})
 	if !colour.Load() {
 		data := make([]uint8, w*h)
-		parallel.Ranges(h, 0, func(lo, hi int) {
+		splitRows(h, func(lo, hi int) {
 			for y := lo; y < hi; y++ {
 				row, out := pix[y*stride:y*stride+4*w], data[y*w:(y+1)*w]
 				for x := range out {
@@ -110,7 +110,7 @@ func fromRGBAPix(pix []uint8, stride, w, h int) (*Raster, error) {
 		return NewRaster(w, h, 1, data)
 	}
 	data := make([]uint32, w*h)
-	parallel.Ranges(h, 0, func(lo, hi int) {
+	splitRows(h, func(lo, hi int) {
 		for y := lo; y < hi; y++ {
 			row, out := pix[y*stride:y*stride+4*w], data[y*w:(y+1)*w]
 			for x := range out {
@@ -169,4 +169,20 @@ func fromRGB[T uint8 | uint16](w, h int, at func(x, y int) (r, g, b T), pack fun
 		}
 	}
 	return NewRGB(w, h, 1, data)
+}
+
+// splitRows calls body on contiguous ranges of rows [0, n), one range a
+// goroutine, GOMAXPROCS of them (at most 256, at most n), and waits.
+func splitRows(n int, body func(lo, hi int)) {
+	threads := max(1, min(runtime.GOMAXPROCS(0), 256, n))
+	if threads == 1 {
+		body(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for t := range threads {
+		lo, hi := n*t/threads, n*(t+1)/threads
+		wg.Go(func() { body(lo, hi) })
+	}
+	wg.Wait()
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
 func TestFromImage(t *testing.T) {
@@ -64,7 +65,7 @@ func TestStatisticsAndFilter(t *testing.T) {
 		5, 0, 7, 7,
 	}
 	r, _ := imagegraph.NewRaster(4, 3, 1, data)
-	l, err := imagegraph.Label(r, imagegraph.Rule{}, imagegraph.Options{Connectivity: 4}, nil)
+	l, err := gridcc.Label(r, imagegraph.Rule{}, gridcc.Options{Connectivity: 4}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,8 +32,9 @@ type Rule struct {
 	Slope, Inter float64
 }
 
-// scale returns the threshold scaling, with Slope 0 read as 1.
-func (r Rule) scale() (slope, inter float64) {
+// Scale returns the scaling a threshold applies to stored values, with
+// Slope 0 read as 1.
+func (r Rule) Scale() (slope, inter float64) {
 	if r.Slope == 0 {
 		return 1, r.Inter
 	}
@@ -98,7 +99,7 @@ func (r Rule) Foreground(v float64) bool {
 	case math.IsNaN(v):
 		return false
 	case r.Mode == Threshold:
-		slope, inter := r.scale()
+		slope, inter := r.Scale()
 		return (float64(v*slope)+inter >= r.Threshold) != r.Invert // rounded product: no fused multiply-add
 	}
 	return v != 0

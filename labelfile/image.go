@@ -85,7 +85,7 @@ func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels,
 			return err
 		}
 		if err := WriteOutput(out.Stats, stdout, func(w io.Writer) error {
-			return imagegraph.WriteStats(w, stats, strings.ToLower(filepath.Ext(out.Stats)), img.Raster.Is3D())
+			return formats.WriteStats(w, stats, strings.ToLower(filepath.Ext(out.Stats)), img.Raster.Is3D())
 		}); err != nil {
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}

@@ -48,7 +48,7 @@ type VolumeStream struct {
 	conn int
 	// slabVoxels is streamSlabVoxels and minThreads streamMinThreads;
 	// bandMinVoxels is streamBandMinVoxels and bands the bands' count (0:
-	// imagegraph.LabelStreamed's default). Tests change them.
+	// gridcc.LabelStreamed's default). Tests change them.
 	slabVoxels, minThreads, bandMinVoxels, bands int
 	// dst, when it fits, takes the labels (Into).
 	dst []uint32

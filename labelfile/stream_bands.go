@@ -6,6 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/slabs"
 )
@@ -27,7 +28,7 @@ func (vs *VolumeStream) takesBands(v *imagegraph.Volume) bool {
 }
 
 // labelBands is the labeling goroutine of a volume labeled band by band
-// (imagegraph.LabelStreamed) as its samples arrive.
+// (gridcc.LabelStreamed) as its samples arrive.
 func (vs *VolumeStream) labelBands() {
 	f := vs.vol.Frames[0]
 	rule := vs.s.Rule
@@ -45,8 +46,8 @@ func (vs *VolumeStream) labelBands() {
 	threads := vs.threads()
 	var blocked atomic.Int64 // time the labeling goroutines spent waiting for samples
 	start := time.Now()
-	opts := imagegraph.Options{Connectivity: conn, Threads: threads, Progress: vs.progress(fileprogress.Steps)}
-	res.labels, res.err = imagegraph.LabelStreamed(f, rule, opts, labels, vs.bands,
+	opts := gridcc.Options{Connectivity: conn, Threads: threads, Progress: vs.progress(fileprogress.Steps)}
+	res.labels, res.err = gridcc.LabelStreamed(f, rule, opts, labels, vs.bands,
 		func(n int) error {
 			t := time.Now()
 			_, err := vs.waitPlanes(n)

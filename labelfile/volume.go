@@ -28,7 +28,7 @@ type VolumeOutputs struct {
 	Preview string
 	// Stats is the per-component statistics of every frame: .csv or
 	// .json, with a frame column when the volume has several frames
-	// (imagegraph.WriteFrameStats).
+	// (formats.WriteFrameStats).
 	Stats string
 }
 
@@ -197,7 +197,7 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 			return imagegraph.Statistics(labels, vol.Frames[t])
 		}
 		if err := WriteOutput(out.Stats, nil, func(w io.Writer) error {
-			return imagegraph.WriteFrameStats(w, len(frames), stats, strings.ToLower(filepath.Ext(out.Stats)), vol.Affine)
+			return formats.WriteFrameStats(w, len(frames), stats, strings.ToLower(filepath.Ext(out.Stats)), vol.Affine)
 		}); err != nil {
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}

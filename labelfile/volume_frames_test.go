@@ -79,7 +79,7 @@ func frameStatsOracle(t *testing.T, vol *imagegraph.Volume, s labelfile.Settings
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		if err := imagegraph.WriteVolumeStats(&b, stats, format, vol.Affine); err != nil {
+		if err := formats.WriteVolumeStats(&b, stats, format, vol.Affine); err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, b.String())

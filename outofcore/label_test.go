@@ -13,6 +13,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
@@ -26,7 +27,7 @@ func inMemory(t *testing.T, input string, rawOpts *formats.RawOptions, out strin
 		t.Fatal(err)
 	}
 	rule.Slope, rule.Inter = v.Slope, v.Inter
-	l, err := imagegraph.Label(v.Frames[0], rule, imagegraph.Options{Connectivity: conn, Threads: 1}, nil)
+	l, err := gridcc.Label(v.Frames[0], rule, gridcc.Options{Connectivity: conn, Threads: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

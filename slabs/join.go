@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
 // LabelFunc labels a raster into dst (r.Len() entries, contents
@@ -228,7 +229,7 @@ func (j *Joiner) Finish() *Relabeling {
 	return j.done
 }
 
-// CPULabel returns the LabelFunc of the CPU labeler (imagegraph.Label) at
+// CPULabel returns the LabelFunc of the CPU labeler (gridcc.Label) at
 // rule and 3D connectivity conn on threads goroutines (0: GOMAXPROCS),
 // a raster of one plane labeled at conn's in-plane part.
 func CPULabel(rule imagegraph.Rule, conn, threads int) LabelFunc {
@@ -237,7 +238,7 @@ func CPULabel(rule imagegraph.Rule, conn, threads int) LabelFunc {
 		if r.Depth == 1 {
 			c = InPlane(conn)
 		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c, Threads: threads}, dst)
+		l, err := gridcc.Label(r, rule, gridcc.Options{Connectivity: c, Threads: threads}, dst)
 		if err != nil {
 			return 0, err
 		}

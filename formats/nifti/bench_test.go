@@ -9,6 +9,7 @@ import (
 
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/cclabel/cclabel/internal/shareddata"
 	"github.com/klauspost/compress/gzip"
 )
@@ -85,7 +86,7 @@ func BenchmarkNIfTI512(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		labels, err := imagegraph.Label(ref.Frames[0], imagegraph.Rule{Mode: imagegraph.Multilabel}, imagegraph.Options{Connectivity: 6}, nil)
+		labels, err := gridcc.Label(ref.Frames[0], imagegraph.Rule{Mode: imagegraph.Multilabel}, gridcc.Options{Connectivity: 6}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

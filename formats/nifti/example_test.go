@@ -8,6 +8,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
 func ExampleWriteLabels() {
@@ -35,7 +36,7 @@ func ExampleWriteLabels() {
 	vol := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Slope: 1, Spacing: spacing,
 		Affine: imagegraph.IdentityAffine(spacing), Format: "npy"}
 
-	labels, err := imagegraph.Label(raster, imagegraph.Rule{Mode: imagegraph.Binary}, imagegraph.Options{Connectivity: 6}, nil)
+	labels, err := gridcc.Label(raster, imagegraph.Rule{Mode: imagegraph.Binary}, gridcc.Options{Connectivity: 6}, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

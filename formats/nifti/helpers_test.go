@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -252,7 +253,7 @@ func niftiLabelAll(t testing.TB, v *imagegraph.Volume, mode string, conn int) ([
 			}
 			r = &imagegraph.Raster{Width: f.Width, Height: f.Height, Depth: f.Depth, Kind: imagegraph.Float64, Data: scaled}
 		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: conn}, nil)
+		l, err := gridcc.Label(r, rule, gridcc.Options{Connectivity: conn}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
@@ -44,7 +45,7 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := imagegraph.Label(ref.Frames[0], imagegraph.Rule{Mode: imagegraph.Multilabel}, imagegraph.Options{Connectivity: 26}, nil)
+	l, err := gridcc.Label(ref.Frames[0], imagegraph.Rule{Mode: imagegraph.Multilabel}, gridcc.Options{Connectivity: 26}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/cclabel/cclabel/internal/shareddata"
 )
 
@@ -85,7 +86,7 @@ func CheckExpected(t *testing.T, cases []shareddata.Case, read func(path string)
 		if err != nil {
 			t.Fatal(err)
 		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c.Connectivity}, nil)
+		l, err := gridcc.Label(r, rule, gridcc.Options{Connectivity: c.Connectivity}, nil)
 		if err != nil {
 			t.Errorf("%s: %v", c.File, err)
 			continue

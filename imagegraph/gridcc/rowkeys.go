@@ -1,0 +1,19 @@
+package gridcc
+
+import "github.com/cclabel/cclabel/imagegraph"
+
+// RowKeys serves the rows of a raster (row y of plane z is row z*Height+y)
+// as 32-bit connectivity keys under a rule: 0 for background, equal for
+// samples that join (for 64-bit multilabel samples distinct values may
+// share a key). The CPU labelers read rows the same way.
+type RowKeys struct {
+	rows rasterRows
+}
+
+// NewRowKeys returns the keys of r's rows under rule.
+func NewRowKeys(r *imagegraph.Raster, rule imagegraph.Rule) RowKeys {
+	return RowKeys{rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}}
+}
+
+// Row writes the keys of row into dst, which holds Width entries.
+func (k RowKeys) Row(row int, dst []uint32) { k.rows.Keys(row, dst) }

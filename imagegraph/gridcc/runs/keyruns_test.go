@@ -1,0 +1,79 @@
+package runs_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
+	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/gridtest"
+	"github.com/cclabel/cclabel/imagegraph/gridcc/runs"
+)
+
+func TestLabelRunsMatchesBFS(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for _, is3D := range []bool{false, true} {
+		conns := []int{4, 8}
+		if is3D {
+			conns = []int{6, 18, 26}
+		}
+		for _, shape := range gridtest.ModeShapes(is3D) {
+			for name, keys := range gridtest.ModePatterns(shape, rng) {
+				src := gridtest.SliceKeys{Width: shape.Width, Values: keys}
+				for _, conn := range conns {
+					want, wantN := gridtest.BFSLabels(shape, conn, keys)
+					for _, threads := range gridtest.ModeThreads {
+						got := make([]uint32, len(keys))
+						n, err := runs.LabelRuns[uint32](shape, conn, src, got, threads)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if n != wantN || !slices.Equal(got, want) {
+							t.Fatalf("%v %s c%d threads %d: %d components, want %d\n got %v\nwant %v",
+								shape, name, conn, threads, n, wantN, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLabelRunsCellsAllThreadCounts checks LabelRuns on dense cell
+// segmentations (gridtest.Cells) large enough for several bands and many
+// runs a row: distinct values, and few values (touching cells of equal
+// value join, so keys span several components and components several
+// cells), at every connectivity and 1 to 7 threads.
+func TestLabelRunsCellsAllThreadCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	cases := []struct {
+		shape      grid.GridShape
+		side, vals int
+	}{
+		{grid.GridShape{Width: 131, Height: 47, Depth: 29}, 7, 0},
+		{grid.GridShape{Width: 97, Height: 33, Depth: 41}, 5, 3},
+		{grid.GridShape{Width: 301, Height: 211, Depth: 1}, 6, 0},
+		{grid.GridShape{Width: 300, Height: 200, Depth: 1}, 4, 2},
+	}
+	for _, c := range cases {
+		keys := gridtest.Cells(c.shape, c.side, c.vals, rng)
+		src := gridtest.SliceKeys{Width: c.shape.Width, Values: keys}
+		conns := []int{6, 18, 26}
+		if c.shape.Depth == 1 {
+			conns = []int{4, 8}
+		}
+		for _, conn := range conns {
+			want, wantN := gridtest.BFSLabels(c.shape, conn, keys)
+			for threads := 1; threads <= 7; threads++ {
+				got := make([]uint32, len(keys))
+				n, err := runs.LabelRuns[uint32](c.shape, conn, src, got, threads)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n != wantN || !slices.Equal(got, want) {
+					t.Fatalf("%v cells side %d values %d c%d threads %d: %d components, want %d", c.shape, c.side, c.vals, conn, threads, n, wantN)
+				}
+			}
+		}
+	}
+}

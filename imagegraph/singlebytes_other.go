@@ -1,7 +1,0 @@
-//go:build !amd64 || purego
-
-package imagegraph
-
-// otherBytes looks at no byte: without the amd64 kernel, scanByte
-// compares words.
-func otherBytes(d []uint8, v uint8) (bool, int) { return false, 0 }
