@@ -131,7 +131,7 @@ func TestLabelRasterRefusesBadShapeBeforeAllocating(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &imagegraph.Raster{Width: -5, Height: 1 << 40, Depth: 1, Kind: imagegraph.Uint8, Data: []uint8{}}
+	r := &imagegraph.Raster{Width: -5, Height: 1 << 40, Depth: 1, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8]([]uint8{})}
 	if _, err := lab.LabelRaster(r, imagegraph.Rule{Mode: imagegraph.Binary}, 8, nil); err == nil {
 		t.Error("a raster with a negative width was labeled")
 	}

@@ -44,22 +44,11 @@ func gridRule(rule imagegraph.Rule) int32 {
 
 // sampleBytes returns the raw bytes of a raster's samples.
 func sampleBytes(r *imagegraph.Raster) (unsafe.Pointer, uint64) {
-	n := r.Len()
-	switch d := r.Data.(type) {
-	case []uint8:
-		return unsafe.Pointer(&d[0]), uint64(n)
-	case []uint16:
-		return unsafe.Pointer(&d[0]), 2 * uint64(n)
-	case []int16:
-		return unsafe.Pointer(&d[0]), 2 * uint64(n)
-	case []uint32:
-		return unsafe.Pointer(&d[0]), 4 * uint64(n)
-	case []int32:
-		return unsafe.Pointer(&d[0]), 4 * uint64(n)
-	case []float32:
-		return unsafe.Pointer(&d[0]), 4 * uint64(n)
+	b := r.Data.Bytes()
+	if len(b) == 0 {
+		return nil, 0
 	}
-	return nil, 0
+	return unsafe.Pointer(&b[0]), uint64(len(b))
 }
 
 // LabelGrid labels an image (depth 1) or volume on the GPU at the

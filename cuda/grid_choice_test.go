@@ -31,7 +31,7 @@ func TestRowPairs(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Three values, so that runs of different keys touch.
-	d := r.Data.([]uint8)
+	d := r.Data.(imagegraph.Samples[uint8])
 	for i := range d {
 		d[i] *= uint8(1 + i%7/3)
 	}

@@ -19,7 +19,7 @@ func dotsRaster(w, h int) *imagegraph.Raster {
 			data[y*w+x] = 1
 		}
 	}
-	return &imagegraph.Raster{Width: w, Height: h, Depth: 1, Kind: imagegraph.Uint8, Data: data}
+	return &imagegraph.Raster{Width: w, Height: h, Depth: 1, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](data)}
 }
 
 // TestLabelGridNarrowMatchesCPU checks the uint16 download against the

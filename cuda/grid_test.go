@@ -33,7 +33,7 @@ func TestLabelGridMatchesCPU(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data := r.Data.([]uint8)
+			data := r.Data.(imagegraph.Samples[uint8])
 			for i := range data { // values 0..3 for multilabel and thresholds
 				data[i] *= uint8(1 + i%3)
 			}
@@ -357,7 +357,7 @@ func sweepInputs(dir string) ([]gridBenchInput, error) {
 // with a NaN and a -0 among the values).
 func typedRasters(t *testing.T, r *imagegraph.Raster) []*imagegraph.Raster {
 	t.Helper()
-	src := r.Data.([]uint8)
+	src := r.Data.(imagegraph.Samples[uint8])
 	u16, i16 := make([]uint16, len(src)), make([]int16, len(src))
 	u32, i32, f32 := make([]uint32, len(src)), make([]int32, len(src)), make([]float32, len(src))
 	for i, v := range src {

@@ -102,7 +102,7 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 			t.Fatal(err)
 		}
 		masks := map[string][]uint8{
-			"random":     random.Data.([]uint8),
+			"random":     random.Data.(imagegraph.Samples[uint8]),
 			"background": make([]uint8, n),
 			"all":        slices.Repeat([]uint8{1}, n),
 			"first":      make([]uint8, n),
@@ -170,7 +170,7 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 	// float32 takes the run kernels at 26 (no check), also with one value.
 	r := rasterOf(t, [3]int{65, 9, 9}, slices.Repeat([]uint8{0, 1, 1}, 65*9*3), func(int) uint32 { return 1 })
 	f32 := make([]float32, r.Len())
-	for i, v := range r.Data.([]uint32) {
+	for i, v := range r.Data.(imagegraph.Samples[uint32]) {
 		f32[i] = float32(v)
 	}
 	fr, err := imagegraph.NewRaster(65, 9, 9, f32)
@@ -192,27 +192,8 @@ func TestLabelGridSingleValueMatchesCPU(t *testing.T) {
 // oneValue reports whether the nonzero samples of r share one value.
 func oneValue(r *imagegraph.Raster) bool {
 	var vals []int64
-	switch d := r.Data.(type) {
-	case []uint8:
-		for _, v := range d {
-			vals = append(vals, int64(v))
-		}
-	case []uint16:
-		for _, v := range d {
-			vals = append(vals, int64(v))
-		}
-	case []int16:
-		for _, v := range d {
-			vals = append(vals, int64(v))
-		}
-	case []uint32:
-		for _, v := range d {
-			vals = append(vals, int64(v))
-		}
-	case []int32:
-		for _, v := range d {
-			vals = append(vals, int64(v))
-		}
+	for i := range r.Len() { // integer samples of at most 32 bits
+		vals = append(vals, int64(r.Value(i)))
 	}
 	first := int64(0)
 	for _, v := range vals {

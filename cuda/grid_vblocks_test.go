@@ -57,7 +57,7 @@ func TestLabelGridValueBlocksMatchesCPU(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			inputs[fmt.Sprintf("cells %d", cells)] = r.Data.([]uint32)
+			inputs[fmt.Sprintf("cells %d", cells)] = r.Data.(imagegraph.Samples[uint32])
 		}
 		checker, distinct, corners, stripes := make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 		for i := range checker {

@@ -15,13 +15,13 @@ import (
 // inputs that are not mapped (PNG, NIfTI), and the same errors.
 func TestMapMatchesRead(t *testing.T) {
 	dir := t.TempDir()
-	img := imagegraph.Raster{Width: 7, Height: 5, Depth: 1, Kind: imagegraph.Uint8, Data: make([]uint8, 35)}
-	vol := imagegraph.Raster{Width: 4, Height: 3, Depth: 6, Kind: imagegraph.Uint32, Data: make([]uint32, 72)}
+	img := imagegraph.Raster{Width: 7, Height: 5, Depth: 1, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](make([]uint8, 35))}
+	vol := imagegraph.Raster{Width: 4, Height: 3, Depth: 6, Kind: imagegraph.Uint32, Data: imagegraph.Samples[uint32](make([]uint32, 72))}
 	for i := range 35 {
-		img.Data.([]uint8)[i] = uint8(i % 3 % 2)
+		img.Data.(imagegraph.Samples[uint8])[i] = uint8(i % 3 % 2)
 	}
 	for i := range 72 {
-		vol.Data.([]uint32)[i] = uint32(i * 7919 % 5)
+		vol.Data.(imagegraph.Samples[uint32])[i] = uint32(i * 7919 % 5)
 	}
 	write := func(name string, r *imagegraph.Raster) string {
 		path := filepath.Join(dir, name)

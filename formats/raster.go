@@ -27,10 +27,11 @@ import (
 func WriteRasterFile(path string, r *imagegraph.Raster) error {
 	var values []uint32
 	var dtype string
+	bytes, _ := r.Data.(imagegraph.Samples[uint8])
 	switch data := r.Data.(type) {
-	case []uint8:
+	case imagegraph.Samples[uint8]:
 		dtype = "uint8"
-	case []uint32:
+	case imagegraph.Samples[uint32]:
 		values, dtype = data, "uint32"
 	default:
 		return fmt.Errorf("formats: %s: cannot write %s samples (uint8 and uint32 only)", path, r.Kind)
@@ -47,9 +48,8 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 		}
 		// uint8 samples are served to the writer as it asks, not widened
 		// to uint32 in memory first.
-		samples := r.Data.([]uint8)
-		return nifti.WriteLabelsFunc(path, vol, uint32(maxByte(samples)), dtype, func(dst []uint32, voxel int64) error {
-			for i, v := range samples[voxel : voxel+int64(len(dst))] {
+		return nifti.WriteLabelsFunc(path, vol, uint32(maxByte(bytes)), dtype, func(dst []uint32, voxel int64) error {
+			for i, v := range bytes[voxel : voxel+int64(len(dst))] {
 				dst[i] = uint32(v)
 			}
 			return nil
@@ -62,12 +62,12 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 			if values != nil {
 				return npy.WriteLabels(w, values, shape, dtype)
 			}
-			return npy.WriteBytes(w, r.Data.([]uint8), shape)
+			return npy.WriteBytes(w, bytes, shape)
 		})
 	case strings.HasSuffix(lower, ".png") && values == nil && r.Depth == 1:
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
 			img := image.NewGray(image.Rect(0, 0, r.Width, r.Height))
-			for i, v := range r.Data.([]uint8) {
+			for i, v := range bytes {
 				img.Pix[i] = v * 255
 			}
 			return render.WritePNG(w, img)

@@ -53,17 +53,17 @@ func TestWriteVolumeStats(t *testing.T) {
 // their own size.
 func valueOracle(data any, i int) string {
 	switch d := data.(type) {
-	case []uint32:
+	case imagegraph.Samples[uint32]:
 		return strconv.FormatUint(uint64(d[i]), 10)
-	case []uint64:
+	case imagegraph.Samples[uint64]:
 		return strconv.FormatUint(d[i], 10)
-	case []int16:
+	case imagegraph.Samples[int16]:
 		return strconv.FormatInt(int64(d[i]), 10)
-	case []int64:
+	case imagegraph.Samples[int64]:
 		return strconv.FormatInt(d[i], 10)
-	case []float32:
+	case imagegraph.Samples[float32]:
 		return strconv.FormatFloat(float64(d[i]), 'g', -1, 32)
-	case []float64:
+	case imagegraph.Samples[float64]:
 		return strconv.FormatFloat(d[i], 'g', -1, 64)
 	}
 	panic(fmt.Sprintf("no oracle for %T", data))

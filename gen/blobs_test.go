@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // blobsSerial is BlobsRaster as it was first written, on one core: the
@@ -95,7 +97,7 @@ func TestBlobsMatchesSerial(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := r.Data.([]uint8); !slices.Equal(got, want) {
+				if got := r.Data.(imagegraph.Samples[uint8]); !slices.Equal(got, want) {
 					diff := 0
 					for i := range got {
 						if got[i] != want[i] {
@@ -184,7 +186,7 @@ func TestBlobsProgress(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, _ := BlobsRaster(c.w, c.h, c.d, 0.3, 2, 1)
-		if !slices.Equal(r.Data.([]uint8), want.Data.([]uint8)) {
+		if !slices.Equal(r.Data.(imagegraph.Samples[uint8]), want.Data.(imagegraph.Samples[uint8])) {
 			t.Error("the raster differs with progress told")
 		}
 		if wantTotal := int64(blobsPasses(c.d) * n); last != total || total != wantTotal {

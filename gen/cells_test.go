@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 func TestCellsRaster(t *testing.T) {
@@ -14,10 +16,10 @@ func TestCellsRaster(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data := r.Data.([]uint32)
+		data := r.Data.(imagegraph.Samples[uint32])
 		again, _ := CellsRaster(c.w, c.h, c.d, c.cells, 7)
 		other, _ := CellsRaster(c.w, c.h, c.d, c.cells, 8)
-		if !slices.Equal(data, again.Data.([]uint32)) {
+		if !slices.Equal(data, again.Data.(imagegraph.Samples[uint32])) {
 			t.Fatalf("%v: same seed, different rasters", c)
 		}
 		values := map[uint32]int{}
@@ -30,7 +32,7 @@ func TestCellsRaster(t *testing.T) {
 			}
 		}
 		if len(data) > 1000 {
-			if slices.Equal(data, other.Data.([]uint32)) {
+			if slices.Equal(data, other.Data.(imagegraph.Samples[uint32])) {
 				t.Fatalf("%v: different seeds, same raster", c)
 			}
 			if n := len(values); n < c.cells/2 || n > 2*c.cells {
@@ -68,7 +70,7 @@ func TestCellsRasterThreadIndependent(t *testing.T) {
 		old := runtime.GOMAXPROCS(procs)
 		got, _ := CellsRaster(70, 60, 50, 40, 9)
 		runtime.GOMAXPROCS(old)
-		if !slices.Equal(got.Data.([]uint32), want.Data.([]uint32)) {
+		if !slices.Equal(got.Data.(imagegraph.Samples[uint32]), want.Data.(imagegraph.Samples[uint32])) {
 			t.Fatalf("GOMAXPROCS %d: different raster", procs)
 		}
 	}

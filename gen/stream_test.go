@@ -3,6 +3,8 @@ package gen
 import (
 	"slices"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // TestRandomStreamIsRandomRaster: the streamed samples are RandomRaster's
@@ -23,7 +25,7 @@ func TestRandomStreamIsRandomRaster(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(got, want.Data.([]uint8)) {
+		if !slices.Equal(got, want.Data.(imagegraph.Samples[uint8])) {
 			t.Fatalf("%v: the stream (%d calls) differs from RandomRaster", s, calls)
 		}
 	}

@@ -23,39 +23,45 @@ const (
 	RGB
 )
 
+// kindInfo describes a sample kind.
+type kindInfo struct {
+	name          string
+	size          int
+	signed, float bool
+}
+
+// kinds describes every sample kind.
+var kinds = [...]kindInfo{
+	Uint8:   {"uint8", 1, false, false},
+	Uint16:  {"uint16", 2, false, false},
+	Uint32:  {"uint32", 4, false, false},
+	Int8:    {"int8", 1, true, false},
+	Int16:   {"int16", 2, true, false},
+	Int32:   {"int32", 4, true, false},
+	Int64:   {"int64", 8, true, false},
+	Uint64:  {"uint64", 8, false, false},
+	Float32: {"float32", 4, true, true},
+	Float64: {"float64", 8, true, true},
+	RGB:     {"rgb", 4, false, false},
+}
+
+// valid reports whether k is one of the kinds.
+func (k SampleKind) valid() bool { return k >= Uint8 && k <= RGB }
+
+// IsFloat reports whether the kind is a floating-point type.
+func (k SampleKind) IsFloat() bool { return k.valid() && kinds[k].float }
+
+// IsSigned reports whether the kind holds negative values: the signed
+// integer and floating-point types.
+func (k SampleKind) IsSigned() bool { return k.valid() && kinds[k].signed }
+
 // String returns the kind's name, as NumPy would spell it ("rgb" for
 // packed colour).
 func (k SampleKind) String() string {
-	switch k {
-	case Uint8:
-		return "uint8"
-	case Uint16:
-		return "uint16"
-	case Uint32:
-		return "uint32"
-	case Int8:
-		return "int8"
-	case Int16:
-		return "int16"
-	case Int32:
-		return "int32"
-	case Int64:
-		return "int64"
-	case Uint64:
-		return "uint64"
-	case Float32:
-		return "float32"
-	case Float64:
-		return "float64"
-	case RGB:
-		return "rgb"
+	if k.valid() {
+		return kinds[k].name
 	}
 	return fmt.Sprintf("SampleKind(%d)", int(k))
-}
-
-// Sample is the set of Go types a raster can hold.
-type Sample interface {
-	~uint8 | ~uint16 | ~uint32 | ~uint64 | ~int8 | ~int16 | ~int32 | ~int64 | ~float32 | ~float64
 }
 
 // Raster is a 2D (Depth 1) or 3D grid of typed samples, x fastest, then y,
@@ -64,28 +70,25 @@ type Raster struct {
 	Width, Height, Depth int
 	// Kind is the sample type.
 	Kind SampleKind
-	// Data holds Width*Height*Depth samples: []uint8, []uint16, []uint32
-	// (also for RGB), []uint64, []int8, []int16, []int32, []int64,
-	// []float32 or []float64, matching Kind.
-	Data any
+	// Data holds the Width*Height*Depth samples, of Kind's type
+	// (Samples[uint32] for RGB); nil in a raster that only describes a
+	// size and a type.
+	Data Data
 }
 
 // NewRaster wraps data (not copied) as a raster of the given size; the
 // kind follows from the slice type.
 func NewRaster[T Sample](width, height, depth int, data []T) (*Raster, error) {
-	kind, ok := kindOf(data)
-	if !ok {
-		return nil, fmt.Errorf("imagegraph: unsupported sample type %T", data)
-	}
-	return newRaster(width, height, depth, kind, data, len(data))
+	return newRaster(width, height, depth, kindOf[T](), Samples[T](data))
 }
 
 // NewRGB wraps packed 0xRRGGBB colour samples (not copied) as a raster.
 func NewRGB(width, height, depth int, data []uint32) (*Raster, error) {
-	return newRaster(width, height, depth, RGB, data, len(data))
+	return newRaster(width, height, depth, RGB, Samples[uint32](data))
 }
 
-func newRaster(width, height, depth int, kind SampleKind, data any, n int) (*Raster, error) {
+func newRaster(width, height, depth int, kind SampleKind, data Data) (*Raster, error) {
+	n := data.Len()
 	want, err := VoxelCount(width, height, depth)
 	if err != nil {
 		return nil, err
@@ -150,33 +153,6 @@ func PixelCount(width, height, depth int) (int, error) {
 	return int(n) * depth, nil
 }
 
-// kindOf maps a sample slice to its kind.
-func kindOf(data any) (SampleKind, bool) {
-	switch data.(type) {
-	case []uint8:
-		return Uint8, true
-	case []uint16:
-		return Uint16, true
-	case []uint32:
-		return Uint32, true
-	case []uint64:
-		return Uint64, true
-	case []int8:
-		return Int8, true
-	case []int16:
-		return Int16, true
-	case []int32:
-		return Int32, true
-	case []int64:
-		return Int64, true
-	case []float32:
-		return Float32, true
-	case []float64:
-		return Float64, true
-	}
-	return 0, false
-}
-
 // Len returns the number of pixels (voxels).
 func (r *Raster) Len() int { return r.Width * r.Height * r.Depth }
 
@@ -190,13 +166,8 @@ func (r *Raster) Bytes() int64 {
 
 // Size returns the bytes per sample.
 func (k SampleKind) Size() int {
-	switch k {
-	case Uint8, Int8:
-		return 1
-	case Uint16, Int16:
-		return 2
-	case Uint64, Int64, Float64:
-		return 8
+	if k.valid() {
+		return kinds[k].size
 	}
 	return 4
 }
@@ -204,70 +175,32 @@ func (k SampleKind) Size() int {
 // Value returns sample i as a float64 (packed RGB as its 0xRRGGBB value).
 // It is meant for statistics and tests, not for hot loops.
 func (r *Raster) Value(i int) float64 {
-	switch d := r.Data.(type) {
-	case []uint8:
-		return float64(d[i])
-	case []uint16:
-		return float64(d[i])
-	case []uint32:
-		return float64(d[i])
-	case []uint64:
-		return float64(d[i])
-	case []int8:
-		return float64(d[i])
-	case []int16:
-		return float64(d[i])
-	case []int32:
-		return float64(d[i])
-	case []int64:
-		return float64(d[i])
-	case []float32:
-		return float64(d[i])
-	case []float64:
-		return d[i]
+	if r.Data == nil {
+		return math.NaN()
 	}
-	return math.NaN()
+	return r.Data.At(i).Float()
 }
 
 // Validate checks that Data matches Kind and the size.
 func (r *Raster) Validate() error {
-	kind, ok := kindOf(r.Data)
-	if !ok || (kind != r.Kind && !(r.Kind == RGB && kind == Uint32)) {
-		return fmt.Errorf("imagegraph: raster of kind %v holds %T", r.Kind, r.Data)
+	if r.Data == nil || (r.Data.Kind() != r.Kind && !(r.Kind == RGB && r.Data.Kind() == Uint32)) {
+		return fmt.Errorf("imagegraph: raster of kind %v holds %T", r.Kind, plain(r.Data))
 	}
 	n, err := VoxelCount(r.Width, r.Height, r.Depth)
 	if err != nil {
 		return err
 	}
-	if got := sliceLen(r.Data); got != n {
+	if got := r.Data.Len(); got != n {
 		return fmt.Errorf("imagegraph: %dx%dx%d raster holds %d samples", r.Width, r.Height, r.Depth, got)
 	}
 	return nil
 }
 
-// sliceLen returns the length of a sample slice.
-func sliceLen(data any) int {
-	switch d := data.(type) {
-	case []uint8:
-		return len(d)
-	case []uint16:
-		return len(d)
-	case []uint32:
-		return len(d)
-	case []uint64:
-		return len(d)
-	case []int8:
-		return len(d)
-	case []int16:
-		return len(d)
-	case []int32:
-		return len(d)
-	case []int64:
-		return len(d)
-	case []float32:
-		return len(d)
-	case []float64:
-		return len(d)
+// plain returns d as a plain Go slice ([]uint8, ...), nil for nil, for
+// messages that name its type.
+func plain(d Data) any {
+	if d == nil {
+		return nil
 	}
-	return -1
+	return d.slice()
 }

@@ -21,46 +21,28 @@ type SampleValue struct {
 // SampleAt returns sample i of r (packed RGB as its 0xRRGGBB value, of
 // kind RGB). It is meant for statistics and tests, not for hot loops.
 func (r *Raster) SampleAt(i int) SampleValue {
-	switch d := r.Data.(type) {
-	case []uint8:
-		return SampleValue{Uint8, uint64(d[i])}
-	case []uint16:
-		return SampleValue{Uint16, uint64(d[i])}
-	case []uint32:
-		if r.Kind == RGB {
-			return SampleValue{RGB, uint64(d[i])}
-		}
-		return SampleValue{Uint32, uint64(d[i])}
-	case []uint64:
-		return SampleValue{Uint64, d[i]}
-	case []int8:
-		return SampleValue{Int8, uint64(int64(d[i]))}
-	case []int16:
-		return SampleValue{Int16, uint64(int64(d[i]))}
-	case []int32:
-		return SampleValue{Int32, uint64(int64(d[i]))}
-	case []int64:
-		return SampleValue{Int64, uint64(d[i])}
-	case []float32:
-		return SampleValue{Float32, math.Float64bits(float64(d[i]))}
-	case []float64:
-		return SampleValue{Float64, math.Float64bits(d[i])}
+	if r.Data == nil {
+		return SampleValue{}
 	}
-	return SampleValue{}
+	v := r.Data.At(i)
+	if r.Kind == RGB && v.Kind == Uint32 {
+		v.Kind = RGB
+	}
+	return v
 }
 
 // Float returns the sample as a float64, rounded for 64-bit integers
 // beyond 2^53 (NaN for the zero SampleValue).
 func (v SampleValue) Float() float64 {
-	switch v.Kind {
-	case Uint8, Uint16, Uint32, Uint64, RGB:
-		return float64(v.bits)
-	case Int8, Int16, Int32, Int64:
-		return float64(int64(v.bits))
-	case Float32, Float64:
+	switch {
+	case !v.Kind.valid():
+		return math.NaN()
+	case kinds[v.Kind].float:
 		return math.Float64frombits(v.bits)
+	case kinds[v.Kind].signed:
+		return float64(int64(v.bits))
 	}
-	return math.NaN()
+	return float64(v.bits)
 }
 
 // AppendText appends the sample as text: integer kinds (and packed RGB)
@@ -69,17 +51,15 @@ func (v SampleValue) Float() float64 {
 // (strconv.FormatFloat with format 'g' and precision -1). It fails for
 // the zero SampleValue.
 func (v SampleValue) AppendText(b []byte) ([]byte, error) {
-	switch v.Kind {
-	case Uint8, Uint16, Uint32, Uint64, RGB:
-		return strconv.AppendUint(b, v.bits, 10), nil
-	case Int8, Int16, Int32, Int64:
+	switch {
+	case !v.Kind.valid():
+		return b, fmt.Errorf("imagegraph: no sample of kind %v", v.Kind)
+	case kinds[v.Kind].float:
+		return strconv.AppendFloat(b, math.Float64frombits(v.bits), 'g', -1, 8*v.Kind.Size()), nil
+	case kinds[v.Kind].signed:
 		return strconv.AppendInt(b, int64(v.bits), 10), nil
-	case Float32:
-		return strconv.AppendFloat(b, math.Float64frombits(v.bits), 'g', -1, 32), nil
-	case Float64:
-		return strconv.AppendFloat(b, math.Float64frombits(v.bits), 'g', -1, 64), nil
 	}
-	return b, fmt.Errorf("imagegraph: no sample of kind %v", v.Kind)
+	return strconv.AppendUint(b, v.bits, 10), nil
 }
 
 // String returns the sample as AppendText writes it ("?" for the zero

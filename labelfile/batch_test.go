@@ -161,11 +161,11 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 		t.Errorf("missing input's row %+v, want failed", r)
 	}
 	labels, err := npy.ReadFile(filepath.Join(out, "img", "a.labels.npy"))
-	if err != nil || !slices.Equal(labels.Data.([]uint16), toUint16(want2.Labels.Data)) {
+	if err != nil || !slices.Equal(labels.Data.(imagegraph.Samples[uint16]), toUint16(want2.Labels.Data)) {
 		t.Errorf("image label array: %v", err)
 	}
 	back, err := npy.ReadFile(filepath.Join(out, "s0", "v.npy"))
-	if err != nil || !slices.Equal(back.Data.([]uint16), toUint16(want3.Frames[0])) {
+	if err != nil || !slices.Equal(back.Data.(imagegraph.Samples[uint16]), toUint16(want3.Frames[0])) {
 		t.Errorf("label volume: %v", err)
 	}
 	for _, p := range []string{filepath.Join(out, "img", "a.png"), filepath.Join(out, "img", "a.stats.csv"), filepath.Join(out, "s0", "v.stats.csv")} {

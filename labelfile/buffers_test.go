@@ -79,7 +79,7 @@ func TestBatchReusesLabelArrays(t *testing.T) {
 			t.Fatalf("%s: %+v", in.Rel, b.Rows[i])
 		}
 		got, err := npy.ReadFile(filepath.Join(out, in.Rel))
-		if err != nil || !slices.Equal(got.Data.([]uint32), want[i]) {
+		if err != nil || !slices.Equal(got.Data.(imagegraph.Samples[uint32]), want[i]) {
 			t.Errorf("%s: labels differ from labeling it alone (%v)", in.Rel, err)
 		}
 	}

@@ -45,7 +45,7 @@ func TestImageLabeledFilteredAndWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	back, err := npy.ReadFile(out.Labels)
-	if err != nil || back.Kind != imagegraph.Uint16 || !slices.Equal(back.Data.([]uint16), []uint16{0, 0, 1, 0, 1, 1}) {
+	if err != nil || back.Kind != imagegraph.Uint16 || !slices.Equal(back.Data.(imagegraph.Samples[uint16]), []uint16{0, 0, 1, 0, 1, 1}) {
 		t.Fatalf("label array read back: %+v, %v", back, err)
 	}
 	for _, p := range []string{out.Output, out.Stats} {

@@ -196,7 +196,7 @@ func readLabels(t *testing.T, path string) []uint32 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return slices.Clone(v.Frames[0].Data.([]uint32))
+	return slices.Clone(v.Frames[0].Data.(imagegraph.Samples[uint32]))
 }
 
 func TestPlan(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 func TestSlabLabeler(t *testing.T) {
 	backends := []cclabel.Backend{cclabel.BackendCPU, cclabel.BackendSerial}
 	if l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU}); err == nil && l.MayUseGPU() {
-		if _, err := l.LabelRaster(&imagegraph.Raster{Width: 2, Height: 1, Depth: 2, Kind: imagegraph.Uint8, Data: []uint8{1, 0, 0, 1}}, imagegraph.Rule{Mode: imagegraph.Binary}, 26, nil); err == nil {
+		if _, err := l.LabelRaster(&imagegraph.Raster{Width: 2, Height: 1, Depth: 2, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8]([]uint8{1, 0, 0, 1})}, imagegraph.Rule{Mode: imagegraph.Binary}, 26, nil); err == nil {
 			backends = append(backends, cclabel.BackendGPU)
 		}
 		l.Close()

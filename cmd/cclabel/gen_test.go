@@ -28,7 +28,7 @@ func TestGenCells(t *testing.T) {
 		t.Fatalf("cells volume: %s %dx%dx%d", r.Kind, r.Width, r.Height, r.Depth)
 	}
 	values := map[uint32]bool{}
-	for _, v := range r.Data.([]uint32) {
+	for _, v := range r.Data.(imagegraph.Samples[uint32]) {
 		values[v] = true
 	}
 	if !values[0] || len(values) < 30 || len(values) > 80 {

@@ -146,7 +146,7 @@ func readNPYPairs(path string) ([]int64, error) {
 	if r.Kind != imagegraph.Int64 || r.Width != 2 || r.Depth != 1 {
 		return nil, fmt.Errorf("want an int64 array of shape (m, 2), got %v samples %dx%dx%d", r.Kind, r.Width, r.Height, r.Depth)
 	}
-	return r.Data.([]int64), nil
+	return r.Data.(imagegraph.Samples[int64]), nil
 }
 
 // hasNPYMagic reports whether the file starts as an .npy file does.

@@ -52,7 +52,7 @@ func TestReadSliceFolder(t *testing.T) {
 	}
 	r := v.Frames[0]
 	want := []uint8{0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 24, 25}
-	if r.Width != 3 || r.Height != 2 || r.Depth != 3 || r.Kind != imagegraph.Uint8 || !slices.Equal(r.Data.([]uint8), want) {
+	if r.Width != 3 || r.Height != 2 || r.Depth != 3 || r.Kind != imagegraph.Uint8 || !slices.Equal(r.Data.(imagegraph.Samples[uint8]), want) {
 		t.Errorf("%dx%dx%d %v %v", r.Width, r.Height, r.Depth, r.Kind, r.Data)
 	}
 	if v.Format != "slices" || v.Header != nil || v.Spacing != [3]float64{1, 1, 1} || v.Slope != 1 {
@@ -76,7 +76,7 @@ func TestReadSliceFolderColour(t *testing.T) {
 	}
 	r := v.Frames[0]
 	want := []uint32{0x070707, 0x090909, 0x010203, 0x040404, 0x070707, 0x090909}
-	if r.Kind != imagegraph.RGB || !slices.Equal(r.Data.([]uint32), want) {
+	if r.Kind != imagegraph.RGB || !slices.Equal(r.Data.(imagegraph.Samples[uint32]), want) {
 		t.Errorf("%v %x", r.Kind, r.Data)
 	}
 	// All grey-valued colour slices stay grey.
@@ -85,7 +85,7 @@ func TestReadSliceFolderColour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := v.Frames[0]; r.Kind != imagegraph.Uint8 || !slices.Equal(r.Data.([]uint8), []uint8{7, 9, 7, 9}) {
+	if r := v.Frames[0]; r.Kind != imagegraph.Uint8 || !slices.Equal(r.Data.(imagegraph.Samples[uint8]), []uint8{7, 9, 7, 9}) {
 		t.Errorf("%v %v", r.Kind, r.Data)
 	}
 }

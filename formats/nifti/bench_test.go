@@ -46,7 +46,7 @@ func niftiBenchVolumes(b *testing.B) map[string]*imagegraph.Raster {
 			}
 		}
 	}
-	return map[string]*imagegraph.Raster{"random": random, "regions": {Width: side, Height: side, Depth: side, Kind: imagegraph.Uint8, Data: regions}}
+	return map[string]*imagegraph.Raster{"random": random, "regions": {Width: side, Height: side, Depth: side, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](regions)}}
 }
 
 // niftiWriteUint8 writes a uint8 raster as a gzipped NIfTI-1 file (gzip
@@ -60,7 +60,7 @@ func niftiWriteUint8(b *testing.B, path string, r *imagegraph.Raster) {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 	zw.Write(head)
-	zw.Write(r.Data.([]uint8))
+	zw.Write(r.Data.(imagegraph.Samples[uint8]))
 	if err := zw.Close(); err != nil {
 		b.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func ExampleWriteLabels() {
 	f := back.Frames[0]
 	fmt.Println("components:", labels.Count)
 	fmt.Printf("%s %dx%dx%d %v, sform_code %d, spacing %v\n", back.Format, f.Width, f.Height, f.Depth, f.Kind, h.SformCode, back.Spacing)
-	fmt.Println("labels of the first row:", f.Data.([]uint16)[:4])
+	fmt.Println("labels of the first row:", f.Data.(imagegraph.Samples[uint16])[:4])
 	// Output:
 	// components: 2
 	// nifti1 4x3x2 uint16, sform_code 1, spacing [2 2 2]

@@ -168,7 +168,7 @@ func niftiReadPair(hdrPath, imgPath string, m *fileprogress.Meter) (*imagegraph.
 
 // niftiReadImg reads the samples of a pair from its .img file, counting
 // its bytes read on m.
-func niftiReadImg(path string, h *Header, l niftiLayout, m *fileprogress.Meter) (any, error) {
+func niftiReadImg(path string, h *Header, l niftiLayout, m *fileprogress.Meter) (imagegraph.Data, error) {
 	f, size, err := niftiOpenFile(path)
 	if err != nil {
 		return nil, err

@@ -15,7 +15,7 @@ import (
 // bytes of the plain .nii, for each label size.
 func TestNIfTIGzipBlocks(t *testing.T) {
 	const w, h, d = 129, 101, 67 // 873,363 voxels: 1 to 4 blocks of 1 MiB
-	ref := imagegraph.NewVolume(&imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: imagegraph.Uint8, Data: make([]uint8, w*h*d)}, "raw")
+	ref := imagegraph.NewVolume(&imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](make([]uint8, w*h*d))}, "raw")
 	for _, c := range []struct {
 		dtype string
 		scale uint32

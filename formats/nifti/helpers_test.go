@@ -160,25 +160,25 @@ func niftiConcat(t testing.TB, v *imagegraph.Volume) any {
 		all = append(all, f.Data)
 	}
 	switch all[0].(type) {
-	case []uint8:
+	case imagegraph.Samples[uint8]:
 		return niftiJoin[uint8](all)
-	case []int8:
+	case imagegraph.Samples[int8]:
 		return niftiJoin[int8](all)
-	case []uint16:
+	case imagegraph.Samples[uint16]:
 		return niftiJoin[uint16](all)
-	case []int16:
+	case imagegraph.Samples[int16]:
 		return niftiJoin[int16](all)
-	case []uint32:
+	case imagegraph.Samples[uint32]:
 		return niftiJoin[uint32](all)
-	case []int32:
+	case imagegraph.Samples[int32]:
 		return niftiJoin[int32](all)
-	case []float32:
+	case imagegraph.Samples[float32]:
 		return niftiJoin[float32](all)
-	case []uint64:
+	case imagegraph.Samples[uint64]:
 		return niftiJoin[uint64](all)
-	case []int64:
+	case imagegraph.Samples[int64]:
 		return niftiJoin[int64](all)
-	case []float64:
+	case imagegraph.Samples[float64]:
 		return niftiJoin[float64](all)
 	}
 	t.Fatalf("unexpected sample type %T", all[0])
@@ -186,10 +186,10 @@ func niftiConcat(t testing.TB, v *imagegraph.Volume) any {
 }
 
 // niftiJoin concatenates typed slices.
-func niftiJoin[T any](parts []any) []T {
+func niftiJoin[T imagegraph.Sample](parts []any) []T {
 	var out []T
 	for _, p := range parts {
-		out = append(out, p.([]T)...)
+		out = append(out, p.(imagegraph.Samples[T])...)
 	}
 	return out
 }
@@ -251,7 +251,7 @@ func niftiLabelAll(t testing.TB, v *imagegraph.Volume, mode string, conn int) ([
 			for i := range scaled {
 				scaled[i] = f.Value(i)*v.Slope + v.Inter
 			}
-			r = &imagegraph.Raster{Width: f.Width, Height: f.Height, Depth: f.Depth, Kind: imagegraph.Float64, Data: scaled}
+			r = &imagegraph.Raster{Width: f.Width, Height: f.Height, Depth: f.Depth, Kind: imagegraph.Float64, Data: imagegraph.Samples[float64](scaled)}
 		}
 		l, err := gridcc.Label(r, rule, gridcc.Options{Connectivity: conn}, nil)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 // niftiLie is a header that lies, and what the error must say for plain
@@ -166,7 +168,7 @@ func TestNIfTIGzipMembers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := v.Frames[0].Data.([]int16); !slices.Equal(got, samples.([]int16)) {
+		if got := v.Frames[0].Data.(imagegraph.Samples[int16]); !slices.Equal(got, samples.([]int16)) {
 			t.Fatal("samples differ")
 		}
 	}

@@ -317,7 +317,7 @@ func TestNIfTIPairs(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				if got := v.Frames[0].Data.([]int16); !reflect.DeepEqual(got, samples) {
+				if got := v.Frames[0].Data.(imagegraph.Samples[int16]); !reflect.DeepEqual([]int16(got), samples) {
 					t.Fatalf("%s: samples differ", name)
 				}
 				if got := v.Header.(*Header); !reflect.DeepEqual(got, h) {

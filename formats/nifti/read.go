@@ -219,9 +219,9 @@ func niftiReadSingle(r io.Reader, size int64, onSamples SamplesFunc) (*imagegrap
 	samples := in.samples(l.bytes)
 	defer samples.Close()
 	var v *imagegraph.Volume
-	var filled func(data any, done int)
+	var filled func(data imagegraph.Data, done int)
 	if onSamples != nil {
-		filled = func(data any, done int) {
+		filled = func(data imagegraph.Data, done int) {
 			if v == nil {
 				v = niftiVolume(h, l, data)
 			}
@@ -271,7 +271,7 @@ func niftiReadRegion(r io.Reader, n int64, sized bool) ([]byte, error) {
 }
 
 // niftiVolume assembles the volume of a read file.
-func niftiVolume(h *Header, l niftiLayout, data any) *imagegraph.Volume {
+func niftiVolume(h *Header, l niftiLayout, data imagegraph.Data) *imagegraph.Volume {
 	slope, inter := h.scaling()
 	return &imagegraph.Volume{
 		Frames:  niftiFrames(data, l),

@@ -23,7 +23,7 @@ const niftiChunk = 1 << 20
 // header that lies about a short stream costs little memory. When sized,
 // filled (if not nil) is told the slice and how many samples are in place
 // once it is allocated and after every chunk.
-func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool, filled func(data any, done int)) (any, error) {
+func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool, filled func(data imagegraph.Data, done int)) (imagegraph.Data, error) {
 	if l.bytes > math.MaxInt {
 		return nil, fmt.Errorf("%d bytes of samples do not fit in memory on this platform", l.bytes)
 	}
@@ -31,86 +31,43 @@ func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool, filled 
 	if !sized {
 		filled = nil
 	}
-	switch l.kind {
-	case imagegraph.Uint8:
-		return niftiReadBytes(r, n, sized, filled)
-	case imagegraph.Int8:
-		return niftiDecode(r, n, 1, false, sized, niftiConvInt8, filled)
-	case imagegraph.Uint16:
-		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[uint16], filled)
-	case imagegraph.Int16:
-		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[int16], filled)
-	case imagegraph.Uint32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[uint32], filled)
-	case imagegraph.Int32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[int32], filled)
-	case imagegraph.Float32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConvFloat32, filled)
-	case imagegraph.Uint64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[uint64], filled)
-	case imagegraph.Int64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[int64], filled)
-	case imagegraph.Float64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConvFloat64, filled)
+	size := l.kind.Size()
+	if l.kind == imagegraph.RGB {
+		return nil, fmt.Errorf("unsupported sample kind %v", l.kind)
 	}
-	return nil, fmt.Errorf("unsupported sample kind %v", l.kind)
-}
-
-// niftiFilledChunk is how many bytes niftiReadBytes reads between calls
-// of its filled function.
-const niftiFilledChunk = 4 << 20
-
-// niftiReadBytes reads n bytes straight into the result, telling filled
-// (if not nil) after every niftiFilledChunk bytes.
-func niftiReadBytes(r io.Reader, n int, sized bool, filled func(data any, done int)) ([]byte, error) {
-	out, populated := parallel.AllocPopulated[byte](niftiFirstLen(n, 1, sized))
-	defer populated()
-	step := n
-	if filled != nil {
-		filled(out, 0)
-		step = niftiFilledChunk
+	out, err := imagegraph.NewSamples(l.kind, niftiFirstLen(n, size, sized))
+	if err != nil {
+		return nil, fmt.Errorf("unsupported sample kind %v", l.kind)
 	}
-	for done := 0; done < n; {
-		if done == len(out) {
-			out = niftiGrow(out, n)
-		}
-		k, err := io.ReadFull(r, out[done:min(len(out), done+step)])
-		done += k
-		if err != nil {
-			return nil, niftiDataError(err, int64(done), int64(n))
-		}
+	// The pages fault in on a background goroutine while they are filled.
+	defer parallel.Populate(out.Bytes())()
+	// Bytes arrive in one read, or niftiFilledChunk at a time when told;
+	// wider samples niftiChunk bytes at a time.
+	per := niftiChunk / size
+	if size == 1 {
+		per = n
 		if filled != nil {
-			filled(out, done)
+			per = niftiFilledChunk
 		}
 	}
-	return out, nil
-}
-
-// niftiDecode reads n samples of size bytes each, chunk by chunk,
-// swapping bytes first when the file is big-endian, and converting with
-// conv (which reads little-endian); filled (if not nil) is told after
-// every chunk.
-func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(dst []T, src []byte), filled func(data any, done int)) ([]T, error) {
-	out, populated := parallel.AllocPopulated[T](niftiFirstLen(n, size, sized))
-	defer populated()
+	swap := bigEndian != niftiHostBigEndian
 	if filled != nil {
 		filled(out, 0)
 	}
-	buf := make([]byte, min(n*size, niftiChunk))
-	per := len(buf) / size
 	for done := 0; done < n; {
-		k := min(per, n-done)
-		for done+k > len(out) {
-			out = niftiGrow(out, n)
+		if done == out.Len() {
+			grown, _ := imagegraph.NewSamples(l.kind, min(n, 2*out.Len()))
+			copy(grown.Bytes(), out.Bytes())
+			out = grown
 		}
-		b := buf[:k*size]
+		k := min(per, n-done, out.Len()-done)
+		b := out.Slice(done, done+k).Bytes()
 		if got, err := io.ReadFull(r, b); err != nil {
-			return nil, niftiDataError(err, int64(done*size+got), int64(n*size))
+			return nil, niftiDataError(err, int64(done)*int64(size)+int64(got), int64(n)*int64(size))
 		}
 		if swap {
 			niftiSwap(b, size)
 		}
-		conv(out[done:done+k], b)
 		done += k
 		if filled != nil {
 			filled(out, done)
@@ -118,6 +75,13 @@ func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(ds
 	}
 	return out, nil
 }
+
+// niftiHostBigEndian is whether this machine stores numbers big-endian.
+var niftiHostBigEndian = binary.NativeEndian.Uint16([]byte{0, 1}) == 1
+
+// niftiFilledChunk is how many bytes of 1-byte samples are read between
+// calls of niftiReadSamples' filled function.
+const niftiFilledChunk = 4 << 20
 
 // niftiFirstLen is the length of the first allocation for n samples.
 func niftiFirstLen(n, size int, sized bool) int {
@@ -125,13 +89,6 @@ func niftiFirstLen(n, size int, sized bool) int {
 		return n
 	}
 	return min(n, niftiChunk/size)
-}
-
-// niftiGrow returns s copied into a slice twice as long, at most n.
-func niftiGrow[T any](s []T, n int) []T {
-	out := make([]T, min(n, 2*len(s)))
-	copy(out, s)
-	return out
 }
 
 // niftiDataError describes a failure to read the samples.
@@ -171,77 +128,14 @@ func niftiSwap(b []byte, size int) {
 	}
 }
 
-// niftiConvInt8 converts bytes to int8 samples.
-func niftiConvInt8(dst []int8, src []byte) {
-	src = src[:len(dst)]
-	for i := range dst {
-		dst[i] = int8(src[i])
-	}
-}
-
-// niftiConv16 converts little-endian 16-bit samples.
-func niftiConv16[T ~uint16 | ~int16](dst []T, src []byte) {
-	for i := range dst {
-		dst[i] = T(binary.LittleEndian.Uint16(src[2*i : 2*i+2 : 2*i+2]))
-	}
-}
-
-// niftiConv32 converts little-endian 32-bit integer samples.
-func niftiConv32[T ~uint32 | ~int32](dst []T, src []byte) {
-	for i := range dst {
-		dst[i] = T(binary.LittleEndian.Uint32(src[4*i : 4*i+4 : 4*i+4]))
-	}
-}
-
-// niftiConv64 converts little-endian 64-bit integer samples.
-func niftiConv64[T ~uint64 | ~int64](dst []T, src []byte) {
-	for i := range dst {
-		dst[i] = T(binary.LittleEndian.Uint64(src[8*i : 8*i+8 : 8*i+8]))
-	}
-}
-
-// niftiConvFloat32 converts little-endian float32 samples.
-func niftiConvFloat32(dst []float32, src []byte) {
-	for i := range dst {
-		dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[4*i : 4*i+4 : 4*i+4]))
-	}
-}
-
-// niftiConvFloat64 converts little-endian float64 samples.
-func niftiConvFloat64(dst []float64, src []byte) {
-	for i := range dst {
-		dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*i : 8*i+8 : 8*i+8]))
-	}
-}
-
 // niftiFrames splits the samples of all frames into one raster per frame,
 // each a slice of the same buffer.
-func niftiFrames(data any, l niftiLayout) []*imagegraph.Raster {
+func niftiFrames(data imagegraph.Data, l niftiLayout) []*imagegraph.Raster {
 	frames := make([]*imagegraph.Raster, l.frames)
 	for t := range frames {
-		lo, hi := t*l.voxels, (t+1)*l.voxels
-		var d any
-		switch s := data.(type) {
-		case []uint8:
-			d = s[lo:hi:hi]
-		case []int8:
-			d = s[lo:hi:hi]
-		case []uint16:
-			d = s[lo:hi:hi]
-		case []int16:
-			d = s[lo:hi:hi]
-		case []uint32:
-			d = s[lo:hi:hi]
-		case []int32:
-			d = s[lo:hi:hi]
-		case []float32:
-			d = s[lo:hi:hi]
-		case []uint64:
-			d = s[lo:hi:hi]
-		case []int64:
-			d = s[lo:hi:hi]
-		case []float64:
-			d = s[lo:hi:hi]
+		var d imagegraph.Data
+		if data != nil {
+			d = data.Slice(t*l.voxels, (t+1)*l.voxels)
 		}
 		frames[t] = &imagegraph.Raster{Width: l.width, Height: l.height, Depth: l.depth, Kind: l.kind, Data: d}
 	}

@@ -106,7 +106,7 @@ func TestNIfTIWriteFromNIfTI(t *testing.T) {
 // TestNIfTIWriteFromOtherFormats builds headers from a volume's affine.
 func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 	dir := t.TempDir()
-	raster := &imagegraph.Raster{Width: 4, Height: 3, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 24)}
+	raster := &imagegraph.Raster{Width: 4, Height: 3, Depth: 2, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](make([]uint8, 24))}
 	labels := [][]uint32{niftiLabelsOf(24, 5)}
 	c, s := math.Cos(0.4), math.Sin(0.4)
 	for _, tc := range []struct {
@@ -169,7 +169,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 	}
 	// A plane of another format is written 2D; a side over 32767 needs
 	// NIfTI-2.
-	wide := &imagegraph.Raster{Width: 40000, Height: 1, Depth: 1, Kind: imagegraph.Uint8, Data: make([]uint8, 40000)}
+	wide := &imagegraph.Raster{Width: 40000, Height: 1, Depth: 1, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](make([]uint8, 40000))}
 	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{wide}, Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1})}
 	path := filepath.Join(dir, "wide.nii.gz")
 	if err := WriteLabels(path, ref, [][]uint32{niftiLabelsOf(40000, 3)}, "auto"); err != nil {
@@ -184,7 +184,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 // written and leave an existing file alone.
 func TestNIfTIWriteErrors(t *testing.T) {
 	dir := t.TempDir()
-	raster := &imagegraph.Raster{Width: 4, Height: 3, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 24)}
+	raster := &imagegraph.Raster{Width: 4, Height: 3, Depth: 2, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](make([]uint8, 24))}
 	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1})}
 	good := [][]uint32{niftiLabelsOf(24, 3)}
 	big := [][]uint32{niftiLabelsOf(24, 70000)}

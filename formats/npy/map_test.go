@@ -203,7 +203,7 @@ func TestMapFileOutlivesTheFile(t *testing.T) {
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(r.Data.([]uint8), data) {
+	if !bytes.Equal(r.Data.(imagegraph.Samples[uint8]), data) {
 		t.Fatal("mapped samples changed after the file was removed")
 	}
 }

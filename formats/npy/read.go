@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"regexp"
 	"strings"
 
+	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
@@ -195,71 +195,22 @@ func parseNPYHeader(head string) (dims []int, kind imagegraph.SampleKind, bigEnd
 }
 
 // readSamples reads n samples of the kind, little- or big-endian.
-func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool) (any, error) {
-	size := kind.Size()
+func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool) (imagegraph.Data, error) {
+	out, err := imagegraph.NewSamples(kind, n)
+	if err != nil {
+		return nil, fmt.Errorf("unsupported kind %v", kind)
+	}
+	// The pages fault in on a background goroutine while they are filled.
+	defer parallel.Populate(out.Bytes())()
 	var order binary.ByteOrder = binary.LittleEndian
 	if bigEndian {
 		order = binary.BigEndian
 	}
-	var stops []func() // the background page faulting of the new slices
-	defer func() {
-		for _, stop := range stops {
-			stop()
+	if err := raw.ReadSamplesInto(r, out, order); err != nil {
+		if errors.Is(err, raw.ErrShort) {
+			return nil, errors.New("truncated data")
 		}
-	}()
-	buf := make([]byte, 1<<20)
-	var out any
-	var put func(i int, b []byte)
-	switch kind {
-	case imagegraph.Uint8, imagegraph.Int8:
-		u := populated[uint8](n, &stops)
-		if _, err := io.ReadFull(r, u); err != nil {
-			return nil, noEOF(err, "truncated data")
-		}
-		if kind == imagegraph.Int8 {
-			s := populated[int8](n, &stops)
-			for i, v := range u {
-				s[i] = int8(v)
-			}
-			return s, nil
-		}
-		return u, nil
-	case imagegraph.Uint16:
-		s := populated[uint16](n, &stops)
-		out, put = s, func(i int, b []byte) { s[i] = order.Uint16(b) }
-	case imagegraph.Int16:
-		s := populated[int16](n, &stops)
-		out, put = s, func(i int, b []byte) { s[i] = int16(order.Uint16(b)) }
-	case imagegraph.Uint32:
-		s := populated[uint32](n, &stops)
-		out, put = s, func(i int, b []byte) { s[i] = order.Uint32(b) }
-	case imagegraph.Int32:
-		s := populated[int32](n, &stops)
-		out, put = s, func(i int, b []byte) { s[i] = int32(order.Uint32(b)) }
-	case imagegraph.Uint64:
-		s := populated[uint64](n, &stops)
-		out, put = s, func(i int, b []byte) { s[i] = order.Uint64(b) }
-	case imagegraph.Int64:
-		s := populated[int64](n, &stops)
-		out, put = s, func(i int, b []byte) { s[i] = int64(order.Uint64(b)) }
-	case imagegraph.Float32:
-		s := populated[float32](n, &stops)
-		out, put = s, func(i int, b []byte) { s[i] = math.Float32frombits(order.Uint32(b)) }
-	case imagegraph.Float64:
-		s := populated[float64](n, &stops)
-		out, put = s, func(i int, b []byte) { s[i] = math.Float64frombits(order.Uint64(b)) }
-	default:
-		return nil, fmt.Errorf("unsupported kind %v", kind)
-	}
-	per := len(buf) / size
-	for i := 0; i < n; i += per {
-		k := min(per, n-i)
-		if _, err := io.ReadFull(r, buf[:k*size]); err != nil {
-			return nil, noEOF(err, "truncated data")
-		}
-		for j := range k {
-			put(i+j, buf[j*size:])
-		}
+		return nil, err
 	}
 	return out, nil
 }
@@ -270,15 +221,6 @@ func noEOF(err error, msg string) error {
 		return errors.New(msg)
 	}
 	return err
-}
-
-// populated returns a zeroed slice of n samples whose pages a background
-// goroutine faults in while the caller fills it; the goroutine's stop is
-// appended to stops.
-func populated[T any](n int, stops *[]func()) []T {
-	s, stop := parallel.AllocPopulated[T](n)
-	*stops = append(*stops, stop)
-	return s
 }
 
 // FileShape returns the shape of the array in a .npy file, from its

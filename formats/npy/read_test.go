@@ -99,7 +99,7 @@ func TestNPYRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Width != 3 || r.Height != 2 || !slices.Equal(r.Data.([]uint32), labels) {
+	if r.Width != 3 || r.Height != 2 || !slices.Equal(r.Data.(imagegraph.Samples[uint32]), labels) {
 		t.Fatalf("round trip gave %dx%d %v", r.Width, r.Height, r.Data)
 	}
 	if err := WriteLabels(&buf, labels, []int{2, 3}, "uint16"); err == nil {

@@ -18,7 +18,7 @@ func TestWriteInt64RoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Kind != imagegraph.Int64 || r.Width != 2 || r.Height != 3 || !slices.Equal(r.Data.([]int64), data) {
+	if r.Kind != imagegraph.Int64 || r.Width != 2 || r.Height != 3 || !slices.Equal(r.Data.(imagegraph.Samples[int64]), data) {
 		t.Fatalf("read back %+v", r)
 	}
 	if err := WriteInt64(&buf, data, []int{4, 2}); err == nil {

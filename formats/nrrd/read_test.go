@@ -82,7 +82,7 @@ func nrrdCheckInt16(t *testing.T, v *imagegraph.Volume, err error) {
 	if r.Width != 2 || r.Height != 3 || r.Depth != 4 || r.Kind != imagegraph.Int16 {
 		t.Fatalf("got %dx%dx%d %v", r.Width, r.Height, r.Depth, r.Kind)
 	}
-	if got := r.Data.([]int16); !slices.Equal(got, nrrdTestValues()) {
+	if got := r.Data.(imagegraph.Samples[int16]); !slices.Equal(got, nrrdTestValues()) {
 		t.Fatalf("samples %v", got)
 	}
 	if v.Format != "nrrd" || v.Slope != 1 || v.Inter != 0 {
@@ -187,7 +187,7 @@ func TestNRRDFrames(t *testing.T) {
 		t.Fatalf("%d frames", len(v.Frames))
 	}
 	for k, r := range v.Frames {
-		if r.Width != 2 || r.Height != 3 || r.Depth != 2 || !slices.Equal(r.Data.([]int16), vals[12*k:12*k+12]) {
+		if r.Width != 2 || r.Height != 3 || r.Depth != 2 || !slices.Equal(r.Data.(imagegraph.Samples[int16]), vals[12*k:12*k+12]) {
 			t.Errorf("frame %d: %dx%dx%d %v", k, r.Width, r.Height, r.Depth, r.Data)
 		}
 	}
@@ -247,7 +247,7 @@ func TestNRRDFormatCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ref.Frames[0].Data.([]int16)
+	want := ref.Frames[0].Data.(imagegraph.Samples[int16])
 	for _, name := range []string{"BallBinary30x30x30_gz.nrrd", "BallBinary30x30x30_bz2.nrrd",
 		"BallBinary30x30x30_gz_lineskip.nrrd", "BallBinary30x30x30.nhdr"} {
 		v, err := ReadFile(filepath.Join(dir, name))
@@ -255,7 +255,7 @@ func TestNRRDFormatCases(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if got := v.Frames[0].Data.([]int16); !slices.Equal(got, want) || v.Affine != ref.Affine {
+		if got := v.Frames[0].Data.(imagegraph.Samples[int16]); !slices.Equal(got, want) || v.Affine != ref.Affine {
 			t.Errorf("%s differs from the raw file", name)
 		}
 	}
@@ -309,7 +309,7 @@ func TestNRRDDetached(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			got := v.Frames[0].Data.([]int16)
+			got := v.Frames[0].Data.(imagegraph.Samples[int16])
 			if !slices.Equal(got[:6], vals[18:]) || !slices.Equal(got[18:], vals[:6]) {
 				t.Errorf("%s: %v", name, got)
 			}
@@ -331,7 +331,7 @@ func TestNRRDDetached(t *testing.T) {
 		// allowed (trailing data), so this reads.
 		t.Fatalf("long data file: %v", err)
 	}
-	if got := v.Frames[0].Data.([]int16); !slices.Equal(got[6:12], vals[:6]) {
+	if got := v.Frames[0].Data.(imagegraph.Samples[int16]); !slices.Equal(got[6:12], vals[:6]) {
 		t.Errorf("second file's share %v", got[6:12])
 	}
 	short = write("short2.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: LIST\ndata/slice001.raw\ndata/tiny.raw\n"+

@@ -2,6 +2,7 @@ package nrrd
 
 import (
 	"bufio"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
@@ -66,61 +67,33 @@ func (h *nrrdHexReader) digit() (byte, error) {
 // nrrdASCII reads n samples of kind written as text: numbers separated by
 // whitespace or commas. Integer types take integers (or integral
 // floating-point values) in their range.
-func nrrdASCII(r io.Reader, kind imagegraph.SampleKind, n int) (any, error) {
+func nrrdASCII(r io.Reader, kind imagegraph.SampleKind, n int) (imagegraph.Data, error) {
+	parse := nrrdParser(kind)
+	out, err := imagegraph.NewSamples(kind, min(n, 1<<16))
+	if parse == nil || err != nil {
+		return nil, fmt.Errorf("nrrd: unsupported sample kind %v", kind)
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 1024)
 	sc.Split(nrrdSplitValues)
-	switch kind {
-	case imagegraph.Uint8:
-		return nrrdDecodeASCII(sc, n, kind, nrrdUintParser[uint8](8))
-	case imagegraph.Uint16:
-		return nrrdDecodeASCII(sc, n, kind, nrrdUintParser[uint16](16))
-	case imagegraph.Uint32:
-		return nrrdDecodeASCII(sc, n, kind, nrrdUintParser[uint32](32))
-	case imagegraph.Uint64:
-		return nrrdDecodeASCII(sc, n, kind, nrrdUintParser[uint64](64))
-	case imagegraph.Int8:
-		return nrrdDecodeASCII(sc, n, kind, nrrdIntParser[int8](8))
-	case imagegraph.Int16:
-		return nrrdDecodeASCII(sc, n, kind, nrrdIntParser[int16](16))
-	case imagegraph.Int32:
-		return nrrdDecodeASCII(sc, n, kind, nrrdIntParser[int32](32))
-	case imagegraph.Int64:
-		return nrrdDecodeASCII(sc, n, kind, nrrdIntParser[int64](64))
-	case imagegraph.Float32:
-		return nrrdDecodeASCII(sc, n, kind, func(s string) (float32, bool) {
-			v, err := strconv.ParseFloat(s, 32)
-			return float32(v), err == nil
-		})
-	case imagegraph.Float64:
-		return nrrdDecodeASCII(sc, n, kind, func(s string) (float64, bool) {
-			v, err := strconv.ParseFloat(s, 64)
-			return v, err == nil
-		})
-	}
-	return nil, fmt.Errorf("nrrd: unsupported sample kind %v", kind)
-}
-
-// nrrdDecodeASCII parses exactly n values from sc.
-func nrrdDecodeASCII[T any](sc *bufio.Scanner, n int, kind imagegraph.SampleKind, parse func(string) (T, bool)) ([]T, error) {
-	out := make([]T, 0, min(n, 1<<16))
-	for len(out) < n {
+	size := kind.Size()
+	for i := 0; i < n; i++ {
 		if !sc.Scan() {
 			if err := sc.Err(); err != nil {
 				return nil, nrrdScanError(err)
 			}
-			return nil, fmt.Errorf("nrrd: ascii data holds %d values, the sizes need %d", len(out), n)
+			return nil, fmt.Errorf("nrrd: ascii data holds %d values, the sizes need %d", i, n)
 		}
 		v, ok := parse(sc.Text())
 		if !ok {
 			return nil, fmt.Errorf("nrrd: ascii data: %s is not a valid %s value", nrrdQuote(sc.Text()), kind)
 		}
-		if len(out) == cap(out) {
-			grown := make([]T, len(out), min(n, 2*cap(out)))
-			copy(grown, out)
+		if i == out.Len() {
+			grown, _ := imagegraph.NewSamples(kind, min(n, 2*out.Len()))
+			copy(grown.Bytes(), out.Bytes())
 			out = grown
 		}
-		out = append(out, v)
+		nrrdPutBits(out.Bytes()[i*size:(i+1)*size], v)
 	}
 	if sc.Scan() {
 		return nil, fmt.Errorf("nrrd: ascii data holds more than the %d values the sizes give", n)
@@ -129,6 +102,43 @@ func nrrdDecodeASCII[T any](sc *bufio.Scanner, n int, kind imagegraph.SampleKind
 		return nil, nrrdScanError(err)
 	}
 	return out, nil
+}
+
+// nrrdParser returns the parser of the values of kind (nil for RGB): each
+// parsed value comes as its bits in the kind's encoding (two's
+// complement, IEEE 754), in the low bytes of a uint64.
+func nrrdParser(kind imagegraph.SampleKind) func(string) (uint64, bool) {
+	bits := 8 * kind.Size()
+	switch {
+	case kind == imagegraph.RGB:
+		return nil
+	case kind.IsFloat():
+		return func(s string) (uint64, bool) {
+			v, err := strconv.ParseFloat(s, bits)
+			if bits == 32 {
+				return uint64(math.Float32bits(float32(v))), err == nil
+			}
+			return math.Float64bits(v), err == nil
+		}
+	case kind.IsSigned():
+		return nrrdIntParser(bits)
+	}
+	return nrrdUintParser(bits)
+}
+
+// nrrdPutBits stores the low len(b) bytes of v in b, in the machine's
+// byte order.
+func nrrdPutBits(b []byte, v uint64) {
+	switch len(b) {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		binary.NativeEndian.PutUint16(b, uint16(v))
+	case 4:
+		binary.NativeEndian.PutUint32(b, uint32(v))
+	default:
+		binary.NativeEndian.PutUint64(b, v)
+	}
 }
 
 // nrrdScanError describes a scanner error.
@@ -159,30 +169,30 @@ func nrrdSplitValues(data []byte, atEOF bool) (advance int, token []byte, err er
 }
 
 // nrrdIntParser parses signed integers of the given bits.
-func nrrdIntParser[T int8 | int16 | int32 | int64](bits int) func(string) (T, bool) {
-	return func(s string) (T, bool) {
+func nrrdIntParser(bits int) func(string) (uint64, bool) {
+	return func(s string) (uint64, bool) {
 		if v, err := strconv.ParseInt(s, 10, bits); err == nil {
-			return T(v), true
+			return uint64(v), true
 		}
 		f, err := strconv.ParseFloat(s, 64)
 		limit := math.Ldexp(1, bits-1)
 		if err != nil || f != math.Trunc(f) || f < -limit || f >= limit {
 			return 0, false
 		}
-		return T(f), true
+		return uint64(int64(f)), true
 	}
 }
 
 // nrrdUintParser parses unsigned integers of the given bits.
-func nrrdUintParser[T uint8 | uint16 | uint32 | uint64](bits int) func(string) (T, bool) {
-	return func(s string) (T, bool) {
+func nrrdUintParser(bits int) func(string) (uint64, bool) {
+	return func(s string) (uint64, bool) {
 		if v, err := strconv.ParseUint(s, 10, bits); err == nil {
-			return T(v), true
+			return v, true
 		}
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || f != math.Trunc(f) || f < 0 || f >= math.Ldexp(1, bits) {
 			return 0, false
 		}
-		return T(f), true
+		return uint64(f), true
 	}
 }

@@ -79,7 +79,7 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 func nrrdLabelRef(format string, spacing [3]float64, affine [3][4]float64, frames int) *imagegraph.Volume {
 	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: format}
 	for range frames {
-		v.Frames = append(v.Frames, &imagegraph.Raster{Width: 3, Height: 2, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 12)})
+		v.Frames = append(v.Frames, &imagegraph.Raster{Width: 3, Height: 2, Depth: 2, Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](make([]uint8, 12))})
 	}
 	return v
 }
@@ -252,7 +252,7 @@ func TestWriteNRRDLabelsLittleEndianData(t *testing.T) {
 		t.Fatal(err)
 	}
 	v, h, _ := nrrdReadLabelsBack(t, out)
-	got := v.Frames[0].Data.([]uint16)
+	got := v.Frames[0].Data.(imagegraph.Samples[uint16])
 	if h.Endian != "little" || got[11] != 300 {
 		t.Errorf("endian %q, last label %d", h.Endian, got[11])
 	}

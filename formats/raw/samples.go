@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -19,154 +18,76 @@ const rawChunkBytes = 1 << 20
 var ErrShort = errors.New("short input")
 
 // ReadSamples reads n binary samples of kind from r in the given byte
-// order and returns them as the raster slice type of kind ([]uint8,
-// []int16, ...). When grow is false the slice is allocated at once (the
-// caller has checked that the input holds enough bytes); when it is set
-// the slice grows as data arrives, so that a header promising more data
-// than a compressed stream holds costs no more memory than the data
-// itself. An input that ends early gives an error wrapping ErrShort
+// order and returns them. When grow is false the samples are allocated
+// at once (the caller has checked that the input holds enough bytes);
+// when it is set they grow as data arrives, so that a header promising
+// more data than a compressed stream holds costs no more memory than the
+// data itself. An input that ends early gives an error wrapping ErrShort
 // that says how many bytes arrived.
-func ReadSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.ByteOrder, grow bool) (any, error) {
-	little := order == binary.ByteOrder(binary.LittleEndian)
-	switch kind {
-	case imagegraph.Uint8:
-		return rawDecode(r, n, 1, grow, rawFill8[uint8])
-	case imagegraph.Int8:
-		return rawDecode(r, n, 1, grow, rawFill8[int8])
-	case imagegraph.Uint16:
-		return rawDecode(r, n, 2, grow, rawFill16[uint16](little))
-	case imagegraph.Int16:
-		return rawDecode(r, n, 2, grow, rawFill16[int16](little))
-	case imagegraph.Uint32:
-		return rawDecode(r, n, 4, grow, rawFill32[uint32](little))
-	case imagegraph.Int32:
-		return rawDecode(r, n, 4, grow, rawFill32[int32](little))
-	case imagegraph.Uint64:
-		return rawDecode(r, n, 8, grow, rawFill64[uint64](little))
-	case imagegraph.Int64:
-		return rawDecode(r, n, 8, grow, rawFill64[int64](little))
-	case imagegraph.Float32:
-		return rawDecode(r, n, 4, grow, rawFillFloat32(little))
-	case imagegraph.Float64:
-		return rawDecode(r, n, 8, grow, rawFillFloat64(little))
-	}
-	return nil, fmt.Errorf("unsupported sample kind %v", kind)
-}
-
-// rawDecode reads n samples of size bytes each from r, converting each
-// chunk with fill; see ReadSamples.
-func rawDecode[T any](r io.Reader, n, size int, grow bool, fill func(dst []T, src []byte)) ([]T, error) {
-	buf := make([]byte, max(size, min(rawChunkBytes/size, n)*size))
-	var out []T
+func ReadSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.ByteOrder, grow bool) (imagegraph.Data, error) {
+	first := n
 	if grow {
-		out = make([]T, 0, min(n, rawChunkBytes))
-	} else {
-		out = make([]T, 0, n)
+		first = min(n, rawChunkBytes)
 	}
-	for len(out) < n {
-		k := min(len(buf)/size, n-len(out))
-		got, err := io.ReadFull(r, buf[:k*size])
-		if err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				have := int64(len(out))*int64(size) + int64(got)
-				return nil, fmt.Errorf("%w: %d of %d bytes", ErrShort, have, int64(n)*int64(size))
-			}
-			return nil, err
-		}
-		if need := len(out) + k; need > cap(out) {
-			grown := make([]T, len(out), min(n, max(need, 2*cap(out))))
-			copy(grown, out)
+	out, err := imagegraph.NewSamples(kind, first)
+	if err != nil {
+		return nil, fmt.Errorf("unsupported sample kind %v", kind)
+	}
+	size := kind.Size()
+	per := max(1, min(rawChunkBytes/size, n))
+	for done := 0; done < n; {
+		k := min(per, n-done)
+		if need := done + k; need > out.Len() {
+			grown, _ := imagegraph.NewSamples(kind, min(n, max(need, 2*out.Len())))
+			copy(grown.Bytes(), out.Bytes()[:done*size])
 			out = grown
 		}
-		fill(out[len(out):len(out)+k], buf[:k*size])
-		out = out[:len(out)+k]
+		b := out.Slice(done, done+k).Bytes()
+		if got, err := io.ReadFull(r, b); err != nil {
+			return nil, shortError(err, int64(done)*int64(size)+int64(got), int64(n)*int64(size))
+		}
+		toNative(b, size, order)
+		done += k
 	}
 	return out, nil
 }
 
-// rawFill8 converts bytes to 8-bit samples.
-func rawFill8[T ~uint8 | ~int8](dst []T, src []byte) {
-	for i := range dst {
-		dst[i] = T(src[i])
+// shortError returns ErrShort, with have of want bytes, for an input that
+// ended early, or else err.
+func shortError(err error, have, want int64) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%w: %d of %d bytes", ErrShort, have, want)
+	}
+	return err
+}
+
+// hostOrder is the machine's byte order.
+var hostOrder binary.ByteOrder = binary.LittleEndian
+
+func init() {
+	if binary.NativeEndian.Uint16([]byte{0, 1}) == 1 {
+		hostOrder = binary.BigEndian
 	}
 }
 
-// rawFill16 returns a converter of 16-bit samples in the byte order.
-func rawFill16[T ~uint16 | ~int16](little bool) func([]T, []byte) {
-	if little {
-		return func(dst []T, src []byte) {
-			for i := range dst {
-				dst[i] = T(binary.LittleEndian.Uint16(src[2*i:]))
-			}
-		}
+// toNative reverses the bytes of every size-byte sample of b when order
+// is not the machine's: samples read in order become the machine's.
+func toNative(b []byte, size int, order binary.ByteOrder) {
+	if order == hostOrder {
+		return
 	}
-	return func(dst []T, src []byte) {
-		for i := range dst {
-			dst[i] = T(binary.BigEndian.Uint16(src[2*i:]))
+	switch size {
+	case 2:
+		for i := 0; i+1 < len(b); i += 2 {
+			binary.LittleEndian.PutUint16(b[i:], binary.BigEndian.Uint16(b[i:]))
 		}
-	}
-}
-
-// rawFill32 returns a converter of 32-bit integer samples in the byte order.
-func rawFill32[T ~uint32 | ~int32](little bool) func([]T, []byte) {
-	if little {
-		return func(dst []T, src []byte) {
-			for i := range dst {
-				dst[i] = T(binary.LittleEndian.Uint32(src[4*i:]))
-			}
+	case 4:
+		for i := 0; i+3 < len(b); i += 4 {
+			binary.LittleEndian.PutUint32(b[i:], binary.BigEndian.Uint32(b[i:]))
 		}
-	}
-	return func(dst []T, src []byte) {
-		for i := range dst {
-			dst[i] = T(binary.BigEndian.Uint32(src[4*i:]))
-		}
-	}
-}
-
-// rawFill64 returns a converter of 64-bit integer samples in the byte order.
-func rawFill64[T ~uint64 | ~int64](little bool) func([]T, []byte) {
-	if little {
-		return func(dst []T, src []byte) {
-			for i := range dst {
-				dst[i] = T(binary.LittleEndian.Uint64(src[8*i:]))
-			}
-		}
-	}
-	return func(dst []T, src []byte) {
-		for i := range dst {
-			dst[i] = T(binary.BigEndian.Uint64(src[8*i:]))
-		}
-	}
-}
-
-// rawFillFloat32 returns a converter of float32 samples in the byte order.
-func rawFillFloat32(little bool) func([]float32, []byte) {
-	if little {
-		return func(dst []float32, src []byte) {
-			for i := range dst {
-				dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[4*i:]))
-			}
-		}
-	}
-	return func(dst []float32, src []byte) {
-		for i := range dst {
-			dst[i] = math.Float32frombits(binary.BigEndian.Uint32(src[4*i:]))
-		}
-	}
-}
-
-// rawFillFloat64 returns a converter of float64 samples in the byte order.
-func rawFillFloat64(little bool) func([]float64, []byte) {
-	if little {
-		return func(dst []float64, src []byte) {
-			for i := range dst {
-				dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*i:]))
-			}
-		}
-	}
-	return func(dst []float64, src []byte) {
-		for i := range dst {
-			dst[i] = math.Float64frombits(binary.BigEndian.Uint64(src[8*i:]))
+	case 8:
+		for i := 0; i+7 < len(b); i += 8 {
+			binary.LittleEndian.PutUint64(b[i:], binary.BigEndian.Uint64(b[i:]))
 		}
 	}
 }

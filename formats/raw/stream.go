@@ -143,51 +143,18 @@ func OpenStream(path string, shape [3]int, dtype string, bigEndian bool) (*Strea
 	return s, nil
 }
 
-// ReadSamplesInto fills dst, a raster sample slice ([]uint8, []int16,
-// ...), with binary samples from r in the given byte order. An input that
-// ends early gives an error wrapping ErrShort.
-func ReadSamplesInto(r io.Reader, dst any, order binary.ByteOrder) error {
-	little := order == binary.ByteOrder(binary.LittleEndian)
-	switch d := dst.(type) {
-	case []uint8:
-		return rawDecodeInto(r, d, 1, rawFill8[uint8])
-	case []int8:
-		return rawDecodeInto(r, d, 1, rawFill8[int8])
-	case []uint16:
-		return rawDecodeInto(r, d, 2, rawFill16[uint16](little))
-	case []int16:
-		return rawDecodeInto(r, d, 2, rawFill16[int16](little))
-	case []uint32:
-		return rawDecodeInto(r, d, 4, rawFill32[uint32](little))
-	case []int32:
-		return rawDecodeInto(r, d, 4, rawFill32[int32](little))
-	case []uint64:
-		return rawDecodeInto(r, d, 8, rawFill64[uint64](little))
-	case []int64:
-		return rawDecodeInto(r, d, 8, rawFill64[int64](little))
-	case []float32:
-		return rawDecodeInto(r, d, 4, rawFillFloat32(little))
-	case []float64:
-		return rawDecodeInto(r, d, 8, rawFillFloat64(little))
-	}
-	return fmt.Errorf("unsupported sample slice %T", dst)
-}
-
-// rawDecodeInto fills out with samples of size bytes from r, converting
-// each chunk with fill.
-func rawDecodeInto[T any](r io.Reader, out []T, size int, fill func(dst []T, src []byte)) error {
-	buf := make([]byte, max(size, min(rawChunkBytes/size, len(out))*size))
-	for done := 0; done < len(out); {
-		k := min(len(buf)/size, len(out)-done)
-		got, err := io.ReadFull(r, buf[:k*size])
-		if err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				have := int64(done)*int64(size) + int64(got)
-				return fmt.Errorf("%w: %d of %d bytes", ErrShort, have, int64(len(out))*int64(size))
-			}
-			return err
+// ReadSamplesInto fills dst with binary samples from r in the given byte
+// order. An input that ends early gives an error wrapping ErrShort.
+func ReadSamplesInto(r io.Reader, dst imagegraph.Data, order binary.ByteOrder) error {
+	size := dst.Kind().Size()
+	per := max(1, min(rawChunkBytes/size, dst.Len()))
+	for done := 0; done < dst.Len(); {
+		k := min(per, dst.Len()-done)
+		b := dst.Slice(done, done+k).Bytes()
+		if got, err := io.ReadFull(r, b); err != nil {
+			return shortError(err, int64(done)*int64(size)+int64(got), int64(dst.Len())*int64(size))
 		}
-		fill(out[done:done+k], buf[:k*size])
+		toNative(b, size, order)
 		done += k
 	}
 	return nil

@@ -99,7 +99,7 @@ func TestReadBigTIFFShortOffsets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := v.Frames[0]; got.Width != 4 || got.Height != 6 || !reflect.DeepEqual(got.Data, pix) {
+	if got := v.Frames[0]; got.Width != 4 || got.Height != 6 || !reflect.DeepEqual(got.Data, imagegraph.Samples[uint8](pix)) {
 		t.Errorf("read %dx%d %v, want 4x6 %v", got.Width, got.Height, got.Data, pix)
 	}
 }

@@ -49,7 +49,7 @@ func TestTIFFStackPages(t *testing.T) {
 		}
 		r := v.Frames[0]
 		want := []uint8{0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 24, 25}
-		if r.Width != 3 || r.Height != 2 || r.Depth != 3 || r.Kind != imagegraph.Uint8 || !slices.Equal(r.Data.([]uint8), want) {
+		if r.Width != 3 || r.Height != 2 || r.Depth != 3 || r.Kind != imagegraph.Uint8 || !slices.Equal(r.Data.(imagegraph.Samples[uint8]), want) {
 			t.Errorf("%v: %dx%dx%d %v %v", order, r.Width, r.Height, r.Depth, r.Kind, r.Data)
 		}
 		if v.Format != "tiff" || v.Header != nil || v.Spacing != [3]float64{1, 1, 1} || v.Affine != imagegraph.IdentityAffine(v.Spacing) || v.Slope != 1 {
@@ -66,7 +66,7 @@ func TestTIFFStackPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := v.Frames[0]; r.Kind != imagegraph.Uint16 || !slices.Equal(r.Data.([]uint16), []uint16{7, 1007, 300, 1300}) {
+	if r := v.Frames[0]; r.Kind != imagegraph.Uint16 || !slices.Equal(r.Data.(imagegraph.Samples[uint16]), []uint16{7, 1007, 300, 1300}) {
 		t.Errorf("16-bit: %v %v", r.Kind, r.Data)
 	}
 	// A single page, as x/image/tiff writes it, is a volume of depth 1.
@@ -75,7 +75,7 @@ func TestTIFFStackPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := v.Frames[0]; r.Depth != 1 || r.Width != testimages.GreyPattern().Rect.Dx() || !bytes.Equal(r.Data.([]uint8), testimages.GreyPattern().Pix) {
+	if r := v.Frames[0]; r.Depth != 1 || r.Width != testimages.GreyPattern().Rect.Dx() || !bytes.Equal(r.Data.(imagegraph.Samples[uint8]), testimages.GreyPattern().Pix) {
 		t.Errorf("single page: %dx%dx%d", r.Width, r.Height, r.Depth)
 	}
 }

@@ -1,8 +1,6 @@
 package gridcc
 
 import (
-	"math"
-
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -15,6 +13,7 @@ type Grid struct {
 	rule    imagegraph.Rule
 	conn    int
 	stencil [][3]int
+	src     source
 }
 
 // NewGrid returns the implicit graph of r under rule and connectivity.
@@ -32,7 +31,7 @@ func NewGrid(r *imagegraph.Raster, rule imagegraph.Rule, conn int) (*Grid, error
 	if err != nil {
 		return nil, err
 	}
-	return &Grid{r: r, rule: rule, conn: conn, stencil: st}, nil
+	return &Grid{r: r, rule: rule, conn: conn, stencil: st, src: newSource(r, rule)}, nil
 }
 
 // NumVertices returns the number of pixels.
@@ -48,17 +47,7 @@ func (g *Grid) Key(v int) uint64 {
 	if g.rule.Mode != imagegraph.Multilabel {
 		return 1
 	}
-	switch d := g.r.Data.(type) {
-	case []int64:
-		return uint64(d[v])
-	case []uint64:
-		return d[v]
-	case []float32:
-		return uint64(math.Float32bits(d[v]))
-	case []float64:
-		return math.Float64bits(d[v])
-	}
-	return uint64(int64(f))
+	return g.src.key(v)
 }
 
 // Neighbors appends to buf the pixels joined to v, in increasing order,

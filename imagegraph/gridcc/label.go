@@ -75,21 +75,21 @@ func Label(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint3
 	if opts.Progress != nil { // the same bands, one a thread, counted
 		return LabelStreamed(r, rule, opts, dst, grid.Stream{Threads: opts.Threads}.ThreadCount(), nil)
 	}
-	if rule.Mode == imagegraph.Multilabel && singleValue(r, opts.Threads) {
+	src := newSource(r, rule)
+	if rule.Mode == imagegraph.Multilabel && src.single(opts.Threads) {
 		// One foreground value: multilabel equals binary, which has
 		// faster paths.
 		rule = imagegraph.Rule{Mode: imagegraph.Binary}
+		src = newSource(r, rule)
 	}
-	rows := rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}
 	shape := grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
 	var count int
-	switch {
-	case rule.Mode != imagegraph.Multilabel:
-		count, err = grid.LabelBinary(shape, conn, rows, dst, opts.Threads)
-	case rows.wide():
-		count, err = runs.LabelRuns[uint64](shape, conn, wideRows{rows}, dst, opts.Threads)
-	default:
-		count, err = runs.LabelRuns[uint32](shape, conn, rows, dst, opts.Threads)
+	if rule.Mode != imagegraph.Multilabel {
+		count, err = grid.LabelBinary(shape, conn, src, dst, opts.Threads)
+	} else if narrow, wide := src.runs(); wide != nil {
+		count, err = runs.LabelRuns(shape, conn, wide, dst, opts.Threads)
+	} else {
+		count, err = runs.LabelRuns(shape, conn, narrow, dst, opts.Threads)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("imagegraph: %w", err)

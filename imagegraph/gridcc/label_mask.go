@@ -1,6 +1,10 @@
 package gridcc
 
-import "github.com/cclabel/cclabel/imagegraph"
+import (
+	"unsafe"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
 
 // intCut is a threshold rule on integer samples reduced to one comparison
 // with a sample value: the scaled value of an integer sample is a
@@ -82,15 +86,7 @@ func maxOf[T integer]() T { return ^minOf[T]() }
 
 func sizeOf[T integer]() int {
 	var z T
-	switch any(z).(type) {
-	case int8, uint8:
-		return 1
-	case int16, uint16:
-		return 2
-	case int32, uint32:
-		return 4
-	}
-	return 8
+	return int(unsafe.Sizeof(z))
 }
 
 // maskInt sets the bits of the foreground samples of an integer row under
@@ -165,31 +161,4 @@ func atLeastWord[T integer](c []T, cut T) uint64 {
 			b2u(s[4] >= cut)<<4 | b2u(s[5] >= cut)<<5 | b2u(s[6] >= cut)<<6 | b2u(s[7] >= cut)<<7) << k
 	}
 	return w
-}
-
-// rowCut returns the threshold of rule reduced to an integer cut for the
-// raster's sample type, when the samples are integers.
-func rowCut(r *imagegraph.Raster, rule imagegraph.Rule) intCut {
-	if rule.Mode != imagegraph.Threshold {
-		return intCut{}
-	}
-	switch r.Data.(type) {
-	case []uint8:
-		return newIntCut[uint8](rule)
-	case []uint16:
-		return newIntCut[uint16](rule)
-	case []uint32:
-		return newIntCut[uint32](rule)
-	case []uint64:
-		return newIntCut[uint64](rule)
-	case []int8:
-		return newIntCut[int8](rule)
-	case []int16:
-		return newIntCut[int16](rule)
-	case []int32:
-		return newIntCut[int32](rule)
-	case []int64:
-		return newIntCut[int64](rule)
-	}
-	return intCut{}
 }

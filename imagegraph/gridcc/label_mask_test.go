@@ -11,7 +11,7 @@ import (
 // checkMask compares maskInt under rule with Rule.Foreground on samples.
 func checkMask[T integer](t *testing.T, rule imagegraph.Rule, samples []T) {
 	t.Helper()
-	c := rowCut(&imagegraph.Raster{Data: samples}, rule)
+	c := newIntRows(samples, len(samples), rule).cut
 	dst := make([]uint64, (len(samples)+63)/64)
 	maskInt(samples, dst, rule.Mode == imagegraph.Binary, c)
 	for x, v := range samples {

@@ -1,56 +1,12 @@
 package gridcc
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
 )
-
-// AppendRuns appends the runs of equal nonzero 32-bit multilabel keys of a
-// row (grid.RunRows[uint32]); the keys are those of Keys.
-func (s rasterRows) AppendRuns(row int, dst []grid.KeyRun[uint32]) []grid.KeyRun[uint32] {
-	lo, hi := s.span(row)
-	switch d := s.r.Data.(type) {
-	case []uint8:
-		return appendIntRuns(d[lo:hi], dst)
-	case []uint16:
-		return appendIntRuns(d[lo:hi], dst)
-	case []uint32:
-		return appendIntRuns(d[lo:hi], dst)
-	case []int8:
-		return appendIntRuns(d[lo:hi], dst)
-	case []int16:
-		return appendIntRuns(d[lo:hi], dst)
-	case []int32:
-		return appendIntRuns(d[lo:hi], dst)
-	case []float32:
-		return appendFloat32Runs(d[lo:hi], dst)
-	}
-	return dst
-}
-
-// AppendRuns appends the runs of equal nonzero 64-bit multilabel keys of a
-// row (grid.RunRows[uint64]) for int64, uint64 and float64 rasters.
-func (s wideRows) AppendRuns(row int, dst []grid.KeyRun[uint64]) []grid.KeyRun[uint64] {
-	lo, hi := s.span(row)
-	switch d := s.r.Data.(type) {
-	case []int64:
-		return appendIntRuns(d[lo:hi], dst)
-	case []uint64:
-		return appendIntRuns(d[lo:hi], dst)
-	case []float64:
-		return appendFloat64Runs(d[lo:hi], dst)
-	}
-	return dst
-}
-
-// integer is the sample types whose multilabel key is the value itself.
-type integer interface {
-	~uint8 | ~uint16 | ~uint32 | ~uint64 | ~int8 | ~int16 | ~int32 | ~int64
-}
 
 // appendIntRuns appends the runs of equal nonzero values of src; the key
 // of a value is its conversion to K, which keeps distinct values distinct
@@ -246,40 +202,15 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-// appendFloat32Runs appends the runs of equal float32 keys (the bit
-// pattern; 0, -0 and NaN are background).
-func appendFloat32Runs(src []float32, dst []grid.KeyRun[uint32]) []grid.KeyRun[uint32] {
-	key := func(v float32) uint32 {
-		if v == 0 || v != v {
-			return 0
-		}
-		return math.Float32bits(v)
-	}
+// appendFloatRuns appends the runs of equal float keys (floatKey: the
+// bit pattern; 0, -0 and NaN are background).
+func appendFloatRuns[T float32 | float64, K grid.GridKey](src []T, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
 	for x := 0; x < len(src); {
-		k, start := key(src[x]), x
-		for x++; x < len(src) && key(src[x]) == k; x++ {
+		k, start := floatKey[T, K](src[x]), x
+		for x++; x < len(src) && floatKey[T, K](src[x]) == k; x++ {
 		}
 		if k != 0 {
-			dst = append(dst, grid.KeyRun[uint32]{Start: int32(start), End: int32(x), Key: k})
-		}
-	}
-	return dst
-}
-
-// appendFloat64Runs is appendFloat32Runs for float64.
-func appendFloat64Runs(src []float64, dst []grid.KeyRun[uint64]) []grid.KeyRun[uint64] {
-	key := func(v float64) uint64 {
-		if v == 0 || v != v {
-			return 0
-		}
-		return math.Float64bits(v)
-	}
-	for x := 0; x < len(src); {
-		k, start := key(src[x]), x
-		for x++; x < len(src) && key(src[x]) == k; x++ {
-		}
-		if k != 0 {
-			dst = append(dst, grid.KeyRun[uint64]{Start: int32(start), End: int32(x), Key: k})
+			dst = append(dst, grid.KeyRun[K]{Start: int32(start), End: int32(x), Key: k})
 		}
 	}
 	return dst

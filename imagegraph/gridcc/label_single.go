@@ -4,40 +4,8 @@ import (
 	"encoding/binary"
 	"runtime"
 
-	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
-
-// singleValue reports whether every foreground sample of r (nonzero, not
-// NaN) holds the same value; multilabel labeling then equals binary
-// labeling, which has faster paths. Large rasters are scanned by threads
-// goroutines (0: GOMAXPROCS); each stops at its second distinct
-// foreground value.
-func singleValue(r *imagegraph.Raster, threads int) bool {
-	switch d := r.Data.(type) {
-	case []uint8:
-		return singleParallel(d, threads, scanByte)
-	case []uint16:
-		return singleParallel(d, threads, scanInt[uint16])
-	case []uint32:
-		return singleParallel(d, threads, scanInt[uint32])
-	case []uint64:
-		return singleParallel(d, threads, scanInt[uint64])
-	case []int8:
-		return singleParallel(d, threads, scanInt[int8])
-	case []int16:
-		return singleParallel(d, threads, scanInt[int16])
-	case []int32:
-		return singleParallel(d, threads, scanInt[int32])
-	case []int64:
-		return singleParallel(d, threads, scanInt[int64])
-	case []float32:
-		return singleParallel(d, threads, scanFloat[float32])
-	case []float64:
-		return singleParallel(d, threads, scanFloat[float64])
-	}
-	return false
-}
 
 // singleChunk is the number of samples under which a raster is scanned by
 // one goroutine.

@@ -32,7 +32,7 @@ func LabelStreamed(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst
 	if len(dst) != r.Len() {
 		return nil, fmt.Errorf("imagegraph: %d labels for %d voxels", len(dst), r.Len())
 	}
-	rows := rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}
+	src := newSource(r, rule)
 	shape := grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
 	s := grid.Stream{Threads: opts.Threads, Bands: bands, Progress: opts.Progress}
 	if wait != nil {
@@ -40,31 +40,29 @@ func LabelStreamed(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst
 	}
 	var count int
 	if rule.Mode == imagegraph.Multilabel {
-		if scan := newSingleScan(r); scan != nil {
-			single := s
-			single.Wait = func(end int) error {
-				if err := s.WaitFunc()(end); err != nil {
-					return err
-				}
-				if !scan.upTo(end * r.Width) {
-					return errSecondValue
-				}
-				return nil
+		scan := src.scan()
+		single := s
+		single.Wait = func(end int) error {
+			if err := s.WaitFunc()(end); err != nil {
+				return err
 			}
-			binary := rasterRows{r: r, rule: imagegraph.Rule{Mode: imagegraph.Binary}}
-			count, err = grid.LabelBinaryStreamed(shape, conn, binary, dst, single)
-			if !errors.Is(err, errSecondValue) {
-				return streamedLabels(r, dst, count, err)
+			if !scan.upTo(end * r.Width) {
+				return errSecondValue
 			}
+			return nil
+		}
+		binary := newSource(r, imagegraph.Rule{Mode: imagegraph.Binary})
+		count, err = grid.LabelBinaryStreamed(shape, conn, binary, dst, single)
+		if !errors.Is(err, errSecondValue) {
+			return streamedLabels(r, dst, count, err)
 		}
 	}
-	switch {
-	case rule.Mode != imagegraph.Multilabel:
-		count, err = grid.LabelBinaryStreamed(shape, conn, rows, dst, s)
-	case rows.wide():
-		count, err = runs.LabelRunsStreamed[uint64](shape, conn, wideRows{rows}, dst, s)
-	default:
-		count, err = runs.LabelRunsStreamed[uint32](shape, conn, rows, dst, s)
+	if rule.Mode != imagegraph.Multilabel {
+		count, err = grid.LabelBinaryStreamed(shape, conn, src, dst, s)
+	} else if narrow, wide := src.runs(); wide != nil {
+		count, err = runs.LabelRunsStreamed(shape, conn, wide, dst, s)
+	} else {
+		count, err = runs.LabelRunsStreamed(shape, conn, narrow, dst, s)
 	}
 	return streamedLabels(r, dst, count, err)
 }
@@ -90,34 +88,6 @@ type singleScan struct {
 	// step scans samples [lo, hi) and reports whether they and those
 	// before hold at most one foreground value.
 	step func(lo, hi int) bool
-}
-
-// newSingleScan returns the scan of r's samples, or nil for a sample type
-// that Label does not scan (it labels those as keys).
-func newSingleScan(r *imagegraph.Raster) *singleScan {
-	switch d := r.Data.(type) {
-	case []uint8:
-		return scanParts(d, scanByte)
-	case []uint16:
-		return scanParts(d, scanInt[uint16])
-	case []uint32:
-		return scanParts(d, scanInt[uint32])
-	case []uint64:
-		return scanParts(d, scanInt[uint64])
-	case []int8:
-		return scanParts(d, scanInt[int8])
-	case []int16:
-		return scanParts(d, scanInt[int16])
-	case []int32:
-		return scanParts(d, scanInt[int32])
-	case []int64:
-		return scanParts(d, scanInt[int64])
-	case []float32:
-		return scanParts(d, scanFloat[float32])
-	case []float64:
-		return scanParts(d, scanFloat[float64])
-	}
-	return nil
 }
 
 // scanParts returns a singleScan of d by scan (see singleParallel).

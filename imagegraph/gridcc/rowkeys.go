@@ -7,12 +7,12 @@ import "github.com/cclabel/cclabel/imagegraph"
 // samples that join (for 64-bit multilabel samples distinct values may
 // share a key). The CPU labelers read rows the same way.
 type RowKeys struct {
-	rows rasterRows
+	rows source
 }
 
 // NewRowKeys returns the keys of r's rows under rule.
 func NewRowKeys(r *imagegraph.Raster, rule imagegraph.Rule) RowKeys {
-	return RowKeys{rasterRows{r: r, rule: rule, cut: rowCut(r, rule)}}
+	return RowKeys{newSource(r, rule)}
 }
 
 // Row writes the keys of row into dst, which holds Width entries.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"sync"
-	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -63,47 +62,21 @@ func Usable(kind imagegraph.SampleKind, off int64, bigEndian bool) bool {
 
 // Samples maps the n samples of kind stored at offset off of f (see
 // Usable; the caller has checked that the file holds them) and returns
-// them as the raster slice of kind ([]uint8, []int16, ...) with the
-// function that unmaps them. When they cannot be used in place or the
-// file cannot be mapped it returns ErrUnsupported, or Map's error.
-func Samples(f *os.File, kind imagegraph.SampleKind, n int, off int64, bigEndian bool) (any, func(), error) {
-	if n <= 0 || !Usable(kind, off, bigEndian) {
+// them with the function that unmaps them. When they cannot be used in
+// place or the file cannot be mapped it returns ErrUnsupported, or Map's
+// error.
+func Samples(f *os.File, kind imagegraph.SampleKind, n int, off int64, bigEndian bool) (imagegraph.Data, func(), error) {
+	if n <= 0 || kind == imagegraph.RGB || !Usable(kind, off, bigEndian) {
 		return nil, nil, ErrUnsupported
 	}
 	b, unmap, err := Map(f, off, int64(n)*int64(kind.Size()))
 	if err != nil {
 		return nil, nil, err
 	}
-	var s any
-	switch kind {
-	case imagegraph.Uint8:
-		s = b
-	case imagegraph.Int8:
-		s = view[int8](b, n)
-	case imagegraph.Uint16:
-		s = view[uint16](b, n)
-	case imagegraph.Int16:
-		s = view[int16](b, n)
-	case imagegraph.Uint32:
-		s = view[uint32](b, n)
-	case imagegraph.Int32:
-		s = view[int32](b, n)
-	case imagegraph.Uint64:
-		s = view[uint64](b, n)
-	case imagegraph.Int64:
-		s = view[int64](b, n)
-	case imagegraph.Float32:
-		s = view[float32](b, n)
-	case imagegraph.Float64:
-		s = view[float64](b, n)
-	default:
+	s, err := imagegraph.ViewBytes(kind, b)
+	if err != nil {
 		unmap()
 		return nil, nil, ErrUnsupported
 	}
 	return s, unmap, nil
-}
-
-// view is b's first n elements of T, in place.
-func view[T any](b []byte, n int) []T {
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }

@@ -73,7 +73,7 @@ func TestSamples(t *testing.T) {
 	data := []byte{9, 1, 0, 2, 0, 3, 0, 4, 0}
 	f := openTemp(t, data)
 	s, unmap, err := Samples(f, imagegraph.Uint8, 9, 0, false)
-	if err != nil || !bytes.Equal(s.([]uint8), data) {
+	if err != nil || !bytes.Equal(s.(imagegraph.Samples[uint8]), data) {
 		t.Fatalf("uint8: %v %v", s, err)
 	}
 	unmap()
@@ -88,7 +88,7 @@ func TestSamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer unmap()
-	if got := s.([]int16); len(got) != 3 || got[0] != 2<<8 || got[2] != 4<<8 {
+	if got := s.(imagegraph.Samples[int16]); len(got) != 3 || got[0] != 2<<8 || got[2] != 4<<8 {
 		t.Errorf("int16 at offset 2: %v", got)
 	}
 }

@@ -3,6 +3,7 @@
 package slicestack
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 
@@ -20,7 +21,7 @@ type Stack struct {
 	class string
 	// kind and data are the samples so far, allocated by the first add.
 	kind imagegraph.SampleKind
-	data any
+	data imagegraph.Data
 }
 
 // New starts a stack of depth slices of width x height, of at most
@@ -93,46 +94,34 @@ func (s *Stack) Raster() (*imagegraph.Raster, error) {
 }
 
 // sliceSamples allocates n samples for the slice kinds FromImage gives.
-func sliceSamples(kind imagegraph.SampleKind, n int) any {
-	switch kind {
-	case imagegraph.Uint8:
-		return make([]uint8, n)
-	case imagegraph.Uint16:
-		return make([]uint16, n)
+func sliceSamples(kind imagegraph.SampleKind, n int) imagegraph.Data {
+	if kind != imagegraph.Uint8 && kind != imagegraph.Uint16 {
+		kind = imagegraph.Uint32
 	}
-	return make([]uint32, n)
+	d, _ := imagegraph.NewSamples(kind, n)
+	return d
 }
 
 // sliceCopy copies src into dst from index off; it reports false when
-// they are not of the same slice type.
-func sliceCopy(dst any, off int, src any) bool {
-	switch d := dst.(type) {
-	case []uint8:
-		s, ok := src.([]uint8)
-		return ok && copy(d[off:], s) == len(s)
-	case []uint16:
-		s, ok := src.([]uint16)
-		return ok && copy(d[off:], s) == len(s)
-	case []uint32:
-		s, ok := src.([]uint32)
-		return ok && copy(d[off:], s) == len(s)
+// they are not of the same sample type.
+func sliceCopy(dst imagegraph.Data, off int, src imagegraph.Data) bool {
+	if dst.Kind() != src.Kind() || off+src.Len() > dst.Len() {
+		return false
 	}
-	return false
+	return copy(dst.Slice(off, off+src.Len()).Bytes(), src.Bytes()) == len(src.Bytes())
 }
 
 // sliceGreyToRGB returns the first n grey samples (uint8, or uint16 by their
 // high bytes, as FromImage packs 16-bit colour) as packed 0xRRGGBB.
-func sliceGreyToRGB(data any, n int) []uint32 {
-	out := make([]uint32, n)
-	switch d := data.(type) {
-	case []uint8:
-		for i := range out {
-			out[i] = uint32(d[i]) * 0x010101
-		}
-	case []uint16:
-		for i := range out {
-			out[i] = uint32(d[i]>>8) * 0x010101
-		}
+func sliceGreyToRGB(data imagegraph.Data, n int) imagegraph.Samples[uint32] {
+	out := make(imagegraph.Samples[uint32], n)
+	b, size := data.Bytes(), data.Kind().Size()
+	high := size - 1 // the high byte's place in a sample
+	if binary.NativeEndian.Uint16([]byte{0, 1}) == 1 {
+		high = 0
+	}
+	for i := range out {
+		out[i] = uint32(b[i*size+high]) * 0x010101
 	}
 	return out
 }
