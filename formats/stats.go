@@ -24,14 +24,15 @@ type statsRecord struct {
 	CentroidMM []float64 `json:"centroid_mm,omitempty"`
 }
 
-// WriteStats writes per-component statistics as "csv" (a header line, then
-// label,value,size,x0,y0[,z0],x1,y1[,z1],cx,cy[,cz]) or "json" (an array
-// of objects with label, value, size, bbox [x0,y0(,z0),x1,y1(,z1)] and
+// WriteStats writes the statistics of a labeling's components as CSV or
+// JSON. format is "csv" (a header line, then
+// label,value,size,x0,y0[,z0],x1,y1[,z1],cx,cy[,cz]) or "json" (an array of
+// objects with label, value, size, bbox [x0,y0(,z0),x1,y1(,z1)] and
 // centroid [x,y(,z)]); format may carry a leading dot. Bounding boxes are
-// inclusive; z appears for 3D rasters only. Values of integer samples
-// (and packed RGB) are written as integers, every digit kept; those of
-// float samples as the shortest decimal that reads back as the same
-// float32 or float64 (see [imagegraph.SampleValue.AppendText]).
+// inclusive; z appears for 3D rasters only. Values of integer samples (and
+// packed RGB) are written as integers, every digit kept; those of float
+// samples as the shortest decimal that reads back as the same float32 or
+// float64 (see [imagegraph.SampleValue.AppendText]).
 func WriteStats(w io.Writer, stats []imagegraph.ComponentStats, format string, is3D bool) error {
 	sw, err := newStatsWriter(w, format, is3D, nil, false)
 	if err != nil {
@@ -40,18 +41,19 @@ func WriteStats(w io.Writer, stats []imagegraph.ComponentStats, format string, i
 	return sw.writeAll(1, func(int) ([]imagegraph.ComponentStats, error) { return stats, nil })
 }
 
-// WriteVolumeStats is WriteStats for volumes, with two more measures
-// through the voxel-to-physical affine: the physical volume
-// (size x |det| of the affine's 3x3 part, in mm³ for NIfTI and NRRD) and
-// the physical centroid (the affine applied to the voxel centroid). CSV
-// columns volume_mm3,px,py,pz follow the voxel ones; JSON adds volume_mm3
-// and centroid_mm.
+// WriteVolumeStats writes the statistics of a volume's components. It is
+// [WriteStats] with two more measures through the voxel-to-physical affine:
+// the physical volume (size x |det| of the affine's 3x3 part, in mm³ for
+// NIfTI and NRRD) and the physical centroid (the affine applied to the
+// voxel centroid). CSV columns volume_mm3,px,py,pz follow the voxel ones;
+// JSON adds volume_mm3 and centroid_mm.
 func WriteVolumeStats(w io.Writer, stats []imagegraph.ComponentStats, format string, affine [3][4]float64) error {
 	return WriteFrameStats(w, 1, func(int) ([]imagegraph.ComponentStats, error) { return stats, nil }, format, affine)
 }
 
-// WriteFrameStats is WriteVolumeStats for a volume of several frames
-// (time points, Volume.Frames): it writes the statistics that stats(t)
+// WriteFrameStats writes the statistics of the components of every frame.
+// It is [WriteVolumeStats] for a volume of several frames (time points,
+// Volume.Frames): it writes the statistics that stats(t)
 // returns for every frame t from 0 to frames-1, in order, holding one
 // frame's at a time. With more than one frame every row leads with its
 // frame's index, counted from 0 as NIfTI's t: CSV gains a first column

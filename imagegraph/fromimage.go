@@ -10,7 +10,7 @@ import (
 )
 
 // FromImage converts a decoded image into a raster without losing
-// precision: 8-bit grey stays uint8 (sharing the image's pixels when their
+// precision. 8-bit grey stays uint8 (sharing the image's pixels when their
 // layout allows), 16-bit grey stays uint16, colour whose R=G=B everywhere
 // becomes grey of the source's depth, and other colour becomes packed
 // 0xRRGGBB (8 bits a channel). Alpha is ignored. Paletted images give

@@ -5,18 +5,21 @@ import (
 	"slices"
 )
 
-// Labels are the result of labeling a raster: one label per pixel, x
-// fastest, 0 for background and 1..Count by first occurrence.
+// Labels is the labeling of a raster: one label per pixel, x fastest.
 type Labels struct {
 	Width, Height, Depth int
-	Data                 []uint32
-	Count                int
+	// Data holds the labels: 0 for background, 1..Count for the
+	// components in order of first occurrence.
+	Data []uint32
+	// Count is the number of components.
+	Count int
 }
 
-// Filter keeps only the components with at least minSize pixels and, when
-// largest > 0, only the largest that many of those (ties go to the smaller
-// label); the others become background. The kept components are numbered
-// again 1..N in order of first occurrence. It works in place.
+// Filter turns the small components, and all but the largest, into
+// background. It keeps the components of at least minSize pixels and,
+// when largest > 0, only the largest that many of those (ties go to the
+// smaller label). The kept components are numbered again 1..N in order of
+// first occurrence, in place.
 func (l *Labels) Filter(minSize int64, largest int) {
 	if minSize <= 1 && largest <= 0 {
 		return

@@ -8,7 +8,7 @@ import (
 // SampleKind is the type of a raster's samples.
 type SampleKind int
 
-// The sample kinds. RGB is colour packed as 0xRRGGBB in a uint32.
+// The sample kinds. [RGB] is colour packed as 0xRRGGBB in a uint32.
 const (
 	Uint8 SampleKind = iota + 1
 	Uint16
@@ -64,8 +64,8 @@ func (k SampleKind) String() string {
 	return fmt.Sprintf("SampleKind(%d)", int(k))
 }
 
-// Raster is a 2D (Depth 1) or 3D grid of typed samples, x fastest, then y,
-// then z.
+// Raster is a 2D (Depth 1) or 3D grid of typed samples, x fastest, then
+// y, then z.
 type Raster struct {
 	Width, Height, Depth int
 	// Kind is the sample type.
@@ -76,13 +76,13 @@ type Raster struct {
 	Data Data
 }
 
-// NewRaster wraps data (not copied) as a raster of the given size; the
-// kind follows from the slice type.
+// NewRaster wraps data, not copied, as a raster of the given size. The
+// kind follows from the sample type.
 func NewRaster[T Sample](width, height, depth int, data []T) (*Raster, error) {
 	return newRaster(width, height, depth, kindOf[T](), Samples[T](data))
 }
 
-// NewRGB wraps packed 0xRRGGBB colour samples (not copied) as a raster.
+// NewRGB wraps packed 0xRRGGBB colour samples, not copied, as a raster.
 func NewRGB(width, height, depth int, data []uint32) (*Raster, error) {
 	return newRaster(width, height, depth, RGB, Samples[uint32](data))
 }
@@ -99,29 +99,29 @@ func newRaster(width, height, depth int, kind SampleKind, data Data) (*Raster, e
 	return &Raster{Width: width, Height: height, Depth: depth, Kind: kind, Data: data}, nil
 }
 
-// MaxPixels is the largest number of pixels one labeling kernel takes
-// (Label, the GPU kernels): their indices are 32-bit and the labeler
-// reserves the top bit. Larger rasters, up to MaxVoxels, are labeled in
-// slabs of at most MaxPixels voxels (cclabel.Labeler.LabelRaster).
+// MaxPixels is the most pixels one labeling kernel takes. The kernels'
+// indices are 32-bit, and the labelers reserve the top bit. Larger
+// rasters, up to [MaxVoxels], are labeled in slabs of at most MaxPixels
+// voxels (cclabel.Labeler.LabelRaster).
 const MaxPixels = 1<<31 - 1
 
-// MaxKernelVoxels is the most voxels a GPU kernel launch is given: a
-// margin of 2^24 below MaxPixels keeps the kernels' 32-bit grid-stride
+// MaxKernelVoxels is the most voxels one GPU kernel launch is given. Its
+// margin of 2^24 below [MaxPixels] keeps the kernels' 32-bit grid-stride
 // indices from overflowing. Rasters beyond it are labeled in slabs of at
 // most this many voxels, so two planes of such a raster must fit it.
 const MaxKernelVoxels = MaxPixels - 1<<24
 
-// MaxVoxels is the largest number of voxels a raster may have (2^40: a
-// bound that keeps a header's product of sides far from overflowing; such
-// a raster of bytes is a terabyte).
+// MaxVoxels is the most voxels a raster may have. The bound keeps a
+// header's product of sides far from overflowing; a raster of that many
+// bytes is a terabyte.
 const MaxVoxels = 1 << 40
 
-// VoxelCount returns width*height*depth, or an error when a side is not
-// positive, a plane has more than MaxPixels pixels, the product exceeds
-// MaxVoxels, or the volume exceeds MaxPixels with two planes above
-// MaxKernelVoxels (such volumes are labeled two planes at a time at
-// least). Readers of volumes that may exceed MaxPixels call it on header
-// values before allocating.
+// VoxelCount returns the number of voxels of a raster of the given size.
+// It fails when a side is not positive, a plane has more than [MaxPixels]
+// pixels, the product exceeds [MaxVoxels], or the volume exceeds MaxPixels
+// with two planes above [MaxKernelVoxels] (such volumes are labeled two
+// planes at a time at least). Readers of volumes that may exceed
+// MaxPixels call it on header values before allocating.
 func VoxelCount(width, height, depth int) (int, error) {
 	if width < 1 || height < 1 || depth < 1 {
 		return 0, fmt.Errorf("imagegraph: size %dx%dx%d: every side must be at least 1", width, height, depth)
@@ -139,9 +139,9 @@ func VoxelCount(width, height, depth int) (int, error) {
 	return int(plane) * depth, nil
 }
 
-// PixelCount returns width*height*depth, or an error when a side is not
-// positive or the product exceeds MaxPixels. Readers call it on header
-// values before allocating.
+// PixelCount returns the number of pixels of a raster one kernel takes.
+// It fails when a side is not positive or the product exceeds
+// [MaxPixels]. Readers call it on header values before allocating.
 func PixelCount(width, height, depth int) (int, error) {
 	if width < 1 || height < 1 || depth < 1 {
 		return 0, fmt.Errorf("imagegraph: size %dx%dx%d: every side must be at least 1", width, height, depth)
@@ -159,7 +159,7 @@ func (r *Raster) Len() int { return r.Width * r.Height * r.Depth }
 // Is3D reports whether the raster has more than one plane.
 func (r *Raster) Is3D() bool { return r.Depth > 1 }
 
-// Bytes returns the memory held by the samples.
+// Bytes returns the size of the samples in bytes.
 func (r *Raster) Bytes() int64 {
 	return int64(r.Len()) * int64(r.Kind.Size())
 }
@@ -172,7 +172,7 @@ func (k SampleKind) Size() int {
 	return 4
 }
 
-// Value returns sample i as a float64 (packed RGB as its 0xRRGGBB value).
+// Value returns sample i as a float64, packed RGB as its 0xRRGGBB value.
 // It is meant for statistics and tests, not for hot loops.
 func (r *Raster) Value(i int) float64 {
 	if r.Data == nil {
@@ -181,7 +181,7 @@ func (r *Raster) Value(i int) float64 {
 	return r.Data.At(i).Float()
 }
 
-// Validate checks that Data matches Kind and the size.
+// Validate checks that the samples match Kind and the size.
 func (r *Raster) Validate() error {
 	if r.Data == nil || (r.Data.Kind() != r.Kind && !(r.Kind == RGB && r.Data.Kind() == Uint32)) {
 		return fmt.Errorf("imagegraph: raster of kind %v holds %T", r.Kind, plain(r.Data))

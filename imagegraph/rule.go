@@ -21,11 +21,15 @@ const (
 	Threshold
 )
 
-// Rule is a foreground rule.
+// Rule decides which samples are foreground and which neighbours join.
 type Rule struct {
-	Mode      Mode
+	// Mode is how samples become foreground and join.
+	Mode Mode
+	// Threshold is the least foreground value of a Threshold rule (the
+	// least background value with Invert).
 	Threshold float64
-	Invert    bool
+	// Invert makes a Threshold rule's foreground the values below it.
+	Invert bool
 	// Slope and Inter scale stored values before a threshold compares
 	// them: value = stored*Slope + Inter (NIfTI scl_slope/scl_inter).
 	// Slope 0 means 1. Multilabel and binary rules use stored values.
@@ -41,7 +45,7 @@ func (r Rule) Scale() (slope, inter float64) {
 	return r.Slope, r.Inter
 }
 
-// String describes the rule as ParseRule accepts it: "multilabel",
+// String describes the rule as [ParseRule] reads it: "multilabel",
 // "binary", "threshold:T" or "threshold:T:invert".
 func (r Rule) String() string {
 	switch r.Mode {
@@ -59,8 +63,8 @@ func (r Rule) String() string {
 	return fmt.Sprintf("Mode(%d)", int(r.Mode))
 }
 
-// ParseRule parses "multilabel", "binary", "threshold:T" or
-// "threshold:T:invert".
+// ParseRule parses a rule as [Rule.String] writes it: "multilabel",
+// "binary", "threshold:T" or "threshold:T:invert".
 func ParseRule(s string) (Rule, error) {
 	switch s {
 	case "multilabel":
@@ -105,8 +109,7 @@ func (r Rule) Foreground(v float64) bool {
 	return v != 0
 }
 
-// ValidConnectivity checks a connectivity for a 2D or 3D raster: 4 or 8 in
-// 2D, 6, 18 or 26 in 3D.
+// ValidConnectivity checks a connectivity: 4 or 8 in 2D, 6, 18 or 26 in 3D.
 func ValidConnectivity(conn int, is3D bool) error {
 	switch {
 	case !is3D && (conn == 4 || conn == 8):

@@ -7,7 +7,7 @@ import (
 	"strconv"
 )
 
-// A SampleValue is one sample of a raster, held exactly: 64-bit integers
+// SampleValue is one sample of a raster, held exactly. Its 64-bit integers
 // keep every digit, which a float64 does not beyond 2^53. The zero
 // SampleValue (Kind 0) holds no sample.
 type SampleValue struct {
@@ -18,8 +18,9 @@ type SampleValue struct {
 	bits uint64
 }
 
-// SampleAt returns sample i of r (packed RGB as its 0xRRGGBB value, of
-// kind RGB). It is meant for statistics and tests, not for hot loops.
+// SampleAt returns sample i of r exactly, packed RGB as its 0xRRGGBB
+// value of kind [RGB]. It is meant for statistics and tests, not for hot
+// loops.
 func (r *Raster) SampleAt(i int) SampleValue {
 	if r.Data == nil {
 		return SampleValue{}
@@ -31,8 +32,8 @@ func (r *Raster) SampleAt(i int) SampleValue {
 	return v
 }
 
-// Float returns the sample as a float64, rounded for 64-bit integers
-// beyond 2^53 (NaN for the zero SampleValue).
+// Float returns the sample as a float64. 64-bit integers beyond 2^53 are
+// rounded; the zero SampleValue gives NaN.
 func (v SampleValue) Float() float64 {
 	switch {
 	case !v.Kind.valid():
@@ -45,8 +46,8 @@ func (v SampleValue) Float() float64 {
 	return float64(v.bits)
 }
 
-// AppendText appends the sample as text: integer kinds (and packed RGB)
-// as decimal integers, every digit kept; float kinds as the shortest
+// AppendText appends the sample to b as text. Integer kinds (and packed
+// RGB) are decimal integers, every digit kept; float kinds the shortest
 // decimal that reads back as the same float32 or float64
 // (strconv.FormatFloat with format 'g' and precision -1). It fails for
 // the zero SampleValue.
@@ -62,8 +63,8 @@ func (v SampleValue) AppendText(b []byte) ([]byte, error) {
 	return strconv.AppendUint(b, v.bits, 10), nil
 }
 
-// String returns the sample as AppendText writes it ("?" for the zero
-// SampleValue).
+// String returns the sample as [SampleValue.AppendText] writes it ("?"
+// for the zero SampleValue).
 func (v SampleValue) String() string {
 	b, err := v.AppendText(nil)
 	if err != nil {
@@ -72,9 +73,9 @@ func (v SampleValue) String() string {
 	return string(b)
 }
 
-// MarshalJSON returns the sample as a JSON number: integers with every
-// digit, floats as encoding/json writes a float32 or float64 (so NaN and
-// infinities fail, as they do there).
+// MarshalJSON returns the sample as a JSON number. Integers keep every
+// digit; floats are written as encoding/json writes a float32 or float64
+// (so NaN and infinities fail, as they do there).
 func (v SampleValue) MarshalJSON() ([]byte, error) {
 	switch v.Kind {
 	case Float32:

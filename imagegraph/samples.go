@@ -13,8 +13,8 @@ type Sample interface {
 }
 
 // Data holds the samples of a raster: a [Samples] of one [Sample] type.
-// Code that needs the Go type asserts it (r.Data.(Samples[uint16]));
-// the methods serve code that does not.
+// Code that needs the Go type asserts it, as in
+// r.Data.(Samples[uint16]); the methods serve code that does not.
 type Data interface {
 	// Kind returns the kind of the sample type (Uint32 for packed colour).
 	Kind() SampleKind
@@ -69,9 +69,9 @@ func NewSamples(kind SampleKind, n int) (Data, error) {
 	return ViewBytes(kind, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), n*size))
 }
 
-// ViewBytes returns the samples of kind that b holds in the machine's
-// byte order, len(b)/kind.Size() of them, sharing b's memory (for
-// memory-mapped files). b must start at a multiple of the sample size.
+// ViewBytes returns the samples of kind held in b, sharing its memory.
+// They are len(b)/kind.Size() samples in the machine's byte order, as in
+// a memory-mapped file; b must start at a multiple of the sample size.
 func ViewBytes(kind SampleKind, b []byte) (Data, error) {
 	if !kind.valid() {
 		return nil, fmt.Errorf("imagegraph: unsupported sample kind %v", kind)

@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// ComponentStats describes one component.
+// ComponentStats describes one component of a labeling.
 type ComponentStats struct {
 	// Label is the component's label.
 	Label uint32
@@ -24,8 +24,8 @@ type ComponentStats struct {
 	Centroid [3]float64
 }
 
-// Statistics returns the statistics of every component of labels, in label
-// order, reading values from r (the labeled raster).
+// Statistics returns the statistics of every component of l, in label
+// order. It reads the values from r, the raster l labels.
 func Statistics(l *Labels, r *Raster) ([]ComponentStats, error) {
 	if r.Width != l.Width || r.Height != l.Height || r.Depth != l.Depth || len(l.Data) != r.Len() {
 		return nil, fmt.Errorf("imagegraph: labels %dx%dx%d do not match raster %dx%dx%d",

@@ -2,8 +2,9 @@ package imagegraph
 
 import "fmt"
 
-// Stencil returns the neighbour offsets of a connectivity (4 or 8 in 2D, 6,
-// 18 or 26 in 3D), in increasing memory order (x fastest).
+// Stencil returns the neighbour offsets of a connectivity. The
+// connectivity is 4 or 8 in 2D, 6, 18 or 26 in 3D; the offsets come in
+// increasing memory order (x fastest).
 func Stencil(conn int) ([][3]int, error) {
 	var order, depth int
 	switch conn {

@@ -5,9 +5,10 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Grid is the implicit graph of a raster: its vertices are the pixels, and
-// two pixels are joined when they are stencil neighbours and the rule
-// connects them. Neighbours are computed on demand; no CSR is stored.
+// Grid is the implicit graph of a raster, its neighbours computed on
+// demand. Its vertices are the pixels; two are joined when they are
+// stencil neighbours and the rule joins them. It serves as a reference
+// for tests and, through [Grid.Materialize], for the general graph path.
 type Grid struct {
 	r       *imagegraph.Raster
 	rule    imagegraph.Rule
@@ -37,8 +38,8 @@ func NewGrid(r *imagegraph.Raster, rule imagegraph.Rule, conn int) (*Grid, error
 // NumVertices returns the number of pixels.
 func (g *Grid) NumVertices() int { return g.r.Len() }
 
-// Key returns pixel v's connectivity key: 0 for background; neighbours
-// with equal keys are joined.
+// Key returns pixel v's connectivity key: 0 for background, equal for
+// neighbours that are joined.
 func (g *Grid) Key(v int) uint64 {
 	f := g.r.Value(v)
 	if !g.rule.Foreground(f) {
@@ -79,8 +80,8 @@ func (g *Grid) Degree(v int) int {
 	return len(g.Neighbors(v, buf[:0]))
 }
 
-// Materialize builds the grid's CSR graph (background pixels are isolated
-// vertices), for the general graph path and for tests.
+// Materialize builds the grid's CSR graph, background pixels as isolated
+// vertices.
 func (g *Grid) Materialize() (*ecl.Graph, error) {
 	n := g.NumVertices()
 	offsets := make([]int64, n+1)

@@ -9,7 +9,7 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// Options configure Label.
+// Options configure [Label] and [LabelStreamed].
 type Options struct {
 	// Connectivity is 4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means the
 	// fullest (8 or 26).
@@ -21,7 +21,7 @@ type Options struct {
 	// steps (a band of rows through one of its two passes), from several
 	// goroutines, at once and out of order (a multilabel raster labeled
 	// again as keys counts again from 0). Label then labels as
-	// LabelStreamed does with every sample in place, on its own bands
+	// [LabelStreamed] does with every sample in place, on its own bands
 	// (one a thread).
 	Progress func(done, total int)
 }
@@ -58,10 +58,11 @@ func checkLabeling(r *imagegraph.Raster, rule imagegraph.Rule, opts Options) (in
 	return conn, nil
 }
 
-// Label labels the connected components of r under rule with ECL-CC on the
-// implicit grid graph: no CSR is built. dst, if it has r.Len() entries, is
-// reused for the labels. r may have at most MaxPixels voxels
-// (cclabel.Labeler.LabelRaster labels larger rasters in slabs).
+// Label labels the connected components of r under rule. It runs ECL-CC
+// on the raster's implicit grid graph, building no CSR. dst, if it has
+// r.Len() entries, takes the labels. r may have at most
+// [imagegraph.MaxPixels] voxels (cclabel.Labeler.LabelRaster labels larger
+// rasters in slabs).
 func Label(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint32) (*imagegraph.Labels, error) {
 	conn, err := checkLabeling(r, rule, opts)
 	if err != nil {

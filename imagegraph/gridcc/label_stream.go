@@ -10,15 +10,15 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/runs"
 )
 
-// LabelStreamed is Label for a raster whose samples arrive in memory
-// order while it is labeled, as a file is decompressed into r.Data: wait(n)
-// blocks until the first n samples are in place, and fails when they never
-// will be (the labeling then stops with its error); nil means they all are. Bands of rows are
-// linked as their samples arrive, on opts.Threads-1 goroutines (at least
-// one) while the rest is read, and labeled once every sample is in place
-// (grid.Stream); bands is their number (0: grid.StreamBandPixels voxels
-// each). The labels are Label's, bit for bit; only dst must have r.Len()
-// entries.
+// LabelStreamed labels a raster while its samples arrive in memory order.
+// They arrive as a file is decompressed into r.Data: wait(n) blocks until the
+// first n samples are in place, and fails when they never will be (the
+// labeling then stops with its error); nil means they all are. Bands of
+// rows are linked as their samples arrive, on opts.Threads-1 goroutines
+// (at least one) while the rest is read, and labeled once every sample is
+// in place ([grid.Stream]); bands is their number (0:
+// [grid.StreamBandPixels] voxels each). The labels are [Label]'s, bit for
+// bit; only dst must have r.Len() entries.
 //
 // Under the multilabel rule the raster is labeled as a binary mask, as
 // Label does when it holds one foreground value, while the samples that

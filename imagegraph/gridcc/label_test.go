@@ -1,7 +1,6 @@
 package gridcc_test
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -271,18 +270,6 @@ func TestLargeRandomThreads(t *testing.T) {
 			}
 		}
 	}
-}
-
-func ExampleLabel() {
-	data := []uint8{
-		1, 1, 0, 2,
-		0, 0, 0, 2,
-		3, 0, 1, 1,
-	}
-	r, _ := imagegraph.NewRaster(4, 3, 1, data)
-	l, _ := gridcc.Label(r, imagegraph.Rule{Mode: imagegraph.Multilabel}, gridcc.Options{Connectivity: 8}, nil)
-	fmt.Println(l.Count, l.Data)
-	// Output: 4 [1 1 0 2 0 0 0 2 3 0 4 4]
 }
 
 func TestThresholdScaling(t *testing.T) {

@@ -2,10 +2,11 @@ package gridcc
 
 import "github.com/cclabel/cclabel/imagegraph"
 
-// RowKeys serves the rows of a raster (row y of plane z is row z*Height+y)
-// as 32-bit connectivity keys under a rule: 0 for background, equal for
-// samples that join (for 64-bit multilabel samples distinct values may
-// share a key). The CPU labelers read rows the same way.
+// RowKeys serves the rows of a raster as 32-bit connectivity keys. Row y
+// of plane z is row z*Height+y; its keys are 0 for background and equal
+// for samples that join under the rule (for 64-bit multilabel samples,
+// distinct values may share a key). The CPU labelers read rows the same
+// way.
 type RowKeys struct {
 	rows source
 }

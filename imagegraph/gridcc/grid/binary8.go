@@ -6,10 +6,10 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
 )
 
-// LabelBinary8 labels a binary 2D image at 8-connectivity, given as bit
-// masks, into dst (width*height labels, x fastest): 0 for background, 1..N
-// by first occurrence. It returns N. The labels equal runs.LabelGrid's with
-// 8-connectivity and keys 1 for foreground.
+// LabelBinary8 labels a binary 2D image, given as bit masks, at
+// 8-connectivity. It writes width*height labels into dst, x fastest: 0 for
+// background, 1..N by first occurrence, and returns N. The labels equal
+// runs.LabelGrid's with 8-connectivity and keys 1 for foreground.
 //
 // It is ECL-CC on a coarser graph: two consecutive rows are taken together,
 // and a maximal run of columns holding any foreground pixel in either row
@@ -35,8 +35,9 @@ func LabelBinary8(width, height int, src MaskRows, dst []uint32, threads int) (i
 	return runCachedBandLabeler(l, cache, bands, dst, width), nil
 }
 
-// LabelBinary26 is LabelBinary8 for a volume at 26-connectivity, rows
-// y + z*height of src. Its vertices are runs of bundles: two rows of two
+// LabelBinary26 labels a binary volume, given as bit masks, at
+// 26-connectivity. It is [LabelBinary8] for rows y + z*height of src. Its
+// vertices are runs of bundles: two rows of two
 // consecutive planes, all of whose voxels touch those of the next column.
 // A bundle is linked to the bundle above it in its plane pair and to the
 // three bundles of the plane pair before that can touch it. Bands are
@@ -319,9 +320,9 @@ func runColumns(ends []uint64, slot, labels, columns []uint32) (flags uint32) {
 }
 
 // writePair writes the labels of the pair m holds, rows row and row + 1
-// (when bottom) of labels, w to a row: each column takes its run's label, read from
-// the run's slot before any is overwritten; the rows are marked pending
-// when a label still is.
+// (when bottom) of labels, w to a row: each column takes its run's label,
+// read from the run's slot before any is overwritten; the rows are marked
+// pending when a label still is.
 func (m *pairScan) writePair(b *band.Band, labels, columns []uint32, w, row int, bottom bool) {
 	if runColumns(m.ends, m.slot, labels, columns)&band.PendingFlag != 0 {
 		b.MarkPending(row)

@@ -7,11 +7,11 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
 )
 
-// LabelBinary labels a binary grid given as bit masks (row r of src is
-// y + z*Height) at any connectivity: 2D 4 or 8, 3D 6, 18 or 26. It writes
-// 0 for background and 1..N by first occurrence into dst (x fastest) and
-// returns N; the labels equal runs.LabelGrid's with keys 1 for foreground,
-// for every thread count.
+// LabelBinary labels a binary grid, given as bit masks, at any
+// connectivity. Row r of src is y + z*Height; connectivity is 4 or 8 in
+// 2D, 6, 18 or 26 in 3D. It writes 0 for background and 1..N by first
+// occurrence into dst (x fastest) and returns N; the labels equal
+// runs.LabelGrid's with keys 1 for foreground, for every thread count.
 //
 // 8 and 26 run LabelBinary8 and LabelBinary26, 18 runs LabelBinary8's
 // row pairs in each plane (see pair18Labeler). 4 and 6 run ECL-CC on

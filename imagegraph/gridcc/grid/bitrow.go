@@ -2,9 +2,9 @@ package grid
 
 import "encoding/binary"
 
-// MaskRows produces a binary image one row at a time as a bit mask: bit x%64
-// of word x/64 is set when pixel x is foreground. It must be safe for
-// concurrent use on different rows.
+// MaskRows produces a binary grid's rows as bit masks. Bit x%64 of word
+// x/64 is set when pixel x is foreground. It must be safe for concurrent
+// use on different rows.
 type MaskRows interface {
 	Mask(row int, dst []uint64)
 }
@@ -12,9 +12,10 @@ type MaskRows interface {
 // maskWords returns the number of 64-bit words of a row of width pixels.
 func maskWords(width int) int { return (width + 63) / 64 }
 
-// PackNonzeroBytes sets bit x of dst (x%64 of word x/64) for every nonzero
-// src[x], the mask of a uint8 row under the binary rule; dst must be
-// zeroed and have (len(src)+63)/64 words. It works on 64 bytes at a time.
+// PackNonzeroBytes writes the bit mask of the nonzero bytes of src. It
+// sets bit x of dst (x%64 of word x/64) for every nonzero src[x], the mask
+// of a uint8 row under the binary rule; dst must be zeroed and have
+// (len(src)+63)/64 words. It works on 64 bytes at a time.
 func PackNonzeroBytes(src []uint8, dst []uint64) {
 	whole := len(src) / 64
 	for i := range whole {

@@ -5,14 +5,14 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// Stream has a grid labeled while its rows arrive in order, as a file is
-// decompressed (LabelBinaryStreamed, runs.LabelRunsStreamed). The rows are
-// split into bands, by default at least twice as many as threads (fewer on
-// grids too small for them); each band's first pass
-// runs as soon as its rows are ready, on Threads-1 goroutines (at least
-// one) while rows arrive, leaving a core to their producer, and on all
-// Threads once every row is. The second pass runs after the last row.
-// The labels are those of the labeler's unstreamed form.
+// Stream has a grid labeled while its rows arrive in order. Rows arrive as
+// a file is decompressed ([LabelBinaryStreamed], runs.LabelRunsStreamed).
+// The rows are split into bands, by default at least twice as many as
+// threads (fewer on grids too small for them); each band's first pass runs
+// as soon as its rows are ready, on Threads-1 goroutines (at least one)
+// while rows arrive, leaving a core to their producer, and on all Threads
+// once every row is. The second pass runs after the last row. The labels
+// are those of the labeler's unstreamed form.
 type Stream struct {
 	// Threads is the number of labeling goroutines; 0 or less means
 	// GOMAXPROCS.
@@ -32,9 +32,9 @@ type Stream struct {
 	Progress func(done, total int)
 }
 
-// StreamBandPixels is the size of the bands of a Stream that names no
-// count: small enough that a band's first pass is a short wait after the
-// last row arrives, large enough that the borders cost little.
+// StreamBandPixels is the size of the bands of a [Stream] that names no
+// count. It is small enough that a band's first pass is a short wait
+// after the last row arrives, large enough that the borders cost little.
 const StreamBandPixels = 1 << 22
 
 // BandCount returns the number of bands to ask for on a grid of shape.
@@ -58,9 +58,9 @@ func (s Stream) WaitFunc() func(end int) error {
 	return s.Wait
 }
 
-// LabelBinaryStreamed is LabelBinary for a grid whose rows arrive while it
-// is labeled (see Stream): src serves row r only once s.Wait(end) has
-// returned for an end past r. It returns LabelBinary's labels and count,
+// LabelBinaryStreamed labels a binary grid while its rows arrive. It is
+// [LabelBinary] under a [Stream]: src serves row r only once s.Wait(end)
+// has returned for an end past r. It returns LabelBinary's labels and count,
 // or s.Wait's error.
 func LabelBinaryStreamed(shape GridShape, connectivity int, src MaskRows, dst []uint32, s Stream) (int, error) {
 	if err := shape.validate(connectivity, dst); err != nil {

@@ -6,9 +6,9 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// LabelGrid labels the connected components of an implicit grid graph with
-// ECL-CC and writes labels into dst (one per pixel, x fastest): 0 for
-// background, 1..N numbered by first occurrence. It returns N.
+// LabelGrid labels a grid given as keys, with ECL-CC on every pixel. It
+// writes labels into dst (one per pixel, x fastest): 0 for background,
+// 1..N numbered by first occurrence, and returns N.
 //
 // Neighbours come from the connectivity stencil (2D: 4 or 8; 3D: 6, 18 or
 // 26); no CSR is built. Every pixel is initialised to its first smaller

@@ -7,11 +7,12 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
 )
 
-// LabelRuns labels a grid given as runs of equal keys (the multilabel
-// rule: neighbours join when their keys are equal and nonzero) at any
-// connectivity: 2D 4 or 8, 3D 6, 18 or 26. It writes 0 for background and
-// 1..N by first occurrence into dst (x fastest) and returns N; the labels
-// equal LabelGrid's on the same keys, for every thread count.
+// LabelRuns labels a grid given as runs of equal keys, at any
+// connectivity. Neighbours join when their keys are equal and nonzero (the
+// multilabel rule); connectivity is 4 or 8 in 2D, 6, 18 or 26 in 3D. It
+// writes 0 for background and 1..N by first occurrence into dst (x
+// fastest) and returns N; the labels equal [LabelGrid]'s on the same keys,
+// for every thread count.
 //
 // It is ECL-CC on the runs: every run is one vertex, numbered in memory
 // order, so the smallest vertex of a component holds its first pixel. Each

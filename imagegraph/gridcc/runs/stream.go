@@ -5,10 +5,10 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
 )
 
-// LabelRunsStreamed is LabelRuns for a grid whose rows arrive while it is
-// labeled (see grid.Stream): src serves row r only once s.Wait(end) has
-// returned for an end past r. It returns LabelRuns' labels and count, or
-// s.Wait's error.
+// LabelRunsStreamed labels a grid of runs while its rows arrive. It is
+// [LabelRuns] under a [grid.Stream]: src serves row r only once s.Wait(end)
+// has returned for an end past r. It returns LabelRuns' labels and count,
+// or s.Wait's error.
 func LabelRunsStreamed[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.RunRows[K], dst []uint32, s grid.Stream) (int, error) {
 	if err := band.Validate(shape.Width, shape.Height, shape.Depth, connectivity, dst); err != nil {
 		return 0, err

@@ -57,7 +57,7 @@ func Of(bands []Band, row int) *Band {
 	return &bands[len(bands)-1]
 }
 
-// Join joins the trees of slots a and c during a border merge, and records
+// Join joins the trees of slots a and c during a border merge. It records
 // a root it hooks in the band that owned it (width slots a row).
 func Join(labels []uint32, bands []Band, width int, a, c uint32) {
 	if dead := Hook(labels, FindRoot(labels, a), FindRoot(labels, c)); dead != 0 {
@@ -86,12 +86,12 @@ func Number(bands []Band) uint32 {
 	return next
 }
 
-// MoveSlots moves the band's runs slots, numbered from its first pixel,
-// to the end of its pixels (adding the offset to every parent), where the
-// labeling pass never overwrites a slot it still needs: a pair (or bundle)
-// has at most (width+1)/2 runs, no more than its pixels, so later pairs'
-// slots lie after earlier pairs' pixels. hooks is the number of roots the
-// linking hooked away.
+// MoveSlots moves the band's runs slots to the end of its pixels. The
+// slots, numbered from its first pixel, move with the offset added to every
+// parent to where the labeling pass never overwrites a slot it still needs:
+// a pair (or bundle) has at most (width+1)/2 runs, no more than its pixels,
+// so later pairs' slots lie after earlier pairs' pixels. hooks is the
+// number of roots the linking hooked away.
 func (b *Band) MoveSlots(labels []uint32, width, runs, hooks int) {
 	start := b.First * width
 	shift := (b.End-b.First)*width - runs

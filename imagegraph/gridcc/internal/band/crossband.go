@@ -9,9 +9,10 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// CrossLabels hands the labels of the roots that pixels of later bands
-// join from the band that numbers them to the bands that need them, so
-// that bands relabel concurrently without a second pass.
+// CrossLabels hands labels of roots from band to band. The roots are those
+// that pixels of later bands join; their labels go from the band that
+// numbers them to the bands that need them, so that bands relabel
+// concurrently without a second pass.
 type CrossLabels struct {
 	roots  []uint32        // sorted index+1 of the roots later bands join
 	labels []atomic.Uint32 // their labels, 0 until published
@@ -20,9 +21,10 @@ type CrossLabels struct {
 	ranked bool
 }
 
-// NewCrossLabels points every root that the border merges hooked
-// straight at its final root (so relabeling never follows a path through
-// another band) and collects those final roots.
+// NewCrossLabels collects the roots that bands hand to later bands. It
+// points every root that the border merges hooked straight at its final
+// root (so relabeling never follows a path through another band) and
+// collects those final roots.
 func NewCrossLabels(labels []uint32, bands []Band) *CrossLabels {
 	var roots []uint32
 	for b := range bands {
@@ -141,9 +143,10 @@ func (c *CrossLabels) Publish(root, label uint32) {
 	}
 }
 
-// PendingFlag marks a label entry that holds, instead of a label, the
-// index+1 of a root in an earlier band whose label was not yet published
-// when the entry was written; FinishBand replaces it.
+// PendingFlag marks a label entry that waits for a root's label. Such an
+// entry holds the index+1 of a root in an earlier band whose label was not
+// yet published when the entry was written; [CrossLabels.FinishBand]
+// replaces it.
 const PendingFlag = 1 << 31
 
 // pendingWait is how long, in all, a band waits for labels from earlier
@@ -202,10 +205,10 @@ func (c *CrossLabels) wait(root uint32) uint32 {
 	}
 }
 
-// LabelSlots numbers the roots among a band's slots in order from the
-// band's first label, and gives every other slot its parent's label: the
-// parent precedes it, so it is already labeled, or lies in an earlier
-// band, whose label comes from cross.
+// LabelSlots gives every slot of a band its label. It numbers the roots
+// among the slots in order from the band's first label, and gives every
+// other slot its parent's label: the parent precedes it, so it is already
+// labeled, or lies in an earlier band, whose label comes from cross.
 func LabelSlots(labels []uint32, b *Band, cross *CrossLabels) {
 	lo, hi := b.Slots, b.Slots+b.Runs
 	next := b.FirstLabel

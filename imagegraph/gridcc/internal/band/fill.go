@@ -37,8 +37,8 @@ func Clear32(s []uint32) {
 	Fill32(s, 0)
 }
 
-// FillSpan writes 0 to dst[from:start] and v to dst[start:end], two
-// entries a store, and may write anything into dst[end:] (never past
+// FillSpan writes 0 to dst[from:start] and v to dst[start:end]. It writes
+// two entries a store, and may write anything into dst[end:] (never past
 // dst): the caller writes spans in increasing order and ends the row with
 // Clear32 from the last span's end, which overwrites the overshoot. Gaps
 // of up to eight entries take one unconditional block of eight zeros, runs

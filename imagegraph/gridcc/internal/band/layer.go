@@ -2,9 +2,9 @@ package band
 
 import "github.com/cclabel/cclabel/internal/parallel"
 
-// Layering returns the rows of a layer, the unit that bands hold whole,
-// and the number of layers of a grid: planes of a volume (depth > 1),
-// rows of an image.
+// Layering returns the rows of a layer and the number of layers of a grid.
+// A layer, the unit that bands hold whole, is a plane of a volume (depth >
+// 1) or a row of an image.
 func Layering(height, depth int) (rows, layers int) {
 	if depth == 1 {
 		return 1, height
@@ -12,9 +12,10 @@ func Layering(height, depth int) (rows, layers int) {
 	return height, depth
 }
 
-// LayerSlack returns how far contact reaches at connectivity with the row
-// before in the same layer and with rows y-1, y and y+1 of the layer
-// before (0: face neighbours only, 1: diagonal ones too, -1: none).
+// LayerSlack returns how far contact reaches between rows at a
+// connectivity. same is the reach to the row before in the same layer,
+// below to rows y-1, y and y+1 of the layer before (0: face neighbours
+// only, 1: diagonal ones too, -1: none).
 func LayerSlack(connectivity int) (same int32, below [3]int32) {
 	switch connectivity {
 	case 4:
@@ -25,9 +26,10 @@ func LayerSlack(connectivity int) (same int32, below [3]int32) {
 	return PlaneSlack(connectivity)
 }
 
-// PlaneSlack returns, for a 3D connectivity, the reach of contact with the
-// row above in the same plane and with rows y-1, y and y+1 of the plane
-// below (-1: no contact).
+// PlaneSlack returns how far contact reaches between rows of a volume.
+// same is the reach at a 3D connectivity to the row above in the same
+// plane, below to rows y-1, y and y+1 of the plane below (-1: no
+// contact).
 func PlaneSlack(conn int) (same int32, below [3]int32) {
 	switch conn {
 	case 6:

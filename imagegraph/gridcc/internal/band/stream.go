@@ -7,25 +7,25 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// RunStreamed is RunLabelerWith for rows that become ready in order while
-// the grid is labeled, as a file is decompressed: wait(end) blocks until
-// rows [0, end) may be read and fails when they never will be.
+// RunStreamed labels the bands of a grid while its rows arrive. It is
+// [RunLabelerWith] for rows that become ready in order, as a file is
+// decompressed: wait(end) blocks until rows [0, end) may be read and fails
+// when they never will be.
 //
-// The bands (best more than threads, so that the first ones are linked
-// long before the last rows arrive) are linked in row order, each once its rows
+// The bands (best more than threads, so that the first ones are linked long
+// before the last rows arrive) are linked in row order, each once its rows
 // are ready: by threads-1 goroutines (at least one) while rows arrive,
 // leaving a core to whatever produces them, and by all threads once the
 // last row is ready. A border is merged as soon as both its bands are
 // linked. The second pass runs once every band is linked, on threads
 // goroutines. The labels are RunLabeler's on the same bands.
 //
-// A failed wait stops the linking; RunStreamed returns its error once
-// every goroutine it started has ended, and the labels are then
-// meaningless.
+// A failed wait stops the linking; RunStreamed returns its error once every
+// goroutine it started has ended, and the labels are then meaningless.
 //
-// progress, when not nil, is told after each band of either pass how
-// many of the 2*len(bands) are done, from the goroutine that did it:
-// calls may come at once and out of order.
+// progress, when not nil, is told after each band of either pass how many
+// of the 2*len(bands) are done, from the goroutine that did it: calls may
+// come at once and out of order.
 func RunStreamed(l Labeler, bands []Band, labels []uint32, width, threads int, wait func(end int) error, linked func(), progress func(done, total int)) (int, error) {
 	threads = max(1, threads)
 	var passed atomic.Int64 // bands done in either pass

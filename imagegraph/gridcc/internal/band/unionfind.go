@@ -31,14 +31,14 @@ func FindRoot(labels []uint32, a uint32) uint32 {
 	}
 }
 
-// Union hooks the roots of a and b (both index+1), the larger under the
-// smaller, and returns the root that stopped being one, or 0 when a and b
-// were already joined.
+// Union joins the trees of a and b, both index+1. It hooks the larger
+// root under the smaller and returns the root that stopped being one, or 0
+// when a and b were already joined.
 func Union(labels []uint32, a, b uint32) uint32 {
 	return Hook(labels, Find(labels, a), Find(labels, b))
 }
 
-// Hook joins roots ra and rb, the larger under the smaller, and returns the
+// Hook joins roots ra and rb, the larger under the smaller. It returns the
 // root that stopped being one, or 0 when they are the same.
 func Hook(labels []uint32, ra, rb uint32) uint32 {
 	switch {
@@ -76,15 +76,15 @@ func LinkContacts(labels []uint32, contacts []uint64) int {
 	return hooks
 }
 
-// LinkFreshContacts is LinkContacts for contacts (r<<32 | p, p < r) whose
-// runs r are still their own roots where they first occur, each r's
-// contacts consecutive: a row's first links with the rows before it, in
-// run order. Its first contact hooks r under p's parent without looking
-// up the root (whose entry lies far back in label maps): that parent is
-// in p's component and at most p < r, and r is still its own root, so
-// every parent stays smaller than its child and each root the smallest
-// slot of its component. Further contacts of the same r are linked as by
-// LinkContacts.
+// LinkFreshContacts hooks the runs of contacts whose later runs are fresh
+// roots. It is [LinkContacts] for contacts (r<<32 | p, p < r) whose runs r
+// are still their own roots where they first occur, each r's contacts
+// consecutive: a row's first links with the rows before it, in run order.
+// Its first contact hooks r under p's parent without looking up the root
+// (whose entry lies far back in label maps): that parent is in p's
+// component and at most p < r, and r is still its own root, so every parent
+// stays smaller than its child and each root the smallest slot of its
+// component. Further contacts of the same r are linked as by LinkContacts.
 func LinkFreshContacts(labels []uint32, contacts []uint64) int {
 	hooks := 0
 	var lastR uint32

@@ -38,7 +38,7 @@ func WriteBounds(dst []uint32, bounds []int32, labels []uint32) {
 	Clear32(dst[from:])
 }
 
-// FastWrites reports whether WriteRuns and WriteBounds write eight
-// entries a store (so rows of short runs cost them no more than any
-// other way of writing them).
+// FastWrites reports whether [WriteRuns] and [WriteBounds] write eight
+// entries a store. Rows of short runs then cost them no more than any
+// other way of writing them.
 func FastWrites() bool { return fastWrites() }

@@ -9,9 +9,9 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
 )
 
-// Feed releases a grid's rows in order from its own goroutine, as a
-// decompressing reader would, for the streamed labelers (grid.Stream):
-// Wait is the stream's wait, and the sources PoisonMask and PoisonRuns
+// Feed releases a grid's rows in order from its own goroutine. It plays a
+// decompressing reader for the streamed labelers (grid.Stream): Wait is
+// the stream's wait, and the sources PoisonMask and PoisonRuns
 // serve garbage for rows not yet released and count those reads.
 type Feed struct {
 	rows, step, failAt int

@@ -2,9 +2,10 @@ package gridtest
 
 import "github.com/cclabel/cclabel/imagegraph/gridcc/grid"
 
-// BFSLabels is the oracle: breadth-first search over the full stencil
-// (every neighbour, not only backward ones), numbering components in order
-// of their first pixel. It returns the labels and their number.
+// BFSLabels labels a grid by breadth-first search, the tests' oracle. It
+// searches over the full stencil (every neighbour, not only backward ones),
+// numbering components in order of their first pixel. It returns the labels
+// and their number.
 func BFSLabels(shape grid.GridShape, conn int, keys []uint32) ([]uint32, int) {
 	w, h, d := shape.Width, shape.Height, shape.Depth
 	labels := make([]uint32, len(keys))

@@ -107,15 +107,15 @@ func ModePatterns(shape grid.GridShape, rng *rand.Rand) map[string][]uint32 {
 // ModeThreads are the thread counts every run labeler is checked with.
 var ModeThreads = []int{1, 2, 3, 4, 7}
 
-// Cells returns a dense segmentation of shape: the Voronoi cells of one
-// random seed per box of side pixels (the nearest seed among the boxes
-// around a pixel's own, Chebyshev distance), each cell valued at random
-// among values (0: distinct values), and a background wall where a pixel's
-// right neighbour lies in another cell and that pair's hash says so (about
-// half the boundaries), like (not pixel for pixel) "cclabel gen --kind
-// cells". Its long runs of
-// varied lengths and equal-valued touching cells reach the run labelers'
-// paths for dense label maps.
+// Cells returns a dense segmentation of shape, cells of random values. They
+// are the Voronoi cells of one random seed per box of side pixels (the
+// nearest seed among the boxes around a pixel's own, Chebyshev distance),
+// each cell valued at random among values (0: distinct values), and a
+// background wall where a pixel's right neighbour lies in another cell and
+// that pair's hash says so (about half the boundaries), like (not pixel for
+// pixel) "cclabel gen --kind cells". Its long runs of varied lengths and
+// equal-valued touching cells reach the run labelers' paths for dense label
+// maps.
 func Cells(shape grid.GridShape, side, values int, rng *rand.Rand) []uint32 {
 	w, h, d := shape.Width, shape.Height, shape.Depth
 	bx, by, bz := (w+side-1)/side, (h+side-1)/side, (d+side-1)/side

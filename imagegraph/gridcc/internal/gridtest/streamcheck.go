@@ -9,13 +9,14 @@ import (
 )
 
 // Labeling labels the grid of shape from src into dst at connectivity
-// conn; a streamed one reads its rows through feed under s (feed and s
+// conn. A streamed one reads its rows through feed under s (feed and s
 // are zero for the unstreamed reference).
 type Labeling func(shape grid.GridShape, conn int, src SliceKeys, feed *Feed, dst []uint32, s grid.Stream) (int, error)
 
-// CheckStreamed checks that streamed, fed each grid's rows in order from
-// a Feed, gives the labels of unstreamed (on one thread) on every shape and
-// pattern of ModeShapes and ModePatterns, at every connectivity, on 1 to 3
+// CheckStreamed checks a streamed labeling against its unstreamed form.
+// streamed, fed each grid's rows in order from a [Feed], must give the
+// labels of unstreamed (on one thread) on every shape and pattern of
+// [ModeShapes] and [ModePatterns], at every connectivity, on 1 to 3
 // threads and several band counts (fewer under -short), and that it reads
 // no row before its release.
 func CheckStreamed(t *testing.T, rng *rand.Rand, unstreamed, streamed Labeling) {
