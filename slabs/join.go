@@ -8,25 +8,6 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// LabelFunc labels a raster into dst (r.Len() entries, contents
-// irrelevant): 1..count by first occurrence, background 0, under the
-// rule and connectivity the whole volume is labeled with — for a raster
-// of one plane (a slab one plane thick), the connectivity's in-plane
-// part (InPlane). It returns count.
-type LabelFunc func(r *imagegraph.Raster, dst []uint32) (count int, err error)
-
-// InPlane returns the in-plane part of a 3D connectivity: 4 for 6, 8 for
-// 18 and 26; other values are returned as they are.
-func InPlane(conn int) int {
-	switch conn {
-	case 6:
-		return 4
-	case 18, 26:
-		return 8
-	}
-	return conn
-}
-
 // MaxProvisional is the most provisional labels (the sum of the slabs'
 // counts) a Joiner takes.
 const MaxProvisional = math.MaxUint32 - 1
@@ -226,21 +207,4 @@ func (j *Joiner) Finish() *Relabeling {
 	j.parent = nil
 	j.done = &Relabeling{final: final, offsets: j.offsets, Count: int(count)}
 	return j.done
-}
-
-// CPULabel returns the LabelFunc of the CPU labeler (imagegraph.Label) at
-// rule and 3D connectivity conn on threads goroutines (0: GOMAXPROCS),
-// a raster of one plane labeled at conn's in-plane part.
-func CPULabel(rule imagegraph.Rule, conn, threads int) LabelFunc {
-	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
-		c := conn
-		if r.Depth == 1 {
-			c = InPlane(conn)
-		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c, Threads: threads}, dst)
-		if err != nil {
-			return 0, err
-		}
-		return l.Count, nil
-	}
 }
