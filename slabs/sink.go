@@ -66,7 +66,10 @@ type Spill struct {
 	starts []int64
 	// written is the count of labels spilled; voxels, the volume's.
 	written, voxels int64
-	m               *Relabeling
+	// m maps the labels once Label has ended; used is set once it has
+	// started.
+	m    *Relabeling
+	used bool
 }
 
 // NewSpill returns a Spill whose file is made in dir (os.TempDir() when
@@ -82,10 +85,10 @@ func NewSpill(dir string) (*Spill, error) {
 }
 
 func (s *Spill) start(voxels int64) error {
-	if s.starts != nil || s.m != nil {
+	if s.used {
 		return errors.New("slabs: a Spill takes one volume")
 	}
-	s.voxels = voxels
+	s.used, s.voxels = true, voxels
 	return nil
 }
 

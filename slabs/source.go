@@ -75,7 +75,7 @@ func (s *ReaderSource) Size() (width, height, depth int) { return s.width, s.hei
 // Planes reads planes z0..z1-1, the next ones, into the buffer.
 func (s *ReaderSource) Planes(z0, z1 int) (*imagegraph.Raster, error) {
 	if z0 != s.next || z1 <= z0 || z1 > s.depth {
-		return nil, fmt.Errorf("slabs: planes %d..%d read after plane %d of %d", z0, z1-1, s.next-1, s.depth)
+		return nil, fmt.Errorf("slabs: planes %d..%d asked of a reader at plane %d of %d", z0, z1-1, s.next, s.depth)
 	}
 	if s.buf == nil || s.buf.Depth < z1-z0 {
 		buf, err := NewPlanes(s.width, s.height, z1-z0, s.kind)
