@@ -185,8 +185,10 @@ func (vs *VolumeStream) label() {
 		}
 		return cclabel.CPULabelFunc(rule, vs.conn, t)(r, dst)
 	}
-	out, err := slabs.Label(slabs.NewRasterSource(f, wait), label, slabs.Into(labels), slabs.Options{
-		Planes: vs.slabPlanes(f.Width * f.Height), Threads: threads,
+	// The seams (two planes) are labeled on one thread.
+	seams := cclabel.CPULabelFunc(rule, vs.conn, 1)
+	out, err := slabs.Label(slabs.NewRasterSource(f, wait), seams, slabs.Into(labels), slabs.Options{
+		Planes: vs.slabPlanes(f.Width * f.Height), Threads: threads, Lanes: []slabs.LabelFunc{label},
 		Progress: func(done, planes int) {
 			if reading {
 				res.during += time.Since(start)

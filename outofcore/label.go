@@ -23,8 +23,9 @@ type Options struct {
 	Connectivity int
 	// Threads labels each slab (0: GOMAXPROCS) on the CPU.
 	Threads int
-	// Labeler, when set, labels each slab and seam instead of the CPU
-	// labeler (on the GPU when it takes them: cclabel.Labeler.LabelFunc).
+	// Labeler, when set, labels each slab instead of the CPU labeler (on
+	// the GPU when it takes them: cclabel.Labeler.LabelFunc). Seams are
+	// labeled on the CPU.
 	Labeler *cclabel.Labeler
 	// DType is the label type: auto (uint16 when every label fits; also
 	// ""), uint16 or uint32.

@@ -24,8 +24,11 @@ func labelRange(s *raw.Stream, planes int, rule imagegraph.Rule, opts Options, t
 	if opts.Labeler != nil {
 		label = opts.Labeler.LabelFunc(rule, opts.Connectivity, func(r *cclabel.RasterResult) { res.Backend = r.Backend })
 	}
-	out, err := slabs.Label(slabs.NewReaderSource(s, s.Width, s.Height, planes, s.Kind), label, sp,
-		slabs.Options{Planes: thick, Progress: opts.Progress})
+	// The slabs are labeled by label, the seams (two planes) on the CPU
+	// on one thread.
+	seams := cclabel.CPULabelFunc(rule, opts.Connectivity, 1)
+	out, err := slabs.Label(slabs.NewReaderSource(s, s.Width, s.Height, planes, s.Kind), seams, sp,
+		slabs.Options{Planes: thick, Lanes: []slabs.LabelFunc{label}, Progress: opts.Progress})
 	if err != nil {
 		sp.Close()
 		return nil, nil, err
