@@ -79,11 +79,19 @@ func Label(src Source, f LabelFunc, sink Sink, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	lanes := max(1, min(len(opts.Lanes), depth))
+	if lanes > 1 {
+		if _, ok := src.(*RasterSource); !ok {
+			return nil, errors.New("slabs: lanes need a RasterSource")
+		}
+		if _, ok := sink.(*memory); !ok {
+			return nil, errors.New("slabs: lanes need an Into sink")
+		}
+	}
 	plane := width * height
 	if err := sink.start(int64(plane) * int64(depth)); err != nil {
 		return nil, err
 	}
-	lanes := max(1, min(len(opts.Lanes), depth))
 	slabs := cut(depth, opts.Planes, lanes)
 	res := &Result{Slabs: len(slabs)}
 	if lanes > 1 {
@@ -184,12 +192,6 @@ func labelInOrder(src Source, label LabelFunc, j *Joiner, sink Sink, slabs []sla
 // labelLanes labels the slabs of several lanes side by side, each lane's
 // one after another, and returns the first error by lane.
 func labelLanes(src Source, sink Sink, lanes []LabelFunc, slabs []slab, plane int, res *Result) error {
-	if _, ok := src.(*RasterSource); !ok {
-		return errors.New("slabs: lanes need a RasterSource")
-	}
-	if _, ok := sink.(*memory); !ok {
-		return errors.New("slabs: lanes need an Into sink")
-	}
 	width, height, _ := src.Size()
 	start := time.Now()
 	errs := make([]error, len(lanes))
