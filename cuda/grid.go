@@ -120,7 +120,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	// 2x2(x2) block is one vertex, 2x2x1 at 18); other volumes the run
 	// kernels (a vertex per run of a row), other images too where their
 	// rows' runs join few others (runPairs), else the tile kernels (a
-	// vertex per pixel): the fastest where measured (cuda/PERF.md; the
+	// vertex per pixel): the fastest where measured (docs/gpu.md; the
 	// value-block kernels, a vertex per value of a 2x2x2 block, are slower
 	// everywhere).
 	blocks := conn == 8 || conn == 26 || conn == 18

@@ -6,7 +6,7 @@ package ecl
 // The degree counts stored arcs per vertex. Below it (sparse random graphs,
 // road networks) Afforest's sampling finds no giant component to skip and
 // ECL-CC is faster; from it (grids, denser random and R-MAT graphs)
-// adaptive Afforest is. docs/cli.md has the measurements.
+// adaptive Afforest is. docs/benchmarks.md has the measurements.
 const AutoMinDegree = 3
 
 // ChooseAlgorithm returns the algorithm [Auto] runs on g.
