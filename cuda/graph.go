@@ -9,6 +9,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/cclabel/cclabel/cuda/internal/driver"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -20,7 +21,7 @@ const threadsPerBlock = 256
 type Timing struct {
 	Upload, Kernel, Download time.Duration
 	// Kernels holds each kernel's time, in launch order, when the
-	// context's PerKernel is set.
+	// context's [Context].PerKernel is set.
 	Kernels []KernelTime
 }
 
@@ -31,12 +32,15 @@ type KernelTime struct {
 }
 
 // GraphComponents runs ECL-CC on the GPU and returns each vertex's
-// representative (the smallest vertex ID of its component), as
-// ecl.ComponentsSerial does, with the time of each stage. The graph must
-// be valid and symmetric, with sorted adjacency lists (as ecl.FromEdges
-// and the readers of package formats build them; see
-// ecl.Graph.SortAdjacency): the init kernel finds each vertex's closest
-// smaller neighbour by binary search. An unsorted list is an error.
+// representative.
+//
+// The representative is the smallest vertex ID of its component, as
+// [ecl.ComponentsSerial] gives it; the [Timing] holds the time of each
+// stage. The graph must be valid and symmetric, with sorted adjacency
+// lists (as [ecl.FromEdges] and the readers of package formats build them;
+// see [ecl.Graph.SortAdjacency]): the init kernel finds each vertex's
+// closest smaller neighbour by binary search. An unsorted list is an
+// error.
 func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 	run, err := c.LabelGraph(g, GraphOptions{Algorithm: ecl.ECL})
 	if err != nil {
@@ -45,10 +49,10 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 	return run.Parent, run.Timing, nil
 }
 
-// GraphOptions configures Context.LabelGraph.
+// GraphOptions configures [Context.LabelGraph].
 type GraphOptions struct {
-	// Algorithm is ecl.ECL (the zero value), ecl.ECLaf, ecl.Afforest or
-	// ecl.Auto (ChooseGraphAlgorithm).
+	// Algorithm is [ecl.ECL] (the zero value), [ecl.ECLaf], [ecl.Afforest]
+	// or [ecl.Auto] ([ChooseGraphAlgorithm]).
 	Algorithm ecl.Algorithm
 	// Forest records a spanning forest: the edge of every successful
 	// hook. ECLaf cannot record one (its plain stores may overwrite a
@@ -56,7 +60,7 @@ type GraphOptions struct {
 	Forest bool
 	// SampleRounds is Afforest's k, the neighbours of each vertex linked
 	// before the giant component is looked for; 0 means adaptive, up to
-	// MaxSampleRounds (a second round only when the first leaves the
+	// [MaxSampleRounds] (a second round only when the first leaves the
 	// giant under a quarter of the samples).
 	SampleRounds int
 	// round0 overrides Afforest's round 0 (tests and benchmarks): 0
@@ -88,15 +92,15 @@ func (o GraphOptions) compressRound0(def bool) bool {
 	return def
 }
 
-// GraphRun is the outcome of Context.LabelGraph.
+// GraphRun is the outcome of [Context.LabelGraph].
 type GraphRun struct {
 	// Parent holds each vertex's representative, the smallest vertex ID
 	// of its component.
 	Parent []int32
-	// Forest is the spanning forest when GraphOptions.Forest asked for
-	// one, its edges listed by the vertex they hooked (see ecl.Forest).
+	// Forest is the spanning forest when [GraphOptions].Forest asked for
+	// one, its edges listed by the vertex they hooked (see [ecl.Forest]).
 	Forest *ecl.Forest
-	// Algorithm is the algorithm that ran (ecl.Auto resolved).
+	// Algorithm is the algorithm that ran ([ecl.Auto] resolved).
 	Algorithm ecl.Algorithm
 	// Timing is the time of each stage.
 	Timing Timing
@@ -106,17 +110,19 @@ type GraphRun struct {
 // the parent array (nstat), the worklist, the forest's edges (only with
 // a forest) and ECLaf's pass flags.
 type graphBuffers struct {
-	nidx, nlist, nstat, wl, fe, flags deviceBuffer
+	nidx, nlist, nstat, wl, fe, flags driver.Buffer
 }
 
 // LabelGraph labels the components of g on the GPU with the algorithm of
-// opts and returns each vertex's representative (the smallest vertex ID
-// of its component, as ecl.ComponentsSerial gives it), and a spanning
-// forest when opts ask for one. The graph must be valid and symmetric,
-// with sorted adjacency lists (as ecl.FromEdges and the readers of package
-// formats build them; see ecl.Graph.SortAdjacency): the init kernel finds
-// each vertex's closest smaller neighbour by binary search. An unsorted
-// list is an error.
+// opts.
+//
+// It returns each vertex's representative (the smallest vertex ID of its
+// component, as [ecl.ComponentsSerial] gives it), and a spanning forest
+// when opts ask for one. The graph must be valid and symmetric, with
+// sorted adjacency lists (as [ecl.FromEdges] and the readers of package
+// formats build them; see [ecl.Graph.SortAdjacency]): the init kernel
+// finds each vertex's closest smaller neighbour by binary search. An
+// unsorted list is an error.
 func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error) {
 	n := g.NumVertices()
 	alg := opts.Algorithm
@@ -157,11 +163,11 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	}
 	prio := alg == ecl.ECL && opts.hookByPriority(shape, opts.Forest, wide)
 	var edges []uint64
-	err := c.do(func() error {
+	err := c.dc.Do(func() error {
 		var b graphBuffers
 		defer func() {
-			for _, d := range []deviceBuffer{b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags} {
-				c.free(d)
+			for _, d := range []driver.Buffer{b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags} {
+				c.dc.Free(d)
 			}
 		}()
 		if err := c.allocGraph(g, opts.Forest, wide, &b); err != nil {
@@ -170,18 +176,18 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		start := time.Now()
 		var err error
 		if wide {
-			err = c.uploadBytes(b.nidx, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
+			err = c.dc.UploadBytes(b.nidx, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
 			runtime.KeepAlive(g.Offsets)
 		} else {
-			err = c.upload(b.nidx, narrowOffsets(g.Offsets))
+			err = c.dc.Upload(b.nidx, narrowOffsets(g.Offsets))
 		}
 		if err != nil {
 			return err
 		}
-		if err := c.upload(b.nlist, g.Neighbors); err != nil {
+		if err := c.dc.Upload(b.nlist, g.Neighbors); err != nil {
 			return err
 		}
-		if err := c.sync(); err != nil {
+		if err := c.dc.Sync(); err != nil {
 			return err
 		}
 		run.Timing.Upload = time.Since(start)
@@ -203,12 +209,12 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 
 		start = time.Now()
-		if err := c.download(run.Parent, labels); err != nil {
+		if err := c.dc.Download(run.Parent, labels); err != nil {
 			return err
 		}
 		if opts.Forest {
 			edges = make([]uint64, n)
-			if err := c.downloadPinned(unsafe.Pointer(&edges[0]), b.fe.ptr, uint64(8*n)); err != nil {
+			if err := c.dc.DownloadPinned(unsafe.Pointer(&edges[0]), b.fe.Ptr, uint64(8*n)); err != nil {
 				return err
 			}
 		}
@@ -240,16 +246,16 @@ func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) e
 	for _, s := range sizes {
 		need += s
 	}
-	if free, err := c.freeMemory(); err != nil {
+	if free, err := c.dc.FreeMemory(); err != nil {
 		return err
 	} else if need > free {
 		return fmt.Errorf("cuda: the graph needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 	}
-	for i, p := range []*deviceBuffer{&b.nidx, &b.nlist, &b.nstat, &b.wl, &b.fe, &b.flags} {
+	for i, p := range []*driver.Buffer{&b.nidx, &b.nlist, &b.nstat, &b.wl, &b.fe, &b.flags} {
 		if sizes[i] == 0 {
 			continue
 		}
-		d, err := c.alloc(sizes[i])
+		d, err := c.dc.Alloc(sizes[i])
 		if err != nil {
 			return err
 		}
@@ -264,11 +270,11 @@ func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) e
 // kernels with a forest, the _w kernels for 64-bit offsets (_fw both).
 func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide, compress, listed bool) []kernelStep {
 	suffix := ""
-	args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr), unsafe.Pointer(&b.wl.ptr)}
+	args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.Ptr), unsafe.Pointer(&b.nlist.Ptr), unsafe.Pointer(&b.nstat.Ptr), unsafe.Pointer(&b.wl.Ptr)}
 	initArgs := args[:4]
 	if forest {
 		suffix = "_f"
-		fe := unsafe.Pointer(&b.fe.ptr)
+		fe := unsafe.Pointer(&b.fe.Ptr)
 		initArgs = append(slices.Clip(args[:4]), fe)
 		args = append(args, fe)
 	}

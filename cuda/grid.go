@@ -6,6 +6,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/cclabel/cclabel/cuda/internal/driver"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -22,7 +23,9 @@ var gridKernelSuffix = map[imagegraph.SampleKind]string{
 }
 
 // SupportsRaster reports whether the grid kernels take the raster's
-// sample type: uint8, uint16, int16, uint32 (and packed RGB), int32 and
+// sample type.
+//
+// They take uint8, uint16, int16, uint32 (and packed RGB), int32 and
 // float32.
 func SupportsRaster(r *imagegraph.Raster) bool {
 	_, ok := gridKernelSuffix[r.Kind]
@@ -51,24 +54,29 @@ func sampleBytes(r *imagegraph.Raster) (unsafe.Pointer, uint64) {
 	return unsafe.Pointer(&b[0]), uint64(len(b))
 }
 
-// LabelGrid labels an image (depth 1) or volume on the GPU at the
-// connectivity (4 or 8 in 2D, 6, 18 or 26 in 3D) under rule, and returns
-// its labels, 1..N by first occurrence (x fastest), background 0 — the
-// CPU's labels, bit for bit — and N. See SupportsRaster for the sample
+// LabelGrid labels an image or volume on the GPU and returns its labels.
+//
+// An image has depth 1. The connectivity is 4 or 8 in 2D, 6, 18 or 26 in
+// 3D, and rule decides which samples join. The labels are 1..N by first
+// occurrence (x fastest), background 0 — the CPU's labels, bit for bit —
+// and LabelGrid returns N as well. See [SupportsRaster] for the sample
 // types.
 func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule) ([]uint32, int, Timing, error) {
 	return c.LabelGridInto(r, conn, rule, nil)
 }
 
-// LabelGridInto is LabelGrid writing the labels into dst when it has
-// r.Len() entries (its contents do not matter), so that a run of many
-// files can reuse one buffer; otherwise it allocates the labels.
+// LabelGridInto is [Context.LabelGrid] writing the labels into dst.
+//
+// It writes into dst when it has r.Len() entries (its contents do not
+// matter), so that a run of many files can reuse one buffer; otherwise it
+// allocates the labels.
 func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32) ([]uint32, int, Timing, error) {
 	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false)
 	return g.Labels, g.Count, t, err
 }
 
-// labelGrid is LabelGridInto, and with narrow LabelGridNarrow.
+// labelGrid is [Context.LabelGridInto], and with narrow
+// [Context.LabelGridNarrow].
 func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16, narrow bool) (GridLabels, Timing, error) {
 	var t Timing
 	var g GridLabels
@@ -101,7 +109,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	// 2x2(x2) block is one vertex, 2x2x1 at 18); other volumes the run
 	// kernels (a vertex per run of a row), other images too where their
 	// rows' runs join few others (runPairs), else the tile kernels (a
-	// vertex per pixel): the fastest where measured (cuda/PERF.md; the
+	// vertex per pixel): the fastest where measured (docs/gpu.md; the
 	// value-block kernels, a vertex per value of a 2x2x2 block, are slower
 	// everywhere).
 	blocks := conn == 8 || conn == 26 || conn == 18
@@ -126,7 +134,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		binShape.rule = gridRule(imagegraph.Rule{Mode: imagegraph.Binary})
 		binary = c.planGrid(&binShape, suffix, blockKernels)
 	}
-	err := c.do(func() error {
+	err := c.dc.Do(func() error {
 		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
 			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4 * uint64(plan.totalEntries()), 0}
 		if binary != nil { // buffers for either plan, and grid_values' two words
@@ -141,7 +149,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		for _, s := range sizes {
 			need += s
 		}
-		if free, err := c.freeMemory(); err != nil {
+		if free, err := c.dc.FreeMemory(); err != nil {
 			return err
 		} else if need > free {
 			return fmt.Errorf("cuda: the grid needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
@@ -149,14 +157,14 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		if binary == nil {
 			sizes = sizes[:7]
 		}
-		bufs := make([]deviceBuffer, len(sizes))
+		bufs := make([]driver.Buffer, len(sizes))
 		defer func() {
 			for _, b := range bufs {
-				c.free(b)
+				c.dc.Free(b)
 			}
 		}()
 		for i, s := range sizes {
-			b, err := c.alloc(s)
+			b, err := c.dc.Alloc(s)
 			if err != nil {
 				return err
 			}
@@ -164,24 +172,24 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		}
 		in, parent, out, counts, sums, tileReps, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5], bufs[6]
 		start := time.Now()
-		if err := c.uploadStaged(in.ptr, src, inBytes); err != nil {
+		if err := c.dc.UploadStaged(in.Ptr, src, inBytes); err != nil {
 			return err
 		}
 		runtime.KeepAlive(r.Data)
-		if err := c.sync(); err != nil {
+		if err := c.dc.Sync(); err != nil {
 			return err
 		}
 		t.Upload = time.Since(start)
 
-		steps := plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr)
+		steps := plan.steps(&in.Ptr, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
 		if binary != nil {
 			// The run kernels' first launch (runs_count) finds the two
 			// words as it reads the samples of more than a byte; others
 			// run grid_values (on bytes it costs a third of runs_count,
 			// which one-value rasters would run for nothing).
-			first := []kernelStep{binary.valuesStep(&in.ptr, &bufs[7].ptr)}
+			first := []kernelStep{binary.valuesStep(&in.Ptr, &bufs[7].Ptr)}
 			if plan.kernels == runKernels && valuesWidth[suffix] > 1 {
-				plan.values = bufs[7].ptr
+				plan.values = bufs[7].Ptr
 				first, steps = steps[:1], steps[1:]
 			}
 			one, err := c.singleValue(binary, first, bufs[7], &t)
@@ -190,7 +198,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 			}
 			if one {
 				plan = binary
-				steps = plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr)
+				steps = plan.steps(&in.Ptr, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
 			}
 		}
 		var lt Timing
@@ -218,16 +226,16 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 // its two words are downloaded (call inside do). It adds its time, the
 // kernels' and the download's, to t.Kernel (with c.PerKernel, its kernels
 // to t.Kernels): it is part of the labeling.
-func (c *Context) singleValue(p *gridPlan, steps []kernelStep, words deviceBuffer, t *Timing) (bool, error) {
+func (c *Context) singleValue(p *gridPlan, steps []kernelStep, words driver.Buffer, t *Timing) (bool, error) {
 	two := int64(2)
-	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words.ptr), unsafe.Pointer(&two)}}}, steps...)
+	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words.Ptr), unsafe.Pointer(&two)}}}, steps...)
 	var ct Timing
 	if err := c.runTimed(steps, &ct); err != nil {
 		return false, err
 	}
 	start := time.Now()
 	var w [2]int32
-	if err := c.download(w[:], words); err != nil {
+	if err := c.dc.Download(w[:], words); err != nil {
 		return false, err
 	}
 	t.Kernel += ct.Kernel + time.Since(start)

@@ -1,4 +1,4 @@
-package cuda
+package driver
 
 import (
 	"errors"
@@ -48,17 +48,18 @@ type Driver struct {
 	cuMemcpyDtoHAsync         func(dst unsafe.Pointer, src uintptr, bytes uint64, stream uintptr) result
 	cuMemcpyHtoDAsync         func(dst uintptr, src unsafe.Pointer, bytes uint64, stream uintptr) result
 	cuLaunchKernel            func(fn uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params *unsafe.Pointer, extra *unsafe.Pointer) result
-	cuEventCreate             func(event *uintptr, flags uint32) result
-	cuEventRecord             func(event uintptr, stream uintptr) result
-	cuEventSynchronize        func(event uintptr) result
+	cuEventCreate             func(Event *uintptr, flags uint32) result
+	cuEventRecord             func(Event uintptr, stream uintptr) result
+	cuEventSynchronize        func(Event uintptr) result
 	cuEventElapsedTime        func(ms *float32, start, end uintptr) result
-	cuEventDestroy            func(event uintptr) result
+	cuEventDestroy            func(Event uintptr) result
 }
 
-// Open loads the CUDA driver library and initialises the driver. It fails
-// with a reason a user can act on when the library is missing, a symbol is
-// missing (a driver too old) or initialisation fails (no device, driver
-// and kernel module mismatch, ...).
+// Open loads the CUDA driver library and initialises the driver.
+//
+// It fails with a reason a user can act on when the library is missing, a
+// symbol is missing (a driver too old) or initialisation fails (no device,
+// driver and kernel module mismatch, ...).
 func Open() (*Driver, error) {
 	// dlopen's reason comes from dlerror, which is per OS thread: with
 	// cgo the goroutine could move between the two calls and read an
@@ -164,5 +165,5 @@ func goString(p *byte) string {
 	return string(b)
 }
 
-// errNoDevice is returned by Devices when the driver sees no GPU.
+// errNoDevice is returned by [Driver.Devices] when the driver sees no GPU.
 var errNoDevice = errors.New("cuda: the driver sees no CUDA device")
