@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
 	"github.com/cclabel/cclabel/internal/csr"
 )
 
@@ -80,8 +79,8 @@ func readEdgeList(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		}
 		break
 	}
-	lines, err := chunked.ForChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, parseEdgeListChunk,
-		func(c *chunked.Chunk, res edgeListChunk) error {
+	lines, err := forChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, parseEdgeListChunk,
+		func(c *textChunk, res edgeListChunk) error {
 			if res.err != nil {
 				return res.err
 			}
@@ -138,8 +137,8 @@ func edgeListLine(line []byte, num int, header bool) (u, v int64, isHeader bool,
 
 // parseEdgeListChunk parses the lines of an edge list chunk: a fast path
 // for plain "u v ..." lines, and edgeListLine for the rest and for errors.
-func parseEdgeListChunk(c *chunked.Chunk) edgeListChunk {
-	const sep = chunked.ClassSpace | chunked.ClassComma
+func parseEdgeListChunk(c *textChunk) edgeListChunk {
+	const sep = classSpace | classComma
 	data := c.Data
 	narrow := make([]uint32, 2*c.Lines) // until an ID does not fit
 	var wide []int64
@@ -149,7 +148,7 @@ func parseEdgeListChunk(c *chunked.Chunk) edgeListChunk {
 	for i := 0; i < len(data); {
 		num++
 		start := i
-		i = chunked.SkipClass(data, i, chunked.ClassSpace)
+		i = skipClass(data, i, classSpace)
 		if i == len(data) {
 			break
 		}
@@ -158,24 +157,24 @@ func parseEdgeListChunk(c *chunked.Chunk) edgeListChunk {
 			i++
 			continue
 		case '#', '%', 0: // 0: firstByte's blank line, as the serial reader had it
-			i = chunked.LineEnd(data, i) + 1
+			i = lineEnd(data, i) + 1
 			continue
 		}
-		u, j, ok := chunked.ScanInt(data, i, true, sep|chunked.ClassNewline)
+		u, j, ok := scanInt(data, i, true, sep|classNewline)
 		var v int64
 		if ok {
-			v, j, ok = chunked.ScanInt(data, chunked.SkipClass(data, j, sep), true, sep|chunked.ClassNewline)
+			v, j, ok = scanInt(data, skipClass(data, j, sep), true, sep|classNewline)
 		}
 		if !ok {
 			j = start
 			var err error
-			end := chunked.LineEnd(data, start)
-			if u, v, _, err = edgeListLine(chunked.TrimCR(data[start:end]), num, false); err != nil {
+			end := lineEnd(data, start)
+			if u, v, _, err = edgeListLine(trimCR(data[start:end]), num, false); err != nil {
 				return edgeListChunk{err: err}
 			}
 		}
 		lo, hi = min(lo, u, v), max(hi, u, v)
-		i = chunked.LineEnd(data, j) + 1
+		i = lineEnd(data, j) + 1
 		if wide == nil {
 			if uint64(u)|uint64(v) <= math.MaxUint32 {
 				narrow[k], narrow[k+1] = uint32(u), uint32(v)

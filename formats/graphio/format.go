@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/decompress"
 	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 )
 
 // Format identifies a graph file format.
@@ -30,7 +30,7 @@ const (
 // supportedExtensions lists the extensions FormatFromPath knows, for
 // error messages.
 const supportedExtensions = ".egr, .egr64, .mtx, .txt, .csv, .tsv, .el, .edges, .gr; each may be followed by " +
-	decompress.Extensions
+	fileio.CompressedExtensions
 
 // String returns the format's short name: "egr", "egr64",
 // "matrixmarket", "edgelist" or "dimacs".
@@ -60,7 +60,7 @@ func (f Format) binary() bool { return f == FormatEGR || f == FormatEGR64 }
 // It returns an error naming the extension and the supported ones when
 // the extension is unknown.
 func FormatFromPath(path string) (Format, error) {
-	_, inner := decompress.FromName(path)
+	_, inner := fileio.CompressionFromName(path)
 	ext := strings.ToLower(filepath.Ext(inner))
 	switch ext {
 	case ".egr":

@@ -17,9 +17,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/pngdec"
-	"github.com/cclabel/cclabel/formats/internal/tiffifd"
-	"github.com/cclabel/cclabel/formats/internal/tiffstrips"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -97,8 +95,8 @@ func sniffImage(data []byte) (imageFormat, error) {
 	has := func(prefix string) bool { return bytes.HasPrefix(data, []byte(prefix)) }
 	switch {
 	case has("\x89PNG\r\n\x1a\n"):
-		// pngdec returns what image/png returns, faster.
-		return imageFormat{"png", pngdec.Decode, png.DecodeConfig, pngMaxPixelsPerByte}, nil
+		// decodePNG returns what image/png returns, faster.
+		return imageFormat{"png", decodePNG, png.DecodeConfig, pngMaxPixelsPerByte}, nil
 	case has("\xff\xd8"):
 		return imageFormat{"jpeg", fromReader(jpeg.Decode), jpeg.DecodeConfig, 0}, nil
 	case has("GIF87a"), has("GIF89a"):
@@ -106,8 +104,8 @@ func sniffImage(data []byte) (imageFormat, error) {
 	case has("BM"):
 		return imageFormat{"bmp", fromReader(bmp.Decode), bmp.DecodeConfig, bmpMaxPixelsPerByte}, nil
 	case has("II*\x00"), has("MM\x00*"):
-		// tiffstrips returns what x/image/tiff returns, faster.
-		return imageFormat{"tiff", func(data []byte) (image.Image, error) { return tiffstrips.Decode(data, 0) }, tiff.DecodeConfig, 0}, nil
+		// tiffio returns what x/image/tiff returns, faster.
+		return imageFormat{"tiff", func(data []byte) (image.Image, error) { return tiffio.Decode(data, 0) }, tiff.DecodeConfig, 0}, nil
 	case has("II+\x00"), has("MM\x00+"):
 		return imageFormat{}, errors.New("tiff: BigTIFF is not supported (save as classic TIFF)")
 	case len(data) >= 16 && has("RIFF") && string(data[8:15]) == "WEBPVP8":
@@ -134,14 +132,14 @@ func decodeImage(data []byte, name string, maxPixels int) (image.Image, error) {
 	whiteIsZero := false
 	if f.name == "tiff" {
 		r, size := bytes.NewReader(data), int64(len(data))
-		pages, err := tiffifd.Pages(r, size)
+		pages, err := tiffio.Pages(r, size)
 		if err != nil {
 			return fail(err)
 		}
 		if pages > 1 {
 			return fail(fmt.Errorf("multi-page TIFF (%d pages): label it as a volume with 'cclabel volume'", pages))
 		}
-		p, ok := tiffifd.FirstValue(r, size, tiffifd.TagPhotometric)
+		p, ok := tiffio.FirstValue(r, size, tiffio.TagPhotometric)
 		whiteIsZero = ok && p == 0
 	}
 	cfg, err := f.decodeConfig(bytes.NewReader(data))
@@ -165,7 +163,7 @@ func decodeImage(data []byte, name string, maxPixels int) (image.Image, error) {
 	case f.name == "jpeg":
 		img = orient(img, jpegOrientation(data))
 	case whiteIsZero:
-		tiffifd.Uninvert(img)
+		tiffio.Uninvert(img)
 	}
 	return img, nil
 }

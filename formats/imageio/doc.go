@@ -10,10 +10,9 @@
 // TIFF is refused as a volume (see package tiff). ReadSliceFolder stacks
 // the images of a folder, sorted by name, into an imagegraph.Volume.
 //
-// PNG and TIFF go through formats/internal/pngdec and
-// formats/internal/tiffstrips, which decode the common cases faster (on
-// two goroutines, or strips in parallel) and return exactly what
-// image/png and golang.org/x/image/tiff return, errors included.
+// PNG and TIFF decode the common cases faster (on two goroutines, or
+// strips in parallel) and return exactly what image/png and
+// golang.org/x/image/tiff return, errors included.
 //
 // Errors are one line and name the input: "formats: PATH: png: ...".
 package imageio

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/slicestack"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -46,7 +46,7 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 	if len(names) == 0 {
 		return nil, &errtext.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
 	}
-	var stack *slicestack.Stack
+	var stack *tiffio.Stack
 	for z, name := range names {
 		path := filepath.Join(dir, name)
 		img, err := DecodeFile(path)
@@ -55,7 +55,7 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 		}
 		if z == 0 {
 			b := img.Bounds()
-			stack, err = slicestack.New(b.Dx(), b.Dy(), len(names), imagegraph.MaxVoxels)
+			stack, err = tiffio.NewStack(b.Dx(), b.Dy(), len(names), imagegraph.MaxVoxels)
 			if err != nil {
 				return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
 			}

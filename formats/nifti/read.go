@@ -7,7 +7,7 @@ import (
 	"io"
 	"math"
 
-	"github.com/cclabel/cclabel/formats/internal/readahead"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/klauspost/compress/gzip"
 )
@@ -109,7 +109,7 @@ func (in *niftiInput) samples(n int64) io.ReadCloser {
 	if in.gz == nil || n < niftiReadAheadMin {
 		return io.NopCloser(in.r)
 	}
-	return readahead.New(io.LimitReader(in.r, n), niftiReadAheadBlock, niftiReadAheadBlocks)
+	return fileio.NewReadahead(io.LimitReader(in.r, n), niftiReadAheadBlock, niftiReadAheadBlocks)
 }
 
 // fits checks that samples of the layout starting at offset can be in the

@@ -8,7 +8,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/labelbytes"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -288,7 +288,7 @@ func (s niftiLabelBytes) fill(dst []byte, off int64) {
 	for len(dst) > 0 {
 		frame := s.labels[e/perFrame][e%perFrame:]
 		part := frame[:min(len(frame), len(dst)/s.size)]
-		labelbytes.Put(dst, part, s.size)
+		fileio.PutLabels(dst, part, s.size)
 		if len(part) == 0 {
 			return // not reached: offsets are aligned
 		}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/cclabel/cclabel/formats/internal/labelbytes"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
@@ -100,7 +100,7 @@ func (s *niftiFuncBytes) fill(dst []byte, off int64) {
 		s.mu.Unlock()
 		clear(labels)
 	}
-	labelbytes.Put(dst, labels, s.size)
+	fileio.PutLabels(dst, labels, s.size)
 	s.scratch.Put(buf)
 }
 

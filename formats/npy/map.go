@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/cclabel/cclabel/formats/internal/filemap"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -15,7 +15,7 @@ import (
 // offset aligned to their size (NumPy pads headers to 64 bytes), on
 // Linux. Other arrays, and files that cannot be mapped, are read by
 // ReadFile. The raster is the same either way; mapped samples are
-// read-only (package filemap) and valid until release is called, which
+// read-only (see fileio.MapSamples) and valid until release is called, which
 // the caller does once it is done with the raster (release does nothing
 // for a raster that was read). Errors are ReadFile's.
 func MapFile(path string) (r *imagegraph.Raster, release func(), err error) {
@@ -54,7 +54,7 @@ func mapFile(path string) (*imagegraph.Raster, func(), error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("npy: %w", err)
 	}
-	samples, unmap, err := filemap.Samples(f, hdr.kind, n, hdr.dataOffset, hdr.bigEndian)
+	samples, unmap, err := fileio.MapSamples(f, hdr.kind, n, hdr.dataOffset, hdr.bigEndian)
 	if err != nil {
 		return nil, nil, nil // read instead
 	}

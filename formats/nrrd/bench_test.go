@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // BenchmarkReadNRRD times reading the largest real NRRD file and a
@@ -35,7 +35,7 @@ func BenchmarkReadNRRD(b *testing.B) {
 		b.Fatal(err)
 	}
 	files := map[string]string{"raw256": raw, "gzip256": gz,
-		"brain1": shareddata.Path("volumes/pyradiomics_brain1_label.nrrd")}
+		"brain1": testkit.Path("volumes/pyradiomics_brain1_label.nrrd")}
 	for name, path := range files {
 		b.Run(name, func(b *testing.B) {
 			if _, err := os.Stat(path); err != nil {

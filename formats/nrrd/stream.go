@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/readahead"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -167,8 +167,8 @@ func (s *nrrdStream) openPart() error {
 	}
 	if g, ok := s.cur.(*nrrdGzipReader); ok && s.partBytes >= nrrdReadAheadMin {
 		s.cur = &nrrdAheadReader{
-			Reader: readahead.New(io.LimitReader(nrrdDataFirst{g}, s.partBytes), nrrdReadAheadBlock, nrrdReadAheadBlocks),
-			gz:     g,
+			Readahead: fileio.NewReadahead(io.LimitReader(nrrdDataFirst{g}, s.partBytes), nrrdReadAheadBlock, nrrdReadAheadBlocks),
+			gz:        g,
 		}
 	}
 	return nil
@@ -201,7 +201,7 @@ func (d nrrdDataFirst) Read(p []byte) (int, error) {
 // the same bytes and errors as gz, and never more than the part's bytes,
 // so that once it is closed endPart can read gz's member on to its end.
 type nrrdAheadReader struct {
-	*readahead.Reader
+	*fileio.Readahead
 	gz *nrrdGzipReader
 }
 

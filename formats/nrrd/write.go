@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/labelbytes"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
@@ -89,7 +89,7 @@ func nrrdLabelFill(labels [][]uint32, size int) func(dst []byte, off int64) {
 		for len(dst) >= size {
 			frame := labels[e/perFrame][e%perFrame:]
 			part := frame[:min(len(frame), len(dst)/size)]
-			dst = dst[labelbytes.Put(dst, part, size):]
+			dst = dst[fileio.PutLabels(dst, part, size):]
 			e += int64(len(part))
 		}
 	}

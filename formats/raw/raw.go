@@ -9,7 +9,7 @@ import (
 	"os"
 
 	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/filemap"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -69,7 +69,7 @@ func mapRaw(path string, shape [3]int, dtype string, bigEndian bool) (*imagegrap
 	if err != nil {
 		return nil, nil
 	}
-	data, unmap, err := filemap.Samples(f, kind, n, 0, bigEndian)
+	data, unmap, err := fileio.MapSamples(f, kind, n, 0, bigEndian)
 	if err != nil {
 		return nil, nil
 	}

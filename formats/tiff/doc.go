@@ -4,9 +4,9 @@
 // imagegraph.Volume (8 and 16-bit grey, paletted or colour pages of one
 // size; compression as golang.org/x/image/tiff decodes it, with the
 // samples that decoder gives, pages decoded in parallel through
-// formats/internal/tiffstrips). BigTIFF stacks (past 4 GiB) are read page
+// formats/internal/tiffio). BigTIFF stacks (past 4 GiB) are read page
 // by page, each page converted to a classic TIFF of its own
-// (tiffifd.Classic) for that decoder. A single 2D TIFF is decoded by package
+// (tiffio.Classic) for that decoder. A single 2D TIFF is decoded by package
 // imageio.
 //
 // All page headers are checked before the volume is allocated. Errors are

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/cclabel/cclabel/formats/internal/tiffifd"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
 )
 
 // PageCount returns the number of pages (image file directories, IFDs)
@@ -12,7 +12,7 @@ import (
 // the chain of IFDs from the header. An IFD that does not lie wholly
 // inside the data, a chain that loops and a file without IFDs are errors.
 func PageCount(r io.ReaderAt, size int64) (int, error) {
-	n, err := tiffifd.Pages(r, size)
+	n, err := tiffio.Pages(r, size)
 	if err != nil {
 		return 0, fmt.Errorf("formats: %w", err)
 	}
