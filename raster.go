@@ -6,8 +6,8 @@ import (
 
 	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/bigslice"
 	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // RasterResult is the outcome of labeling a raster.
@@ -30,7 +30,7 @@ type RasterResult struct {
 // connectivity conn (4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means 8 or 26).
 // On the CPU, dst is reused for the labels when it has r.Len() entries;
 // otherwise a buffer is allocated and its page faults taken where they
-// cost least (bigslice.For: touched up front on 4 or more threads, else
+// cost least (parallel.AllocFor: touched up front on 4 or more threads, else
 // faulted in by a background goroutine ahead of the labeler);
 // Timing.Allocate is the time spent before labeling.
 // The GPU path also writes into dst when it fits, and otherwise
@@ -120,7 +120,7 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 			}
 			allocStart := time.Now()
 			var filled func()
-			dst, filled = bigslice.For[uint32](r.Len(), l.threads)
+			dst, filled = parallel.AllocFor[uint32](r.Len(), l.threads)
 			defer filled()
 			res.Timing.Allocate = time.Since(allocStart)
 		}

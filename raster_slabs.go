@@ -7,7 +7,7 @@ import (
 
 	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/bigslice"
+	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/slabs"
 )
 
@@ -67,7 +67,7 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 	if len(dst) != r.Len() {
 		allocStart := time.Now()
 		var filled func()
-		dst, filled = bigslice.For[uint32](r.Len(), l.threads)
+		dst, filled = parallel.AllocFor[uint32](r.Len(), l.threads)
 		defer filled()
 		res.Timing.Allocate = time.Since(allocStart)
 	}

@@ -7,7 +7,7 @@
 // and from the GPU).
 //
 // The scripts beside it compare cclabel with scipy.ndimage and other
-// peers; pagecost measures what fresh memory costs the machine.
+// peers.
 package bench
 
 import (

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/internal/csr"
 )
 
 // GridGraph returns the 4-neighbour grid graph of width x height vertices;
@@ -72,7 +71,7 @@ func RandomGraph(n, degree int, seed uint64) (*ecl.Graph, error) {
 			us[i], vs[i] = u, v
 		}
 	})
-	return csr.FromEdges(n, us, vs, 0)
+	return ecl.FromEdgesParallel(n, us, vs, 0)
 }
 
 // MaxEdges is the most edges RandomGraph and RMATGraph draw: 2^34 edges
@@ -115,7 +114,7 @@ func RMATGraph(scale, edgeFactor int, seed uint64) (*ecl.Graph, error) {
 			us[i], vs[i] = u, v
 		}
 	})
-	return csr.FromEdges(n, us, vs, 0)
+	return ecl.FromEdgesParallel(n, us, vs, 0)
 }
 
 // bit is 1 when b holds, else 0.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/cclabel/cclabel/ecl/grid"
 	"github.com/cclabel/cclabel/ecl/grid/runs"
-	"github.com/cclabel/cclabel/internal/bigslice"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // Labels are the result of labeling a raster: one label per pixel, x
@@ -76,7 +76,7 @@ func Label(r *Raster, rule Rule, opts Options, dst []uint32) (*Labels, error) {
 	}
 	if len(dst) != r.Len() {
 		var filled func()
-		dst, filled = bigslice.For[uint32](r.Len(), opts.Threads)
+		dst, filled = parallel.AllocFor[uint32](r.Len(), opts.Threads)
 		defer filled()
 	}
 	if opts.Progress != nil { // the same bands, one a thread, counted

@@ -13,7 +13,6 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/internal/samefile"
 )
 
 // Batch labels the files of "cclabel batch": it names every input's
@@ -131,19 +130,19 @@ func (b *Batch) CheckOutputs(inputs []batch.Input) error {
 		}
 		seen[key] = in.Path
 	}
-	var ins, outs []samefile.File
+	var ins, outs []atomicfile.Named
 	for _, in := range inputs {
-		ins = append(ins, samefile.File{Role: "input", Path: in.Path})
+		ins = append(ins, atomicfile.Named{Role: "input", Path: in.Path})
 	}
 	for _, in := range inputs {
 		image, _ := b.Outputs(in, formats.KindImage)
 		_, volume := b.Outputs(in, formats.KindVolume)
 		for _, out := range []string{image.Output, image.Labels, image.Stats, volume.Output, volume.Preview} {
-			outs = append(outs, samefile.File{Role: "the output", Path: out})
+			outs = append(outs, atomicfile.Named{Role: "the output", Path: out})
 		}
 	}
-	outs = append(outs, samefile.File{Role: "--summary", Path: b.Summary})
-	if err := samefile.Check(ins, outs); err != nil {
+	outs = append(outs, atomicfile.Named{Role: "--summary", Path: b.Summary})
+	if err := atomicfile.CheckDistinct(ins, outs); err != nil {
 		return fmt.Errorf("batch: %w: give -o a folder outside the inputs", err)
 	}
 	return nil

@@ -11,7 +11,7 @@ import (
 
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/internal/samefile"
+	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -83,7 +83,7 @@ func mergeSummaries(out string, inputs []string, quiet bool, std stdio) error {
 	if err := batch.CheckSummaryPath(out); err != nil {
 		return usageError{Err: err}
 	}
-	if err := checkClobber("batch", inputFiles(inputs...), []samefile.File{outputFile("--merge-summaries", out)}); err != nil {
+	if err := checkClobber("batch", inputFiles(inputs...), []atomicfile.Named{outputFile("--merge-summaries", out)}); err != nil {
 		return err
 	}
 	rows, replaced, err := batch.MergeFiles(out, inputs)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cclabel/cclabel/formats/graphio"
-	"github.com/cclabel/cclabel/internal/samefile"
+	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -36,7 +36,7 @@ func convertCommand(std stdio) *cli.Command {
 			if err := labelfile.CheckOutputDir(out); err != nil {
 				return err
 			}
-			if err := checkClobber("convert", inputFiles(in), []samefile.File{outputFile("OUT", out)}); err != nil {
+			if err := checkClobber("convert", inputFiles(in), []atomicfile.Named{outputFile("OUT", out)}); err != nil {
 				return err
 			}
 			lg, err := readGraphInput(in, cmd.String("format"), graphReadOptions(cmd, 0), std.In)

@@ -13,7 +13,6 @@ import (
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/internal/samefile"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -90,7 +89,7 @@ func runGraph(cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	outputs := []samefile.File{outputFile("--labels", labelsPath), outputFile("--forest", extras.forest)}
+	outputs := []atomicfile.Named{outputFile("--labels", labelsPath), outputFile("--forest", extras.forest)}
 	if extras.updates != "" {
 		outputs = append(outputs, outputFile("--answers", extras.answers))
 	}

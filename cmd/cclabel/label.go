@@ -12,8 +12,8 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/internal/bigslice"
 	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/urfave/cli/v3"
 )
@@ -261,14 +261,14 @@ func labelArrayFor(mapped bool, size func() (int, bool)) ([]uint32, func()) {
 	if !ok || n < 1 {
 		return nil, func() {}
 	}
-	return bigslice.MakePopulated[uint32](n)
+	return parallel.AllocPopulated[uint32](n)
 }
 
 // inPlace reports whether input's samples will be mapped rather than read
 // (formats.MapsSamples) and labeled on the CPU on every core: such a read
 // takes milliseconds, so there is nothing to overlap the label array's
 // page faults with, and labelArrayFor leaves the array to the labeler's
-// own allocation (bigslice.For), which touches it on every labeling
+// own allocation (parallel.AllocFor), which touches it on every labeling
 // thread rather than on a goroutine competing with them. With fewer
 // threads, or where the GPU may label (its setup leaves the cores idle),
 // the array is made during the read on a core the labeling leaves free.

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/internal/samefile"
+	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/outofcore"
 	"github.com/urfave/cli/v3"
 )
@@ -60,7 +60,7 @@ func runMerge(cmd *cli.Command, std stdio) error {
 			inputs = append(inputs, filepath.Join(dir, e.Name()))
 		}
 	}
-	if err := checkClobber("merge", inputFiles(inputs...), []samefile.File{outputFile("-o", out)}); err != nil {
+	if err := checkClobber("merge", inputFiles(inputs...), []atomicfile.Named{outputFile("-o", out)}); err != nil {
 		return err
 	}
 	clock := newStopwatch()

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/internal/csr"
 )
 
 // ReadEdgeList reads a text edge list from r. Lines starting with # or %
@@ -205,7 +204,7 @@ func isNumber(b []byte) bool {
 // buildGraph builds the CSR graph of n vertices and the edges (us[i],
 // vs[i]) on threads goroutines: the graph ecl.FromEdges builds.
 func buildGraph(n int, us, vs []int32, threads int) (*ecl.Graph, error) {
-	g, err := csr.FromEdges(n, us, vs, threads)
+	g, err := ecl.FromEdgesParallel(n, us, vs, threads)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}

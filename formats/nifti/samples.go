@@ -8,7 +8,7 @@ import (
 	"math"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/bigslice"
+	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -63,7 +63,7 @@ const niftiFilledChunk = 4 << 20
 // niftiReadBytes reads n bytes straight into the result, telling filled
 // (if not nil) after every niftiFilledChunk bytes.
 func niftiReadBytes(r io.Reader, n int, sized bool, filled func(data any, done int)) ([]byte, error) {
-	out, populated := bigslice.MakePopulated[byte](niftiFirstLen(n, 1, sized))
+	out, populated := parallel.AllocPopulated[byte](niftiFirstLen(n, 1, sized))
 	defer populated()
 	step := n
 	if filled != nil {
@@ -91,7 +91,7 @@ func niftiReadBytes(r io.Reader, n int, sized bool, filled func(data any, done i
 // conv (which reads little-endian); filled (if not nil) is told after
 // every chunk.
 func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(dst []T, src []byte), filled func(data any, done int)) ([]T, error) {
-	out, populated := bigslice.MakePopulated[T](niftiFirstLen(n, size, sized))
+	out, populated := parallel.AllocPopulated[T](niftiFirstLen(n, size, sized))
 	defer populated()
 	if filled != nil {
 		filled(out, 0)

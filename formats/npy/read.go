@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/bigslice"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // npyKinds maps NumPy type codes (without byte order) to sample kinds.
@@ -276,7 +276,7 @@ func noEOF(err error, msg string) error {
 // goroutine faults in while the caller fills it; the goroutine's stop is
 // appended to stops.
 func populated[T any](n int, stops *[]func()) []T {
-	s, stop := bigslice.MakePopulated[T](n)
+	s, stop := parallel.AllocPopulated[T](n)
 	*stops = append(*stops, stop)
 	return s
 }

@@ -1,7 +1,8 @@
 // Package atomicfile writes files so that readers never see a partial one:
 // data goes to a temporary file in the destination's folder, renamed over
-// the destination only when complete, and every temporary file of the
-// process can be removed at once when it is interrupted.
+// the destination only when complete, every temporary file of the process
+// can be removed at once when it is interrupted, and no output may replace
+// an input ([CheckDistinct]).
 package atomicfile
 
 import (

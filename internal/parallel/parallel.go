@@ -1,5 +1,3 @@
-// Package parallel splits index ranges over goroutines for the CPU
-// labelers.
 package parallel
 
 import (

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package bigslice
+package parallel
 
 // adviseHuge does nothing where transparent huge pages are not a thing.
 func adviseHuge(b []byte) {}

@@ -1,4 +1,4 @@
-package bigslice
+package parallel
 
 import (
 	"sync"
@@ -19,7 +19,7 @@ const populateChunk = 4 << 20
 // runs and b's pages fault on first write as usual.
 func Populate(b []byte) (stop func()) {
 	r := pageRange(b)
-	if len(r) < MinBytes || !canPopulate {
+	if len(r) < HugeMinBytes || !canPopulate {
 		return func() {}
 	}
 	var quit atomic.Bool
@@ -40,12 +40,12 @@ func Populate(b []byte) (stop func()) {
 	}
 }
 
-// MakePopulated returns a zeroed slice of n elements with Populate
+// AllocPopulated returns a zeroed slice of n elements with Populate
 // started on it: fill it, then call stop. It keeps small pages: on a
 // virtual machine with free page reporting (virtio-balloon), free 2 MiB
 // blocks are handed back to the host, so a fresh huge page costs 512 host
 // faults, while small pages mostly come from memory the host still backs.
-func MakePopulated[T any](n int) (s []T, stop func()) {
+func AllocPopulated[T any](n int) (s []T, stop func()) {
 	s = make([]T, n)
 	return s, Populate(bytesOf(s))
 }

@@ -1,16 +1,16 @@
-package bigslice_test
+package parallel_test
 
 import (
 	"fmt"
 
-	"github.com/cclabel/cclabel/internal/bigslice"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // A label array for a 4096² image that one goroutine fills: 64 MiB in huge
 // pages where the kernel allows, faulted in by a background goroutine
 // while the labeler writes it.
-func ExampleFor() {
-	labels, filled := bigslice.For[uint32](4096*4096, 1)
+func ExampleAllocFor() {
+	labels, filled := parallel.AllocFor[uint32](4096*4096, 1)
 	for i := range labels {
 		labels[i] = uint32(i % 3)
 	}

@@ -1,7 +1,4 @@
-// Package samefile tells when an output of a run would replace one of its
-// inputs or another of its outputs, by file identity, before any work is
-// done.
-package samefile
+package atomicfile
 
 import (
 	"fmt"
@@ -10,44 +7,44 @@ import (
 	"strings"
 )
 
-// A File is a path given to a command and how the command names it in
+// A Named file is a path given to a command and how the command names it in
 // messages (a flag such as "-o", or "the input").
-type File struct {
+type Named struct {
 	Role string
 	Path string
 }
 
-// Error is the error of [Check]: Output would replace Other.
-type Error struct {
-	Output, Other File
+// SameFileError is the error of [CheckDistinct]: Output would replace Other.
+type SameFileError struct {
+	Output, Other Named
 	// Input reports whether Other is an input.
 	Input bool
 }
 
-func (e *Error) Error() string {
+func (e *SameFileError) Error() string {
 	if e.Input {
 		return fmt.Sprintf("%s %s would replace the input %s", e.Output.Role, e.Output.Path, e.Other.Path)
 	}
 	return fmt.Sprintf("%s %s and %s %s are the same file", e.Other.Role, e.Other.Path, e.Output.Role, e.Output.Path)
 }
 
-// Check fails with an [*Error] when an output is the same file as an input
+// CheckDistinct fails with a [*SameFileError] when an output is the same file as an input
 // or as another output. Files are the same when they exist and have the
 // same device and inode (links followed), or, for a file that does not
 // exist, the same cleaned absolute path with the links of its folder
 // resolved. "" and "-" (standard streams) are ignored. An input that is a
 // NIfTI header (.hdr, .hdr.gz) also stands for its image file (.img,
 // .img.gz), which is read with it.
-func Check(inputs, outputs []File) error {
+func CheckDistinct(inputs, outputs []Named) error {
 	type seen struct {
-		f     File
+		f     Named
 		input bool
 	}
 	files := map[string]seen{}
 	for _, in := range inputs {
 		for _, p := range withCompanions(in.Path) {
 			if p != "" && p != "-" {
-				files[identify(p)] = seen{File{in.Role, p}, true}
+				files[identify(p)] = seen{Named{in.Role, p}, true}
 			}
 		}
 	}
@@ -57,7 +54,7 @@ func Check(inputs, outputs []File) error {
 		}
 		id := identify(out.Path)
 		if s, dup := files[id]; dup {
-			return &Error{Output: out, Other: s.f, Input: s.input}
+			return &SameFileError{Output: out, Other: s.f, Input: s.input}
 		}
 		files[id] = seen{out, false}
 	}

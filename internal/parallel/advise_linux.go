@@ -1,4 +1,4 @@
-package bigslice
+package parallel
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package samefile
+package atomicfile
 
 import "os"
 

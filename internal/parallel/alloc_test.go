@@ -1,4 +1,4 @@
-package bigslice
+package parallel
 
 import (
 	"slices"
@@ -7,23 +7,23 @@ import (
 )
 
 func TestForIsZeroedAndSized(t *testing.T) {
-	for _, n := range []int{0, 1, 1000, MinBytes/4 - 1, MinBytes / 4, MinBytes/4 + 12345} {
-		for _, threads := range []int{0, 1, 3, ManyThreads, 8} {
-			s, done := For[uint32](n, threads)
+	for _, n := range []int{0, 1, 1000, HugeMinBytes/4 - 1, HugeMinBytes / 4, HugeMinBytes/4 + 12345} {
+		for _, threads := range []int{0, 1, 3, TouchThreads, 8} {
+			s, done := AllocFor[uint32](n, threads)
 			defer done()
 			if len(s) != n || cap(s) < n {
-				t.Fatalf("For(%d, %d): len %d cap %d", n, threads, len(s), cap(s))
+				t.Fatalf("AllocFor(%d, %d): len %d cap %d", n, threads, len(s), cap(s))
 			}
 			for i, v := range s {
 				if v != 0 {
-					t.Fatalf("For(%d, %d)[%d] = %d, want 0", n, threads, i, v)
+					t.Fatalf("AllocFor(%d, %d)[%d] = %d, want 0", n, threads, i, v)
 				}
 			}
 			// The memory is ordinary and writable end to end.
 			if n > 1 {
 				s[0], s[n-1] = 7, 9
 				if s[0] != 7 || s[n-1] != 9 {
-					t.Fatalf("For(%d, %d): writes lost", n, threads)
+					t.Fatalf("AllocFor(%d, %d): writes lost", n, threads)
 				}
 			}
 		}
@@ -77,7 +77,7 @@ func TestHugeRangeIsAlignedInterior(t *testing.T) {
 }
 
 func TestPopulateKeepsContents(t *testing.T) {
-	b := make([]byte, MinBytes+5*4096+3)
+	b := make([]byte, HugeMinBytes+5*4096+3)
 	for i := range b {
 		b[i] = byte(i * 7)
 	}
@@ -97,7 +97,7 @@ func TestPopulateKeepsContents(t *testing.T) {
 }
 
 func TestMakePopulatedIsZeroed(t *testing.T) {
-	s, stop := MakePopulated[uint32](MinBytes/4 + 1000)
+	s, stop := AllocPopulated[uint32](HugeMinBytes/4 + 1000)
 	defer stop()
 	for i, v := range s {
 		if v != 0 {
@@ -108,10 +108,10 @@ func TestMakePopulatedIsZeroed(t *testing.T) {
 }
 
 func TestMakeIsZeroed(t *testing.T) {
-	for _, n := range []int{0, 5, MinBytes + 1} {
-		s := Make[byte](n)
+	for _, n := range []int{0, 5, HugeMinBytes + 1} {
+		s := Alloc[byte](n)
 		if len(s) != n || slices.ContainsFunc(s, func(v byte) bool { return v != 0 }) {
-			t.Fatalf("Make(%d): len %d or not zeroed", n, len(s))
+			t.Fatalf("Alloc(%d): len %d or not zeroed", n, len(s))
 		}
 	}
 }

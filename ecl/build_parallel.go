@@ -1,7 +1,4 @@
-// Package csr builds CSR graphs from edge lists on several goroutines,
-// for the graph readers and generators: the same graph, and the same
-// errors, as ecl.FromEdges, which takes one.
-package csr
+package ecl
 
 import (
 	"fmt"
@@ -9,40 +6,39 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // minEdgesPerThread is the fewest edges worth another goroutine.
 const minEdgesPerThread = 1 << 16
 
-// FromEdges builds the symmetric graph on n vertices of the undirected
+// FromEdgesParallel builds the symmetric graph on n vertices of the undirected
 // edges (us[i], vs[i]) on threads goroutines (0: GOMAXPROCS), exactly as
-// ecl.FromEdges does: every edge in both directions, self-loops dropped,
+// FromEdges does: every edge in both directions, self-loops dropped,
 // repeated edges stored once, adjacency lists sorted. Its errors are
-// ecl.FromEdges's too. Small inputs, one thread, or few edges for the
-// vertices (which ecl.FromEdges places by sorting them, without passes
-// over the vertices) go to ecl.FromEdges.
+// FromEdges's too. Small inputs, one thread, or few edges for the
+// vertices (which FromEdges places by sorting them, without passes
+// over the vertices) go to FromEdges.
 //
 // Degrees are counted and arcs placed with atomic adds, in any order;
 // sorting each list then makes the result independent of that order. The
 // only per-vertex array is the graph's offsets.
-func FromEdges(n int, us, vs []int32, threads int) (*ecl.Graph, error) {
-	return fromEdges(n, us, vs, threads, minEdgesPerThread)
+func FromEdgesParallel(n int, us, vs []int32, threads int) (*Graph, error) {
+	return fromEdgesParallel(n, us, vs, threads, minEdgesPerThread)
 }
 
 // fewEdgesPerVertex is the ratio of vertices to edges from which
-// FromEdges leaves the graph to ecl.FromEdges.
+// FromEdges leaves the graph to FromEdges.
 const fewEdgesPerVertex = 64
 
-// fromEdges is FromEdges with at least minPerThread edges a goroutine
+// fromEdgesParallel is FromEdgesParallel with at least minPerThread edges a goroutine
 // (tests lower it).
-func fromEdges(n int, us, vs []int32, threads, minPerThread int) (*ecl.Graph, error) {
+func fromEdgesParallel(n int, us, vs []int32, threads, minPerThread int) (*Graph, error) {
 	threads = parallel.ClampThreads(threads, len(us)/minPerThread)
 	if threads == 1 || len(us) != len(vs) || n < 0 || n >= math.MaxInt32 || int64(len(us)) <= int64(n)/fewEdgesPerVertex {
-		return ecl.FromEdges(n, us, vs)
+		return FromEdges(n, us, vs)
 	}
-	arcs, err := check(n, us, vs, threads)
+	arcs, err := checkEdges(n, us, vs, threads)
 	if err != nil {
 		return nil, err
 	}
@@ -103,12 +99,12 @@ func fromEdges(n int, us, vs []int32, threads, minPerThread int) (*ecl.Graph, er
 		from = end
 	}
 	offsets[n] = to
-	return &ecl.Graph{Offsets: offsets, Neighbors: slices.Clip(nbrs[:to])}, nil
+	return &Graph{Offsets: offsets, Neighbors: slices.Clip(nbrs[:to])}, nil
 }
 
-// check finds what ecl.FromEdges would refuse: the first edge out of
+// checkEdges finds what FromEdges would refuse: the first edge out of
 // range. It returns the number of arcs before repeats are dropped.
-func check(n int, us, vs []int32, threads int) (int64, error) {
+func checkEdges(n int, us, vs []int32, threads int) (int64, error) {
 	threads = parallel.ClampThreads(threads, len(us))
 	firstBad := make([]int, threads)
 	loops := make([]int64, threads)

@@ -1,57 +1,55 @@
-package bigslice
+package parallel
 
 import (
 	"runtime"
 	"unsafe"
-
-	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// MinBytes is the smallest buffer Make advises: below it, the few 4 KiB
+// HugeMinBytes is the smallest buffer Alloc advises: below it, the few 4 KiB
 // faults cost less than the madvise call and splitting the heap mapping.
-const MinBytes = 8 << 20
+const HugeMinBytes = 8 << 20
 
 // hugePage is the transparent huge page size on x86-64 and arm64 Linux
 // with 4 KiB base pages.
 const hugePage = 2 << 20
 
-// ManyThreads is the thread count from which For touches a buffer's pages
+// TouchThreads is the thread count from which AllocFor touches a buffer's pages
 // up front on the caller's threads instead of in the background.
-const ManyThreads = 4
+const TouchThreads = 4
 
-// Make returns a zeroed slice of n elements; when it spans at least
-// MinBytes the kernel is asked to back it with huge pages. Its pages fault
+// Alloc returns a zeroed slice of n elements; when it spans at least
+// HugeMinBytes the kernel is asked to back it with huge pages. Its pages fault
 // on first write.
-func Make[T any](n int) []T {
+func Alloc[T any](n int) []T {
 	s := make([]T, n)
-	if b := bytesOf(s); len(b) >= MinBytes {
+	if b := bytesOf(s); len(b) >= HugeMinBytes {
 		adviseHuge(b)
 	}
 	return s
 }
 
-// For returns a zeroed slice of n elements that threads goroutines are
+// AllocFor returns a zeroed slice of n elements that threads goroutines are
 // about to fill, with its page faults taken where they cost least, and
 // done, to call once it is filled (later calls do nothing):
-//   - with ManyThreads or more, or as many as there are cores, its pages
+//   - with TouchThreads or more, or as many as there are cores, its pages
 //     are touched now on that many goroutines, in small pages: the faults
 //     spread over the cores, and no huge page allocation can stall on
 //     memory compaction;
 //   - with fewer, a background goroutine faults the pages in while the
-//     caller fills the slice (MakePopulated), on a core the caller
+//     caller fills the slice (AllocPopulated), on a core the caller
 //     leaves idle.
-func For[T any](n, threads int) (s []T, done func()) {
+func AllocFor[T any](n, threads int) (s []T, done func()) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	if threads >= ManyThreads || threads >= runtime.GOMAXPROCS(0) {
+	if threads >= TouchThreads || threads >= runtime.GOMAXPROCS(0) {
 		s = make([]T, n)
-		if b := bytesOf(s); len(b) >= MinBytes {
+		if b := bytesOf(s); len(b) >= HugeMinBytes {
 			Touch(b, threads)
 		}
 		return s, func() {}
 	}
-	return MakePopulated[T](n)
+	return AllocPopulated[T](n)
 }
 
 // bytesOf is s's memory as bytes.
@@ -67,7 +65,7 @@ func bytesOf[T any](s []T) []byte {
 func Touch(b []byte, threads int) {
 	const page = 4 << 10
 	pages := (len(b) + page - 1) / page
-	parallel.Ranges(pages, threads, func(lo, hi int) {
+	Ranges(pages, threads, func(lo, hi int) {
 		for p := lo; p < hi; p++ {
 			b[p*page] = 0
 		}

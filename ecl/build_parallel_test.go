@@ -1,4 +1,4 @@
-package csr
+package ecl
 
 import (
 	"fmt"
@@ -6,13 +6,11 @@ import (
 	"runtime"
 	"slices"
 	"testing"
-
-	"github.com/cclabel/cclabel/ecl"
 )
 
-// randomEdges returns m random edges on n vertices, with self-loops and
+// randomEdgeList returns m random edges on n vertices, with self-loops and
 // repeats.
-func randomEdges(r *rand.Rand, n, m int) (us, vs []int32) {
+func randomEdgeList(r *rand.Rand, n, m int) (us, vs []int32) {
 	us, vs = make([]int32, m), make([]int32, m)
 	for i := range us {
 		us[i] = int32(r.IntN(n))
@@ -27,41 +25,41 @@ func randomEdges(r *rand.Rand, n, m int) (us, vs []int32) {
 	return us, vs
 }
 
-func TestMatchesECL(t *testing.T) {
+func TestFromEdgesParallelMatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	sizes := []struct{ n, m int }{{1, 0}, {0, 0}, {5, 3}, {1000, 20000}, {30000, 40000}, {7000, 1 << 15}, {200, 1 << 14}, {1 << 18, 1 << 12}, {1<<18 - 1, 1 << 12}}
 	for _, s := range sizes {
-		us, vs := randomEdges(r, max(s.n, 1), s.m)
+		us, vs := randomEdgeList(r, max(s.n, 1), s.m)
 		if s.n == 0 {
 			us, vs = nil, nil
 		}
-		want, err := ecl.FromEdges(s.n, us, vs)
+		want, err := FromEdges(s.n, us, vs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, threads := range []int{1, 2, 3, 8} {
-			got, err := fromEdges(s.n, us, vs, threads, 64)
+			got, err := fromEdgesParallel(s.n, us, vs, threads, 64)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !slices.Equal(got.Offsets, want.Offsets) || !slices.Equal(got.Neighbors, want.Neighbors) ||
 				cap(got.Neighbors) != len(got.Neighbors) {
-				t.Fatalf("n %d, m %d, %d threads: graph differs from ecl.FromEdges", s.n, s.m, threads)
+				t.Fatalf("n %d, m %d, %d threads: graph differs from FromEdges", s.n, s.m, threads)
 			}
 		}
 	}
 	// The public entry point, with its own thread floor.
-	us, vs := randomEdges(r, 5000, 3*minEdgesPerThread)
-	want, _ := ecl.FromEdges(5000, us, vs)
-	if got, err := FromEdges(5000, us, vs, 3); err != nil || !slices.Equal(got.Neighbors, want.Neighbors) {
-		t.Fatalf("FromEdges: %v", err)
+	us, vs := randomEdgeList(r, 5000, 3*minEdgesPerThread)
+	want, _ := FromEdges(5000, us, vs)
+	if got, err := FromEdgesParallel(5000, us, vs, 3); err != nil || !slices.Equal(got.Neighbors, want.Neighbors) {
+		t.Fatalf("FromEdgesParallel: %v", err)
 	}
 }
 
-func TestErrorsMatchECL(t *testing.T) {
+func TestFromEdgesParallelErrors(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	n := 1000
-	us, vs := randomEdges(r, n, 30000)
+	us, vs := randomEdgeList(r, n, 30000)
 	cases := map[string]func(us, vs []int32) ([]int32, []int32, int){
 		"late out of range":  func(us, vs []int32) ([]int32, []int32, int) { vs[29000] = int32(n); return us, vs, n },
 		"two out of range":   func(us, vs []int32) ([]int32, []int32, int) { us[20000], vs[100] = -1, -5; return us, vs, n },
@@ -72,19 +70,19 @@ func TestErrorsMatchECL(t *testing.T) {
 	}
 	for name, mod := range cases {
 		u, v, nn := mod(slices.Clone(us), slices.Clone(vs))
-		_, want := ecl.FromEdges(nn, u, v)
-		_, err := fromEdges(nn, u, v, 4, 64)
+		_, want := FromEdges(nn, u, v)
+		_, err := fromEdgesParallel(nn, u, v, 4, 64)
 		if err == nil || want == nil || err.Error() != want.Error() {
-			t.Errorf("%s: %v, ecl.FromEdges %v", name, err, want)
+			t.Errorf("%s: %v, FromEdges %v", name, err, want)
 		}
 	}
 }
 
-// TestMemory checks that building a graph allocates the graph's arrays,
+// TestFromEdgesParallelMemory checks that building a graph allocates the graph's arrays,
 // one offset a vertex, and besides them at most a sort key per arc (few
 // edges) or nothing that grows with the graph (many edges, on any number
 // of goroutines).
-func TestMemory(t *testing.T) {
+func TestFromEdgesParallelMemory(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	const n = 1 << 20
 	for _, c := range []struct {
@@ -92,10 +90,10 @@ func TestMemory(t *testing.T) {
 		extraPerArc uint64 // bytes a self-loop-free arc may cost beyond its neighbour entry
 	}{{1 << 12, 4, 8}, {1 << 12, 1, 8}, {1 << 17, 4, 0}, {1 << 17, 1, 0}} {
 		t.Run(fmt.Sprintf("m%d_threads%d", c.m, c.threads), func(t *testing.T) {
-			us, vs := randomEdges(r, n, c.m)
-			var g *ecl.Graph
+			us, vs := randomEdgeList(r, n, c.m)
+			var g *Graph
 			var err error
-			alloc := allocated(func() { g, err = fromEdges(n, us, vs, c.threads, 64) })
+			alloc := allocatedBy(func() { g, err = fromEdgesParallel(n, us, vs, c.threads, 64) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +107,7 @@ func TestMemory(t *testing.T) {
 }
 
 // allocated returns the bytes allocated while f runs.
-func allocated(f func()) uint64 {
+func allocatedBy(f func()) uint64 {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
