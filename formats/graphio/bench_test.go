@@ -3,6 +3,7 @@ package graphio
 import (
 	"bufio"
 	"bytes"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -34,8 +35,8 @@ func benchEdgeList(size int, n uint64) []byte {
 // BenchmarkParseEdgeListChunk measures the edge-list chunk parser alone,
 // on one goroutine.
 func BenchmarkParseEdgeListChunk(b *testing.B) {
-	data := benchEdgeList(defaultChunkBytes, 1<<24)
-	c := &textChunk{Data: data, Lines: bytes.Count(data, []byte{'\n'})}
+	data := benchEdgeList(fileio.DefaultChunkBytes, 1<<24)
+	c := &fileio.LineChunk{Data: data, Lines: bytes.Count(data, []byte{'\n'})}
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		if res := parseEdgeListChunk(c); res.err != nil {

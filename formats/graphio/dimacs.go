@@ -3,6 +3,7 @@ package graphio
 import (
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"time"
 )
@@ -55,8 +56,8 @@ func readDIMACS(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		return nil, fmt.Errorf("formats: line %d: no \"p KIND n m\" line", lr.line)
 	}
 	edges := &pairCounter{limit: m, tooMany: "more edges than the %d the p line promised", comment: dimacsComment}
-	lines, err := forChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes,
-		func(c *textChunk) pairChunk { return parseDIMACSChunk(c, n) }, edges.commit)
+	lines, err := fileio.ForLineChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes,
+		func(c *fileio.LineChunk) pairChunk { return parseDIMACSChunk(c, n) }, edges.commit)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +126,7 @@ func dimacsEdge(line []byte, num int, n int64) (u, v int32, counted bool, err er
 // parseDIMACSChunk parses the lines of a chunk after the p line of a
 // graph on n vertices: a fast path for "u v" and "a u v" lines, and
 // dimacsEdge for the rest and for errors.
-func parseDIMACSChunk(c *textChunk, n int64) pairChunk {
+func parseDIMACSChunk(c *fileio.LineChunk, n int64) pairChunk {
 	const stop = classSpace | classNewline
 	data := c.Data
 	res := pairChunk{us: make([]int32, 0, c.Lines), vs: make([]int32, 0, c.Lines)}

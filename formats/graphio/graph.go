@@ -117,7 +117,7 @@ func newConfig(opts ReadOptions, size int64) readConfig {
 	}
 	// ecl.FromEdges needs n < MaxInt32.
 	return readConfig{ReadOptions: opts, size: size, maxVertices: min(limit, math.MaxInt32-1),
-		chunkBytes: defaultChunkBytes}
+		chunkBytes: fileio.DefaultChunkBytes}
 }
 
 // parseThreads returns the number of goroutines that parse text chunks:

@@ -3,6 +3,7 @@ package graphio
 import (
 	"bufio"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"math"
 	"strconv"
@@ -30,8 +31,8 @@ func (lr *lineReader) next() (line []byte, ok bool) {
 	if err == bufio.ErrBufferFull {
 		lr.long = append(lr.long[:0], line...)
 		for err == bufio.ErrBufferFull {
-			if len(lr.long) > maxLineBytes {
-				lr.err = fmt.Errorf("formats: line %d: longer than %d MiB", lr.line+1, maxLineBytes>>20)
+			if len(lr.long) > fileio.MaxLineBytes {
+				lr.err = fmt.Errorf("formats: line %d: longer than %d MiB", lr.line+1, fileio.MaxLineBytes>>20)
 				return nil, false
 			}
 			line, err = lr.br.ReadSlice('\n')

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"strconv"
 	"time"
@@ -72,7 +73,7 @@ func readMatrixMarket(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	}
 	entries := &pairCounter{limit: nnz, tooMany: "more entries than the %d the size line promised", comment: mmComment}
 	body := mmBody{rows: rows, cols: cols, field: field, dropZeros: cfg.DropZeros}
-	lines, err := forChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, body.parseChunk, entries.commit)
+	lines, err := fileio.ForLineChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, body.parseChunk, entries.commit)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +133,7 @@ func (b *mmBody) entry(line []byte, num int) (u, v int32, keep bool, err error) 
 // parseChunk parses the entries of a chunk: a fast path for plain
 // "i j [value]" lines, and entry for the rest and for errors. Every line
 // that is not a comment counts as an entry before its errors show.
-func (b *mmBody) parseChunk(c *textChunk) pairChunk {
+func (b *mmBody) parseChunk(c *fileio.LineChunk) pairChunk {
 	const stop = classSpace | classNewline
 	data := c.Data
 	res := pairChunk{us: make([]int32, 0, c.Lines), vs: make([]int32, 0, c.Lines)}

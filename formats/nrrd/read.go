@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"os"
 	"path/filepath"
@@ -179,39 +180,11 @@ func (h *Header) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, err
 	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
 	frame := w * ht * d
 	for k := range frames {
-		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: nrrdSubSamples(data, k*frame, (k+1)*frame)}
+		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: fileio.SubSamples(data, k*frame, (k+1)*frame)}
 		if err := r.Validate(); err != nil {
 			return nil, fmt.Errorf("nrrd: %w", err)
 		}
 		v.Frames = append(v.Frames, r)
 	}
 	return v, nil
-}
-
-// nrrdSubSamples returns samples lo to hi of a raster sample slice, sharing
-// its memory (capacity capped at hi).
-func nrrdSubSamples(data any, lo, hi int) any {
-	switch s := data.(type) {
-	case []uint8:
-		return s[lo:hi:hi]
-	case []uint16:
-		return s[lo:hi:hi]
-	case []uint32:
-		return s[lo:hi:hi]
-	case []uint64:
-		return s[lo:hi:hi]
-	case []int8:
-		return s[lo:hi:hi]
-	case []int16:
-		return s[lo:hi:hi]
-	case []int32:
-		return s[lo:hi:hi]
-	case []int64:
-		return s[lo:hi:hi]
-	case []float32:
-		return s[lo:hi:hi]
-	case []float64:
-		return s[lo:hi:hi]
-	}
-	return data
 }

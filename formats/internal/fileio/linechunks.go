@@ -1,4 +1,4 @@
-package graphio
+package fileio
 
 import (
 	"bytes"
@@ -7,17 +7,17 @@ import (
 	"sync"
 )
 
-// maxLineBytes bounds one text line, so that a file without line breaks
+// MaxLineBytes bounds one text line, so that a file without line breaks
 // cannot make a reader hold it whole.
-const maxLineBytes = 64 << 20
+const MaxLineBytes = 64 << 20
 
-// defaultChunkBytes is the size of the blocks a text body is split into
+// DefaultChunkBytes is the size of the blocks a text body is split into
 // for parallel parsing: large enough that per-chunk overhead vanishes,
 // small enough that a few in flight per core stay in memory cheaply.
-const defaultChunkBytes = 1 << 20
+const DefaultChunkBytes = 1 << 20
 
-// textChunk is a run of whole lines of a text input.
-type textChunk struct {
+// LineChunk is a run of whole lines of a text input.
+type LineChunk struct {
 	Index int    // position among the chunks, from 0
 	Data  []byte // whole lines; only the input's last line may lack '\n'
 	Line  int    // number of lines before the chunk
@@ -25,9 +25,9 @@ type textChunk struct {
 	buf   []byte // the buffer Data lies in, recycled after commit
 }
 
-// eachLine calls fn with the number and text (without its line
+// EachLine calls fn with the number and text (without its line
 // ending) of each line of c in turn, until fn returns false.
-func (c *textChunk) eachLine(fn func(num int, line []byte) bool) {
+func (c *LineChunk) EachLine(fn func(num int, line []byte) bool) {
 	data, num := c.Data, c.Line
 	for len(data) > 0 {
 		num++
@@ -47,8 +47,8 @@ func (c *textChunk) eachLine(fn func(num int, line []byte) bool) {
 	}
 }
 
-// splitter cuts a stream into chunks of whole lines.
-type splitter struct {
+// lineSplitter cuts a stream into chunks of whole lines.
+type lineSplitter struct {
 	r          io.Reader
 	chunkBytes int
 	carry      []byte // the start of a line that the previous chunk cut off
@@ -61,7 +61,7 @@ type splitter struct {
 // chunk. It returns the chunk, which may hold no lines, and an error once
 // the stream is over: io.EOF at its end, else a "formats: line N: ..."
 // error for the line after the chunk's.
-func (s *splitter) next(buf []byte) (*textChunk, error) {
+func (s *lineSplitter) next(buf []byte) (*LineChunk, error) {
 	buf = buf[:cap(buf)]
 	if len(buf) < max(s.chunkBytes, 2*len(s.carry)) {
 		buf = make([]byte, max(s.chunkBytes, 2*len(s.carry)))
@@ -99,39 +99,39 @@ func (s *splitter) next(buf []byte) (*textChunk, error) {
 			return c, fmt.Errorf("formats: line %d: read: %w", s.line+1, s.err)
 		}
 		// A line longer than the buffer: grow it, up to the line limit.
-		if n > maxLineBytes {
-			s.err = fmt.Errorf("formats: line %d: longer than %d MiB", s.line+1, maxLineBytes>>20)
+		if n > MaxLineBytes {
+			s.err = fmt.Errorf("formats: line %d: longer than %d MiB", s.line+1, MaxLineBytes>>20)
 			return s.chunk(buf, nil), s.err
 		}
 		scanned = n
-		bigger := make([]byte, min(2*len(buf), maxLineBytes+1))
+		bigger := make([]byte, min(2*len(buf), MaxLineBytes+1))
 		copy(bigger, buf[:n])
 		buf = bigger
 	}
 }
 
 // chunk makes the next chunk from data, which lies in buf.
-func (s *splitter) chunk(buf, data []byte) *textChunk {
+func (s *lineSplitter) chunk(buf, data []byte) *LineChunk {
 	lines := bytes.Count(data, []byte{'\n'})
 	if n := len(data); n > 0 && data[n-1] != '\n' {
 		lines++
 	}
-	c := &textChunk{Index: s.index, Data: data, buf: buf, Line: s.line, Lines: lines}
+	c := &LineChunk{Index: s.index, Data: data, buf: buf, Line: s.line, Lines: lines}
 	s.index++
 	s.line += lines
 	return c
 }
 
-// forChunks splits the rest of a text input, r, after its first line
+// ForLineChunks splits the rest of a text input, r, after its first line
 // lines, into chunks and parses them on threads goroutines with parse,
 // then hands each result to commit in input order on the calling
 // goroutine. It stops at the first error, of commit or of reading, and
 // returns it, else the number of lines of the whole input. With one thread
 // it runs on the calling goroutine alone; otherwise reading (and with it
 // any decompression) runs on one goroutine of its own.
-func forChunks[T any](r io.Reader, line, threads, chunkBytes int,
-	parse func(c *textChunk) T, commit func(c *textChunk, res T) error) (int, error) {
-	s := &splitter{r: r, chunkBytes: max(chunkBytes, 1), line: line}
+func ForLineChunks[T any](r io.Reader, line, threads, chunkBytes int,
+	parse func(c *LineChunk) T, commit func(c *LineChunk, res T) error) (int, error) {
+	s := &lineSplitter{r: r, chunkBytes: max(chunkBytes, 1), line: line}
 	if threads <= 1 {
 		var buf []byte
 		for {
@@ -150,28 +150,28 @@ func forChunks[T any](r io.Reader, line, threads, chunkBytes int,
 			buf = c.buf
 		}
 	}
-	return forChunksParallel(s, threads, parse, commit)
+	return forLineChunksParallel(s, threads, parse, commit)
 }
 
-// chunkDone is a parsed chunk on its way to commit.
-type chunkDone[T any] struct {
-	c   *textChunk
+// lineChunkDone is a parsed chunk on its way to commit.
+type lineChunkDone[T any] struct {
+	c   *LineChunk
 	res T
 }
 
-// forChunksParallel is forChunks on several goroutines: one splitter,
+// forLineChunksParallel is ForLineChunks on several goroutines: one splitter,
 // threads parsers, and the in-order commit on the caller's goroutine.
 // There are nbuf buffers and every chunk holds one until its commit, so
 // at most nbuf chunks are ever unreceived and no parser blocks on done.
-func forChunksParallel[T any](s *splitter, threads int,
-	parse func(c *textChunk) T, commit func(c *textChunk, res T) error) (int, error) {
+func forLineChunksParallel[T any](s *lineSplitter, threads int,
+	parse func(c *LineChunk) T, commit func(c *LineChunk, res T) error) (int, error) {
 	nbuf := 2*threads + 1
 	free := make(chan []byte, nbuf)
 	for range nbuf {
 		free <- nil // allocated by the splitter on first use
 	}
-	work := make(chan *textChunk, nbuf)
-	done := make(chan chunkDone[T], nbuf)
+	work := make(chan *LineChunk, nbuf)
+	done := make(chan lineChunkDone[T], nbuf)
 	stop := make(chan struct{})
 	var endErr error // the splitter's last error, read after end closes
 	endCount := 0    // chunks the splitter made
@@ -206,7 +206,7 @@ func forChunksParallel[T any](s *splitter, threads int,
 				if c.Lines > 0 {
 					res = parse(c)
 				}
-				done <- chunkDone[T]{c, res}
+				done <- lineChunkDone[T]{c, res}
 			}
 		})
 	}
@@ -215,7 +215,7 @@ func forChunksParallel[T any](s *splitter, threads int,
 		wg.Wait()
 		return lines, err
 	}
-	pending := make(map[int]chunkDone[T], nbuf)
+	pending := make(map[int]lineChunkDone[T], nbuf)
 	next := 0
 	ended := false
 	for {

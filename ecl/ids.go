@@ -1,4 +1,4 @@
-package graphio
+package ecl
 
 import (
 	"fmt"
@@ -7,6 +7,32 @@ import (
 
 	"github.com/cclabel/cclabel/internal/parallel"
 )
+
+// IDEdges is a run of undirected edges given by vertex IDs, as an edge
+// list names them: u0, v0, u1, v1, ... in Narrow when every ID lies in
+// [0, 2^32) (half the memory), else in Wide. Lo and Hi are the smallest
+// and largest ID.
+type IDEdges struct {
+	Narrow []uint32
+	Wide   []int64
+	Lo, Hi int64
+}
+
+// Len returns the number of IDs in e: twice its edges.
+func (e *IDEdges) Len() int { return len(e.Wide) + len(e.Narrow) }
+
+// IDLimitError reports edges with more distinct vertex IDs than a limit
+// allows.
+type IDLimitError struct {
+	Count int   // the distinct IDs found so far
+	Limit int64 // the most allowed
+}
+
+// Error returns "ecl: COUNT distinct vertex IDs exceed the limit of LIMIT
+// vertices".
+func (e *IDLimitError) Error() string {
+	return fmt.Sprintf("ecl: %d distinct vertex IDs exceed the limit of %d vertices", e.Count, e.Limit)
+}
 
 // id is the type of stored edge-list IDs: narrow or wide.
 type id interface{ uint32 | int64 }
@@ -63,33 +89,35 @@ func rankEdges[T id](r *idRank, ids []T, u, v []int32) {
 	}
 }
 
-// compactIDs numbers the distinct IDs of the chunks' edges in ascending
-// order, on threads goroutines. It returns them and each edge's endpoints
-// as vertex numbers, in the chunks' order. A dense ID range uses a bitmap,
-// others a sort.
-func compactIDs(chunks []edgeListChunk, maxVertices int64, threads int) (ids []int64, us, vs []int32, err error) {
-	lo, hi := chunks[0].lo, chunks[0].hi
-	starts := make([]int, len(chunks)+1) // edge offset of each chunk
-	for i, c := range chunks {
-		lo, hi = min(lo, c.lo), max(hi, c.hi)
-		starts[i+1] = starts[i] + c.len()/2
+// CompactIDs numbers the distinct vertex IDs of the runs' edges in
+// ascending order, on threads goroutines, and returns them with each
+// edge's endpoints as vertex numbers, in the runs' order: the edges that
+// [FromEdgesParallel] takes, on len(ids) vertices. A dense ID range uses a
+// bitmap, others a sort. More than maxVertices distinct IDs give an
+// [*IDLimitError]. runs must not be empty.
+func CompactIDs(runs []IDEdges, maxVertices int64, threads int) (ids []int64, us, vs []int32, err error) {
+	lo, hi := runs[0].Lo, runs[0].Hi
+	starts := make([]int, len(runs)+1) // edge offset of each run
+	for i, c := range runs {
+		lo, hi = min(lo, c.Lo), max(hi, c.Hi)
+		starts[i+1] = starts[i] + c.Len()/2
 	}
-	m := starts[len(chunks)]
+	m := starts[len(runs)]
 	var r *idRank
 	if span := uint64(hi) - uint64(lo); span < 2*uint64(m)+1024 {
-		ids, r, err = denseIDs(chunks, lo, span, maxVertices, threads)
+		ids, r, err = denseIDs(runs, lo, span, maxVertices, threads)
 	} else {
-		ids, r, err = sortedIDs(chunks, m, maxVertices, threads)
+		ids, r, err = sortedIDs(runs, m, maxVertices, threads)
 	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	us, vs = make([]int32, m), make([]int32, m)
-	parallel.Chunks(len(chunks), threads, func(a, b int) {
+	parallel.Chunks(len(runs), threads, func(a, b int) {
 		for ci := a; ci < b; ci++ {
 			u, v := us[starts[ci]:starts[ci+1]], vs[starts[ci]:starts[ci+1]]
-			rankEdges(r, chunks[ci].narrow, u, v)
-			rankEdges(r, chunks[ci].wide, u, v)
+			rankEdges(r, runs[ci].Narrow, u, v)
+			rankEdges(r, runs[ci].Wide, u, v)
 		}
 	})
 	return ids, us, vs, nil
@@ -103,18 +131,18 @@ func markIDs[T id](bm []uint64, ids []T, lo int64) {
 	}
 }
 
-// denseIDs finds the IDs of the chunks, all within [lo, lo+span], with a
+// denseIDs finds the IDs of the runs, all within [lo, lo+span], with a
 // bitmap of the range (one per goroutine, then merged), and returns them
 // and their ranking.
-func denseIDs(chunks []edgeListChunk, lo int64, span uint64, maxVertices int64, threads int) ([]int64, *idRank, error) {
+func denseIDs(runs []IDEdges, lo int64, span uint64, maxVertices int64, threads int) ([]int64, *idRank, error) {
 	words := int(span/64) + 1
-	threads = parallel.ClampThreads(threads, len(chunks))
+	threads = parallel.ClampThreads(threads, len(runs))
 	maps := make([][]uint64, threads)
-	parallel.RangesIndexed(len(chunks), threads, func(t, a, b int) {
+	parallel.RangesIndexed(len(runs), threads, func(t, a, b int) {
 		bm := make([]uint64, words)
-		for _, c := range chunks[a:b] {
-			markIDs(bm, c.narrow, lo)
-			markIDs(bm, c.wide, lo)
+		for _, c := range runs[a:b] {
+			markIDs(bm, c.Narrow, lo)
+			markIDs(bm, c.Wide, lo)
 		}
 		maps[t] = bm
 	})
@@ -135,7 +163,7 @@ func denseIDs(chunks []edgeListChunk, lo int64, span uint64, maxVertices int64, 
 	}
 	total := counts[threads]
 	if int64(total) > maxVertices {
-		return nil, nil, tooManyIDs(total, maxVertices)
+		return nil, nil, &IDLimitError{Count: total, Limit: maxVertices}
 	}
 	ids := make([]int64, total)
 	prefix := make([]int32, words)
@@ -155,16 +183,16 @@ func denseIDs(chunks []edgeListChunk, lo int64, span uint64, maxVertices int64, 
 	return ids, &idRank{lo: lo, bm: bm, prefix: prefix}, nil
 }
 
-// sortedIDs finds the distinct IDs of the chunks' m edges by sorting
+// sortedIDs finds the distinct IDs of the runs' m edges by sorting
 // them (in one part per goroutine, then merging), and returns them and
 // their ranking, a binary search.
-func sortedIDs(chunks []edgeListChunk, m int, maxVertices int64, threads int) ([]int64, *idRank, error) {
+func sortedIDs(runs []IDEdges, m int, maxVertices int64, threads int) ([]int64, *idRank, error) {
 	all := make([]int64, 0, 2*m)
-	for _, c := range chunks {
-		for _, x := range c.narrow {
+	for _, c := range runs {
+		for _, x := range c.Narrow {
 			all = append(all, int64(x))
 		}
-		all = append(all, c.wide...)
+		all = append(all, c.Wide...)
 	}
 	threads = parallel.ClampThreads(threads, len(all)/(1<<16)+1)
 	parts := make([][]int64, threads)
@@ -188,7 +216,7 @@ func sortedIDs(chunks []edgeListChunk, m int, maxVertices int64, threads int) ([
 	}
 	ids := slices.Clip(parts[0])
 	if int64(len(ids)) > maxVertices {
-		return nil, nil, tooManyIDs(len(ids), maxVertices)
+		return nil, nil, &IDLimitError{Count: len(ids), Limit: maxVertices}
 	}
 	return ids, &idRank{sorted: ids}, nil
 }
@@ -213,9 +241,4 @@ func mergeUnique(a, b []int64) []int64 {
 	}
 	out = append(out, a[i:]...)
 	return append(out, b[j:]...)
-}
-
-// tooManyIDs reports an edge list with more distinct IDs than allowed.
-func tooManyIDs(count int, limit int64) error {
-	return fmt.Errorf("formats: %d distinct vertex IDs exceed the limit of %d vertices", count, limit)
 }
