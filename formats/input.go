@@ -56,12 +56,12 @@ func KindOf(path string) (Kind, error) {
 	case hasAnySuffix(lower, ".tif", ".tiff"):
 		f, err := os.Open(path)
 		if err != nil {
-			return 0, fmt.Errorf("formats: %w", err)
+			return 0, &FileError{Path: path, Err: err}
 		}
 		defer f.Close()
 		st, err := f.Stat()
 		if err != nil {
-			return 0, fmt.Errorf("formats: %w", err)
+			return 0, &FileError{Path: path, Err: err}
 		}
 		pages, err := tiff.PageCount(f, st.Size())
 		if err != nil {

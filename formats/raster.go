@@ -33,7 +33,7 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 	case []uint32:
 		values, dtype = data, "uint32"
 	default:
-		return fmt.Errorf("formats: %s: cannot write %s samples (uint8 and uint32 only)", path, r.Kind)
+		return &UnsupportedError{Path: path, Err: fmt.Errorf("cannot write %s samples (uint8 and uint32 only)", r.Kind)}
 	}
 	shape := []int{r.Height, r.Width}
 	if r.Depth > 1 {
@@ -73,8 +73,8 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 			return render.WritePNG(w, img)
 		})
 	}
-	return fmt.Errorf("formats: %s: cannot write a %s raster as %s (want .npy, .nii, .nii.gz, or .png for 2D uint8 masks)",
-		path, r.Kind, filepath.Ext(path))
+	return &UnsupportedError{Path: path, Err: fmt.Errorf("cannot write a %s raster as %s (want .npy, .nii, .nii.gz, or .png for 2D uint8 masks)",
+		r.Kind, filepath.Ext(path))}
 }
 
 // maxByte returns the largest of s (0 when it is empty), on all cores.

@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,7 +56,7 @@ func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error
 		}
 		return imagegraph.NewVolume(r, "npy"), nil
 	}
-	return nil, fmt.Errorf("formats: %s: unknown volume format (want .nii, .nii.gz, .hdr/.img, .nrrd, .nhdr, .tif, .npy, a folder of slices, or raw with a shape)", path)
+	return nil, &UnsupportedError{Path: path, Err: errors.New("unknown volume format (want .nii, .nii.gz, .hdr/.img, .nrrd, .nhdr, .tif, .npy, a folder of slices, or raw with a shape)")}
 }
 
 // ReadVolumeFileStreaming is ReadVolumeFile telling onSamples as the
@@ -142,7 +143,7 @@ func WriteVolumeLabels(path string, ref *imagegraph.Volume, labels [][]uint32, d
 			return writeVolumeNPY(w, ref, labels, dtype, m)
 		})
 	}
-	return fmt.Errorf("formats: %s: unknown label volume extension %q (want .nii, .nii.gz, .nrrd or .npy)", path, filepath.Ext(path))
+	return &UnsupportedError{Path: path, Err: fmt.Errorf("unknown label volume extension %q (want .nii, .nii.gz, .nrrd or .npy)", filepath.Ext(path))}
 }
 
 // writeVolumeNPY writes the frames as one .npy array, counting the bytes

@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -40,7 +41,7 @@ func OpenVolumeStream(path string, rawOpts *RawOptions) (*raw.Stream, *imagegrap
 		s, err = npy.OpenStream(path)
 		format = "npy"
 	default:
-		return nil, nil, fmt.Errorf("formats: %s: volumes are read plane by plane from .npy, .nii, .nii.gz, .nrrd, .nhdr or raw files", path)
+		return nil, nil, &UnsupportedError{Path: path, Err: errors.New("volumes are read plane by plane from .npy, .nii, .nii.gz, .nrrd, .nhdr or raw files")}
 	}
 	if err != nil {
 		return nil, nil, err
@@ -61,7 +62,7 @@ func WriteVolumeLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32,
 		return nifti.WriteLabelsFunc(path, ref, maxLabel, dtype, read)
 	case strings.HasSuffix(lower, ".npy"):
 		if ref == nil || len(ref.Frames) != 1 || ref.Frames[0] == nil {
-			return fmt.Errorf("formats: %s: npy: %d frames: one is written out of core", path, len(ref.Frames))
+			return &UnsupportedError{Path: path, Format: "npy", Err: fmt.Errorf("%d frames: one is written out of core", len(ref.Frames))}
 		}
 		f := ref.Frames[0]
 		if dtype == "auto" {
@@ -82,5 +83,5 @@ func WriteVolumeLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32,
 			return npy.WriteLabelsFunc(fileprogress.Writer(w, m), n, shape, dtype, fortran, maxLabel, read)
 		})
 	}
-	return fmt.Errorf("formats: %s: label volumes are written out of core as .nii, .nii.gz or .npy, not %q", path, filepath.Ext(path))
+	return &UnsupportedError{Path: path, Err: fmt.Errorf("label volumes are written out of core as .nii, .nii.gz or .npy, not %q", filepath.Ext(path))}
 }

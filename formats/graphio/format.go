@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/formats/internal/fileio"
 )
 
@@ -74,11 +73,11 @@ func FormatFromPath(path string) (Format, error) {
 	case ".gr":
 		return FormatDIMACS, nil
 	case "":
-		return 0, fmt.Errorf("formats: %s: no file extension to tell the graph format (supported: %s)",
-			errtext.PathText(path), supportedExtensions)
+		return 0, &fileio.UnsupportedError{Path: path,
+			Err: fmt.Errorf("no file extension to tell the graph format (supported: %s)", supportedExtensions)}
 	}
-	return 0, fmt.Errorf("formats: %s: unknown graph file extension %s (supported: %s)",
-		errtext.PathText(path), quote([]byte(filepath.Ext(inner))), supportedExtensions)
+	return 0, &fileio.UnsupportedError{Path: path,
+		Err: fmt.Errorf("unknown graph file extension %s (supported: %s)", quote([]byte(filepath.Ext(inner))), supportedExtensions)}
 }
 
 // isCSV reports whether path has the .csv extension, whose edge lists may
@@ -102,5 +101,5 @@ func ParseFormat(name string) (Format, error) {
 	case "edgelist", "txt", "el", "edges", "csv", "tsv":
 		return FormatEdgeList, nil
 	}
-	return 0, fmt.Errorf("formats: unknown graph format %q (want egr, egr64, mtx, gr or edgelist)", name)
+	return 0, &fileio.UnsupportedError{Err: fmt.Errorf("unknown graph format %q (want egr, egr64, mtx, gr or edgelist)", name)}
 }

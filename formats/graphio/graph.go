@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -149,7 +148,7 @@ func ReadFile(path string, opts ReadOptions) (*LoadedGraph, error) {
 func readFile(path string, f Format, opts ReadOptions) (*LoadedGraph, error) {
 	file, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer file.Close()
 	size := int64(-1)
@@ -161,7 +160,7 @@ func readFile(path string, f Format, opts ReadOptions) (*LoadedGraph, error) {
 	cfg.csvHeader = isCSV(inner)
 	lg, err := readStream(file, m, f, cfg)
 	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
+		return nil, fileio.Wrap(path, "", err)
 	}
 	return lg, nil
 }
@@ -174,7 +173,11 @@ func readFile(path string, f Format, opts ReadOptions) (*LoadedGraph, error) {
 // .egr data is taken as it is. Edge lists are read as by ReadEdgeList,
 // without header detection.
 func Read(r io.Reader, size int64, f Format, opts ReadOptions) (*LoadedGraph, error) {
-	return readStream(r, fileio.Uncompressed, f, newConfig(opts, size))
+	lg, err := readStream(r, fileio.Uncompressed, f, newConfig(opts, size))
+	if err != nil {
+		return nil, fileio.Wrap("", "", err)
+	}
+	return lg, nil
 }
 
 // readStream reads a graph of format f from r, compressed with m; m None
@@ -277,13 +280,13 @@ func WriteFile(path string, g *ecl.Graph) error {
 		return err
 	}
 	if m, _ := fileio.CompressionFromName(path); m != fileio.Uncompressed {
-		return fmt.Errorf("formats: %s: cannot write compressed graph files (%s): write .egr", errtext.PathText(path), m)
+		return &fileio.UnsupportedError{Path: path, Err: fmt.Errorf("cannot write compressed graph files (%s): write .egr", m)}
 	}
 	if !f.binary() {
-		return fmt.Errorf("formats: %s: cannot write %s files (only .egr and .egr64)", errtext.PathText(path), strings.ToLower(filepath.Ext(path)))
+		return &fileio.UnsupportedError{Path: path, Err: fmt.Errorf("cannot write %s files (only .egr and .egr64)", strings.ToLower(filepath.Ext(path)))}
 	}
 	if err := checkWritable(g); err != nil {
-		return &errtext.FileError{Path: path, Err: err}
+		return fileio.WrapWrite(path, "", err)
 	}
 	layout := egr32
 	if f == FormatEGR64 {
@@ -292,9 +295,9 @@ func WriteFile(path string, g *ecl.Graph) error {
 	err = atomicfile.WriteFile(path, func(w io.Writer) error { return writeEGR(w, g, layout) })
 	if err != nil {
 		if strings.HasPrefix(err.Error(), "formats: ") {
-			return &errtext.FileError{Path: path, Err: err}
+			return fileio.WrapWrite(path, "", err)
 		}
-		return fmt.Errorf("formats: %w", err)
+		return &fileio.FileError{Err: err}
 	}
 	return nil
 }

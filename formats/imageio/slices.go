@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/formats/internal/tiffio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -34,7 +34,7 @@ var sliceExtensions = map[string]bool{
 func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(dir, "", err)
 	}
 	var names []string
 	for _, e := range entries {
@@ -44,7 +44,7 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 		}
 	}
 	if len(names) == 0 {
-		return nil, &errtext.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
+		return nil, &fileio.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
 	}
 	var stack *tiffio.Stack
 	for z, name := range names {
@@ -57,16 +57,16 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 			b := img.Bounds()
 			stack, err = tiffio.NewStack(b.Dx(), b.Dy(), len(names), imagegraph.MaxVoxels)
 			if err != nil {
-				return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
+				return nil, fileio.Wrap(dir, "slices", err)
 			}
 		}
 		if err := stack.Add(z, img); err != nil {
-			return nil, &errtext.FileError{Path: path, Err: fmt.Errorf("slices: slice %d is %w (first slice: %s)", z, err, names[0])}
+			return nil, &fileio.UnsupportedError{Path: path, Format: "slices", Err: fmt.Errorf("slice %d is %w (first slice: %s)", z, err, names[0])}
 		}
 	}
 	raster, err := stack.Raster()
 	if err != nil {
-		return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
+		return nil, fileio.Wrap(dir, "slices", err)
 	}
 	return imagegraph.NewVolume(raster, "slices"), nil
 }

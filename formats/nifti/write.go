@@ -47,7 +47,7 @@ import (
 func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	h, err := niftiLabelHeader(path, ref, labels, dtype)
 	if err != nil {
-		return fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return fileio.WrapWrite(path, "nifti", err)
 	}
 	gz := strings.HasSuffix(strings.ToLower(path), ".gz")
 	m := fileprogress.ForFile(path)
@@ -55,7 +55,7 @@ func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype s
 		return niftiWriteLabels(w, h, labels, gz, m)
 	})
 	if err != nil {
-		return fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return fileio.WrapWrite(path, "nifti", err)
 	}
 	return nil
 }
@@ -98,7 +98,7 @@ func niftiRefVoxels(ref *imagegraph.Volume) (int, error) {
 func niftiHeaderFor(path string, ref *imagegraph.Volume, frames int, maxLabel uint32, dtype string) (*Header, error) {
 	lower := strings.TrimSuffix(strings.ToLower(path), ".gz")
 	if strings.HasSuffix(lower, ".hdr") || strings.HasSuffix(lower, ".img") {
-		return nil, errors.New("writing .hdr/.img pairs is not supported: name the output .nii or .nii.gz")
+		return nil, fileio.Unsupportedf("writing .hdr/.img pairs is not supported: name the output .nii or .nii.gz")
 	}
 	f0 := ref.Frames[0]
 	var datatype, bitpix int16
@@ -114,7 +114,7 @@ func niftiHeaderFor(path string, ref *imagegraph.Volume, frames int, maxLabel ui
 	case dtype == "uint32" || dtype == "auto":
 		datatype, bitpix = 768, 32
 	default:
-		return nil, fmt.Errorf("unsupported label dtype %q (want uint8, uint16, uint32 or auto)", dtype)
+		return nil, fileio.Unsupportedf("unsupported label dtype %q (want uint8, uint16, uint32 or auto)", dtype)
 	}
 	var h Header
 	twoD := f0.Depth == 1

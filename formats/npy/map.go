@@ -2,7 +2,6 @@ package npy
 
 import (
 	"bufio"
-	"fmt"
 	"os"
 
 	"github.com/cclabel/cclabel/formats/internal/fileio"
@@ -21,7 +20,7 @@ import (
 func MapFile(path string) (r *imagegraph.Raster, release func(), err error) {
 	r, release, err = mapFile(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("formats: %s: %w", path, err)
+		return nil, nil, fileio.Wrap(path, "npy", err)
 	}
 	if r == nil { // not mappable: read it
 		r, err = ReadFile(path)
@@ -48,11 +47,11 @@ func mapFile(path string) (*imagegraph.Raster, func(), error) {
 	}
 	hdr, err := readNPYHeader(bufio.NewReader(f))
 	if err != nil {
-		return nil, nil, fmt.Errorf("npy: %w", err)
+		return nil, nil, err
 	}
 	w, h, d, n, err := hdr.geometry(st.Size())
 	if err != nil {
-		return nil, nil, fmt.Errorf("npy: %w", err)
+		return nil, nil, err
 	}
 	samples, unmap, err := fileio.MapSamples(f, hdr.kind, n, hdr.dataOffset, hdr.bigEndian)
 	if err != nil {
@@ -61,7 +60,7 @@ func mapFile(path string) (*imagegraph.Raster, func(), error) {
 	r := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: hdr.kind, Data: samples}
 	if err := r.Validate(); err != nil {
 		unmap()
-		return nil, nil, fmt.Errorf("npy: %w", err)
+		return nil, nil, err
 	}
 	return r, unmap, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"math"
 	"os"
@@ -33,16 +34,16 @@ var (
 func ReadFile(path string) (*imagegraph.Raster, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
-	r, err := Read(bufio.NewReaderSize(f, 1<<20), st.Size())
+	r, err := read(bufio.NewReaderSize(f, 1<<20), st.Size())
 	if err != nil {
-		return nil, fmt.Errorf("formats: %s: %w", path, err)
+		return nil, fileio.Wrap(path, "npy", err)
 	}
 	return r, nil
 }
@@ -54,17 +55,26 @@ func ReadFile(path string) (*imagegraph.Raster, error) {
 // memory order. The header is checked against the size before anything
 // large is allocated.
 func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
-	hdr, err := readNPYHeader(r)
+	raster, err := read(r, size)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
+	}
+	return raster, nil
+}
+
+// read is Read with errors that do not name the format.
+func read(r io.Reader, size int64) (*imagegraph.Raster, error) {
+	hdr, err := readNPYHeader(r)
+	if err != nil {
+		return nil, err
 	}
 	w, h, d, n, err := hdr.geometry(size)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %w", err)
+		return nil, err
 	}
 	samples, err := readSamples(r, hdr.kind, n, hdr.bigEndian)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %w", err)
+		return nil, err
 	}
 	raster := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: hdr.kind, Data: samples}
 	return raster, raster.Validate()
@@ -95,7 +105,7 @@ func (hdr npyArrayHeader) geometry(size int64) (w, h, d, n int, err error) {
 	case len(dims) == 3:
 		w, h, d = dims[0], dims[1], dims[2]
 	default:
-		return 0, 0, 0, 0, fmt.Errorf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims))
+		return 0, 0, 0, 0, fileio.Unsupportedf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims))
 	}
 	count := imagegraph.VoxelCount
 	if size < 0 {
@@ -135,7 +145,7 @@ func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
 		}
 		hlen = int(binary.LittleEndian.Uint32(b[:]))
 	default:
-		return npyArrayHeader{}, fmt.Errorf("unsupported format version %d.%d", pre[6], pre[7])
+		return npyArrayHeader{}, fileio.Unsupportedf("unsupported format version %d.%d", pre[6], pre[7])
 	}
 	if hlen > 1<<16 {
 		return npyArrayHeader{}, fmt.Errorf("header of %d bytes is too long", hlen)
@@ -162,12 +172,12 @@ func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
 func FileDims(path string) (int, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return 0, fmt.Errorf("formats: %w", err)
+		return 0, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	h, err := readNPYHeader(bufio.NewReader(f))
 	if err != nil {
-		return 0, fmt.Errorf("formats: %s: npy: %w", path, err)
+		return 0, fileio.Wrap(path, "npy", err)
 	}
 	return len(h.dims), nil
 }
@@ -176,11 +186,11 @@ func FileDims(path string) (int, error) {
 func parseNPYHeader(head string) (dims []int, kind imagegraph.SampleKind, bigEndian, fortran bool, err error) {
 	m := npyDescr.FindStringSubmatch(head)
 	if m == nil {
-		return nil, 0, false, false, fmt.Errorf("header has no supported 'descr' (want integer or float samples): %q", strings.TrimSpace(head))
+		return nil, 0, false, false, fileio.Unsupportedf("header has no supported 'descr' (want integer or float samples): %q", strings.TrimSpace(head))
 	}
 	kind, ok := npyKinds[m[2]]
 	if !ok {
-		return nil, 0, false, false, fmt.Errorf("unsupported dtype %q", m[1]+m[2])
+		return nil, 0, false, false, fileio.Unsupportedf("unsupported dtype %q", m[1]+m[2])
 	}
 	bigEndian = m[1] == ">" && kind.Size() > 1
 	f := npyFortran.FindStringSubmatch(head)
@@ -249,7 +259,7 @@ func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool)
 		s := populated[float64](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = math.Float64frombits(order.Uint64(b)) }
 	default:
-		return nil, fmt.Errorf("unsupported kind %v", kind)
+		return nil, fileio.Unsupportedf("unsupported kind %v", kind)
 	}
 	per := len(buf) / size
 	for i := 0; i < n; i += per {
@@ -286,12 +296,12 @@ func populated[T any](n int, stops *[]func()) []T {
 func FileShape(path string) (dims []int, fortran bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, fmt.Errorf("formats: %w", err)
+		return nil, false, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	h, err := readNPYHeader(bufio.NewReader(f))
 	if err != nil {
-		return nil, false, fmt.Errorf("formats: %s: npy: %w", path, err)
+		return nil, false, fileio.Wrap(path, "npy", err)
 	}
 	return h.dims, h.fortran, nil
 }

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
@@ -37,18 +36,18 @@ import (
 func ReadFile(path string) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	m := fileprogress.ForFile(path)
 	m.Expect(st.Size(), fileprogress.Bytes)
 	v, err := readNRRD(fileprogress.ReaderAt(f, m), st.Size(), nrrdFileOpener(filepath.Dir(path), m), imagegraph.MaxVoxels)
 	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
+		return nil, fileio.Wrap(path, "nrrd", err)
 	}
 	return v, nil
 }
@@ -98,7 +97,7 @@ func readNRRD(r io.ReaderAt, size int64, open nrrdOpener, maxSamples int) (*imag
 		attached := func() (io.ReaderAt, int64, func() error, error) { return r, size, nil, nil }
 		parts = []nrrdPart{{open: attached, start: headerBytes}}
 	case open == nil:
-		return nil, errors.New("nrrd: detached data files are not supported here (read the header from its file)")
+		return nil, fileio.Unsupportedf("nrrd: detached data files are not supported here (read the header from its file)")
 	default:
 		for _, name := range h.DataFiles {
 			parts = append(parts, nrrdPart{name: name, open: func() (io.ReaderAt, int64, func() error, error) { return open(name) }})
@@ -152,7 +151,7 @@ func (h *Header) volumeShape(maxSamples int) (w, ht, d, frames int, err error) {
 		return 0, 0, 0, 0, fmt.Errorf("nrrd: dimension %d: want 2, 3 or 4 (a 3-D volume over time)", h.Dimension)
 	}
 	if h.Kinds != nil && !nrrdSpatialKind(h.Kinds[0]) && s[0] > 1 {
-		return 0, 0, 0, 0, fmt.Errorf("nrrd: the first axis has kind %q, not a spatial axis (vector or colour samples are not supported)", h.Kinds[0])
+		return 0, 0, 0, 0, fileio.Unsupportedf("nrrd: the first axis has kind %q, not a spatial axis (vector or colour samples are not supported)", h.Kinds[0])
 	}
 	plane, err := imagegraph.PixelCount(w, ht, 1)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/klauspost/compress/gzip"
 )
@@ -305,7 +304,7 @@ func (s *nrrdStream) dataError(err error) error {
 	case strings.HasPrefix(err.Error(), "nrrd: "):
 		return err
 	}
-	return fmt.Errorf("nrrd: %s: %s", s.what, errtext.OneLine(err.Error()))
+	return fmt.Errorf("nrrd: %s: %s", s.what, fileio.OneLine(err.Error()))
 }
 
 // nrrdSkipLine consumes one line (through its '\n') and returns the bytes

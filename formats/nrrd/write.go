@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -41,14 +40,14 @@ import (
 func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	header, wide, err := nrrdLabelHeader(ref, labels, dtype)
 	if err != nil {
-		return &errtext.FileError{Path: path, Err: err}
+		return fileio.WrapWrite(path, "nrrd", err)
 	}
 	m := fileprogress.ForFile(path)
 	err = atomicfile.WriteFile(path, func(w io.Writer) error {
 		return writeNRRDLabels(w, header, labels, wide, m)
 	})
 	if err != nil {
-		return fmt.Errorf("formats: %s: nrrd: %w", errtext.PathText(path), err)
+		return fileio.WrapWrite(path, "nrrd", err)
 	}
 	return nil
 }
@@ -125,7 +124,7 @@ func nrrdLabelHeader(ref *imagegraph.Volume, labels [][]uint32, dtype string) (h
 	case dtype == "uint32" || dtype == "auto":
 		typ, wide = "uint", true
 	default:
-		return "", false, fmt.Errorf("nrrd: unsupported label dtype %q (want uint16, uint32 or auto)", dtype)
+		return "", false, fileio.Unsupportedf("nrrd: unsupported label dtype %q (want uint16, uint32 or auto)", dtype)
 	}
 	sizes := []int{f0.Width, f0.Height, f0.Depth}
 	var geo []Field

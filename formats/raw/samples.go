@@ -51,7 +51,7 @@ func ReadSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.By
 	case imagegraph.Float64:
 		return rawDecode(r, n, 8, grow, rawFillFloat64(little))
 	}
-	return nil, fmt.Errorf("unsupported sample kind %v", kind)
+	return nil, fileio.Unsupportedf("unsupported sample kind %v", kind)
 }
 
 // rawDecode reads n samples of size bytes each from r, converting each

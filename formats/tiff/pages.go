@@ -1,7 +1,7 @@
 package tiff
 
 import (
-	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 
 	"github.com/cclabel/cclabel/formats/internal/tiffio"
@@ -14,7 +14,7 @@ import (
 func PageCount(r io.ReaderAt, size int64) (int, error) {
 	n, err := tiffio.Pages(r, size)
 	if err != nil {
-		return 0, fmt.Errorf("formats: %w", err)
+		return 0, fileio.Wrap("", "tiff", err)
 	}
 	return n, nil
 }

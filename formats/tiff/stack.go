@@ -11,7 +11,7 @@ import (
 
 	xtiff "golang.org/x/image/tiff"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/formats/internal/tiffio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -31,11 +31,11 @@ import (
 func ReadStackFile(path string) (*imagegraph.Volume, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	v, err := readTIFFStack(data, stackVoxelLimit(len(data)))
 	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
+		return nil, fileio.Wrap(path, "tiff", err)
 	}
 	return v, nil
 }
@@ -122,7 +122,7 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 			tiffio.Uninvert(img)
 		}
 		if err := stack.Add(k, img); err != nil {
-			return nil, fmt.Errorf("tiff: page %d is %w (the pages of a stack must share size and sample type)", k, err)
+			return nil, fileio.Unsupportedf("tiff: page %d is %w (the pages of a stack must share size and sample type)", k, err)
 		}
 	}
 	raster, err := stack.Raster()
@@ -138,7 +138,10 @@ func tiffStackPageError(k int, err error) error {
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
 		msg = "unexpected end of data (truncated file?)"
 	}
-	return fmt.Errorf("tiff: page %d: %s", k, errtext.OneLine(strings.TrimPrefix(msg, "tiff: ")))
+	if fileio.IsUnsupported(err) {
+		return fileio.Unsupportedf("tiff: page %d: %s", k, fileio.OneLine(strings.TrimPrefix(msg, "tiff: ")))
+	}
+	return fmt.Errorf("tiff: page %d: %s", k, fileio.OneLine(strings.TrimPrefix(msg, "tiff: ")))
 }
 
 // tiffStackPageReader presents a classic TIFF file whose header's first-IFD
