@@ -7,9 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 
-	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -39,22 +37,27 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 	if r.Depth > 1 {
 		shape = []int{r.Depth, r.Height, r.Width}
 	}
-	switch lower := strings.ToLower(path); {
-	case hasAnySuffix(lower, ".nii", ".nii.gz"):
+	name := ""
+	f := lookup(path)
+	if f != nil {
+		name = f.name
+	}
+	switch {
+	case name == "nifti" && f.writeFunc != nil: // .nii, .nii.gz
 		vol := imagegraph.NewVolume(r, "npy")
 		if values != nil {
-			return nifti.WriteLabels(path, vol, [][]uint32{values}, dtype)
+			return f.write(path, vol, [][]uint32{values}, dtype)
 		}
 		// uint8 samples are served to the writer as it asks, not widened
 		// to uint32 in memory first.
 		samples := r.Data.([]uint8)
-		return nifti.WriteLabelsFunc(path, vol, uint32(maxByte(samples)), dtype, func(dst []uint32, voxel int64) error {
+		return f.writeFunc(path, vol, uint32(maxByte(samples)), dtype, func(dst []uint32, voxel int64) error {
 			for i, v := range samples[voxel : voxel+int64(len(dst))] {
 				dst[i] = uint32(v)
 			}
 			return nil
 		})
-	case strings.HasSuffix(lower, ".npy"):
+	case name == "npy":
 		m := fileprogress.ForFile(path)
 		m.Expect(int64(r.Len())*int64(r.Kind.Size()), fileprogress.Bytes)
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
@@ -64,7 +67,7 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 			}
 			return npy.WriteBytes(w, r.Data.([]uint8), shape)
 		})
-	case strings.HasSuffix(lower, ".png") && values == nil && r.Depth == 1:
+	case name == "png" && values == nil && r.Depth == 1:
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
 			img := image.NewGray(image.Rect(0, 0, r.Width, r.Height))
 			for i, v := range r.Data.([]uint8) {

@@ -3,6 +3,7 @@ package imageio
 import (
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,19 +33,9 @@ var sliceExtensions = map[string]bool{
 // an identity affine and Format "slices". Errors name the folder, or the
 // first file that fails or differs: "formats: PATH: slices: ...".
 func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
-	entries, err := os.ReadDir(dir)
+	names, err := sliceNames(dir)
 	if err != nil {
-		return nil, fileio.Wrap(dir, "", err)
-	}
-	var names []string
-	for _, e := range entries {
-		name := e.Name()
-		if !e.IsDir() && !strings.HasPrefix(name, ".") && sliceExtensions[strings.ToLower(filepath.Ext(name))] {
-			names = append(names, name)
-		}
-	}
-	if len(names) == 0 {
-		return nil, &fileio.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
+		return nil, err
 	}
 	var stack *tiffio.Stack
 	for z, name := range names {
@@ -69,4 +60,36 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 		return nil, fileio.Wrap(dir, "slices", err)
 	}
 	return imagegraph.NewVolume(raster, "slices"), nil
+}
+
+// ProbeSliceFolder returns the header of the first slice of a folder
+// that ReadSliceFolder reads, and the number of slices, without decoding
+// pixels. Errors are ReadSliceFolder's.
+func ProbeSliceFolder(dir string) (first image.Config, slices int, err error) {
+	names, err := sliceNames(dir)
+	if err != nil {
+		return image.Config{}, 0, err
+	}
+	first, err = ConfigFile(filepath.Join(dir, names[0]))
+	return first, len(names), err
+}
+
+// sliceNames returns the names of the image files of a folder, sorted by
+// name (as os.ReadDir gives them).
+func sliceNames(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fileio.Wrap(dir, "", err)
+	}
+	var names []string
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() && !strings.HasPrefix(name, ".") && sliceExtensions[strings.ToLower(filepath.Ext(name))] {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil, &fileio.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
+	}
+	return names, nil
 }

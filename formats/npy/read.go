@@ -167,21 +167,6 @@ func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
 	return h, nil
 }
 
-// FileDims returns the number of dimensions of the array in a .npy
-// file, from its header alone (2 for an image, 3 for a volume).
-func FileDims(path string) (int, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, fileio.Wrap(path, "", err)
-	}
-	defer f.Close()
-	h, err := readNPYHeader(bufio.NewReader(f))
-	if err != nil {
-		return 0, fileio.Wrap(path, "npy", err)
-	}
-	return len(h.dims), nil
-}
-
 // parseNPYHeader reads the header dictionary.
 func parseNPYHeader(head string) (dims []int, kind imagegraph.SampleKind, bigEndian, fortran bool, err error) {
 	m := npyDescr.FindStringSubmatch(head)
@@ -291,17 +276,18 @@ func populated[T any](n int, stops *[]func()) []T {
 	return s
 }
 
-// FileShape returns the shape of the array in a .npy file, from its
-// header alone, and whether it is in Fortran order.
-func FileShape(path string) (dims []int, fortran bool, err error) {
+// ProbeFile returns the shape of the array in a .npy file, as NumPy
+// gives it, its sample kind and whether it is in Fortran order, from the
+// header alone. Errors are ReadFile's.
+func ProbeFile(path string) (dims []int, kind imagegraph.SampleKind, fortran bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, fileio.Wrap(path, "", err)
+		return nil, 0, false, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	h, err := readNPYHeader(bufio.NewReader(f))
 	if err != nil {
-		return nil, false, fileio.Wrap(path, "npy", err)
+		return nil, 0, false, fileio.Wrap(path, "npy", err)
 	}
-	return h.dims, h.fortran, nil
+	return h.dims, h.kind, h.fortran, nil
 }

@@ -87,9 +87,8 @@ func openStream(r *os.File, size int64, open nrrdOpener) (*raw.Stream, *imagegra
 		ns.close()
 		return nil, nil, fmt.Errorf("nrrd: %w", err)
 	}
-	spacing, affine := h.geometry()
-	ref := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h,
-		Frames: []*imagegraph.Raster{{Width: w, Height: ht, Depth: d, Kind: h.Kind}}}
+	ref := h.emptyVolume()
+	ref.Frames = []*imagegraph.Raster{{Width: w, Height: ht, Depth: d, Kind: h.Kind}}
 	return s, ref, nil
 }
 

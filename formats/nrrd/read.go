@@ -175,8 +175,7 @@ func nrrdSpatialKind(kind string) bool {
 // volume wraps the samples as a volume of frames frames of w x ht x d,
 // with the header's geometry.
 func (h *Header) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, error) {
-	spacing, affine := h.geometry()
-	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
+	v := h.emptyVolume()
 	frame := w * ht * d
 	for k := range frames {
 		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: fileio.SubSamples(data, k*frame, (k+1)*frame)}
@@ -186,4 +185,11 @@ func (h *Header) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, err
 		v.Frames = append(v.Frames, r)
 	}
 	return v, nil
+}
+
+// emptyVolume returns the volume of the header's geometry, without
+// frames.
+func (h *Header) emptyVolume() *imagegraph.Volume {
+	spacing, affine := h.geometry()
+	return &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
 }
