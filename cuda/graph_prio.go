@@ -12,7 +12,7 @@ import "unsafe"
 // threadDegree, unless o.prio forces the choice (tests and benchmarks).
 // Denser graphs keep ECL-CC's hooks: on a grid, say, the edges within a
 // block chain along the rows, and the block-local joins cost more than
-// the priorities save (cuda/PERF.md has the measurements).
+// the priorities save (docs/gpu.md).
 func (o GraphOptions) hookByPriority(d degreeShape, forest, wide bool) bool {
 	if forest || wide {
 		return false
