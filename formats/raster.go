@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"image"
+	"image/png"
 	"io"
 	"path/filepath"
 	"runtime"
@@ -13,7 +14,6 @@ import (
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/parallel"
-	"github.com/cclabel/cclabel/render"
 )
 
 // WriteRasterFile writes a uint8 or uint32 raster (a synthetic input), the
@@ -73,7 +73,11 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 			for i, v := range r.Data.([]uint8) {
 				img.Pix[i] = v * 255
 			}
-			return render.WritePNG(w, img)
+			enc := png.Encoder{CompressionLevel: png.BestSpeed}
+			if err := enc.Encode(w, img); err != nil {
+				return fmt.Errorf("formats: %w", err)
+			}
+			return nil
 		})
 	}
 	return &UnsupportedError{Path: path, Err: fmt.Errorf("cannot write a %s raster as %s (want .npy, .nii, .nii.gz, or .png for 2D uint8 masks)",

@@ -274,12 +274,12 @@ func niftiReadRegion(r io.Reader, n int64, sized bool) ([]byte, error) {
 func niftiVolume(h *Header, l niftiLayout, data any) *imagegraph.Volume {
 	slope, inter := h.scaling()
 	return &imagegraph.Volume{
-		Frames:  niftiFrames(data, l),
-		Slope:   slope,
-		Inter:   inter,
-		Spacing: h.zooms(),
-		Affine:  h.Affine(),
-		Format:  fmt.Sprintf("nifti%d", h.Version),
-		Header:  h,
+		Frames: niftiFrames(data, l),
+		Slope:  slope,
+		Inter:  inter,
+		Geometry: imagegraph.Geometry{Spacing: h.zooms(), Affine: h.Affine(),
+			Space: "right-anterior-superior", Units: h.units()},
+		Format: fmt.Sprintf("nifti%d", h.Version),
+		Header: h,
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/internal/fileio"
-	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
@@ -28,11 +27,11 @@ import (
 // When ref.Header is a *Header its version, pixdim, xyzt_units,
 // qform and sform (codes, quaternion, offsets, rows), dim_info and slice
 // timing are kept; otherwise a NIfTI-1 header (NIfTI-2 when a side
-// exceeds 32767) is built with ref.Affine as sform, code 1, and as qform
-// too when its columns are orthogonal (identity scaled by ref.Spacing when
-// the affine is degenerate). The affine is taken as RAS+, NIfTI's world
-// space, except that of an NRRD (ref.Header a *nrrd.Header) in a
-// left-posterior-superior or left-anterior-superior space, which is
+// exceeds 32767) is built from ref.Geometry: the affine as sform, code 1,
+// and as qform too when its columns are orthogonal (identity scaled by
+// the spacing when the affine is degenerate), xyzt_units millimetres when
+// Units is "mm". The affine is taken as RAS+, NIfTI's world space, except
+// in a left-posterior-superior or left-anterior-superior Space, which is
 // flipped to RAS+ first.
 //
 // Either way the datatype is the label type; intent, scaling (slope 1,
@@ -162,8 +161,8 @@ func niftiHeaderFromGeometry(ref *imagegraph.Volume) Header {
 	if !niftiUsableAffine(a) {
 		a = imagegraph.IdentityAffine(spacing)
 	}
-	if ref.Format == "nrrd" {
-		h.XYZTUnits = 2 // millimetres
+	if ref.Units == "mm" {
+		h.XYZTUnits = 2
 	}
 	h.SformCode = 1
 	h.SrowX, h.SrowY, h.SrowZ = a[0], a[1], a[2]
@@ -179,18 +178,16 @@ func niftiHeaderFromGeometry(ref *imagegraph.Volume) Header {
 }
 
 // niftiRASAffine returns ref.Affine in RAS+ (NIfTI's world space): an
-// NRRD's affine in a left-posterior-superior or left-anterior-superior
-// space is flipped; other affines are taken as they are.
+// affine in a left-posterior-superior or left-anterior-superior space is
+// flipped; other affines are taken as they are.
 func niftiRASAffine(ref *imagegraph.Volume) [3][4]float64 {
 	a := ref.Affine
 	flip := 0 // rows to negate: x, or x and y
-	if h, ok := ref.Header.(*nrrd.Header); ok && h != nil {
-		switch strings.TrimSuffix(h.Space, "-time") {
-		case "left-posterior-superior":
-			flip = 2
-		case "left-anterior-superior":
-			flip = 1
-		}
+	switch strings.TrimSuffix(ref.Space, "-time") {
+	case "left-posterior-superior":
+		flip = 2
+	case "left-anterior-superior":
+		flip = 1
 	}
 	for i := range flip {
 		for j := range a[i] {

@@ -27,7 +27,8 @@ import (
 // Spacing is the lengths of the "space directions" vectors, else the
 // "spacings", else 1. Affine has the space directions as columns and the
 // space origin as translation, in the file's own space (see Header.Space);
-// without space directions it is the identity scaled by Spacing. Slope is
+// without space directions it is the identity scaled by Spacing. Space
+// is the header's space, Units "mm" (space units are not read). Slope is
 // 1, Inter 0, Format "nrrd" and Header the parsed *Header. Sizes are
 // checked against the file before samples are allocated. Errors read
 // "formats: PATH: nrrd: ...". The bytes read (of the header and data
@@ -188,8 +189,10 @@ func (h *Header) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, err
 }
 
 // emptyVolume returns the volume of the header's geometry, without
-// frames.
+// frames. Its world is the header's space, in millimetres (space units
+// are not read).
 func (h *Header) emptyVolume() *imagegraph.Volume {
 	spacing, affine := h.geometry()
-	return &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
+	geo := imagegraph.Geometry{Spacing: spacing, Affine: affine, Space: h.Space, Units: "mm"}
+	return &imagegraph.Volume{Slope: 1, Geometry: geo, Format: "nrrd", Header: h}
 }

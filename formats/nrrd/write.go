@@ -28,11 +28,11 @@ import (
 // units and measurement frame and, when the dimension is unchanged, its
 // per-axis centers, units, labels, thicknesses and axis mins and maxs;
 // key/value pairs are dropped (they describe the source's values). Other
-// sources get space directions and origin from ref.Affine, in space
-// right-anterior-superior when ref.Format starts with "nifti" (NIfTI's
-// RAS+) and in a 3-D space of no named orientation otherwise, or just
-// "spacings" when the affine is the identity scaled by ref.Spacing; kinds
-// are domain for the spatial axes and list for frames. The file is written
+// sources get space directions and origin from ref.Geometry's affine, in
+// its Space (right-anterior-superior for NIfTI) or, without one, in a 3-D
+// space of no named orientation, or just "spacings" when the affine is
+// the identity scaled by the spacing; kinds are domain for the spatial
+// axes and list for frames. The file is written
 // atomically: a failure leaves no file behind and an existing one
 // unchanged. Errors read "formats: PATH: nrrd: ...". The uncompressed
 // bytes written are counted on the meter watching path
@@ -216,13 +216,13 @@ func nrrdFrames(h *Header) int {
 func nrrdAffineFields(ref *imagegraph.Volume, dim int) []Field {
 	kinds := []string{"domain", "domain", "domain", "list"}[:dim]
 	kindField := Field{Key: "kinds", Value: strings.Join(kinds, " ")}
-	if !strings.HasPrefix(ref.Format, "nifti") && ref.Affine == imagegraph.IdentityAffine(ref.Spacing) {
+	if ref.Space == "" && ref.Affine == imagegraph.IdentityAffine(ref.Spacing) {
 		spacings := []float64{ref.Spacing[0], ref.Spacing[1], ref.Spacing[2], math.NaN()}[:dim]
 		return []Field{{Key: "spacings", Value: nrrdNumbers(spacings)}, kindField}
 	}
 	space := Field{Key: "space dimension", Value: "3"}
-	if strings.HasPrefix(ref.Format, "nifti") {
-		space = Field{Key: "space", Value: "right-anterior-superior"}
+	if ref.Space != "" {
+		space = Field{Key: "space", Value: ref.Space}
 	}
 	dirs := make([][]float64, dim)
 	for i := range min(dim, 3) {

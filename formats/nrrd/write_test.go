@@ -75,7 +75,11 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 
 // nrrdLabelRef returns a 3x2x2 volume of the given format and geometry.
 func nrrdLabelRef(format string, spacing [3]float64, affine [3][4]float64, frames int) *imagegraph.Volume {
-	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: format}
+	geo := imagegraph.Geometry{Spacing: spacing, Affine: affine}
+	if strings.HasPrefix(format, "nifti") {
+		geo.Space = "right-anterior-superior" // as the NIfTI reader gives it
+	}
+	v := &imagegraph.Volume{Slope: 1, Geometry: geo, Format: format}
 	for range frames {
 		v.Frames = append(v.Frames, &imagegraph.Raster{Width: 3, Height: 2, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 12)})
 	}
