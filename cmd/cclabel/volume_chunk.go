@@ -59,13 +59,12 @@ func labelChunk(job labelfile.VolumeOutputs, chunk batch.Shard, settings labelfi
 	}
 	clock := newStopwatch()
 	threads := cpuThreads(labeler)
-	backend := cclabel.BackendCPU
 	c, res, err := outofcore.LabelChunk(job.Input, raw, job.Output, chunk.Index, chunk.Count, outofcore.Options{MaxMemory: maxMemory,
-		Rule: settings.Rule, Connectivity: conn, Threads: threads, Label: slabLabeler(labeler, conn, &backend)})
+		Rule: settings.Rule, Connectivity: conn, Threads: threads, Labeler: slabLabeler(labeler)})
 	if err != nil {
 		return volumeSummary{}, err
 	}
-	s := outOfCoreSummary(job.Input, res, c.Count, settings, conn, threads, backend, clock)
+	s := outOfCoreSummary(job.Input, res, c.Count, settings, conn, threads, res.Backend, clock)
 	s.Chunk, s.ChunkPlanes = chunk.String(), []int{c.Z0, c.Z1}
 	if !quiet {
 		fmt.Fprintf(std.Err, "%s: chunk %s, planes %d..%d of %d: %d components in the chunk; labels in %s\n",

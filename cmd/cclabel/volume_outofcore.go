@@ -8,11 +8,9 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/labelfile"
 	"github.com/cclabel/cclabel/outofcore"
-	"github.com/cclabel/cclabel/slabs"
 	"github.com/urfave/cli/v3"
 )
 
@@ -68,15 +66,15 @@ func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settin
 	}
 	clock := newStopwatch()
 	threads := cpuThreads(labeler)
-	backend := cclabel.BackendCPU
 	bar.Stage("labeling")
 	res, err := outofcore.Label(job.Input, raw, job.Output, outofcore.Options{MaxMemory: maxMemory, Rule: settings.Rule,
-		Connectivity: conn, Threads: threads, DType: settings.DType, Label: slabLabeler(labeler, conn, &backend),
+		Connectivity: conn, Threads: threads, DType: settings.DType, Labeler: slabLabeler(labeler),
 		Progress: slabProgress(bar, job.Output)})
 	if err != nil {
 		return volumeSummary{}, err
 	}
 	bar.Close()
+	backend := res.Backend
 	s := outOfCoreSummary(job.Input, res, res.Count, settings, conn, threads, backend, clock)
 	times := s.Seconds
 	if !quiet {
@@ -87,14 +85,13 @@ func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settin
 	return s, nil
 }
 
-// slabLabeler labels out-of-core slabs through the labeler when it may
-// use the GPU, recording the last slab's backend in ran; nil (the CPU
-// labeler) otherwise.
-func slabLabeler(l *cclabel.Labeler, conn int, ran *cclabel.Backend) func(imagegraph.Rule) slabs.LabelFunc {
+// slabLabeler is the labeler of out-of-core slabs: l when it may use the
+// GPU, nil (the CPU labeler) otherwise.
+func slabLabeler(l *cclabel.Labeler) *cclabel.Labeler {
 	if !l.MayUseGPU() {
 		return nil
 	}
-	return outofcore.SlabLabeler(l, conn, ran)
+	return l
 }
 
 // cpuThreads is the labeler's CPU thread count (1 for the serial backend).
