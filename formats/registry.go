@@ -105,8 +105,9 @@ type Config struct {
 	// image); Frames counts the frames (time points).
 	Width, Height, Depth, Frames int
 	// Kind is the sample type: the stored one, or for a decoded picture
-	// the one imagegraph.FromImage gives (RGB for colour, which a
-	// picture of grey colours turns out not to need).
+	// the one imagegraph.FromImage gives its colour model (RGB for
+	// colour, though a colour picture whose pixels are all grey reads as
+	// Uint8).
 	Kind imagegraph.SampleKind
 	// Bytes is the size of all the samples in memory.
 	Bytes int64

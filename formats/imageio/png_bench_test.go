@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-// benchFile returns the PNG named by $PNGDEC_BENCH_FILE, or a 4096^2
+// benchFile returns the PNG named by $CCLABEL_PNG_BENCH_FILE, or a 4096^2
 // 8-bit grey image of smooth blobs thresholded to 0/255, like the
 // masks 'cclabel gen image' writes.
 func pngBenchFile(b *testing.B) []byte {
-	if name := os.Getenv("PNGDEC_BENCH_FILE"); name != "" {
+	if name := os.Getenv("CCLABEL_PNG_BENCH_FILE"); name != "" {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			b.Fatal(err)

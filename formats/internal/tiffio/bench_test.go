@@ -8,17 +8,17 @@ import (
 	xtiff "golang.org/x/image/tiff"
 )
 
-// benchFile returns the TIFF named by $TIFFSTRIPS_BENCH_FILE, or skips.
-func benchFile(b *testing.B) []byte {
-	data, err := os.ReadFile(os.Getenv("TIFFSTRIPS_BENCH_FILE"))
+// tiffBenchFile returns the TIFF named by $CCLABEL_TIFF_BENCH_FILE, or skips.
+func tiffBenchFile(b *testing.B) []byte {
+	data, err := os.ReadFile(os.Getenv("CCLABEL_TIFF_BENCH_FILE"))
 	if err != nil {
-		b.Skip("set TIFFSTRIPS_BENCH_FILE to a TIFF file")
+		b.Skip("set CCLABEL_TIFF_BENCH_FILE to a TIFF file")
 	}
 	return data
 }
 
 func BenchmarkDecodePage(b *testing.B) {
-	data := benchFile(b)
+	data := tiffBenchFile(b)
 	ifd := orderOf(data).Uint32(data[4:])
 	for b.Loop() {
 		if _, err := DecodePage(data, ifd, 0); err != nil {
@@ -28,7 +28,7 @@ func BenchmarkDecodePage(b *testing.B) {
 }
 
 func BenchmarkXTIFF(b *testing.B) {
-	data := benchFile(b)
+	data := tiffBenchFile(b)
 	for b.Loop() {
 		if _, err := xtiff.Decode(bytes.NewReader(data)); err != nil {
 			b.Fatal(err)
