@@ -1,12 +1,12 @@
 package nifti
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/klauspost/compress/gzip"
@@ -50,7 +50,6 @@ func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool, filled 
 			per = niftiFilledChunk
 		}
 	}
-	swap := bigEndian != niftiHostBigEndian
 	if filled != nil {
 		filled(out, 0)
 	}
@@ -65,9 +64,7 @@ func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool, filled 
 		if got, err := io.ReadFull(r, b); err != nil {
 			return nil, niftiDataError(err, int64(done)*int64(size)+int64(got), int64(n)*int64(size))
 		}
-		if swap {
-			niftiSwap(b, size)
-		}
+		fileio.ToHost(b, size, bigEndian)
 		done += k
 		if filled != nil {
 			filled(out, done)
@@ -75,9 +72,6 @@ func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool, filled 
 	}
 	return out, nil
 }
-
-// niftiHostBigEndian is whether this machine stores numbers big-endian.
-var niftiHostBigEndian = binary.NativeEndian.Uint16([]byte{0, 1}) == 1
 
 // niftiFilledChunk is how many bytes of 1-byte samples are read between
 // calls of niftiReadSamples' filled function.
@@ -108,24 +102,6 @@ func niftiStreamError(err error) error {
 		return errors.New("corrupt gzip stream (bad member header)")
 	}
 	return err
-}
-
-// niftiSwap reverses the bytes of each size-byte sample in b.
-func niftiSwap(b []byte, size int) {
-	switch size {
-	case 2:
-		for i := 0; i+1 < len(b); i += 2 {
-			b[i], b[i+1] = b[i+1], b[i]
-		}
-	case 4:
-		for i := 0; i+3 < len(b); i += 4 {
-			binary.LittleEndian.PutUint32(b[i:], binary.BigEndian.Uint32(b[i:]))
-		}
-	case 8:
-		for i := 0; i+7 < len(b); i += 8 {
-			binary.LittleEndian.PutUint64(b[i:], binary.BigEndian.Uint64(b[i:]))
-		}
-	}
 }
 
 // niftiFrames splits the samples of all frames into one raster per frame,

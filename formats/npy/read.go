@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/raw"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
@@ -33,16 +33,16 @@ var (
 func ReadFile(path string) (*imagegraph.Raster, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
-	r, err := Read(bufio.NewReaderSize(f, 1<<20), st.Size())
+	r, err := read(bufio.NewReaderSize(f, 1<<20), st.Size())
 	if err != nil {
-		return nil, fmt.Errorf("formats: %s: %w", path, err)
+		return nil, fileio.Wrap(path, "npy", err)
 	}
 	return r, nil
 }
@@ -54,17 +54,26 @@ func ReadFile(path string) (*imagegraph.Raster, error) {
 // memory order. The header is checked against the size before anything
 // large is allocated.
 func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
-	hdr, err := readNPYHeader(r)
+	raster, err := read(r, size)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
+	}
+	return raster, nil
+}
+
+// read is Read with errors that do not name the format.
+func read(r io.Reader, size int64) (*imagegraph.Raster, error) {
+	hdr, err := readNPYHeader(r)
+	if err != nil {
+		return nil, err
 	}
 	w, h, d, n, err := hdr.geometry(size)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %w", err)
+		return nil, err
 	}
 	samples, err := readSamples(r, hdr.kind, n, hdr.bigEndian)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %w", err)
+		return nil, err
 	}
 	raster := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: hdr.kind, Data: samples}
 	return raster, raster.Validate()
@@ -95,7 +104,7 @@ func (hdr npyArrayHeader) geometry(size int64) (w, h, d, n int, err error) {
 	case len(dims) == 3:
 		w, h, d = dims[0], dims[1], dims[2]
 	default:
-		return 0, 0, 0, 0, fmt.Errorf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims))
+		return 0, 0, 0, 0, fileio.Unsupportedf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims))
 	}
 	count := imagegraph.VoxelCount
 	if size < 0 {
@@ -135,7 +144,7 @@ func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
 		}
 		hlen = int(binary.LittleEndian.Uint32(b[:]))
 	default:
-		return npyArrayHeader{}, fmt.Errorf("unsupported format version %d.%d", pre[6], pre[7])
+		return npyArrayHeader{}, fileio.Unsupportedf("unsupported format version %d.%d", pre[6], pre[7])
 	}
 	if hlen > 1<<16 {
 		return npyArrayHeader{}, fmt.Errorf("header of %d bytes is too long", hlen)
@@ -157,30 +166,15 @@ func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
 	return h, nil
 }
 
-// FileDims returns the number of dimensions of the array in a .npy
-// file, from its header alone (2 for an image, 3 for a volume).
-func FileDims(path string) (int, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, fmt.Errorf("formats: %w", err)
-	}
-	defer f.Close()
-	h, err := readNPYHeader(bufio.NewReader(f))
-	if err != nil {
-		return 0, fmt.Errorf("formats: %s: npy: %w", path, err)
-	}
-	return len(h.dims), nil
-}
-
 // parseNPYHeader reads the header dictionary.
 func parseNPYHeader(head string) (dims []int, kind imagegraph.SampleKind, bigEndian, fortran bool, err error) {
 	m := npyDescr.FindStringSubmatch(head)
 	if m == nil {
-		return nil, 0, false, false, fmt.Errorf("header has no supported 'descr' (want integer or float samples): %q", strings.TrimSpace(head))
+		return nil, 0, false, false, fileio.Unsupportedf("header has no supported 'descr' (want integer or float samples): %q", strings.TrimSpace(head))
 	}
 	kind, ok := npyKinds[m[2]]
 	if !ok {
-		return nil, 0, false, false, fmt.Errorf("unsupported dtype %q", m[1]+m[2])
+		return nil, 0, false, false, fileio.Unsupportedf("unsupported dtype %q", m[1]+m[2])
 	}
 	bigEndian = m[1] == ">" && kind.Size() > 1
 	f := npyFortran.FindStringSubmatch(head)
@@ -197,20 +191,19 @@ func parseNPYHeader(head string) (dims []int, kind imagegraph.SampleKind, bigEnd
 // readSamples reads n samples of the kind, little- or big-endian.
 func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool) (imagegraph.Data, error) {
 	out, err := imagegraph.NewSamples(kind, n)
-	if err != nil {
-		return nil, fmt.Errorf("unsupported kind %v", kind)
+	if err != nil || kind == imagegraph.RGB {
+		return nil, fileio.Unsupportedf("unsupported kind %v", kind)
 	}
 	// The pages fault in on a background goroutine while they are filled.
 	defer parallel.Populate(out.Bytes())()
-	var order binary.ByteOrder = binary.LittleEndian
-	if bigEndian {
-		order = binary.BigEndian
-	}
-	if err := raw.ReadSamplesInto(r, out, order); err != nil {
-		if errors.Is(err, raw.ErrShort) {
-			return nil, errors.New("truncated data")
+	size := kind.Size()
+	b := out.Bytes()
+	for lo := 0; lo < len(b); lo += 1 << 20 {
+		chunk := b[lo:min(lo+1<<20, len(b))]
+		if _, err := io.ReadFull(r, chunk); err != nil {
+			return nil, noEOF(err, "truncated data")
 		}
-		return nil, err
+		fileio.ToHost(chunk, size, bigEndian)
 	}
 	return out, nil
 }
@@ -223,17 +216,18 @@ func noEOF(err error, msg string) error {
 	return err
 }
 
-// FileShape returns the shape of the array in a .npy file, from its
-// header alone, and whether it is in Fortran order.
-func FileShape(path string) (dims []int, fortran bool, err error) {
+// ProbeFile returns the shape of the array in a .npy file, as NumPy
+// gives it, its sample kind and whether it is in Fortran order, from the
+// header alone. Errors are ReadFile's.
+func ProbeFile(path string) (dims []int, kind imagegraph.SampleKind, fortran bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, fmt.Errorf("formats: %w", err)
+		return nil, 0, false, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	h, err := readNPYHeader(bufio.NewReader(f))
 	if err != nil {
-		return nil, false, fmt.Errorf("formats: %s: npy: %w", path, err)
+		return nil, 0, false, fileio.Wrap(path, "npy", err)
 	}
-	return h.dims, h.fortran, nil
+	return h.dims, h.kind, h.fortran, nil
 }

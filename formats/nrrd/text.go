@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"math"
 	"strconv"
@@ -71,7 +72,7 @@ func nrrdASCII(r io.Reader, kind imagegraph.SampleKind, n int) (imagegraph.Data,
 	parse := nrrdParser(kind)
 	out, err := imagegraph.NewSamples(kind, min(n, 1<<16))
 	if parse == nil || err != nil {
-		return nil, fmt.Errorf("nrrd: unsupported sample kind %v", kind)
+		return nil, fileio.Unsupportedf("nrrd: unsupported sample kind %v", kind)
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 1024)

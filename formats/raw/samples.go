@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -30,10 +31,11 @@ func ReadSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.By
 		first = min(n, rawChunkBytes)
 	}
 	out, err := imagegraph.NewSamples(kind, first)
-	if err != nil {
-		return nil, fmt.Errorf("unsupported sample kind %v", kind)
+	if err != nil || kind == imagegraph.RGB {
+		return nil, fileio.Unsupportedf("unsupported sample kind %v", kind)
 	}
 	size := kind.Size()
+	big := order != binary.ByteOrder(binary.LittleEndian)
 	per := max(1, min(rawChunkBytes/size, n))
 	for done := 0; done < n; {
 		k := min(per, n-done)
@@ -46,7 +48,7 @@ func ReadSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.By
 		if got, err := io.ReadFull(r, b); err != nil {
 			return nil, shortError(err, int64(done)*int64(size)+int64(got), int64(n)*int64(size))
 		}
-		toNative(b, size, order)
+		fileio.ToHost(b, size, big)
 		done += k
 	}
 	return out, nil
@@ -59,37 +61,6 @@ func shortError(err error, have, want int64) error {
 		return fmt.Errorf("%w: %d of %d bytes", ErrShort, have, want)
 	}
 	return err
-}
-
-// hostOrder is the machine's byte order.
-var hostOrder binary.ByteOrder = binary.LittleEndian
-
-func init() {
-	if binary.NativeEndian.Uint16([]byte{0, 1}) == 1 {
-		hostOrder = binary.BigEndian
-	}
-}
-
-// toNative reverses the bytes of every size-byte sample of b when order
-// is not the machine's: samples read in order become the machine's.
-func toNative(b []byte, size int, order binary.ByteOrder) {
-	if order == hostOrder {
-		return
-	}
-	switch size {
-	case 2:
-		for i := 0; i+1 < len(b); i += 2 {
-			binary.LittleEndian.PutUint16(b[i:], binary.BigEndian.Uint16(b[i:]))
-		}
-	case 4:
-		for i := 0; i+3 < len(b); i += 4 {
-			binary.LittleEndian.PutUint32(b[i:], binary.BigEndian.Uint32(b[i:]))
-		}
-	case 8:
-		for i := 0; i+7 < len(b); i += 8 {
-			binary.LittleEndian.PutUint64(b[i:], binary.BigEndian.Uint64(b[i:]))
-		}
-	}
 }
 
 // rawDtypes maps NumPy dtype names to sample kinds.
