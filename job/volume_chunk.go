@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"fmt"
@@ -7,8 +7,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/labelfile"
-	"github.com/cclabel/cclabel/outofcore"
+	"github.com/cclabel/cclabel/job/outofcore"
 	"github.com/urfave/cli/v3"
 )
 
@@ -47,7 +46,7 @@ func chunkFromFlags(cmd *cli.Command) (batch.Shard, bool, error) {
 }
 
 // labelChunk labels one chunk of job.Input into the folder job.Output.
-func labelChunk(job labelfile.VolumeOutputs, chunk batch.Shard, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
+func labelChunk(job VolumeOutputs, chunk batch.Shard, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
 	switch {
 	case job.Output == "" || formats.IsLabelVolumePath(job.Output):
 		return volumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER (not a label volume's name)")

@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"fmt"
@@ -10,8 +10,7 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/labelfile"
-	"github.com/cclabel/cclabel/outofcore"
+	"github.com/cclabel/cclabel/job/outofcore"
 	"github.com/cclabel/cclabel/slabs"
 	"github.com/urfave/cli/v3"
 )
@@ -45,7 +44,7 @@ func inMemoryBytes(voxels int64, sampleSize int) int64 {
 // memory within maxMemory. Inputs that cannot be read
 // plane by plane (TIFF stacks, folders, 4D or paired NIfTI) are read in
 // memory as without --max-memory, and their reader reports what it finds.
-func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
+func fitsInMemory(job VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
 	s, _, err := formats.OpenVolumeStream(job.Input, raw)
 	if err != nil {
 		return true
@@ -58,7 +57,7 @@ func fitsInMemory(job labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemor
 // labelVolumeOutOfCore labels one volume slab by slab within maxMemory,
 // showing the planes of its slabs labeled and the bytes of its labels
 // written on bar (which may be nil); quiet drops the summary line.
-func labelVolumeOutOfCore(job labelfile.VolumeOutputs, settings labelfile.Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, bar *fileprogress.Bar, quiet bool) (volumeSummary, error) {
+func labelVolumeOutOfCore(job VolumeOutputs, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, bar *fileprogress.Bar, quiet bool) (volumeSummary, error) {
 	defer bar.Close()
 	switch {
 	case job.Output == "":
@@ -107,7 +106,7 @@ func cpuThreads(l *cclabel.Labeler) int {
 
 // outOfCoreSummary is the --json object of an out-of-core or chunk run
 // that found components, its slabs labeled on backend.
-func outOfCoreSummary(input string, res *outofcore.Result, components int, settings labelfile.Settings, conn, threads int, backend cclabel.Backend, clock *stopwatch) volumeSummary {
+func outOfCoreSummary(input string, res *outofcore.Result, components int, settings Settings, conn, threads int, backend cclabel.Backend, clock *stopwatch) volumeSummary {
 	times := stageTimes{Read: res.Read.Seconds(), Label: res.Label.Seconds(), Write: res.Write.Seconds(), Total: clock.total()}
 	return volumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
 		Frames: 1, Components: components, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(backend),
@@ -117,7 +116,7 @@ func outOfCoreSummary(input string, res *outofcore.Result, components int, setti
 // outOfCoreNames renames the NRRD label volumes of the jobs (named after
 // their inputs) that are labeled out of core to .nii.gz, which is written
 // out of core and NRRD is not; it reports whether it renamed any.
-func outOfCoreNames(jobs []labelfile.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
+func outOfCoreNames(jobs []VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
 	renamed := false
 	for i, job := range jobs {
 		if strings.HasSuffix(strings.ToLower(job.Output), ".nrrd") && !fitsInMemory(job, raw, maxMemory) {
