@@ -1,7 +1,8 @@
-package labelfile_test
+package batch
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,88 +11,78 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/labelfile"
+	"github.com/cclabel/cclabel/job"
 )
+
+func newLabeler(t *testing.T) *cclabel.Labeler {
+	t.Helper()
+	l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return l
+}
 
 func TestBatchConnectivity(t *testing.T) {
 	for c, want := range map[int][2]int{0: {8, 26}, 4: {4, 6}, 8: {8, 26}, 6: {4, 6}, 18: {8, 18}, 26: {8, 26}} {
-		img, vol, err := labelfile.BatchConnectivity(c)
+		img, vol, err := connectivities(c)
 		if err != nil || img != want[0] || vol != want[1] {
 			t.Errorf("-c %d: %d, %d, %v; want %v", c, img, vol, err, want)
 		}
 	}
-	if _, _, err := labelfile.BatchConnectivity(5); err == nil || err.Error() != "batch: --connectivity 5: want 4, 8, 6, 18 or 26" {
+	if _, _, err := connectivities(5); err == nil || err.Error() != "batch: --connectivity 5: want 4, 8, 6, 18 or 26" {
 		t.Errorf("-c 5: %v", err)
 	}
 }
 
-func TestNewBatchLabelerSplitsThreads(t *testing.T) {
-	l, labelers, err := labelfile.NewBatchLabeler(cclabel.Options{Backend: cclabel.BackendCPU, Threads: 8}, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	if labelers != 4 || l.Threads() != 2 {
-		t.Errorf("cpu, 8 threads, 4 workers: %d labelers of %d threads, want 4 of 2", labelers, l.Threads())
-	}
-	l, labelers, err = labelfile.NewBatchLabeler(cclabel.Options{Backend: cclabel.BackendCPU, Threads: 2}, 4)
-	if err != nil || labelers != 4 || l.Threads() != 1 {
-		t.Errorf("cpu, 2 threads, 4 workers: %d labelers of %d threads (%v), want 4 of 1", labelers, l.Threads(), err)
-	}
-	l, labelers, err = labelfile.NewBatchLabeler(cclabel.Options{Backend: cclabel.BackendSerial}, 4)
-	if err != nil || labelers != 1 || l.Threads() != 1 {
-		t.Errorf("serial: %d labelers of %d threads (%v), want 1 of 1", labelers, l.Threads(), err)
-	}
-}
-
 func TestBatchOutputsAndChecks(t *testing.T) {
-	b := &labelfile.Batch{Dir: "out", LabelsExt: ".npy", PreviewExt: ".png", StatsExt: ".csv"}
-	img, vol := b.Outputs(batch.Input{Path: "data/img/a.tif", Rel: "img/a.tif"}, formats.KindImage)
-	if want := (labelfile.ImageOutputs{Input: "data/img/a.tif", Output: "out/img/a.png", Labels: "out/img/a.labels.npy", Stats: "out/img/a.stats.csv"}); img != want || vol != (labelfile.VolumeOutputs{}) {
+	b := &files{dir: "out", labelsExt: ".npy", previewExt: ".png", statsExt: ".csv"}
+	img, vol := b.outputs(Input{Path: "data/img/a.tif", Rel: "img/a.tif"}, formats.KindImage)
+	if want := (job.ImageOutputs{Input: "data/img/a.tif", Output: "out/img/a.png", Labels: "out/img/a.labels.npy", Stats: "out/img/a.stats.csv"}); img != want || vol != (job.VolumeOutputs{}) {
 		t.Errorf("image outputs %+v, %+v; want %+v", img, vol, want)
 	}
 	for rel, want := range map[string][2]string{ // main output, stem
 		"s1/t1.nii.gz": {"out/s1/t1.nii.gz", "out/s1/t1"}, "s1/t1.hdr": {"out/s1/t1.nii.gz", "out/s1/t1"},
 		"t.nhdr": {"out/t.nrrd", "out/t"}, "stack.npy": {"out/stack.npy", "out/stack"}, "p.tif": {"out/p.npy", "out/p"},
 	} {
-		_, vol := b.Outputs(batch.Input{Path: "data/" + rel, Rel: rel}, formats.KindVolume)
-		want := labelfile.VolumeOutputs{Input: "data/" + rel, Output: want[0], Preview: want[1] + ".preview.png", Stats: want[1] + ".stats.csv"}
+		_, vol := b.outputs(Input{Path: "data/" + rel, Rel: rel}, formats.KindVolume)
+		want := job.VolumeOutputs{Input: "data/" + rel, Output: want[0], Preview: want[1] + ".preview.png", Stats: want[1] + ".stats.csv"}
 		if vol != want {
 			t.Errorf("%s: %+v, want %+v", rel, vol, want)
 		}
 	}
 
-	clash := []batch.Input{{Path: "d/a.nii", Rel: "a.nii"}, {Path: "d/a.nii.gz", Rel: "a.nii.gz"}}
-	if err := b.CheckOutputs(clash); err == nil || !strings.HasPrefix(err.Error(), "batch: d/a.nii and d/a.nii.gz would write the same outputs (a.*)") {
+	clash := []Input{{Path: "d/a.nii", Rel: "a.nii"}, {Path: "d/a.nii.gz", Rel: "a.nii.gz"}}
+	if err := b.checkOutputs(clash); err == nil || !strings.HasPrefix(err.Error(), "batch: d/a.nii and d/a.nii.gz would write the same outputs (a.*)") {
 		t.Errorf("same stem: %v", err)
 	}
-	over := &labelfile.Batch{Dir: "d"}
-	if err := over.CheckOutputs([]batch.Input{{Path: "d/a.nii.gz", Rel: "a.nii.gz"}}); err == nil ||
+	over := &files{dir: "d"}
+	if err := over.checkOutputs([]Input{{Path: "d/a.nii.gz", Rel: "a.nii.gz"}}); err == nil ||
 		!strings.HasPrefix(err.Error(), "batch: the output d/a.nii.gz would replace the input d/a.nii.gz") {
 		t.Errorf("output over its input: %v", err)
 	}
 	// Nor may an output replace another input.
-	if err := over.CheckOutputs([]batch.Input{{Path: "src/a.tif", Rel: "a.tif"}, {Path: "d/a.png", Rel: "sub/a.png"}}); err == nil ||
+	if err := over.checkOutputs([]Input{{Path: "src/a.tif", Rel: "a.tif"}, {Path: "d/a.png", Rel: "sub/a.png"}}); err == nil ||
 		!strings.HasPrefix(err.Error(), "batch: the output d/a.png would replace the input d/a.png") {
 		t.Errorf("output over another input: %v", err)
 	}
-	if err := b.CheckOutputs(clash[1:]); err != nil {
+	if err := b.checkOutputs(clash[1:]); err != nil {
 		t.Errorf("outputs elsewhere: %v", err)
 	}
 }
 
 // runBatch runs every input of b through the pipeline, recording the
-// outcomes in b.Rows.
-func runBatch(t *testing.T, b *labelfile.Batch) {
+// outcomes in b.rows.
+func runBatch(t *testing.T, b *files) {
 	t.Helper()
-	b.Rows = batch.PendingRows(b.Inputs)
-	err := batch.Run(context.Background(), batch.Pipeline{Workers: 2}, len(b.Inputs), b.Stages(),
-		func(o batch.Outcome) { b.Rows[o.Index].Record(o) })
+	b.rows = PendingRows(b.inputs)
+	err := Run(context.Background(), Pipeline{Workers: 2}, len(b.inputs), b.stages(),
+		func(o Outcome) { b.rows[o.Index].Record(o) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +90,7 @@ func runBatch(t *testing.T, b *labelfile.Batch) {
 
 func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 	dir := t.TempDir()
-	in := func(rel string) batch.Input { return batch.Input{Path: filepath.Join(dir, "in", rel), Rel: rel} }
+	in := func(rel string) Input { return Input{Path: filepath.Join(dir, "in", rel), Rel: rel} }
 	image, volume, missing := in("img/a.png"), in("s0/v.npy"), in("gone.nii.gz")
 	os.MkdirAll(filepath.Dir(image.Path), 0o755)
 	os.MkdirAll(filepath.Dir(volume.Path), 0o755)
@@ -127,10 +118,10 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 		}
 	}
 	l := newLabeler(t)
-	s := labelfile.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "auto"}
+	s := job.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "auto"}
 	out := filepath.Join(dir, "out")
-	b := &labelfile.Batch{Settings: s, ImageConn: 4, VolumeConn: 6, Labeler: l, Dir: out, LabelsExt: ".npy", StatsExt: ".csv",
-		Inputs: []batch.Input{image, volume, missing}}
+	b := &files{settings: s, imageConn: 4, volumeConn: 6, labeler: l, dir: out, labelsExt: ".npy", statsExt: ".csv",
+		inputs: []Input{image, volume, missing}}
 	runBatch(t, b)
 
 	// The outputs are those of labeling each file on its own.
@@ -138,7 +129,7 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want2, err := labelfile.LabelImage(l, img, s, 4)
+	want2, err := job.LabelImage(l, img, s, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,18 +137,18 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want3, err := labelfile.LabelVolume(l, vol, s, 6)
+	want3, err := job.LabelVolume(l, vol, s, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := b.Rows
-	if r := rows[0]; r.Status != batch.OK || r.Output != filepath.Join(out, "img", "a.png") || r.Components != int64(want2.Labels.Count) || r.Voxels != 1200 {
+	rows := b.rows
+	if r := rows[0]; r.Status != OK || r.Output != filepath.Join(out, "img", "a.png") || r.Components != int64(want2.Labels.Count) || r.Voxels != 1200 {
 		t.Errorf("image row %+v, want ok with %d components", r, want2.Labels.Count)
 	}
-	if r := rows[1]; r.Status != batch.OK || r.Output != filepath.Join(out, "s0", "v.npy") || r.Components != int64(want3.Total) || r.Voxels != 960 {
+	if r := rows[1]; r.Status != OK || r.Output != filepath.Join(out, "s0", "v.npy") || r.Components != int64(want3.Total) || r.Voxels != 960 {
 		t.Errorf("volume row %+v, want ok with %d components", r, want3.Total)
 	}
-	if r := rows[2]; r.Status != batch.Failed || !strings.Contains(r.Error, "no such file") || r.Output != "" {
+	if r := rows[2]; r.Status != Failed || !strings.Contains(r.Error, "no such file") || r.Output != "" {
 		t.Errorf("missing input's row %+v, want failed", r)
 	}
 	labels, err := npy.ReadFile(filepath.Join(out, "img", "a.labels.npy"))
@@ -176,20 +167,20 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 
 	// A rerun skips the inputs whose outputs are newer; a preview asked
 	// for only now is missing, so the volume is redone.
-	b.Inputs = b.Inputs[:2]
+	b.inputs = b.inputs[:2]
 	runBatch(t, b)
-	if b.Rows[0].Status != batch.Skipped || b.Rows[1].Status != batch.Skipped || b.Rows[0].Output == "" {
-		t.Errorf("rerun: %+v", b.Rows)
+	if b.rows[0].Status != Skipped || b.rows[1].Status != Skipped || b.rows[0].Output == "" {
+		t.Errorf("rerun: %+v", b.rows)
 	}
-	b.PreviewExt = ".png"
+	b.previewExt = ".png"
 	runBatch(t, b)
-	if b.Rows[0].Status != batch.Skipped || b.Rows[1].Status != batch.OK {
-		t.Errorf("rerun with --preview: %+v", b.Rows)
+	if b.rows[0].Status != Skipped || b.rows[1].Status != OK {
+		t.Errorf("rerun with --preview: %+v", b.rows)
 	}
-	b.Overwrite = true
+	b.overwrite = true
 	runBatch(t, b)
-	if b.Rows[0].Status != batch.OK || b.Rows[1].Status != batch.OK {
-		t.Errorf("overwrite: %+v", b.Rows)
+	if b.rows[0].Status != OK || b.rows[1].Status != OK {
+		t.Errorf("overwrite: %+v", b.rows)
 	}
 }
 
@@ -199,4 +190,41 @@ func toUint16(labels []uint32) []uint16 {
 		out[i] = uint16(v)
 	}
 	return out
+}
+
+func TestBatchReusesLabelArrays(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []Input
+	var want [][]uint32
+	l := newLabeler(t)
+	s := job.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "uint32"}
+	for i, density := range []float64{0.2, 0.6, 0.05, 0.4, 0.3} {
+		r, err := gen.RandomRaster(30, 20, 10, density, uint64(i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := Input{Path: filepath.Join(dir, "in", fmt.Sprintf("v%d.npy", i)), Rel: fmt.Sprintf("v%d.npy", i)}
+		os.MkdirAll(filepath.Dir(in.Path), 0o755)
+		if err := formats.WriteRasterFile(in.Path, r); err != nil {
+			t.Fatal(err)
+		}
+		vl, err := job.LabelVolume(l, imagegraph.NewVolume(r, "npy"), s, 26)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs, want = append(inputs, in), append(want, vl.Frames[0])
+	}
+	out := filepath.Join(dir, "out")
+	b := &files{settings: s, imageConn: 8, volumeConn: 26, labeler: l, dir: out, inputs: inputs,
+		buffers: &job.LabelBuffers{Keep: 1}}
+	runBatch(t, b)
+	for i, in := range inputs {
+		if b.rows[i].Status != OK {
+			t.Fatalf("%s: %+v", in.Rel, b.rows[i])
+		}
+		got, err := npy.ReadFile(filepath.Join(out, in.Rel))
+		if err != nil || !slices.Equal(got.Data.([]uint32), want[i]) {
+			t.Errorf("%s: labels differ from labeling it alone (%v)", in.Rel, err)
+		}
+	}
 }

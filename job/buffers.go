@@ -1,4 +1,4 @@
-package labelfile
+package job
 
 import "sync"
 

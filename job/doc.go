@@ -13,4 +13,4 @@
 // .npy samples with formats.MapImageFile and MapVolumeFileStreaming); labelfile
 // is what "cclabel label", "cclabel volume" and "cclabel batch" share, so
 // that their outputs are the same bytes.
-package labelfile
+package job

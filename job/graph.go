@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"context"
@@ -6,49 +6,60 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/labelfile"
-	"github.com/urfave/cli/v3"
 )
 
-// graphCommand is "cclabel graph".
-func graphCommand(std stdio) *cli.Command {
-	return &cli.Command{
-		Name:      "graph",
-		Usage:     "label the connected components of a graph file",
-		ArgsUsage: "GRAPH",
-		Description: "GRAPH is .egr (ECL binary CSR), .mtx (Matrix Market), .gr (DIMACS/PACE) or an edge list " +
-			"(.txt .csv .tsv .el .edges), each optionally compressed (.gz .xz .zst .bz2: g.gr.xz is DIMACS); " +
-			"'-' reads stdin (give --format; compressed text is recognized). Edge lists and Matrix Market files " +
-			"are taken as undirected; an asymmetric .egr is symmetrized with a warning.",
-		OnUsageError: onUsageError,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "algo", Value: "auto", Usage: "auto (the fastest measured for the graph's shape on the backend that runs), ecl (CAS hooking), eclaf (atomic-free; no --forest) or afforest (sampling), on the CPU and the GPU"},
-			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (GPU for large graphs when one is usable), gpu, cpu (parallel) or serial"},
-			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
-			&cli.StringFlag{Name: "labels", Usage: "write labels: .txt ('id label' lines), .npy (int32), or '-' for text on stdout", TakesFile: true},
-			&cli.StringFlag{Name: "format", Usage: "input format instead of the extension: egr, egr64, mtx, gr or edgelist"},
-			&cli.BoolFlag{Name: "drop-zeros", Usage: "Matrix Market: explicit zero entries are not edges"},
-			maxVerticesFlag(),
-			&cli.BoolFlag{Name: "verify", Usage: "check the result against an independent breadth-first search (and a --forest file read back)"},
-			&cli.StringFlag{Name: "forest", Usage: "write a spanning forest's edges: .txt ('u v' lines in the file's IDs) or .npy (int64, shape (m, 2))", TakesFile: true},
-			&cli.StringFlag{Name: "updates", Usage: "replay a file of 'i U V' (insert), 'q U V' (connected?) and 'c V' (component) lines after labeling; '-' reads stdin", TakesFile: true},
-			&cli.StringFlag{Name: "answers", Value: "-", Usage: "where --updates prints its answers, one a line", TakesFile: true},
-			&cli.BoolFlag{Name: "json", Usage: "print a JSON summary on stdout"},
-			quietFlag,
-		},
-		Action: func(ctx context.Context, cmd *cli.Command) error { return runGraph(cmd, std) },
-	}
+// DefaultMaxVertices is the largest vertex count a text graph's header
+// may declare unless [GraphInput.MaxVertices] says otherwise.
+const DefaultMaxVertices = graphio.DefaultMaxVertices
+
+// GraphInput names a graph file and how to read it.
+type GraphInput struct {
+	// Path is the graph file; "-" reads Stdin (give Format).
+	Path string
+	// Format is egr, egr64, mtx, gr or edgelist; "" takes it from the
+	// extension.
+	Format string
+	// DropZeros drops explicit zero entries of a Matrix Market file.
+	DropZeros bool
+	// MaxVertices bounds the vertex count a text header may declare.
+	MaxVertices int64
+	// Stdin is standard input.
+	Stdin io.Reader
 }
 
-// graphSummary is the --json object of "cclabel graph".
-type graphSummary struct {
+// Graph labels the connected components of a graph file: the job of
+// "cclabel graph". It may also write a spanning forest, check the result
+// against a breadth-first search, and replay a file of edge insertions
+// and queries after the labeling.
+type Graph struct {
+	GraphInput
+	// Labels receives the labels: .txt ("id label" lines), .npy (int32),
+	// or "-" for text on Stdout; "" writes none.
+	Labels string
+	// Forest receives a spanning forest's edges: .txt ("u v" lines in the
+	// file's IDs) or .npy (int64, shape (m, 2)); "" builds none.
+	Forest string
+	// Updates is a file of "i U V", "q U V" and "c V" lines replayed after
+	// the labeling ("-" reads Stdin); Answers receives the answers ("-"
+	// for Stdout).
+	Updates, Answers string
+	// Verify checks the labels, and the forest file read back, against an
+	// independent breadth-first search.
+	Verify bool
+	// Stdout is standard output; JSON reports that a summary goes there.
+	Stdout io.Writer
+	JSON   bool
+}
+
+// GraphSummary describes a labeled graph, as "cclabel graph --json"
+// prints it.
+type GraphSummary struct {
 	Input      string          `json:"input"`
 	Vertices   int             `json:"vertices"`
 	Edges      int             `json:"edges"`
@@ -58,152 +69,140 @@ type graphSummary struct {
 	Algorithm  string          `json:"algorithm"`
 	Threads    int             `json:"threads"`
 	Verified   bool            `json:"verified"`
-	Forest     *forestSummary  `json:"forest,omitempty"`
-	Updates    *updatesSummary `json:"updates,omitempty"`
+	Forest     *ForestSummary  `json:"forest,omitempty"`
+	Updates    *UpdatesSummary `json:"updates,omitempty"`
 	Warnings   []string        `json:"warnings,omitempty"`
-	Seconds    stageTimes      `json:"seconds"`
-	GPU        *gpuTimes       `json:"gpu_seconds,omitempty"`
-	Read       graphRead       `json:"read"`
+	Seconds    StageTimes      `json:"seconds"`
+	GPU        *GPUTimes       `json:"gpu_seconds,omitempty"`
+	Read       GraphRead       `json:"read"`
 }
 
-// runGraph reads, labels and writes one graph.
-func runGraph(cmd *cli.Command, std stdio) error {
-	if cmd.NArg() != 1 {
-		return usagef("graph: want exactly one GRAPH argument, got %d", cmd.NArg())
+// Run reads, labels and writes the graph with l, its outputs all written
+// or, when it fails or the process is interrupted, none.
+func (j Graph) Run(ctx context.Context, l *cclabel.Labeler, p Progress) (*GraphSummary, error) {
+	if err := checkGraphOutput("--labels", j.Labels, true); err != nil {
+		return nil, err
 	}
-	input := cmd.Args().First()
-	labeler, err := newLabeler(cmd, std.Err)
-	if err != nil {
-		return err
+	if j.Labels == "-" && j.JSON {
+		return nil, usagef("graph: --labels - and --json both want stdout")
 	}
-	defer labeler.Close()
-	labelsPath := cmd.String("labels")
-	if err := checkLabelsPath(labelsPath); err != nil {
-		return err
+	if err := checkGraphOutput("--forest", j.Forest, false); err != nil {
+		return nil, err
 	}
-	if labelsPath == "-" && cmd.Bool("json") {
-		return usagef("graph: --labels - and --json both want stdout")
+	if j.Updates != "" {
+		if j.Updates == "-" && j.Path == "-" {
+			return nil, usagef("graph: the graph and --updates cannot both read stdin")
+		}
+		if j.Answers == "-" && (j.JSON || j.Labels == "-") {
+			return nil, usagef("graph: --updates answers and --json or --labels - all want stdout (give --answers FILE)")
+		}
 	}
-	readOpts := graphReadOptions(cmd, labeler.Threads())
-	extras, err := graphExtrasFrom(cmd, input)
-	if err != nil {
-		return err
+	outputs := []atomicfile.Named{outputFile("--labels", j.Labels), outputFile("--forest", j.Forest)}
+	if j.Updates != "" {
+		outputs = append(outputs, outputFile("--answers", j.Answers))
 	}
-	outputs := []atomicfile.Named{outputFile("--labels", labelsPath), outputFile("--forest", extras.forest)}
-	if extras.updates != "" {
-		outputs = append(outputs, outputFile("--answers", extras.answers))
+	if err := checkClobber("graph", inputFiles(j.Path, j.Updates), outputs); err != nil {
+		return nil, err
 	}
-	if err := checkClobber("graph", inputFiles(input, extras.updates), outputs); err != nil {
-		return err
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	var paths []string
 	for _, o := range outputs {
 		paths = append(paths, o.Path)
 	}
-	return allOrNothing(paths, func() error { return labelGraph(cmd, std, input, labeler, readOpts, extras) })
+	var s *GraphSummary
+	err := allOrNothing(paths, func() (err error) {
+		s, err = j.label(l, p)
+		return err
+	})
+	return s, err
 }
 
-// labelGraph reads, labels and writes the graph input.
-func labelGraph(cmd *cli.Command, std stdio, input string, labeler *cclabel.Labeler, readOpts graphio.ReadOptions, extras *graphExtras) error {
-	labelsPath := cmd.String("labels")
-	var times stageTimes
+// label reads, labels and writes the graph.
+func (j Graph) label(labeler *cclabel.Labeler, p Progress) (*GraphSummary, error) {
+	input := j.Path
+	var times StageTimes
 	clock := newStopwatch()
-	lg, err := readGraphInput(input, cmd.String("format"), readOpts, std.In)
+	lg, err := j.read(labeler.Threads())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, w := range lg.Warnings {
-		fmt.Fprintf(std.Err, "cclabel: warning: %s: %s\n", input, w)
+		p.warnf("cclabel: warning: %s: %s\n", input, w)
 	}
 	times.Read = clock.lap()
 
 	g := lg.Graph
-	gr, forest, err := extras.label(labeler, g)
+	x := &graphExtras{Graph: j, lg: lg}
+	gr, forest, err := x.label(labeler, g)
 	if err != nil {
-		return fmt.Errorf("%s: %w", input, err)
+		return nil, fmt.Errorf("%s: %w", input, err)
 	}
 	res := gr.Result
 	labels, largest := labelsAndLargest(res, labeler.Threads())
 	times.Label = clock.lap()
 
-	if cmd.Bool("verify") {
+	if j.Verify {
 		if err := ecl.Verify(g, res.Parent); err != nil {
-			return fmt.Errorf("%s: %w", input, err)
+			return nil, fmt.Errorf("%s: %w", input, err)
 		}
 	}
-	if err := extras.writeForest(forest, lg, cmd.Bool("verify")); err != nil {
-		return err
+	if err := x.writeForest(forest); err != nil {
+		return nil, err
 	}
-	updates, err := extras.replay(labeler, res, lg, std)
+	updates, err := x.replay(labeler, res)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	res.Parent = nil // no longer needed: let the collector take it
-	if labelsPath != "" {
-		if err := writeGraphLabels(labelsPath, labels, lg.ID, std.Out); err != nil {
-			return err
+	if j.Labels != "" {
+		if err := writeGraphLabels(j.Labels, labels, lg.ID, j.Stdout); err != nil {
+			return nil, err
 		}
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
 
-	summary := graphSummary{
+	s := &GraphSummary{
 		Input: input, Vertices: g.NumVertices(), Edges: g.NumEdges(),
 		Components: res.Count, Largest: largest,
 		Backend: string(gr.Backend), Algorithm: gr.Algorithm.String(), Threads: labeler.Threads(),
-		Verified: cmd.Bool("verify"), Warnings: lg.Warnings, Seconds: times, GPU: gpuTimesOf(gr.Backend, gr.Timing),
-		Forest: extras.summary(forest, cmd.Bool("verify")), Updates: updates,
+		Verified: j.Verify, Warnings: lg.Warnings, Seconds: times, GPU: gpuTimesOf(gr.Backend, gr.Timing),
+		Forest: x.summary(forest), Updates: updates,
 		Read: graphReadOf(lg.Stats),
 	}
-	if !cmd.Bool("quiet") {
-		fmt.Fprintf(std.Err, "%s: %d vertices, %d edges, %d components (largest %d); read %.3fs%s, label %.3fs [%s %s, %d threads]%s\n",
-			input, summary.Vertices, summary.Edges, summary.Components, largest, times.Read, summary.Read.note(), times.Label,
-			summary.Backend, summary.Algorithm, summary.Threads, verifiedNote(summary.Verified))
-		extras.printSummary(std.Err, summary)
-		if labelsPath == "" && extras.forest == "" && extras.updates == "" {
-			fmt.Fprintln(std.Err, "cclabel: graph: nothing was written (give --labels or --forest)")
-		}
+	verified := ""
+	if s.Verified {
+		verified = ", verified by BFS"
 	}
-	if cmd.Bool("json") {
-		return writeJSON(std.Out, summary)
+	p.printf("%s: %d vertices, %d edges, %d components (largest %d); read %.3fs%s, label %.3fs [%s %s, %d threads]%s\n",
+		input, s.Vertices, s.Edges, s.Components, largest, times.Read, s.Read.note(), times.Label,
+		s.Backend, s.Algorithm, s.Threads, verified)
+	if !p.Quiet {
+		x.printSummary(p.out(), s)
 	}
-	return nil
+	if j.Labels == "" && j.Forest == "" && j.Updates == "" {
+		p.printf("cclabel: graph: nothing was written (give --labels or --forest)\n")
+	}
+	return s, nil
 }
 
-// verifiedNote is the human summary's note on --verify.
-func verifiedNote(verified bool) string {
-	if verified {
-		return ", verified by BFS"
-	}
-	return ""
-}
-
-// readGraphInput reads a graph file, or stdin for "-", in the --format
-// given (else by the extension).
-func readGraphInput(input, format string, opts graphio.ReadOptions, stdin io.Reader) (*graphio.LoadedGraph, error) {
+// read reads the graph file, or stdin for "-", in the format given (else
+// by the extension), parsing on threads goroutines.
+func (in GraphInput) read(threads int) (*graphio.LoadedGraph, error) {
 	var f graphio.Format
-	if input == "-" || format != "" {
+	if in.Path == "-" || in.Format != "" {
 		var err error
-		if f, err = parseGraphFormat(format, input); err != nil {
+		if f, err = parseGraphFormat(in.Format, in.Path); err != nil {
 			return nil, err
 		}
 	}
-	return graphio.ReadFileAs(input, f, opts, stdin)
+	opts := graphio.ReadOptions{DropZeros: in.DropZeros, Threads: threads, MaxVertices: in.MaxVertices}
+	return graphio.ReadFileAs(in.Path, f, opts, in.Stdin)
 }
 
-// maxVerticesFlag returns the --max-vertices flag of the commands that read graphs.
-func maxVerticesFlag() cli.Flag {
-	return &cli.Int64Flag{Name: "max-vertices", Value: graphio.DefaultMaxVertices,
-		Usage: "largest vertex count a text graph header may declare"}
-}
-
-// graphReadOptions collects the reader flags.
-func graphReadOptions(cmd *cli.Command, threads int) graphio.ReadOptions {
-	return graphio.ReadOptions{DropZeros: cmd.Bool("drop-zeros"), Threads: threads,
-		MaxVertices: cmd.Int64("max-vertices")}
-}
-
-// parseGraphFormat maps a --format value to a graph format.
+// parseGraphFormat maps a format name to a graph format.
 func parseGraphFormat(format, input string) (graphio.Format, error) {
 	if format == "" {
 		return 0, usagef("graph: reading %s needs --format (egr, egr64, mtx, gr or edgelist)", input)
@@ -215,18 +214,18 @@ func parseGraphFormat(format, input string) (graphio.Format, error) {
 	return f, nil
 }
 
-// checkLabelsPath rejects label outputs cclabel cannot write, before any
-// work is done.
-func checkLabelsPath(path string) error {
-	if path == "" || path == "-" {
+// checkGraphOutput rejects label (flag --labels, which may be "-") and
+// forest outputs that cannot be written, before any work is done.
+func checkGraphOutput(flag, path string, stdout bool) error {
+	if path == "" || path == "-" && stdout {
 		return nil
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".txt", ".npy":
 	default:
-		return usagef("--labels %s: unknown extension (want .txt or .npy)", path)
+		return usagef("%s %s: unknown extension (want .txt or .npy)", flag, path)
 	}
-	return labelfile.CheckOutputDir(path)
+	return CheckOutputDir(path)
 }
 
 // writeGraphLabels writes per-vertex labels as text or .npy.
@@ -241,22 +240,3 @@ func writeGraphLabels(path string, labels []uint32, id func(int) int64, stdout i
 		return graphio.WriteLabelsText(w, labels, id)
 	})
 }
-
-// stopwatch measures the stages of a command.
-type stopwatch struct{ start, last time.Time }
-
-func newStopwatch() *stopwatch {
-	now := time.Now()
-	return &stopwatch{start: now, last: now}
-}
-
-// lap returns the seconds since the previous lap.
-func (s *stopwatch) lap() float64 {
-	now := time.Now()
-	d := now.Sub(s.last).Seconds()
-	s.last = now
-	return d
-}
-
-// total returns the seconds since the stopwatch started.
-func (s *stopwatch) total() float64 { return time.Since(s.start).Seconds() }

@@ -1,29 +1,12 @@
-package main
+package job
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats/forestio"
 	"github.com/cclabel/cclabel/formats/graphio"
-	"github.com/cclabel/cclabel/labelfile"
 )
-
-// checkForestPath rejects spanning-forest outputs cclabel cannot write,
-// before any work is done.
-func checkForestPath(path string) error {
-	if path == "" {
-		return nil
-	}
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".txt", ".npy":
-	default:
-		return usagef("--forest %s: unknown extension (want .txt or .npy)", path)
-	}
-	return labelfile.CheckOutputDir(path)
-}
 
 // verifyForestFile reads the forest written to path back, maps its IDs to
 // vertices and checks it with ecl.VerifyForest, so the check covers the

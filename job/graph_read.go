@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"fmt"
@@ -6,9 +6,9 @@ import (
 	"github.com/cclabel/cclabel/formats/graphio"
 )
 
-// graphRead is the "read" object of "cclabel graph --json": what
-// reading the graph file parsed, and how fast.
-type graphRead struct {
+// GraphRead is the "read" object of a [GraphSummary]: what reading the
+// graph file parsed, and how fast.
+type GraphRead struct {
 	// Bytes is the number of bytes parsed (decompressed, for a compressed
 	// file).
 	Bytes int64 `json:"bytes"`
@@ -24,13 +24,13 @@ type graphRead struct {
 }
 
 // graphReadOf summarizes a read's statistics.
-func graphReadOf(s graphio.ReadStats) graphRead {
-	return graphRead{Bytes: s.Bytes, Compression: s.Compression,
+func graphReadOf(s graphio.ReadStats) GraphRead {
+	return GraphRead{Bytes: s.Bytes, Compression: s.Compression,
 		ParseSeconds: s.Parse.Seconds(), BuildSeconds: s.Build.Seconds(), MBPerS: s.MBPerSecond()}
 }
 
 // note is the read's part of the human summary: " (123 MB/s, gzip)".
-func (s graphRead) note() string {
+func (s GraphRead) note() string {
 	if s.Compression != "" {
 		return fmt.Sprintf(" (%.0f MB/s, %s)", s.MBPerS, s.Compression)
 	}

@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"fmt"
@@ -12,17 +12,17 @@ import (
 	"github.com/cclabel/cclabel/formats/forestio"
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/urfave/cli/v3"
 )
 
-// graphExtras are graph's --forest, --updates and --answers.
+// graphExtras write a graph job's spanning forest and replay its updates.
 type graphExtras struct {
-	forest, updates, answers string
-	ids                      *vertexIDs // built on first use
+	Graph
+	lg  *graphio.LoadedGraph
+	ids *vertexIDs // built on first use
 }
 
-// updatesSummary is the "updates" object of graph's --json summary.
-type updatesSummary struct {
+// UpdatesSummary is the "updates" object of a [GraphSummary].
+type UpdatesSummary struct {
 	File string `json:"file"`
 	// Backend is where the insertions and queries ran (at the end: under
 	// auto a replay may move to the GPU on a large batch).
@@ -30,34 +30,16 @@ type updatesSummary struct {
 	incremental.ReplayStats
 }
 
-// forestSummary is the "forest" object of graph's --json summary.
-type forestSummary struct {
+// ForestSummary is the "forest" object of a [GraphSummary].
+type ForestSummary struct {
 	File     string `json:"file"`
 	Edges    int    `json:"edges"`
 	Verified bool   `json:"verified"`
 }
 
-// graphExtrasFrom reads and checks the flags.
-func graphExtrasFrom(cmd *cli.Command, input string) (*graphExtras, error) {
-	x := &graphExtras{forest: cmd.String("forest"), updates: cmd.String("updates"), answers: cmd.String("answers")}
-	if err := checkForestPath(x.forest); err != nil {
-		return nil, err
-	}
-	if x.updates == "" {
-		return x, nil
-	}
-	if x.updates == "-" && input == "-" {
-		return nil, usagef("graph: the graph and --updates cannot both read stdin")
-	}
-	if x.answers == "-" && (cmd.Bool("json") || cmd.String("labels") == "-") {
-		return nil, usagef("graph: --updates answers and --json or --labels - all want stdout (give --answers FILE)")
-	}
-	return x, nil
-}
-
-// label labels g, recording a spanning forest when --forest asks for one.
+// label labels g, recording a spanning forest when the job writes one.
 func (x *graphExtras) label(l *cclabel.Labeler, g *ecl.Graph) (*cclabel.GraphResult, *ecl.Forest, error) {
-	if x.forest == "" {
+	if x.Forest == "" {
 		gr, err := l.LabelGraph(g)
 		return gr, nil, err
 	}
@@ -65,34 +47,34 @@ func (x *graphExtras) label(l *cclabel.Labeler, g *ecl.Graph) (*cclabel.GraphRes
 }
 
 // vertexIDs returns the map from file IDs to vertices.
-func (x *graphExtras) vertexIDs(lg *graphio.LoadedGraph) *vertexIDs {
+func (x *graphExtras) vertexIDs() *vertexIDs {
 	if x.ids == nil {
-		x.ids = newVertexIDs(lg)
+		x.ids = newVertexIDs(x.lg)
 	}
 	return x.ids
 }
 
-// writeForest writes the forest, and with verify reads it back and checks
+// writeForest writes the forest, and with Verify reads it back and checks
 // it.
-func (x *graphExtras) writeForest(f *ecl.Forest, lg *graphio.LoadedGraph, verify bool) error {
-	if x.forest == "" {
+func (x *graphExtras) writeForest(f *ecl.Forest) error {
+	if x.Forest == "" {
 		return nil
 	}
-	if err := forestio.WriteFile(x.forest, f, lg.ID); err != nil {
-		return fmt.Errorf("--forest %s: %w", x.forest, err)
+	if err := forestio.WriteFile(x.Forest, f, x.lg.ID); err != nil {
+		return fmt.Errorf("--forest %s: %w", x.Forest, err)
 	}
-	if verify { // the file as written, before its group renames it into place
-		return verifyForestFile(atomicfile.Written(x.forest), lg.Graph, x.vertexIDs(lg))
+	if x.Verify { // the file as written, before its group renames it into place
+		return verifyForestFile(atomicfile.Written(x.Forest), x.lg.Graph, x.vertexIDs())
 	}
 	return nil
 }
 
-// replay replays --updates on the labeler's backend (cclabel.Connectivity:
-// the CPU union-find, or the GPU's under --backend gpu, or auto when the
-// GPU labeled the graph and the batches are large), started from the
-// labeling's representatives, printing the answers on --answers.
-func (x *graphExtras) replay(l *cclabel.Labeler, res *ecl.Result, lg *graphio.LoadedGraph, std stdio) (*updatesSummary, error) {
-	if x.updates == "" {
+// replay replays the updates on the labeler's backend (cclabel.Connectivity:
+// the CPU union-find, or the GPU's under BackendGPU, or under BackendAuto
+// when the GPU labeled the graph and the batches are large), started from
+// the labeling's representatives, writing the answers to Answers.
+func (x *graphExtras) replay(l *cclabel.Labeler, res *ecl.Result) (*UpdatesSummary, error) {
+	if x.Updates == "" {
 		return nil, nil
 	}
 	conn, err := l.ConnectivityFrom(slices.Clone(res.Parent))
@@ -100,47 +82,47 @@ func (x *graphExtras) replay(l *cclabel.Labeler, res *ecl.Result, lg *graphio.Lo
 		return nil, fmt.Errorf("--updates: %w", err)
 	}
 	defer conn.Close()
-	in := std.In
-	if x.updates != "-" {
-		f, err := os.Open(x.updates)
+	in := x.Stdin
+	if x.Updates != "-" {
+		f, err := os.Open(x.Updates)
 		if err != nil {
 			return nil, fmt.Errorf("--updates: %w", err)
 		}
 		defer f.Close()
 		in = f
 	}
-	opts := incremental.ReplayOptions{Vertex: x.vertexIDs(lg).vertex, ID: lg.ID}
+	opts := incremental.ReplayOptions{Vertex: x.vertexIDs().vertex, ID: x.lg.ID}
 	var stats *incremental.ReplayStats
 	replay := func(w io.Writer) (err error) {
 		stats, err = incremental.Replay(in, conn, w, opts)
 		return err
 	}
-	if x.answers == "-" {
-		err = replay(std.Out)
+	if x.Answers == "-" {
+		err = replay(x.Stdout)
 	} else {
-		err = atomicfile.WriteFile(x.answers, replay)
+		err = atomicfile.WriteFile(x.Answers, replay)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("--updates %s: %w", x.updates, err)
+		return nil, fmt.Errorf("--updates %s: %w", x.Updates, err)
 	}
 	if err := conn.Close(); err != nil {
-		return nil, fmt.Errorf("--updates %s: %w", x.updates, err)
+		return nil, fmt.Errorf("--updates %s: %w", x.Updates, err)
 	}
-	return &updatesSummary{File: x.updates, Backend: string(conn.Backend()), ReplayStats: *stats}, nil
+	return &UpdatesSummary{File: x.Updates, Backend: string(conn.Backend()), ReplayStats: *stats}, nil
 }
 
-// summary returns the "forest" object of the JSON summary, nil without
-// --forest.
-func (x *graphExtras) summary(f *ecl.Forest, verified bool) *forestSummary {
+// summary returns the "forest" object of the summary, nil without a
+// forest.
+func (x *graphExtras) summary(f *ecl.Forest) *ForestSummary {
 	if f == nil {
 		return nil
 	}
-	return &forestSummary{File: x.forest, Edges: f.Len(), Verified: verified}
+	return &ForestSummary{File: x.Forest, Edges: f.Len(), Verified: x.Verify}
 }
 
 // printSummary adds the forest's and the updates' lines to the human
 // summary.
-func (x *graphExtras) printSummary(w io.Writer, s graphSummary) {
+func (x *graphExtras) printSummary(w io.Writer, s *GraphSummary) {
 	if f := s.Forest; f != nil {
 		note := ""
 		if f.Verified {

@@ -1,8 +1,7 @@
-package labelfile
+package job
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -83,18 +82,4 @@ func outputsIn[J any](inputs []string, stem func(string) string, name func(in, s
 		jobs = append(jobs, job)
 	}
 	return jobs, nil
-}
-
-// CheckOutputDir fails when the folder an output goes to does not exist
-// or is not a folder.
-func CheckOutputDir(path string) error {
-	dir := filepath.Dir(path)
-	st, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("output %s: folder %s does not exist", path, dir)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("output %s: %s is not a folder", path, dir)
-	}
-	return nil
 }

@@ -1,37 +1,63 @@
-package main
+package job
 
 import (
-	"github.com/urfave/cli/v3"
+	"fmt"
+	"io"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/labelfile"
 )
 
-// quietFlag silences the progress display and summary lines of the
-// commands that print them.
-var quietFlag = &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
-	Usage: "no progress display for long files and no summary line (errors and warnings are still printed)"}
+// Progress is where a job reports while it runs: failures and warnings
+// always, and unless Quiet a progress display of each long file and a
+// summary line per file.
+type Progress struct {
+	// W receives the reports (standard error, say); nil discards them.
+	W io.Writer
+	// Quiet drops the progress display, the summary lines and the notes.
+	Quiet bool
+	// NoDisplay drops the progress display only, as when a JSON summary
+	// goes to standard output.
+	NoDisplay bool
+}
 
-// fileBar returns the progress display of one input on stderr
-// (fileprogress.Start): a bar redrawn in place on a terminal once the file
-// has taken fileprogress.DefaultDelay, plain lines at most every
-// fileprogress.PlainEvery elsewhere; nil (nothing shown) with --quiet or
-// --json. Its stages watch what they read, label and write (Bar.Stage):
-// the bytes of the input read, the frames of a 4D volume labeled, the
-// bytes of the label volumes written.
-func fileBar(cmd *cli.Command, std stdio, name string) *fileprogress.Bar {
-	if cmd.Bool("quiet") || cmd.Bool("json") {
+// out returns W, or io.Discard when it is nil.
+func (p Progress) out() io.Writer {
+	if p.W == nil {
+		return io.Discard
+	}
+	return p.W
+}
+
+// printf writes a summary line or a note, unless p is quiet.
+func (p Progress) printf(format string, args ...any) {
+	if !p.Quiet {
+		fmt.Fprintf(p.out(), format, args...)
+	}
+}
+
+// warnf writes a warning or a failure, even when p is quiet.
+func (p Progress) warnf(format string, args ...any) { fmt.Fprintf(p.out(), format, args...) }
+
+// bar returns the progress display of the file name (fileprogress.Start):
+// a bar redrawn in place on a terminal once the file has taken
+// fileprogress.DefaultDelay, plain lines at most every
+// fileprogress.PlainEvery elsewhere; nil (nothing shown) when p is quiet
+// or shows no display. Its stages watch what they read, label and write
+// (Bar.Stage): the bytes of the input read, the frames of a 4D volume
+// labeled, the bytes of the label volumes written.
+func (p Progress) bar(name string) *fileprogress.Bar {
+	if p.Quiet || p.NoDisplay || p.W == nil {
 		return nil
 	}
-	return fileprogress.Start(std.Err, name)
+	return fileprogress.Start(p.W, name)
 }
 
 // volumeWrites returns the files the writing stage of a volume watches:
 // its label volumes.
-func volumeWrites(job labelfile.VolumeOutputs) []any {
+func volumeWrites(out VolumeOutputs) []any {
 	var paths []any
-	for _, path := range []string{job.Output, job.Labels} {
+	for _, path := range []string{out.Output, out.Labels} {
 		if path != "" {
 			paths = append(paths, path)
 		}

@@ -1,53 +1,43 @@
-package main
+package job
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
-	"github.com/urfave/cli/v3"
-
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/labelfile"
 )
 
-func TestFileBarQuietAndJSON(t *testing.T) {
+func TestProgressBarQuietAndNoDisplay(t *testing.T) {
 	for _, c := range []struct {
-		args []string
-		want bool
-	}{{nil, true}, {[]string{"-q"}, false}, {[]string{"--quiet"}, false}, {[]string{"--json"}, false}} {
-		var bar *fileprogress.Bar
+		quiet, noDisplay, want bool
+	}{{false, false, true}, {true, false, false}, {false, true, false}, {true, true, false}} {
 		var errOut bytes.Buffer
-		cmd := &cli.Command{Name: "t", Flags: []cli.Flag{&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}}, &cli.BoolFlag{Name: "json"}},
-			Action: func(_ context.Context, cmd *cli.Command) error {
-				bar = fileBar(cmd, stdio{Err: &errOut}, "in.nii.gz")
-				return nil
-			}}
-		if err := cmd.Run(context.Background(), append([]string{"t"}, c.args...)); err != nil {
-			t.Fatal(err)
-		}
+		bar := Progress{W: &errOut, Quiet: c.quiet, NoDisplay: c.noDisplay}.bar("in.nii.gz")
 		if (bar != nil) != c.want {
-			t.Errorf("%v: bar %v, want one: %v", c.args, bar != nil, c.want)
+			t.Errorf("quiet %v, no display %v: bar %v, want one: %v", c.quiet, c.noDisplay, bar != nil, c.want)
 		}
 		bar.Close()
 		if errOut.Len() != 0 {
-			t.Errorf("%v: a quick file printed %q", c.args, errOut.String())
+			t.Errorf("quiet %v, no display %v: a quick file printed %q", c.quiet, c.noDisplay, errOut.String())
 		}
+	}
+	if (Progress{}).bar("in.nii.gz") != nil {
+		t.Error("a progress without a writer shows a bar")
 	}
 }
 
 func TestVolumeWrites(t *testing.T) {
 	for _, c := range []struct {
-		job  labelfile.VolumeOutputs
+		job  VolumeOutputs
 		want []any
 	}{
-		{labelfile.VolumeOutputs{Output: "o.nii.gz"}, []any{"o.nii.gz"}},
-		{labelfile.VolumeOutputs{Output: "d/x.nii.gz", Labels: "l.npy", Preview: "p.png", Stats: "s.csv"}, []any{"d/x.nii.gz", "l.npy"}},
-		{labelfile.VolumeOutputs{Stats: "s.csv"}, nil},
+		{VolumeOutputs{Output: "o.nii.gz"}, []any{"o.nii.gz"}},
+		{VolumeOutputs{Output: "d/x.nii.gz", Labels: "l.npy", Preview: "p.png", Stats: "s.csv"}, []any{"d/x.nii.gz", "l.npy"}},
+		{VolumeOutputs{Stats: "s.csv"}, nil},
 	} {
 		if got := volumeWrites(c.job); !slices.Equal(got, c.want) {
 			t.Errorf("%+v: watches %v, want %v", c.job, got, c.want)

@@ -1,11 +1,6 @@
-package labelfile
+package job
 
-import (
-	"io"
-
-	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/atomicfile"
-)
+import "github.com/cclabel/cclabel/imagegraph"
 
 // Settings say how a file's rasters are labeled and its outputs written.
 type Settings struct {
@@ -22,13 +17,4 @@ type Settings struct {
 	// Overlay draws an image's label map over the input instead of on
 	// black.
 	Overlay bool
-}
-
-// WriteOutput writes a file through a temporary file renamed into place,
-// or to stdout when path is "-".
-func WriteOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
-	if path == "-" {
-		return write(stdout)
-	}
-	return atomicfile.WriteFile(path, write)
 }

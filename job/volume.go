@@ -1,254 +1,209 @@
-package labelfile
+package job
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"io"
-	"path/filepath"
-	"runtime"
-	"strings"
-	"time"
+	"os"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/internal/parallel"
-	"github.com/cclabel/cclabel/render"
-	"github.com/cclabel/cclabel/slabs"
 )
 
-// VolumeOutputs name a volume's outputs; "" writes nothing.
-type VolumeOutputs struct {
-	// Input names the input in errors.
-	Input string
-	// Output and Labels are label volumes: .nii, .nii.gz, .nrrd or .npy.
-	Output, Labels string
-	// Preview is a PNG of the three mid-slices of the first frame
-	// (PreviewFrame; see PreviewNote).
-	Preview string
-	// Stats is the per-component statistics of every frame: .csv or
-	// .json, with a frame column when the volume has several frames
-	// (imagegraph.WriteFrameStats).
-	Stats string
+// Volume labels 3D volumes, and 4D NIfTI frame by frame, and writes their
+// outputs: the job of "cclabel volume". A volume is labeled while it is
+// read where that pays, out of core where MaxMemory asks, and a chunk of
+// its planes at a time where Chunk asks.
+type Volume struct {
+	// Inputs are the volume files; Raw describes raw ones.
+	Inputs []string
+	Raw    *formats.RawOptions
+	// Output and Labels are label volumes (.nii, .nii.gz, .nrrd or .npy,
+	// with the input's geometry), Preview a PNG of the mid-slices and
+	// Stats per-component statistics (.csv or .json), of a single input;
+	// "" writes none. With several inputs Output is an existing folder,
+	// Labels is "", and Preview and Stats are only extensions: each
+	// input's outputs are named after it (VolumeOutputsIn).
+	Output, Labels, Preview, Stats string
+	// Settings say how the volumes are labeled and written.
+	Settings Settings
+	// Connectivity is 6, 18 or 26 (a 2D file uses its in-plane part).
+	Connectivity int
+	// MaxMemory, when positive, labels out of core, slab by slab, a
+	// volume whose labeling in memory would hold more bytes; only Output
+	// is written then (.nii, .nii.gz or .npy).
+	MaxMemory int64
+	// Chunk, when not nil, labels only that chunk of the planes of the
+	// single input into the folder Output, for a [Merge].
+	Chunk *Chunk
 }
 
-// VolumeLabels are the labeled frames of one volume.
-type VolumeLabels struct {
-	// Frames holds one label slice per frame, x fastest.
-	Frames [][]uint32
-	// Narrow, when not nil, holds the labels of a one-frame volume as
-	// uint16, as the GPU downloaded them for a writer of uint16 files
-	// (labelVolume with narrow); Frames[0] is then nil.
-	Narrow []uint16
-	// PerFrame is the component count of each frame, Total their sum.
-	PerFrame []int
-	Total    int
-	// Last is the last frame's labels.
-	Last *imagegraph.Labels
-	// Conn is the connectivity used: its in-plane part for a 2D file.
-	Conn int
-	// Backend is the backend that labeled the last frame.
-	Backend cclabel.Backend
-	// GPU sums the GPU stages over the frames labeled there; nil when
-	// none was.
-	GPU *cclabel.Timing
-	// Timing sums the labeling stages over all frames, on any backend.
-	Timing cclabel.Timing
-	// WhileReading is the labeling time spent while the volume was still
-	// being read (VolumeStream); Timing counts only what came after.
-	WhileReading time.Duration
-}
+// Chunk is chunk Index (from 0) of Count chunks of a volume's planes.
+type Chunk struct{ Index, Count int }
 
-// LabelVolume labels every frame of vol under the settings' rule (on
-// scaled values) and filters, at 3D connectivity conn (6, 18 or 26; its
-// in-plane part, 4 or 8, for a 2D file). The frames of a 4D volume are
-// counted as they are labeled on the meter watching vol
-// (fileprogress.For), if any.
-func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
-	return labelVolume(l, vol, s, conn, nil, false)
-}
+// String returns the chunk as "i/n".
+func (c Chunk) String() string { return fmt.Sprintf("%d/%d", c.Index, c.Count) }
 
-// LabelVolumeInto is LabelVolume writing the first frame's labels into
-// dst when it has one label per voxel (a buffer made ready while the
-// volume was read).
-func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
-	return labelVolume(l, vol, s, conn, oneBuffer(dst), false)
-}
-
-// labelVolume is LabelVolume labeling into arrays from bufs when they fit.
-// With narrow, a volume of one frame and no size filters is labeled by
-// LabelRasterNarrow: its labels may come back as uint16 (Narrow).
-func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
-	rule := s.Rule
-	rule.Slope, rule.Inter = vol.Slope, vol.Inter
-	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
-	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
-		vl.Conn = slabs.InPlane(conn)
+// Run labels every input with l and writes its outputs, all of them or,
+// when it fails or the process is interrupted, none. With several inputs
+// a failing one is reported on p and the others go on, and the error is a
+// [*FailedError]. Run returns the summaries of the inputs labeled.
+func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]VolumeSummary, error) {
+	if len(j.Inputs) == 0 {
+		return nil, usagef("volume: want at least one VOLUME")
 	}
-	narrow = narrow && len(vol.Frames) == 1 && s.MinSize <= 1 && s.Largest <= 0
-	// The frames of a 4D volume are its labeling's progress.
-	var m *fileprogress.Meter
-	if len(vol.Frames) > 1 {
-		m = fileprogress.For(vol)
-		m.Expect(int64(len(vol.Frames)), fileprogress.Frames)
+	if c := j.Connectivity; c != 6 && c != 18 && c != 26 {
+		return nil, usagef("volume: --connectivity %d: want 6, 18 or 26 (use 'cclabel label' for 2D images)", c)
 	}
-	for i, f := range vol.Frames {
-		var res *cclabel.RasterResult
-		var err error
-		if narrow {
-			res, err = labelNarrow(l, f, rule, vl.Conn, bufs)
-		} else {
-			res, err = l.LabelRaster(f, rule, vl.Conn, bufs.Get(f.Len()))
+	var outs []VolumeOutputs
+	if j.Chunk != nil { // Output is a folder
+		if len(j.Inputs) != 1 {
+			return nil, usagef("volume: --chunk takes a single input")
 		}
-		if err != nil {
+		outs = []VolumeOutputs{{Input: j.Inputs[0], Output: j.Output, Labels: j.Labels, Preview: j.Preview, Stats: j.Stats}}
+	} else {
+		var err error
+		if outs, err = j.plan(); err != nil {
 			return nil, err
 		}
-		if res.Backend == cclabel.BackendGPU {
-			if vl.GPU == nil {
-				vl.GPU = &cclabel.Timing{}
-			}
-			vl.GPU.Upload += res.Timing.Upload
-			vl.GPU.Kernel += res.Timing.Kernel
-			vl.GPU.Download += res.Timing.Download
-			vl.GPU.Join += res.Timing.Join
-			vl.GPU.Total += res.Timing.Total
-		}
-		vl.Timing = vl.Timing.Plus(res.Timing)
-		res.Labels.Filter(s.MinSize, s.Largest)
-		vl.Frames[i], vl.PerFrame[i], vl.Narrow = res.Labels.Data, res.Labels.Count, res.Narrow
-		vl.Total += res.Labels.Count
-		vl.Last, vl.Backend = res.Labels, res.Backend
-		m.Add(1)
 	}
-	return vl, nil
-}
-
-// labelNarrow labels f by LabelRasterNarrow into arrays from bufs and
-// hands back the array it did not use.
-func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
-	dst, dst16 := bufs.Get(f.Len()), bufs.Get16(f.Len())
-	res, err := l.LabelRasterNarrow(f, rule, conn, dst, dst16)
-	if err != nil || res.Narrow == nil {
-		bufs.Put16(dst16)
-	}
-	if err != nil || res.Narrow != nil {
-		bufs.Put(dst)
-	}
-	return res, err
-}
-
-// NarrowWrites reports whether a volume's outputs can be written from
-// uint16 labels (VolumeLabels.Narrow) as fast as from uint32 ones: one
-// label volume (.nii, .nii.gz or .npy, written as labels are served) and
-// no preview or statistics, which need uint32 labels.
-func NarrowWrites(out VolumeOutputs, dtype string) bool {
-	if out.Preview != "" || out.Stats != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
-		return false
-	}
-	for _, path := range []string{out.Output, out.Labels} {
-		lower := strings.ToLower(path)
-		if path != "" && !strings.HasSuffix(lower, ".nii") && !strings.HasSuffix(lower, ".nii.gz") && !strings.HasSuffix(lower, ".npy") {
-			return false // NRRD
+	if j.MaxMemory > 0 && len(outs) > 1 && outOfCoreNames(outs, j.Raw, j.MaxMemory) {
+		if err := checkClobber("volume", inputFiles(j.Inputs...), volumeOutputFiles(outs)); err != nil {
+			return nil, err
 		}
 	}
-	return true
-}
-
-// WriteVolume writes the label volumes (of type dtype: auto, uint16 or
-// uint32), the preview and the statistics of a labeled volume.
-func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dtype string) error {
-	frames := vl.Frames
-	if vl.Narrow != nil && !NarrowWrites(out, dtype) {
-		frames = [][]uint32{widen(vl.Narrow)}
+	std := stdio{Err: p.out()}
+	files := func(out VolumeOutputs) []string {
+		if j.Chunk != nil { // a folder of chunk files, the last written marking it complete
+			return nil
+		}
+		return []string{out.Output, out.Labels, out.Preview, out.Stats}
 	}
-	for _, path := range []string{out.Output, out.Labels} {
-		if path == "" {
-			continue
+	summaries, err := runFiles(ctx, outs, p, files, func(out VolumeOutputs) (VolumeSummary, error) {
+		if j.Chunk != nil {
+			return labelChunk(out, *j.Chunk, j.Settings, j.Connectivity, j.Raw, l, j.MaxMemory, std, p.Quiet)
 		}
-		var err error
-		if frames[0] == nil { // uint16 labels, served to the writer as it asks
-			err = formats.WriteVolumeLabelsFunc(path, vol, uint32(vl.Total), dtype, readNarrow(vl.Narrow))
-		} else {
-			err = formats.WriteVolumeLabels(path, vol, frames, dtype)
+		if j.MaxMemory > 0 && !fitsInMemory(out, j.Raw, j.MaxMemory) {
+			return labelVolumeOutOfCore(out, j.Settings, j.Connectivity, j.Raw, l, j.MaxMemory, std, p.bar(out.Input), p.Quiet)
 		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", out.Input, err)
-		}
-	}
-	f0 := vol.Frames[0]
-	if out.Preview != "" {
-		img, err := render.VolumePreview(frames[PreviewFrame], f0.Width, f0.Height, f0.Depth, vol.Spacing)
-		if err != nil {
-			return fmt.Errorf("%s: %w", out.Input, err)
-		}
-		text := ""
-		if len(frames) > 1 {
-			text = previewText(len(frames))
-		}
-		if err := WriteOutput(out.Preview, nil, func(w io.Writer) error { return render.WritePNGText(w, img, "Description", text) }); err != nil {
-			return fmt.Errorf("%s: %w", out.Input, err)
-		}
-	}
-	if out.Stats != "" {
-		// One frame's statistics at a time; labels are numbered from 1
-		// in every frame.
-		stats := func(t int) ([]imagegraph.ComponentStats, error) {
-			labels := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}
-			return imagegraph.Statistics(labels, vol.Frames[t])
-		}
-		if err := WriteOutput(out.Stats, nil, func(w io.Writer) error {
-			return imagegraph.WriteFrameStats(w, len(frames), stats, strings.ToLower(filepath.Ext(out.Stats)), vol.Affine)
-		}); err != nil {
-			return fmt.Errorf("%s: %w", out.Input, err)
-		}
-	}
-	return nil
-}
-
-// PreviewFrame is the frame (counted from 0) whose mid-slices a volume's
-// preview shows.
-const PreviewFrame = 0
-
-// PreviewNote returns the line that says which frame the preview of a
-// volume of frames frames shows ("preview p.png shows frame 0 of 3"), or
-// "" when out writes no preview or the volume has a single frame. The
-// preview itself says so too, in a PNG text chunk.
-func PreviewNote(out VolumeOutputs, frames int) string {
-	if out.Preview == "" || frames < 2 {
-		return ""
-	}
-	return fmt.Sprintf("preview %s shows %s", out.Preview, previewText(frames))
-}
-
-// previewText says which frame of frames frames a preview shows.
-func previewText(frames int) string {
-	return fmt.Sprintf("frame %d of %d", PreviewFrame, frames)
-}
-
-// maxLabel returns the largest label.
-func maxLabel(labels []uint32) int { return int(parallel.Max(labels)) }
-
-// widen returns uint16 labels as uint32.
-func widen(narrow []uint16) []uint32 {
-	wide := make([]uint32, len(narrow))
-	parallel.Ranges(len(narrow), runtime.GOMAXPROCS(0), func(lo, hi int) {
-		for i, v := range narrow[lo:hi] {
-			wide[lo+i] = uint32(v)
-		}
+		return j.one(out, l, p)
 	})
-	return wide
+	if err == nil && j.Chunk == nil && j.Output+j.Labels+j.Preview+j.Stats == "" {
+		p.printf("cclabel: volume: nothing was written (give -o, --labels, --preview or --stats)\n")
+	}
+	return summaries, err
 }
 
-// readNarrow serves uint16 labels to a writer that asks for uint32 ones
-// (formats.WriteVolumeLabelsFunc), from any goroutine.
-func readNarrow(narrow []uint16) func(dst []uint32, voxel int64) error {
-	return func(dst []uint32, voxel int64) error {
-		if voxel < 0 || voxel+int64(len(dst)) > int64(len(narrow)) {
-			return fmt.Errorf("labels %d..%d asked of %d", voxel, voxel+int64(len(dst)), len(narrow))
+// stdio is where the out-of-core paths report.
+type stdio struct{ Err io.Writer }
+
+// The out-of-core paths' names of the summary types.
+type (
+	volumeSummary = VolumeSummary
+	stageTimes    = StageTimes
+	labelStages   = LabelStages
+)
+
+// plan checks the outputs before any work is done.
+func (j Volume) plan() ([]VolumeOutputs, error) {
+	inputs, out, labels, preview, stats := j.Inputs, j.Output, j.Labels, j.Preview, j.Stats
+	if len(inputs) == 1 {
+		for _, c := range []struct{ flag, path string }{{"-o", out}, {"--labels", labels}} {
+			if c.path != "" && !formats.IsLabelVolumePath(c.path) {
+				return nil, usagef("%s %s: unknown extension (want .nii, .nii.gz, .nrrd or .npy)", c.flag, c.path)
+			}
+			if c.path != "" {
+				if err := CheckOutputDir(c.path); err != nil {
+					return nil, err
+				}
+			}
 		}
-		for i, v := range narrow[voxel : voxel+int64(len(dst))] {
-			dst[i] = uint32(v)
+		if err := checkExt("--preview", preview, ".png"); err != nil {
+			return nil, err
 		}
-		return nil
+		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
+			return nil, err
+		}
+		outs := []VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats}}
+		return outs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(outs))
 	}
+	if out == "" {
+		return nil, usagef("volume: with several inputs, give -o FOLDER for the outputs")
+	}
+	if st, err := os.Stat(out); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("-o %s: with several inputs, -o must be an existing folder", out)
+	}
+	if labels != "" {
+		return nil, usagef("volume: --labels takes a single input; with several, -o FOLDER names the label volumes")
+	}
+	if err := cmp.Or(checkJustExt("--preview", preview, ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
+		return nil, err
+	}
+	outs, err := VolumeOutputsIn(out, inputs, preview, stats)
+	if err != nil {
+		return nil, usagef("volume: %v", err)
+	}
+	return outs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(outs))
+}
+
+// one reads, labels and writes one volume in memory.
+func (j Volume) one(out VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
+	bar := p.bar(out.Input)
+	defer bar.Close()
+	var times StageTimes
+	clock := newStopwatch()
+	bar.Stage("reading", out.Input)
+	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
+	// is still being read (VolumeStream).
+	stream := NewVolumeStream(l, j.Settings, j.Connectivity)
+	dst, stop := labelArrayFor(inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
+	defer stop()
+	stream.Into(dst)
+	vol, release, err := formats.MapVolumeFileStreaming(out.Input, j.Raw, stream.Samples)
+	if err != nil {
+		_, _ = stream.Finish(nil, err)
+		return VolumeSummary{}, err
+	}
+	defer release()
+	times.Read = clock.lap()
+
+	bar.Stage("labeling", labelWatch(vol)...)
+	vl, err := stream.Finish(vol, nil)
+	if err != nil {
+		return VolumeSummary{}, fmt.Errorf("%s: %w", out.Input, err)
+	}
+	times.Label = clock.lap()
+
+	bar.Stage("writing", volumeWrites(out)...)
+	if err := WriteVolume(out, vol, vl, j.Settings.DType); err != nil {
+		return VolumeSummary{}, err
+	}
+	times.Write = clock.lap()
+	times.Total = clock.total()
+	f0 := vol.Frames[0]
+	s := VolumeSummary{Input: out.Input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
+		Frames: len(vol.Frames), Components: vl.Total, Connectivity: vl.Conn, Mode: j.Settings.Rule.String(),
+		Backend: string(vl.Backend), Threads: l.Threads(), Seconds: times,
+		LabelStages: labelStagesOf(times.Label, vl.Timing)}
+	s.LabelStages.WhileReading = vl.WhileReading.Seconds()
+	if vl.GPU != nil {
+		s.GPU = gpuTimesOf(cclabel.BackendGPU, *vl.GPU)
+	}
+	if len(vol.Frames) > 1 {
+		s.PerFrame = vl.PerFrame
+	}
+	note := PreviewNote(out, len(vol.Frames))
+	if note != "" {
+		f := PreviewFrame
+		s.PreviewFrame = &f
+	}
+	bar.Close()
+	p.printf("%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+		out.Input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.Total, s.Mode, vl.Conn,
+		s.Backend, s.Threads, times.Read, times.Label, times.Write)
+	if note != "" {
+		p.printf("%s: %s\n", out.Input, note)
+	}
+	return s, nil
 }

@@ -5,48 +5,12 @@ import (
 	"os"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/job/outofcore"
-	"github.com/urfave/cli/v3"
 )
 
-// chunkFlags are volume's --chunk and --chunks.
-var chunkFlags = []cli.Flag{
-	&cli.StringFlag{Name: "chunk", Usage: "i/n: label only chunk i (0-based) of n chunks of planes and write its labels " +
-		"into the folder -o, for 'cclabel merge'; default from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX with --chunks"},
-	&cli.IntFlag{Name: "chunks", Usage: "the number of chunks, with a SLURM array or a Kubernetes Indexed Job"},
-}
-
-// chunkFromFlags reads --chunk, or --chunks and the scheduler's index; ok
-// is false when the run labels whole volumes.
-func chunkFromFlags(cmd *cli.Command) (batch.Shard, bool, error) {
-	if spec := cmd.String("chunk"); spec != "" {
-		s, err := batch.ParseShard(spec)
-		if err != nil {
-			return batch.Shard{}, false, usagef("volume: --chunk: %v", err)
-		}
-		if n := cmd.Int("chunks"); n != 0 && n != s.Count {
-			return batch.Shard{}, false, usagef("volume: --chunk %s and --chunks %d disagree", spec, n)
-		}
-		return s, true, nil
-	}
-	n := cmd.Int("chunks")
-	if n == 0 {
-		return batch.Shard{}, false, nil
-	}
-	s, _, ok, err := batch.ShardFromEnv(os.Getenv, n)
-	if err != nil {
-		return batch.Shard{}, false, usagef("volume: --chunks: %v", err)
-	}
-	if !ok {
-		return batch.Shard{}, false, usagef("volume: --chunks %d needs --chunk i/n or a scheduler's array index (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)", n)
-	}
-	return s, true, nil
-}
-
 // labelChunk labels one chunk of job.Input into the folder job.Output.
-func labelChunk(job VolumeOutputs, chunk batch.Shard, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
+func labelChunk(job VolumeOutputs, chunk Chunk, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
 	switch {
 	case job.Output == "" || formats.IsLabelVolumePath(job.Output):
 		return volumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER (not a label volume's name)")

@@ -6,33 +6,12 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/job/outofcore"
 	"github.com/cclabel/cclabel/slabs"
-	"github.com/urfave/cli/v3"
 )
-
-// maxMemoryFlag is volume's --max-memory.
-var maxMemoryFlag = &cli.StringFlag{Name: "max-memory",
-	Usage: "label out of core when the volume would need more memory than SIZE (such as 6G), or has more than 2^31-1 " +
-		"voxels: slabs of planes read from .npy, .nii, .nii.gz, .nrrd, .nhdr or raw input, labels written to one -o of " +
-		".nii, .nii.gz or .npy (no --labels, --preview, --stats, --min-size or --largest then)"}
-
-// maxMemoryFromFlags reads --max-memory (0 when not given).
-func maxMemoryFromFlags(cmd *cli.Command) (int64, error) {
-	s := cmd.String("max-memory")
-	if s == "" {
-		return 0, nil
-	}
-	n, err := batch.ParseBytes(s)
-	if err != nil {
-		return 0, usagef("volume: --max-memory: %v", err)
-	}
-	return n, nil
-}
 
 // inMemoryBytes estimates what labeling a volume in memory holds: its
 // samples, the labels and the labeler's work.

@@ -1,73 +1,58 @@
-package toolcmd
+package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
-	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/formats/graphio"
-	"github.com/cclabel/cclabel/formats/npy"
-	"github.com/cclabel/cclabel/gen"
-	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/labelfile"
+	"github.com/cclabel/cclabel/bench"
+	"github.com/cclabel/cclabel/job"
 	"github.com/urfave/cli/v3"
 )
 
-// Gen is "cclabel gen".
-func Gen(std clix.Stdio) *cli.Command {
+// genCommand is "cclabel gen".
+func genCommand(std stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "gen",
 		Usage:        "make synthetic inputs for tests and benchmarks",
-		OnUsageError: clix.OnUsageError,
+		OnUsageError: onUsageError,
 		Commands: []*cli.Command{
 			genImageCommand(std),
 			genVolumeCommand(std),
 			{
 				Name:         "graph",
 				Usage:        "write a synthetic graph as .egr (.egr64 for 2^31 arcs or more)",
-				OnUsageError: clix.OnUsageError,
+				OnUsageError: onUsageError,
 				Commands: []*cli.Command{
 					genGraphCommand(std, "grid", "4-neighbour grid, like ECL-CC's 2d-2e20.sym (1024x1024)",
 						[]cli.Flag{
 							&cli.IntFlag{Name: "width", Value: 1024, Usage: "vertices per row"},
 							&cli.IntFlag{Name: "height", Value: 1024, Usage: "rows"},
 						},
-						func(cmd *cli.Command) (*ecl.Graph, error) {
-							return gen.GridGraph(cmd.Int("width"), cmd.Int("height"))
-						}),
+						"width", "height"),
 					genGraphCommand(std, "random", "each vertex joined to K random others, like r4-2e23.sym (K=4)",
 						[]cli.Flag{
 							&cli.IntFlag{Name: "vertices", Value: 1 << 20, Usage: "number of vertices"},
 							&cli.IntFlag{Name: "degree", Value: 4, Usage: "random neighbours picked per vertex (K)"},
 						},
-						func(cmd *cli.Command) (*ecl.Graph, error) {
-							return gen.RandomGraph(cmd.Int("vertices"), cmd.Int("degree"), cmd.Uint64("seed"))
-						}),
+						"vertices", "degree"),
 					genGraphCommand(std, "rmat", "R-MAT graph (a=0.57 b=0.19 c=0.19), like rmat22.sym (scale 22, edge factor 8)",
 						[]cli.Flag{
 							&cli.IntFlag{Name: "scale", Value: 20, Usage: "2^scale vertices"},
 							&cli.IntFlag{Name: "edge-factor", Value: 8, Usage: "edges drawn per vertex"},
 						},
-						func(cmd *cli.Command) (*ecl.Graph, error) {
-							return gen.RMATGraph(cmd.Int("scale"), cmd.Int("edge-factor"), cmd.Uint64("seed"))
-						}),
+						"scale", "edge-factor"),
 				},
 			},
 		},
 	}
 }
 
-// genGraphCommand builds one "cclabel gen graph KIND" command.
-func genGraphCommand(std clix.Stdio, name, usage string, flags []cli.Flag,
-	make func(*cli.Command) (*ecl.Graph, error)) *cli.Command {
+// genGraphCommand builds one "cclabel gen graph KIND" command, whose flags
+// a and b are its size (bench.NewGraph).
+func genGraphCommand(std stdio, name, usage string, flags []cli.Flag, a, b string) *cli.Command {
 	flags = append(flags,
 		seedFlag("graph"),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output .egr file (.egr64: 64-bit offsets, for 2^31 arcs or more)", Required: true, TakesFile: true},
@@ -76,23 +61,23 @@ func genGraphCommand(std clix.Stdio, name, usage string, flags []cli.Flag,
 		Name:         name,
 		Usage:        usage,
 		Flags:        flags,
-		OnUsageError: clix.OnUsageError,
+		OnUsageError: onUsageError,
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			if cmd.NArg() != 0 {
-				return clix.Usagef("gen graph %s: unexpected argument %q", name, cmd.Args().First())
+				return usagef("gen graph %s: unexpected argument %q", name, cmd.Args().First())
 			}
 			out := cmd.String("output")
 			if ext := strings.ToLower(filepath.Ext(out)); ext != ".egr" && ext != ".egr64" {
-				return clix.Usagef("gen graph %s: -o %s: want a .egr or .egr64 file", name, out)
+				return usagef("gen graph %s: -o %s: want a .egr or .egr64 file", name, out)
 			}
-			if err := labelfile.CheckOutputDir(out); err != nil {
+			if err := job.CheckOutputDir(out); err != nil {
 				return err
 			}
-			g, err := make(cmd)
+			g, err := bench.NewGraph(name, cmd.Int(a), cmd.Int(b), cmd.Uint64("seed"))
 			if err != nil {
-				return clix.UsageError{Err: err}
+				return job.UsageError{Err: err}
 			}
-			if err := graphio.WriteFile(out, g); err != nil {
+			if err := bench.WriteGraph(out, g); err != nil {
 				return err
 			}
 			fmt.Fprintf(std.Err, "%s: %s graph, %d vertices, %d edges\n", out, name, g.NumVertices(), g.NumEdges())
@@ -102,21 +87,21 @@ func genGraphCommand(std clix.Stdio, name, usage string, flags []cli.Flag,
 }
 
 // genImageCommand is "cclabel gen image".
-func genImageCommand(std clix.Stdio) *cli.Command {
+func genImageCommand(std stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "image",
 		Usage:        "write a synthetic image: .npy (uint8 0/1, or uint32 cells) or .png (masks only, 0/255)",
-		OnUsageError: clix.OnUsageError,
+		OnUsageError: onUsageError,
 		Flags:        syntheticFlags("image", "pixels", "1024x1024", "WIDTHxHEIGHT", 0.5, 4, "output .npy or .png"),
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			var w, h int
 			if _, err := fmt.Sscanf(cmd.String("size"), "%dx%d", &w, &h); err != nil {
-				return clix.Usagef("gen image: --size %q: want WIDTHxHEIGHT", cmd.String("size"))
+				return usagef("gen image: --size %q: want WIDTHxHEIGHT", cmd.String("size"))
 			}
 			out := cmd.String("output")
 			ext := strings.ToLower(filepath.Ext(out))
 			if ext != ".npy" && ext != ".png" {
-				return clix.Usagef("gen image: -o %s: want .npy or .png", out)
+				return usagef("gen image: -o %s: want .npy or .png", out)
 			}
 			s, err := writeSynthetic(cmd, std, out, w, h, 1)
 			if err != nil {
@@ -154,57 +139,42 @@ func syntheticFlags(what, units, size, syntax string, density float64, radius in
 	}
 }
 
-// genBar returns the progress display of the file out on std.Err
-// (fileprogress.Start), or nil with --quiet.
-func genBar(cmd *cli.Command, std clix.Stdio, out string) *fileprogress.Bar {
+// genProgress is where "gen image" and "gen volume" show how far they
+// are: std.Err, or nil with --quiet.
+func genProgress(cmd *cli.Command, std stdio) io.Writer {
 	if cmd.Bool("quiet") {
 		return nil
 	}
-	return fileprogress.Start(std.Err, out)
+	return std.Err
 }
 
 // writeSynthetic makes the raster of "gen image" or "gen volume" that the
-// flags describe and writes it to out, showing how far it is on std.Err.
-func writeSynthetic(cmd *cli.Command, std clix.Stdio, out string, w, h, d int) (gen.Synthetic, error) {
-	s := gen.Synthetic{Kind: cmd.String("kind"), Density: cmd.Float("density"), Radius: cmd.Int("radius"),
+// flags describe and writes it to out.
+func writeSynthetic(cmd *cli.Command, std stdio, out string, w, h, d int) (bench.Synthetic, error) {
+	s := bench.Synthetic{Kind: cmd.String("kind"), Density: cmd.Float("density"), Radius: cmd.Int("radius"),
 		Cells: cmd.Int("cells"), Seed: cmd.Uint64("seed")}
-	if err := labelfile.CheckOutputDir(out); err != nil {
-		return s, err
-	}
-	if !slices.Contains(gen.Kinds, s.Kind) {
-		return s, clix.Usagef("gen: --kind %q: want random, blobs or cells", s.Kind)
-	}
-	bar := genBar(cmd, std, out)
-	defer bar.Close()
-	bar.Stage("generating")
-	s.Progress = bar.Meter().Reporter(fileprogress.Steps)
-	r, err := s.Raster(w, h, d)
-	if err != nil {
-		return s, clix.UsageError{Err: err}
-	}
-	bar.Stage("writing", out)
-	return s, formats.WriteRasterFile(out, r)
+	return s, bench.WriteSynthetic(out, s, w, h, d, genProgress(cmd, std))
 }
 
 // genVolumeCommand is "cclabel gen volume".
-func genVolumeCommand(std clix.Stdio) *cli.Command {
+func genVolumeCommand(std stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "volume",
 		Usage:        "write a synthetic volume: .npy (uint8 0/1 or uint32 cells, shape (Z, Y, X)) or .nii/.nii.gz (1 mm voxels)",
-		OnUsageError: clix.OnUsageError,
+		OnUsageError: onUsageError,
 		Flags:        syntheticFlags("volume", "voxels", "128,128,128", "X,Y,Z", 0.3, 3, "output .npy, .nii or .nii.gz"),
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			var x, y, z int
 			if _, err := fmt.Sscanf(cmd.String("size"), "%d,%d,%d", &x, &y, &z); err != nil {
-				return clix.Usagef("gen volume: --size %q: want X,Y,Z", cmd.String("size"))
+				return usagef("gen volume: --size %q: want X,Y,Z", cmd.String("size"))
 			}
 			out := cmd.String("output")
 			lower := strings.ToLower(out)
 			nifti := strings.HasSuffix(lower, ".nii") || strings.HasSuffix(lower, ".nii.gz")
 			if !nifti && !strings.HasSuffix(lower, ".npy") {
-				return clix.Usagef("gen volume: -o %s: want .npy, .nii or .nii.gz", out)
+				return usagef("gen volume: -o %s: want .npy, .nii or .nii.gz", out)
 			}
-			if _, err := imagegraph.PixelCount(x, y, z); err != nil && x > 0 && y > 0 && z > 0 {
+			if bench.Streamed(x, y, z) {
 				// More voxels than fit in memory as one raster: streamed.
 				return writeLargeRandom(cmd, std, out, x, y, z)
 			}
@@ -220,38 +190,15 @@ func genVolumeCommand(std clix.Stdio) *cli.Command {
 	}
 }
 
-// writeLargeRandom writes a random volume of more than
-// imagegraph.MaxPixels voxels to a .npy file as it is generated: the
-// samples "gen volume" gives smaller sizes, for out-of-core labeling.
-func writeLargeRandom(cmd *cli.Command, std clix.Stdio, out string, x, y, z int) error {
-	if cmd.String("kind") != "random" || !strings.HasSuffix(strings.ToLower(out), ".npy") {
-		return clix.Usagef("gen volume: %dx%dx%d voxels: a volume over %d voxels is written only as --kind random to .npy", x, y, z, imagegraph.MaxPixels)
-	}
-	if err := labelfile.CheckOutputDir(out); err != nil {
+// writeLargeRandom writes a random volume too large for one raster to a
+// .npy file as it is generated (bench.WriteRandomStream), for out-of-core
+// labeling.
+func writeLargeRandom(cmd *cli.Command, std stdio, out string, x, y, z int) error {
+	density := cmd.Float("density")
+	s := bench.Synthetic{Kind: cmd.String("kind"), Density: density, Seed: cmd.Uint64("seed")}
+	if err := bench.WriteRandomStream(out, s, x, y, z, genProgress(cmd, std)); err != nil {
 		return err
 	}
-	density, seed := cmd.Float("density"), cmd.Uint64("seed")
-	bar := genBar(cmd, std, out)
-	defer bar.Close()
-	bar.Stage("writing")
-	bar.Meter().Expect(int64(x)*int64(y)*int64(z), fileprogress.Bytes)
-	err := labelfile.WriteOutput(out, nil, func(w io.Writer) error {
-		bw := bufio.NewWriterSize(fileprogress.Writer(w, bar.Meter()), 1<<20)
-		if err := npy.WriteHeader(bw, "uint8", []int{z, y, x}); err != nil {
-			return err
-		}
-		if err := gen.RandomStream(x, y, z, density, seed, func(b []uint8) error {
-			_, err := bw.Write(b)
-			return err
-		}); err != nil {
-			return err
-		}
-		return bw.Flush()
-	})
-	if err != nil {
-		return err
-	}
-	bar.Close()
 	if !cmd.Bool("quiet") {
 		fmt.Fprintf(std.Err, "%s: %dx%dx%d random volume, density %g (written as generated)\n", out, x, y, z, density)
 	}

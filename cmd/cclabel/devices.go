@@ -1,30 +1,29 @@
-package toolcmd
+package main
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
 	"github.com/urfave/cli/v3"
 )
 
-// Devices is "cclabel devices".
-func Devices(std clix.Stdio) *cli.Command {
+// devicesCommand is "cclabel devices".
+func devicesCommand(std stdio) *cli.Command {
 	return &cli.Command{
 		Name:         "devices",
 		Usage:        "list the GPUs cclabel can use, or say why it cannot use any",
-		OnUsageError: clix.OnUsageError,
+		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print a JSON object on stdout"},
 		},
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			if cmd.NArg() != 0 {
-				return clix.Usagef("devices: unexpected argument %q", cmd.Args().First())
+				return usagef("devices: unexpected argument %q", cmd.Args().First())
 			}
 			s := cclabel.Devices()
 			if cmd.Bool("json") {
-				return clix.WriteJSON(std.Out, s)
+				return writeJSON(std.Out, s)
 			}
 			if !s.Available {
 				fmt.Fprintf(std.Out, "no usable GPU: %s\n", s.Reason)
