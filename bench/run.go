@@ -99,4 +99,6 @@ func WriteTable(w io.Writer, results []Result) {
 }
 
 // usagef returns a job.UsageError.
-func usagef(format string, args ...any) error { return job.UsageError{Err: fmt.Errorf(format, args...)} }
+func usagef(format string, args ...any) error {
+	return job.UsageError{Err: fmt.Errorf(format, args...)}
+}
