@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/cuda"
+	gpuinc "github.com/cclabel/cclabel/cuda/incremental"
 	"github.com/cclabel/cclabel/ecl/incremental"
 )
 
@@ -32,7 +33,7 @@ var errConnectivityClosed = errors.New("cclabel: connectivity: closed (or its la
 
 // Connectivity is incremental connectivity (package ecl/incremental) on a
 // labeler's backend: the CPU union-find (incremental.UnionFind), or the
-// GPU's (cuda.Incremental) under BackendGPU. Under BackendAuto it starts
+// GPU's (cuda/incremental) under BackendGPU. Under BackendAuto it starts
 // on the CPU and moves to the GPU, when one is usable, once the CPU has
 // spent as long inserting edges as moving would cost (about 5 ns a
 // vertex, plus 0.2 s when the labeler's GPU context is not open yet).
@@ -45,7 +46,7 @@ var errConnectivityClosed = errors.New("cclabel: connectivity: closed (or its la
 type Connectivity struct {
 	l   *Labeler
 	cpu *incremental.UnionFind
-	gpu *cuda.Incremental
+	gpu *gpuinc.Incremental
 	ctx *cuda.Context // the context gpu lives in
 	// auto lets the CPU structure move to the GPU; cpuSeconds is the
 	// time its insertions took so far.
@@ -82,9 +83,9 @@ func (l *Labeler) connectivity(n int, parent []int32) (*Connectivity, error) {
 		_, err := l.runGPU(true, func(ctx *cuda.Context, _ time.Duration) error {
 			var err error
 			if parent == nil {
-				c.gpu, err = ctx.NewIncremental(n)
+				c.gpu, err = gpuinc.New(ctx, n)
 			} else {
-				c.gpu, err = ctx.IncrementalFrom(parent)
+				c.gpu, err = gpuinc.From(ctx, parent)
 			}
 			c.ctx = ctx
 			return err
@@ -171,7 +172,7 @@ func (c *Connectivity) moveToGPU() {
 	}
 	reps := c.cpu.Result().Parent
 	ran, _ := c.l.runGPU(true, func(ctx *cuda.Context, _ time.Duration) error {
-		gpu, err := ctx.IncrementalFrom(reps)
+		gpu, err := gpuinc.From(ctx, reps)
 		if err != nil {
 			return err
 		}

@@ -4,12 +4,15 @@
 # OpenCV + PIL on an 8192^2 PNG (both binary; inputs from `cclabel gen`).
 # Wall seconds of each run (alternating), then the medians and ratios.
 # Usage: bench/e2e_vs_python.sh [CCLABEL] [RUNS]   (from the repository root)
-# Needs /usr/bin/time and Debian's python3-nibabel, -scipy, -opencv, -pil.
+# Inputs and the built binary stay in $CCLABEL_BENCH_DIR (default
+# $TMPDIR/cclabel-bench). Needs /usr/bin/time and Debian's python3-nibabel,
+# -scipy, -opencv, -pil.
 set -euo pipefail
-case "${1:-}" in -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; -*) echo "usage: $0 [CCLABEL] [RUNS]" >&2; exit 2 ;; esac
-cc=${1:-.dev/cclabel}
+case "${1:-}" in -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; -*) echo "usage: $0 [CCLABEL] [RUNS]" >&2; exit 2 ;; esac
+work=${CCLABEL_BENCH_DIR:-${TMPDIR:-/tmp}/cclabel-bench}
+cc=${1:-$work/cclabel}
 runs=${2:-5}
-dir=.dev/e2e
+dir=$work/e2e
 mkdir -p "$dir"
 [ -x "$cc" ] || go build -o "$cc" ./cmd/cclabel
 [ -f "$dir/v.nii.gz" ] || "$cc" gen volume --size 512,512,512 --kind random --density 0.3 --seed 1 -o "$dir/v.nii.gz"

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/cclabel/cclabel/cuda/internal/driver"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -106,7 +107,7 @@ type GraphRun struct {
 // the parent array (nstat), the worklist, the forest's edges (only with
 // a forest) and ECLaf's pass flags.
 type graphBuffers struct {
-	nidx, nlist, nstat, wl, fe, flags deviceBuffer
+	nidx, nlist, nstat, wl, fe, flags driver.Buffer
 }
 
 // LabelGraph labels the components of g on the GPU with the algorithm of
@@ -157,11 +158,11 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	}
 	prio := alg == ecl.ECL && opts.hookByPriority(shape, opts.Forest, wide)
 	var edges []uint64
-	err := c.do(func() error {
+	err := c.dc.Do(func() error {
 		var b graphBuffers
 		defer func() {
-			for _, d := range []deviceBuffer{b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags} {
-				c.free(d)
+			for _, d := range []driver.Buffer{b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags} {
+				c.dc.Free(d)
 			}
 		}()
 		if err := c.allocGraph(g, opts.Forest, wide, &b); err != nil {
@@ -170,18 +171,18 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		start := time.Now()
 		var err error
 		if wide {
-			err = c.uploadBytes(b.nidx, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
+			err = c.dc.UploadBytes(b.nidx, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
 			runtime.KeepAlive(g.Offsets)
 		} else {
-			err = c.upload(b.nidx, narrowOffsets(g.Offsets))
+			err = c.dc.Upload(b.nidx, narrowOffsets(g.Offsets))
 		}
 		if err != nil {
 			return err
 		}
-		if err := c.upload(b.nlist, g.Neighbors); err != nil {
+		if err := c.dc.Upload(b.nlist, g.Neighbors); err != nil {
 			return err
 		}
-		if err := c.sync(); err != nil {
+		if err := c.dc.Sync(); err != nil {
 			return err
 		}
 		run.Timing.Upload = time.Since(start)
@@ -203,12 +204,12 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 
 		start = time.Now()
-		if err := c.download(run.Parent, labels); err != nil {
+		if err := c.dc.Download(run.Parent, labels); err != nil {
 			return err
 		}
 		if opts.Forest {
 			edges = make([]uint64, n)
-			if err := c.downloadPinned(unsafe.Pointer(&edges[0]), b.fe.ptr, uint64(8*n)); err != nil {
+			if err := c.dc.DownloadPinned(unsafe.Pointer(&edges[0]), b.fe.Ptr, uint64(8*n)); err != nil {
 				return err
 			}
 		}
@@ -240,16 +241,16 @@ func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) e
 	for _, s := range sizes {
 		need += s
 	}
-	if free, err := c.freeMemory(); err != nil {
+	if free, err := c.dc.FreeMemory(); err != nil {
 		return err
 	} else if need > free {
 		return fmt.Errorf("cuda: the graph needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 	}
-	for i, p := range []*deviceBuffer{&b.nidx, &b.nlist, &b.nstat, &b.wl, &b.fe, &b.flags} {
+	for i, p := range []*driver.Buffer{&b.nidx, &b.nlist, &b.nstat, &b.wl, &b.fe, &b.flags} {
 		if sizes[i] == 0 {
 			continue
 		}
-		d, err := c.alloc(sizes[i])
+		d, err := c.dc.Alloc(sizes[i])
 		if err != nil {
 			return err
 		}
@@ -264,11 +265,11 @@ func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) e
 // kernels with a forest, the _w kernels for 64-bit offsets (_fw both).
 func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide, compress, listed bool) []kernelStep {
 	suffix := ""
-	args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr), unsafe.Pointer(&b.wl.ptr)}
+	args := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.Ptr), unsafe.Pointer(&b.nlist.Ptr), unsafe.Pointer(&b.nstat.Ptr), unsafe.Pointer(&b.wl.Ptr)}
 	initArgs := args[:4]
 	if forest {
 		suffix = "_f"
-		fe := unsafe.Pointer(&b.fe.ptr)
+		fe := unsafe.Pointer(&b.fe.Ptr)
 		initArgs = append(slices.Clip(args[:4]), fe)
 		args = append(args, fe)
 	}

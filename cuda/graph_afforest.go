@@ -5,7 +5,7 @@ import "unsafe"
 // MaxSampleRounds is Afforest's k on the GPU when GraphOptions.SampleRounds
 // is 0 (adaptive): the second round runs only when the first leaves the
 // giant under a quarter of the samples (grids and R-MAT graphs stop after
-// one, uniform random graphs take two; see cuda/PERF.md).
+// one, uniform random graphs take two; see docs/gpu.md).
 const MaxSampleRounds = 2
 
 // Afforest's round 0: ECL-CC's init (each vertex at its closest smaller
@@ -46,10 +46,10 @@ func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOption
 	var fe []unsafe.Pointer
 	if opts.Forest {
 		suffix = "_f"
-		fe = []unsafe.Pointer{unsafe.Pointer(&b.fe.ptr)}
+		fe = []unsafe.Pointer{unsafe.Pointer(&b.fe.Ptr)}
 	}
 	p := func(x *int32) unsafe.Pointer { return unsafe.Pointer(x) }
-	graph := []unsafe.Pointer{p(&nodes), unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr)}
+	graph := []unsafe.Pointer{p(&nodes), unsafe.Pointer(&b.nidx.Ptr), unsafe.Pointer(&b.nlist.Ptr), unsafe.Pointer(&b.nstat.Ptr)}
 	with := func(base []unsafe.Pointer, more ...unsafe.Pointer) []unsafe.Pointer {
 		return append(append(append([]unsafe.Pointer{}, base...), more...), fe...)
 	}
@@ -77,7 +77,7 @@ func afforestSteps(blocks uint32, nodes int32, b *graphBuffers, opts GraphOption
 			kernelStep{"aff_compress", blocks, threadsPerBlock, skip},
 			kernelStep{"aff_sample", 1, affSamples, skip})
 	}
-	wl := unsafe.Pointer(&b.wl.ptr)
+	wl := unsafe.Pointer(&b.wl.Ptr)
 	finish := with(graph, wl, p(&k), p(&from0))
 	steps = append(steps, kernelStep{"aff_finish1" + suffix, blocks, threadsPerBlock, finish})
 	if listed {

@@ -11,7 +11,7 @@ import (
 // ecl.Auto runs Afforest on the GPU rather than ECL-CC: below it (road
 // networks) there is no giant component for Afforest to skip, and ECL-CC
 // is faster; from it (grids, random and R-MAT graphs) Afforest is
-// (cuda/PERF.md has the measurements).
+// (docs/gpu.md).
 const AutoMinDegree = 3
 
 // ChooseGraphAlgorithm returns the algorithm ecl.Auto runs on the GPU for
@@ -51,7 +51,7 @@ type degreeShape struct {
 	// graphs, not grids, uniform random graphs or road networks). It
 	// picks Afforest's round 0, and whether ECL-CC compresses its init's
 	// trees before compute1: deep init trees (roads, grids) gain, hub
-	// graphs lose (cuda/PERF.md).
+	// graphs lose (docs/gpu.md).
 	hubs bool
 	// listed: some vertex has more than threadDegree neighbours, so the
 	// warp and block kernels may have work; without, they are not

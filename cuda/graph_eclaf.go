@@ -21,8 +21,8 @@ const eclafMaxPasses = 64
 func (c *Context) runECLaf(nodes int32, b *graphBuffers, t *Timing) error {
 	blocks := c.blocks
 	count := int32(eclafMaxPasses)
-	graph := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr)}
-	flags := unsafe.Pointer(&b.flags.ptr)
+	graph := []unsafe.Pointer{unsafe.Pointer(&nodes), unsafe.Pointer(&b.nidx.Ptr), unsafe.Pointer(&b.nlist.Ptr), unsafe.Pointer(&b.nstat.Ptr)}
+	flags := unsafe.Pointer(&b.flags.Ptr)
 	steps := []kernelStep{
 		{"eaf_reset", 1, threadsPerBlock, []unsafe.Pointer{graph[0], flags, unsafe.Pointer(&count)}},
 		{"ecl_init", blocks, threadsPerBlock, graph},
@@ -37,7 +37,7 @@ func (c *Context) runECLaf(nodes int32, b *graphBuffers, t *Timing) error {
 			return fmt.Errorf("cuda: ECLaf did not converge in %d passes", eclafMaxPasses)
 		}
 		for p := first; p < first+eclafBatch; p++ {
-			args := append(append([]unsafe.Pointer{}, graph...), unsafe.Pointer(&b.wl.ptr), flags, unsafe.Pointer(&passes[p]))
+			args := append(append([]unsafe.Pointer{}, graph...), unsafe.Pointer(&b.wl.Ptr), flags, unsafe.Pointer(&passes[p]))
 			steps = append(steps,
 				kernelStep{"eaf_compute1", blocks, threadsPerBlock, args},
 				kernelStep{"eaf_compute2", blocks, threadsPerBlock, args},
@@ -52,7 +52,7 @@ func (c *Context) runECLaf(nodes int32, b *graphBuffers, t *Timing) error {
 		t.Kernels = append(t.Kernels, bt.Kernels...)
 		// Only the last pass's flag decides; the download waits for
 		// the kernels.
-		if err := c.download(got, b.flags); err != nil {
+		if err := c.dc.Download(got, b.flags); err != nil {
 			return err
 		}
 		if got[first+eclafBatch-1] == 0 {

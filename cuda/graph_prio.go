@@ -12,7 +12,7 @@ import "unsafe"
 // threadDegree, unless o.prio forces the choice (tests and benchmarks).
 // Denser graphs keep ECL-CC's hooks: on a grid, say, the edges within a
 // block chain along the rows, and the block-local joins cost more than
-// the priorities save (cuda/PERF.md has the measurements).
+// the priorities save (docs/gpu.md).
 func (o GraphOptions) hookByPriority(d degreeShape, forest, wide bool) bool {
 	if forest || wide {
 		return false
@@ -31,7 +31,7 @@ func (o GraphOptions) hookByPriority(d degreeShape, forest, wide bool) bool {
 // prio_least, prio_flatten; the representatives end in b.wl.
 func eclPrioritySteps(blocks uint32, nodes int32, b *graphBuffers) []kernelStep {
 	n := unsafe.Pointer(&nodes)
-	nidx, nlist, nstat, least := unsafe.Pointer(&b.nidx.ptr), unsafe.Pointer(&b.nlist.ptr), unsafe.Pointer(&b.nstat.ptr), unsafe.Pointer(&b.wl.ptr)
+	nidx, nlist, nstat, least := unsafe.Pointer(&b.nidx.Ptr), unsafe.Pointer(&b.nlist.Ptr), unsafe.Pointer(&b.nstat.Ptr), unsafe.Pointer(&b.wl.Ptr)
 	return []kernelStep{
 		{"prio_block_init", blocks, threadsPerBlock, []unsafe.Pointer{n, nidx, nlist, nstat, least}},
 		{"prio_compute1", blocks, threadsPerBlock, []unsafe.Pointer{n, nidx, nlist, nstat}},

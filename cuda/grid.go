@@ -6,6 +6,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/cclabel/cclabel/cuda/internal/driver"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -112,7 +113,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	// 2x2(x2) block is one vertex, 2x2x1 at 18); other volumes the run
 	// kernels (a vertex per run of a row), other images too where their
 	// rows' runs join few others (runPairs), else the tile kernels (a
-	// vertex per pixel): the fastest where measured (cuda/PERF.md; the
+	// vertex per pixel): the fastest where measured (docs/gpu.md; the
 	// value-block kernels, a vertex per value of a 2x2x2 block, are slower
 	// everywhere).
 	blocks := conn == 8 || conn == 26 || conn == 18
@@ -137,7 +138,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		binShape.rule = gridRule(imagegraph.Rule{Mode: imagegraph.Binary})
 		binary = c.planGrid(&binShape, suffix, blockKernels)
 	}
-	err := c.do(func() error {
+	err := c.dc.Do(func() error {
 		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
 			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4 * uint64(plan.totalEntries()), 0}
 		if binary != nil { // buffers for either plan, and grid_values' two words
@@ -152,7 +153,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		for _, s := range sizes {
 			need += s
 		}
-		if free, err := c.freeMemory(); err != nil {
+		if free, err := c.dc.FreeMemory(); err != nil {
 			return err
 		} else if need > free {
 			return fmt.Errorf("cuda: the grid needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
@@ -160,14 +161,14 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		if binary == nil {
 			sizes = sizes[:7]
 		}
-		bufs := make([]deviceBuffer, len(sizes))
+		bufs := make([]driver.Buffer, len(sizes))
 		defer func() {
 			for _, b := range bufs {
-				c.free(b)
+				c.dc.Free(b)
 			}
 		}()
 		for i, s := range sizes {
-			b, err := c.alloc(s)
+			b, err := c.dc.Alloc(s)
 			if err != nil {
 				return err
 			}
@@ -175,24 +176,24 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		}
 		in, parent, out, counts, sums, tileReps, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5], bufs[6]
 		start := time.Now()
-		if err := c.uploadStaged(in.ptr, src, inBytes); err != nil {
+		if err := c.dc.UploadStaged(in.Ptr, src, inBytes); err != nil {
 			return err
 		}
 		runtime.KeepAlive(r.Data)
-		if err := c.sync(); err != nil {
+		if err := c.dc.Sync(); err != nil {
 			return err
 		}
 		t.Upload = time.Since(start)
 
-		steps := plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr)
+		steps := plan.steps(&in.Ptr, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
 		if binary != nil {
 			// The run kernels' first launch (runs_count) finds the two
 			// words as it reads the samples of more than a byte; others
 			// run grid_values (on bytes it costs a third of runs_count,
 			// which one-value rasters would run for nothing).
-			first := []kernelStep{binary.valuesStep(&in.ptr, &bufs[7].ptr)}
+			first := []kernelStep{binary.valuesStep(&in.Ptr, &bufs[7].Ptr)}
 			if plan.kernels == runKernels && valuesWidth[suffix] > 1 {
-				plan.values = bufs[7].ptr
+				plan.values = bufs[7].Ptr
 				first, steps = steps[:1], steps[1:]
 			}
 			one, err := c.singleValue(binary, first, bufs[7], &t)
@@ -201,7 +202,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 			}
 			if one {
 				plan = binary
-				steps = plan.steps(&in.ptr, &parent.ptr, &out.ptr, &counts.ptr, &sums.ptr, &tileReps.ptr, &total.ptr)
+				steps = plan.steps(&in.Ptr, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
 			}
 		}
 		var lt Timing
@@ -229,16 +230,16 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 // its two words are downloaded (call inside do). It adds its time, the
 // kernels' and the download's, to t.Kernel (with c.PerKernel, its kernels
 // to t.Kernels): it is part of the labeling.
-func (c *Context) singleValue(p *gridPlan, steps []kernelStep, words deviceBuffer, t *Timing) (bool, error) {
+func (c *Context) singleValue(p *gridPlan, steps []kernelStep, words driver.Buffer, t *Timing) (bool, error) {
 	two := int64(2)
-	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words.ptr), unsafe.Pointer(&two)}}}, steps...)
+	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words.Ptr), unsafe.Pointer(&two)}}}, steps...)
 	var ct Timing
 	if err := c.runTimed(steps, &ct); err != nil {
 		return false, err
 	}
 	start := time.Now()
 	var w [2]int32
-	if err := c.download(w[:], words); err != nil {
+	if err := c.dc.Download(w[:], words); err != nil {
 		return false, err
 	}
 	t.Kernel += ct.Kernel + time.Since(start)

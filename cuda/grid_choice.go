@@ -6,7 +6,7 @@ import "github.com/cclabel/cclabel/imagegraph"
 // neighbouring rows, which runs_link hooks one by one, are fewer than
 // runPairsMax per pixel, else the tile kernels (whose cost hardly depends
 // on the image). The threshold takes the run kernels only where they won
-// on every image measured (cuda/PERF.md, "runs or tiles for an image"):
+// on every image measured (docs/gpu.md, "Runs or tiles for an image"):
 // above it the winner depends on more than the count of pairs.
 const runPairsMax = 0.06
 

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"unsafe"
 
+	"github.com/cclabel/cclabel/cuda/internal/driver"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
@@ -41,7 +42,7 @@ func (c *Context) LabelGridNarrow(r *imagegraph.Raster, conn int, rule imagegrap
 // canNarrow reports whether the loaded kernels have the narrowing kernel
 // (call inside do).
 func (c *Context) canNarrow() bool {
-	_, err := c.function(narrowKernel)
+	_, err := c.dc.Function(narrowKernel)
 	return err == nil
 }
 
@@ -53,10 +54,10 @@ func (c *Context) canNarrow() bool {
 // has n entries; otherwise as uint32, in dst when it has n entries. Fresh
 // arrays ask for huge pages where the kernel allows: copying out into
 // them is faster than into fresh small pages.
-func (c *Context) downloadLabels(out, spare, total deviceBuffer, n int, dst []uint32, dst16 []uint16, narrow bool) (GridLabels, error) {
+func (c *Context) downloadLabels(out, spare, total driver.Buffer, n int, dst []uint32, dst16 []uint16, narrow bool) (GridLabels, error) {
 	var g GridLabels
 	var tot [1]int32
-	if err := c.download(tot[:], total); err != nil {
+	if err := c.dc.Download(tot[:], total); err != nil {
 		return g, err
 	}
 	g.Count = int(uint32(tot[0]))
@@ -64,7 +65,7 @@ func (c *Context) downloadLabels(out, spare, total deviceBuffer, n int, dst []ui
 		count := int64(n)
 		groups := ceilDiv(n, 8)
 		blocks := uint32(max(1, min(ceilDiv(groups, narrowThreads), int(c.blocks))))
-		if err := c.launch(narrowKernel, blocks, narrowThreads, unsafe.Pointer(&out.ptr), unsafe.Pointer(&count), unsafe.Pointer(&spare.ptr)); err != nil {
+		if err := c.dc.Launch(narrowKernel, blocks, narrowThreads, unsafe.Pointer(&out.Ptr), unsafe.Pointer(&count), unsafe.Pointer(&spare.Ptr)); err != nil {
 			return g, err
 		}
 		labels := dst16
@@ -72,7 +73,7 @@ func (c *Context) downloadLabels(out, spare, total deviceBuffer, n int, dst []ui
 			labels = parallel.Alloc[uint16](n)
 		}
 		// The copy waits for the kernel: both run on the default stream.
-		if err := c.downloadStaged(unsafe.Pointer(&labels[0]), spare.ptr, 2*uint64(n)); err != nil {
+		if err := c.dc.DownloadStaged(unsafe.Pointer(&labels[0]), spare.Ptr, 2*uint64(n)); err != nil {
 			return g, err
 		}
 		runtime.KeepAlive(labels)
@@ -83,7 +84,7 @@ func (c *Context) downloadLabels(out, spare, total deviceBuffer, n int, dst []ui
 	if len(labels) != n {
 		labels = parallel.Alloc[uint32](n)
 	}
-	if err := c.downloadStaged(unsafe.Pointer(&labels[0]), out.ptr, 4*uint64(n)); err != nil {
+	if err := c.dc.DownloadStaged(unsafe.Pointer(&labels[0]), out.Ptr, 4*uint64(n)); err != nil {
 		return g, err
 	}
 	runtime.KeepAlive(labels)

@@ -27,7 +27,7 @@ func dotsRaster(w, h int) *imagegraph.Raster {
 // 65535, and reused buffers with stale contents.
 func TestLabelGridNarrowMatchesCPU(t *testing.T) {
 	c := gpuContext(t)
-	if err := c.do(func() error {
+	if err := c.dc.Do(func() error {
 		if !c.canNarrow() {
 			return fmt.Errorf("the kernels have no %s", narrowKernel)
 		}

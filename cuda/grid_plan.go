@@ -62,7 +62,7 @@ const (
 	// valueBlockKernels: one vertex per value of a 2x2x2 block
 	// (kernels/ecl_grid_vblocks.cu), then the tile kernels' numbering; any
 	// rule at 26. LabelGrid takes them only when Context.force asks: the
-	// run kernels label multilabel volumes faster (PERF.md).
+	// run kernels label multilabel volumes faster (docs/gpu.md).
 	valueBlockKernels
 	// runKernels: one vertex per run of a row (kernels/ecl_grid_runs.cu),
 	// then the tile kernels' root pass; every rule and connectivity.

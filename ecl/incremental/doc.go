@@ -8,8 +8,9 @@
 // UnionFind is the CPU backend: a concurrent union-find whose batches are
 // inserted by several goroutines at once with ECL-CC's hooking (the larger
 // representative under the smaller, with compare-and-swap; finds halve
-// their paths). cuda.Incremental is the GPU backend, and
-// cclabel.Connectivity picks one by the labeler's backend. Because the larger representative is always hooked under
+// their paths). Package cuda/incremental is the GPU backend, and
+// cclabel.Connectivity picks one by the labeler's backend. Because the
+// larger representative is always hooked under
 // the smaller, a component's representative is its smallest vertex ID, on
 // every backend and whatever the order of insertion: answers never depend
 // on scheduling, and match a static labeling (package ecl) of all edges

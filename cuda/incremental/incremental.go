@@ -1,4 +1,4 @@
-package cuda
+package incremental
 
 import (
 	"fmt"
@@ -6,11 +6,13 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/cclabel/cclabel/cuda"
+	"github.com/cclabel/cclabel/cuda/internal/driver"
 	"github.com/cclabel/cclabel/ecl/incremental"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Incremental is the GPU backend of incremental.Connectivity: a parent
+// Incremental is the GPU backend of [incremental.Connectivity]: a parent
 // array resident on the device, batches of edges uploaded through reused
 // device buffers (and the context's pinned staging buffers) and hooked by
 // kernels/ecl_incremental.cu, one edge per thread, with ECL-CC's
@@ -22,34 +24,36 @@ import (
 // concurrent use, nor beside other calls on the same Context. Close frees
 // its device memory.
 type Incremental struct {
-	c      *Context
+	c      *driver.Context
 	n      int
 	count  int64
-	parent deviceBuffer
+	parent driver.Buffer
 	// stat holds the hook count and the first bad pair of a pass.
-	stat deviceBuffer
+	stat driver.Buffer
 	// us and vs receive a chunk of a batch; capacity is their size in
 	// vertices.
-	us, vs   deviceBuffer
+	us, vs   driver.Buffer
 	capacity int
 	// dirty records hooks since the last compress pass.
 	dirty bool
 	// giant is the bitmap of the vertices in the component that the last
 	// compress pass found largest (kernels/ecl_incremental.cu), valid
 	// after a compress pass with giantFilter set.
-	giant                   deviceBuffer
+	giant                   driver.Buffer
 	giantFilter, giantValid bool
 	// maxChunk bounds the edges uploaded at once; passEdges the edges
 	// hooked between two compress passes of one chunk (0: one pass).
 	maxChunk, passEdges int
-	last                Timing
+	last                cuda.Timing
 	scratch             []int32 // ConnectedBatch's answers as words
-	start, end          event
+	start, end          driver.Event
 }
 
 var _ incremental.Connectivity = (*Incremental)(nil)
 
 const (
+	// threadsPerBlock is the thread block size of the incremental kernels.
+	threadsPerBlock = 256
 	// incNoBad is the kernels' IncNoBad: no pair out of range.
 	incNoBad = math.MaxInt32
 	// incMaxChunk is the default bound on the edges uploaded at once
@@ -61,23 +65,24 @@ const (
 	incCompressShare = 8
 )
 
-// NewIncremental returns incremental connectivity over n isolated
-// vertices on the context's device.
-func (c *Context) NewIncremental(n int) (*Incremental, error) {
+// New returns incremental connectivity over n isolated vertices on the
+// device of ctx.
+func New(ctx *cuda.Context, n int) (*Incremental, error) {
+	c := ctx.Driver()
 	if n < 0 || n > imagegraph.MaxKernelVoxels {
 		return nil, fmt.Errorf("cuda: incremental: vertex count %d out of range [0, %d] (the kernels' 32-bit indices)", n, imagegraph.MaxKernelVoxels)
 	}
-	inc, err := c.newIncremental(n)
+	inc, err := newIncremental(c, n)
 	if err != nil {
 		return nil, err
 	}
 	inc.count = int64(n)
-	err = c.do(func() error {
+	err = c.Do(func() error {
 		if n == 0 {
 			return nil
 		}
 		nn := int32(n)
-		return c.launch("inc_init", inc.blocks(n), threadsPerBlock, unsafe.Pointer(&nn), unsafe.Pointer(&inc.parent.ptr))
+		return c.Launch("inc_init", inc.blocks(n), threadsPerBlock, unsafe.Pointer(&nn), unsafe.Pointer(&inc.parent.Ptr))
 	})
 	if err != nil {
 		inc.Close()
@@ -86,12 +91,13 @@ func (c *Context) NewIncremental(n int) (*Incremental, error) {
 	return inc, nil
 }
 
-// IncrementalFrom returns incremental connectivity whose components are
+// From returns incremental connectivity whose components are
 // those of parent, the representatives of a static labeling
 // (ecl.Result.Parent), or any forest in which every vertex points at
 // itself or at a smaller vertex. parent is copied to the device; the
 // caller keeps it.
-func (c *Context) IncrementalFrom(parent []int32) (*Incremental, error) {
+func From(ctx *cuda.Context, parent []int32) (*Incremental, error) {
+	c := ctx.Driver()
 	if len(parent) > imagegraph.MaxKernelVoxels {
 		return nil, fmt.Errorf("cuda: incremental: %d vertices: the kernels take at most %d (32-bit indices)", len(parent), imagegraph.MaxKernelVoxels)
 	}
@@ -99,17 +105,17 @@ func (c *Context) IncrementalFrom(parent []int32) (*Incremental, error) {
 	if bad >= 0 {
 		return nil, fmt.Errorf("cuda: incremental: vertex %d points at %d, want a vertex in [0, %d]", bad, parent[bad], bad)
 	}
-	inc, err := c.newIncremental(len(parent))
+	inc, err := newIncremental(c, len(parent))
 	if err != nil {
 		return nil, err
 	}
 	inc.count = roots
 	inc.dirty = true
-	err = c.do(func() error {
+	err = c.Do(func() error {
 		if len(parent) == 0 {
 			return nil
 		}
-		return c.uploadStaged(inc.parent.ptr, unsafe.Pointer(&parent[0]), uint64(4*len(parent)))
+		return c.UploadStaged(inc.parent.Ptr, unsafe.Pointer(&parent[0]), uint64(4*len(parent)))
 	})
 	if err != nil {
 		inc.Close()
@@ -120,25 +126,25 @@ func (c *Context) IncrementalFrom(parent []int32) (*Incremental, error) {
 
 // newIncremental allocates the parent array, the status words and the
 // timing events.
-func (c *Context) newIncremental(n int) (*Incremental, error) {
+func newIncremental(c *driver.Context, n int) (*Incremental, error) {
 	inc := &Incremental{c: c, n: n, maxChunk: incMaxChunk, passEdges: max(n, 1<<20), giantFilter: true}
-	err := c.do(func() error {
-		if free, err := c.freeMemory(); err != nil {
+	err := c.Do(func() error {
+		if free, err := c.FreeMemory(); err != nil {
 			return err
 		} else if need := uint64(4 * n); need > free {
 			return fmt.Errorf("cuda: incremental: %d vertices need %d MiB of device memory, %d MiB are free", n, need>>20, free>>20)
 		}
 		var err error
-		if inc.parent, err = c.alloc(uint64(4 * n)); err != nil {
+		if inc.parent, err = c.Alloc(uint64(4 * n)); err != nil {
 			return err
 		}
-		if inc.stat, err = c.alloc(16); err != nil {
+		if inc.stat, err = c.Alloc(16); err != nil {
 			return err
 		}
-		if inc.start, err = c.newEvent(); err != nil {
+		if inc.start, err = c.NewEvent(); err != nil {
 			return err
 		}
-		inc.end, err = c.newEvent()
+		inc.end, err = c.NewEvent()
 		return err
 	})
 	if err != nil {
@@ -155,13 +161,13 @@ func (inc *Incremental) Close() error {
 	}
 	c := inc.c
 	inc.c = nil
-	return c.do(func() error {
-		for _, b := range []deviceBuffer{inc.parent, inc.stat, inc.us, inc.vs, inc.giant} {
-			c.free(b)
+	return c.Do(func() error {
+		for _, b := range []driver.Buffer{inc.parent, inc.stat, inc.us, inc.vs, inc.giant} {
+			c.Free(b)
 		}
-		for _, e := range []event{inc.start, inc.end} {
+		for _, e := range []driver.Event{inc.start, inc.end} {
 			if e != 0 {
-				c.destroy(e)
+				c.Destroy(e)
 			}
 		}
 		return nil
@@ -177,7 +183,7 @@ func (inc *Incremental) Components() int { return int(inc.count) }
 // LastTiming returns the stages of the last Insert: Upload is the copies
 // of its edges (wall time), Kernel the device time of its kernels (check,
 // compress and hook passes).
-func (inc *Incremental) LastTiming() Timing { return inc.last }
+func (inc *Incremental) LastTiming() cuda.Timing { return inc.last }
 
 // Insert adds the undirected edges (us[i], vs[i]). It checks every ID
 // before inserting anything (on the device, or on the host when the batch
@@ -186,7 +192,7 @@ func (inc *Incremental) Insert(us, vs []int32) error {
 	if err := inc.usable("insert", len(us), len(vs)); err != nil {
 		return err
 	}
-	inc.last = Timing{}
+	inc.last = cuda.Timing{}
 	m := len(us)
 	if m == 0 {
 		return nil
@@ -198,7 +204,7 @@ func (inc *Incremental) Insert(us, vs []int32) error {
 		}
 		hostChecked = true
 	}
-	return inc.c.do(func() error {
+	return inc.c.Do(func() error {
 		for off := 0; off < m; off += inc.maxChunk {
 			k := min(inc.maxChunk, m-off)
 			hooks, bad, err := inc.insertChunk(us[off:off+k], vs[off:off+k], !hostChecked)
@@ -237,7 +243,7 @@ func (inc *Incremental) insertChunk(us, vs []int32, check bool) (hooks, bad int,
 // hooks and the first pair out of range, -1 when none (call inside do).
 func (inc *Incremental) hookResident(k int, check bool) (hooks, bad int, err error) {
 	c := inc.c
-	if err := c.record(inc.start); err != nil {
+	if err := c.Record(inc.start); err != nil {
 		return 0, -1, err
 	}
 	if err := inc.begin(k, inc.us, inc.vs, check); err != nil {
@@ -256,22 +262,22 @@ func (inc *Incremental) hookResident(k int, check bool) (hooks, bad int, err err
 		l, h := int32(lo), int32(min(lo+pass, k))
 		var giant uintptr
 		if inc.giantFilter && inc.giantValid {
-			giant = inc.giant.ptr
+			giant = inc.giant.Ptr
 		}
-		if err := c.launch("inc_hook", inc.blocks(int(h-l)), threadsPerBlock, unsafe.Pointer(&l), unsafe.Pointer(&h),
-			unsafe.Pointer(&inc.us.ptr), unsafe.Pointer(&inc.vs.ptr), unsafe.Pointer(&inc.parent.ptr), unsafe.Pointer(&inc.stat.ptr),
+		if err := c.Launch("inc_hook", inc.blocks(int(h-l)), threadsPerBlock, unsafe.Pointer(&l), unsafe.Pointer(&h),
+			unsafe.Pointer(&inc.us.Ptr), unsafe.Pointer(&inc.vs.Ptr), unsafe.Pointer(&inc.parent.Ptr), unsafe.Pointer(&inc.stat.Ptr),
 			unsafe.Pointer(&giant)); err != nil {
 			return 0, -1, err
 		}
 	}
-	if err := c.record(inc.end); err != nil {
+	if err := c.Record(inc.end); err != nil {
 		return 0, -1, err
 	}
 	stat, err := inc.status()
 	if err != nil {
 		return 0, -1, err
 	}
-	d, err := c.elapsed(inc.start, inc.end)
+	d, err := c.Elapsed(inc.start, inc.end)
 	if err != nil {
 		return 0, -1, err
 	}
@@ -285,15 +291,15 @@ func (inc *Incremental) hookResident(k int, check bool) (hooks, bad int, err err
 // begin resets the status words, checks the k pairs of us and vs (with
 // check) and compresses the tree when a pass over k items pays for it
 // (call inside do).
-func (inc *Incremental) begin(k int, us, vs deviceBuffer, check bool) error {
+func (inc *Incremental) begin(k int, us, vs driver.Buffer, check bool) error {
 	c := inc.c
-	if err := c.launch("inc_reset", 1, 1, unsafe.Pointer(&inc.stat.ptr)); err != nil {
+	if err := c.Launch("inc_reset", 1, 1, unsafe.Pointer(&inc.stat.Ptr)); err != nil {
 		return err
 	}
 	if check {
 		kk, n := int32(k), int32(inc.n)
-		if err := c.launch("inc_check", inc.blocks(k), threadsPerBlock, unsafe.Pointer(&kk), unsafe.Pointer(&n),
-			unsafe.Pointer(&us.ptr), unsafe.Pointer(&vs.ptr), unsafe.Pointer(&inc.stat.ptr)); err != nil {
+		if err := c.Launch("inc_check", inc.blocks(k), threadsPerBlock, unsafe.Pointer(&kk), unsafe.Pointer(&n),
+			unsafe.Pointer(&us.Ptr), unsafe.Pointer(&vs.Ptr), unsafe.Pointer(&inc.stat.Ptr)); err != nil {
 			return err
 		}
 	}
@@ -310,24 +316,24 @@ func (inc *Incremental) compress() error {
 	if n == 0 {
 		return nil
 	}
-	if err := c.launch("inc_compress", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr)); err != nil {
+	if err := c.Launch("inc_compress", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.Ptr)); err != nil {
 		return err
 	}
 	inc.dirty = false
 	if !inc.giantFilter {
 		return nil
 	}
-	if inc.giant.ptr == 0 {
+	if inc.giant.Ptr == 0 {
 		var err error
-		if inc.giant, err = c.alloc(uint64(4 * ((inc.n + 31) / 32))); err != nil {
+		if inc.giant, err = c.Alloc(uint64(4 * ((inc.n + 31) / 32))); err != nil {
 			return err
 		}
 	}
-	if err := c.launch("inc_pick_giant", 1, 32, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr), unsafe.Pointer(&inc.stat.ptr)); err != nil {
+	if err := c.Launch("inc_pick_giant", 1, 32, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.Ptr), unsafe.Pointer(&inc.stat.Ptr)); err != nil {
 		return err
 	}
-	if err := c.launch("inc_giant_bits", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr),
-		unsafe.Pointer(&inc.stat.ptr), unsafe.Pointer(&inc.giant.ptr)); err != nil {
+	if err := c.Launch("inc_giant_bits", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.Ptr),
+		unsafe.Pointer(&inc.stat.Ptr), unsafe.Pointer(&inc.giant.Ptr)); err != nil {
 		return err
 	}
 	inc.giantValid = true
@@ -338,7 +344,7 @@ func (inc *Incremental) compress() error {
 // the kernels (call inside do).
 func (inc *Incremental) status() ([2]int32, error) {
 	var s [2]int32
-	err := inc.c.download(s[:], inc.stat)
+	err := inc.c.Download(s[:], inc.stat)
 	return s, err
 }
 
@@ -351,7 +357,7 @@ func (inc *Incremental) ConnectedBatch(us, vs []int32, dst []bool) error {
 	if len(dst) != len(us) {
 		return fmt.Errorf("cuda: incremental: connected: %d queries but %d answers", len(us), len(dst))
 	}
-	return inc.c.do(func() error {
+	return inc.c.Do(func() error {
 		for off := 0; off < len(us); off += inc.maxChunk {
 			k := min(inc.maxChunk, len(us)-off)
 			if err := inc.reserve(k); err != nil {
@@ -364,8 +370,8 @@ func (inc *Incremental) ConnectedBatch(us, vs []int32, dst []bool) error {
 				return err
 			}
 			kk := int32(k)
-			if err := inc.c.launch("inc_connected", inc.blocks(k), threadsPerBlock, unsafe.Pointer(&kk),
-				unsafe.Pointer(&inc.us.ptr), unsafe.Pointer(&inc.vs.ptr), unsafe.Pointer(&inc.parent.ptr), unsafe.Pointer(&inc.stat.ptr)); err != nil {
+			if err := inc.c.Launch("inc_connected", inc.blocks(k), threadsPerBlock, unsafe.Pointer(&kk),
+				unsafe.Pointer(&inc.us.Ptr), unsafe.Pointer(&inc.vs.Ptr), unsafe.Pointer(&inc.parent.Ptr), unsafe.Pointer(&inc.stat.Ptr)); err != nil {
 				return err
 			}
 			if stat, err := inc.status(); err != nil {
@@ -377,7 +383,7 @@ func (inc *Incremental) ConnectedBatch(us, vs []int32, dst []bool) error {
 				inc.scratch = make([]int32, k)
 			}
 			words := inc.scratch[:k]
-			if err := inc.c.downloadStaged(unsafe.Pointer(&words[0]), inc.us.ptr, uint64(4*k)); err != nil {
+			if err := inc.c.DownloadStaged(unsafe.Pointer(&words[0]), inc.us.Ptr, uint64(4*k)); err != nil {
 				return err
 			}
 			for i, w := range words {
@@ -397,21 +403,21 @@ func (inc *Incremental) RepresentativesBatch(vs, dst []int32) error {
 	if len(dst) != len(vs) {
 		return fmt.Errorf("cuda: incremental: representatives: %d queries but %d answers", len(vs), len(dst))
 	}
-	return inc.c.do(func() error {
+	return inc.c.Do(func() error {
 		for off := 0; off < len(vs); off += inc.maxChunk {
 			k := min(inc.maxChunk, len(vs)-off)
 			if err := inc.reserve(k); err != nil {
 				return err
 			}
-			if err := inc.c.uploadStaged(inc.vs.ptr, unsafe.Pointer(&vs[off]), uint64(4*k)); err != nil {
+			if err := inc.c.UploadStaged(inc.vs.Ptr, unsafe.Pointer(&vs[off]), uint64(4*k)); err != nil {
 				return err
 			}
 			if err := inc.begin(k, inc.vs, inc.vs, true); err != nil {
 				return err
 			}
 			kk := int32(k)
-			if err := inc.c.launch("inc_representatives", inc.blocks(k), threadsPerBlock, unsafe.Pointer(&kk),
-				unsafe.Pointer(&inc.vs.ptr), unsafe.Pointer(&inc.parent.ptr), unsafe.Pointer(&inc.stat.ptr)); err != nil {
+			if err := inc.c.Launch("inc_representatives", inc.blocks(k), threadsPerBlock, unsafe.Pointer(&kk),
+				unsafe.Pointer(&inc.vs.Ptr), unsafe.Pointer(&inc.parent.Ptr), unsafe.Pointer(&inc.stat.Ptr)); err != nil {
 				return err
 			}
 			if stat, err := inc.status(); err != nil {
@@ -419,7 +425,7 @@ func (inc *Incremental) RepresentativesBatch(vs, dst []int32) error {
 			} else if stat[1] != incNoBad {
 				return inc.rangeError("representatives", off+int(stat[1]), vs, vs)
 			}
-			if err := inc.c.downloadStaged(unsafe.Pointer(&dst[off]), inc.vs.ptr, uint64(4*k)); err != nil {
+			if err := inc.c.DownloadStaged(unsafe.Pointer(&dst[off]), inc.vs.Ptr, uint64(4*k)); err != nil {
 				return err
 			}
 		}
@@ -438,14 +444,14 @@ func (inc *Incremental) Representatives() ([]int32, error) {
 	if inc.n == 0 {
 		return reps, nil
 	}
-	err := inc.c.do(func() error {
+	err := inc.c.Do(func() error {
 		if err := inc.compress(); err != nil {
 			return err
 		}
-		if err := inc.c.sync(); err != nil {
+		if err := inc.c.Sync(); err != nil {
 			return err
 		}
-		return inc.c.downloadStaged(unsafe.Pointer(&reps[0]), inc.parent.ptr, uint64(4*inc.n))
+		return inc.c.DownloadStaged(unsafe.Pointer(&reps[0]), inc.parent.Ptr, uint64(4*inc.n))
 	})
 	if err != nil {
 		return nil, err

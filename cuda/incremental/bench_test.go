@@ -1,4 +1,4 @@
-package cuda
+package incremental
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/ecl/incremental"
 )
 
@@ -29,27 +30,27 @@ func median(x []float64) float64 {
 // generate fills the edge buffers with batch k of size m (pseudo-random
 // vertices of [0, n)) on the device.
 func (inc *Incremental) generate(m, k int) error {
-	return inc.c.do(func() error {
+	return inc.c.Do(func() error {
 		if err := inc.reserve(m); err != nil {
 			return err
 		}
 		mm, n, seed := int32(m), int32(inc.n), uint64(k)*0x1234567+1
-		if err := inc.c.launch("inc_random_edges", inc.blocks(m), threadsPerBlock, unsafe.Pointer(&mm), unsafe.Pointer(&n),
-			unsafe.Pointer(&seed), unsafe.Pointer(&inc.us.ptr), unsafe.Pointer(&inc.vs.ptr)); err != nil {
+		if err := inc.c.Launch("inc_random_edges", inc.blocks(m), threadsPerBlock, unsafe.Pointer(&mm), unsafe.Pointer(&n),
+			unsafe.Pointer(&seed), unsafe.Pointer(&inc.us.Ptr), unsafe.Pointer(&inc.vs.Ptr)); err != nil {
 			return err
 		}
-		return inc.c.sync()
+		return inc.c.Sync()
 	})
 }
 
 // hostBatch downloads the edge buffers' first m pairs.
 func (inc *Incremental) hostBatch(m int) (us, vs []int32, err error) {
 	us, vs = make([]int32, m), make([]int32, m)
-	err = inc.c.do(func() error {
-		if err := inc.c.downloadStaged(unsafe.Pointer(&us[0]), inc.us.ptr, uint64(4*m)); err != nil {
+	err = inc.c.Do(func() error {
+		if err := inc.c.DownloadStaged(unsafe.Pointer(&us[0]), inc.us.Ptr, uint64(4*m)); err != nil {
 			return err
 		}
-		return inc.c.downloadStaged(unsafe.Pointer(&vs[0]), inc.vs.ptr, uint64(4*m))
+		return inc.c.DownloadStaged(unsafe.Pointer(&vs[0]), inc.vs.Ptr, uint64(4*m))
 	})
 	return us, vs, err
 }
@@ -57,20 +58,20 @@ func (inc *Incremental) hostBatch(m int) (us, vs []int32, err error) {
 // reset makes every vertex isolated again.
 func (inc *Incremental) reset() error {
 	inc.count, inc.dirty, inc.giantValid = int64(inc.n), false, false
-	return inc.c.do(func() error {
+	return inc.c.Do(func() error {
 		n := int32(inc.n)
-		if err := inc.c.launch("inc_init", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.ptr)); err != nil {
+		if err := inc.c.Launch("inc_init", inc.blocks(inc.n), threadsPerBlock, unsafe.Pointer(&n), unsafe.Pointer(&inc.parent.Ptr)); err != nil {
 			return err
 		}
-		return inc.c.sync()
+		return inc.c.Sync()
 	})
 }
 
 // insertResident hooks the m edges already in the edge buffers, as Insert
 // does after its upload, and returns the kernel time.
 func (inc *Incremental) insertResident(m int) (time.Duration, error) {
-	inc.last = Timing{}
-	err := inc.c.do(func() error {
+	inc.last = cuda.Timing{}
+	err := inc.c.Do(func() error {
 		hooks, bad, err := inc.hookResident(m, true)
 		if err != nil {
 			return err
@@ -132,8 +133,8 @@ func BenchmarkIncrementalInsert(b *testing.B) {
 }
 
 // benchInsert is one case of BenchmarkIncrementalInsert.
-func benchInsert(b *testing.B, c *Context, size, pass, giant int) {
-	inc, err := c.NewIncremental(incBenchVertices)
+func benchInsert(b *testing.B, c *cuda.Context, size, pass, giant int) {
+	inc, err := New(c, incBenchVertices)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -214,13 +215,13 @@ func BenchmarkIncrementalCrossover(b *testing.B) {
 	c := gpuContext(b)
 	const n, batches = incBenchVertices, 8
 	for range b.N {
-		gen, err := c.NewIncremental(n)
+		gen, err := New(c, n)
 		if err != nil {
 			b.Fatal(err)
 		}
 		for lg := 12; lg <= 22; lg += 2 {
 			m := 1 << lg
-			gpu, err := c.NewIncremental(n)
+			gpu, err := New(c, n)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -258,7 +259,7 @@ func BenchmarkIncrementalCrossover(b *testing.B) {
 				start := time.Now()
 				reps := cpu.Result().Parent
 				mid := time.Now()
-				moved, err := c.IncrementalFrom(reps)
+				moved, err := From(c, reps)
 				if err != nil {
 					b.Fatal(err)
 				}

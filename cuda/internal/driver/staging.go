@@ -1,4 +1,4 @@
-package cuda
+package driver
 
 import (
 	"runtime"
@@ -21,11 +21,11 @@ const stagingCopiers = 8
 // mark each one's copy done.
 type staging struct {
 	buf  [2]unsafe.Pointer
-	done [2]event
+	done [2]Event
 }
 
 // stagingBuffers returns the context's staging buffers, allocating them on
-// first use (call inside do); nil when the driver cannot pin host memory,
+// first use (call inside [Context.Do]); nil when the driver cannot pin host memory,
 // and the caller copies another way.
 func (c *Context) stagingBuffers() *staging {
 	if c.stage != nil || c.stageFailed {
@@ -38,7 +38,7 @@ func (c *Context) stagingBuffers() *staging {
 			ok = false
 			break
 		}
-		e, err := c.newEvent()
+		e, err := c.NewEvent()
 		if err != nil {
 			ok = false
 			break
@@ -54,7 +54,7 @@ func (c *Context) stagingBuffers() *staging {
 	return st
 }
 
-// freeStaging releases staging buffers and events (call inside do).
+// freeStaging releases staging buffers and events (call inside [Context.Do]).
 func (c *Context) freeStaging(st *staging) {
 	for i := range st.buf {
 		if st.buf[i] != nil {
@@ -62,20 +62,20 @@ func (c *Context) freeStaging(st *staging) {
 			st.buf[i] = nil
 		}
 		if st.done[i] != 0 {
-			c.destroy(st.done[i])
+			c.Destroy(st.done[i])
 			st.done[i] = 0
 		}
 	}
 }
 
-// downloadStaged copies bytes of device memory at src into Go memory at
+// DownloadStaged copies bytes of device memory at src into Go memory at
 // dst through the pinned buffers: chunk k+1 is on the DMA engine while
-// chunk k is copied out on several goroutines (call inside do). Without
+// chunk k is copied out on several goroutines (call inside [Context.Do]). Without
 // staging buffers it falls back to downloadPinned.
-func (c *Context) downloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) error {
+func (c *Context) DownloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) error {
 	st := c.stagingBuffers()
 	if st == nil || bytes <= stagingChunk/4 {
-		return c.downloadPinned(dst, src, bytes)
+		return c.DownloadPinned(dst, src, bytes)
 	}
 	chunks := int((bytes + stagingChunk - 1) / stagingChunk)
 	span := func(k int) (uint64, uint64) {
@@ -88,7 +88,7 @@ func (c *Context) downloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) 
 		if err := c.d.check("cuMemcpyDtoHAsync", c.d.cuMemcpyDtoHAsync(st.buf[b], src+uintptr(off), n, 0)); err != nil {
 			return err
 		}
-		return c.record(st.done[b])
+		return c.Record(st.done[b])
 	}
 	for k := range min(2, chunks) {
 		if err := issue(k); err != nil {
@@ -111,11 +111,11 @@ func (c *Context) downloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) 
 	return nil
 }
 
-// uploadStaged copies bytes of Go memory at src to device memory at dst
+// UploadStaged copies bytes of Go memory at src to device memory at dst
 // through the pinned buffers: chunk k is copied in on several goroutines
-// while chunk k-1 is on the DMA engine (call inside do). Without staging
+// while chunk k-1 is on the DMA engine (call inside [Context.Do]). Without staging
 // buffers it copies from pageable memory.
-func (c *Context) uploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) error {
+func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) error {
 	st := c.stagingBuffers()
 	if st == nil || bytes <= stagingChunk/4 {
 		return c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst, src, bytes))
@@ -133,11 +133,11 @@ func (c *Context) uploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) er
 		if err := c.d.check("cuMemcpyHtoDAsync", c.d.cuMemcpyHtoDAsync(dst+uintptr(off), st.buf[b], n, 0)); err != nil {
 			return err
 		}
-		if err := c.record(st.done[b]); err != nil {
+		if err := c.Record(st.done[b]); err != nil {
 			return err
 		}
 	}
-	return c.sync()
+	return c.Sync()
 }
 
 // copyParallel copies n bytes from src to dst on stagingCopiers goroutines

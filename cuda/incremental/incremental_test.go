@@ -1,4 +1,4 @@
-package cuda
+package incremental
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/ecl/incremental"
 )
@@ -105,7 +106,7 @@ func TestIncrementalMatchesCPU(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 4))
 	for trial, n := range []int{1, 2, 17, 1000, 5000, 1 << 16, 1 << 20} {
 		for variant := range 3 {
-			gpu, err := c.NewIncremental(n)
+			gpu, err := New(c, n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,7 +158,7 @@ func TestIncrementalFromRepresentatives(t *testing.T) {
 		}
 		o := &incOracle{n: n, us: us, vs: vs}
 		start := o.reps(t)
-		gpu, err := c.IncrementalFrom(start)
+		gpu, err := From(c, start)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +186,7 @@ func TestIncrementalFromRepresentatives(t *testing.T) {
 		}
 		gpu.Close()
 	}
-	if _, err := c.IncrementalFrom([]int32{0, 2, 1}); err == nil {
+	if _, err := From(c, []int32{0, 2, 1}); err == nil {
 		t.Error("a vertex pointing at a larger one: no error")
 	}
 }
@@ -193,7 +194,7 @@ func TestIncrementalFromRepresentatives(t *testing.T) {
 func TestIncrementalErrors(t *testing.T) {
 	c := gpuContext(t)
 	for _, chunk := range []int{incMaxChunk, 3} {
-		gpu, err := c.NewIncremental(10)
+		gpu, err := New(c, 10)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,4 +238,23 @@ func TestIncrementalErrors(t *testing.T) {
 			t.Error("insert after close: no error")
 		}
 	}
+}
+
+// gpuContext opens device 0, skipping the test without a GPU.
+func gpuContext(t testing.TB) *cuda.Context {
+	t.Helper()
+	if s := cuda.Available(); !s.Available {
+		t.Skipf("no GPU: %s", s.Reason)
+	}
+	d, err := cuda.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := d.NewContext(0)
+	if err != nil {
+		d.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close(); d.Close() })
+	return c
 }

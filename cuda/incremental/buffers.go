@@ -1,9 +1,10 @@
-package cuda
+package incremental
 
 import (
 	"fmt"
 	"unsafe"
 
+	"github.com/cclabel/cclabel/cuda/internal/driver"
 	"github.com/cclabel/cclabel/ecl/incremental"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
@@ -19,18 +20,18 @@ func (inc *Incremental) reserve(k int) error {
 		return nil
 	}
 	c := inc.c
-	c.free(inc.us)
-	c.free(inc.vs)
-	inc.us, inc.vs, inc.capacity = deviceBuffer{}, deviceBuffer{}, 0
+	c.Free(inc.us)
+	c.Free(inc.vs)
+	inc.us, inc.vs, inc.capacity = driver.Buffer{}, driver.Buffer{}, 0
 	size := (k + incGrain - 1) / incGrain * incGrain
 	size = max(k, min(size, inc.maxChunk))
 	var err error
-	if inc.us, err = c.alloc(uint64(4 * size)); err != nil {
+	if inc.us, err = c.Alloc(uint64(4 * size)); err != nil {
 		return fmt.Errorf("cuda: incremental: a batch buffer of %d vertices: %w", size, err)
 	}
-	if inc.vs, err = c.alloc(uint64(4 * size)); err != nil {
-		c.free(inc.us)
-		inc.us = deviceBuffer{}
+	if inc.vs, err = c.Alloc(uint64(4 * size)); err != nil {
+		c.Free(inc.us)
+		inc.us = driver.Buffer{}
 		return fmt.Errorf("cuda: incremental: a batch buffer of %d vertices: %w", size, err)
 	}
 	inc.capacity = size
@@ -41,17 +42,17 @@ func (inc *Incremental) reserve(k int) error {
 // staging buffers (call inside do).
 func (inc *Incremental) uploadPair(us, vs []int32) error {
 	bytes := uint64(4 * len(us))
-	if err := inc.c.uploadStaged(inc.us.ptr, unsafe.Pointer(&us[0]), bytes); err != nil {
+	if err := inc.c.UploadStaged(inc.us.Ptr, unsafe.Pointer(&us[0]), bytes); err != nil {
 		return err
 	}
-	return inc.c.uploadStaged(inc.vs.ptr, unsafe.Pointer(&vs[0]), bytes)
+	return inc.c.UploadStaged(inc.vs.Ptr, unsafe.Pointer(&vs[0]), bytes)
 }
 
 // blocks returns the grid for a grid-stride pass over k items: enough
 // blocks to fill the device, fewer for a small pass.
 func (inc *Incremental) blocks(k int) uint32 {
 	need := (k + threadsPerBlock - 1) / threadsPerBlock
-	return uint32(max(1, min(need, int(inc.c.blocks))))
+	return uint32(max(1, min(need, inc.c.ResidentThreads()/threadsPerBlock)))
 }
 
 // usable checks that the Incremental is open and that a call's two

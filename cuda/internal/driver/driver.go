@@ -1,4 +1,4 @@
-package cuda
+package driver
 
 import (
 	"errors"
@@ -48,11 +48,11 @@ type Driver struct {
 	cuMemcpyDtoHAsync         func(dst unsafe.Pointer, src uintptr, bytes uint64, stream uintptr) result
 	cuMemcpyHtoDAsync         func(dst uintptr, src unsafe.Pointer, bytes uint64, stream uintptr) result
 	cuLaunchKernel            func(fn uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params *unsafe.Pointer, extra *unsafe.Pointer) result
-	cuEventCreate             func(event *uintptr, flags uint32) result
-	cuEventRecord             func(event uintptr, stream uintptr) result
-	cuEventSynchronize        func(event uintptr) result
+	cuEventCreate             func(Event *uintptr, flags uint32) result
+	cuEventRecord             func(Event uintptr, stream uintptr) result
+	cuEventSynchronize        func(Event uintptr) result
 	cuEventElapsedTime        func(ms *float32, start, end uintptr) result
-	cuEventDestroy            func(event uintptr) result
+	cuEventDestroy            func(Event uintptr) result
 }
 
 // Open loads the CUDA driver library and initialises the driver. It fails

@@ -1,0 +1,235 @@
+package driver
+
+import (
+	"runtime"
+	"time"
+	"unsafe"
+)
+
+// Context is the primary context of one device with a module of kernels
+// loaded. [Context.Do] locks the calling goroutine to its OS thread and
+// makes the context current there; every other method is called inside Do.
+type Context struct {
+	d      *Driver
+	device int32
+	ctx    uintptr
+	module uintptr
+	fns    map[string]uintptr
+	// threads is the device's multiprocessors x resident threads per
+	// multiprocessor.
+	threads int
+	// stage holds the pinned buffers that copies go through, made on
+	// first use; stageFailed records that the driver refused them.
+	stage       *staging
+	stageFailed bool
+}
+
+// NewContext retains the primary context of device ordinal and loads the
+// module image. An image without code for the device fails here (CUDA
+// error 209, no binary for GPU).
+func (d *Driver) NewContext(ordinal int, image []byte) (*Context, error) {
+	c := &Context{d: d, fns: map[string]uintptr{}}
+	if err := d.check("cuDeviceGet", d.cuDeviceGet(&c.device, int32(ordinal))); err != nil {
+		return nil, err
+	}
+	var sms, threads int32
+	if err := d.check("cuDeviceGetAttribute", d.cuDeviceGetAttribute(&sms, attrMultiprocessors, c.device)); err != nil {
+		return nil, err
+	}
+	if err := d.check("cuDeviceGetAttribute", d.cuDeviceGetAttribute(&threads, attrThreadsPerMultiprocessor, c.device)); err != nil {
+		return nil, err
+	}
+	c.threads = int(sms) * int(threads)
+	if err := d.check("cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain(&c.ctx, c.device)); err != nil {
+		return nil, err
+	}
+	err := c.Do(func() error {
+		if err := d.check("cuModuleLoadData", d.cuModuleLoadData(&c.module, &image[0])); err != nil {
+			return err
+		}
+		c.stagingBuffers() // pinned now, as part of the start-up, not the first copy
+		return nil
+	})
+	runtime.KeepAlive(image)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Close frees the staging buffers, unloads the module and releases the
+// context.
+func (c *Context) Close() error {
+	var err error
+	if c.stage != nil && c.ctx != 0 {
+		_ = c.Do(func() error { c.freeStaging(c.stage); return nil })
+		c.stage = nil
+	}
+	if c.module != 0 {
+		err = c.Do(func() error { return c.d.check("cuModuleUnload", c.d.cuModuleUnload(c.module)) })
+		c.module = 0
+	}
+	if c.ctx != 0 {
+		if e := c.d.check("cuDevicePrimaryCtxRelease", c.d.cuDevicePrimaryCtxRelease(c.device)); err == nil {
+			err = e
+		}
+		c.ctx = 0
+	}
+	return err
+}
+
+// Do runs f with the context current on a locked OS thread.
+func (c *Context) Do(f func() error) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := c.d.check("cuCtxSetCurrent", c.d.cuCtxSetCurrent(c.ctx)); err != nil {
+		return err
+	}
+	return f()
+}
+
+// Function returns a kernel of the loaded module.
+func (c *Context) Function(name string) (uintptr, error) {
+	if fn, ok := c.fns[name]; ok {
+		return fn, nil
+	}
+	var fn uintptr
+	if err := c.d.check("cuModuleGetFunction("+name+")", c.d.cuModuleGetFunction(&fn, c.module, name)); err != nil {
+		return 0, err
+	}
+	c.fns[name] = fn
+	return fn, nil
+}
+
+// Buffer is device memory.
+type Buffer struct {
+	Ptr   uintptr
+	Bytes uint64
+}
+
+// Alloc allocates device memory (call inside [Context.Do]).
+func (c *Context) Alloc(bytes uint64) (Buffer, error) {
+	b := Buffer{Bytes: bytes}
+	if bytes == 0 {
+		bytes = 4
+	}
+	err := c.d.check("cuMemAlloc", c.d.cuMemAlloc(&b.Ptr, bytes))
+	return b, err
+}
+
+// Free releases device memory (call inside [Context.Do]).
+func (c *Context) Free(b Buffer) {
+	if b.Ptr != 0 {
+		c.d.cuMemFree(b.Ptr)
+	}
+}
+
+// Upload copies a host slice of int32 to the device (call inside [Context.Do]).
+func (c *Context) Upload(dst Buffer, src []int32) error {
+	if len(src) == 0 {
+		return nil
+	}
+	err := c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst.Ptr, unsafe.Pointer(&src[0]), uint64(4*len(src))))
+	runtime.KeepAlive(src)
+	return err
+}
+
+// UploadBytes copies bytes bytes at src to the device (call inside [Context.Do]);
+// the caller keeps src alive.
+func (c *Context) UploadBytes(dst Buffer, src unsafe.Pointer, bytes uint64) error {
+	if bytes == 0 {
+		return nil
+	}
+	return c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst.Ptr, src, bytes))
+}
+
+// Download copies device memory into a host slice of int32 (call inside [Context.Do]).
+func (c *Context) Download(dst []int32, src Buffer) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	err := c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(unsafe.Pointer(&dst[0]), src.Ptr, uint64(4*len(dst))))
+	runtime.KeepAlive(dst)
+	return err
+}
+
+// FreeMemory returns the device's free memory in bytes (call inside [Context.Do]).
+func (c *Context) FreeMemory() (uint64, error) {
+	var free, total uint64
+	err := c.d.check("cuMemGetInfo", c.d.cuMemGetInfo(&free, &total))
+	return free, err
+}
+
+// Launch runs kernel name on a grid of blocks x threads (1D) with the
+// given arguments, each a pointer to its value (call inside [Context.Do]). The
+// argument values are pinned for the call.
+func (c *Context) Launch(name string, blocks, threads uint32, args ...unsafe.Pointer) error {
+	fn, err := c.Function(name)
+	if err != nil {
+		return err
+	}
+	var pinner runtime.Pinner
+	defer pinner.Unpin()
+	params := make([]unsafe.Pointer, len(args))
+	for i, a := range args {
+		pinner.Pin(a)
+		params[i] = a
+	}
+	pinner.Pin(&params[0])
+	return c.d.check("cuLaunchKernel("+name+")",
+		c.d.cuLaunchKernel(fn, blocks, 1, 1, threads, 1, 1, 0, 0, &params[0], nil))
+}
+
+// Sync waits for the device (call inside [Context.Do]).
+func (c *Context) Sync() error {
+	return c.d.check("cuCtxSynchronize", c.d.cuCtxSynchronize())
+}
+
+// Device returns the context's device ordinal.
+func (c *Context) Device() int { return int(c.device) }
+
+// ResidentThreads returns how many threads the device holds at once: its
+// multiprocessors times the resident threads of each.
+func (c *Context) ResidentThreads() int { return c.threads }
+
+// Event is a CUDA Event, for timing kernels on the device.
+type Event uintptr
+
+// NewEvent creates an Event (call inside [Context.Do]).
+func (c *Context) NewEvent() (Event, error) {
+	var e uintptr
+	err := c.d.check("cuEventCreate", c.d.cuEventCreate(&e, 0))
+	return Event(e), err
+}
+
+// Record records e on the default stream (call inside [Context.Do]).
+func (c *Context) Record(e Event) error {
+	return c.d.check("cuEventRecord", c.d.cuEventRecord(uintptr(e), 0))
+}
+
+// Elapsed waits for end and returns the time between start and end.
+func (c *Context) Elapsed(start, end Event) (time.Duration, error) {
+	if err := c.d.check("cuEventSynchronize", c.d.cuEventSynchronize(uintptr(end))); err != nil {
+		return 0, err
+	}
+	var ms float32
+	if err := c.d.check("cuEventElapsedTime", c.d.cuEventElapsedTime(&ms, uintptr(start), uintptr(end))); err != nil {
+		return 0, err
+	}
+	return time.Duration(float64(ms) * float64(time.Millisecond)), nil
+}
+
+// Destroy releases an Event.
+func (c *Context) Destroy(e Event) { c.d.cuEventDestroy(uintptr(e)) }
+
+// DownloadPinned copies device memory into host memory that it page-locks
+// for the copy: copies from pageable memory go through a staging buffer
+// and run several times slower (call inside [Context.Do]). When the memory cannot be
+// locked, it copies from pageable memory.
+func (c *Context) DownloadPinned(dst unsafe.Pointer, src uintptr, bytes uint64) error {
+	if c.d.cuMemHostRegister(dst, bytes, 0) == 0 {
+		defer c.d.cuMemHostUnregister(dst)
+	}
+	return c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(dst, src, bytes))
+}
