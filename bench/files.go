@@ -15,7 +15,6 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/job"
 )
 
 // Synthetic says which synthetic raster to make ([gen.Synthetic]).
@@ -27,16 +26,24 @@ var Kinds = gen.Kinds
 // NewGraph returns the synthetic graph of the given kind: grid (a and b
 // its width and height), random (a vertices each joined to b random
 // others) or rmat (2^a vertices, b edges drawn per vertex), from seed.
+// Sizes it cannot make are a [*ParamError].
 func NewGraph(kind string, a, b int, seed uint64) (*ecl.Graph, error) {
+	var g *ecl.Graph
+	var err error
 	switch kind {
 	case "grid":
-		return gen.GridGraph(a, b)
+		g, err = gen.GridGraph(a, b)
 	case "random":
-		return gen.RandomGraph(a, b, seed)
+		g, err = gen.RandomGraph(a, b, seed)
 	case "rmat":
-		return gen.RMATGraph(a, b, seed)
+		g, err = gen.RMATGraph(a, b, seed)
+	default:
+		err = fmt.Errorf("bench: graph kind %q: want grid, random or rmat", kind)
 	}
-	return nil, fmt.Errorf("bench: graph kind %q: want grid, random or rmat", kind)
+	if err != nil {
+		return nil, &ParamError{Err: err}
+	}
+	return g, nil
 }
 
 // WriteGraph writes g to out (.egr, or .egr64 for 2^31 arcs or more)
@@ -53,13 +60,13 @@ func Streamed(x, y, z int) bool {
 // WriteSynthetic makes the raster s describes, of width x height x depth
 // samples, and writes it to out (.npy, .png, .nii or .nii.gz), showing how
 // far it is on progress (nil: nothing shown). Settings it cannot make are
-// a job.UsageError.
+// a [*ParamError].
 func WriteSynthetic(out string, s Synthetic, width, height, depth int, progress io.Writer) error {
-	if err := job.CheckOutputDir(out); err != nil {
+	if err := atomicfile.CheckDir(out); err != nil {
 		return err
 	}
 	if !slices.Contains(Kinds, s.Kind) {
-		return job.UsageError{Err: fmt.Errorf("gen: --kind %q: want random, blobs or cells", s.Kind)}
+		return &ParamError{Err: fmt.Errorf("gen: --kind %q: want random, blobs or cells", s.Kind)}
 	}
 	bar := startBar(progress, out)
 	defer bar.Close()
@@ -67,7 +74,7 @@ func WriteSynthetic(out string, s Synthetic, width, height, depth int, progress 
 	s.Progress = bar.Meter().Reporter(fileprogress.Steps)
 	r, err := s.Raster(width, height, depth)
 	if err != nil {
-		return job.UsageError{Err: err}
+		return &ParamError{Err: err}
 	}
 	bar.Stage("writing", out)
 	return formats.WriteRasterFile(out, r)
@@ -76,12 +83,12 @@ func WriteSynthetic(out string, s Synthetic, width, height, depth int, progress 
 // WriteRandomStream writes the random volume s describes, of x*y*z uint8
 // voxels, to the .npy file out as it is generated (for volumes too large
 // for one raster), showing how far it is on progress (nil: nothing
-// shown). Another kind or file type is a job.UsageError.
+// shown). Another kind or file type is a [*ParamError].
 func WriteRandomStream(out string, s Synthetic, x, y, z int, progress io.Writer) error {
 	if s.Kind != "random" || !strings.HasSuffix(strings.ToLower(out), ".npy") {
-		return job.UsageError{Err: fmt.Errorf("gen volume: %dx%dx%d voxels: a volume over %d voxels is written only as --kind random to .npy", x, y, z, imagegraph.MaxPixels)}
+		return &ParamError{Err: fmt.Errorf("gen volume: %dx%dx%d voxels: a volume over %d voxels is written only as --kind random to .npy", x, y, z, imagegraph.MaxPixels)}
 	}
-	if err := job.CheckOutputDir(out); err != nil {
+	if err := atomicfile.CheckDir(out); err != nil {
 		return err
 	}
 	bar := startBar(progress, out)

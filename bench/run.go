@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/job"
 )
 
 // Options say what a benchmark run measures, as the flags of "cclabel
@@ -28,7 +27,7 @@ type Options struct {
 }
 
 // Run measures every workload on every backend. Options it cannot run are
-// a job.UsageError.
+// a [*ParamError].
 func Run(o Options) ([]Result, error) {
 	if o.Repeat < 1 {
 		return nil, usagef("bench: --repeat %d: must be at least 1", o.Repeat)
@@ -51,7 +50,7 @@ func Run(o Options) ([]Result, error) {
 		case err != nil && b == "gpu":
 			skipped[b] = err.Error()
 		case err != nil:
-			return nil, job.UsageError{Err: err}
+			return nil, &ParamError{Err: err}
 		default:
 			defer l.Close()
 			labelers[b] = l
@@ -59,7 +58,7 @@ func Run(o Options) ([]Result, error) {
 	}
 	plan, err := ParsePlan(o.Modes, o.Connectivity, o.Inputs)
 	if err != nil {
-		return nil, job.UsageError{Err: err}
+		return nil, &ParamError{Err: err}
 	}
 	var jobs []*Job
 	for _, w := range o.Workloads {
@@ -98,7 +97,16 @@ func WriteTable(w io.Writer, results []Result) {
 	}
 }
 
-// usagef returns a job.UsageError.
+// usagef returns a [*ParamError].
 func usagef(format string, args ...any) error {
-	return job.UsageError{Err: fmt.Errorf(format, args...)}
+	return &ParamError{Err: fmt.Errorf(format, args...)}
 }
+
+// ParamError reports parameters a benchmark or a generator cannot use, such
+// as an unknown backend or a size out of range, found before any work.
+type ParamError struct{ Err error }
+
+func (e *ParamError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the wrapped error.
+func (e *ParamError) Unwrap() error { return e.Err }

@@ -3,8 +3,6 @@ package job
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
@@ -43,17 +41,7 @@ func Interrupted() bool { return atomicfile.Interrupted() }
 
 // CheckOutputDir fails when the folder an output goes to does not exist
 // or is not a folder.
-func CheckOutputDir(path string) error {
-	dir := filepath.Dir(path)
-	st, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("output %s: folder %s does not exist", path, dir)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("output %s: %s is not a folder", path, dir)
-	}
-	return nil
-}
+func CheckOutputDir(path string) error { return atomicfile.CheckDir(path) }
 
 // inputFiles and outputFile name a command's inputs and outputs for
 // checkClobber.

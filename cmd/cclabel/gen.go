@@ -75,7 +75,7 @@ func genGraphCommand(std stdio, name, usage string, flags []cli.Flag, a, b strin
 			}
 			g, err := bench.NewGraph(name, cmd.Int(a), cmd.Int(b), cmd.Uint64("seed"))
 			if err != nil {
-				return job.UsageError{Err: err}
+				return err
 			}
 			if err := bench.WriteGraph(out, g); err != nil {
 				return err

@@ -25,6 +25,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cclabel/cclabel/bench"
 	"github.com/cclabel/cclabel/job"
 	"github.com/urfave/cli/v3"
 )
@@ -63,9 +64,10 @@ func run(ctx context.Context, args []string, std stdio) int {
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
 	fmt.Fprintf(std.Err, "cclabel: %s\n", msg)
 	var ue job.UsageError
+	var pe *bench.ParamError
 	var ie interruptedError
 	switch {
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, &pe):
 		return 2
 	case errors.As(err, &ie):
 		return exitStatus(ie.Signal)
