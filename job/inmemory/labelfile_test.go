@@ -1,4 +1,4 @@
-package job_test
+package inmemory_test
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package job
+package inmemory
 
 import "github.com/cclabel/cclabel/imagegraph"
 
