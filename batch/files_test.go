@@ -16,6 +16,7 @@ import (
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/job"
+	"github.com/cclabel/cclabel/job/inmemory"
 )
 
 func newLabeler(t *testing.T) *cclabel.Labeler {
@@ -43,7 +44,7 @@ func TestBatchConnectivity(t *testing.T) {
 func TestBatchOutputsAndChecks(t *testing.T) {
 	b := &files{dir: "out", labelsExt: ".npy", previewExt: ".png", statsExt: ".csv"}
 	img, vol := b.outputs(Input{Path: "data/img/a.tif", Rel: "img/a.tif"}, formats.KindImage)
-	if want := (job.ImageOutputs{Input: "data/img/a.tif", Output: "out/img/a.png", Labels: "out/img/a.labels.npy", Stats: "out/img/a.stats.csv"}); img != want || vol != (job.VolumeOutputs{}) {
+	if want := (inmemory.ImageOutputs{Input: "data/img/a.tif", Output: "out/img/a.png", Labels: "out/img/a.labels.npy", Stats: "out/img/a.stats.csv"}); img != want || vol != (inmemory.VolumeOutputs{}) {
 		t.Errorf("image outputs %+v, %+v; want %+v", img, vol, want)
 	}
 	for rel, want := range map[string][2]string{ // main output, stem
@@ -51,7 +52,7 @@ func TestBatchOutputsAndChecks(t *testing.T) {
 		"t.nhdr": {"out/t.nrrd", "out/t"}, "stack.npy": {"out/stack.npy", "out/stack"}, "p.tif": {"out/p.npy", "out/p"},
 	} {
 		_, vol := b.outputs(Input{Path: "data/" + rel, Rel: rel}, formats.KindVolume)
-		want := job.VolumeOutputs{Input: "data/" + rel, Output: want[0], Preview: want[1] + ".preview.png", Stats: want[1] + ".stats.csv"}
+		want := inmemory.VolumeOutputs{Input: "data/" + rel, Output: want[0], Preview: want[1] + ".preview.png", Stats: want[1] + ".stats.csv"}
 		if vol != want {
 			t.Errorf("%s: %+v, want %+v", rel, vol, want)
 		}
@@ -129,7 +130,7 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want2, err := job.LabelImage(l, img, s, 4)
+	want2, err := inmemory.LabelImage(l, img, s, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want3, err := job.LabelVolume(l, vol, s, 6)
+	want3, err := inmemory.LabelVolume(l, vol, s, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +209,7 @@ func TestBatchReusesLabelArrays(t *testing.T) {
 		if err := formats.WriteRasterFile(in.Path, r); err != nil {
 			t.Fatal(err)
 		}
-		vl, err := job.LabelVolume(l, imagegraph.NewVolume(r, "npy"), s, 26)
+		vl, err := inmemory.LabelVolume(l, imagegraph.NewVolume(r, "npy"), s, 26)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -216,7 +217,7 @@ func TestBatchReusesLabelArrays(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	b := &files{settings: s, imageConn: 8, volumeConn: 26, labeler: l, dir: out, inputs: inputs,
-		buffers: &job.LabelBuffers{Keep: 1}}
+		buffers: &inmemory.LabelBuffers{Keep: 1}}
 	runBatch(t, b)
 	for i, in := range inputs {
 		if b.rows[i].Status != OK {

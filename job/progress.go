@@ -6,6 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/job/inmemory"
 )
 
 // Progress is where a job reports while it runs: failures and warnings
@@ -55,7 +56,7 @@ func (p Progress) bar(name string) *fileprogress.Bar {
 
 // volumeWrites returns the files the writing stage of a volume watches:
 // its label volumes.
-func volumeWrites(out VolumeOutputs) []any {
+func volumeWrites(out inmemory.VolumeOutputs) []any {
 	var paths []any
 	for _, path := range []string{out.Output, out.Labels} {
 		if path != "" {

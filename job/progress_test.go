@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/job/inmemory"
 )
 
 func TestProgressBarQuietAndNoDisplay(t *testing.T) {
@@ -32,12 +33,12 @@ func TestProgressBarQuietAndNoDisplay(t *testing.T) {
 
 func TestVolumeWrites(t *testing.T) {
 	for _, c := range []struct {
-		job  VolumeOutputs
+		job  inmemory.VolumeOutputs
 		want []any
 	}{
-		{VolumeOutputs{Output: "o.nii.gz"}, []any{"o.nii.gz"}},
-		{VolumeOutputs{Output: "d/x.nii.gz", Labels: "l.npy", Preview: "p.png", Stats: "s.csv"}, []any{"d/x.nii.gz", "l.npy"}},
-		{VolumeOutputs{Stats: "s.csv"}, nil},
+		{inmemory.VolumeOutputs{Output: "o.nii.gz"}, []any{"o.nii.gz"}},
+		{inmemory.VolumeOutputs{Output: "d/x.nii.gz", Labels: "l.npy", Preview: "p.png", Stats: "s.csv"}, []any{"d/x.nii.gz", "l.npy"}},
+		{inmemory.VolumeOutputs{Stats: "s.csv"}, nil},
 	} {
 		if got := volumeWrites(c.job); !slices.Equal(got, c.want) {
 			t.Errorf("%+v: watches %v, want %v", c.job, got, c.want)

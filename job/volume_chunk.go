@@ -6,11 +6,12 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/job/inmemory"
 	"github.com/cclabel/cclabel/job/outofcore"
 )
 
 // labelChunk labels one chunk of job.Input into the folder job.Output.
-func labelChunk(job VolumeOutputs, chunk Chunk, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
+func labelChunk(job inmemory.VolumeOutputs, chunk Chunk, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, quiet bool) (volumeSummary, error) {
 	switch {
 	case job.Output == "" || formats.IsLabelVolumePath(job.Output):
 		return volumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER (not a label volume's name)")

@@ -9,6 +9,7 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/job/inmemory"
 	"github.com/cclabel/cclabel/job/outofcore"
 	"github.com/cclabel/cclabel/slabs"
 )
@@ -23,7 +24,7 @@ func inMemoryBytes(voxels int64, sampleSize int) int64 {
 // memory within maxMemory. Inputs that cannot be read
 // plane by plane (TIFF stacks, folders, 4D or paired NIfTI) are read in
 // memory as without --max-memory, and their reader reports what it finds.
-func fitsInMemory(job VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
+func fitsInMemory(job inmemory.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
 	s, _, err := formats.OpenVolumeStream(job.Input, raw)
 	if err != nil {
 		return true
@@ -36,7 +37,7 @@ func fitsInMemory(job VolumeOutputs, raw *formats.RawOptions, maxMemory int64) b
 // labelVolumeOutOfCore labels one volume slab by slab within maxMemory,
 // showing the planes of its slabs labeled and the bytes of its labels
 // written on bar (which may be nil); quiet drops the summary line.
-func labelVolumeOutOfCore(job VolumeOutputs, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, bar *fileprogress.Bar, quiet bool) (volumeSummary, error) {
+func labelVolumeOutOfCore(job inmemory.VolumeOutputs, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, bar *fileprogress.Bar, quiet bool) (volumeSummary, error) {
 	defer bar.Close()
 	switch {
 	case job.Output == "":
@@ -95,7 +96,7 @@ func outOfCoreSummary(input string, res *outofcore.Result, components int, setti
 // outOfCoreNames renames the NRRD label volumes of the jobs (named after
 // their inputs) that are labeled out of core to .nii.gz, which is written
 // out of core and NRRD is not; it reports whether it renamed any.
-func outOfCoreNames(jobs []VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
+func outOfCoreNames(jobs []inmemory.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
 	renamed := false
 	for i, job := range jobs {
 		if strings.HasSuffix(strings.ToLower(job.Output), ".nrrd") && !fitsInMemory(job, raw, maxMemory) {

@@ -3,16 +3,16 @@ package inmemory_test
 import (
 	"testing"
 
-	"github.com/cclabel/cclabel/job"
+	"github.com/cclabel/cclabel/job/inmemory"
 )
 
 func TestLabelBuffersGetPut(t *testing.T) {
-	var none *job.LabelBuffers
+	var none *inmemory.LabelBuffers
 	none.Put(make([]uint32, 4))
 	if none.Get(4) != nil {
 		t.Error("a nil LabelBuffers returned an array")
 	}
-	b := &job.LabelBuffers{Keep: 2}
+	b := &inmemory.LabelBuffers{Keep: 2}
 	if b.Get(10) != nil {
 		t.Error("an empty LabelBuffers returned an array")
 	}

@@ -1,6 +1,11 @@
 package inmemory
 
-import "github.com/cclabel/cclabel/imagegraph"
+import (
+	"io"
+
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/atomicfile"
+)
 
 // Settings say how a file's rasters are labeled and its outputs written.
 type Settings struct {
@@ -17,4 +22,13 @@ type Settings struct {
 	// Overlay draws an image's label map over the input instead of on
 	// black.
 	Overlay bool
+}
+
+// writeOutput writes a file through a temporary file renamed into place,
+// or to stdout when path is "-".
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" {
+		return write(stdout)
+	}
+	return atomicfile.WriteFile(path, write)
 }

@@ -17,7 +17,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/job"
+	"github.com/cclabel/cclabel/job/inmemory"
 )
 
 // write4D writes a w x h x d NIfTI volume of frames frames of random
@@ -57,7 +57,7 @@ func write4D(t *testing.T, path string, w, h, d, frames int) *imagegraph.Volume 
 // frameStatsOracle returns the statistics rows (csv or json) of every
 // frame of vol labeled on its own, as a one-frame volume with the same
 // geometry, on the serial backend.
-func frameStatsOracle(t *testing.T, vol *imagegraph.Volume, s job.Settings, conn int, format string) []string {
+func frameStatsOracle(t *testing.T, vol *imagegraph.Volume, s inmemory.Settings, conn int, format string) []string {
 	t.Helper()
 	serial, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendSerial})
 	if err != nil {
@@ -68,7 +68,7 @@ func frameStatsOracle(t *testing.T, vol *imagegraph.Volume, s job.Settings, conn
 	for _, f := range vol.Frames {
 		one := *vol
 		one.Frames = []*imagegraph.Raster{f}
-		vl, err := job.LabelVolume(serial, &one, s, conn)
+		vl, err := inmemory.LabelVolume(serial, &one, s, conn)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,13 +93,13 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in4d.nii.gz")
 	vol := write4D(t, in, 7, 6, 5, 3)
-	s := job.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}, DType: "auto"}
-	vl, err := job.LabelVolume(newLabeler(t), vol, s, 6)
+	s := inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}, DType: "auto"}
+	vl, err := inmemory.LabelVolume(newLabeler(t), vol, s, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := job.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p.png"), Stats: filepath.Join(dir, "s.csv")}
-	if err := job.WriteVolume(out, vol, vl, "auto"); err != nil {
+	out := inmemory.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p.png"), Stats: filepath.Join(dir, "s.csv")}
+	if err := inmemory.WriteVolume(out, vol, vl, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	csv, err := os.ReadFile(out.Stats)
@@ -131,7 +131,7 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 
 	// JSON: every frame's objects, in order, each with its frame.
 	out.Stats = filepath.Join(dir, "s.json")
-	if err := job.WriteVolume(out, vol, vl, "auto"); err != nil {
+	if err := inmemory.WriteVolume(out, vol, vl, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	var got, wantJSON []map[string]any
@@ -157,12 +157,12 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 	// so in a text chunk; the note says so too.
 	one := *vol
 	one.Frames = vol.Frames[:1]
-	vl0, err := job.LabelVolume(newLabeler(t), &one, s, 6)
+	vl0, err := inmemory.LabelVolume(newLabeler(t), &one, s, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out0 := job.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p0.png")}
-	if err := job.WriteVolume(out0, &one, vl0, "auto"); err != nil {
+	out0 := inmemory.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p0.png")}
+	if err := inmemory.WriteVolume(out0, &one, vl0, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	p, p0 := decodePNG(t, out.Preview), decodePNG(t, out0.Preview)
@@ -172,10 +172,10 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 	if txt, txt0 := pngText(t, out.Preview), pngText(t, out0.Preview); txt != "Description\x00frame 0 of 3" || txt0 != "" {
 		t.Errorf("preview text %q (one frame: %q)", txt, txt0)
 	}
-	if note := job.PreviewNote(out, 3); note != "preview "+out.Preview+" shows frame 0 of 3" {
+	if note := inmemory.PreviewNote(out, 3); note != "preview "+out.Preview+" shows frame 0 of 3" {
 		t.Errorf("note %q", note)
 	}
-	if note := job.PreviewNote(out, 1) + job.PreviewNote(job.VolumeOutputs{}, 3); note != "" {
+	if note := inmemory.PreviewNote(out, 1) + inmemory.PreviewNote(inmemory.VolumeOutputs{}, 3); note != "" {
 		t.Errorf("note of one frame, or of no preview: %q", note)
 	}
 }
@@ -210,36 +210,4 @@ func pngText(t *testing.T, path string) string {
 		b = b[12+n:]
 	}
 	return ""
-}
-
-// TestFileEveryFrame checks that a File of a 4D volume, as a batch takes
-// it, counts the components of every frame, as many as its statistics
-// have rows.
-func TestFileEveryFrame(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in", "v4.nii.gz")
-	os.MkdirAll(filepath.Dir(in), 0o755)
-	vol := write4D(t, in, 5, 4, 6, 4)
-	s := job.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}, DType: "auto"}
-	statsPath := filepath.Join(dir, "v4.stats.csv")
-	f := &job.File{Kind: formats.KindVolume, Volume: job.VolumeOutputs{Input: in, Output: filepath.Join(dir, "v4.nii.gz"), Stats: statsPath}}
-	if err := f.Read(); err != nil {
-		t.Fatal(err)
-	}
-	components, voxels, err := f.Label(newLabeler(t), s, 4, 26, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Write(s, nil); err != nil {
-		t.Fatal(err)
-	}
-	stats, err := os.ReadFile(statsPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.Join(frameStatsOracle(t, vol, s, 26, "csv"), "")
-	got, wantRows := strings.Count(string(stats), "\n")-1, strings.Count(want, "\n")-len(vol.Frames)
-	if components != int64(got) || got != wantRows || voxels != 5*4*6*4 {
-		t.Errorf("%d components, %d voxels; %d stats rows, %d components in the frames alone", components, voxels, got, wantRows)
-	}
 }

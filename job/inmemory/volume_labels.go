@@ -65,20 +65,21 @@ type VolumeLabels struct {
 // counted as they are labeled on the meter watching vol
 // (fileprogress.For), if any.
 func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
-	return labelVolume(l, vol, s, conn, nil, false)
+	return LabelVolumeIn(l, vol, s, conn, nil, false)
 }
 
 // LabelVolumeInto is LabelVolume writing the first frame's labels into
 // dst when it has one label per voxel (a buffer made ready while the
 // volume was read).
 func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
-	return labelVolume(l, vol, s, conn, oneBuffer(dst), false)
+	return LabelVolumeIn(l, vol, s, conn, OneBuffer(dst), false)
 }
 
-// labelVolume is LabelVolume labeling into arrays from bufs when they fit.
-// With narrow, a volume of one frame and no size filters is labeled by
-// LabelRasterNarrow: its labels may come back as uint16 (Narrow).
-func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
+// LabelVolumeIn is LabelVolume labeling into arrays from bufs when they
+// fit (nil bufs: none). With narrow, a volume of one frame and no size
+// filters is labeled by LabelRasterNarrow: its labels may come back as
+// uint16 (Narrow).
+func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
 	rule := s.Rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
