@@ -1,13 +1,9 @@
 // Package bench measures labeling throughput per backend on synthetic
-// inputs, as "cclabel bench" does: a random graph (k=4), and images and
-// volumes (random, blobs or cells, from package gen with seed 1) under the
-// rules and connectivities of a Plan. Each Job is generated once and
-// labeled on every backend; Measure reports the median kernel time (the
-// labeling itself, data resident) and end-to-end time (with the copies to
-// and from the GPU).
+// inputs.
 //
-// The scripts beside it compare cclabel with scipy.ndimage and other
-// peers.
+// It is the benchmark of "cclabel bench": a random graph, images and
+// volumes under the rules and connectivities of a [Plan]. The scripts
+// beside it compare cclabel with scipy.ndimage and other peers.
 package bench
 
 import (
@@ -35,6 +31,8 @@ type Result struct {
 }
 
 // Job is one workload: a generated input under a rule and connectivity.
+//
+// Each job's input is generated once and labeled on every backend.
 type Job struct {
 	Name  string
 	Unit  string // what Items counts: arcs or voxels
@@ -42,8 +40,11 @@ type Job struct {
 	run   func(l *cclabel.Labeler) (kernel, total time.Duration, err error)
 }
 
-// Measure labels the job's input repeat times (at least once) on the
-// labeler of the named backend and returns the median times.
+// Measure labels the job's input repeat times and returns the median times.
+//
+// It labels at least once, on the labeler of the named backend. The
+// [Result] holds the median kernel time (the labeling itself, data
+// resident) and end-to-end time (with the copies to and from the GPU).
 func (j *Job) Measure(l *cclabel.Labeler, backend string, repeat int) (Result, error) {
 	r := Result{Workload: j.Name, Backend: backend, Items: j.Items, Unit: j.Unit}
 	var kernel, total []float64
@@ -83,9 +84,12 @@ type Plan struct {
 }
 
 // ParsePlan reads the --modes, --connectivity and --inputs flags of
-// "cclabel bench": comma-separated rules (imagegraph.ParseRule) or all
-// (binary and multilabel at every connectivity), connectivities or all
-// ("" for the defaults), and inputs.
+// "cclabel bench".
+//
+// modes holds comma-separated rules ([imagegraph.ParseRule]) or all
+// (binary and multilabel at every connectivity), connectivity
+// comma-separated connectivities or all ("" for the defaults), and inputs
+// comma-separated inputs.
 func ParsePlan(modes, connectivity, inputs string) (*Plan, error) {
 	p := &Plan{}
 	if modes == "all" {
@@ -143,10 +147,12 @@ func (p *Plan) Connectivities(is3D bool) []int {
 	return out
 }
 
-// Jobs generates the inputs of a workload (graph, image or volume) and
-// returns its jobs: a random graph of 2^20 vertices (2^22 when full), or
-// every input, rule and connectivity of the plan on a 4096² image (8192²)
-// or a 256³ volume (512³).
+// Jobs generates the inputs of a workload and returns its jobs.
+//
+// The workload is graph, image or volume. Its jobs label a random graph of
+// 2^20 vertices and k=4 (2^22 when full), or every input, rule and
+// connectivity of the plan on a 4096² image (8192²) or a 256³ volume
+// (512³). The inputs come from package [gen] with seed 1.
 func (p *Plan) Jobs(workload string, full bool) ([]*Job, error) {
 	switch workload {
 	case "graph":
@@ -202,9 +208,10 @@ func (p *Plan) Jobs(workload string, full bool) ([]*Job, error) {
 	return nil, fmt.Errorf("bench: unknown workload %q", workload)
 }
 
-// Raster generates a synthetic input with seed 1: random (p=0.6 in 2D,
-// 0.3 in 3D), blobs (p=0.5) or cells (about 4,000, uint32), and
-// describes it.
+// Raster generates a synthetic input with seed 1 and describes it.
+//
+// The input is random (p=0.6 in 2D, 0.3 in 3D), blobs (p=0.5) or cells
+// (about 4,000, uint32).
 func Raster(input string, w, h, d int) (*imagegraph.Raster, string, error) {
 	switch input {
 	case "cells":

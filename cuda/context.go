@@ -17,10 +17,11 @@ type Device = driver.Device
 // Status says whether the GPU path can run on this machine, and why not.
 type Status = driver.Status
 
-// Open loads the CUDA driver library and initialises the driver. It fails
-// with a reason a user can act on when the library is missing, a symbol is
-// missing (a driver too old) or initialisation fails (no device, driver
-// and kernel module mismatch, ...).
+// Open loads the CUDA driver library and initialises the driver.
+//
+// It fails with a reason a user can act on when the library is missing, a
+// symbol is missing (a driver too old) or initialisation fails (no device,
+// driver and kernel module mismatch, ...).
 func Open() (*Driver, error) {
 	d, err := driver.Open()
 	if err != nil {
@@ -38,22 +39,26 @@ func (d *Driver) DriverVersion() (major, minor int, err error) { return d.d.Driv
 // Devices lists the GPUs the driver sees.
 func (d *Driver) Devices() ([]Device, error) { return d.d.Devices() }
 
-// Available probes the CUDA driver: it loads libcuda.so.1, initialises it
-// and lists the devices, then unloads it. It never fails; when the GPU
-// path cannot run, Status.Reason says why.
+// Available probes the CUDA driver and reports whether the GPU path can run.
+//
+// It loads libcuda.so.1, initialises it and lists the devices, then
+// unloads it. It never fails; when the GPU path cannot run,
+// [Status].Reason says why.
 func Available() Status { return driver.Available() }
 
 // Context is the primary context of one device with cclabel's kernels
-// loaded. Its methods lock the calling goroutine to its OS thread and make
-// the context current there, so they may be called from any goroutine,
-// but not concurrently.
+// loaded.
+//
+// Its methods lock the calling goroutine to its OS thread and make the
+// context current there, so they may be called from any goroutine, but
+// not concurrently.
 type Context struct {
 	dc *driver.Context
 	// blocks fills the device: multiprocessors x resident threads per
 	// multiprocessor / threads per block, as the ECL-CC reference launches.
 	blocks uint32
 	// PerKernel makes each run record every kernel's time in
-	// Timing.Kernels (profiling); otherwise only the whole kernel time.
+	// [Timing].Kernels (profiling); otherwise only the whole kernel time.
 	PerKernel bool
 	// force sends every grid to one family of grid kernels (tests and
 	// benchmarks; value blocks only at 26-connectivity); autoKernels
@@ -62,8 +67,10 @@ type Context struct {
 }
 
 // NewContext retains the primary context of device ordinal and loads the
-// embedded kernels. A fatbin without code for the device fails here (CUDA
-// error 209, no binary for GPU) and callers fall back to the CPU.
+// embedded kernels.
+//
+// A fatbin without code for the device fails here (CUDA error 209, no
+// binary for GPU) and callers fall back to the CPU.
 func (d *Driver) NewContext(ordinal int) (*Context, error) {
 	image, err := kernelImage()
 	if err != nil {

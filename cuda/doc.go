@@ -1,8 +1,6 @@
-// Package cuda is cclabel's GPU backend. It loads the CUDA driver
-// (libcuda.so.1) at run time through purego, so building needs neither cgo
-// nor a CUDA toolkit, and a machine without a GPU simply reports why the
-// GPU path cannot run.
+// Package cuda labels graphs, images and volumes on NVIDIA GPUs.
 //
-// This first part binds the driver's initialisation and device queries
-// (Available, Open, Driver.Devices); the labeling kernels follow.
+// It loads the CUDA driver (libcuda.so.1) at run time through purego, so
+// building needs neither cgo nor a CUDA toolkit, and a machine without a
+// GPU simply reports why the GPU path cannot run ([Available]).
 package cuda

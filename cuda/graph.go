@@ -21,7 +21,7 @@ const threadsPerBlock = 256
 type Timing struct {
 	Upload, Kernel, Download time.Duration
 	// Kernels holds each kernel's time, in launch order, when the
-	// context's PerKernel is set.
+	// context's [Context].PerKernel is set.
 	Kernels []KernelTime
 }
 
@@ -32,12 +32,15 @@ type KernelTime struct {
 }
 
 // GraphComponents runs ECL-CC on the GPU and returns each vertex's
-// representative (the smallest vertex ID of its component), as
-// ecl.ComponentsSerial does, with the time of each stage. The graph must
-// be valid and symmetric, with sorted adjacency lists (as ecl.FromEdges
-// and the readers of package formats build them; see
-// ecl.Graph.SortAdjacency): the init kernel finds each vertex's closest
-// smaller neighbour by binary search. An unsorted list is an error.
+// representative.
+//
+// The representative is the smallest vertex ID of its component, as
+// [ecl.ComponentsSerial] gives it; the [Timing] holds the time of each
+// stage. The graph must be valid and symmetric, with sorted adjacency
+// lists (as [ecl.FromEdges] and the readers of package formats build them;
+// see [ecl.Graph.SortAdjacency]): the init kernel finds each vertex's
+// closest smaller neighbour by binary search. An unsorted list is an
+// error.
 func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 	run, err := c.LabelGraph(g, GraphOptions{Algorithm: ecl.ECL})
 	if err != nil {
@@ -46,10 +49,10 @@ func (c *Context) GraphComponents(g *ecl.Graph) ([]int32, Timing, error) {
 	return run.Parent, run.Timing, nil
 }
 
-// GraphOptions configures Context.LabelGraph.
+// GraphOptions configures [Context.LabelGraph].
 type GraphOptions struct {
-	// Algorithm is ecl.ECL (the zero value), ecl.ECLaf, ecl.Afforest or
-	// ecl.Auto (ChooseGraphAlgorithm).
+	// Algorithm is [ecl.ECL] (the zero value), [ecl.ECLaf], [ecl.Afforest]
+	// or [ecl.Auto] ([ChooseGraphAlgorithm]).
 	Algorithm ecl.Algorithm
 	// Forest records a spanning forest: the edge of every successful
 	// hook. ECLaf cannot record one (its plain stores may overwrite a
@@ -57,7 +60,7 @@ type GraphOptions struct {
 	Forest bool
 	// SampleRounds is Afforest's k, the neighbours of each vertex linked
 	// before the giant component is looked for; 0 means adaptive, up to
-	// MaxSampleRounds (a second round only when the first leaves the
+	// [MaxSampleRounds] (a second round only when the first leaves the
 	// giant under a quarter of the samples).
 	SampleRounds int
 	// round0 overrides Afforest's round 0 (tests and benchmarks): 0
@@ -89,15 +92,15 @@ func (o GraphOptions) compressRound0(def bool) bool {
 	return def
 }
 
-// GraphRun is the outcome of Context.LabelGraph.
+// GraphRun is the outcome of [Context.LabelGraph].
 type GraphRun struct {
 	// Parent holds each vertex's representative, the smallest vertex ID
 	// of its component.
 	Parent []int32
-	// Forest is the spanning forest when GraphOptions.Forest asked for
-	// one, its edges listed by the vertex they hooked (see ecl.Forest).
+	// Forest is the spanning forest when [GraphOptions].Forest asked for
+	// one, its edges listed by the vertex they hooked (see [ecl.Forest]).
 	Forest *ecl.Forest
-	// Algorithm is the algorithm that ran (ecl.Auto resolved).
+	// Algorithm is the algorithm that ran ([ecl.Auto] resolved).
 	Algorithm ecl.Algorithm
 	// Timing is the time of each stage.
 	Timing Timing
@@ -111,13 +114,15 @@ type graphBuffers struct {
 }
 
 // LabelGraph labels the components of g on the GPU with the algorithm of
-// opts and returns each vertex's representative (the smallest vertex ID
-// of its component, as ecl.ComponentsSerial gives it), and a spanning
-// forest when opts ask for one. The graph must be valid and symmetric,
-// with sorted adjacency lists (as ecl.FromEdges and the readers of package
-// formats build them; see ecl.Graph.SortAdjacency): the init kernel finds
-// each vertex's closest smaller neighbour by binary search. An unsorted
-// list is an error.
+// opts.
+//
+// It returns each vertex's representative (the smallest vertex ID of its
+// component, as [ecl.ComponentsSerial] gives it), and a spanning forest
+// when opts ask for one. The graph must be valid and symmetric, with
+// sorted adjacency lists (as [ecl.FromEdges] and the readers of package
+// formats build them; see [ecl.Graph.SortAdjacency]): the init kernel
+// finds each vertex's closest smaller neighbour by binary search. An
+// unsorted list is an error.
 func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error) {
 	n := g.NumVertices()
 	alg := opts.Algorithm

@@ -2,10 +2,12 @@ package cuda
 
 import "unsafe"
 
-// MaxSampleRounds is Afforest's k on the GPU when GraphOptions.SampleRounds
-// is 0 (adaptive): the second round runs only when the first leaves the
-// giant under a quarter of the samples (grids and R-MAT graphs stop after
-// one, uniform random graphs take two; see docs/gpu.md).
+// MaxSampleRounds is Afforest's k on the GPU when its rounds are adaptive.
+//
+// They are adaptive when [GraphOptions].SampleRounds is 0: the second
+// round runs only when the first leaves the giant under a quarter of the
+// samples (grids and R-MAT graphs stop after one, uniform random graphs
+// take two; see docs/gpu.md).
 const MaxSampleRounds = 2
 
 // Afforest's round 0: ECL-CC's init (each vertex at its closest smaller

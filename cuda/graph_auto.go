@@ -7,15 +7,18 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// AutoMinDegree is the average degree (stored arcs per vertex) from which
-// ecl.Auto runs Afforest on the GPU rather than ECL-CC: below it (road
-// networks) there is no giant component for Afforest to skip, and ECL-CC
-// is faster; from it (grids, random and R-MAT graphs) Afforest is
-// (docs/gpu.md).
+// AutoMinDegree is the average degree from which [ecl.Auto] runs Afforest
+// on the GPU.
+//
+// The degree counts stored arcs per vertex. Below it (road networks) there
+// is no giant component for Afforest to skip, and ECL-CC is faster; from
+// it (grids, random and R-MAT graphs) Afforest is (docs/gpu.md).
 const AutoMinDegree = 3
 
-// ChooseGraphAlgorithm returns the algorithm ecl.Auto runs on the GPU for
-// g: ECL-CC below AutoMinDegree, Afforest from it.
+// ChooseGraphAlgorithm returns the algorithm [ecl.Auto] runs on the GPU for
+// g.
+//
+// It is ECL-CC below [AutoMinDegree], Afforest from it.
 func ChooseGraphAlgorithm(g *ecl.Graph) ecl.Algorithm {
 	if n := g.NumVertices(); n == 0 || g.NumEdges() < AutoMinDegree*n {
 		return ecl.ECL

@@ -12,7 +12,7 @@ import (
 // compare-and-swap (or ECL-CC's init), and the kernels stored the edge
 // (v, u) of that hook at the vertex, v in the high word. The edges are
 // listed by the vertex they hooked, in increasing order, the smaller
-// endpoint first, as ecl.SpanningForest lists them.
+// endpoint first, as [ecl.SpanningForest] lists them.
 func forestOf(parent []int32, edges []uint64) *ecl.Forest {
 	n := len(parent)
 	workers := min(runtime.NumCPU(), max(1, n>>16))

@@ -23,7 +23,9 @@ var gridKernelSuffix = map[imagegraph.SampleKind]string{
 }
 
 // SupportsRaster reports whether the grid kernels take the raster's
-// sample type: uint8, uint16, int16, uint32 (and packed RGB), int32 and
+// sample type.
+//
+// They take uint8, uint16, int16, uint32 (and packed RGB), int32 and
 // float32.
 func SupportsRaster(r *imagegraph.Raster) bool {
 	_, ok := gridKernelSuffix[r.Kind]
@@ -63,24 +65,29 @@ func sampleBytes(r *imagegraph.Raster) (unsafe.Pointer, uint64) {
 	return nil, 0
 }
 
-// LabelGrid labels an image (depth 1) or volume on the GPU at the
-// connectivity (4 or 8 in 2D, 6, 18 or 26 in 3D) under rule, and returns
-// its labels, 1..N by first occurrence (x fastest), background 0 — the
-// CPU's labels, bit for bit — and N. See SupportsRaster for the sample
+// LabelGrid labels an image or volume on the GPU and returns its labels.
+//
+// An image has depth 1. The connectivity is 4 or 8 in 2D, 6, 18 or 26 in
+// 3D, and rule decides which samples join. The labels are 1..N by first
+// occurrence (x fastest), background 0 — the CPU's labels, bit for bit —
+// and LabelGrid returns N as well. See [SupportsRaster] for the sample
 // types.
 func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule) ([]uint32, int, Timing, error) {
 	return c.LabelGridInto(r, conn, rule, nil)
 }
 
-// LabelGridInto is LabelGrid writing the labels into dst when it has
-// r.Len() entries (its contents do not matter), so that a run of many
-// files can reuse one buffer; otherwise it allocates the labels.
+// LabelGridInto is [Context.LabelGrid] writing the labels into dst.
+//
+// It writes into dst when it has r.Len() entries (its contents do not
+// matter), so that a run of many files can reuse one buffer; otherwise it
+// allocates the labels.
 func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32) ([]uint32, int, Timing, error) {
 	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false)
 	return g.Labels, g.Count, t, err
 }
 
-// labelGrid is LabelGridInto, and with narrow LabelGridNarrow.
+// labelGrid is [Context.LabelGridInto], and with narrow
+// [Context.LabelGridNarrow].
 func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16, narrow bool) (GridLabels, Timing, error) {
 	var t Timing
 	var g GridLabels

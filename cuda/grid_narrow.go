@@ -10,16 +10,17 @@ import (
 )
 
 // MaxNarrowCount is the largest component count whose labels
-// LabelGridNarrow downloads as uint16.
+// [Context.LabelGridNarrow] downloads as uint16.
 const MaxNarrowCount = 65535
 
 // narrowKernel narrows uint32 labels to uint16 on the device
 // (kernels/ecl_grid_narrow.cu).
 const narrowKernel = "grid_narrow_u16"
 
-// GridLabels are a grid's labels as LabelGridNarrow returns them: in
-// Labels (uint32), or in Narrow (uint16, the same values) when they were
-// downloaded narrowed; the other slice is nil.
+// GridLabels are a grid's labels as [Context.LabelGridNarrow] returns them.
+//
+// They are in Labels (uint32), or in Narrow (uint16, the same values) when
+// they were downloaded narrowed; the other slice is nil.
 type GridLabels struct {
 	Labels []uint32
 	Narrow []uint16
@@ -27,14 +28,16 @@ type GridLabels struct {
 	Count int
 }
 
-// LabelGridNarrow is LabelGridInto for callers that can take uint16
-// labels: when the grid has at most MaxNarrowCount components, its
-// labels are narrowed on the device and downloaded as uint16 — half the
-// copy and half the host memory — into dst16 when it has r.Len() entries
-// (else a fresh array), and GridLabels.Labels is nil. With more
-// components, or kernels without the narrowing kernel (an older fatbin
-// through CCLABEL_KERNELS), they come back as uint32 in dst as
-// LabelGridInto gives them. Either way they are the CPU's labels.
+// LabelGridNarrow is [Context.LabelGridInto] for callers that can take
+// uint16 labels.
+//
+// When the grid has at most [MaxNarrowCount] components, its labels are
+// narrowed on the device and downloaded as uint16 — half the copy and half
+// the host memory — into dst16 when it has r.Len() entries (else a fresh
+// array), and [GridLabels].Labels is nil. With more components, or kernels
+// without the narrowing kernel (an older fatbin through CCLABEL_KERNELS),
+// they come back as uint32 in dst as LabelGridInto gives them. Either way
+// they are the CPU's labels.
 func (c *Context) LabelGridNarrow(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16) (GridLabels, Timing, error) {
 	return c.labelGrid(r, conn, rule, dst, dst16, true)
 }
@@ -48,7 +51,7 @@ func (c *Context) canNarrow() bool {
 
 // downloadLabels copies a labeled grid's n labels from the device buffer
 // out to the host and reads its component count from total (call inside
-// do). With narrow and a count of at most MaxNarrowCount the labels are
+// do). With narrow and a count of at most [MaxNarrowCount] the labels are
 // first narrowed into the device buffer spare (at least 2n bytes, free
 // once the kernels are done) and come back as uint16, in dst16 when it
 // has n entries; otherwise as uint32, in dst when it has n entries. Fresh

@@ -2,28 +2,31 @@ package ecl
 
 import "github.com/cclabel/cclabel/internal/parallel"
 
-// AdaptiveMinGiant is the share of the sampled vertices the largest
-// intermediate component must hold for Afforest's adaptive k to stop
-// after the first round: R-MAT graphs reach it (k = 1 was fastest on
-// them, 2.5-3x ECL-CC on 2 cores), uniform random graphs do not (k = 2
-// was fastest, 1.8x ECL-CC, and k = 1 slower than ECL-CC).
+// AdaptiveMinGiant is the giant's share at which adaptive Afforest stops
+// after one round.
+//
+// The share is that of the sampled vertices held by the largest
+// intermediate component. R-MAT graphs reach it, and one round suits them
+// best; uniform random graphs do not, and need two rounds (after one,
+// Afforest is slower than ECL-CC on them).
 const AdaptiveMinGiant = 0.25
 
 // giantSamples is the number of vertices sampled to find the largest
 // intermediate component.
 const giantSamples = 1024
 
-// ComponentsAfforest runs Afforest (Sutton et al., IPDPS'18) on up to
-// threads goroutines (0 means GOMAXPROCS) and returns each vertex's
-// representative, the smallest ID of its component, exactly as ECL-CC
-// does.
+// ComponentsAfforest runs Afforest and returns each vertex's representative.
+//
+// Afforest (Sutton et al., IPDPS'18) runs on up to threads goroutines (0
+// means GOMAXPROCS), and the representatives are the smallest IDs of their
+// components, exactly as ECL-CC gives them.
 //
 // It first links every vertex to k of its neighbours, compressing the
 // trees after every round: round 0 is ECL-CC's init (each vertex points
 // at its first smaller neighbour, no atomics needed), round r > 0 links
 // the neighbour at position r of the adjacency list. k = rounds; 0 or
 // less means adaptive: 1, or 2 when after round 0 the largest component
-// holds less than AdaptiveMinGiant of the sampled vertices. Then it
+// holds less than [AdaptiveMinGiant] of the sampled vertices. Then it
 // samples vertices to find the largest intermediate component and links
 // the remaining edges of the vertices outside it only: an edge with both
 // ends inside cannot change the result. An edge between two vertices
@@ -36,7 +39,7 @@ func ComponentsAfforest(g *Graph, threads, rounds int) []int32 {
 	return afforest(g, threads, rounds, nil)
 }
 
-// afforest is ComponentsAfforest, recording its hooks in log when log is
+// afforest is [ComponentsAfforest], recording its hooks in log when log is
 // not nil.
 func afforest(g *Graph, threads, rounds int, log *hookLog) []int32 {
 	adaptive := rounds <= 0

@@ -2,11 +2,14 @@ package ecl
 
 import "fmt"
 
-// ComponentsBFS labels components by breadth-first search, one component at
-// a time, visiting start vertices in increasing order. It returns each
-// vertex's representative (the component's smallest ID, which is the start
-// vertex). It shares no code with ECL-CC and serves as its oracle and as the
-// baseline of the benchmarks.
+// ComponentsBFS labels components by breadth-first search, the oracle of
+// ECL-CC.
+//
+// It searches one component at a time, visiting start vertices in
+// increasing order, and returns each vertex's representative (the
+// component's smallest ID, which is the start vertex). It shares no code
+// with ECL-CC and serves as its oracle and as the baseline of the
+// benchmarks.
 func ComponentsBFS(g *Graph) []int32 {
 	n := g.NumVertices()
 	rep := make([]int32, n)
@@ -35,9 +38,11 @@ func ComponentsBFS(g *Graph) []int32 {
 	return rep
 }
 
-// Verify checks parent (one representative per vertex) against an
-// independent breadth-first search of g. It returns nil when every vertex's
-// representative is the smallest ID of its BFS component.
+// Verify checks representatives against an independent breadth-first search.
+//
+// parent holds one representative per vertex of g. Verify returns nil when
+// every vertex's representative is the smallest ID of its component as
+// [ComponentsBFS] finds it.
 func Verify(g *Graph, parent []int32) error {
 	n := g.NumVertices()
 	if len(parent) != n {

@@ -8,11 +8,13 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// FromEdges builds a symmetric graph on n vertices from the undirected edges
-// (us[i], vs[i]). Every edge is stored in both directions, self-loops are
-// dropped (they never change connectivity), repeated edges are stored once
-// and every adjacency list is sorted. Its only per-vertex array is the
-// graph's offsets, written in one pass when there are few edges.
+// FromEdges builds a symmetric graph on n vertices from undirected edges.
+//
+// The edges are (us[i], vs[i]). Every edge is stored in both directions,
+// self-loops are dropped (they never change connectivity), repeated edges
+// are stored once and every adjacency list is sorted. Its only per-vertex
+// array is the graph's offsets, written in one pass when there are few
+// edges.
 func FromEdges(n int, us, vs []int32) (*Graph, error) {
 	if len(us) != len(vs) {
 		return nil, fmt.Errorf("ecl: %d sources but %d targets", len(us), len(vs))
@@ -54,13 +56,13 @@ func FromEdges(n int, us, vs []int32) (*Graph, error) {
 	return &Graph{Offsets: offsets, Neighbors: sortUnique(offsets, nbrs)}, nil
 }
 
-// fewEdges reports whether FromEdges builds a graph of n vertices and m
+// fewEdges reports whether [FromEdges] builds a graph of n vertices and m
 // edges by sorting its arcs rather than by counting degrees: when there
 // are so few that the counting method's passes over the vertices would
 // cost more than the sort.
 func fewEdges(n, m int) bool { return int64(m) <= int64(n)/64 }
 
-// fromFewEdges is FromEdges for few edges (see fewEdges): it sorts the
+// fromFewEdges is [FromEdges] for few edges (see fewEdges): it sorts the
 // arcs, drops repeats, and then writes the offsets in one pass.
 func fromFewEdges(n int, us, vs []int32) (*Graph, error) {
 	arcs := make([]uint64, 0, 2*len(us))
@@ -125,8 +127,10 @@ func sortUnique(offsets []int64, nbrs []int32) []int32 {
 }
 
 // SortAdjacency sorts every adjacency list in place, using up to threads
-// goroutines. Connected components do not depend on adjacency order; sorted
-// lists let IsSymmetric use binary search.
+// goroutines.
+//
+// Connected components do not depend on adjacency order; sorted lists let
+// [Graph.IsSymmetric] use binary search.
 func (g *Graph) SortAdjacency(threads int) {
 	n := g.NumVertices()
 	parallel.Ranges(n, threads, func(lo, hi int) {
@@ -139,9 +143,11 @@ func (g *Graph) SortAdjacency(threads int) {
 	})
 }
 
-// IsSymmetric reports whether every arc (v,u) has its reverse (u,v), using
-// up to threads goroutines. It is exact for any valid graph; it is fastest
-// when adjacency lists are sorted (see SortAdjacency) and free of repeats.
+// IsSymmetric reports whether every arc (v,u) has its reverse (u,v).
+//
+// It uses up to threads goroutines. It is exact for any valid graph; it is
+// fastest when adjacency lists are sorted (see [Graph.SortAdjacency]) and
+// free of repeats.
 func (g *Graph) IsSymmetric(threads int) bool {
 	n := g.NumVertices()
 	threads = parallel.ClampThreads(threads, n)
@@ -270,8 +276,9 @@ func (g *Graph) hasArcIn(adj []int32, target int32) bool {
 	return slices.Contains(adj, target)
 }
 
-// Symmetrize returns a symmetric graph with every arc of g in both
-// directions, self-loops dropped and repeats removed (see FromEdges).
+// Symmetrize returns a symmetric graph with every arc of g in both directions.
+//
+// Self-loops are dropped and repeats removed, as [FromEdges] does.
 func (g *Graph) Symmetrize() (*Graph, error) {
 	n := g.NumVertices()
 	us := make([]int32, 0, len(g.Neighbors))

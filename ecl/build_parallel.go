@@ -12,8 +12,10 @@ import (
 // minEdgesPerThread is the fewest edges worth another goroutine.
 const minEdgesPerThread = 1 << 16
 
-// FromEdgesParallel builds the symmetric graph on n vertices of the undirected
-// edges (us[i], vs[i]) on threads goroutines (0: GOMAXPROCS), exactly as
+// FromEdgesParallel is [FromEdges] on threads goroutines.
+//
+// It builds the symmetric graph on n vertices of the undirected edges
+// (us[i], vs[i]) on threads goroutines (0: GOMAXPROCS), exactly as
 // FromEdges does: every edge in both directions, self-loops dropped,
 // repeated edges stored once, adjacency lists sorted. Its errors are
 // FromEdges's too. Small inputs, one thread, or few edges for the
@@ -28,11 +30,11 @@ func FromEdgesParallel(n int, us, vs []int32, threads int) (*Graph, error) {
 }
 
 // fewEdgesPerVertex is the ratio of vertices to edges from which
-// FromEdges leaves the graph to FromEdges.
+// [FromEdgesParallel] leaves the graph to [FromEdges].
 const fewEdgesPerVertex = 64
 
-// fromEdgesParallel is FromEdgesParallel with at least minPerThread edges a goroutine
-// (tests lower it).
+// fromEdgesParallel is [FromEdgesParallel] with at least minPerThread edges
+// a goroutine (tests lower it).
 func fromEdgesParallel(n int, us, vs []int32, threads, minPerThread int) (*Graph, error) {
 	threads = parallel.ClampThreads(threads, len(us)/minPerThread)
 	if threads == 1 || len(us) != len(vs) || n < 0 || n >= math.MaxInt32 || int64(len(us)) <= int64(n)/fewEdgesPerVertex {
@@ -102,7 +104,7 @@ func fromEdgesParallel(n int, us, vs []int32, threads, minPerThread int) (*Graph
 	return &Graph{Offsets: offsets, Neighbors: slices.Clip(nbrs[:to])}, nil
 }
 
-// checkEdges finds what FromEdges would refuse: the first edge out of
+// checkEdges finds what [FromEdges] would refuse: the first edge out of
 // range. It returns the number of arcs before repeats are dropped.
 func checkEdges(n int, us, vs []int32, threads int) (int64, error) {
 	threads = parallel.ClampThreads(threads, len(us))

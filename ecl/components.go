@@ -6,10 +6,28 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// Components labels the connected components of the symmetric graph g with
-// the algorithm and threads of opts. The graph must be valid (see
-// Validate) and symmetric (see IsSymmetric); an asymmetric graph gives
-// undefined (but memory-safe) results.
+// Components labels the connected components of the symmetric graph g.
+//
+// It runs the algorithm of opts on its threads. The graph must be valid
+// (see [Graph.Validate]) and symmetric (see [Graph.IsSymmetric]); an
+// asymmetric graph gives undefined (but memory-safe) results. Every vertex
+// gets its representative: the smallest vertex ID of its component.
+//
+// ECL-CC ([ECL]) runs in three phases:
+//
+//   - init: each vertex points at its first neighbour (in adjacency order)
+//     with a smaller ID, or at itself;
+//   - compute: every undirected edge is visited once, from its larger
+//     endpoint, and the two representatives are hooked, larger under
+//     smaller, with a compare-and-swap; find uses intermediate pointer
+//     jumping (path halving);
+//   - finalize: single pointer jumping makes every vertex point straight at
+//     its representative.
+//
+// Because ECL-CC processes each edge from one side only, the graph must be
+// symmetric: every arc (u,v) needs its reverse (v,u). [FromEdges] builds
+// such graphs; [Graph.IsSymmetric] and [Graph.Symmetrize] check and repair
+// others.
 func Components(g *Graph, opts Options) (*Result, error) {
 	parent, err := run(g, opts, nil)
 	if err != nil {

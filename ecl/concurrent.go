@@ -6,14 +6,16 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// ComponentsParallel runs ECL-CC on up to threads goroutines (0 means
-// GOMAXPROCS), each over contiguous vertex ranges, hooking with
-// compare-and-swap. It returns each vertex's representative.
+// ComponentsParallel runs ECL-CC on up to threads goroutines.
+//
+// Each goroutine takes contiguous vertex ranges and hooks with
+// compare-and-swap; 0 threads means GOMAXPROCS. It returns each vertex's
+// representative.
 func ComponentsParallel(g *Graph, threads int) []int32 {
 	return componentsParallel(g, threads, nil)
 }
 
-// componentsParallel is ComponentsParallel, recording its hooks in log
+// componentsParallel is [ComponentsParallel], recording its hooks in log
 // when log is not nil.
 func componentsParallel(g *Graph, threads int, log *hookLog) []int32 {
 	n := g.NumVertices()
@@ -99,12 +101,14 @@ func flattenRange(parent []int32, lo, hi int) {
 	}
 }
 
-// ComponentsAtomicFree runs ECLaf, the atomic-free variant of ECL-CC, on up
-// to threads goroutines: hooks are plain (non-read-modify-write) stores, so
-// a concurrent hook can be lost; the compute phase therefore repeats until
-// a whole pass hooks nothing. In Go the loads and stores are still
-// sync/atomic loads and stores, which the memory model requires for data
-// shared between goroutines, but no compare-and-swap is used.
+// ComponentsAtomicFree runs ECLaf, the atomic-free variant of ECL-CC.
+//
+// It runs on up to threads goroutines. Hooks are plain
+// (non-read-modify-write) stores, so a concurrent hook can be lost; the
+// compute phase therefore repeats until a whole pass hooks nothing. In Go
+// the loads and stores are still sync/atomic loads and stores, which the
+// memory model requires for data shared between goroutines, but no
+// compare-and-swap is used.
 func ComponentsAtomicFree(g *Graph, threads int) []int32 {
 	n := g.NumVertices()
 	parent := make([]int32, n)

@@ -2,8 +2,10 @@ package ecl
 
 import "github.com/cclabel/cclabel/internal/parallel"
 
-// Forest is a spanning forest of a graph: for each component of k
-// vertices, k-1 of the graph's edges that connect it without a cycle.
+// Forest is a spanning forest of a graph.
+//
+// For each component of k vertices, it holds k-1 of the graph's edges
+// that connect it without a cycle.
 type Forest struct {
 	// U and V hold the endpoints of the edges: edge i joins vertices U[i]
 	// and V[i], with U[i] < V[i].
@@ -13,9 +15,10 @@ type Forest struct {
 // Len returns the number of edges.
 func (f *Forest) Len() int { return len(f.U) }
 
-// SpanningForest labels the components of g as Components does and also
-// returns a spanning forest: the edges whose hooks united two trees during
-// the run (the init phase's first hooks included). Each vertex stops being
+// SpanningForest is [Components] that also returns a spanning forest.
+//
+// The forest holds the edges whose hooks united two trees during the run
+// (the init phase's first hooks included). Each vertex stops being
 // a representative once, by one successful compare-and-swap, so the
 // recorded edges number n - components and never close a cycle; recording
 // costs one pair of stores per hook.
@@ -24,7 +27,8 @@ func (f *Forest) Len() int { return len(f.U) }
 // With Serial (or one thread) the forest is deterministic; with several
 // goroutines which edge wins a race may vary from run to run, though the
 // forest is always valid. ECLaf cannot record a forest (its plain stores
-// may overwrite a hook) and is rejected.
+// may overwrite a hook) and is rejected. [VerifyForest] checks a forest
+// independently.
 func SpanningForest(g *Graph, opts Options) (*Result, *Forest, error) {
 	log := newHookLog(g.NumVertices())
 	parent, err := run(g, opts, log)

@@ -7,11 +7,12 @@ import (
 )
 
 // Graph is an undirected graph in compressed sparse row (CSR) form.
+//
 // The neighbours of vertex v are Neighbors[Offsets[v]:Offsets[v+1]].
 // Offsets has one entry more than there are vertices. Vertex IDs are
 // 0-based and 32-bit (fewer than 2^31-1 vertices); offsets are 64-bit, so
 // a graph may hold more than 2^31 arcs. ECL-CC needs the graph to be
-// symmetric (see IsSymmetric).
+// symmetric (see [Graph.IsSymmetric]).
 type Graph struct {
 	Offsets   []int64
 	Neighbors []int32
@@ -25,8 +26,10 @@ func (g *Graph) NumVertices() int {
 	return len(g.Offsets) - 1
 }
 
-// NumEdges returns the number of stored arcs (twice the number of
-// undirected edges in a symmetric graph without self-loops).
+// NumEdges returns the number of stored arcs.
+//
+// A symmetric graph without self-loops stores twice as many arcs as it has
+// undirected edges.
 func (g *Graph) NumEdges() int { return len(g.Neighbors) }
 
 // Degree returns the number of neighbours of v.
@@ -42,12 +45,14 @@ func (g *Graph) Bytes() int64 {
 	return 8*int64(len(g.Offsets)) + 4*int64(len(g.Neighbors))
 }
 
-// ErrInvalidGraph is wrapped by every error Validate returns.
+// ErrInvalidGraph is wrapped by every error [Graph.Validate] returns.
 var ErrInvalidGraph = errors.New("invalid graph")
 
-// Validate checks the CSR structure: Offsets has n+1 entries, starts at 0,
-// is non-decreasing and ends at len(Neighbors), and every neighbour ID lies
-// in [0, n). It does not check symmetry.
+// Validate checks the CSR structure of g.
+//
+// Offsets must have n+1 entries, start at 0, be non-decreasing and end at
+// len(Neighbors), and every neighbour ID must lie in [0, n). Validate does
+// not check symmetry.
 func (g *Graph) Validate() error {
 	if len(g.Offsets) == 0 {
 		if len(g.Neighbors) != 0 {

@@ -25,9 +25,9 @@ func (h *hookLog) record(r, v, u int32) {
 }
 
 // link unites the sets of v and u, hooking the larger representative under
-// the smaller with compare-and-swap and retrying from the returned value
-// on failure, as ECL-CC's compute phase does. A successful hook is
-// recorded in log when it is not nil. It reports whether it hooked.
+// the smaller with compare-and-swap and retrying from the returned value on
+// failure, as ECL-CC's compute phase (computeRange) does. A successful
+// hook is recorded in log when it is not nil. It reports whether it hooked.
 func link(parent []int32, v, u int32, log *hookLog) bool {
 	vrep := findAtomic(parent, v)
 	urep := findAtomic(parent, u)

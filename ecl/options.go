@@ -2,27 +2,31 @@ package ecl
 
 import "fmt"
 
-// Algorithm selects how the components are computed. Every algorithm
-// gives the same representatives (each component's smallest vertex ID).
+// Algorithm selects how the components are computed.
+//
+// Every algorithm gives the same representatives (each component's
+// smallest vertex ID).
 type Algorithm int
 
 const (
 	// ECL is ECL-CC as published: each undirected edge is hooked once with
 	// a lock-free compare-and-swap.
 	ECL Algorithm = iota
-	// ECLaf is the atomic-free variant: hooks are plain stores, and the
-	// compute phase repeats until a pass changes nothing.
+	// ECLaf is the atomic-free variant of ECL-CC. Hooks are plain stores, and
+	// the compute phase repeats until a pass changes nothing (see
+	// [ComponentsAtomicFree]).
 	ECLaf
-	// Afforest links the first few neighbours of every vertex, finds the
-	// largest intermediate component by sampling and skips the edges
-	// inside it (see ComponentsAfforest).
+	// Afforest samples neighbours to find the giant component, then skips its
+	// edges. It links the first few neighbours of every vertex, finds the
+	// largest intermediate component by sampling and skips the edges inside it
+	// (see [ComponentsAfforest]).
 	Afforest
 	// Auto picks the algorithm measured fastest for the graph's shape on
-	// the CPU (see ChooseAlgorithm).
+	// the CPU (see [ChooseAlgorithm]).
 	Auto
 )
 
-// String returns the algorithm's name as ParseAlgorithm accepts it.
+// String returns the algorithm's name as [ParseAlgorithm] accepts it.
 func (a Algorithm) String() string {
 	switch a {
 	case ECL:
@@ -50,9 +54,9 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 	return 0, fmt.Errorf("ecl: unknown algorithm %q (want ecl, eclaf, afforest or auto)", s)
 }
 
-// Options configures Components.
+// Options configures [Components] and [SpanningForest].
 type Options struct {
-	// Algorithm is ECL (default), ECLaf, Afforest or Auto.
+	// Algorithm is [ECL] (default), [ECLaf], [Afforest] or [Auto].
 	Algorithm Algorithm
 	// Threads is the number of goroutines; 0 means GOMAXPROCS.
 	Threads int
@@ -63,6 +67,6 @@ type Options struct {
 	Serial bool
 	// SampleRounds is Afforest's k, the neighbours of each vertex linked
 	// before the largest component is looked for; 0 means adaptive (see
-	// ComponentsAfforest).
+	// [ComponentsAfforest]).
 	SampleRounds int
 }

@@ -2,7 +2,7 @@ package ecl
 
 import "github.com/cclabel/cclabel/internal/parallel"
 
-// Result is the outcome of a connected-components run.
+// Result holds the components found by a connected-components run.
 type Result struct {
 	// Parent holds each vertex's representative: the smallest vertex ID
 	// of its component.
@@ -11,18 +11,20 @@ type Result struct {
 	Count int
 }
 
-// Labels returns sequential component labels: label 1 for the component of
-// vertex 0, then 2, 3, ... in order of each component's first vertex, so
-// labels run 1..Count by first occurrence. It uses up to threads goroutines
-// (0 means GOMAXPROCS).
+// Labels returns sequential component labels, numbered by first occurrence.
+//
+// Label 1 is the component of vertex 0, then 2, 3, ... in order of each
+// component's first vertex, so labels run 1..Count. It uses up to threads
+// goroutines (0 means GOMAXPROCS).
 func (r *Result) Labels(threads int) []uint32 {
 	labels := make([]uint32, len(r.Parent))
 	r.LabelsInto(labels, threads)
 	return labels
 }
 
-// LabelsInto writes the labels of Labels into dst, which must have one entry
-// per vertex.
+// LabelsInto writes the labels of [Result.Labels] into dst.
+//
+// dst must have one entry per vertex.
 func (r *Result) LabelsInto(dst []uint32, threads int) {
 	n := len(r.Parent)
 	parent := r.Parent
@@ -65,9 +67,10 @@ func (r *Result) LabelsInto(dst []uint32, threads int) {
 	})
 }
 
-// ComponentSizes returns the number of vertices per label; index 0 counts
-// label 0 (unlabeled vertices) and index k counts label k, for k <= count.
-// Labels above count are ignored.
+// ComponentSizes returns the number of vertices per label.
+//
+// Index 0 counts label 0 (unlabeled vertices) and index k counts label k,
+// for k <= count. Labels above count are ignored.
 func ComponentSizes(labels []uint32, count int) []int64 {
 	sizes := make([]int64, count+1)
 	for _, l := range labels {
@@ -78,8 +81,10 @@ func ComponentSizes(labels []uint32, count int) []int64 {
 	return sizes
 }
 
-// Largest returns the label and size of the largest component (the first one
-// among equals), or 0, 0 when there are none.
+// Largest returns the label and size of the largest component.
+//
+// Among equals it returns the first; with no components it returns 0, 0.
+// sizes is indexed by label, as [ComponentSizes] returns it.
 func Largest(sizes []int64) (label int, size int64) {
 	for l := 1; l < len(sizes); l++ {
 		if sizes[l] > size {
@@ -89,8 +94,10 @@ func Largest(sizes []int64) (label int, size int64) {
 	return label, size
 }
 
-// NewResult wraps representatives computed elsewhere (another backend) as
-// a Result, counting the components with up to threads goroutines.
+// NewResult wraps representatives computed elsewhere as a [Result].
+//
+// The representatives come from another backend; NewResult counts the
+// components with up to threads goroutines.
 func NewResult(parent []int32, threads int) *Result {
 	return &Result{Parent: parent, Count: countRoots(parent, threads)}
 }

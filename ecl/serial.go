@@ -1,12 +1,13 @@
 package ecl
 
-// ComponentsSerial runs ECL-CC on one goroutine with plain loads and stores
-// and returns each vertex's representative (its component's smallest ID).
+// ComponentsSerial runs ECL-CC on one goroutine with plain loads and stores.
+//
+// It returns each vertex's representative (its component's smallest ID).
 func ComponentsSerial(g *Graph) []int32 {
 	return componentsSerial(g, nil)
 }
 
-// componentsSerial is ComponentsSerial, recording its hooks in log when
+// componentsSerial is [ComponentsSerial], recording its hooks in log when
 // log is not nil.
 func componentsSerial(g *Graph, log *hookLog) []int32 {
 	n := g.NumVertices()

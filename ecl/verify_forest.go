@@ -2,13 +2,14 @@ package ecl
 
 import "fmt"
 
-// VerifyForest checks that f is a spanning forest of g, independently of
-// how it was built: every edge joins two vertices of g and is an edge of
-// g (looked up in the adjacency lists, by binary search where they are
-// sorted), no edge closes a cycle (a union-find of its own over the
-// edges), and there are n - c edges, c being the component count of a
-// breadth-first search of g. Acyclic with n - c edges of g, the forest
-// spans every component.
+// VerifyForest checks that f is a spanning forest of g.
+//
+// It checks independently of how f was built: every edge joins two vertices
+// of g and is an edge of g (looked up in the adjacency lists, by binary
+// search where they are sorted), no edge closes a cycle (a union-find of its
+// own over the edges), and there are n - c edges, c being the component
+// count of a breadth-first search of g. Acyclic with n - c edges of g, the
+// forest spans every component.
 func VerifyForest(g *Graph, f *Forest) error {
 	n := g.NumVertices()
 	if len(f.U) != len(f.V) {

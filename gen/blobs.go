@@ -11,10 +11,12 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// BlobsRaster returns a binary raster of smooth blobs: uniform noise
-// blurred three times with a box of the given radius, thresholded so that
-// about density of the pixels are foreground. The work runs on all cores;
-// the raster is the same for every number of them.
+// BlobsRaster returns a binary raster of smooth blobs.
+//
+// The blobs are uniform noise blurred three times with a box of the given
+// radius, thresholded so that about density of the pixels are foreground.
+// The work runs on all cores; the raster is the same for every number of
+// them.
 func BlobsRaster(width, height, depth int, density float64, radius int, seed uint64) (*imagegraph.Raster, error) {
 	return blobsRaster(width, height, depth, density, radius, seed, nil)
 }
@@ -29,7 +31,7 @@ func blobsPasses(depth int) int {
 	return 1 + 3*2 + 3
 }
 
-// blobsRaster is BlobsRaster telling p (which may be nil) its passes.
+// blobsRaster is [BlobsRaster] telling p (which may be nil) its passes.
 func blobsRaster(width, height, depth int, density float64, radius int, seed uint64, p *progress) (*imagegraph.Raster, error) {
 	n, err := checkSynthetic(width, height, depth, density)
 	if err != nil {

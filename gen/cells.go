@@ -9,21 +9,23 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// CellsRaster returns a dense synthetic segmentation shaped like a
-// connectomics label map: a width x height x depth uint32 raster (depth 1
-// for an image) split into about cells cells, each holding its own random
-// nonzero value, distinct from every other cell's. The cells are the
-// Voronoi cells of seeds on a jittered grid (one seed at a random place in
-// every grid box; a pixel takes the nearest seed of the 3x3 or 3x3x3 boxes
-// around its own). About half of the boundaries between two cells, chosen
-// by a hash of the pair, are a background (0) wall one pixel thick, on
-// the side of the cell that comes first in memory order. The same seed
-// gives the same raster on every machine and thread count.
+// CellsRaster returns a dense segmentation shaped like a connectomics
+// label map.
+//
+// It is a width x height x depth uint32 raster (depth 1 for an image) split
+// into about cells cells, each holding its own random nonzero value,
+// distinct from every other cell's. The cells are the Voronoi cells of seeds
+// on a jittered grid (one seed at a random place in every grid box; a pixel
+// takes the nearest seed of the 3x3 or 3x3x3 boxes around its own). About
+// half of the boundaries between two cells, chosen by a hash of the pair,
+// are a background (0) wall one pixel thick, on the side of the cell that
+// comes first in memory order. The same seed gives the same raster on every
+// machine and thread count.
 func CellsRaster(width, height, depth, cells int, seed uint64) (*imagegraph.Raster, error) {
 	return cellsRaster(width, height, depth, cells, seed, nil)
 }
 
-// cellsRaster is CellsRaster telling p (which may be nil) its two passes.
+// cellsRaster is [CellsRaster] telling p (which may be nil) its two passes.
 func cellsRaster(width, height, depth, cells int, seed uint64, p *progress) (*imagegraph.Raster, error) {
 	n, err := imagegraph.PixelCount(width, height, depth)
 	if err != nil {
@@ -77,7 +79,7 @@ func parallelUnits(units, workers int, body func(t, lo, hi int)) {
 	wg.Wait()
 }
 
-// cellGrid is the jittered grid of seeds of CellsRaster.
+// cellGrid is the jittered grid of seeds of [CellsRaster].
 type cellGrid struct {
 	w, h, d    int
 	gx, gy, gz int     // boxes along each axis

@@ -10,8 +10,10 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// GridGraph returns the 4-neighbour grid graph of width x height vertices;
-// vertex y*width+x is joined to its left, right, upper and lower neighbours.
+// GridGraph returns the 4-neighbour grid graph of width x height vertices.
+//
+// Vertex y*width+x is joined to its left, right, upper and lower
+// neighbours.
 func GridGraph(width, height int) (*ecl.Graph, error) {
 	if width < 1 || height < 1 {
 		return nil, fmt.Errorf("gen: grid %dx%d: sides must be positive", width, height)
@@ -45,9 +47,11 @@ func GridGraph(width, height int) (*ecl.Graph, error) {
 	return &ecl.Graph{Offsets: offsets, Neighbors: nbrs}, nil
 }
 
-// RandomGraph returns a graph on n vertices where every vertex picks degree
-// neighbours uniformly at random (other than itself); the edges are then
-// made undirected, so the average degree is about 2*degree.
+// RandomGraph returns a graph on n vertices with random neighbours.
+//
+// Every vertex picks degree neighbours uniformly at random (other than
+// itself); the edges are then made undirected, so the average degree is
+// about 2*degree.
 func RandomGraph(n, degree int, seed uint64) (*ecl.Graph, error) {
 	if n < 2 || degree < 1 {
 		return nil, fmt.Errorf("gen: random graph needs at least 2 vertices and degree >= 1 (got %d, %d)", n, degree)
@@ -74,8 +78,9 @@ func RandomGraph(n, degree int, seed uint64) (*ecl.Graph, error) {
 	return ecl.FromEdgesParallel(n, us, vs, 0)
 }
 
-// MaxEdges is the most edges RandomGraph and RMATGraph draw: 2^34 edges
-// are 128 GiB of edge pairs before the CSR is built.
+// MaxEdges is the most edges [RandomGraph] and [RMATGraph] draw.
+//
+// 2^34 edges are 128 GiB of edge pairs before the CSR is built.
 const MaxEdges = 1 << 34
 
 // R-MAT quadrant probabilities (Chakrabarti et al.), as used for rmat22.sym.
@@ -85,9 +90,11 @@ const (
 	rmatC = 0.19
 )
 
-// RMATGraph returns an R-MAT graph with 2^scale vertices and
-// edgeFactor*2^scale edges drawn with probabilities a=0.57, b=0.19, c=0.19,
-// d=0.05, made undirected, without self-loops and repeated edges.
+// RMATGraph returns an R-MAT graph with 2^scale vertices.
+//
+// Its edgeFactor*2^scale edges are drawn with probabilities a=0.57,
+// b=0.19, c=0.19, d=0.05, and made undirected, without self-loops and
+// repeated edges.
 func RMATGraph(scale, edgeFactor int, seed uint64) (*ecl.Graph, error) {
 	if scale < 1 || scale > 30 || edgeFactor < 1 {
 		return nil, fmt.Errorf("gen: R-MAT needs 1 <= scale <= 30 and edge factor >= 1 (got %d, %d)", scale, edgeFactor)

@@ -7,13 +7,15 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// RandomRaster returns a width x height x depth binary raster (uint8 0 or
-// 1) where each pixel is foreground with probability density.
+// RandomRaster returns a binary raster of independent random pixels.
+//
+// The raster is width x height x depth uint8 samples, 0 or 1; each pixel
+// is foreground (1) with probability density.
 func RandomRaster(width, height, depth int, density float64, seed uint64) (*imagegraph.Raster, error) {
 	return randomRaster(width, height, depth, density, seed, nil)
 }
 
-// randomRaster is RandomRaster telling p (which may be nil) its samples.
+// randomRaster is [RandomRaster] telling p (which may be nil) its samples.
 func randomRaster(width, height, depth int, density float64, seed uint64, p *progress) (*imagegraph.Raster, error) {
 	n, err := checkSynthetic(width, height, depth, density)
 	if err != nil {

@@ -2,7 +2,7 @@ package gen
 
 import "sync"
 
-// progress tells a Synthetic's Progress how far its raster is: done of
+// progress tells a [Synthetic]'s Progress how far its raster is: done of
 // total units of work, one a sample of each pass over the raster. A nil
 // *progress tells nothing.
 type progress struct {

@@ -10,12 +10,15 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// RandomStream produces the samples of RandomRaster(width, height, depth,
-// density, seed) in order, a batch of chunks at a time, without holding
-// the volume: emit receives consecutive runs of samples (uint8 0 or 1) in
-// a buffer it must not keep (the next batch reuses it). The volume may
-// hold more than imagegraph.MaxPixels samples, for files labeled out of
-// core; a plane may not (nor two: a seam), so that it can be labeled.
+// RandomStream produces the samples of [RandomRaster] in order, without
+// holding the volume.
+//
+// It makes the samples of RandomRaster(width, height, depth, density,
+// seed) a batch of chunks at a time: emit receives consecutive runs of
+// samples (uint8 0 or 1) in a buffer it must not keep (the next batch
+// reuses it). The volume may hold more than [imagegraph.MaxPixels]
+// samples, for files labeled out of core; a plane may not (nor two: a
+// seam), so that it can be labeled.
 func RandomStream(width, height, depth int, density float64, seed uint64, emit func([]uint8) error) error {
 	if !(density >= 0 && density <= 1) {
 		return fmt.Errorf("gen: density %v must be between 0 and 1", density)

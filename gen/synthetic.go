@@ -6,14 +6,16 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Kinds are the kinds of synthetic raster a Synthetic makes.
+// Kinds are the kinds of synthetic raster a [Synthetic] makes.
 var Kinds = []string{"random", "blobs", "cells"}
 
-// Synthetic says which synthetic raster to make, as "cclabel gen image"
-// and "cclabel gen volume" do.
+// Synthetic says which synthetic raster to make.
+//
+// The commands "cclabel gen image" and "cclabel gen volume" say it the
+// same way.
 type Synthetic struct {
-	// Kind is random (RandomRaster), blobs (BlobsRaster) or cells
-	// (CellsRaster).
+	// Kind is random ([RandomRaster]), blobs ([BlobsRaster]) or cells
+	// ([CellsRaster]).
 	Kind string
 	// Density is the fraction of foreground pixels of random and blobs.
 	Density float64
@@ -29,7 +31,9 @@ type Synthetic struct {
 	Progress func(done, total int64)
 }
 
-// Raster makes the raster, width×height×depth (depth 1 for an image).
+// Raster makes the raster of width×height×depth samples.
+//
+// An image has depth 1.
 func (s Synthetic) Raster(width, height, depth int) (*imagegraph.Raster, error) {
 	// Sizes are checked by each generator before the total is used.
 	n := int64(width) * int64(height) * int64(depth)
@@ -44,8 +48,9 @@ func (s Synthetic) Raster(width, height, depth int) (*imagegraph.Raster, error) 
 	return nil, fmt.Errorf("gen: kind %q: want random, blobs or cells", s.Kind)
 }
 
-// Note describes the raster's density, or its cell count for cells:
-// "density 0.5", "about 4000 cells".
+// Note describes the raster's density, or its cell count for cells.
+//
+// It reads "density 0.5", say, or "about 4000 cells".
 func (s Synthetic) Note() string {
 	if s.Kind == "cells" {
 		return fmt.Sprintf("about %d cells", s.Cells)

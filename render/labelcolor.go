@@ -6,13 +6,14 @@ import (
 	"image/color"
 )
 
-// LabelColor returns the display colour of a label: opaque black for 0
-// (background), otherwise a bright, saturated colour that depends only on
-// the label. Hues step around the colour wheel by the golden ratio, so
-// consecutive labels lie at least 137 degrees apart; saturation (67% to
-// 100%) and brightness (71% to 100%: no channel maximum below 180) vary
-// along two other low-discrepancy sequences. Labels 1 to 1000 all get
-// distinct colours, at least 9 apart in RGB.
+// LabelColor returns the display colour of a label.
+//
+// Label 0 (background) is opaque black; any other label gets a bright,
+// saturated colour that depends only on the label. Hues step around the colour
+// wheel by the golden ratio, so consecutive labels lie at least 137 degrees
+// apart; saturation (67% to 100%) and brightness (71% to 100%: no channel
+// maximum below 180) vary along two other low-discrepancy sequences. Labels 1
+// to 1000 all get distinct colours, at least 9 apart in RGB.
 func LabelColor(label uint32) color.NRGBA {
 	if label == 0 {
 		return color.NRGBA{A: 255}
@@ -53,8 +54,10 @@ func hsv(hue, sat, val uint32) (r, g, b uint8) {
 	return uint8(val), uint8(p), uint8(q)
 }
 
-// ColorLabels renders labels (width*height of them, x fastest) as an
-// opaque colour image, each label in its LabelColor.
+// ColorLabels renders labels as an opaque colour image.
+//
+// labels holds width*height values, x fastest; each is drawn in its
+// [LabelColor].
 func ColorLabels(labels []uint32, width, height int) (*image.NRGBA, error) {
 	if err := checkLabelSize(labels, width, height); err != nil {
 		return nil, err

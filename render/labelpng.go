@@ -8,8 +8,9 @@ import (
 	"slices"
 )
 
-// WritePNG encodes img as PNG at png.BestSpeed: label maps compress well
-// even so, and speed matters for large images.
+// WritePNG encodes img as PNG at [png.BestSpeed].
+//
+// Label maps compress well even so, and speed matters for large images.
 func WritePNG(w io.Writer, img image.Image) error {
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(w, img); err != nil {
@@ -18,10 +19,11 @@ func WritePNG(w io.Writer, img image.Image) error {
 	return nil
 }
 
-// WriteLabelsPNG16 writes labels (width*height of them, x fastest) as a
-// 16-bit greyscale PNG whose pixel values are the labels. It fails before
-// writing anything when a label exceeds 65535; .npy holds any number of
-// labels.
+// WriteLabelsPNG16 writes labels as a 16-bit greyscale PNG of their values.
+//
+// labels holds width*height values, x fastest, and the PNG is compressed
+// on all cores. It fails before writing anything when a label exceeds
+// 65535; .npy holds any number of labels.
 func WriteLabelsPNG16(w io.Writer, labels []uint32, width, height int) error {
 	if err := checkLabelSize(labels, width, height); err != nil {
 		return err

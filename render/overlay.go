@@ -7,8 +7,10 @@ import (
 	"math"
 )
 
-// Overlay blends label colours over base: pixels with label 0 show base,
-// labeled pixels show alpha*LabelColor(label) + (1-alpha)*base. labels has
+// Overlay blends label colours over the image base.
+//
+// Pixels with label 0 show base, labeled pixels show
+// alpha*LabelColor(label) + (1-alpha)*base (see [LabelColor]). labels has
 // one value for each pixel of base, x fastest; alpha must lie in [0, 1].
 //
 // The base is shown as 8-bit colour, or grey for greyscale images: 8-bit
@@ -49,7 +51,7 @@ func blend(fg, bg uint8, a uint32) uint8 {
 }
 
 // baseRGB returns img as an opaque 8-bit image with its origin at (0, 0),
-// as Overlay describes.
+// as [Overlay] describes.
 func baseRGB(img image.Image) *image.NRGBA {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()

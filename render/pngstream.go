@@ -10,10 +10,12 @@ import (
 	"github.com/cclabel/cclabel/internal/pdeflate"
 )
 
-// WriteColorLabelsPNG writes labels (width*height, x fastest) as an 8-bit
-// RGB PNG in LabelColor's colours. Rows are coloured in bands on all
-// cores and compressed as they are (see writeStreamPNG): unlike
-// ColorLabels plus WritePNG it never holds the whole colour image.
+// WriteColorLabelsPNG writes labels as an 8-bit RGB PNG in [LabelColor]'s
+// colours.
+//
+// labels holds width*height values, x fastest. Rows are coloured in bands
+// on all cores and compressed as they are (see writeStreamPNG): unlike
+// [ColorLabels] plus [WritePNG] it never holds the whole colour image.
 func WriteColorLabelsPNG(w io.Writer, labels []uint32, width, height int) error {
 	if width < 1 || height < 1 || len(labels) != width*height {
 		return fmt.Errorf("formats: png: %d labels for a %dx%d image", len(labels), width, height)
@@ -30,7 +32,7 @@ func WriteColorLabelsPNG(w io.Writer, labels []uint32, width, height int) error 
 }
 
 // colorCache remembers the colours of recent labels (direct-mapped on
-// the label's low bits): LabelColor costs tens of nanoseconds and label
+// the label's low bits): [LabelColor] costs tens of nanoseconds and label
 // maps repeat few labels per row.
 type colorCache struct {
 	label [colorCacheSize]uint32
@@ -86,7 +88,7 @@ func (c *colorCache) row(row []byte, labels []uint32) {
 // writeStreamPNG writes a PNG of the given bit depth and colour type (0
 // grey, 2 RGB), bytesPerPixel wide, with no filter. The image data is
 // one zlib stream (level 1) compressed in bands of rows of about 1 MiB
-// on all cores (pdeflate.WriteFunc): fill(y, row) writes the pixels of row
+// on all cores ([pdeflate.WriteFunc]): fill(y, row) writes the pixels of row
 // y and runs on the compressing goroutines, several at once, so memory
 // stays at a few bands per core.
 func writeStreamPNG(w io.Writer, width, height, depth, colorType, bytesPerPixel int, fill func(y int, row []byte)) error {

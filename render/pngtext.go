@@ -13,8 +13,9 @@ import (
 // and 4 of CRC.
 const pngHeaderLen = 8 + 4 + 4 + 13 + 4
 
-// WritePNGText is WritePNG with a tEXt chunk right after the header,
-// which image viewers and tools list among the image's properties
+// WritePNGText is [WritePNG] with a tEXt chunk right after the header.
+//
+// Image viewers and tools list the chunk among the image's properties
 // (exiftool, ImageMagick's identify -verbose, PIL's Image.text). keyword
 // is one of PNG's predefined keywords such as "Description" or "Comment"
 // (1 to 79 printable ASCII characters, no leading, trailing or double

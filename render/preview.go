@@ -12,9 +12,11 @@ import (
 const previewGap = 4
 
 // VolumePreview renders a colour montage of a label volume's three
-// mid-slices, side by side: axial (x right, y down, at z = depth/2),
+// mid-slices.
+//
+// The slices sit side by side: axial (x right, y down, at z = depth/2),
 // coronal (x right, z up, at y = height/2) and sagittal (y right, z up, at
-// x = width/2), in LabelColor's colours on black. Labels are rendered here
+// x = width/2), in [LabelColor]'s colours on black. Labels are rendered here
 // to 8-bit colour first; imaging only flips and pastes those pictures.
 // spacing scales the slices to physical proportions (nearest neighbour).
 func VolumePreview(labels []uint32, width, height, depth int, spacing [3]float64) (*image.NRGBA, error) {

@@ -68,7 +68,7 @@ func (inc *Incremental) usable(op string, a, b int) error {
 }
 
 // rangeError describes pair i, which has a vertex outside [0, n); it wraps
-// incremental.ErrVertexRange.
+// [incremental.ErrVertexRange].
 func (inc *Incremental) rangeError(op string, i int, us, vs []int32) error {
 	return fmt.Errorf("cuda: incremental: %s: pair %d (%d, %d): %w [0, %d)", op, i, us[i], vs[i], incremental.ErrVertexRange, inc.n)
 }

@@ -12,17 +12,19 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Incremental is the GPU backend of [incremental.Connectivity]: a parent
-// array resident on the device, batches of edges uploaded through reused
-// device buffers (and the context's pinned staging buffers) and hooked by
-// kernels/ecl_incremental.cu, one edge per thread, with ECL-CC's
-// compare-and-swap hooking of the larger root under the smaller and
-// intermediate pointer jumping. Representatives are each component's
-// smallest vertex, as on the CPU, and the component count is exact.
+// Incremental is the GPU backend of [incremental.Connectivity].
 //
-// An Incremental uses its Context's methods, so it is not safe for
-// concurrent use, nor beside other calls on the same Context. Close frees
-// its device memory.
+// Its parent array is resident on the device. Batches of edges are
+// uploaded through reused device buffers (and the context's pinned staging
+// buffers) and hooked by kernels/ecl_incremental.cu, one edge per thread,
+// with ECL-CC's compare-and-swap hooking of the larger root under the
+// smaller and intermediate pointer jumping. Representatives are each
+// component's smallest vertex, as on the CPU, and the component count is
+// exact.
+//
+// An Incremental uses its [cuda.Context]'s methods, so it is not safe for
+// concurrent use, nor beside other calls on the same Context.
+// [Incremental.Close] frees its device memory.
 type Incremental struct {
 	c      *driver.Context
 	n      int
@@ -65,8 +67,7 @@ const (
 	incCompressShare = 8
 )
 
-// New returns incremental connectivity over n isolated vertices on the
-// device of ctx.
+// New returns an [Incremental] of n isolated vertices on the device of ctx.
 func New(ctx *cuda.Context, n int) (*Incremental, error) {
 	c := ctx.Driver()
 	if n < 0 || n > imagegraph.MaxKernelVoxels {
@@ -91,8 +92,9 @@ func New(ctx *cuda.Context, n int) (*Incremental, error) {
 	return inc, nil
 }
 
-// From returns incremental connectivity whose components are
-// those of parent, the representatives of a static labeling
+// From returns an [Incremental] whose components are those of parent.
+//
+// parent holds the representatives of a static labeling
 // (ecl.Result.Parent), or any forest in which every vertex points at
 // itself or at a smaller vertex. parent is copied to the device; the
 // caller keeps it.
@@ -180,14 +182,17 @@ func (inc *Incremental) NumVertices() int { return inc.n }
 // Components returns the number of components.
 func (inc *Incremental) Components() int { return int(inc.count) }
 
-// LastTiming returns the stages of the last Insert: Upload is the copies
-// of its edges (wall time), Kernel the device time of its kernels (check,
-// compress and hook passes).
+// LastTiming returns the time of each stage of the last Insert.
+//
+// Upload is the copies of its edges (wall time), Kernel the device time of
+// its kernels (check, compress and hook passes).
 func (inc *Incremental) LastTiming() cuda.Timing { return inc.last }
 
-// Insert adds the undirected edges (us[i], vs[i]). It checks every ID
-// before inserting anything (on the device, or on the host when the batch
-// is uploaded in several chunks), so a failed Insert changes nothing.
+// Insert adds the undirected edges (us[i], vs[i]).
+//
+// It checks every ID before inserting anything (on the device, or on the
+// host when the batch is uploaded in several chunks), so a failed Insert
+// changes nothing.
 func (inc *Incremental) Insert(us, vs []int32) error {
 	if err := inc.usable("insert", len(us), len(vs)); err != nil {
 		return err
@@ -394,8 +399,9 @@ func (inc *Incremental) ConnectedBatch(us, vs []int32, dst []bool) error {
 	})
 }
 
-// RepresentativesBatch sets dst[i] to the representative of vs[i]: the
-// smallest vertex of its component.
+// RepresentativesBatch sets dst[i] to the representative of vs[i].
+//
+// The representative is the smallest vertex of its component.
 func (inc *Incremental) RepresentativesBatch(vs, dst []int32) error {
 	if err := inc.usable("representatives", len(vs), len(vs)); err != nil {
 		return err
@@ -433,9 +439,11 @@ func (inc *Incremental) RepresentativesBatch(vs, dst []int32) error {
 	})
 }
 
-// Representatives returns every vertex's representative, the smallest
-// vertex of its component (as ecl.Result.Parent holds them), after a
-// compress pass.
+// Representatives returns every vertex's representative, after a compress
+// pass.
+//
+// A representative is the smallest vertex of its component, as
+// ecl.Result.Parent holds them.
 func (inc *Incremental) Representatives() ([]int32, error) {
 	if inc.c == nil {
 		return nil, fmt.Errorf("cuda: incremental: representatives: closed")

@@ -10,11 +10,13 @@ import (
 	"github.com/cclabel/cclabel/internal/decimal"
 )
 
-// DefaultMaxBatch is the number of insertions (or queries) Replay holds at
-// most before sending them to the structure.
+// DefaultMaxBatch is the most insertions (or queries) [Replay] sends in one
+// batch.
+//
+// Replay holds at most this many before sending them to the structure.
 const DefaultMaxBatch = 1 << 22
 
-// ReplayOptions configure Replay.
+// ReplayOptions configure [Replay].
 type ReplayOptions struct {
 	// Vertex maps a file ID to a vertex and reports whether it is one;
 	// nil means IDs are the vertices 0..n-1.
@@ -22,11 +24,11 @@ type ReplayOptions struct {
 	// ID maps a vertex back to its file ID for c answers; nil means the
 	// vertex itself.
 	ID func(v int) int64
-	// MaxBatch bounds a batch; 0 means DefaultMaxBatch.
+	// MaxBatch bounds a batch; 0 means [DefaultMaxBatch].
 	MaxBatch int
 }
 
-// ReplayStats describe a replay.
+// ReplayStats describe a replay (see [Replay]).
 type ReplayStats struct {
 	// Inserts and Batches count the insertions and the batches they were
 	// sent in; Queries counts q and c lines.
@@ -41,19 +43,20 @@ type ReplayStats struct {
 	Seconds       float64 `json:"seconds"`
 }
 
-// Replay reads update lines from r, applies them to c and writes the
-// answers to w, one a line, in the order of the lines. A line is one of
+// Replay applies the update lines of r to c and writes the answers to w.
+//
+// It writes one answer a line, in the order of the lines. A line is one of
 //
 //	i U V   insert the undirected edge U-V
 //	q U V   query: answer 1 when U and V are connected, else 0
 //	c V     component: answer the ID of the smallest vertex of V's component
 //
-// with fields separated by spaces or tabs; '#' starts a comment and blank
-// lines are skipped. Consecutive insertions form one batch (up to
-// MaxBatch), inserted before the next query is answered; consecutive
-// queries are answered as one batch. The first bad line stops the replay
-// with an error that names it ("line N: ..."); the answers before it have
-// been written.
+// with fields separated by spaces or tabs; '#' starts a comment and blank lines
+// are skipped. Consecutive insertions form one batch (up to
+// [ReplayOptions.MaxBatch]), inserted before the next query is answered;
+// consecutive queries are answered as one batch. The first bad line stops the
+// replay with an error that names it ("line N: ..."); the answers before it
+// have been written.
 func Replay(r io.Reader, c Connectivity, w io.Writer, opts ReplayOptions) (*ReplayStats, error) {
 	start := time.Now()
 	if opts.MaxBatch <= 0 {
@@ -90,7 +93,7 @@ func Replay(r io.Reader, c Connectivity, w io.Writer, opts ReplayOptions) (*Repl
 	return &rp.stats, nil
 }
 
-// replay holds the state of one Replay.
+// replay holds the state of one [Replay].
 type replay struct {
 	c      Connectivity
 	opts   ReplayOptions

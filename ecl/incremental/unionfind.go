@@ -10,14 +10,20 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// ErrVertexRange is wrapped by the errors of calls given a vertex ID
-// outside [0, n).
+// ErrVertexRange is wrapped by the errors of calls given a vertex out of
+// range.
+//
+// A vertex ID is out of range outside [0, n).
 var ErrVertexRange = errors.New("vertex out of range")
 
-// UnionFind is the CPU backend of Connectivity: a union-find over
-// int32 parent pointers, updated with atomic loads, stores and
+// UnionFind is the CPU backend of [Connectivity], a concurrent union-find.
+//
+// Its int32 parent pointers are updated with atomic loads, stores and
 // compare-and-swap, so every method is safe for concurrent use. A query
-// that overlaps an Insert sees some of the batch's edges.
+// that overlaps an Insert sees some of the batch's edges. Batches are
+// inserted by several goroutines at once with ECL-CC's hooking (the
+// larger representative under the smaller, with compare-and-swap; finds
+// halve their paths).
 type UnionFind struct {
 	parent  []int32
 	threads int
@@ -27,8 +33,10 @@ type UnionFind struct {
 
 var _ Connectivity = (*UnionFind)(nil)
 
-// New returns a UnionFind of n isolated vertices whose batches are
-// inserted and queried by up to threads goroutines (0 means GOMAXPROCS).
+// New returns a [UnionFind] of n isolated vertices.
+//
+// Its batches are inserted and queried by up to threads goroutines (0
+// means GOMAXPROCS).
 func New(n, threads int) (*UnionFind, error) {
 	if n < 0 || n > math.MaxInt32 {
 		return nil, fmt.Errorf("incremental: vertex count %d out of range [0, %d]", n, math.MaxInt32)
@@ -47,11 +55,13 @@ func New(n, threads int) (*UnionFind, error) {
 	return u, nil
 }
 
-// FromRepresentatives returns a UnionFind whose components are those of
-// parent, the representatives of a static labeling (ecl.Result.Parent),
-// or any forest in which every vertex points at itself or at a smaller
-// vertex. The UnionFind takes parent over: the caller must not use it
-// afterwards.
+// FromRepresentatives returns a [UnionFind] whose components are those of
+// parent.
+//
+// parent holds the representatives of a static labeling
+// ([ecl.Result].Parent), or any forest in which every vertex points at
+// itself or at a smaller vertex. The UnionFind takes parent over: the
+// caller must not use it afterwards.
 func FromRepresentatives(parent []int32, threads int) (*UnionFind, error) {
 	if len(parent) > math.MaxInt32 {
 		return nil, fmt.Errorf("incremental: %d vertices exceed int32 IDs", len(parent))
@@ -95,9 +105,10 @@ func (u *UnionFind) NumVertices() int { return len(u.parent) }
 // Components returns the number of components.
 func (u *UnionFind) Components() int { return int(u.count.Load()) }
 
-// Insert adds the undirected edges (us[i], vs[i]) with up to the
-// UnionFind's threads goroutines. It checks every ID before inserting
-// anything, so a failed Insert changes nothing.
+// Insert adds the undirected edges (us[i], vs[i]).
+//
+// It uses up to the UnionFind's threads goroutines. It checks every ID
+// before inserting anything, so a failed Insert changes nothing.
 func (u *UnionFind) Insert(us, vs []int32) error {
 	if err := u.check("insert", us, vs); err != nil {
 		return err
@@ -140,8 +151,7 @@ func (u *UnionFind) Connected(a, b int32) (bool, error) {
 	return connected(u.parent, a, b), nil
 }
 
-// Representative returns the representative of v: the smallest vertex ID
-// of its component.
+// Representative returns the smallest vertex ID of v's component.
 func (u *UnionFind) Representative(v int32) (int32, error) {
 	if err := u.checkVertex("representative", v); err != nil {
 		return 0, err
@@ -149,8 +159,9 @@ func (u *UnionFind) Representative(v int32) (int32, error) {
 	return find(u.parent, v), nil
 }
 
-// ConnectedBatch sets dst[i] to whether us[i] and vs[i] are connected,
-// with up to the UnionFind's threads goroutines.
+// ConnectedBatch sets dst[i] to whether us[i] and vs[i] are connected.
+//
+// It uses up to the UnionFind's threads goroutines.
 func (u *UnionFind) ConnectedBatch(us, vs []int32, dst []bool) error {
 	if len(dst) != len(us) {
 		return fmt.Errorf("incremental: connected: %d queries but %d answers", len(us), len(dst))
@@ -166,8 +177,9 @@ func (u *UnionFind) ConnectedBatch(us, vs []int32, dst []bool) error {
 	return nil
 }
 
-// RepresentativesBatch sets dst[i] to the representative of vs[i], with
-// up to the UnionFind's threads goroutines.
+// RepresentativesBatch sets dst[i] to the representative of vs[i].
+//
+// It uses up to the UnionFind's threads goroutines.
 func (u *UnionFind) RepresentativesBatch(vs, dst []int32) error {
 	if len(dst) != len(vs) {
 		return fmt.Errorf("incremental: representatives: %d queries but %d answers", len(vs), len(dst))
@@ -183,9 +195,11 @@ func (u *UnionFind) RepresentativesBatch(vs, dst []int32) error {
 	return nil
 }
 
-// Result returns the components as a static labeling: a copy of the
-// representatives, each vertex pointing straight at its component's
-// smallest vertex, and the count; ecl.Result.Labels numbers them.
+// Result returns the components as a static labeling.
+//
+// The labeling holds a copy of the representatives, each vertex pointing
+// straight at its component's smallest vertex, and the count;
+// [ecl.Result.Labels] numbers them.
 func (u *UnionFind) Result() *ecl.Result {
 	n := len(u.parent)
 	reps := make([]int32, n)

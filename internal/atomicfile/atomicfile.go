@@ -1,8 +1,9 @@
-// Package atomicfile writes files so that readers never see a partial one:
-// data goes to a temporary file in the destination's folder, renamed over
-// the destination only when complete, every temporary file of the process
-// can be removed at once when it is interrupted, and no output may replace
-// an input ([CheckDistinct]).
+// Package atomicfile writes files so that readers never see a partial one.
+//
+// Data goes to a temporary file in the destination's folder, renamed over
+// the destination only when complete ([WriteFile]); every temporary file
+// of the process can be removed at once when it is interrupted
+// ([Interrupt]), and no output may replace an input ([CheckDistinct]).
 package atomicfile
 
 import (
@@ -31,7 +32,7 @@ var registry = struct {
 
 // tempFile is a temporary file of the process: its destination, and an
 // open file holding its lock, which tells other processes it is in use
-// (Sweep).
+// ([Sweep]).
 type tempFile struct {
 	dest string
 	lock *os.File
@@ -83,7 +84,7 @@ func WriteFile(path string, write func(w io.Writer) error) (err error) {
 }
 
 // createTemp creates a registered temporary file for path, first removing
-// the stale temporary files of dead processes in its folder (Sweep).
+// the stale temporary files of dead processes in its folder ([Sweep]).
 func createTemp(path string) (*os.File, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -148,11 +149,13 @@ func forget(tmp string, remove bool) {
 	}
 }
 
-// Interrupt removes every temporary file of the process, stops every
-// later write and commit (they fail with [ErrInterrupted]) and returns the
-// destinations that will not be written: those of open groups and of
-// writes in progress, sorted and without repeats. A commit in progress
-// completes first, so a group is written whole or not at all.
+// Interrupt removes every temporary file of the process and stops later
+// writes.
+//
+// Every later write and commit fails with [ErrInterrupted]. Interrupt
+// returns the destinations that will not be written: those of open groups
+// and of writes in progress, sorted and without repeats. A commit in
+// progress completes first, so a group is written whole or not at all.
 func Interrupt() []string {
 	registry.Lock()
 	defer registry.Unlock()

@@ -42,12 +42,13 @@ func ClaimPath(path string) string {
 	return filepath.Join(dir, "."+base+claimSuffix)
 }
 
-// Claim claims path for this process before it is written, so that
-// concurrent runs writing the same folder write each output once: it
-// creates the claim file next to path, exclusively, holding the process
-// id and host, and keeps it locked (flock) until release, which removes
-// it; so does [Interrupt]. A claim file appears whole and locked: it is
-// written under a temporary name, locked, then linked to its name, which
+// Claim claims path for this process before it is written.
+//
+// Concurrent runs writing the same folder then write each output once: it
+// creates the claim file next to path ([ClaimPath]), exclusively, holding
+// the process id and host, and keeps it locked (flock) until release, which
+// removes it; so does [Interrupt]. A claim file appears whole and locked: it
+// is written under a temporary name, locked, then linked to its name, which
 // fails when the name exists.
 //
 // A claim whose process is gone is taken over: its lock is free (the

@@ -15,10 +15,12 @@ var failAfter atomic.Int64
 
 func init() { failAfter.Store(-1) }
 
-// InjectWriteFault makes every temporary file written after the call
-// fail with [ErrInjected] once n bytes were written to it, for tests of
-// what a failing disk leaves behind; a negative n ends the fault. It
-// returns the function that restores the previous setting.
+// InjectWriteFault makes temporary files fail after n bytes, for tests.
+//
+// Every temporary file written after the call fails with [ErrInjected]
+// once n bytes were written to it, for tests of what a failing disk leaves
+// behind; a negative n ends the fault. It returns the function that
+// restores the previous setting.
 func InjectWriteFault(n int64) (restore func()) {
 	old := failAfter.Swap(n)
 	return func() { failAfter.Store(old) }

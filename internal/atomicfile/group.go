@@ -5,8 +5,9 @@ import (
 	"os"
 )
 
-// A Group makes the outputs of one unit of work appear together: a
-// [WriteFile] to one of its paths leaves the complete temporary file in
+// A Group makes the outputs of one unit of work appear together.
+//
+// A [WriteFile] to one of its paths leaves the complete temporary file in
 // place, [Group.Commit] renames them all, and [Group.Abort] (or
 // [Interrupt]) removes them, so that either every output written is
 // renamed into place or none is.
@@ -17,9 +18,10 @@ type Group struct {
 	open  bool
 }
 
-// NewGroup returns an open group holding paths ("" and "-" are ignored).
-// It fails when another open group holds one of them, or two of them are
-// the same file name.
+// NewGroup returns an open [Group] holding paths.
+//
+// It ignores "" and "-". It fails when another open group holds one of
+// them, or two of them are the same file name.
 func NewGroup(paths ...string) (*Group, error) {
 	g := &Group{done: map[string]string{}, open: true}
 	registry.Lock()
@@ -44,8 +46,10 @@ func NewGroup(paths ...string) (*Group, error) {
 	return g, nil
 }
 
-// Commit renames every complete output of the group into place, in the
-// order the paths were given, and closes the group. Paths never written
+// Commit renames every complete output of the group into place and closes
+// it.
+//
+// It renames them in the order the paths were given. Paths never written
 // are left alone. After [Interrupt] it fails with [ErrInterrupted].
 func (g *Group) Commit() error {
 	registry.Lock()
@@ -77,8 +81,9 @@ func (g *Group) Commit() error {
 	return err
 }
 
-// Abort removes the group's complete temporary files and closes it; it
-// does nothing after [Group.Commit], so it may be deferred.
+// Abort removes the group's complete temporary files and closes it.
+//
+// It does nothing after [Group.Commit], so it may be deferred.
 func (g *Group) Abort() {
 	if g == nil {
 		return
@@ -104,8 +109,10 @@ func (g *Group) Abort() {
 // Paths returns the group's paths.
 func (g *Group) Paths() []string { return g.paths }
 
-// Written returns the file that holds what was written to path: its
-// complete temporary file while an open group holds it, else path.
+// Written returns the file that holds what was written to path.
+//
+// That is its complete temporary file while an open [Group] holds it, else
+// path.
 func Written(path string) string {
 	registry.Lock()
 	defer registry.Unlock()

@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// A Named file is a path given to a command and how the command names it in
-// messages (a flag such as "-o", or "the input").
+// A Named file is a path given to a command, with its name in messages.
+//
+// Role is how the command names it (a flag such as "-o", or "the input").
 type Named struct {
 	Role string
 	Path string
@@ -28,7 +29,10 @@ func (e *SameFileError) Error() string {
 	return fmt.Sprintf("%s %s and %s %s are the same file", e.Other.Role, e.Other.Path, e.Output.Role, e.Output.Path)
 }
 
-// CheckDistinct fails with a [*SameFileError] when an output is the same file as an input
+// CheckDistinct fails when an output would replace an input or another
+// output.
+//
+// Its error is a [*SameFileError]: an output is the same file as an input
 // or as another output. Files are the same when they exist and have the
 // same device and inode (links followed), or, for a file that does not
 // exist, the same cleaned absolute path with the links of its folder

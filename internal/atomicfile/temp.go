@@ -24,14 +24,17 @@ var hostTag = sync.OnceValue(func() string {
 	return fmt.Sprintf("%08x", h.Sum32())
 })
 
-// TempPrefix returns the start of the names of this process's temporary
-// files for a destination named base.
+// TempPrefix returns the name prefix of this process's temporary files for
+// base.
+//
+// base is the destination's base name.
 func TempPrefix(base string) string {
 	return "." + base + ".tmp-" + strconv.Itoa(os.Getpid()) + "-" + hostTag() + "-"
 }
 
-// IsTemp reports whether name (a base name) is that of a temporary file
-// of this package, of any process.
+// IsTemp reports whether name is that of a temporary file of this package.
+//
+// name is a base name; the file may be of any process.
 func IsTemp(name string) bool {
 	_, _, ok := parseTemp(name)
 	return ok
@@ -61,12 +64,13 @@ func parseTemp(name string) (pid int, host string, ok bool) {
 	return pid, parts[1], true
 }
 
-// Sweep removes from dir the temporary files and claims ([Claim]) left by
-// processes that are gone, and returns their paths. A temporary file is
-// left when its lock (flock) is free and its process no longer exists on
-// this host; a claim, which is locked from its start, when its lock is
-// free. Files of live processes, temporary files of other hosts, and
-// files it cannot name are left alone.
+// Sweep removes the files left in dir by processes that are gone.
+//
+// It removes temporary files and claims ([Claim]), and returns their paths.
+// A temporary file is left when its lock (flock) is free and its process no
+// longer exists on this host; a claim, which is locked from its start, when
+// its lock is free. Files of live processes, temporary files of other hosts,
+// and files it cannot name are left alone.
 func Sweep(dir string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {

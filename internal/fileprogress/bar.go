@@ -15,17 +15,27 @@ import (
 // terminal.
 const DefaultDelay = 2 * time.Second
 
-// PlainEvery is the shortest time between two plain lines, and how long
-// a file runs before the first.
+// PlainEvery is the shortest time between two plain lines.
+//
+// A file also runs this long before the first.
 const PlainEvery = 10 * time.Second
 
 // redrawEvery is the period of the bar's checks: a terminal bar is
 // redrawn this often.
 const redrawEvery = 100 * time.Millisecond
 
-// Bar is the progress display of one file. A nil *Bar is valid and shows
-// nothing, so callers need not check. Its methods are safe for concurrent
-// use.
+// Bar is the progress display of one file.
+//
+// A Bar follows a file through its stages (reading, labeling, writing).
+// On a terminal it is a line redrawn in place with the stage, a bar, the
+// percentage, the bytes or planes done out of the total and, once the
+// stage has run a while, the time left (ETA); elsewhere (a log, a pipe) it
+// prints a plain line such as "in.nii.gz: reading 45% (ETA 12 s)" now and
+// then. Either way nothing appears for a file done within a delay, so
+// quick files print nothing.
+//
+// A nil *Bar is valid and shows nothing, so callers need not check. Its
+// methods are safe for concurrent use.
 type Bar struct {
 	w     io.Writer
 	width int // the terminal's columns; 0 prints plain lines
@@ -47,9 +57,10 @@ type Bar struct {
 	printed    time.Time // plain: when the last line was printed
 }
 
-// Start returns the display of the file called name on w: a bar drawn in
-// place when w is a terminal (New), plain lines otherwise (NewPlain, the
-// first after PlainEvery).
+// Start returns the display of the file called name on w.
+//
+// It is a bar drawn in place when w is a terminal ([New]), plain lines
+// otherwise ([NewPlain], the first after [PlainEvery]).
 func Start(w io.Writer, name string) *Bar {
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		width := 80
@@ -61,9 +72,10 @@ func Start(w io.Writer, name string) *Bar {
 	return NewPlain(w, name, PlainEvery, PlainEvery)
 }
 
-// New starts the display for the file called name on w, a terminal of the
-// given width (columns; less than 40 means 80). The bar appears after
-// delay and is redrawn until Close.
+// New starts the display for the file called name on a terminal w.
+//
+// width is the terminal's columns; less than 40 means 80. The bar appears
+// after delay and is redrawn until [Bar.Close].
 func New(w io.Writer, name string, width int, delay time.Duration) *Bar {
 	if width < 40 {
 		width = 80
@@ -73,9 +85,10 @@ func New(w io.Writer, name string, width int, delay time.Duration) *Bar {
 	return b
 }
 
-// NewPlain starts the display for the file called name on w as plain
-// lines, one at a time, for logs and pipes: the first after delay, then at
-// most one every period. Close prints nothing.
+// NewPlain starts the display for the file called name as plain lines.
+//
+// It prints them on w one at a time, for logs and pipes: the first after
+// delay, then at most one every period. [Bar.Close] prints nothing.
 func NewPlain(w io.Writer, name string, delay, every time.Duration) *Bar {
 	b := newBar(w, name, 0, delay, every, time.Now)
 	b.run()
@@ -96,9 +109,11 @@ func (b *Bar) run() {
 	go b.loop()
 }
 
-// Stage starts a stage (for example "reading") with a fresh Meter, which
-// watches each of watch until the next stage or Close: a string is a file
-// (WatchFile; "" and "-" are skipped), anything else a key of Watch.
+// Stage starts a stage, such as "reading", with a fresh [Meter].
+//
+// The meter watches each of watch until the next stage or [Bar.Close]: a
+// string is a file ([WatchFile]; "" and "-" are skipped), anything else a
+// key of [Watch].
 func (b *Bar) Stage(stage string, watch ...any) {
 	if b == nil {
 		return
@@ -121,8 +136,9 @@ func (b *Bar) Stage(stage string, watch ...any) {
 	}
 }
 
-// Meter returns the current stage's meter, for work reported to the bar
-// directly; nil for a nil bar.
+// Meter returns the current stage's meter.
+//
+// It is for work reported to the bar directly; a nil bar gives nil.
 func (b *Bar) Meter() *Meter {
 	if b == nil {
 		return nil
@@ -132,8 +148,9 @@ func (b *Bar) Meter() *Meter {
 	return b.meter
 }
 
-// Close stops the display, ends the stage's watches and clears the bar
-// from a terminal's line; later calls do nothing.
+// Close stops the display and clears the bar from a terminal's line.
+//
+// It ends the stage's watches; later calls do nothing.
 func (b *Bar) Close() {
 	if b == nil {
 		return
@@ -141,7 +158,7 @@ func (b *Bar) Close() {
 	b.closeOnce.Do(b.close)
 }
 
-// close is Close's first call.
+// close is [Bar.Close]'s first call.
 func (b *Bar) close() {
 	if b.stop != nil {
 		close(b.stop)

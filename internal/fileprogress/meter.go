@@ -19,9 +19,16 @@ const (
 	Steps  Unit = "steps"
 )
 
-// Meter counts the work done in one stage on one file: bytes read or
-// written, planes or frames labeled, out of an expected total. Reporters
-// announce their work with Expect before doing it and count it with Add.
+// Meter counts the work done in one stage on one file.
+//
+// The work is bytes read or written, planes or frames labeled, out of an
+// expected total. Reporters announce their work with [Meter.Expect] before
+// doing it and count it with [Meter.Add]. A [Bar]'s stage watches the
+// files (or other things) it names with [Watch] and [WatchFile], and the
+// readers, writers and labelers of this module that find a meter for what
+// they work on ([For], [ForFile]) report their progress on it. Nothing is
+// counted when nothing is watched.
+//
 // Its methods are safe for concurrent use and do nothing on a nil *Meter,
 // so reporters need not check whether anyone watches.
 type Meter struct {
@@ -47,9 +54,10 @@ func (m *Meter) Add(n int64) {
 	}
 }
 
-// AddPrior counts n units done before the stage began (work that went on
-// while the file was still being read, say): they count toward the share
-// done but not toward the rate that gives the time left.
+// AddPrior counts n units done before the stage began.
+//
+// Such work went on while the file was still being read, say: it counts
+// toward the share done but not toward the rate that gives the time left.
 func (m *Meter) AddPrior(n int64) {
 	if m != nil && n > 0 {
 		m.prior.Add(n)
@@ -57,9 +65,10 @@ func (m *Meter) AddPrior(n int64) {
 	}
 }
 
-// Progress returns the units done (at most the total, when one is known),
-// the total expected (0 when nothing was) and the unit ("" when nothing
-// was expected).
+// Progress returns the units done, the total expected and the unit.
+//
+// The units done are at most the total, when one is known. When nothing
+// was expected, the total is 0 and the unit "".
 func (m *Meter) Progress() (done, total int64, unit Unit) {
 	if m == nil {
 		return 0, 0, ""
@@ -74,10 +83,11 @@ func (m *Meter) Progress() (done, total int64, unit Unit) {
 	return max(done, 0), total, unit
 }
 
-// Reporter returns a function that reports progress told as totals, done
-// of total units (calls one at a time, done never falling), on m: the
-// first call expects the total, each call adds what is new. A nil m gives
-// nil, for callers that then skip their reports.
+// Reporter returns a function that reports progress told as totals on m.
+//
+// The function is told done of total units, in calls one at a time, done
+// never falling: the first call expects the total, each call adds what is
+// new. A nil m gives nil, for callers that then skip their reports.
 func (m *Meter) Reporter(unit Unit) func(done, total int64) {
 	if m == nil {
 		return nil
@@ -94,8 +104,11 @@ func (m *Meter) Reporter(unit Unit) func(done, total int64) {
 	}
 }
 
-// StepReporter is Reporter for reports from several goroutines at once
-// and out of order: only a report of more done than any before counts.
+// StepReporter is [Meter.Reporter] for reports from several goroutines at
+// once.
+//
+// The reports may come out of order: only a report of more done than any
+// before counts.
 func (m *Meter) StepReporter(unit Unit) func(done, total int) {
 	report := m.Reporter(unit)
 	if report == nil {

@@ -29,10 +29,11 @@ func keyOf(path string) (fileKey, bool) {
 	return fileKey(abs), true
 }
 
-// Watch makes For(key) return m until stop is called. The key must be
-// comparable; a pointer to the thing worked on (a volume being labeled)
-// is a good one. A later Watch of the same key replaces m until its own
-// stop; a stop after that does nothing.
+// Watch makes [For](key) return m until stop is called.
+//
+// The key must be comparable; a pointer to the thing worked on (a volume
+// being labeled) is a good one. A later Watch of the same key replaces m
+// until its own stop; a stop after that does nothing.
 func Watch(key any, m *Meter) (stop func()) {
 	if m == nil || key == nil {
 		return func() {}
@@ -59,9 +60,10 @@ func For(key any) *Meter {
 	return nil
 }
 
-// WatchFile is Watch for the file at path, however it is named later
-// (relative or absolute, cleaned or not). An empty path and "-" are not
-// watched.
+// WatchFile is [Watch] for the file at path, however it is named later.
+//
+// The later name may be relative or absolute, cleaned or not. An empty
+// path and "-" are not watched.
 func WatchFile(path string, m *Meter) (stop func()) {
 	key, ok := keyOf(path)
 	if !ok {
@@ -70,8 +72,9 @@ func WatchFile(path string, m *Meter) (stop func()) {
 	return Watch(key, m)
 }
 
-// ForFile returns the meter watching the file at path, or nil: readers
-// and writers ask for the path they were given.
+// ForFile returns the meter watching the file at path, or nil.
+//
+// Readers and writers ask for the path they were given.
 func ForFile(path string) *Meter {
 	if watching.Load() == 0 {
 		return nil

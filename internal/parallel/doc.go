@@ -1,4 +1,5 @@
 // Package parallel splits index ranges over goroutines and allocates the
-// large slices those goroutines fill, with their page faults taken where
-// they cost least.
+// slices they fill.
+//
+// It takes the page faults of large slices where they cost least.
 package parallel

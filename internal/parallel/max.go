@@ -2,12 +2,13 @@ package parallel
 
 import "runtime"
 
-// minMaxPerThread is the fewest elements worth another goroutine in Max.
+// minMaxPerThread is the fewest elements worth another goroutine in [Max].
 const minMaxPerThread = 1 << 20
 
-// Max returns the largest element of s (0 when s is empty), scanning
-// parts of it on all cores: writers call it on label arrays of hundreds
-// of megabytes to choose the label type.
+// Max returns the largest element of s, scanning parts of it on all cores.
+//
+// It returns 0 when s is empty. Writers call it on label arrays of
+// hundreds of megabytes to choose the label type.
 func Max(s []uint32) uint32 {
 	threads := ClampThreads(runtime.GOMAXPROCS(0), len(s)/minMaxPerThread)
 	most := make([]uint32, threads)
@@ -15,7 +16,7 @@ func Max(s []uint32) uint32 {
 	return maxSerial(most)
 }
 
-// maxSerial is Max on one goroutine, with four running maxima so that the
+// maxSerial is [Max] on one goroutine, with four running maxima so that the
 // comparisons of neighbouring elements do not wait on one another.
 func maxSerial(s []uint32) uint32 {
 	var m0, m1, m2, m3 uint32

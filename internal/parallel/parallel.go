@@ -9,9 +9,10 @@ import (
 // MaxThreads bounds the goroutines any one call starts.
 const MaxThreads = 256
 
-// ClampThreads turns a requested thread count into the number of
-// goroutines to use for n items: 0 or less means GOMAXPROCS, and there are
-// never more goroutines than items or MaxThreads.
+// ClampThreads returns the number of goroutines to use for n items.
+//
+// threads is the requested count: 0 or less means GOMAXPROCS, and there
+// are never more goroutines than items or [MaxThreads].
 func ClampThreads(threads, n int) int {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
@@ -26,8 +27,9 @@ func Ranges(n, threads int, body func(lo, hi int)) {
 	RangesIndexed(n, threads, func(_, lo, hi int) { body(lo, hi) })
 }
 
-// RangesIndexed is Ranges with the goroutine's index
-// (0 <= t < ClampThreads(threads, n)) passed to body.
+// RangesIndexed is [Ranges] with the goroutine's index passed to body.
+//
+// The index t lies in 0 <= t < ClampThreads(threads, n).
 func RangesIndexed(n, threads int, body func(t, lo, hi int)) {
 	threads = ClampThreads(threads, n)
 	if threads == 1 {
@@ -42,12 +44,16 @@ func RangesIndexed(n, threads int, body func(t, lo, hi int)) {
 	wg.Wait()
 }
 
-// DynamicChunk is the number of consecutive vertices a goroutine takes at a
-// time in dynamically scheduled loops.
+// DynamicChunk is how many consecutive vertices a goroutine takes at a
+// time.
+//
+// It is the chunk of dynamically scheduled loops ([Chunks]).
 const DynamicChunk = 1 << 12
 
-// Chunks hands out contiguous chunks of [0, n) to goroutines on
-// demand, which balances loops whose cost per vertex varies (skewed degrees).
+// Chunks hands out contiguous chunks of [0, n) to goroutines on demand.
+//
+// That balances loops whose cost per vertex varies (skewed degrees). Each
+// chunk holds [DynamicChunk] items, the last one fewer.
 func Chunks(n, threads int, body func(lo, hi int)) {
 	threads = ClampThreads(threads, (n+DynamicChunk-1)/DynamicChunk)
 	if threads == 1 {

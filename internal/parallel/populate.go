@@ -6,17 +6,18 @@ import (
 	"unsafe"
 )
 
-// populateChunk is how much Populate faults in per system call, so that
+// populateChunk is how much [Populate] faults in per system call, so that
 // a stop request is seen quickly.
 const populateChunk = 4 << 20
 
-// Populate faults in the pages of b on a background goroutine, front to
-// back, without changing their contents, while the caller starts filling
-// b: on a machine with a spare core the page faults of a fresh buffer
-// then cost no wall time. The returned stop ends the goroutine early and
-// waits for it; call it once b is filled (later calls do nothing). Where
-// the kernel cannot populate (Linux before 5.14, other systems), nothing
-// runs and b's pages fault on first write as usual.
+// Populate faults in the pages of b on a background goroutine.
+//
+// It goes front to back, without changing their contents, while the caller
+// starts filling b: on a machine with a spare core the page faults of a
+// fresh buffer then cost no wall time. The returned stop ends the goroutine
+// early and waits for it; call it once b is filled (later calls do nothing).
+// Where the kernel cannot populate (Linux before 5.14, other systems),
+// nothing runs and b's pages fault on first write as usual.
 func Populate(b []byte) (stop func()) {
 	r := pageRange(b)
 	if len(r) < HugeMinBytes || !canPopulate {
@@ -40,11 +41,13 @@ func Populate(b []byte) (stop func()) {
 	}
 }
 
-// AllocPopulated returns a zeroed slice of n elements with Populate
-// started on it: fill it, then call stop. It keeps small pages: on a
-// virtual machine with free page reporting (virtio-balloon), free 2 MiB
-// blocks are handed back to the host, so a fresh huge page costs 512 host
-// faults, while small pages mostly come from memory the host still backs.
+// AllocPopulated returns a zeroed slice of n elements with [Populate]
+// started on it.
+//
+// Fill it, then call stop. It keeps small pages: on a virtual machine with
+// free page reporting (virtio-balloon), free 2 MiB blocks are handed back to
+// the host, so a fresh huge page costs 512 host faults, while small pages
+// mostly come from memory the host still backs.
 func AllocPopulated[T any](n int) (s []T, stop func()) {
 	s = make([]T, n)
 	return s, Populate(bytesOf(s))

@@ -6,11 +6,13 @@ const crcPoly = 0xedb88320
 // adlerMod is the Adler-32 modulus, the largest prime below 2^16.
 const adlerMod = 65521
 
-// CRC32Combine returns the CRC-32 (IEEE, as hash/crc32.ChecksumIEEE
-// computes it) of the concatenation of two byte strings, given the CRC of
-// the first, the CRC of the second and the second's length, as zlib's
-// crc32_combine does. It takes O(log len2) steps. A negative len2 is taken
-// as 0.
+// CRC32Combine returns the CRC-32 of two concatenated byte strings from
+// their CRCs.
+//
+// The CRC is IEEE's, as [crc32.ChecksumIEEE] computes it. CRC32Combine
+// takes the CRC of the first string, the CRC of the second and the
+// second's length, as zlib's crc32_combine does. It takes O(log len2)
+// steps. A negative len2 is taken as 0.
 func CRC32Combine(crc1, crc2 uint32, len2 int64) uint32 {
 	return crcMultModP(crcXPow8N(len2), crc1) ^ crc2
 }
@@ -47,10 +49,13 @@ func crcXPow8N(n int64) uint32 {
 	return p
 }
 
-// Adler32Combine returns the Adler-32 (as hash/adler32.Checksum computes
-// it) of the concatenation of two byte strings, given the checksum of the
-// first, the checksum of the second and the second's length, as zlib's
-// adler32_combine does. A negative len2 is taken as 0.
+// Adler32Combine returns the Adler-32 of two concatenated byte strings from
+// their checksums.
+//
+// The checksum is the one [adler32.Checksum] computes. Adler32Combine
+// takes the checksum of the first string, the checksum of the second and
+// the second's length, as zlib's adler32_combine does. A negative len2 is
+// taken as 0.
 func Adler32Combine(adler1, adler2 uint32, len2 int64) uint32 {
 	rem := uint64(max(len2, 0) % adlerMod)
 	a1, b1 := uint64(adler1&0xffff), uint64(adler1>>16)

@@ -16,39 +16,41 @@ import (
 type Format int
 
 const (
-	// Gzip writes one gzip member (RFC 1952) with no name, time or extra
-	// fields, OS "unknown", and the CRC-32 and length in its trailer.
+	// Gzip writes one gzip member (RFC 1952). The member has no name, time
+	// or extra fields, OS "unknown", and the CRC-32 and length in its
+	// trailer.
 	Gzip Format = iota
-	// Zlib writes a zlib stream (RFC 1950) with no preset dictionary and
-	// the Adler-32 in its trailer, as PNG's IDAT data holds.
+	// Zlib writes a zlib stream (RFC 1950), as PNG's IDAT data holds.
+	// The stream has no preset dictionary and the Adler-32 in its trailer.
 	Zlib
 )
 
-// DefaultLevel is the deflate level used when Options.Level is 0: level 1,
-// klauspost/compress's fastest LZ level. On label maps (colour and 16-bit
-// PNG rows of 8192² images, a 512³ uint16 volume) it was the fastest
-// level measured but for Huffman-only coding, which is up to 5 times
-// larger; it is 1.6 to 2.2 times as fast as level 6 for files 25% to 40%
-// larger; levels 2 to 5 save up to 20% of the size (of the volume; under
-// 15% on the PNGs) for 3% to 110% more time.
+// DefaultLevel is the deflate level used when [Options].Level is 0.
+//
+// It is level 1, klauspost/compress's fastest LZ level. On label maps
+// (colour and 16-bit PNG rows, uint16 volumes) only Huffman-only coding is
+// faster, for files several times larger; levels 2 to 6 make files at most
+// about a quarter smaller, in up to about twice the time.
 const DefaultLevel = flate.BestSpeed
 
 // DefaultBlockSize is the uncompressed size of the blocks compressed in
-// parallel when Options.BlockSize is 0.
+// parallel when [Options].BlockSize is 0.
 const DefaultBlockSize = 1 << 20
 
 // window is the history each block is primed with: deflate's largest
 // match distance.
 const window = 32 << 10
 
-// Options tune a compressor. The zero value compresses at DefaultLevel in
-// DefaultBlockSize blocks on GOMAXPROCS goroutines.
+// Options tune a compressor.
+//
+// The zero value compresses at [DefaultLevel] in [DefaultBlockSize] blocks
+// on GOMAXPROCS goroutines.
 type Options struct {
 	// Level is a klauspost/compress/flate level: 1 (fastest) to 9
-	// (smallest), or flate.HuffmanOnly (-2); 0 means DefaultLevel.
+	// (smallest), or [flate.HuffmanOnly] (-2); 0 means [DefaultLevel].
 	Level int
 	// BlockSize is the number of input bytes per block, at least 1; 0
-	// means DefaultBlockSize. Each block costs a sync marker (5 bytes)
+	// means [DefaultBlockSize]. Each block costs a sync marker (5 bytes)
 	// and re-reads 32 KiB of history, so blocks much below 256 KiB waste
 	// time and space.
 	BlockSize int
@@ -75,7 +77,7 @@ type engine struct {
 	sum    uint32             // checksum of the input written out
 	size   int64              // input bytes written out
 	err    error              // the first error; nothing is written after it
-	// written is Options.Written, or nil.
+	// written is [Options].Written, or nil.
 	written func(n int64)
 }
 
@@ -147,14 +149,14 @@ func (e *engine) getJob() (*job, error) {
 }
 
 // dispatch starts compressing a job on its own goroutine, which waits for
-// a compressor token first, so at most Options.Threads run at once.
+// a compressor token first, so at most [Options].Threads run at once.
 func (e *engine) dispatch(j *job) {
 	j.done = make(chan struct{})
 	e.queue = append(e.queue, j)
 	go e.compress(j)
 }
 
-// compress fills (for WriteFunc), checksums and deflates one job.
+// compress fills (for [WriteFunc]), checksums and deflates one job.
 func (e *engine) compress(j *job) {
 	defer close(j.done)
 	zw := <-e.comp

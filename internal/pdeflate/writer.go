@@ -5,9 +5,20 @@ import (
 	"io"
 )
 
-// Writer is an io.WriteCloser that compresses what is written to it in
-// parallel blocks and writes one gzip member or zlib stream to the
-// underlying writer. Write copies its input into blocks; a full block
+// Writer is an [io.WriteCloser] that compresses in parallel blocks.
+//
+// It writes one gzip member or zlib stream to the underlying writer. The
+// input is cut into blocks (1 MiB, [DefaultBlockSize], by default), each
+// block is deflated on its own goroutine, primed with the 32 KiB of input
+// before it and ended with a sync flush (the last block with the final
+// bit), and the blocks are written in order as one ordinary deflate stream
+// inside a single gzip member (RFC 1952) or zlib stream (RFC 1950). Each
+// block's CRC-32 or Adler-32 is computed on its goroutine and the
+// checksums are combined in order ([CRC32Combine], [Adler32Combine]), so
+// any gzip or zlib decoder reads the result. Memory stays bounded: at most
+// twice as many blocks as goroutines are in flight.
+//
+// Write copies its input into blocks; a full block
 // starts compressing at once and is written out, in order, during later
 // Write calls or Close. Close must be called to finish the stream; it
 // waits for every goroutine the Writer started. A Writer is not safe for
@@ -19,9 +30,11 @@ type Writer struct {
 	closed bool
 }
 
-// NewWriter returns a Writer that writes format to w with the given
-// options, or an error when an option is invalid. Nothing is written to w
-// until the first block is compressed or Close is called.
+// NewWriter returns a [Writer] that writes format to w with the given
+// options.
+//
+// It fails when an option is invalid. Nothing is written to w until the
+// first block is compressed or [Writer.Close] is called.
 func NewWriter(w io.Writer, format Format, opt Options) (*Writer, error) {
 	e, err := newEngine(w, format, opt)
 	if err != nil {
@@ -72,10 +85,11 @@ func (z *Writer) next() error {
 	return nil
 }
 
-// Close compresses the last (possibly empty) block, writes every block
-// out and then the trailer, and waits for all compressing goroutines. It
-// does not close the underlying writer. Closing twice returns the first
-// Close's result.
+// Close finishes the stream and waits for all compressing goroutines.
+//
+// It compresses the last (possibly empty) block and writes every block out
+// and then the trailer. It does not close the underlying writer. Closing
+// twice returns the first Close's result.
 func (z *Writer) Close() error {
 	if z.closed {
 		return z.e.err
@@ -92,12 +106,16 @@ func (z *Writer) Close() error {
 	return z.e.finish()
 }
 
-// WriteFunc writes n bytes as one gzip member or zlib stream to w,
-// compressing blocks in parallel. fill(dst, off) must write the stream's
+// WriteFunc compresses n bytes that fill produces into one stream on w.
+//
+// It writes one gzip member or zlib stream, compressing blocks in
+// parallel as [Writer] does, with memory as bounded. Producing the bytes
+// (converting labels to bytes, colouring pixels) thus runs on the
+// compressing goroutines too. fill(dst, off) must write the stream's
 // bytes off..off+len(dst); it runs on the compressing goroutines, several
 // at once, and is called once per block with the block and the (up to
 // 32 KiB of) history before it, so it produces about 3% more bytes than
-// the stream holds. Block starts are multiples of Options.BlockSize and
+// the stream holds. Block starts are multiples of [Options].BlockSize and
 // history starts are 32 KiB before them (or 0). It returns the first
 // error writing to w.
 func WriteFunc(w io.Writer, format Format, n int64, fill func(dst []byte, off int64), opt Options) error {

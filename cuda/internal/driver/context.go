@@ -7,8 +7,10 @@ import (
 )
 
 // Context is the primary context of one device with a module of kernels
-// loaded. [Context.Do] locks the calling goroutine to its OS thread and
-// makes the context current there; every other method is called inside Do.
+// loaded.
+//
+// [Context.Do] locks the calling goroutine to its OS thread and makes the
+// context current there; every other method is called inside Do.
 type Context struct {
 	d      *Driver
 	device int32
@@ -25,8 +27,10 @@ type Context struct {
 }
 
 // NewContext retains the primary context of device ordinal and loads the
-// module image. An image without code for the device fails here (CUDA
-// error 209, no binary for GPU).
+// module image.
+//
+// An image without code for the device fails here (CUDA error 209, no
+// binary for GPU).
 func (d *Driver) NewContext(ordinal int, image []byte) (*Context, error) {
 	c := &Context{d: d, fns: map[string]uintptr{}}
 	if err := d.check("cuDeviceGet", d.cuDeviceGet(&c.device, int32(ordinal))); err != nil {
@@ -125,7 +129,9 @@ func (c *Context) Free(b Buffer) {
 	}
 }
 
-// Upload copies a host slice of int32 to the device (call inside [Context.Do]).
+// Upload copies a host slice of int32 to the device.
+//
+// Call it inside [Context.Do].
 func (c *Context) Upload(dst Buffer, src []int32) error {
 	if len(src) == 0 {
 		return nil
@@ -135,8 +141,9 @@ func (c *Context) Upload(dst Buffer, src []int32) error {
 	return err
 }
 
-// UploadBytes copies bytes bytes at src to the device (call inside [Context.Do]);
-// the caller keeps src alive.
+// UploadBytes copies bytes bytes at src to the device.
+//
+// Call it inside [Context.Do]; the caller keeps src alive.
 func (c *Context) UploadBytes(dst Buffer, src unsafe.Pointer, bytes uint64) error {
 	if bytes == 0 {
 		return nil
@@ -144,7 +151,9 @@ func (c *Context) UploadBytes(dst Buffer, src unsafe.Pointer, bytes uint64) erro
 	return c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst.Ptr, src, bytes))
 }
 
-// Download copies device memory into a host slice of int32 (call inside [Context.Do]).
+// Download copies device memory into a host slice of int32.
+//
+// Call it inside [Context.Do].
 func (c *Context) Download(dst []int32, src Buffer) error {
 	if len(dst) == 0 {
 		return nil
@@ -154,16 +163,19 @@ func (c *Context) Download(dst []int32, src Buffer) error {
 	return err
 }
 
-// FreeMemory returns the device's free memory in bytes (call inside [Context.Do]).
+// FreeMemory returns the device's free memory in bytes.
+//
+// Call it inside [Context.Do].
 func (c *Context) FreeMemory() (uint64, error) {
 	var free, total uint64
 	err := c.d.check("cuMemGetInfo", c.d.cuMemGetInfo(&free, &total))
 	return free, err
 }
 
-// Launch runs kernel name on a grid of blocks x threads (1D) with the
-// given arguments, each a pointer to its value (call inside [Context.Do]). The
-// argument values are pinned for the call.
+// Launch runs kernel name on a 1D grid of blocks x threads.
+//
+// Each argument is a pointer to its value; the values are pinned for the
+// call. Call it inside [Context.Do].
 func (c *Context) Launch(name string, blocks, threads uint32, args ...unsafe.Pointer) error {
 	fn, err := c.Function(name)
 	if err != nil {
@@ -189,14 +201,15 @@ func (c *Context) Sync() error {
 // Device returns the context's device ordinal.
 func (c *Context) Device() int { return int(c.device) }
 
-// ResidentThreads returns how many threads the device holds at once: its
-// multiprocessors times the resident threads of each.
+// ResidentThreads returns how many threads the device holds at once.
+//
+// That is its multiprocessors times the resident threads of each.
 func (c *Context) ResidentThreads() int { return c.threads }
 
 // Event is a CUDA Event, for timing kernels on the device.
 type Event uintptr
 
-// NewEvent creates an Event (call inside [Context.Do]).
+// NewEvent creates an [Event] (call inside [Context.Do]).
 func (c *Context) NewEvent() (Event, error) {
 	var e uintptr
 	err := c.d.check("cuEventCreate", c.d.cuEventCreate(&e, 0))
@@ -220,13 +233,15 @@ func (c *Context) Elapsed(start, end Event) (time.Duration, error) {
 	return time.Duration(float64(ms) * float64(time.Millisecond)), nil
 }
 
-// Destroy releases an Event.
+// Destroy releases an [Event].
 func (c *Context) Destroy(e Event) { c.d.cuEventDestroy(uintptr(e)) }
 
 // DownloadPinned copies device memory into host memory that it page-locks
-// for the copy: copies from pageable memory go through a staging buffer
-// and run several times slower (call inside [Context.Do]). When the memory cannot be
-// locked, it copies from pageable memory.
+// for the copy.
+//
+// Copies from pageable memory go through a staging buffer and run several
+// times slower. When the memory cannot be locked, it copies from pageable
+// memory. Call it inside [Context.Do].
 func (c *Context) DownloadPinned(dst unsafe.Pointer, src uintptr, bytes uint64) error {
 	if c.d.cuMemHostRegister(dst, bytes, 0) == 0 {
 		defer c.d.cuMemHostUnregister(dst)

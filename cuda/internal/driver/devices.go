@@ -95,9 +95,11 @@ type Status struct {
 	Devices []Device `json:"devices,omitempty"`
 }
 
-// Available probes the CUDA driver: it loads libcuda.so.1, initialises it
-// and lists the devices, then unloads it. It never fails; when the GPU
-// path cannot run, Status.Reason says why.
+// Available probes the CUDA driver and reports whether the GPU path can run.
+//
+// It loads libcuda.so.1, initialises it and lists the devices, then
+// unloads it. It never fails; when the GPU path cannot run,
+// [Status].Reason says why.
 func Available() Status {
 	d, err := Open()
 	if err != nil {

@@ -55,10 +55,11 @@ type Driver struct {
 	cuEventDestroy            func(Event uintptr) result
 }
 
-// Open loads the CUDA driver library and initialises the driver. It fails
-// with a reason a user can act on when the library is missing, a symbol is
-// missing (a driver too old) or initialisation fails (no device, driver
-// and kernel module mismatch, ...).
+// Open loads the CUDA driver library and initialises the driver.
+//
+// It fails with a reason a user can act on when the library is missing, a
+// symbol is missing (a driver too old) or initialisation fails (no device,
+// driver and kernel module mismatch, ...).
 func Open() (*Driver, error) {
 	// dlopen's reason comes from dlerror, which is per OS thread: with
 	// cgo the goroutine could move between the two calls and read an
@@ -164,5 +165,5 @@ func goString(p *byte) string {
 	return string(b)
 }
 
-// errNoDevice is returned by Devices when the driver sees no GPU.
+// errNoDevice is returned by [Driver.Devices] when the driver sees no GPU.
 var errNoDevice = errors.New("cuda: the driver sees no CUDA device")

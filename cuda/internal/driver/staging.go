@@ -25,8 +25,8 @@ type staging struct {
 }
 
 // stagingBuffers returns the context's staging buffers, allocating them on
-// first use (call inside [Context.Do]); nil when the driver cannot pin host memory,
-// and the caller copies another way.
+// first use (call inside [Context.Do]); nil when the driver cannot pin
+// host memory, and the caller copies another way.
 func (c *Context) stagingBuffers() *staging {
 	if c.stage != nil || c.stageFailed {
 		return c.stage
@@ -68,10 +68,12 @@ func (c *Context) freeStaging(st *staging) {
 	}
 }
 
-// DownloadStaged copies bytes of device memory at src into Go memory at
-// dst through the pinned buffers: chunk k+1 is on the DMA engine while
-// chunk k is copied out on several goroutines (call inside [Context.Do]). Without
-// staging buffers it falls back to downloadPinned.
+// DownloadStaged copies device memory into Go memory through the pinned
+// buffers.
+//
+// It copies bytes at src to dst: chunk k+1 is on the DMA engine while
+// chunk k is copied out on several goroutines. Without staging buffers it
+// falls back to [Context.DownloadPinned]. Call it inside [Context.Do].
 func (c *Context) DownloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) error {
 	st := c.stagingBuffers()
 	if st == nil || bytes <= stagingChunk/4 {
@@ -111,10 +113,12 @@ func (c *Context) DownloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) 
 	return nil
 }
 
-// UploadStaged copies bytes of Go memory at src to device memory at dst
-// through the pinned buffers: chunk k is copied in on several goroutines
-// while chunk k-1 is on the DMA engine (call inside [Context.Do]). Without staging
-// buffers it copies from pageable memory.
+// UploadStaged copies Go memory to device memory through the pinned
+// buffers.
+//
+// It copies bytes at src to dst: chunk k is copied in on several
+// goroutines while chunk k-1 is on the DMA engine. Without staging buffers
+// it copies from pageable memory. Call it inside [Context.Do].
 func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) error {
 	st := c.stagingBuffers()
 	if st == nil || bytes <= stagingChunk/4 {
