@@ -1,8 +1,8 @@
 package cclabel
 
 import (
+	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/cclabel/cclabel/cuda"
@@ -28,25 +28,17 @@ func (l *Labeler) spreads(r *imagegraph.Raster) bool {
 	return l.opts.Backend == BackendGPU || r.Len() >= GPUMinVoxelsPerCore*l.threads && l.MayUseGPU()
 }
 
-// slabJob is one slab of a raster labeled in slabs: planes z0..z1-1,
-// labeled by labeler, which counted count labels.
-type slabJob struct {
-	z0, z1  int
-	labeler *Labeler
-	count   int
-	res     *RasterResult
-}
-
-// labelSlabs labels a 3D raster in memory as slabs of whole planes: one
-// range of planes per labeler (the labeler and its peers, each on its
-// own GPU), each range cut into slabs of at most l.slabVoxels voxels.
-// The ranges are labeled concurrently, each slab into its part of dst by
-// LabelRaster (CPU or GPU), then the slabs are joined at their seams in
-// order and relabeled in place to the whole raster's labels, which equal
-// one kernel's, bit for bit. Setup, Upload, Kernel and Download are the
-// largest of any labeler's sum over its slabs (the labelers run side by
-// side); Allocate is the host's allocation plus the largest labeler's;
-// Join is the seams' joining and the relabeling on the host.
+// labelSlabs labels a 3D raster in memory as slabs of whole planes
+// (slabs.Label): one range of planes per labeler (the labeler and its
+// peers, each on its own GPU), each range cut into slabs of at most
+// l.slabVoxels voxels. The ranges are labeled concurrently, each slab
+// into its part of dst by LabelRaster (CPU or GPU), then the slabs are
+// joined at their seams in order and relabeled in place to the whole
+// raster's labels, which equal one kernel's, bit for bit. Setup, Upload,
+// Kernel and Download are the largest of any labeler's sum over its slabs
+// (the labelers run side by side); Allocate is the host's allocation plus
+// the largest labeler's; Join is the seams' joining and the relabeling on
+// the host.
 func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, start time.Time, spread bool) (*RasterResult, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
@@ -71,40 +63,45 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 		defer filled()
 		res.Timing.Allocate = time.Since(allocStart)
 	}
-	jobs := l.slabJobs(r.Depth, thick, spread)
-	if err := labelSlabJobs(r, rule, conn, dst, jobs); err != nil {
-		return nil, err
+	labelers := []*Labeler{l}
+	if spread {
+		labelers = append(labelers, l.peers...)
 	}
-	joinStart := time.Now()
-	joiner, err := slabs.NewJoiner(r.Width, r.Height, l.slabLabelFunc(rule, conn, nil, false))
+	// A lane a labeler: each sums its labeler's timings over its slabs
+	// (the seams are not counted) and keeps its last slab's backend.
+	per := make([]Timing, len(labelers))
+	backends := make([]Backend, len(labelers))
+	lanes := make([]slabs.LabelFunc, len(labelers))
+	for i, lab := range labelers {
+		label := lab.slabLabelFunc(rule, conn, func(res *RasterResult) {
+			per[i] = per[i].Plus(res.Timing)
+			backends[i] = res.Backend
+		}, false)
+		lanes[i] = func(r *imagegraph.Raster, dst []uint32) (int, error) {
+			n, err := label(r, dst)
+			if err != nil {
+				return 0, laneError{err}
+			}
+			return n, nil
+		}
+	}
+	out, err := slabs.Label(slabs.NewRasterSource(r, nil), l.slabLabelFunc(rule, conn, nil, false), slabs.Into(dst),
+		slabs.Options{Planes: thick, Threads: l.threads, Lanes: lanes})
 	if err != nil {
+		// A slab's labeling error comes back as it is; the joining's
+		// with the package's prefix.
+		if le := (laneError{}); errors.As(err, &le) {
+			return nil, le.err
+		}
 		return nil, fmt.Errorf("cclabel: %w", err)
 	}
-	per := map[*Labeler]Timing{}
-	for _, j := range jobs {
-		slab, err := slabs.Planes(r, j.z0, j.z1)
-		if err != nil {
-			return nil, fmt.Errorf("cclabel: %w", err)
-		}
-		if err := joiner.Add(slab, dst[j.z0*plane:j.z1*plane], j.count); err != nil {
-			return nil, fmt.Errorf("cclabel: %w", err)
-		}
-		per[j.labeler] = per[j.labeler].Plus(j.res.Timing)
-		res.Backend = j.res.Backend
-	}
-	relabel := joiner.Finish()
-	for k, j := range jobs {
-		// The labels come from this package's labelers, so a slab whose
-		// labels are already the volume's is left as it is.
-		if relabel.Identity(k) {
-			continue
-		}
-		if err := relabel.Apply(k, dst[j.z0*plane:j.z1*plane], l.threads); err != nil {
-			return nil, fmt.Errorf("cclabel: %w", err)
+	for _, b := range backends {
+		if b != "" {
+			res.Backend = b // the last lane's
 		}
 	}
-	res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: relabel.Count}
-	res.Timing.Join = time.Since(joinStart)
+	res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: out.Count}
+	res.Timing.Join = out.Join
 	var allocate time.Duration
 	for _, t := range per {
 		res.Timing.Setup = max(res.Timing.Setup, t.Setup)
@@ -118,73 +115,20 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 	return res, nil
 }
 
-// slabJobs cuts depth planes into slabs of at most thick planes: one
-// range of planes per labeler when spread (the labeler and its peers, as
-// many as there are planes), else one range for l.
-func (l *Labeler) slabJobs(depth, thick int, spread bool) []*slabJob {
-	labelers := []*Labeler{l}
-	if spread {
-		labelers = append(labelers, l.peers...)
-	}
-	parts := min(len(labelers), depth)
-	var jobs []*slabJob
-	for p := range parts {
-		lo, hi := p*depth/parts, (p+1)*depth/parts
-		for z0 := lo; z0 < hi; z0 += thick {
-			jobs = append(jobs, &slabJob{z0: z0, z1: min(z0+thick, hi), labeler: labelers[p]})
-		}
-	}
-	return jobs
-}
+// laneError is the error of a slab's labeling in labelSlabs.
+type laneError struct{ err error }
 
-// labelSlabJobs labels every job's planes of r into its part of dst: the
-// jobs of one labeler one after another, those of different labelers
-// concurrently. It returns the first error.
-func labelSlabJobs(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, jobs []*slabJob) error {
-	plane := r.Width * r.Height
-	byLabeler := map[*Labeler][]*slabJob{}
-	var order []*Labeler
-	for _, j := range jobs {
-		if byLabeler[j.labeler] == nil {
-			order = append(order, j.labeler)
-		}
-		byLabeler[j.labeler] = append(byLabeler[j.labeler], j)
-	}
-	errs := make([]error, len(order))
-	var wg sync.WaitGroup
-	for i, lab := range order {
-		wg.Go(func() {
-			for _, j := range byLabeler[lab] {
-				label := lab.slabLabelFunc(rule, conn, func(res *RasterResult) { j.res = res }, false)
-				slab, err := slabs.Planes(r, j.z0, j.z1)
-				if err == nil {
-					j.count, err = label(slab, dst[j.z0*plane:j.z1*plane])
-				}
-				if err != nil {
-					errs[i] = err
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func (e laneError) Error() string { return e.err.Error() }
 
-// SlabLabelFunc returns a slabs.LabelFunc that labels with l (CPU or GPU,
-// as LabelRaster chooses) under rule at 3D connectivity conn, a raster of
-// one plane at conn's in-plane part (slabs.InPlane). When ran is not nil
-// it is called with each labeling's result.
-func (l *Labeler) SlabLabelFunc(rule imagegraph.Rule, conn int, ran func(*RasterResult)) slabs.LabelFunc {
+// LabelFunc returns a [slabs.LabelFunc] that labels with l as
+// [Labeler.LabelRaster] does (CPU or GPU) under rule at 3D connectivity
+// conn, a raster of one plane at conn's in-plane part ([slabs.InPlane]).
+// When ran is not nil it is called with each labeling's result.
+func (l *Labeler) LabelFunc(rule imagegraph.Rule, conn int, ran func(*RasterResult)) slabs.LabelFunc {
 	return l.slabLabelFunc(rule, conn, ran, true)
 }
 
-// slabLabelFunc is SlabLabelFunc; spread lets a slab be spread over the
+// slabLabelFunc is LabelFunc; spread lets a slab be spread over the
 // labeler's peers (false for the parts of a raster already spread).
 func (l *Labeler) slabLabelFunc(rule imagegraph.Rule, conn int, ran func(*RasterResult), spread bool) slabs.LabelFunc {
 	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
@@ -203,5 +147,24 @@ func (l *Labeler) slabLabelFunc(rule imagegraph.Rule, conn int, ran func(*Raster
 			copy(dst, res.Labels.Data) // a labeler that did not take dst
 		}
 		return res.Labels.Count, nil
+	}
+}
+
+// CPULabelFunc returns a [slabs.LabelFunc] that labels on the CPU on
+// threads goroutines (0: GOMAXPROCS) under rule at 3D connectivity conn, a
+// raster of one plane at conn's in-plane part ([slabs.InPlane]): for
+// callers that choose the thread count slab by slab, such as a labeling
+// that leaves a core to the read beside it.
+func CPULabelFunc(rule imagegraph.Rule, conn, threads int) slabs.LabelFunc {
+	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
+		c := conn
+		if r.Depth == 1 {
+			c = slabs.InPlane(conn)
+		}
+		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c, Threads: threads}, dst)
+		if err != nil {
+			return 0, err
+		}
+		return l.Count, nil
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/slabs"
 )
 
 // slabRasters are volumes with awkward shapes and sample patterns for the
@@ -235,5 +236,47 @@ func TestNewGPUsRefusesCPUBackends(t *testing.T) {
 	}
 	if _, err := cclabel.New(cclabel.Options{GPUs: []int{0, -1}}); err == nil {
 		t.Error("GPU ordinal -1 was accepted")
+	}
+}
+
+// TestLabelFuncs: the LabelFuncs of a Labeler and of the CPU label as
+// LabelRaster does at the 3D connectivity, a raster of one plane at its
+// in-plane part (checked against BFS), into the buffer given.
+func TestLabelFuncs(t *testing.T) {
+	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
+	for _, backend := range []cclabel.Backend{cclabel.BackendCPU, cclabel.BackendSerial} {
+		lab, err := cclabel.New(cclabel.Options{Backend: backend, Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, shape := range [][3]int{{23, 17, 1}, {13, 11, 7}} {
+			r := randomMap(t, shape[0], shape[1], shape[2], uint64(shape[0]))
+			for _, conn := range []int{6, 18, 26} {
+				c := conn
+				if shape[2] == 1 {
+					c = slabs.InPlane(conn)
+				}
+				want, n := bfsLabels(t, r, rule, c)
+				var ran []cclabel.Backend
+				funcs := map[string]slabs.LabelFunc{
+					"Labeler.LabelFunc": lab.LabelFunc(rule, conn, func(res *cclabel.RasterResult) { ran = append(ran, res.Backend) }),
+					"CPULabelFunc":      cclabel.CPULabelFunc(rule, conn, 3),
+				}
+				for name, f := range funcs {
+					dst := slices.Repeat([]uint32{7}, r.Len())
+					count, err := f(r, dst)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if count != n || !slices.Equal(dst, want) {
+						t.Errorf("%s %s %v c%d: %d components, BFS %d; labels equal: %v", backend, name, shape, conn, count, n, slices.Equal(dst, want))
+					}
+				}
+				if len(ran) != 1 || ran[0] != backend {
+					t.Errorf("%s %v c%d: LabelFunc told of %v", backend, shape, conn, ran)
+				}
+			}
+		}
+		lab.Close()
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/cclabel/cclabel"
@@ -74,7 +73,6 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 			return nil, err
 		}
 	}
-	std := stdio{Err: p.out()}
 	files := func(out inmemory.VolumeOutputs) []string {
 		if j.Chunk != nil { // a folder of chunk files, the last written marking it complete
 			return nil
@@ -83,10 +81,10 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 	}
 	summaries, err := runFiles(ctx, outs, p, files, func(out inmemory.VolumeOutputs) (VolumeSummary, error) {
 		if j.Chunk != nil {
-			return labelChunk(out, *j.Chunk, j.Settings, j.Connectivity, j.Raw, l, j.MaxMemory, std, p.Quiet)
+			return j.chunk(out, l, p)
 		}
-		if j.MaxMemory > 0 && !fitsInMemory(out, j.Raw, j.MaxMemory) {
-			return labelVolumeOutOfCore(out, j.Settings, j.Connectivity, j.Raw, l, j.MaxMemory, std, p.bar(out.Input), p.Quiet)
+		if j.MaxMemory > 0 && !fitsInMemory(out.Input, j.Raw, j.MaxMemory) {
+			return j.outOfCore(out, l, p)
 		}
 		return j.one(out, l, p)
 	})
@@ -95,16 +93,6 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 	}
 	return summaries, err
 }
-
-// stdio is where the out-of-core paths report.
-type stdio struct{ Err io.Writer }
-
-// The out-of-core paths' names of the summary types.
-type (
-	volumeSummary = VolumeSummary
-	stageTimes    = StageTimes
-	labelStages   = LabelStages
-)
 
 // plan checks the outputs before any work is done.
 func (j Volume) plan() ([]inmemory.VolumeOutputs, error) {

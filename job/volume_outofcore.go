@@ -1,17 +1,14 @@
 package job
 
 import (
-	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/job/inmemory"
 	"github.com/cclabel/cclabel/job/outofcore"
-	"github.com/cclabel/cclabel/slabs"
 )
 
 // inMemoryBytes estimates what labeling a volume in memory holds: its
@@ -20,12 +17,12 @@ func inMemoryBytes(voxels int64, sampleSize int) int64 {
 	return voxels * int64(sampleSize+outofcore.BytesPerVoxel)
 }
 
-// fitsInMemory reports whether the volume at job.Input can be labeled in
-// memory within maxMemory. Inputs that cannot be read
-// plane by plane (TIFF stacks, folders, 4D or paired NIfTI) are read in
-// memory as without --max-memory, and their reader reports what it finds.
-func fitsInMemory(job inmemory.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
-	s, _, err := formats.OpenVolumeStream(job.Input, raw)
+// fitsInMemory reports whether the volume at input can be labeled in
+// memory within maxMemory. Inputs that cannot be read plane by plane
+// (TIFF stacks, folders, 4D or paired NIfTI) are read in memory as
+// without a memory bound, and their reader reports what it finds.
+func fitsInMemory(input string, raw *formats.RawOptions, maxMemory int64) bool {
+	s, _, err := formats.OpenVolumeStream(input, raw)
 	if err != nil {
 		return true
 	}
@@ -34,75 +31,88 @@ func fitsInMemory(job inmemory.VolumeOutputs, raw *formats.RawOptions, maxMemory
 	return inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory
 }
 
-// labelVolumeOutOfCore labels one volume slab by slab within maxMemory,
-// showing the planes of its slabs labeled and the bytes of its labels
-// written on bar (which may be nil); quiet drops the summary line.
-func labelVolumeOutOfCore(job inmemory.VolumeOutputs, settings Settings, conn int, raw *formats.RawOptions, labeler *cclabel.Labeler, maxMemory int64, std stdio, bar *fileprogress.Bar, quiet bool) (volumeSummary, error) {
-	defer bar.Close()
-	switch {
-	case job.Output == "":
-		return volumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): give -o for its labels", job.Input)
-	case job.Labels != "" || job.Preview != "" || job.Stats != "" || settings.MinSize > 0 || settings.Largest > 0:
-		return volumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): only -o is written (no --labels, --preview, --stats, --min-size or --largest)", job.Input)
-	}
-	clock := newStopwatch()
-	threads := cpuThreads(labeler)
-	backend := cclabel.BackendCPU
-	bar.Stage("labeling")
-	res, err := outofcore.Label(job.Input, raw, job.Output, outofcore.Options{MaxMemory: maxMemory, Rule: settings.Rule,
-		Connectivity: conn, Threads: threads, DType: settings.DType, Label: slabLabeler(labeler, conn, &backend),
-		Progress: slabProgress(bar, job.Output)})
-	if err != nil {
-		return volumeSummary{}, err
-	}
-	bar.Close()
-	s := outOfCoreSummary(job.Input, res, res.Count, settings, conn, threads, backend, clock)
-	times := s.Seconds
-	if !quiet {
-		fmt.Fprintf(std.Err, "%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
-			job.Input, res.Width, res.Height, res.Depth, res.Kind, res.Count, s.Mode, conn, res.Slabs, res.SlabPlanes, backend, threads,
-			times.Read, times.Label, times.Write)
-	}
-	return s, nil
-}
-
-// slabLabeler labels out-of-core slabs through the labeler when it may
-// use the GPU, recording the last slab's backend in ran; nil (the CPU
-// labeler) otherwise.
-func slabLabeler(l *cclabel.Labeler, conn int, ran *cclabel.Backend) func(imagegraph.Rule) slabs.LabelFunc {
-	if !l.MayUseGPU() {
-		return nil
-	}
-	return outofcore.SlabLabeler(l, conn, ran)
-}
-
-// cpuThreads is the labeler's CPU thread count (1 for the serial backend).
-func cpuThreads(l *cclabel.Labeler) int {
-	if l.Backend() == cclabel.BackendSerial {
-		return 1
-	}
-	return l.Threads()
-}
-
-// outOfCoreSummary is the --json object of an out-of-core or chunk run
-// that found components, its slabs labeled on backend.
-func outOfCoreSummary(input string, res *outofcore.Result, components int, settings Settings, conn, threads int, backend cclabel.Backend, clock *stopwatch) volumeSummary {
-	times := stageTimes{Read: res.Read.Seconds(), Label: res.Label.Seconds(), Write: res.Write.Seconds(), Total: clock.total()}
-	return volumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
-		Frames: 1, Components: components, Connectivity: conn, Mode: settings.Rule.String(), Backend: string(backend),
-		Threads: threads, Seconds: times, LabelStages: labelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
-}
-
-// outOfCoreNames renames the NRRD label volumes of the jobs (named after
-// their inputs) that are labeled out of core to .nii.gz, which is written
-// out of core and NRRD is not; it reports whether it renamed any.
-func outOfCoreNames(jobs []inmemory.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
+// outOfCoreNames renames the NRRD label volumes of outs (named after their
+// inputs) that are labeled out of core to .nii.gz, which is written out of
+// core and NRRD is not; it reports whether it renamed any.
+func outOfCoreNames(outs []inmemory.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
 	renamed := false
-	for i, job := range jobs {
-		if strings.HasSuffix(strings.ToLower(job.Output), ".nrrd") && !fitsInMemory(job, raw, maxMemory) {
-			jobs[i].Output = strings.TrimSuffix(job.Output, filepath.Ext(job.Output)) + ".nii.gz"
+	for i, out := range outs {
+		if strings.HasSuffix(strings.ToLower(out.Output), ".nrrd") && !fitsInMemory(out.Input, raw, maxMemory) {
+			outs[i].Output = strings.TrimSuffix(out.Output, filepath.Ext(out.Output)) + ".nii.gz"
 			renamed = true
 		}
 	}
 	return renamed
+}
+
+// outOfCore labels one volume slab by slab within MaxMemory, showing the
+// planes of its slabs labeled and the bytes of its labels written.
+func (j Volume) outOfCore(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
+	bar := p.bar(out.Input)
+	defer bar.Close()
+	switch {
+	case out.Output == "":
+		return VolumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): give -o for its labels", out.Input)
+	case out.Labels != "" || out.Preview != "" || out.Stats != "" || j.Settings.MinSize > 0 || j.Settings.Largest > 0:
+		return VolumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): only -o is written (no --labels, --preview, --stats, --min-size or --largest)", out.Input)
+	}
+	clock := newStopwatch()
+	bar.Stage("labeling")
+	res, err := outofcore.Label(out.Input, j.Raw, out.Output, j.outOfCoreOptions(l, slabProgress(bar, out.Output)))
+	if err != nil {
+		return VolumeSummary{}, err
+	}
+	bar.Close()
+	s := j.outOfCoreSummary(out.Input, res, res.Count, l, clock)
+	p.printf("%s: %dx%dx%d %s, %d components [%s c%d, out of core: %d slabs of %d planes, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+		out.Input, res.Width, res.Height, res.Depth, res.Kind, res.Count, s.Mode, j.Connectivity, res.Slabs, res.SlabPlanes,
+		res.Backend, s.Threads, s.Seconds.Read, s.Seconds.Label, s.Seconds.Write)
+	return s, nil
+}
+
+// chunk labels one chunk of out.Input into the folder out.Output.
+func (j Volume) chunk(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
+	switch {
+	case out.Output == "" || formats.IsLabelVolumePath(out.Output):
+		return VolumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER (not a label volume's name)")
+	case out.Labels != "" || out.Preview != "" || out.Stats != "" || j.Settings.MinSize > 0 || j.Settings.Largest > 0:
+		return VolumeSummary{}, usagef("volume: --chunk writes chunk labels only (no --labels, --preview, --stats, --min-size or --largest)")
+	}
+	if err := os.MkdirAll(out.Output, 0o755); err != nil {
+		return VolumeSummary{}, err
+	}
+	clock := newStopwatch()
+	c, res, err := outofcore.LabelChunk(out.Input, j.Raw, out.Output, j.Chunk.Index, j.Chunk.Count, j.outOfCoreOptions(l, nil))
+	if err != nil {
+		return VolumeSummary{}, err
+	}
+	s := j.outOfCoreSummary(out.Input, res, c.Count, l, clock)
+	s.Chunk, s.ChunkPlanes = j.Chunk.String(), []int{c.Z0, c.Z1}
+	p.printf("%s: chunk %s, planes %d..%d of %d: %d components in the chunk; labels in %s\n",
+		out.Input, j.Chunk, c.Z0, c.Z1-1, res.Depth, c.Count, out.Output)
+	return s, nil
+}
+
+// outOfCoreOptions are the options of an out-of-core or chunk run with l:
+// its slabs are labeled through l when it may use the GPU, else on the
+// CPU on l's threads.
+func (j Volume) outOfCoreOptions(l *cclabel.Labeler, progress func(done, planes int)) outofcore.Options {
+	o := outofcore.Options{MaxMemory: j.MaxMemory, Rule: j.Settings.Rule, Connectivity: j.Connectivity,
+		Threads: l.Threads(), Progress: progress}
+	if j.Chunk == nil {
+		o.DType = j.Settings.DType
+	}
+	if l.MayUseGPU() {
+		o.Labeler = l
+	}
+	return o
+}
+
+// outOfCoreSummary is the summary of an out-of-core or chunk run that
+// found components.
+func (j Volume) outOfCoreSummary(input string, res *outofcore.Result, components int, l *cclabel.Labeler, clock *stopwatch) VolumeSummary {
+	times := StageTimes{Read: res.Read.Seconds(), Label: res.Label.Seconds(), Write: res.Write.Seconds(), Total: clock.total()}
+	return VolumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
+		Frames: 1, Components: components, Connectivity: j.Connectivity, Mode: j.Settings.Rule.String(), Backend: string(res.Backend),
+		Threads: l.Threads(), Seconds: times, LabelStages: LabelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
 }

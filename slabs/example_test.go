@@ -17,19 +17,17 @@ func Example() {
 		1, 0, 0, // z = 3
 	}
 	vol, _ := imagegraph.NewRaster(3, 1, 4, samples)
-	label := slabs.CPULabel(imagegraph.Rule{Mode: imagegraph.Binary}, 26, 1)
-	j, _ := slabs.NewJoiner(3, 1, label)
+	rule := imagegraph.Rule{Mode: imagegraph.Binary}
+	// The slabs and seams are 3D: 26-connected.
+	label := func(r *imagegraph.Raster, dst []uint32) (int, error) {
+		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: 26}, dst)
+		if err != nil {
+			return 0, err
+		}
+		return l.Count, nil
+	}
 	labels := make([]uint32, vol.Len())
-	for z := 0; z < 4; z += 2 {
-		slab, _ := slabs.Planes(vol, z, z+2)
-		local := labels[3*z : 3*(z+2)]
-		n, _ := label(slab, local)
-		_ = j.Add(slab, local, n)
-	}
-	m := j.Finish()
-	for k := range m.Slabs() {
-		_ = m.Apply(k, labels[6*k:6*(k+1)], 1)
-	}
-	fmt.Println(m.Count, labels)
-	// Output: 3 [1 0 2 0 0 2 0 0 2 3 0 0]
+	res, _ := slabs.Label(slabs.NewRasterSource(vol, nil), label, slabs.Into(labels), slabs.Options{Planes: 2})
+	fmt.Println(res.Count, res.Slabs, labels)
+	// Output: 3 2 [1 0 2 0 0 2 0 0 2 3 0 0]
 }

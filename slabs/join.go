@@ -8,31 +8,32 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// LabelFunc labels a raster into dst (r.Len() entries, contents
-// irrelevant): 1..count by first occurrence, background 0, under the
-// rule and connectivity the whole volume is labeled with — for a raster
-// of one plane (a slab one plane thick), the connectivity's in-plane
-// part (InPlane). It returns count.
-type LabelFunc func(r *imagegraph.Raster, dst []uint32) (count int, err error)
-
-// InPlane returns the in-plane part of a 3D connectivity: 4 for 6, 8 for
-// 18 and 26; other values are returned as they are.
-func InPlane(conn int) int {
-	switch conn {
-	case 6:
-		return 4
-	case 18, 26:
-		return 8
-	}
-	return conn
-}
-
 // MaxProvisional is the most provisional labels (the sum of the slabs'
 // counts) a Joiner takes.
 const MaxProvisional = math.MaxUint32 - 1
 
 // Joiner joins slabs labeled in order, from z = 0 up. Add each slab's
 // local labels, then Finish.
+//
+// Each slab (whole planes, any thickness) is labeled on its own, 1..k by
+// first occurrence within the slab. Its labels become provisional labels
+// by adding the count of the slabs before it, so provisional labels are
+// ordered by slab, then by first occurrence within the slab. At the seam
+// between two slabs the two planes that meet there are labeled together
+// (the same rule and connectivity as the slabs): every edge across the
+// seam lies in that two-plane grid, so joining the provisional labels of
+// the voxels in each of its components joins exactly the pieces the
+// whole volume's labeling joins. A union-find over provisional labels
+// keeps the smallest as each set's root; numbering the roots in
+// ascending order then gives every component the rank of its first
+// voxel, which is the whole volume's numbering: components numbered
+// 1..N by first occurrence (x fastest, then y, then z), background 0.
+//
+// A Joiner keeps only the last plane of the previous slab (its samples and
+// provisional labels) and the union-find, so a volume larger than memory
+// can be labeled slab by slab and relabeled in a second pass
+// ([Relabeling.Map]); slabs held in memory are relabeled in place
+// ([Relabeling.Apply]).
 type Joiner struct {
 	width, height int
 	label         LabelFunc
@@ -226,21 +227,4 @@ func (j *Joiner) Finish() *Relabeling {
 	j.parent = nil
 	j.done = &Relabeling{final: final, offsets: j.offsets, Count: int(count)}
 	return j.done
-}
-
-// CPULabel returns the LabelFunc of the CPU labeler (imagegraph.Label) at
-// rule and 3D connectivity conn on threads goroutines (0: GOMAXPROCS),
-// a raster of one plane labeled at conn's in-plane part.
-func CPULabel(rule imagegraph.Rule, conn, threads int) LabelFunc {
-	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
-		c := conn
-		if r.Depth == 1 {
-			c = InPlane(conn)
-		}
-		l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c, Threads: threads}, dst)
-		if err != nil {
-			return 0, err
-		}
-		return l.Count, nil
-	}
 }

@@ -11,7 +11,7 @@ import (
 
 // serialLabel labels on the serial in-memory path: the reference, and the
 // LabelFunc the tests join with.
-func serialLabel(rule imagegraph.Rule, conn int) LabelFunc { return CPULabel(rule, conn, 1) }
+func serialLabel(rule imagegraph.Rule, conn int) LabelFunc { return cpuLabel(rule, conn, 1) }
 
 // labelBySlabs labels r in slabs of thick planes (the last one thinner),
 // joins and relabels them, and returns the labels and count. Each slab's

@@ -34,7 +34,7 @@ const streamMinThreads = 4
 // Finish with what the read returned. With streamMinThreads threads or
 // more, slabs of planes are labeled as they arrive (on one thread fewer
 // than the labeler's while the read goes on, on all of them once it has
-// ended), joined at their seams (package slabs) and relabeled. With fewer,
+// ended), joined at their seams and relabeled (slabs.Label). With fewer,
 // the first pass of the labeler's bands of rows runs as their samples
 // arrive, on one thread fewer than the labeler's (at least one) while the
 // read goes on, and the second once it has ended (labelBands). Either way
@@ -163,58 +163,44 @@ func (vs *VolumeStream) label() {
 	threads := vs.threads()
 	res := streamResult{}
 	defer func() { vs.result <- res }()
-	j, err := slabs.NewJoiner(f.Width, f.Height, slabs.CPULabel(rule, vs.conn, 1))
-	if err != nil {
-		res.err = err
-		return
-	}
-	plane := f.Width * f.Height
-	thick := vs.slabPlanes(plane)
 	progress := vs.progress(fileprogress.Planes)
 	labels := vs.dst
 	if len(labels) != f.Len() {
 		labels = make([]uint32, f.Len()) // pages fault in as the slabs are labeled
 	}
-	for z0 := 0; z0 < f.Depth; z0 += thick {
-		z1 := min(z0+thick, f.Depth)
-		reading, err := vs.waitPlanes(z1 * plane)
-		if err != nil {
-			res.err = err
-			return
-		}
-		start := time.Now()
+	// reading is whether the read went on when the slab's planes were in
+	// place, and start when they were.
+	var reading bool
+	var start time.Time
+	wait := func(n int) error {
+		var err error
+		reading, err = vs.waitPlanes(n)
+		start = time.Now()
+		return err
+	}
+	label := func(r *imagegraph.Raster, dst []uint32) (int, error) {
 		t := threads
 		if reading {
 			t = max(1, threads-1) // the reader has a core
 		}
-		slab, err := slabs.Planes(f, z0, z1)
-		if err != nil {
-			res.err = err
-			return
-		}
-		dst := labels[z0*plane : z1*plane]
-		n, err := slabs.CPULabel(rule, vs.conn, t)(slab, dst)
-		if err == nil {
-			err = j.Add(slab, dst, n)
-		}
-		if err != nil {
-			res.err = err
-			return
-		}
-		if reading {
-			res.during += time.Since(start)
-		}
-		progress(z1, f.Depth)
+		return cclabel.CPULabelFunc(rule, vs.conn, t)(r, dst)
 	}
-	m := j.Finish()
-	for k := range m.Slabs() {
-		z0 := k * thick
-		if err := m.Apply(k, labels[z0*plane:min(z0+thick, f.Depth)*plane], threads); err != nil {
-			res.err = err
-			return
-		}
+	// The seams (two planes) are labeled on one thread.
+	seams := cclabel.CPULabelFunc(rule, vs.conn, 1)
+	out, err := slabs.Label(slabs.NewRasterSource(f, wait), seams, slabs.Into(labels), slabs.Options{
+		Planes: vs.slabPlanes(f.Width * f.Height), Threads: threads, Lanes: []slabs.LabelFunc{label},
+		Progress: func(done, planes int) {
+			if reading {
+				res.during += time.Since(start)
+			}
+			progress(done, planes)
+		},
+	})
+	if err != nil {
+		res.err = err
+		return
 	}
-	res.labels = &imagegraph.Labels{Width: f.Width, Height: f.Height, Depth: f.Depth, Data: labels, Count: m.Count}
+	res.labels = &imagegraph.Labels{Width: f.Width, Height: f.Height, Depth: f.Depth, Data: labels, Count: out.Count}
 }
 
 // progress returns the progress function of the stream's labeling,

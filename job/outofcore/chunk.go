@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
@@ -101,15 +102,15 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 	res.Read += time.Since(start)
 	rule := opts.Rule
 	rule.Slope, rule.Inter = ref.Slope, ref.Inter
-	sp, err := labelRange(s, z1-z0, rule, opts, thick, res)
+	sp, out, err := labelRange(s, z1-z0, rule, opts, thick, res)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", input, err)
 	}
 	defer sp.Close()
-	res.Count, res.Slabs = sp.m.Count, sp.m.Slabs()
+	res.Count, res.Slabs = out.Count, out.Slabs
 	c := &Chunk{Version: ChunkVersion, Input: filepath.Base(input), Width: s.Width, Height: s.Height, Depth: s.Depth,
 		Kind: s.Kind.String(), Rule: opts.Rule.String(), Connectivity: opts.Connectivity, Index: index, Chunks: chunks,
-		Z0: z0, Z1: z1, Count: sp.m.Count, Labels: chunkName(index) + ".labels"}
+		Z0: z0, Z1: z1, Count: out.Count, Labels: chunkName(index) + ".labels"}
 	start = time.Now()
 	// The labels and their description appear together, or neither.
 	g, err := atomicfile.NewGroup(filepath.Join(dir, c.Labels), filepath.Join(dir, chunkName(index)+".json"))
@@ -119,7 +120,7 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 	defer g.Abort()
 	voxels := int64(z1-z0) * int64(s.Width) * int64(s.Height)
 	err = atomicfile.WriteFile(filepath.Join(dir, c.Labels), func(w io.Writer) error {
-		return writeLittleEndian(w, voxels, sp.read)
+		return writeLittleEndian(w, voxels, sp.ReadLabels)
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("outofcore: %w", err)
@@ -336,7 +337,7 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 // joins the chunks' labels at their seams.
 func joinChunks(s *raw.Stream, chunks []*Chunk, files []*os.File, rule imagegraph.Rule, conn int) (*slabs.Relabeling, error) {
 	c0 := chunks[0]
-	j, err := slabs.NewJoiner(c0.Width, c0.Height, slabs.CPULabel(rule, conn, 1))
+	j, err := slabs.NewJoiner(c0.Width, c0.Height, cclabel.CPULabelFunc(rule, conn, 1))
 	if err != nil {
 		return nil, err
 	}

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/slabs"
 )
 
 // Options configure Label.
@@ -23,10 +23,10 @@ type Options struct {
 	Connectivity int
 	// Threads labels each slab (0: GOMAXPROCS) on the CPU.
 	Threads int
-	// Label, when set, labels each slab instead of the CPU labeler (the
-	// GPU, say: see SlabLabeler); it is given the rule with the file's
-	// scaling. Seams are labeled on the CPU.
-	Label func(rule imagegraph.Rule) slabs.LabelFunc
+	// Labeler, when set, labels each slab instead of the CPU labeler (on
+	// the GPU when it takes them: cclabel.Labeler.LabelFunc). Seams are
+	// labeled on the CPU.
+	Labeler *cclabel.Labeler
 	// DType is the label type: auto (uint16 when every label fits; also
 	// ""), uint16 or uint32.
 	DType string
@@ -55,6 +55,9 @@ type Result struct {
 	Count int
 	// Slabs and SlabPlanes are how the volume was cut.
 	Slabs, SlabPlanes int
+	// Backend is the backend that labeled the last slab (BackendCPU
+	// without Options.Labeler).
+	Backend cclabel.Backend
 	// Read, Label and Write are the time spent reading and labeling the
 	// slabs (the first pass: reading includes decompression and
 	// spilling) and writing the labels (the second pass).
@@ -110,14 +113,14 @@ func Label(input string, rawOpts *formats.RawOptions, output string, opts Option
 	res.SlabPlanes = thick
 	rule := opts.Rule
 	rule.Slope, rule.Inter = ref.Slope, ref.Inter
-	sp, err := labelRange(s, s.Depth, rule, opts, thick, res)
+	sp, out, err := labelRange(s, s.Depth, rule, opts, thick, res)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", input, err)
 	}
 	defer sp.Close()
-	res.Count, res.Slabs = sp.m.Count, sp.m.Slabs()
+	res.Count, res.Slabs = out.Count, out.Slabs
 	start := time.Now()
-	if err := formats.WriteVolumeLabelsFunc(output, ref, uint32(sp.m.Count), cmp.Or(opts.DType, "auto"), sp.read); err != nil {
+	if err := formats.WriteVolumeLabelsFunc(output, ref, uint32(out.Count), cmp.Or(opts.DType, "auto"), sp.ReadLabels); err != nil {
 		return nil, err
 	}
 	res.Write = time.Since(start)

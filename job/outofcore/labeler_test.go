@@ -9,9 +9,10 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// TestSlabLabeler: slabs labeled through a facade Labeler (the CPU here;
-// the GPU where one is usable) give the CPU labeler's file.
-func TestSlabLabeler(t *testing.T) {
+// TestLabelerLabelsSlabs: slabs labeled through a facade Labeler
+// (Options.Labeler: the CPU here, the GPU where one is usable) give the
+// CPU labeler's file, and the result names the backend that labeled.
+func TestLabelerLabelsSlabs(t *testing.T) {
 	backends := []cclabel.Backend{cclabel.BackendCPU, cclabel.BackendSerial}
 	if l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendGPU}); err == nil && l.MayUseGPU() {
 		if _, err := l.LabelRaster(&imagegraph.Raster{Width: 2, Height: 1, Depth: 2, Kind: imagegraph.Uint8, Data: []uint8{1, 0, 0, 1}}, imagegraph.Rule{Mode: imagegraph.Binary}, 26, nil); err == nil {
@@ -30,17 +31,21 @@ func TestSlabLabeler(t *testing.T) {
 			for _, conn := range []int{6, 18, 26} {
 				want, got := filepath.Join(dir, "want.npy"), filepath.Join(dir, "got.npy")
 				opts := Options{Rule: rule, Connectivity: conn, DType: "auto", TempDir: dir, SlabPlanes: 4}
-				if _, err := Label(inputs[0], nil, want, opts); err != nil {
+				cpu, err := Label(inputs[0], nil, want, opts)
+				if err != nil {
 					t.Fatal(err)
 				}
-				var ran cclabel.Backend
-				opts.Label = SlabLabeler(l, conn, &ran)
-				if _, err := Label(inputs[0], nil, got, opts); err != nil {
+				if cpu.Backend != cclabel.BackendCPU {
+					t.Errorf("slabs labeled without a Labeler on %q, want %q", cpu.Backend, cclabel.BackendCPU)
+				}
+				opts.Labeler = l
+				res, err := Label(inputs[0], nil, got, opts)
+				if err != nil {
 					t.Fatal(err)
 				}
 				sameFiles(t, got, want, fmt.Sprintf("%s %v c%d", b, rule, conn))
-				if ran != b {
-					t.Errorf("slabs labeled on %q, want %q", ran, b)
+				if res.Backend != b {
+					t.Errorf("slabs labeled on %q, want %q", res.Backend, b)
 				}
 			}
 		}

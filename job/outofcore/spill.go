@@ -2,113 +2,41 @@ package outofcore
 
 import (
 	"fmt"
-	"os"
-	"time"
 	"unsafe"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/slabs"
 )
 
-// spilled is a plane range of a volume labeled slab by slab: the slabs'
-// local labels in a temporary file and the relabeling that maps them to
-// the range's labels (1..Count by first occurrence within the range).
-type spilled struct {
-	file       *os.File
-	m          *slabs.Relabeling
-	slabVoxels int64
-}
-
 // labelRange reads planes planes from s (at its current plane), labels
-// them in slabs of thick planes, joins the slabs and spills their labels
-// to a temporary file in opts.TempDir. Times add to res.
-func labelRange(s *raw.Stream, planes int, rule imagegraph.Rule, opts Options, thick int, res *Result) (*spilled, error) {
-	file, err := os.CreateTemp(opts.TempDir, "cclabel-*.labels")
+// them in slabs of thick planes (slabs.Label) and spills their labels to
+// a temporary file in opts.TempDir, which the caller closes. Times and the
+// backend go to res.
+func labelRange(s *raw.Stream, planes int, rule imagegraph.Rule, opts Options, thick int, res *Result) (*slabs.Spill, *slabs.Result, error) {
+	sp, err := slabs.NewSpill(opts.TempDir)
 	if err != nil {
-		return nil, fmt.Errorf("outofcore: %w", err)
+		return nil, nil, fmt.Errorf("outofcore: %w", err)
 	}
-	// Unlinked at once: the open file holds the labels, and nothing is
-	// left behind however the process ends.
-	os.Remove(file.Name())
-	sp := &spilled{file: file, slabVoxels: int64(thick) * int64(s.Width) * int64(s.Height)}
-	sp.m, err = spillSlabs(s, planes, file, rule, opts, thick, res)
+	label := cclabel.CPULabelFunc(rule, opts.Connectivity, opts.Threads)
+	res.Backend = cclabel.BackendCPU
+	if opts.Labeler != nil {
+		label = opts.Labeler.LabelFunc(rule, opts.Connectivity, func(r *cclabel.RasterResult) { res.Backend = r.Backend })
+	}
+	// The slabs are labeled by label, the seams (two planes) on the CPU
+	// on one thread.
+	seams := cclabel.CPULabelFunc(rule, opts.Connectivity, 1)
+	out, err := slabs.Label(slabs.NewReaderSource(s, s.Width, s.Height, planes, s.Kind), seams, sp,
+		slabs.Options{Planes: thick, Lanes: []slabs.LabelFunc{label}, Progress: opts.Progress})
 	if err != nil {
 		sp.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	return sp, nil
+	res.Read += out.Read + out.Write
+	res.Label += out.Label + out.Join
+	return sp, out, nil
 }
-
-// spillSlabs is labelRange's loop.
-func spillSlabs(s *raw.Stream, planes int, spill *os.File, rule imagegraph.Rule, opts Options, thick int, res *Result) (*slabs.Relabeling, error) {
-	j, err := slabs.NewJoiner(s.Width, s.Height, slabs.CPULabel(rule, opts.Connectivity, 1))
-	if err != nil {
-		return nil, err
-	}
-	label := slabs.CPULabel(rule, opts.Connectivity, opts.Threads)
-	if opts.Label != nil {
-		label = opts.Label(rule)
-	}
-	plane := s.Width * s.Height
-	samples, err := slabs.NewPlanes(s.Width, s.Height, thick, s.Kind)
-	if err != nil {
-		return nil, err
-	}
-	labels := make([]uint32, thick*plane)
-	for z0 := 0; z0 < planes; z0 += thick {
-		k := min(thick, planes-z0)
-		slab, err := slabs.Planes(samples, 0, k)
-		if err != nil {
-			return nil, err
-		}
-		start := time.Now()
-		if err := s.ReadPlanes(slab); err != nil {
-			return nil, err
-		}
-		res.Read += time.Since(start)
-		start = time.Now()
-		local := labels[:k*plane]
-		n, err := label(slab, local)
-		if err == nil {
-			err = j.Add(slab, local, n)
-		}
-		if err != nil {
-			return nil, err
-		}
-		res.Label += time.Since(start)
-		start = time.Now()
-		if _, err := spill.Write(bytesOf(local)); err != nil {
-			return nil, fmt.Errorf("outofcore: spilling labels: %w", err)
-		}
-		res.Read += time.Since(start)
-		if opts.Progress != nil {
-			opts.Progress(z0+k, planes)
-		}
-	}
-	return j.Finish(), nil
-}
-
-// read fills dst with the range's labels from voxel on (relative to the
-// range's first voxel); it may run on several goroutines at once.
-func (sp *spilled) read(dst []uint32, voxel int64) error {
-	if _, err := sp.file.ReadAt(bytesOf(dst), 4*voxel); err != nil {
-		return fmt.Errorf("outofcore: reading back the spilled labels: %w", err)
-	}
-	for len(dst) > 0 {
-		k := voxel / sp.slabVoxels
-		part := dst[:min(int64(len(dst)), (k+1)*sp.slabVoxels-voxel)]
-		if err := sp.m.Map(int(k), part); err != nil {
-			return err
-		}
-		dst, voxel = dst[len(part):], voxel+int64(len(part))
-	}
-	return nil
-}
-
-// Close closes the spill file, which frees its space (it was unlinked when
-// made).
-func (sp *spilled) Close() error { return sp.file.Close() }
 
 // bytesOf returns the memory of labels as bytes: the spill file holds
 // labels in the machine's byte order, written and read back by the same
