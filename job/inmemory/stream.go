@@ -113,20 +113,12 @@ func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
 
 // takes reports whether the stream labels v while it is read.
 func (vs *VolumeStream) takes(v *imagegraph.Volume) bool {
-	if len(v.Frames) != 1 || vs.l.MayUseGPU() || vs.threads() < vs.minThreads {
+	if len(v.Frames) != 1 || vs.l.MayUseGPU() || vs.l.Threads() < vs.minThreads {
 		return false
 	}
 	f := v.Frames[0]
 	plane := f.Width * f.Height
 	return f.Depth >= streamMinSlabs*vs.slabPlanes(plane)
-}
-
-// threads is the labeler's CPU thread count (1 for the serial backend).
-func (vs *VolumeStream) threads() int {
-	if vs.l.Backend() == cclabel.BackendSerial {
-		return 1
-	}
-	return vs.l.Threads()
 }
 
 // slabPlanes is the thickness of the slabs for planes of plane voxels.
@@ -160,7 +152,7 @@ func (vs *VolumeStream) label() {
 	f := vs.vol.Frames[0]
 	rule := vs.s.Rule
 	rule.Slope, rule.Inter = vs.vol.Slope, vs.vol.Inter
-	threads := vs.threads()
+	threads := vs.l.Threads()
 	res := streamResult{}
 	defer func() { vs.result <- res }()
 	progress := vs.progress(fileprogress.Planes)
@@ -259,10 +251,6 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 	if vol != vs.vol {
 		return nil, fmt.Errorf("labelfile: the reader returned another volume than it streamed")
 	}
-	backend := cclabel.BackendCPU
-	if vs.l.Backend() == cclabel.BackendSerial {
-		backend = cclabel.BackendSerial
-	}
 	res.labels.Filter(vs.s.MinSize, vs.s.Largest)
 	conn := vs.conn
 	if res.labels.Depth == 1 { // a 2D file: the in-plane part of the stencil
@@ -270,7 +258,7 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 	}
 	return &VolumeLabels{
 		Frames: [][]uint32{res.labels.Data}, PerFrame: []int{res.labels.Count}, Total: res.labels.Count,
-		Last: res.labels, Conn: conn, Backend: backend,
+		Last: res.labels, Conn: conn, Backend: vs.l.CPUBackend(),
 		Timing:       cclabel.Timing{Total: time.Since(start), Kernel: time.Since(start)},
 		WhileReading: res.during,
 	}, nil

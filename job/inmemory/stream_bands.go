@@ -19,7 +19,7 @@ const streamBandMinVoxels = 1 << 23
 // read: one frame of at most imagegraph.MaxPixels voxels and at least
 // bandMinVoxels, on the CPU backend with fewer than minThreads threads.
 func (vs *VolumeStream) takesBands(v *imagegraph.Volume) bool {
-	if len(v.Frames) != 1 || vs.l.MayUseGPU() || vs.l.Backend() == cclabel.BackendSerial || vs.threads() >= vs.minThreads {
+	if len(v.Frames) != 1 || vs.l.MayUseGPU() || vs.l.CPUBackend() == cclabel.BackendSerial || vs.l.Threads() >= vs.minThreads {
 		return false
 	}
 	n := v.Frames[0].Len()
@@ -42,7 +42,7 @@ func (vs *VolumeStream) labelBands() {
 	}
 	res := streamResult{}
 	defer func() { vs.result <- res }()
-	threads := vs.threads()
+	threads := vs.l.Threads()
 	var blocked atomic.Int64 // time the labeling goroutines spent waiting for samples
 	start := time.Now()
 	opts := imagegraph.Options{Connectivity: conn, Threads: threads, Progress: vs.progress(fileprogress.Steps)}
