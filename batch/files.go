@@ -11,7 +11,7 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/job"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // files labels the files of a [Job]: it names every input's outputs under
@@ -38,8 +38,8 @@ type files struct {
 	// overwrite redoes inputs whose outputs are up to date.
 	overwrite bool
 	// buffers, when not nil, passes the label arrays of written inputs on
-	// to the next inputs (see inmemory.LabelBuffers).
-	buffers *inmemory.LabelBuffers
+	// to the next inputs (see raster.LabelBuffers).
+	buffers *raster.LabelBuffers
 	// inputs are the run's inputs and rows their summary rows: the stages
 	// fill in Output, Components and Voxels, the caller the outcome
 	// (Row.Record).
@@ -68,29 +68,29 @@ func connectivities(c int) (image, volume int, err error) {
 }
 
 // outputs names the outputs of an input of the given kind under dir, at
-// its path below its argument (in.Rel) less its inmemory.Stem: an image writes
+// its path below its argument (in.Rel) less its raster.Stem: an image writes
 // what "cclabel label -o FOLDER" does (stem.png, stem.labels.EXT,
 // stem.stats.EXT), a volume what "cclabel volume -o FOLDER" does
 // (stem.nii.gz, .nrrd or .npy by the input's family, stem.preview.EXT,
 // stem.stats.EXT).
-func (b *files) outputs(in Input, kind formats.Kind) (inmemory.ImageOutputs, inmemory.VolumeOutputs) {
-	base := filepath.Join(b.dir, filepath.Dir(in.Rel), inmemory.Stem(in.Rel))
+func (b *files) outputs(in Input, kind formats.Kind) (raster.ImageOutputs, raster.VolumeOutputs) {
+	base := filepath.Join(b.dir, filepath.Dir(in.Rel), raster.Stem(in.Rel))
 	stats := ""
 	if b.statsExt != "" {
 		stats = base + ".stats" + b.statsExt
 	}
 	if kind == formats.KindImage {
-		img := inmemory.ImageOutputs{Input: in.Path, Output: base + ".png", Stats: stats}
+		img := raster.ImageOutputs{Input: in.Path, Output: base + ".png", Stats: stats}
 		if b.labelsExt != "" {
 			img.Labels = base + ".labels" + b.labelsExt
 		}
-		return img, inmemory.VolumeOutputs{}
+		return img, raster.VolumeOutputs{}
 	}
-	vol := inmemory.VolumeOutputs{Input: in.Path, Output: base + formats.FamilyExt(in.Path), Stats: stats}
+	vol := raster.VolumeOutputs{Input: in.Path, Output: base + formats.FamilyExt(in.Path), Stats: stats}
 	if b.previewExt != "" {
 		vol.Preview = base + ".preview" + b.previewExt
 	}
-	return inmemory.ImageOutputs{}, vol
+	return raster.ImageOutputs{}, vol
 }
 
 // checkOutputs fails when two inputs would write the same outputs (a.nii
@@ -103,7 +103,7 @@ func (b *files) outputs(in Input, kind formats.Kind) (inmemory.ImageOutputs, inm
 func (b *files) checkOutputs(inputs []Input) error {
 	seen := map[string]string{}
 	for _, in := range inputs {
-		key := filepath.Join(filepath.Dir(in.Rel), inmemory.Stem(in.Rel))
+		key := filepath.Join(filepath.Dir(in.Rel), raster.Stem(in.Rel))
 		if prev, dup := seen[key]; dup {
 			return fmt.Errorf("batch: %s and %s would write the same outputs (%s.*): rename one, or give their folders as separate runs", prev, in.Path, key)
 		}
@@ -152,7 +152,7 @@ func (b *files) decode(i int) (*task, bool, error) {
 		return nil, false, fmt.Errorf("batch: %w", err)
 	}
 	// Claimed by stem, before the kind is known: telling it may read.
-	if skip, err := b.claim(i, filepath.Join(b.dir, filepath.Dir(in.Rel), inmemory.Stem(in.Rel))); skip || err != nil {
+	if skip, err := b.claim(i, filepath.Join(b.dir, filepath.Dir(in.Rel), raster.Stem(in.Rel))); skip || err != nil {
 		return nil, skip, err
 	}
 	read := false

@@ -16,7 +16,7 @@ import (
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/job"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 func newLabeler(t *testing.T) *cclabel.Labeler {
@@ -44,7 +44,7 @@ func TestBatchConnectivity(t *testing.T) {
 func TestBatchOutputsAndChecks(t *testing.T) {
 	b := &files{dir: "out", labelsExt: ".npy", previewExt: ".png", statsExt: ".csv"}
 	img, vol := b.outputs(Input{Path: "data/img/a.tif", Rel: "img/a.tif"}, formats.KindImage)
-	if want := (inmemory.ImageOutputs{Input: "data/img/a.tif", Output: "out/img/a.png", Labels: "out/img/a.labels.npy", Stats: "out/img/a.stats.csv"}); img != want || vol != (inmemory.VolumeOutputs{}) {
+	if want := (raster.ImageOutputs{Input: "data/img/a.tif", Output: "out/img/a.png", Labels: "out/img/a.labels.npy", Stats: "out/img/a.stats.csv"}); img != want || vol != (raster.VolumeOutputs{}) {
 		t.Errorf("image outputs %+v, %+v; want %+v", img, vol, want)
 	}
 	for rel, want := range map[string][2]string{ // main output, stem
@@ -52,7 +52,7 @@ func TestBatchOutputsAndChecks(t *testing.T) {
 		"t.nhdr": {"out/t.nrrd", "out/t"}, "stack.npy": {"out/stack.npy", "out/stack"}, "p.tif": {"out/p.npy", "out/p"},
 	} {
 		_, vol := b.outputs(Input{Path: "data/" + rel, Rel: rel}, formats.KindVolume)
-		want := inmemory.VolumeOutputs{Input: "data/" + rel, Output: want[0], Preview: want[1] + ".preview.png", Stats: want[1] + ".stats.csv"}
+		want := raster.VolumeOutputs{Input: "data/" + rel, Output: want[0], Preview: want[1] + ".preview.png", Stats: want[1] + ".stats.csv"}
 		if vol != want {
 			t.Errorf("%s: %+v, want %+v", rel, vol, want)
 		}
@@ -130,7 +130,7 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want2, err := inmemory.LabelImage(l, img, s, 4)
+	want2, err := raster.LabelImage(l, img, s, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestBatchStagesLabelSkipAndOverwrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want3, err := inmemory.LabelVolume(l, vol, s, 6)
+	want3, err := raster.LabelVolume(l, vol, s, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestBatchReusesLabelArrays(t *testing.T) {
 		if err := formats.WriteRasterFile(in.Path, r); err != nil {
 			t.Fatal(err)
 		}
-		vl, err := inmemory.LabelVolume(l, imagegraph.NewVolume(r, "npy"), s, 26)
+		vl, err := raster.LabelVolume(l, imagegraph.NewVolume(r, "npy"), s, 26)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +217,7 @@ func TestBatchReusesLabelArrays(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	b := &files{settings: s, imageConn: 8, volumeConn: 26, labeler: l, dir: out, inputs: inputs,
-		buffers: &inmemory.LabelBuffers{Keep: 1}}
+		buffers: &raster.LabelBuffers{Keep: 1}}
 	runBatch(t, b)
 	for i, in := range inputs {
 		if b.rows[i].Status != OK {

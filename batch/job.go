@@ -15,7 +15,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/job"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 	"golang.org/x/term"
 )
 
@@ -147,7 +147,7 @@ func (r *planned) plan(opts cclabel.Options) error {
 		return err
 	}
 	r.Pipeline.Labelers = f.labeler.Share(r.Pipeline.Workers)
-	f.buffers = &inmemory.LabelBuffers{Keep: r.Pipeline.Labelers + 1}
+	f.buffers = &raster.LabelBuffers{Keep: r.Pipeline.Labelers + 1}
 	all, err := Expand(r.Args, ExpandOptions{Known: formats.IsInputName, Skip: f.dir})
 	if errors.Is(err, ErrOutputIsInput) {
 		return job.UsageError{Err: err}

@@ -7,7 +7,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // File is one image or volume of a run over many files, taken through
@@ -18,14 +18,14 @@ type File struct {
 	// Kind says whether the input is an image or a volume; Image or
 	// Volume names its outputs.
 	Kind   formats.Kind
-	Image  inmemory.ImageOutputs
-	Volume inmemory.VolumeOutputs
+	Image  raster.ImageOutputs
+	Volume raster.VolumeOutputs
 
 	img    *formats.Image // an image input
 	labels *imagegraph.Labels
 
 	vol *imagegraph.Volume // a volume input
-	vl  *inmemory.VolumeLabels
+	vl  *raster.VolumeLabels
 
 	// release unmaps the input's samples when they were mapped from the
 	// file (formats.MapImageFile).
@@ -60,16 +60,16 @@ func (f *File) Read() (err error) {
 // Label labels the read input with l under s, an image at connectivity
 // imageConn and a volume at volumeConn, into arrays from bufs where they
 // fit, and returns its components and voxels.
-func (f *File) Label(l *cclabel.Labeler, s Settings, imageConn, volumeConn int, bufs *inmemory.LabelBuffers) (components, voxels int64, err error) {
+func (f *File) Label(l *cclabel.Labeler, s Settings, imageConn, volumeConn int, bufs *raster.LabelBuffers) (components, voxels int64, err error) {
 	if f.Kind == formats.KindImage {
-		res, err := inmemory.LabelImageIn(l, f.img, s, imageConn, bufs)
+		res, err := raster.LabelImageIn(l, f.img, s, imageConn, bufs)
 		if err != nil {
 			return 0, 0, fmt.Errorf("%s: %w", f.Image.Input, err)
 		}
 		f.labels = res.Labels
 		return int64(res.Labels.Count), int64(f.img.Raster.Len()), nil
 	}
-	vl, err := inmemory.LabelVolumeIn(l, f.vol, s, volumeConn, bufs, inmemory.NarrowWrites(f.Volume, s.DType))
+	vl, err := raster.LabelVolumeIn(l, f.vol, s, volumeConn, bufs, raster.NarrowWrites(f.Volume, s.DType))
 	if err != nil {
 		return 0, 0, fmt.Errorf("%s: %w", f.Volume.Input, err)
 	}
@@ -79,14 +79,14 @@ func (f *File) Label(l *cclabel.Labeler, s Settings, imageConn, volumeConn int, 
 
 // Write writes a labeled file's outputs, all of them or none, releases
 // its samples and hands its label arrays to bufs.
-func (f *File) Write(s Settings, bufs *inmemory.LabelBuffers) error {
+func (f *File) Write(s Settings, bufs *raster.LabelBuffers) error {
 	defer f.Release()
 	defer f.recycle(bufs)
 	return allOrNothing(f.Paths(), func() error {
 		if f.Kind == formats.KindImage {
-			return inmemory.WriteImage(f.Image, f.img, f.labels, s, io.Discard)
+			return raster.WriteImage(f.Image, f.img, f.labels, s, io.Discard)
 		}
-		return inmemory.WriteVolume(f.Volume, f.vol, f.vl, s.DType)
+		return raster.WriteVolume(f.Volume, f.vol, f.vl, s.DType)
 	})
 }
 
@@ -101,7 +101,7 @@ func (f *File) Release() {
 
 // recycle passes a written file's label arrays to bufs and drops the
 // file's references to them.
-func (f *File) recycle(bufs *inmemory.LabelBuffers) {
+func (f *File) recycle(bufs *raster.LabelBuffers) {
 	if f.labels != nil {
 		bufs.Put(f.labels.Data)
 		f.labels = nil

@@ -11,7 +11,7 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/job"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // TestFileEveryFrame checks that a File of a 4D volume, as a batch takes
@@ -50,7 +50,7 @@ func TestFileEveryFrame(t *testing.T) {
 	for _, f := range vol.Frames {
 		one := *vol
 		one.Frames = []*imagegraph.Raster{f}
-		vl, err := inmemory.LabelVolume(l, &one, s, 26)
+		vl, err := raster.LabelVolume(l, &one, s, 26)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func TestFileEveryFrame(t *testing.T) {
 	}
 
 	statsPath := filepath.Join(dir, "v4.stats.csv")
-	f := &job.File{Kind: formats.KindVolume, Volume: inmemory.VolumeOutputs{Input: in, Output: filepath.Join(dir, "out.nii.gz"), Stats: statsPath}}
+	f := &job.File{Kind: formats.KindVolume, Volume: raster.VolumeOutputs{Input: in, Output: filepath.Join(dir, "out.nii.gz"), Stats: statsPath}}
 	if err := f.Read(); err != nil {
 		t.Fatal(err)
 	}

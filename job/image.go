@@ -12,7 +12,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // Image labels 2D images and writes their outputs: the job of "cclabel
@@ -25,7 +25,7 @@ type Image struct {
 	// name the outputs of a single input: "" writes none, "-" writes to
 	// Stdout. With several inputs Output is an existing folder and Labels
 	// and Stats are only extensions: each input's outputs are named after
-	// it (inmemory.ImageOutputsIn).
+	// it (raster.ImageOutputsIn).
 	Output, Labels, Stats string
 	// Settings say how the images are labeled and written.
 	Settings Settings
@@ -53,8 +53,8 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 	if err != nil {
 		return nil, err
 	}
-	files := func(out inmemory.ImageOutputs) []string { return []string{out.Output, out.Labels, out.Stats} }
-	summaries, err := runFiles(ctx, outs, p, files, func(out inmemory.ImageOutputs) (ImageSummary, error) {
+	files := func(out raster.ImageOutputs) []string { return []string{out.Output, out.Labels, out.Stats} }
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs) (ImageSummary, error) {
 		return j.one(out, l, p)
 	})
 	if err == nil && j.Output+j.Labels+j.Stats == "" {
@@ -97,10 +97,10 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 
 // plan checks the outputs and names every input's outputs before any work
 // is done.
-func (j Image) plan() ([]inmemory.ImageOutputs, error) {
+func (j Image) plan() ([]raster.ImageOutputs, error) {
 	inputs, out, labels, stats := j.Inputs, j.Output, j.Labels, j.Stats
 	if len(inputs) == 1 {
-		outs := []inmemory.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats}}
+		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats}}
 		if err := checkExt("-o", out, ".png"); err != nil {
 			return nil, err
 		}
@@ -132,7 +132,7 @@ func (j Image) plan() ([]inmemory.ImageOutputs, error) {
 	if err := cmp.Or(checkJustExt("--labels", labels, ".npy", ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
 		return nil, err
 	}
-	outs, err := inmemory.ImageOutputsIn(out, inputs, labels, stats)
+	outs, err := raster.ImageOutputsIn(out, inputs, labels, stats)
 	if err != nil {
 		return nil, usagef("label: %v", err)
 	}
@@ -160,7 +160,7 @@ func checkExt(flag, path string, exts ...string) error {
 }
 
 // one reads, labels and writes one image.
-func (j Image) one(out inmemory.ImageOutputs, l *cclabel.Labeler, p Progress) (ImageSummary, error) {
+func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress) (ImageSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
@@ -175,11 +175,11 @@ func (j Image) one(out inmemory.ImageOutputs, l *cclabel.Labeler, p Progress) (I
 		return ImageSummary{}, err
 	}
 	defer release()
-	raster := img.Raster
+	r := img.Raster
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", img.Raster)
-	res, err := inmemory.LabelImageIn(l, img, j.Settings, j.Connectivity, inmemory.OneBuffer(dst))
+	res, err := raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
 	if err != nil {
 		return ImageSummary{}, fmt.Errorf("%s: %w", out.Input, err)
 	}
@@ -187,18 +187,18 @@ func (j Image) one(out inmemory.ImageOutputs, l *cclabel.Labeler, p Progress) (I
 	times.Label = clock.lap()
 
 	bar.Stage("writing")
-	if err := inmemory.WriteImage(out, img, labels, j.Settings, j.Stdout); err != nil {
+	if err := raster.WriteImage(out, img, labels, j.Settings, j.Stdout); err != nil {
 		return ImageSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
-	s := ImageSummary{Input: out.Input, Width: raster.Width, Height: raster.Height, Components: labels.Count,
+	s := ImageSummary{Input: out.Input, Width: r.Width, Height: r.Height, Components: labels.Count,
 		Connectivity: j.Connectivity, Mode: j.Settings.Rule.String(), Backend: string(res.Backend),
 		Threads: l.Threads(), Seconds: times, LabelStages: labelStagesOf(times.Label, res.Timing),
 		GPU: gpuTimesOf(res.Backend, res.Timing)}
 	bar.Close()
 	p.printf("%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
-		out.Input, raster.Width, raster.Height, raster.Kind, labels.Count, s.Mode, s.Connectivity,
+		out.Input, r.Width, r.Height, r.Kind, labels.Count, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/job/outofcore"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // Merge joins the chunks that [Chunk] jobs wrote of one volume into its
@@ -50,7 +50,7 @@ func (j Merge) Run(ctx context.Context, p Progress) (*VolumeSummary, error) {
 		return nil, err
 	}
 	clock := newStopwatch()
-	res, err := outofcore.Merge(j.Input, j.Raw, j.Dir, out, j.DType)
+	res, err := raster.Merge(j.Input, j.Raw, j.Dir, out, j.DType)
 	if err != nil {
 		return nil, err
 	}

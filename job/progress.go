@@ -6,7 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // Progress is where a job reports while it runs: failures and warnings
@@ -56,7 +56,7 @@ func (p Progress) bar(name string) *fileprogress.Bar {
 
 // volumeWrites returns the files the writing stage of a volume watches:
 // its label volumes.
-func volumeWrites(out inmemory.VolumeOutputs) []any {
+func volumeWrites(out raster.VolumeOutputs) []any {
 	var paths []any
 	for _, path := range []string{out.Output, out.Labels} {
 		if path != "" {
@@ -76,7 +76,7 @@ func labelWatch(vol *imagegraph.Volume) []any {
 	return []any{vol}
 }
 
-// slabProgress returns an outofcore.Options.Progress that counts the
+// slabProgress returns an raster.OutOfCoreOptions.Progress that counts the
 // planes of the first pass (reading and labeling the slabs) on bar's
 // current stage, then starts its stage "writing", watching output, once
 // every plane is done.

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 func TestProgressBarQuietAndNoDisplay(t *testing.T) {
@@ -33,12 +33,12 @@ func TestProgressBarQuietAndNoDisplay(t *testing.T) {
 
 func TestVolumeWrites(t *testing.T) {
 	for _, c := range []struct {
-		job  inmemory.VolumeOutputs
+		job  raster.VolumeOutputs
 		want []any
 	}{
-		{inmemory.VolumeOutputs{Output: "o.nii.gz"}, []any{"o.nii.gz"}},
-		{inmemory.VolumeOutputs{Output: "d/x.nii.gz", Labels: "l.npy", Preview: "p.png", Stats: "s.csv"}, []any{"d/x.nii.gz", "l.npy"}},
-		{inmemory.VolumeOutputs{Stats: "s.csv"}, nil},
+		{raster.VolumeOutputs{Output: "o.nii.gz"}, []any{"o.nii.gz"}},
+		{raster.VolumeOutputs{Output: "d/x.nii.gz", Labels: "l.npy", Preview: "p.png", Stats: "s.csv"}, []any{"d/x.nii.gz", "l.npy"}},
+		{raster.VolumeOutputs{Stats: "s.csv"}, nil},
 	} {
 		if got := volumeWrites(c.job); !slices.Equal(got, c.want) {
 			t.Errorf("%+v: watches %v, want %v", c.job, got, c.want)

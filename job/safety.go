@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // UsageError reports a job that cannot run as given: a setting out of
@@ -90,7 +90,7 @@ func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) err
 }
 
 // imageOutputFiles and volumeOutputFiles name a job's outputs by flag.
-func imageOutputFiles(outs []inmemory.ImageOutputs) []atomicfile.Named {
+func imageOutputFiles(outs []raster.ImageOutputs) []atomicfile.Named {
 	var files []atomicfile.Named
 	for _, o := range outs {
 		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--stats", o.Stats))
@@ -98,7 +98,7 @@ func imageOutputFiles(outs []inmemory.ImageOutputs) []atomicfile.Named {
 	return files
 }
 
-func volumeOutputFiles(outs []inmemory.VolumeOutputs) []atomicfile.Named {
+func volumeOutputFiles(outs []raster.VolumeOutputs) []atomicfile.Named {
 	var files []atomicfile.Named
 	for _, o := range outs {
 		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--preview", o.Preview), outputFile("--stats", o.Stats))

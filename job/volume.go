@@ -8,7 +8,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // Volume labels 3D volumes, and 4D NIfTI frame by frame, and writes their
@@ -24,7 +24,7 @@ type Volume struct {
 	// Stats per-component statistics (.csv or .json), of a single input;
 	// "" writes none. With several inputs Output is an existing folder,
 	// Labels is "", and Preview and Stats are only extensions: each
-	// input's outputs are named after it (inmemory.VolumeOutputsIn).
+	// input's outputs are named after it (raster.VolumeOutputsIn).
 	Output, Labels, Preview, Stats string
 	// Settings say how the volumes are labeled and written.
 	Settings Settings
@@ -56,12 +56,12 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 	if c := j.Connectivity; c != 6 && c != 18 && c != 26 {
 		return nil, usagef("volume: --connectivity %d: want 6, 18 or 26 (use 'cclabel label' for 2D images)", c)
 	}
-	var outs []inmemory.VolumeOutputs
+	var outs []raster.VolumeOutputs
 	if j.Chunk != nil { // Output is a folder
 		if len(j.Inputs) != 1 {
 			return nil, usagef("volume: --chunk takes a single input")
 		}
-		outs = []inmemory.VolumeOutputs{{Input: j.Inputs[0], Output: j.Output, Labels: j.Labels, Preview: j.Preview, Stats: j.Stats}}
+		outs = []raster.VolumeOutputs{{Input: j.Inputs[0], Output: j.Output, Labels: j.Labels, Preview: j.Preview, Stats: j.Stats}}
 	} else {
 		var err error
 		if outs, err = j.plan(); err != nil {
@@ -73,13 +73,13 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 			return nil, err
 		}
 	}
-	files := func(out inmemory.VolumeOutputs) []string {
+	files := func(out raster.VolumeOutputs) []string {
 		if j.Chunk != nil { // a folder of chunk files, the last written marking it complete
 			return nil
 		}
 		return []string{out.Output, out.Labels, out.Preview, out.Stats}
 	}
-	summaries, err := runFiles(ctx, outs, p, files, func(out inmemory.VolumeOutputs) (VolumeSummary, error) {
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.VolumeOutputs) (VolumeSummary, error) {
 		if j.Chunk != nil {
 			return j.chunk(out, l, p)
 		}
@@ -95,7 +95,7 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 }
 
 // plan checks the outputs before any work is done.
-func (j Volume) plan() ([]inmemory.VolumeOutputs, error) {
+func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 	inputs, out, labels, preview, stats := j.Inputs, j.Output, j.Labels, j.Preview, j.Stats
 	if len(inputs) == 1 {
 		for _, c := range []struct{ flag, path string }{{"-o", out}, {"--labels", labels}} {
@@ -114,7 +114,7 @@ func (j Volume) plan() ([]inmemory.VolumeOutputs, error) {
 		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
 			return nil, err
 		}
-		outs := []inmemory.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats}}
+		outs := []raster.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats}}
 		return outs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(outs))
 	}
 	if out == "" {
@@ -129,7 +129,7 @@ func (j Volume) plan() ([]inmemory.VolumeOutputs, error) {
 	if err := cmp.Or(checkJustExt("--preview", preview, ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
 		return nil, err
 	}
-	outs, err := inmemory.VolumeOutputsIn(out, inputs, preview, stats)
+	outs, err := raster.VolumeOutputsIn(out, inputs, preview, stats)
 	if err != nil {
 		return nil, usagef("volume: %v", err)
 	}
@@ -137,15 +137,15 @@ func (j Volume) plan() ([]inmemory.VolumeOutputs, error) {
 }
 
 // one reads, labels and writes one volume in memory.
-func (j Volume) one(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
+func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
 	clock := newStopwatch()
 	bar.Stage("reading", out.Input)
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
-	// is still being read (inmemory.VolumeStream).
-	stream := inmemory.NewVolumeStream(l, j.Settings, j.Connectivity)
+	// is still being read (raster.VolumeStream).
+	stream := raster.NewVolumeStream(l, j.Settings, j.Connectivity)
 	dst, stop := labelArrayFor(inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
 	defer stop()
 	stream.Into(dst)
@@ -165,7 +165,7 @@ func (j Volume) one(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress) 
 	times.Label = clock.lap()
 
 	bar.Stage("writing", volumeWrites(out)...)
-	if err := inmemory.WriteVolume(out, vol, vl, j.Settings.DType); err != nil {
+	if err := raster.WriteVolume(out, vol, vl, j.Settings.DType); err != nil {
 		return VolumeSummary{}, err
 	}
 	times.Write = clock.lap()
@@ -182,9 +182,9 @@ func (j Volume) one(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress) 
 	if len(vol.Frames) > 1 {
 		s.PerFrame = vl.PerFrame
 	}
-	note := inmemory.PreviewNote(out, len(vol.Frames))
+	note := raster.PreviewNote(out, len(vol.Frames))
 	if note != "" {
-		f := inmemory.PreviewFrame
+		f := raster.PreviewFrame
 		s.PreviewFrame = &f
 	}
 	bar.Close()

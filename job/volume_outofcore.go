@@ -7,14 +7,13 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/job/inmemory"
-	"github.com/cclabel/cclabel/job/outofcore"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // inMemoryBytes estimates what labeling a volume in memory holds: its
 // samples, the labels and the labeler's work.
 func inMemoryBytes(voxels int64, sampleSize int) int64 {
-	return voxels * int64(sampleSize+outofcore.BytesPerVoxel)
+	return voxels * int64(sampleSize+raster.BytesPerVoxel)
 }
 
 // fitsInMemory reports whether the volume at input can be labeled in
@@ -34,7 +33,7 @@ func fitsInMemory(input string, raw *formats.RawOptions, maxMemory int64) bool {
 // outOfCoreNames renames the NRRD label volumes of outs (named after their
 // inputs) that are labeled out of core to .nii.gz, which is written out of
 // core and NRRD is not; it reports whether it renamed any.
-func outOfCoreNames(outs []inmemory.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
+func outOfCoreNames(outs []raster.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
 	renamed := false
 	for i, out := range outs {
 		if strings.HasSuffix(strings.ToLower(out.Output), ".nrrd") && !fitsInMemory(out.Input, raw, maxMemory) {
@@ -47,7 +46,7 @@ func outOfCoreNames(outs []inmemory.VolumeOutputs, raw *formats.RawOptions, maxM
 
 // outOfCore labels one volume slab by slab within MaxMemory, showing the
 // planes of its slabs labeled and the bytes of its labels written.
-func (j Volume) outOfCore(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
+func (j Volume) outOfCore(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	switch {
@@ -58,7 +57,7 @@ func (j Volume) outOfCore(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Prog
 	}
 	clock := newStopwatch()
 	bar.Stage("labeling")
-	res, err := outofcore.Label(out.Input, j.Raw, out.Output, j.outOfCoreOptions(l, slabProgress(bar, out.Output)))
+	res, err := raster.LabelOutOfCore(out.Input, j.Raw, out.Output, j.outOfCoreOptions(l, slabProgress(bar, out.Output)))
 	if err != nil {
 		return VolumeSummary{}, err
 	}
@@ -71,7 +70,7 @@ func (j Volume) outOfCore(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Prog
 }
 
 // chunk labels one chunk of out.Input into the folder out.Output.
-func (j Volume) chunk(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
+func (j Volume) chunk(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
 	switch {
 	case out.Output == "" || formats.IsLabelVolumePath(out.Output):
 		return VolumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER (not a label volume's name)")
@@ -82,7 +81,7 @@ func (j Volume) chunk(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress
 		return VolumeSummary{}, err
 	}
 	clock := newStopwatch()
-	c, res, err := outofcore.LabelChunk(out.Input, j.Raw, out.Output, j.Chunk.Index, j.Chunk.Count, j.outOfCoreOptions(l, nil))
+	c, res, err := raster.LabelChunk(out.Input, j.Raw, out.Output, j.Chunk.Index, j.Chunk.Count, j.outOfCoreOptions(l, nil))
 	if err != nil {
 		return VolumeSummary{}, err
 	}
@@ -96,8 +95,8 @@ func (j Volume) chunk(out inmemory.VolumeOutputs, l *cclabel.Labeler, p Progress
 // outOfCoreOptions are the options of an out-of-core or chunk run with l:
 // its slabs are labeled through l when it may use the GPU, else on the
 // CPU on l's threads.
-func (j Volume) outOfCoreOptions(l *cclabel.Labeler, progress func(done, planes int)) outofcore.Options {
-	o := outofcore.Options{MaxMemory: j.MaxMemory, Rule: j.Settings.Rule, Connectivity: j.Connectivity,
+func (j Volume) outOfCoreOptions(l *cclabel.Labeler, progress func(done, planes int)) raster.OutOfCoreOptions {
+	o := raster.OutOfCoreOptions{MaxMemory: j.MaxMemory, Rule: j.Settings.Rule, Connectivity: j.Connectivity,
 		Threads: l.Threads(), Progress: progress}
 	if j.Chunk == nil {
 		o.DType = j.Settings.DType
@@ -110,7 +109,7 @@ func (j Volume) outOfCoreOptions(l *cclabel.Labeler, progress func(done, planes 
 
 // outOfCoreSummary is the summary of an out-of-core or chunk run that
 // found components.
-func (j Volume) outOfCoreSummary(input string, res *outofcore.Result, components int, l *cclabel.Labeler, clock *stopwatch) VolumeSummary {
+func (j Volume) outOfCoreSummary(input string, res *raster.OutOfCoreResult, components int, l *cclabel.Labeler, clock *stopwatch) VolumeSummary {
 	times := StageTimes{Read: res.Read.Seconds(), Label: res.Label.Seconds(), Write: res.Write.Seconds(), Total: clock.total()}
 	return VolumeSummary{Input: input, Format: res.Format, Width: res.Width, Height: res.Height, Depth: res.Depth,
 		Frames: 1, Components: components, Connectivity: j.Connectivity, Mode: j.Settings.Rule.String(), Backend: string(res.Backend),

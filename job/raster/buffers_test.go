@@ -1,18 +1,18 @@
-package inmemory_test
+package raster_test
 
 import (
 	"testing"
 
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 func TestLabelBuffersGetPut(t *testing.T) {
-	var none *inmemory.LabelBuffers
+	var none *raster.LabelBuffers
 	none.Put(make([]uint32, 4))
 	if none.Get(4) != nil {
 		t.Error("a nil LabelBuffers returned an array")
 	}
-	b := &inmemory.LabelBuffers{Keep: 2}
+	b := &raster.LabelBuffers{Keep: 2}
 	if b.Get(10) != nil {
 		t.Error("an empty LabelBuffers returned an array")
 	}

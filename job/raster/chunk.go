@@ -1,4 +1,4 @@
-package outofcore
+package raster
 
 import (
 	"cmp"
@@ -63,9 +63,9 @@ func chunkName(i int) string { return fmt.Sprintf("chunk-%05d", i) }
 // LabelChunk labels chunk index of chunks (planes split evenly) of the
 // volume file input and writes its labels and description into dir
 // (chunk-IIIII.labels and chunk-IIIII.json), for Merge. It holds what
-// Label holds for the chunk's planes (opts.MaxMemory; the whole chunk
+// LabelOutOfCore holds for the chunk's planes (opts.MaxMemory; the whole chunk
 // as one slab when neither it nor opts.SlabPlanes is set).
-func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, chunks int, opts Options) (*Chunk, *Result, error) {
+func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, chunks int, opts OutOfCoreOptions) (*Chunk, *OutOfCoreResult, error) {
 	if err := imagegraph.ValidConnectivity(opts.Connectivity, true); err != nil {
 		return nil, nil, err
 	}
@@ -81,7 +81,7 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 		return nil, nil, fmt.Errorf("outofcore: chunk %d/%d of a volume of %d planes", index, chunks, s.Depth)
 	}
 	z0, z1 := chunkPlanes(index, chunks, s.Depth)
-	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format,
+	res := &OutOfCoreResult{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format,
 		Rule: opts.Rule, Connectivity: opts.Connectivity}
 	thick := z1 - z0
 	switch plane := s.Width * s.Height; {
@@ -256,10 +256,10 @@ func missingChunks(chunks []*Chunk, n int) []int {
 
 // Merge joins the chunks LabelChunk wrote into dir for the volume file
 // input and writes the volume's labels to output (.nii, .nii.gz or .npy):
-// the labels Label gives, bit for bit. It reads the input once for the
+// the labels LabelOutOfCore gives, bit for bit. It reads the input once for the
 // planes at the chunks' seams and holds two planes per seam and the
 // union-find over the chunks' labels.
-func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype string) (*Result, error) {
+func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype string) (*OutOfCoreResult, error) {
 	if err := checkOutput(output, dtype); err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 	}
 	rule.Slope, rule.Inter = ref.Slope, ref.Inter
 	conn := chunks[0].Connectivity
-	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format, Slabs: len(chunks),
+	res := &OutOfCoreResult{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format, Slabs: len(chunks),
 		Rule: rule, Connectivity: conn}
 	files := make([]*os.File, len(chunks))
 	defer func() {

@@ -1,4 +1,4 @@
-package outofcore
+package raster
 
 import (
 	"errors"
@@ -27,8 +27,8 @@ func TestChunksMergeToLabel(t *testing.T) {
 		for ri, rule := range []imagegraph.Rule{{Mode: imagegraph.Multilabel}, {Mode: imagegraph.Binary}} {
 			conn := []int{26, 6, 18}[(ii+ri)%3]
 			want := filepath.Join(dir, fmt.Sprintf("want%d%d.nii.gz", ii, ri))
-			opts := Options{Rule: rule, Connectivity: conn, DType: "auto", TempDir: dir, SlabPlanes: 4}
-			if _, err := Label(input, ro, want, opts); err != nil {
+			opts := OutOfCoreOptions{Rule: rule, Connectivity: conn, DType: "auto", TempDir: dir, SlabPlanes: 4}
+			if _, err := LabelOutOfCore(input, ro, want, opts); err != nil {
 				t.Fatal(err)
 			}
 			for _, n := range []int{1, 2, 3, 10, d} {
@@ -57,7 +57,7 @@ func TestMergeErrors(t *testing.T) {
 	dir := t.TempDir()
 	inputs, _ := writeInputs(t, dir, 7, 5, 9, 0.4, 6)
 	in := inputs[0]
-	opts := Options{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, Connectivity: 26, TempDir: dir}
+	opts := OutOfCoreOptions{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, Connectivity: 26, TempDir: dir}
 	chunkDir := filepath.Join(dir, "c")
 	os.Mkdir(chunkDir, 0o755)
 	out := filepath.Join(dir, "o.npy")

@@ -1,4 +1,4 @@
-package inmemory
+package raster
 
 // SetSlabVoxels sets the fewest voxels of the stream's slabs, and lets it
 // stream on any thread count.

@@ -1,4 +1,4 @@
-package inmemory_test
+package raster_test
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 func newLabeler(t *testing.T) *cclabel.Labeler {
@@ -31,8 +31,8 @@ func TestImageLabeledFilteredAndWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := &formats.Image{Raster: r}
-	s := inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 2, DType: "auto"}
-	res, err := inmemory.LabelImage(newLabeler(t), img, s, 4)
+	s := raster.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 2, DType: "auto"}
+	res, err := raster.LabelImage(newLabeler(t), img, s, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,8 +40,8 @@ func TestImageLabeledFilteredAndWritten(t *testing.T) {
 		t.Fatalf("labels %v (%d), want %v after --min-size 2", res.Labels.Data, res.Labels.Count, want)
 	}
 	dir := t.TempDir()
-	out := inmemory.ImageOutputs{Input: "x", Output: filepath.Join(dir, "c.png"), Labels: filepath.Join(dir, "l.npy"), Stats: filepath.Join(dir, "s.csv")}
-	if err := inmemory.WriteImage(out, img, res.Labels, s, nil); err != nil {
+	out := raster.ImageOutputs{Input: "x", Output: filepath.Join(dir, "c.png"), Labels: filepath.Join(dir, "l.npy"), Stats: filepath.Join(dir, "s.csv")}
+	if err := raster.WriteImage(out, img, res.Labels, s, nil); err != nil {
 		t.Fatal(err)
 	}
 	back, err := npy.ReadFile(out.Labels)
@@ -62,7 +62,7 @@ func TestVolumeFramesAndFamily(t *testing.T) {
 		t.Fatal(err)
 	}
 	vol := imagegraph.NewVolume(r, "npy")
-	vl, err := inmemory.LabelVolume(newLabeler(t), vol, inmemory.Settings{DType: "auto"}, 26)
+	vl, err := raster.LabelVolume(newLabeler(t), vol, raster.Settings{DType: "auto"}, 26)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,8 +70,8 @@ func TestVolumeFramesAndFamily(t *testing.T) {
 		t.Fatalf("2D volume at 26: conn %d, %d components, backend %s", vl.Conn, vl.Total, vl.Backend)
 	}
 	dir := t.TempDir()
-	out := inmemory.VolumeOutputs{Input: "v", Output: filepath.Join(dir, "v.npy")}
-	if err := inmemory.WriteVolume(out, vol, vl, "auto"); err != nil {
+	out := raster.VolumeOutputs{Input: "v", Output: filepath.Join(dir, "v.npy")}
+	if err := raster.WriteVolume(out, vol, vl, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "v.npy")); err != nil {
@@ -102,7 +102,7 @@ func TestVolumeFramesProgress(t *testing.T) {
 		var m, other fileprogress.Meter
 		stop := fileprogress.Watch(c.vol, &m)
 		stopOther := fileprogress.Watch(imagegraph.NewVolume(frame(1), "npy"), &other)
-		_, err := inmemory.LabelVolume(l, c.vol, inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "auto"}, 6)
+		_, err := raster.LabelVolume(l, c.vol, raster.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "auto"}, 6)
 		stop()
 		stopOther()
 		if err != nil {

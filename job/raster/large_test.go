@@ -1,4 +1,4 @@
-package outofcore
+package raster
 
 import (
 	"bufio"
@@ -112,7 +112,7 @@ func TestCubesOracle(t *testing.T) {
 		c.write(t, in)
 		for _, conn := range []int{6, 18, 26} {
 			for _, thick := range []int{1, 3, 5} {
-				res, err := Label(in, nil, out, Options{Rule: binary, Connectivity: conn, DType: "uint32", TempDir: dir, SlabPlanes: thick})
+				res, err := LabelOutOfCore(in, nil, out, OutOfCoreOptions{Rule: binary, Connectivity: conn, DType: "uint32", TempDir: dir, SlabPlanes: thick})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -130,7 +130,7 @@ func TestCubesOracle(t *testing.T) {
 	big := t.TempDir()
 	in, out := filepath.Join(big, "c.npy"), filepath.Join(big, "l.npy")
 	c.write(t, in)
-	res, err := Label(in, nil, out, Options{Rule: binary, Connectivity: 26, DType: "uint32", TempDir: big, MaxMemory: 512 << 20})
+	res, err := LabelOutOfCore(in, nil, out, OutOfCoreOptions{Rule: binary, Connectivity: 26, DType: "uint32", TempDir: big, MaxMemory: 512 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}

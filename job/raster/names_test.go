@@ -1,10 +1,10 @@
-package inmemory_test
+package raster_test
 
 import (
 	"reflect"
 	"testing"
 
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 func TestStem(t *testing.T) {
@@ -20,18 +20,18 @@ func TestStem(t *testing.T) {
 		"d/v.nrrd":      "v",
 		"d.x/vol.ome.t": "vol.ome",
 	} {
-		if got := inmemory.Stem(in); got != want {
+		if got := raster.Stem(in); got != want {
 			t.Errorf("Stem(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
 
 func TestImageOutputsIn(t *testing.T) {
-	jobs, err := inmemory.ImageOutputsIn("out", []string{"in/a.png", "b.TIF"}, ".NPY", ".csv")
+	jobs, err := raster.ImageOutputsIn("out", []string{"in/a.png", "b.TIF"}, ".NPY", ".csv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []inmemory.ImageOutputs{
+	want := []raster.ImageOutputs{
 		{Input: "in/a.png", Output: "out/a.png", Labels: "out/a.labels.npy", Stats: "out/a.stats.csv"},
 		{Input: "b.TIF", Output: "out/b.png", Labels: "out/b.labels.npy", Stats: "out/b.stats.csv"},
 	}
@@ -39,28 +39,28 @@ func TestImageOutputsIn(t *testing.T) {
 		t.Errorf("got %+v\nwant %+v", jobs, want)
 	}
 	// Without a folder nothing is written (a --json run over several inputs).
-	jobs, err = inmemory.ImageOutputsIn("", []string{"a.png"}, "", "")
-	if err != nil || !reflect.DeepEqual(jobs, []inmemory.ImageOutputs{{Input: "a.png"}}) {
+	jobs, err = raster.ImageOutputsIn("", []string{"a.png"}, "", "")
+	if err != nil || !reflect.DeepEqual(jobs, []raster.ImageOutputs{{Input: "a.png"}}) {
 		t.Errorf("no folder: %+v, %v", jobs, err)
 	}
 	// An image's stem drops its last extension only.
-	if jobs, err := inmemory.ImageOutputsIn("out", []string{"a.nii.gz"}, "", ""); err != nil || jobs[0].Output != "out/a.nii.png" {
+	if jobs, err := raster.ImageOutputsIn("out", []string{"a.nii.gz"}, "", ""); err != nil || jobs[0].Output != "out/a.nii.png" {
 		t.Errorf("double extension: %+v, %v", jobs, err)
 	}
-	if _, err := inmemory.ImageOutputsIn("out", []string{"x/a.png", "y/a.tif"}, "", ""); err == nil || err.Error() != "x/a.png and y/a.tif would write the same outputs" {
+	if _, err := raster.ImageOutputsIn("out", []string{"x/a.png", "y/a.tif"}, "", ""); err == nil || err.Error() != "x/a.png and y/a.tif would write the same outputs" {
 		t.Errorf("same stem: %v", err)
 	}
-	if _, err := inmemory.ImageOutputsIn("out", []string{"a.png", "-"}, "", ""); err == nil || err.Error() != "'-' (stdin) works with a single input only" {
+	if _, err := raster.ImageOutputsIn("out", []string{"a.png", "-"}, "", ""); err == nil || err.Error() != "'-' (stdin) works with a single input only" {
 		t.Errorf("stdin: %v", err)
 	}
 }
 
 func TestVolumeOutputsIn(t *testing.T) {
-	jobs, err := inmemory.VolumeOutputsIn("out", []string{"in/a.nii.gz", "b.nrrd", "slices/"}, ".PNG", "")
+	jobs, err := raster.VolumeOutputsIn("out", []string{"in/a.nii.gz", "b.nrrd", "slices/"}, ".PNG", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []inmemory.VolumeOutputs{
+	want := []raster.VolumeOutputs{
 		{Input: "in/a.nii.gz", Output: "out/a.nii.gz", Preview: "out/a.preview.png"},
 		{Input: "b.nrrd", Output: "out/b.nrrd", Preview: "out/b.preview.png"},
 		{Input: "slices/", Output: "out/slices.npy", Preview: "out/slices.preview.png"},
@@ -68,7 +68,7 @@ func TestVolumeOutputsIn(t *testing.T) {
 	if !reflect.DeepEqual(jobs, want) {
 		t.Errorf("got %+v\nwant %+v", jobs, want)
 	}
-	if _, err := inmemory.VolumeOutputsIn("out", []string{"s1/a.nii", "s2/a.nii.gz"}, "", ".json"); err == nil || err.Error() != "s1/a.nii and s2/a.nii.gz would write the same outputs" {
+	if _, err := raster.VolumeOutputsIn("out", []string{"s1/a.nii", "s2/a.nii.gz"}, "", ".json"); err == nil || err.Error() != "s1/a.nii and s2/a.nii.gz would write the same outputs" {
 		t.Errorf("same stem: %v", err)
 	}
 }

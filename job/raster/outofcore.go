@@ -1,4 +1,4 @@
-package outofcore
+package raster
 
 import (
 	"cmp"
@@ -11,8 +11,8 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Options configure Label.
-type Options struct {
+// OutOfCoreOptions configure LabelOutOfCore and LabelChunk.
+type OutOfCoreOptions struct {
 	// MaxMemory bounds what the labeling holds, in bytes: a slab's
 	// samples and labels and the labeler's work on them, the seam and
 	// the union-find (an estimate: see Plan).
@@ -41,8 +41,8 @@ type Options struct {
 	Progress func(done, planes int)
 }
 
-// Result describes a labeling.
-type Result struct {
+// OutOfCoreResult describes a labeling.
+type OutOfCoreResult struct {
 	Width, Height, Depth int
 	Kind                 imagegraph.SampleKind
 	// Format is the input's format (as imagegraph.Volume.Format).
@@ -56,7 +56,7 @@ type Result struct {
 	// Slabs and SlabPlanes are how the volume was cut.
 	Slabs, SlabPlanes int
 	// Backend is the backend that labeled the last slab (BackendCPU
-	// without Options.Labeler).
+	// without OutOfCoreOptions.Labeler).
 	Backend cclabel.Backend
 	// Read, Label and Write are the time spent reading and labeling the
 	// slabs (the first pass: reading includes decompression and
@@ -83,9 +83,9 @@ func Plan(maxMemory int64, plane, sampleSize int) (int, error) {
 	return int(min(avail/perPlane, int64(imagegraph.MaxPixels/plane))), nil
 }
 
-// Label labels the volume file input (raw when rawOpts is not nil) slab
+// LabelOutOfCore labels the volume file input (raw when rawOpts is not nil) slab
 // by slab and writes its labels to output (.nii, .nii.gz or .npy).
-func Label(input string, rawOpts *formats.RawOptions, output string, opts Options) (*Result, error) {
+func LabelOutOfCore(input string, rawOpts *formats.RawOptions, output string, opts OutOfCoreOptions) (*OutOfCoreResult, error) {
 	if err := imagegraph.ValidConnectivity(opts.Connectivity, true); err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func Label(input string, rawOpts *formats.RawOptions, output string, opts Option
 		return nil, err
 	}
 	defer s.Close()
-	res := &Result{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format,
+	res := &OutOfCoreResult{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format,
 		Rule: opts.Rule, Connectivity: opts.Connectivity}
 	plane := s.Width * s.Height
 	thick := opts.SlabPlanes

@@ -1,4 +1,4 @@
-package outofcore
+package raster
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 )
 
 // TestLabelerLabelsSlabs: slabs labeled through a facade Labeler
-// (Options.Labeler: the CPU here, the GPU where one is usable) give the
+// (OutOfCoreOptions.Labeler: the CPU here, the GPU where one is usable) give the
 // CPU labeler's file, and the result names the backend that labeled.
 func TestLabelerLabelsSlabs(t *testing.T) {
 	backends := []cclabel.Backend{cclabel.BackendCPU, cclabel.BackendSerial}
@@ -30,8 +30,8 @@ func TestLabelerLabelsSlabs(t *testing.T) {
 		for _, rule := range []imagegraph.Rule{{Mode: imagegraph.Multilabel}, {Mode: imagegraph.Binary}} {
 			for _, conn := range []int{6, 18, 26} {
 				want, got := filepath.Join(dir, "want.npy"), filepath.Join(dir, "got.npy")
-				opts := Options{Rule: rule, Connectivity: conn, DType: "auto", TempDir: dir, SlabPlanes: 4}
-				cpu, err := Label(inputs[0], nil, want, opts)
+				opts := OutOfCoreOptions{Rule: rule, Connectivity: conn, DType: "auto", TempDir: dir, SlabPlanes: 4}
+				cpu, err := LabelOutOfCore(inputs[0], nil, want, opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -39,7 +39,7 @@ func TestLabelerLabelsSlabs(t *testing.T) {
 					t.Errorf("slabs labeled without a Labeler on %q, want %q", cpu.Backend, cclabel.BackendCPU)
 				}
 				opts.Labeler = l
-				res, err := Label(inputs[0], nil, got, opts)
+				res, err := LabelOutOfCore(inputs[0], nil, got, opts)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,4 +1,4 @@
-package outofcore
+package raster
 
 import (
 	"bytes"
@@ -125,7 +125,7 @@ func TestLabelMatchesInMemory(t *testing.T) {
 		count := inMemory(t, c.input, ro, want, c.rule, c.conn)
 		for _, thick := range thicknesses {
 			got := filepath.Join(dir, "got"+c.ext)
-			res, err := Label(c.input, ro, got, Options{Rule: c.rule, Connectivity: c.conn, Threads: 1 + thick%2, DType: "auto", TempDir: dir, SlabPlanes: thick})
+			res, err := LabelOutOfCore(c.input, ro, got, OutOfCoreOptions{Rule: c.rule, Connectivity: c.conn, Threads: 1 + thick%2, DType: "auto", TempDir: dir, SlabPlanes: thick})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -171,7 +171,7 @@ func TestLabelSharedVolumes(t *testing.T) {
 		}
 		for _, thick := range thicknesses {
 			out := filepath.Join(dir, "out.npy")
-			res, err := Label(path, nil, out, Options{Rule: rule, Connectivity: c.Connectivity, DType: "uint32", TempDir: dir, SlabPlanes: thick})
+			res, err := LabelOutOfCore(path, nil, out, OutOfCoreOptions{Rule: rule, Connectivity: c.Connectivity, DType: "uint32", TempDir: dir, SlabPlanes: thick})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -213,16 +213,16 @@ func TestLabelErrors(t *testing.T) {
 	binary := imagegraph.Rule{Mode: imagegraph.Binary}
 	for _, c := range []struct {
 		in, out string
-		opts    Options
+		opts    OutOfCoreOptions
 		want    string
 	}{
-		{inputs[0], filepath.Join(dir, "o.nrrd"), Options{Rule: binary, Connectivity: 26, SlabPlanes: 1, DType: "auto"}, ".nrrd"},
-		{inputs[0], filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 8, SlabPlanes: 1, DType: "auto"}, "connectivity"},
-		{inputs[0], filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 26, MaxMemory: 100, DType: "auto"}, "holds no slab"},
-		{filepath.Join(dir, "none.npy"), filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 26, SlabPlanes: 1}, "no such file"},
-		{inputs[0], filepath.Join(dir, "o.npy"), Options{Rule: binary, Connectivity: 26, SlabPlanes: 1, DType: "uint8x"}, "label type"},
+		{inputs[0], filepath.Join(dir, "o.nrrd"), OutOfCoreOptions{Rule: binary, Connectivity: 26, SlabPlanes: 1, DType: "auto"}, ".nrrd"},
+		{inputs[0], filepath.Join(dir, "o.npy"), OutOfCoreOptions{Rule: binary, Connectivity: 8, SlabPlanes: 1, DType: "auto"}, "connectivity"},
+		{inputs[0], filepath.Join(dir, "o.npy"), OutOfCoreOptions{Rule: binary, Connectivity: 26, MaxMemory: 100, DType: "auto"}, "holds no slab"},
+		{filepath.Join(dir, "none.npy"), filepath.Join(dir, "o.npy"), OutOfCoreOptions{Rule: binary, Connectivity: 26, SlabPlanes: 1}, "no such file"},
+		{inputs[0], filepath.Join(dir, "o.npy"), OutOfCoreOptions{Rule: binary, Connectivity: 26, SlabPlanes: 1, DType: "uint8x"}, "label type"},
 	} {
-		if _, err := Label(c.in, nil, c.out, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := LabelOutOfCore(c.in, nil, c.out, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s -> %s: error %v, want one about %q", filepath.Base(c.in), filepath.Base(c.out), err, c.want)
 		}
 	}
@@ -231,7 +231,7 @@ func TestLabelErrors(t *testing.T) {
 	}
 }
 
-// TestLabelProgress: Options.Progress is told the planes done after each
+// TestLabelProgress: OutOfCoreOptions.Progress is told the planes done after each
 // slab of the first pass, up to the depth, before the output is written;
 // with a watched output its bytes are counted as it is written.
 func TestLabelProgress(t *testing.T) {
@@ -250,7 +250,7 @@ func TestLabelProgress(t *testing.T) {
 		var got []int
 		var written fileprogress.Meter
 		stop := fileprogress.WatchFile(out, &written)
-		_, err := Label(inputs[0], nil, out, Options{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, Connectivity: 26, DType: "uint16",
+		_, err := LabelOutOfCore(inputs[0], nil, out, OutOfCoreOptions{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, Connectivity: 26, DType: "uint16",
 			TempDir: dir, SlabPlanes: c.thick, Progress: func(done, planes int) {
 				if planes != d {
 					t.Errorf("told %d planes, want %d", planes, d)

@@ -1,4 +1,4 @@
-package outofcore
+package raster
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // them in slabs of thick planes (slabs.Label) and spills their labels to
 // a temporary file in opts.TempDir, which the caller closes. Times and the
 // backend go to res.
-func labelRange(s *raw.Stream, planes int, rule imagegraph.Rule, opts Options, thick int, res *Result) (*slabs.Spill, *slabs.Result, error) {
+func labelRange(s *raw.Stream, planes int, rule imagegraph.Rule, opts OutOfCoreOptions, thick int, res *OutOfCoreResult) (*slabs.Spill, *slabs.Result, error) {
 	sp, err := slabs.NewSpill(opts.TempDir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("outofcore: %w", err)

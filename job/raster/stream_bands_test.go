@@ -1,4 +1,4 @@
-package inmemory_test
+package raster_test
 
 import (
 	"errors"
@@ -10,12 +10,12 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // streamBands reads path through a VolumeStream labeling band by band.
-func streamBands(l *cclabel.Labeler, path string, s inmemory.Settings, conn, bands int) (*inmemory.VolumeLabels, error) {
-	vs := inmemory.NewVolumeStream(l, s, conn)
+func streamBands(l *cclabel.Labeler, path string, s raster.Settings, conn, bands int) (*raster.VolumeLabels, error) {
+	vs := raster.NewVolumeStream(l, s, conn)
 	vs.SetBands(1, bands)
 	vol, err := formats.ReadVolumeFileStreaming(path, nil, vs.Samples)
 	return vs.Finish(vol, err)
@@ -43,14 +43,14 @@ func TestVolumeStreamBandsMatchLabelVolume(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, s := range []inmemory.Settings{
+			for _, s := range []raster.Settings{
 				{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}},
 				{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 3},
 				{Rule: imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2}, Largest: 5},
 				{Rule: imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2, Invert: true}},
 			} {
 				for _, conn := range []int{6, 18, 26} {
-					want, err := inmemory.LabelVolume(l, vol, s, conn)
+					want, err := raster.LabelVolume(l, vol, s, conn)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -77,13 +77,13 @@ func TestVolumeStreamBandsMatchLabelVolume(t *testing.T) {
 // failure comes from the reader or from a gzip file cut in the middle.
 func TestVolumeStreamBandsReadError(t *testing.T) {
 	l := newLabeler(t)
-	s := inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}
+	s := raster.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}
 	path := writeTestVolume(t, 16, 16, 64, 4)
 	vol, err := formats.ReadVolumeFile(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	vs := inmemory.NewVolumeStream(l, s, 26)
+	vs := raster.NewVolumeStream(l, s, 26)
 	vs.SetBands(1, 8)
 	vs.Samples(vol, 0)
 	vs.Samples(vol, 16*16*10)
@@ -102,7 +102,7 @@ func TestVolumeStreamBandsReadError(t *testing.T) {
 	if err := os.WriteFile(cut, data[:len(data)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	vs = inmemory.NewVolumeStream(l, s, 26)
+	vs = raster.NewVolumeStream(l, s, 26)
 	vs.SetBands(1, 8)
 	arrived := 0
 	v, err := formats.ReadVolumeFileStreaming(cut, nil, func(v *imagegraph.Volume, done int) {
@@ -132,15 +132,15 @@ func TestVolumeStreamProgress(t *testing.T) {
 	defer l.Close()
 	for _, c := range []struct {
 		name  string
-		setup func(*inmemory.VolumeStream)
+		setup func(*raster.VolumeStream)
 		total int64 // negative: at most its opposite, even
 		unit  fileprogress.Unit
 	}{
-		{"slabs", func(vs *inmemory.VolumeStream) { vs.SetSlabVoxels(37 * 23 * 7) }, 40, fileprogress.Planes},
-		{"bands", func(vs *inmemory.VolumeStream) { vs.SetBands(1, 6) }, -12, fileprogress.Steps}, // up to 6 bands, twice
+		{"slabs", func(vs *raster.VolumeStream) { vs.SetSlabVoxels(37 * 23 * 7) }, 40, fileprogress.Planes},
+		{"bands", func(vs *raster.VolumeStream) { vs.SetBands(1, 6) }, -12, fileprogress.Steps}, // up to 6 bands, twice
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			vs := inmemory.NewVolumeStream(l, inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}, 26)
+			vs := raster.NewVolumeStream(l, raster.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}, 26)
 			c.setup(vs)
 			var m fileprogress.Meter
 			stop := func() {}

@@ -1,4 +1,4 @@
-package inmemory_test
+package raster_test
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // writeTestVolume writes a random volume of values 0..3 in patches as a
@@ -38,9 +38,9 @@ func writeTestVolume(t *testing.T, w, h, d int, seed uint64) string {
 
 // streamVolume reads path through a VolumeStream with slabs of at least
 // slabVoxels voxels.
-func streamVolume(t *testing.T, l *cclabel.Labeler, path string, s inmemory.Settings, conn, slabVoxels int) (*inmemory.VolumeLabels, error) {
+func streamVolume(t *testing.T, l *cclabel.Labeler, path string, s raster.Settings, conn, slabVoxels int) (*raster.VolumeLabels, error) {
 	t.Helper()
-	vs := inmemory.NewVolumeStream(l, s, conn)
+	vs := raster.NewVolumeStream(l, s, conn)
 	vs.SetSlabVoxels(slabVoxels)
 	vol, err := formats.ReadVolumeFileStreaming(path, nil, vs.Samples)
 	return vs.Finish(vol, err)
@@ -65,13 +65,13 @@ func TestVolumeStreamMatchesLabelVolume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range []inmemory.Settings{
+		for _, s := range []raster.Settings{
 			{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}},
 			{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 3},
 			{Rule: imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2}, Largest: 5},
 		} {
 			for _, conn := range []int{6, 18, 26} {
-				want, err := inmemory.LabelVolume(l, vol, s, conn)
+				want, err := raster.LabelVolume(l, vol, s, conn)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -95,7 +95,7 @@ func TestVolumeStreamMatchesLabelVolume(t *testing.T) {
 // does not stream (.npy) are labeled after the read, the same way.
 func TestVolumeStreamFallsBack(t *testing.T) {
 	l := newLabeler(t)
-	s := inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}
+	s := raster.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}
 	path := writeTestVolume(t, 16, 16, 6, 2)
 	got, err := streamVolume(t, l, path, s, 26, 16*16*2) // 3 slabs: too few
 	if err != nil {
@@ -105,7 +105,7 @@ func TestVolumeStreamFallsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := inmemory.LabelVolume(l, vol, s, 26)
+	want, err := raster.LabelVolume(l, vol, s, 26)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestVolumeStreamReadError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vs := inmemory.NewVolumeStream(l, inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}, 26)
+	vs := raster.NewVolumeStream(l, raster.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}}, 26)
 	vs.SetSlabVoxels(256)
 	vs.Samples(vol, 0)
 	vs.Samples(vol, 16*16*10)

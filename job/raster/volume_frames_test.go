@@ -1,4 +1,4 @@
-package inmemory_test
+package raster_test
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // write4D writes a w x h x d NIfTI volume of frames frames of random
@@ -57,7 +57,7 @@ func write4D(t *testing.T, path string, w, h, d, frames int) *imagegraph.Volume 
 // frameStatsOracle returns the statistics rows (csv or json) of every
 // frame of vol labeled on its own, as a one-frame volume with the same
 // geometry, on the serial backend.
-func frameStatsOracle(t *testing.T, vol *imagegraph.Volume, s inmemory.Settings, conn int, format string) []string {
+func frameStatsOracle(t *testing.T, vol *imagegraph.Volume, s raster.Settings, conn int, format string) []string {
 	t.Helper()
 	serial, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendSerial})
 	if err != nil {
@@ -68,7 +68,7 @@ func frameStatsOracle(t *testing.T, vol *imagegraph.Volume, s inmemory.Settings,
 	for _, f := range vol.Frames {
 		one := *vol
 		one.Frames = []*imagegraph.Raster{f}
-		vl, err := inmemory.LabelVolume(serial, &one, s, conn)
+		vl, err := raster.LabelVolume(serial, &one, s, conn)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,13 +93,13 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in4d.nii.gz")
 	vol := write4D(t, in, 7, 6, 5, 3)
-	s := inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}, DType: "auto"}
-	vl, err := inmemory.LabelVolume(newLabeler(t), vol, s, 6)
+	s := raster.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}, DType: "auto"}
+	vl, err := raster.LabelVolume(newLabeler(t), vol, s, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := inmemory.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p.png"), Stats: filepath.Join(dir, "s.csv")}
-	if err := inmemory.WriteVolume(out, vol, vl, "auto"); err != nil {
+	out := raster.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p.png"), Stats: filepath.Join(dir, "s.csv")}
+	if err := raster.WriteVolume(out, vol, vl, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	csv, err := os.ReadFile(out.Stats)
@@ -131,7 +131,7 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 
 	// JSON: every frame's objects, in order, each with its frame.
 	out.Stats = filepath.Join(dir, "s.json")
-	if err := inmemory.WriteVolume(out, vol, vl, "auto"); err != nil {
+	if err := raster.WriteVolume(out, vol, vl, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	var got, wantJSON []map[string]any
@@ -157,12 +157,12 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 	// so in a text chunk; the note says so too.
 	one := *vol
 	one.Frames = vol.Frames[:1]
-	vl0, err := inmemory.LabelVolume(newLabeler(t), &one, s, 6)
+	vl0, err := raster.LabelVolume(newLabeler(t), &one, s, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out0 := inmemory.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p0.png")}
-	if err := inmemory.WriteVolume(out0, &one, vl0, "auto"); err != nil {
+	out0 := raster.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p0.png")}
+	if err := raster.WriteVolume(out0, &one, vl0, "auto"); err != nil {
 		t.Fatal(err)
 	}
 	p, p0 := decodePNG(t, out.Preview), decodePNG(t, out0.Preview)
@@ -172,10 +172,10 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 	if txt, txt0 := pngText(t, out.Preview), pngText(t, out0.Preview); txt != "Description\x00frame 0 of 3" || txt0 != "" {
 		t.Errorf("preview text %q (one frame: %q)", txt, txt0)
 	}
-	if note := inmemory.PreviewNote(out, 3); note != "preview "+out.Preview+" shows frame 0 of 3" {
+	if note := raster.PreviewNote(out, 3); note != "preview "+out.Preview+" shows frame 0 of 3" {
 		t.Errorf("note %q", note)
 	}
-	if note := inmemory.PreviewNote(out, 1) + inmemory.PreviewNote(inmemory.VolumeOutputs{}, 3); note != "" {
+	if note := raster.PreviewNote(out, 1) + raster.PreviewNote(raster.VolumeOutputs{}, 3); note != "" {
 		t.Errorf("note of one frame, or of no preview: %q", note)
 	}
 }

@@ -1,4 +1,4 @@
-package inmemory_test
+package raster_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/job/inmemory"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // TestWriteVolumeFromNarrowLabels checks that labels held as uint16
@@ -21,8 +21,8 @@ func TestWriteVolumeFromNarrowLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	vol := imagegraph.NewVolume(r, "nifti1")
-	s := inmemory.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "auto"}
-	vl, err := inmemory.LabelVolume(newLabeler(t), vol, s, 6)
+	s := raster.Settings{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, DType: "auto"}
+	vl, err := raster.LabelVolume(newLabeler(t), vol, s, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,9 +39,9 @@ func TestWriteVolumeFromNarrowLabels(t *testing.T) {
 	last.Data = nil
 	nl.Last = &last
 	dir := t.TempDir()
-	outputs := func(name string) []inmemory.VolumeOutputs {
+	outputs := func(name string) []raster.VolumeOutputs {
 		p := filepath.Join(dir, name)
-		return []inmemory.VolumeOutputs{
+		return []raster.VolumeOutputs{
 			{Input: "v", Output: p + ".nii.gz"},
 			{Input: "v", Output: p + ".nii", Labels: p + "-l.npy"},
 			{Input: "v", Output: p + "-p.nii.gz", Preview: p + ".png", Stats: p + ".csv"},
@@ -51,10 +51,10 @@ func TestWriteVolumeFromNarrowLabels(t *testing.T) {
 	for i, want := range outputs("wide") {
 		got := outputs("narrow")[i]
 		for _, dtype := range []string{"auto", "uint16", "uint32"} {
-			if err := inmemory.WriteVolume(want, vol, vl, dtype); err != nil {
+			if err := raster.WriteVolume(want, vol, vl, dtype); err != nil {
 				t.Fatal(err)
 			}
-			if err := inmemory.WriteVolume(got, vol, &nl, dtype); err != nil {
+			if err := raster.WriteVolume(got, vol, &nl, dtype); err != nil {
 				t.Fatal(err)
 			}
 			pairs := [][2]string{{want.Output, got.Output}, {want.Labels, got.Labels}, {want.Preview, got.Preview}, {want.Stats, got.Stats}}
@@ -69,7 +69,7 @@ func TestWriteVolumeFromNarrowLabels(t *testing.T) {
 				}
 			}
 		}
-		if inmemory.NarrowWrites(got, "auto") != (i < 2) {
+		if raster.NarrowWrites(got, "auto") != (i < 2) {
 			t.Errorf("NarrowWrites(%+v) = %v", got, !(i < 2))
 		}
 	}
