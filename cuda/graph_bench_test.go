@@ -11,7 +11,7 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/gen"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // benchGraph is a named graph of the GPU graph benchmark.
@@ -56,7 +56,7 @@ func benchGraphs(b *testing.B) []benchGraph {
 		}
 		out = append(out, benchGraph{tc.name, g})
 	}
-	if path := shareddata.Path("graphs/pace16_NY.gr"); path != "" {
+	if path := testkit.Path("graphs/pace16_NY.gr"); path != "" {
 		if lg, err := graphio.ReadFile(path, graphio.ReadOptions{}); err == nil {
 			out = append(out, benchGraph{"pace16_NY", lg.Graph})
 		}

@@ -339,12 +339,12 @@ func sweepInputs(dir string) ([]gridBenchInput, error) {
 	}
 	var inputs []gridBenchInput
 	for _, f := range files {
-		dims, err := npy.FileDims(f)
+		dims, _, _, err := npy.ProbeFile(f)
 		if err != nil {
 			return nil, err
 		}
 		conns := []int{26, 18, 6}
-		if dims == 2 {
+		if len(dims) == 2 {
 			conns = []int{8, 4}
 		}
 		inputs = append(inputs, gridBenchInput{name: strings.TrimSuffix(filepath.Base(f), ".npy"), conns: conns})

@@ -11,13 +11,13 @@ import (
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/formats/imageio"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestSharedGraphsOnGPU(t *testing.T) {
-	dir := shareddata.Dir(t)
+	dir := testkit.Dir(t)
 	c := gpuContext(t)
-	cases := shareddata.Graphs(t)
+	cases := testkit.Graphs(t)
 	for _, tc := range cases {
 		lg, err := graphio.ReadFile(filepath.Join(dir, tc.File), graphio.ReadOptions{})
 		if err != nil {
@@ -38,9 +38,9 @@ func TestSharedGraphsOnGPU(t *testing.T) {
 }
 
 func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
-	dir := shareddata.Dir(t)
+	dir := testkit.Dir(t)
 	c := gpuContext(t)
-	cases := shareddata.Cases(t, nil)
+	cases := testkit.Cases(t, nil)
 	ran, skipped := 0, 0
 	for _, tc := range cases {
 		path := filepath.Join(dir, tc.File)
@@ -82,7 +82,7 @@ func TestSharedImagesAndVolumesOnGPU(t *testing.T) {
 			total += n
 			labelFrames = append(labelFrames, labels)
 		}
-		if got := shareddata.LabelsSHA256(labelFrames...); got != tc.SHA256 || total != tc.Components {
+		if got := testkit.LabelsSHA256(labelFrames...); got != tc.SHA256 || total != tc.Components {
 			t.Errorf("%s %s c%d: GPU gives %d components, sha256 %s; want %d, %s",
 				tc.File, tc.Mode, tc.Connectivity, total, got, tc.Components, tc.SHA256)
 		}

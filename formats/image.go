@@ -5,11 +5,8 @@ import (
 	"image"
 	"io"
 	"math"
-	"path/filepath"
-	"strings"
 
 	"github.com/cclabel/cclabel/formats/imageio"
-	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -24,14 +21,23 @@ type Image struct {
 // .npy array; "-" reads an image from stdin. A 3D .npy is an error that
 // points at volume labeling.
 func ReadImageFile(path string, stdin io.Reader) (*Image, error) {
-	if strings.EqualFold(filepath.Ext(path), ".npy") {
-		r, err := npy.ReadFile(path)
+	if f := rasterFormat(path); f != nil {
+		r, err := f.readRaster(path)
 		if err != nil {
 			return nil, err
 		}
-		return npyImage(path, r)
+		return rasterImage(path, r)
 	}
 	return decodeImageFile(path, stdin)
+}
+
+// rasterFormat returns the format of path when ReadImageFile reads it as
+// a raster rather than decoding a picture (.npy), else nil.
+func rasterFormat(path string) *format {
+	if f := lookup(path); path != "-" && f != nil && f.readRaster != nil {
+		return f
+	}
+	return nil
 }
 
 // MapImageFile is ReadImageFile with a .npy array's samples mapped from
@@ -39,23 +45,25 @@ func ReadImageFile(path string, stdin io.Reader) (*Image, error) {
 // memory for them and no copy. The image is valid until release is
 // called; release does nothing for inputs that were read.
 func MapImageFile(path string, stdin io.Reader) (img *Image, release func(), err error) {
-	if !strings.EqualFold(filepath.Ext(path), ".npy") {
+	f := rasterFormat(path)
+	if f == nil {
 		img, err = decodeImageFile(path, stdin)
 		return img, func() {}, err
 	}
-	r, release, err := npy.MapFile(path)
+	r, release, err := f.mapRaster(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	if img, err = npyImage(path, r); err != nil {
+	if img, err = rasterImage(path, r); err != nil {
 		release()
 		return nil, nil, err
 	}
 	return img, release, nil
 }
 
-// npyImage is the image of a .npy array, which must be 2D.
-func npyImage(path string, r *imagegraph.Raster) (*Image, error) {
+// rasterImage is the image of a raster read from a file, which must be
+// 2D.
+func rasterImage(path string, r *imagegraph.Raster) (*Image, error) {
 	if r.Depth > 1 {
 		return nil, fmt.Errorf("%s: a 3D array (%dx%dx%d): label it with 'cclabel volume'", path, r.Width, r.Height, r.Depth)
 	}
@@ -79,6 +87,24 @@ func decodeImageFile(path string, stdin io.Reader) (*Image, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &Image{Raster: r, Decoded: img}, nil
+}
+
+// ImagePixels returns the number of pixels of the 2D image file that
+// ReadImageFile would read, from its header alone (Probe), so that a
+// label array can be made ready while the pixels are decoded; ok is false
+// when the header does not tell (stdin, a file that is not a 2D image).
+func ImagePixels(path string) (n int, ok bool) {
+	if path == "-" {
+		return 0, false
+	}
+	if f := lookup(path); f != nil && !f.decoded && f.readRaster == nil {
+		return 0, false // a volume format: ReadImageFile does not read it
+	}
+	c, err := Probe(path, nil)
+	if err != nil || c.Depth != 1 || c.Frames != 1 || c.Width < 1 || c.Height < 1 {
+		return 0, false
+	}
+	return c.Width * c.Height, true
 }
 
 // Display returns the picture to draw an overlay on: the decoded image,

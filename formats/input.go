@@ -2,13 +2,9 @@ package formats
 
 import (
 	"encoding/binary"
-	"fmt"
 	"image"
 	"os"
 	"strings"
-
-	"github.com/cclabel/cclabel/formats/npy"
-	"github.com/cclabel/cclabel/formats/tiff"
 )
 
 // Kind says whether a file is labeled as a 2D image or as a volume.
@@ -21,19 +17,11 @@ const (
 	KindVolume
 )
 
-// Input extensions a folder walk takes; .img halves of NIfTI pairs are
-// reached through their .hdr.
-var (
-	imageExts  = []string{".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp"}
-	volumeExts = []string{".nii", ".nii.gz", ".hdr", ".hdr.gz", ".nrrd", ".nhdr"}
-	probedExts = []string{".tif", ".tiff", ".npy"} // 2D or 3D: the header says
-)
-
 // IsInputName reports whether a file name has an extension of an image
 // or volume format.
 func IsInputName(name string) bool {
-	lower := strings.ToLower(name)
-	return hasAnySuffix(lower, imageExts...) || hasAnySuffix(lower, volumeExts...) || hasAnySuffix(lower, probedExts...)
+	f := lookup(name)
+	return f != nil && f.input
 }
 
 // KindOf decides whether a file is an image or a volume: by its
@@ -41,35 +29,14 @@ func IsInputName(name string) bool {
 // axes make a volume). Other files are taken as volumes, whose reader
 // then names the formats it knows.
 func KindOf(path string) (Kind, error) {
-	lower := strings.ToLower(path)
+	f := lookup(path)
 	switch {
-	case hasAnySuffix(lower, imageExts...):
+	case f == nil:
+		return KindVolume, nil
+	case f.image:
 		return KindImage, nil
-	case strings.HasSuffix(lower, ".npy"):
-		dims, err := npy.FileDims(path)
-		if err != nil {
-			return 0, err
-		}
-		if dims == 2 {
-			return KindImage, nil
-		}
-	case hasAnySuffix(lower, ".tif", ".tiff"):
-		f, err := os.Open(path)
-		if err != nil {
-			return 0, fmt.Errorf("formats: %w", err)
-		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return 0, fmt.Errorf("formats: %w", err)
-		}
-		pages, err := tiff.PageCount(f, st.Size())
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", path, err)
-		}
-		if pages == 1 {
-			return KindImage, nil
-		}
+	case f.kind != nil:
+		return f.kind(path)
 	}
 	return KindVolume, nil
 }
@@ -78,12 +45,8 @@ func KindOf(path string) (Kind, error) {
 // from its name alone, as LabelVolumeExt gives it after reading: .nii.gz
 // for NIfTI, .nrrd for NRRD, .npy otherwise.
 func FamilyExt(path string) string {
-	lower := strings.ToLower(path)
-	switch {
-	case hasAnySuffix(lower, ".nii", ".nii.gz", ".hdr", ".hdr.gz", ".img", ".img.gz"):
-		return ".nii.gz"
-	case hasAnySuffix(lower, ".nrrd", ".nhdr"):
-		return ".nrrd"
+	if f := lookup(path); f != nil && f.family != "" {
+		return f.family
 	}
 	return ".npy"
 }
@@ -104,17 +67,32 @@ func EstimateBytes(path string) int64 {
 		return 0
 	}
 	size := st.Size()
-	lower := strings.ToLower(path)
-	switch {
-	case strings.HasSuffix(lower, ".gz") && size >= 18:
+	switch format := lookup(path); {
+	case strings.HasSuffix(strings.ToLower(path), ".gz") && size >= 18:
 		var isize [4]byte
 		if _, err := f.ReadAt(isize[:], size-4); err == nil {
 			size = max(size, int64(binary.LittleEndian.Uint32(isize[:]))) // ISIZE: length mod 2^32
 		}
-	case hasAnySuffix(lower, imageExts...):
+	case format != nil && format.image:
 		if c, _, err := image.DecodeConfig(f); err == nil {
 			size = int64(c.Width) * int64(c.Height) * 4
 		}
 	}
 	return 5 * size
+}
+
+// MapsSamples reports whether MapImageFile or MapVolumeFileStreaming maps
+// the samples of path (rawOpts as for ReadVolumeFile) rather than reading
+// them, as far as the name tells: raw inputs and .npy files. Such a read
+// takes next to no time (a file whose samples cannot be used in place is
+// still read).
+func MapsSamples(path string, rawOpts *RawOptions) bool {
+	if rawOpts != nil {
+		return true
+	}
+	if f := lookup(path); path == "-" || f == nil || f.mapVolume == nil {
+		return false
+	}
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }

@@ -3,19 +3,17 @@ package formats
 import (
 	"fmt"
 	"image"
+	"image/png"
 	"io"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 
-	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/parallel"
-	"github.com/cclabel/cclabel/render"
 )
 
 // WriteRasterFile writes a uint8 or uint32 raster (a synthetic input), the
@@ -33,28 +31,33 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 	case []uint32:
 		values, dtype = data, "uint32"
 	default:
-		return fmt.Errorf("formats: %s: cannot write %s samples (uint8 and uint32 only)", path, r.Kind)
+		return &UnsupportedError{Path: path, Err: fmt.Errorf("cannot write %s samples (uint8 and uint32 only)", r.Kind)}
 	}
 	shape := []int{r.Height, r.Width}
 	if r.Depth > 1 {
 		shape = []int{r.Depth, r.Height, r.Width}
 	}
-	switch lower := strings.ToLower(path); {
-	case hasAnySuffix(lower, ".nii", ".nii.gz"):
+	name := ""
+	f := lookup(path)
+	if f != nil {
+		name = f.name
+	}
+	switch {
+	case name == "nifti" && f.writeFunc != nil: // .nii, .nii.gz
 		vol := imagegraph.NewVolume(r, "npy")
 		if values != nil {
-			return nifti.WriteLabels(path, vol, [][]uint32{values}, dtype)
+			return f.write(path, vol, [][]uint32{values}, dtype)
 		}
 		// uint8 samples are served to the writer as it asks, not widened
 		// to uint32 in memory first.
 		samples := r.Data.([]uint8)
-		return nifti.WriteLabelsFunc(path, vol, uint32(maxByte(samples)), dtype, func(dst []uint32, voxel int64) error {
+		return f.writeFunc(path, vol, uint32(maxByte(samples)), dtype, func(dst []uint32, voxel int64) error {
 			for i, v := range samples[voxel : voxel+int64(len(dst))] {
 				dst[i] = uint32(v)
 			}
 			return nil
 		})
-	case strings.HasSuffix(lower, ".npy"):
+	case name == "npy":
 		m := fileprogress.ForFile(path)
 		m.Expect(int64(r.Len())*int64(r.Kind.Size()), fileprogress.Bytes)
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
@@ -64,17 +67,21 @@ func WriteRasterFile(path string, r *imagegraph.Raster) error {
 			}
 			return npy.WriteBytes(w, r.Data.([]uint8), shape)
 		})
-	case strings.HasSuffix(lower, ".png") && values == nil && r.Depth == 1:
+	case name == "png" && values == nil && r.Depth == 1:
 		return atomicfile.WriteFile(path, func(w io.Writer) error {
 			img := image.NewGray(image.Rect(0, 0, r.Width, r.Height))
 			for i, v := range r.Data.([]uint8) {
 				img.Pix[i] = v * 255
 			}
-			return render.WritePNG(w, img)
+			enc := png.Encoder{CompressionLevel: png.BestSpeed}
+			if err := enc.Encode(w, img); err != nil {
+				return fmt.Errorf("formats: %w", err)
+			}
+			return nil
 		})
 	}
-	return fmt.Errorf("formats: %s: cannot write a %s raster as %s (want .npy, .nii, .nii.gz, or .png for 2D uint8 masks)",
-		path, r.Kind, filepath.Ext(path))
+	return &UnsupportedError{Path: path, Err: fmt.Errorf("cannot write a %s raster as %s (want .npy, .nii, .nii.gz, or .png for 2D uint8 masks)",
+		r.Kind, filepath.Ext(path))}
 }
 
 // maxByte returns the largest of s (0 when it is empty), on all cores.

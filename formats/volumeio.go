@@ -1,22 +1,15 @@
 package formats
 
 import (
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/imageio"
-	"github.com/cclabel/cclabel/formats/nifti"
-	"github.com/cclabel/cclabel/formats/npy"
-	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/formats/raw"
-	"github.com/cclabel/cclabel/formats/tiff"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
 // RawOptions describe headerless raw volume data.
@@ -41,21 +34,10 @@ func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return imageio.ReadSliceFolder(path)
 	}
-	switch lower := strings.ToLower(path); {
-	case hasAnySuffix(lower, ".nii", ".nii.gz", ".hdr", ".img", ".hdr.gz", ".img.gz"):
-		return nifti.ReadFile(path)
-	case hasAnySuffix(lower, ".nrrd", ".nhdr"):
-		return nrrd.ReadFile(path)
-	case hasAnySuffix(lower, ".tif", ".tiff"):
-		return tiff.ReadStackFile(path)
-	case strings.HasSuffix(lower, ".npy"):
-		r, err := npy.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		return imagegraph.NewVolume(r, "npy"), nil
+	if f := lookup(path); f != nil && f.read != nil {
+		return f.read(path)
 	}
-	return nil, fmt.Errorf("formats: %s: unknown volume format (want .nii, .nii.gz, .hdr/.img, .nrrd, .nhdr, .tif, .npy, a folder of slices, or raw with a shape)", path)
+	return nil, &UnsupportedError{Path: path, Err: errors.New("unknown volume format (want .nii, .nii.gz, .hdr/.img, .nrrd, .nhdr, .tif, .npy, a folder of slices, or raw with a shape)")}
 }
 
 // ReadVolumeFileStreaming is ReadVolumeFile telling onSamples as the
@@ -63,10 +45,9 @@ func ReadVolumeFile(path string, rawOpts *RawOptions) (*imagegraph.Volume, error
 // single-file NIfTI (.nii, .nii.gz). Other inputs are read whole and
 // onSamples is not called.
 func ReadVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v *imagegraph.Volume, done int)) (*imagegraph.Volume, error) {
-	lower := strings.ToLower(path)
-	if rawOpts == nil && hasAnySuffix(lower, ".nii", ".nii.gz") {
+	if f := lookup(path); rawOpts == nil && f != nil && f.stream != nil {
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
-			return nifti.ReadFileStreaming(path, onSamples)
+			return f.stream(path, onSamples)
 		}
 	}
 	return ReadVolumeFile(path, rawOpts)
@@ -82,13 +63,9 @@ func MapVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v *
 	if rawOpts != nil {
 		return raw.MapFile(path, rawOpts.Shape, rawOpts.DType, rawOpts.BigEndian)
 	}
-	if strings.HasSuffix(strings.ToLower(path), ".npy") {
+	if f := lookup(path); f != nil && f.mapVolume != nil {
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
-			r, release, err := npy.MapFile(path)
-			if err != nil {
-				return nil, nil, err
-			}
-			return imagegraph.NewVolume(r, "npy"), release, nil
+			return f.mapVolume(path)
 		}
 	}
 	if onSamples == nil {
@@ -99,18 +76,13 @@ func MapVolumeFileStreaming(path string, rawOpts *RawOptions, onSamples func(v *
 	return v, func() {}, err
 }
 
-func hasAnySuffix(s string, suffixes ...string) bool {
-	return slices.ContainsFunc(suffixes, func(x string) bool { return strings.HasSuffix(s, x) })
-}
-
 // LabelVolumeExt returns the label-volume extension that keeps a source's
 // family: .nii.gz for NIfTI, .nrrd for NRRD, .npy otherwise.
 func LabelVolumeExt(v *imagegraph.Volume) string {
-	switch {
-	case strings.HasPrefix(v.Format, "nifti"):
-		return ".nii.gz"
-	case v.Format == "nrrd":
-		return ".nrrd"
+	for _, f := range registry {
+		if f.family != "" && strings.HasPrefix(v.Format, f.name) {
+			return f.family
+		}
 	}
 	return ".npy"
 }
@@ -118,7 +90,8 @@ func LabelVolumeExt(v *imagegraph.Volume) string {
 // IsLabelVolumePath reports whether path has an extension WriteVolumeLabels
 // writes.
 func IsLabelVolumePath(path string) bool {
-	return hasAnySuffix(strings.ToLower(path), ".nii", ".nii.gz", ".nrrd", ".npy")
+	f := lookup(path)
+	return f != nil && f.write != nil
 }
 
 // WriteVolumeLabels writes label frames (one slice per frame, x fastest)
@@ -130,56 +103,8 @@ func IsLabelVolumePath(path string) bool {
 // label fits). The bytes written (before compression) are counted on the
 // meter watching path (fileprogress.ForFile), if any.
 func WriteVolumeLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
-	lower := strings.ToLower(path)
-	switch {
-	case hasAnySuffix(lower, ".nii", ".nii.gz"):
-		return nifti.WriteLabels(path, ref, labels, dtype)
-	case strings.HasSuffix(lower, ".nrrd"):
-		return nrrd.WriteLabels(path, ref, labels, dtype)
-	case strings.HasSuffix(lower, ".npy"):
-		m := fileprogress.ForFile(path)
-		return atomicfile.WriteFile(path, func(w io.Writer) error {
-			return writeVolumeNPY(w, ref, labels, dtype, m)
-		})
+	if f := lookup(path); f != nil && f.write != nil {
+		return f.write(path, ref, labels, dtype)
 	}
-	return fmt.Errorf("formats: %s: unknown label volume extension %q (want .nii, .nii.gz, .nrrd or .npy)", path, filepath.Ext(path))
-}
-
-// writeVolumeNPY writes the frames as one .npy array, counting the bytes
-// on m (which may be nil).
-func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtype string, m *fileprogress.Meter) error {
-	if len(ref.Frames) == 0 || len(labels) != len(ref.Frames) {
-		return fmt.Errorf("npy: %d label frames for %d volume frames", len(labels), len(ref.Frames))
-	}
-	f := ref.Frames[0]
-	all := labels[0]
-	if len(labels) > 1 {
-		all = slices.Concat(labels...)
-	}
-	if dtype == "auto" {
-		dtype = "uint16"
-		if slices.Max(all) > 65535 {
-			dtype = "uint32"
-		}
-	}
-	fortran := strings.HasPrefix(ref.Format, "nifti") || ref.Format == "nrrd"
-	shape := []int{f.Width, f.Height, f.Depth}
-	if len(labels) > 1 {
-		shape = append(shape, len(labels))
-	}
-	if !fortran {
-		slices.Reverse(shape)
-	}
-	m.Expect(npyFileSize(int64(len(all)), dtype), fileprogress.Bytes)
-	return npy.WriteLabelsOrder(fileprogress.Writer(w, m), all, shape, dtype, fortran)
-}
-
-// npyFileSize is about the size of a .npy file of n samples of dtype (a
-// label type: uint16, or 4 bytes): the samples and a typical header.
-func npyFileSize(n int64, dtype string) int64 {
-	const header = 128
-	if dtype == "uint16" {
-		return header + 2*n
-	}
-	return header + 4*n
+	return &UnsupportedError{Path: path, Err: fmt.Errorf("unknown label volume extension %q (want .nii, .nii.gz, .nrrd or .npy)", filepath.Ext(path))}
 }

@@ -7,11 +7,11 @@ import (
 
 	"github.com/cclabel/cclabel/formats/imageio"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestExpectedImages(t *testing.T) {
-	cases := shareddata.Cases(t, func(c shareddata.Case) bool { return strings.HasPrefix(c.File, "images/") })
+	cases := testkit.Cases(t, func(c testkit.Case) bool { return strings.HasPrefix(c.File, "images/") })
 	if len(cases) == 0 {
 		t.Fatal("no image cases in expected.json")
 	}
@@ -22,7 +22,7 @@ func TestExpectedImages(t *testing.T) {
 		}
 		tested++
 		t.Run(filepath.Base(c.File)+"/"+c.Mode+"/"+string(rune('0'+c.Connectivity)), func(t *testing.T) {
-			img, err := imageio.DecodeFile(filepath.Join(shareddata.Dir(t), c.File))
+			img, err := imageio.DecodeFile(filepath.Join(testkit.Dir(t), c.File))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,7 +45,7 @@ func TestExpectedImages(t *testing.T) {
 				if l.Count != c.Components {
 					t.Fatalf("threads %d: %d components, want %d", threads, l.Count, c.Components)
 				}
-				if got := shareddata.LabelsSHA256(l.Data); got != c.SHA256 {
+				if got := testkit.LabelsSHA256(l.Data); got != c.SHA256 {
 					t.Fatalf("threads %d: sha256 %s, want %s", threads, got, c.SHA256)
 				}
 			}

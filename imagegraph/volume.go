@@ -13,31 +13,18 @@ type Volume struct {
 	// apply to scaled values. Slope is 1 and Inter 0 when a file has no
 	// scaling.
 	Slope, Inter float64
-	// Spacing is the voxel size along x, y, z in the file's units
-	// (millimetres for NIfTI and NRRD), 1 when unknown.
-	Spacing [3]float64
-	// Affine maps voxel indices (i, j, k, 1) to physical coordinates,
-	// row by row: NIfTI's sform (or qform) in RAS+ millimetres; NRRD's
-	// space directions and origin in its own space. Identity scaled by
-	// Spacing when unknown.
-	Affine [3][4]float64
+	// Geometry places the voxels in the world: NIfTI's sform (or qform)
+	// in RAS+ millimetres, NRRD's space directions and origin in its own
+	// space; spacing 1 and the identity affine when the file has none.
+	Geometry
 	// Format names the source format: "nifti1", "nifti2", "nrrd",
 	// "tiff", "slices", "npy" or "raw".
 	Format string
-	// Header is the source header, kept so that label volumes can be
-	// written back with the same geometry: *nifti.Header or *nrrd.Header
+	// Header is the source header, owned by the format that read it and
+	// inspected by that format alone, which writes label volumes back
+	// with what Geometry does not hold: *nifti.Header or *nrrd.Header
 	// (packages formats/nifti and formats/nrrd; nil for other formats).
 	Header any
-}
-
-// IdentityAffine returns the affine of axis-aligned voxels of the given
-// spacing at the origin.
-func IdentityAffine(spacing [3]float64) [3][4]float64 {
-	var a [3][4]float64
-	for i := range 3 {
-		a[i][i] = spacing[i]
-	}
-	return a
 }
 
 // NewVolume wraps one raster as a volume without spatial metadata: one
@@ -46,10 +33,9 @@ func IdentityAffine(spacing [3]float64) [3][4]float64 {
 func NewVolume(r *Raster, format string) *Volume {
 	spacing := [3]float64{1, 1, 1}
 	return &Volume{
-		Frames:  []*Raster{r},
-		Slope:   1,
-		Spacing: spacing,
-		Affine:  IdentityAffine(spacing),
-		Format:  format,
+		Frames:   []*Raster{r},
+		Slope:    1,
+		Geometry: Geometry{Spacing: spacing, Affine: IdentityAffine(spacing)},
+		Format:   format,
 	}
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // TestSlabsSharedVolumes labels every 3D case of the shared data in slabs
@@ -16,11 +16,11 @@ func TestSlabsSharedVolumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the shared volumes take the full run (CI's -race -short run covers concurrency elsewhere)")
 	}
-	cases := shareddata.Cases(t, func(c shareddata.Case) bool { return strings.HasPrefix(c.File, "volumes/") })
+	cases := testkit.Cases(t, func(c testkit.Case) bool { return strings.HasPrefix(c.File, "volumes/") })
 	thicknesses := []int{7}
 	checked := 0
 	for _, c := range cases {
-		v, err := formats.ReadVolumeFile(shareddata.Path(c.File), nil)
+		v, err := formats.ReadVolumeFile(testkit.Path(c.File), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", c.File, err)
 		}
@@ -41,9 +41,9 @@ func TestSlabsSharedVolumes(t *testing.T) {
 				frames[i], n = labelBySlabs(t, f, label, thick)
 				total += n
 			}
-			if total != c.Components || shareddata.LabelsSHA256(frames...) != c.SHA256 {
+			if total != c.Components || testkit.LabelsSHA256(frames...) != c.SHA256 {
 				t.Errorf("%s %s/%d, slabs of %d: %d components, want %d; hash match %v", c.File, c.Mode, c.Connectivity,
-					thick, total, c.Components, shareddata.LabelsSHA256(frames...) == c.SHA256)
+					thick, total, c.Components, testkit.LabelsSHA256(frames...) == c.SHA256)
 			}
 		}
 		checked++

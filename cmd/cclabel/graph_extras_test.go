@@ -11,7 +11,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // TestGraphSharedDataAlgorithmsAndForests labels every graph of the shared
@@ -19,7 +19,7 @@ import (
 // and writes and verifies (--verify reads the file back) a spanning forest
 // of each as .txt and .npy.
 func TestGraphSharedDataAlgorithmsAndForests(t *testing.T) {
-	for _, c := range shareddata.Graphs(t) {
+	for _, c := range testkit.Graphs(t) {
 		t.Run(filepath.Base(c.File), func(t *testing.T) {
 			path := sharedData(t, c.File)
 			algos, backends := []string{"auto", "ecl", "afforest", "eclaf"}, []string{"cpu", "serial"}

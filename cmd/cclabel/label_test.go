@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 	"github.com/cclabel/cclabel/job"
 )
 
@@ -55,7 +55,7 @@ func modeFlags(mode string) []string {
 }
 
 func TestLabelExpectedThroughCLI(t *testing.T) {
-	cases := shareddata.Cases(t, nil)
+	cases := testkit.Cases(t, nil)
 	dir := t.TempDir()
 	n := 0
 	for _, c := range cases {
@@ -78,7 +78,7 @@ func TestLabelExpectedThroughCLI(t *testing.T) {
 		if want := map[bool]string{true: "<u2", false: "<u4"}[c.Components <= 65535]; descr != want {
 			t.Errorf("%s: dtype %s, want %s", c.File, descr, want)
 		}
-		if got := shareddata.LabelsSHA256(labels); got != c.SHA256 {
+		if got := testkit.LabelsSHA256(labels); got != c.SHA256 {
 			t.Errorf("%s %s c%d: sha256 %s, want %s", c.File, c.Mode, c.Connectivity, got, c.SHA256)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 	"github.com/cclabel/cclabel/job"
 )
 
@@ -34,7 +34,7 @@ func runCLI(t *testing.T, stdin string, args ...string) cliResult {
 // skipping the test when it is absent.
 func sharedData(t *testing.T, rel string) string {
 	t.Helper()
-	path := filepath.Join(shareddata.Dir(t), rel)
+	path := filepath.Join(testkit.Dir(t), rel)
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared data not available: %v", err)
 	}
@@ -42,7 +42,7 @@ func sharedData(t *testing.T, rel string) string {
 }
 
 func TestGraphSharedDataThroughCLI(t *testing.T) {
-	cases := shareddata.Graphs(t)
+	cases := testkit.Graphs(t)
 	if len(cases) != 14 {
 		t.Fatalf("graphs.json lists %d graphs, want 14", len(cases))
 	}

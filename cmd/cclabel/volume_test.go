@@ -9,13 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 	"github.com/cclabel/cclabel/job"
 )
 
 func TestVolumeExpectedThroughCLI(t *testing.T) {
 	dir := t.TempDir()
-	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
+	cases := testkit.Cases(t, func(c testkit.Case) bool {
 		return strings.HasPrefix(c.File, "volumes/") || c.Connectivity > 8
 	})
 	if len(cases) < 20 {
@@ -38,7 +38,7 @@ func TestVolumeExpectedThroughCLI(t *testing.T) {
 				t.Fatalf("shape %dx%dx%d, want %v", s.Width, s.Height, s.Depth, c.Shape)
 			}
 			_, labels := readNPYLabels(t, out)
-			if got := shareddata.LabelsSHA256(labels); got != c.SHA256 {
+			if got := testkit.LabelsSHA256(labels); got != c.SHA256 {
 				t.Fatalf("sha256 %s, want %s", got, c.SHA256)
 			}
 		})

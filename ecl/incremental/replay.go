@@ -4,10 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"time"
-
-	"github.com/cclabel/cclabel/internal/decimal"
 )
 
 // DefaultMaxBatch is the most insertions (or queries) [Replay] sends in one
@@ -144,7 +143,7 @@ func (r *replay) line(b []byte) error {
 	}
 	var v [2]int32
 	for k := 1; k < nf; k++ {
-		id, ok := decimal.ParseInt(fields[k])
+		id, ok := parseID(fields[k])
 		if !ok {
 			return fmt.Errorf("vertex ID %q: not an integer", fields[k])
 		}
@@ -229,4 +228,33 @@ func (r *replay) flush() error {
 	r.stats.Queries += int64(len(r.qu))
 	r.qu, r.qv = r.qu[:0], r.qv[:0]
 	return nil
+}
+
+// parseID parses a decimal vertex ID with an optional sign ('+' or '-')
+// and reports whether b is one that fits an int64, without the string
+// conversion strconv needs.
+func parseID(b []byte) (int64, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 {
+		return 0, false
+	}
+	var u uint64
+	for _, c := range b {
+		d := uint64(c) - '0'
+		if d > 9 || u > (math.MaxUint64-9)/10 {
+			return 0, false
+		}
+		u = u*10 + d
+	}
+	switch {
+	case neg && u <= 1<<63:
+		return int64(-u), true
+	case !neg && u <= math.MaxInt64:
+		return int64(u), true
+	}
+	return 0, false
 }

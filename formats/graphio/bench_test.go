@@ -3,14 +3,13 @@ package graphio
 import (
 	"bufio"
 	"bytes"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
-
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
 )
 
 // appendEdgeLines appends SNAP-style edge lines to b, tab separated,
@@ -36,8 +35,8 @@ func benchEdgeList(size int, n uint64) []byte {
 // BenchmarkParseEdgeListChunk measures the edge-list chunk parser alone,
 // on one goroutine.
 func BenchmarkParseEdgeListChunk(b *testing.B) {
-	data := benchEdgeList(chunked.DefaultChunkBytes, 1<<24)
-	c := &chunked.Chunk{Data: data, Lines: bytes.Count(data, []byte{'\n'})}
+	data := benchEdgeList(fileio.DefaultChunkBytes, 1<<24)
+	c := &fileio.LineChunk{Data: data, Lines: bytes.Count(data, []byte{'\n'})}
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		if res := parseEdgeListChunk(c); res.err != nil {

@@ -3,14 +3,13 @@ package graphio
 import (
 	"bytes"
 	"errors"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
-
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
 )
 
 // chunkedReader is a reader under test and its serial oracle.
@@ -30,7 +29,7 @@ var chunkedReaders = []chunkedReader{
 // must agree with the serial oracle in: one chunk on one goroutine, and
 // many tiny chunks (cut mid-line, mid-number) on several.
 var chunkConfigs = []struct{ threads, chunkBytes int }{
-	{1, chunked.DefaultChunkBytes}, {1, 3}, {2, 1}, {3, 2}, {4, 7}, {2, 64},
+	{1, fileio.DefaultChunkBytes}, {1, 3}, {2, 1}, {3, 2}, {4, 7}, {2, 64},
 }
 
 // sameGraph returns "" when a and b hold the same graph, IDs, base and

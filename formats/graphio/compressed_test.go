@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/decompress"
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
+	"github.com/cclabel/cclabel/internal/testkit"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
@@ -19,17 +18,17 @@ import (
 
 // compress returns data compressed with m (not bzip2, which Go cannot
 // write).
-func compress(t testing.TB, data []byte, m decompress.Method) []byte {
+func compress(t testing.TB, data []byte, m fileio.Compression) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	var w io.WriteCloser
 	var err error
 	switch m {
-	case decompress.Gzip:
+	case fileio.Gzip:
 		w = gzip.NewWriter(&buf)
-	case decompress.Zstd:
+	case fileio.Zstd:
 		w, err = zstd.NewWriter(&buf)
-	case decompress.XZ:
+	case fileio.XZ:
 		w, err = xz.NewWriter(&buf)
 	default:
 		t.Fatalf("cannot compress with %v", m)
@@ -47,7 +46,7 @@ func compress(t testing.TB, data []byte, m decompress.Method) []byte {
 }
 
 // writable are the methods compress supports, with their extensions.
-var writable = map[decompress.Method]string{decompress.Gzip: ".gz", decompress.Zstd: ".zst", decompress.XZ: ".xz"}
+var writable = map[fileio.Compression]string{fileio.Gzip: ".gz", fileio.Zstd: ".zst", fileio.XZ: ".xz"}
 
 func TestReadCompressedFile(t *testing.T) {
 	cases := map[string][]byte{"g.egr": smallEGR, "g.mtx": []byte(smallMTX), "g.gr": []byte(smallGR),
@@ -86,8 +85,8 @@ func TestReadCompressedFile(t *testing.T) {
 }
 
 func TestReadCompressedBzip2(t *testing.T) {
-	// Made by the bzip2 tool: testdata/edges.txt of the decompress package.
-	dir := filepath.Join("..", "internal", "decompress", "testdata")
+	// Made by the bzip2 tool: testdata/edges.txt of package fileio.
+	dir := filepath.Join("..", "internal", "fileio", "testdata")
 	want, err := ReadFile(filepath.Join(dir, "edges.txt"), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -102,42 +101,42 @@ func TestReadCompressedBzip2(t *testing.T) {
 
 func TestReadCompressedErrors(t *testing.T) {
 	_, err := ReadFile(writeTemp(t, "g.txt.gz", []byte(smallEdgeList)), ReadOptions{})
-	testcheck.WantError(t, err, "formats: ", "g.txt.gz: not gzip data")
+	testkit.WantError(t, err, "formats: ", "g.txt.gz: not gzip data")
 	_, err = ReadFile(writeTemp(t, "g.gr.xz", []byte(smallGR)), ReadOptions{})
-	testcheck.WantError(t, err, "g.gr.xz: not xz data")
-	z := compress(t, []byte(strings.Repeat("1 2\n", 10000)), decompress.Gzip)
+	testkit.WantError(t, err, "g.gr.xz: not xz data")
+	z := compress(t, []byte(strings.Repeat("1 2\n", 10000)), fileio.Gzip)
 	_, err = ReadFile(writeTemp(t, "g.txt.gz", z[:len(z)-20]), ReadOptions{})
-	testcheck.WantError(t, err, "g.txt.gz: line ", "read: gzip stream: truncated")
+	testkit.WantError(t, err, "g.txt.gz: line ", "read: gzip stream: truncated")
 	if !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("%v does not wrap io.ErrUnexpectedEOF", err)
 	}
-	z = compress(t, []byte(smallGR+"9 9\n"), decompress.XZ)
+	z = compress(t, []byte(smallGR+"9 9\n"), fileio.XZ)
 	_, err = ReadFile(writeTemp(t, "g.gr.xz", z), ReadOptions{})
-	testcheck.WantError(t, err, "g.gr.xz: line 9: more edges than the 4 the p line promised")
+	testkit.WantError(t, err, "g.gr.xz: line 9: more edges than the 4 the p line promised")
 	_, err = ReadFile(writeTemp(t, "g.gz", z), ReadOptions{})
-	testcheck.WantError(t, err, "no file extension")
+	testkit.WantError(t, err, "no file extension")
 	_, err = ReadFile(writeTemp(t, "g.bin.zst", z), ReadOptions{})
-	testcheck.WantError(t, err, `unknown graph file extension ".bin"`)
+	testkit.WantError(t, err, `unknown graph file extension ".bin"`)
 	// Compressed stdin, given its format.
-	lg, err := ReadFileAs("-", FormatDIMACS, ReadOptions{}, bytes.NewReader(compress(t, []byte(smallGR), decompress.Zstd)))
+	lg, err := ReadFileAs("-", FormatDIMACS, ReadOptions{}, bytes.NewReader(compress(t, []byte(smallGR), fileio.Zstd)))
 	if err != nil || lg.Graph.NumVertices() != 6 {
 		t.Errorf("compressed stdin: %v", err)
 	}
 	// Graphs are written plain only.
 	err = WriteFile(filepath.Join(t.TempDir(), "g.egr.gz"), lg.Graph)
-	testcheck.WantError(t, err, "cannot write compressed graph files (gzip)")
+	testkit.WantError(t, err, "cannot write compressed graph files (gzip)")
 }
 
 func TestSharedGraphsCompressed(t *testing.T) {
 	// The issue's acceptance: .txt.gz and .gr.xz inputs give the same
 	// graphs, and so the same counts, as the plain files.
-	dataDir := shareddata.Dir(t)
-	files := map[string][]decompress.Method{
-		"graphs/CA-GrQc.txt":           {decompress.Gzip, decompress.Zstd},
-		"graphs/facebook_combined.txt": {decompress.Gzip},
-		"graphs/pace16_NY.gr":          {decompress.XZ, decompress.Gzip},
-		"graphs/lagraph_karate.mtx":    {decompress.XZ},
-		"graphs/cugraph_ca-HepTh.csv":  {decompress.Zstd},
+	dataDir := testkit.Dir(t)
+	files := map[string][]fileio.Compression{
+		"graphs/CA-GrQc.txt":           {fileio.Gzip, fileio.Zstd},
+		"graphs/facebook_combined.txt": {fileio.Gzip},
+		"graphs/pace16_NY.gr":          {fileio.XZ, fileio.Gzip},
+		"graphs/lagraph_karate.mtx":    {fileio.XZ},
+		"graphs/cugraph_ca-HepTh.csv":  {fileio.Zstd},
 	}
 	for rel, methods := range files {
 		path := filepath.Join(dataDir, rel)

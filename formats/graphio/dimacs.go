@@ -3,10 +3,9 @@ package graphio
 import (
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"time"
-
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
 )
 
 // ReadDIMACS reads a DIMACS or PACE graph (.gr) from r. Lines starting with
@@ -57,8 +56,8 @@ func readDIMACS(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		return nil, fmt.Errorf("formats: line %d: no \"p KIND n m\" line", lr.line)
 	}
 	edges := &pairCounter{limit: m, tooMany: "more edges than the %d the p line promised", comment: dimacsComment}
-	lines, err := chunked.ForChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes,
-		func(c *chunked.Chunk) pairChunk { return parseDIMACSChunk(c, n) }, edges.commit)
+	lines, err := fileio.ForLineChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes,
+		func(c *fileio.LineChunk) pairChunk { return parseDIMACSChunk(c, n) }, edges.commit)
 	if err != nil {
 		return nil, err
 	}
@@ -127,15 +126,15 @@ func dimacsEdge(line []byte, num int, n int64) (u, v int32, counted bool, err er
 // parseDIMACSChunk parses the lines of a chunk after the p line of a
 // graph on n vertices: a fast path for "u v" and "a u v" lines, and
 // dimacsEdge for the rest and for errors.
-func parseDIMACSChunk(c *chunked.Chunk, n int64) pairChunk {
-	const stop = chunked.ClassSpace | chunked.ClassNewline
+func parseDIMACSChunk(c *fileio.LineChunk, n int64) pairChunk {
+	const stop = classSpace | classNewline
 	data := c.Data
 	res := pairChunk{us: make([]int32, 0, c.Lines), vs: make([]int32, 0, c.Lines)}
 	num := c.Line
 	for i := 0; i < len(data); {
 		num++
 		start := i
-		i = chunked.SkipClass(data, i, chunked.ClassSpace)
+		i = skipClass(data, i, classSpace)
 		if i == len(data) {
 			break
 		}
@@ -144,28 +143,28 @@ func parseDIMACSChunk(c *chunked.Chunk, n int64) pairChunk {
 			i++
 			continue
 		case 'c', '#', 0: // 0: firstByte's blank line, as the serial reader had it
-			i = chunked.LineEnd(data, i) + 1
+			i = lineEnd(data, i) + 1
 			continue
 		case 'p':
 			return chunkError(res, num, lineErrorf(num, "second p line"), false)
 		case 'a', 'e':
-			if i+1 < len(data) && chunked.ByteClasses[data[i+1]]&chunked.ClassSpace != 0 {
-				i = chunked.SkipClass(data, i+1, chunked.ClassSpace)
+			if i+1 < len(data) && byteClasses[data[i+1]]&classSpace != 0 {
+				i = skipClass(data, i+1, classSpace)
 			}
 		}
-		u, j, ok := chunked.ScanInt(data, i, false, stop)
+		u, j, ok := scanInt(data, i, false, stop)
 		var v int64
 		if ok {
-			v, j, ok = chunked.ScanInt(data, chunked.SkipClass(data, j, chunked.ClassSpace), false, stop)
+			v, j, ok = scanInt(data, skipClass(data, j, classSpace), false, stop)
 		}
 		if ok && 1 <= u && u <= n && 1 <= v && v <= n {
 			res.us, res.vs = append(res.us, int32(u-1)), append(res.vs, int32(v-1))
 			res.count++
-			i = chunked.LineEnd(data, j) + 1
+			i = lineEnd(data, j) + 1
 			continue
 		}
-		end := chunked.LineEnd(data, start)
-		a, b, counted, err := dimacsEdge(chunked.TrimCR(data[start:end]), num, n)
+		end := lineEnd(data, start)
+		a, b, counted, err := dimacsEdge(trimCR(data[start:end]), num, n)
 		if err != nil {
 			return chunkError(res, num, err, counted)
 		}

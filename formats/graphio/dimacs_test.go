@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // smallGR is a PACE graph: path 1-2-3, isolated 4, edge 5-6, a repeat.
@@ -66,7 +66,7 @@ func TestReadDIMACSErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ReadDIMACS(strings.NewReader(c.text), ReadOptions{})
-			testcheck.WantError(t, err, c.parts...)
+			testkit.WantError(t, err, c.parts...)
 		})
 	}
 }

@@ -3,13 +3,13 @@ package graphio
 import (
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"math"
 	"strconv"
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
 )
 
 // ReadEdgeList reads a text edge list from r. Lines starting with # or %
@@ -24,29 +24,23 @@ func ReadEdgeList(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
 	return readGraph(r, FormatEdgeList, newConfig(opts, -1))
 }
 
-// edgeListChunk is a parsed chunk of an edge list. Its IDs u0, v0, u1,
-// v1, ... are kept in narrow when they all lie in [0, 2^32), as most files'
-// do, at half the memory, else in wide.
+// edgeListChunk is a parsed chunk of an edge list: its edges, and its
+// first bad line, which ends it.
 type edgeListChunk struct {
-	wide   []int64
-	narrow []uint32
-	lo, hi int64 // the smallest and largest ID
-	err    error // the chunk's first bad line, which ends it
+	ecl.IDEdges
+	err error
 }
 
-// firstEdge is the chunk of the single edge (u, v).
-func firstEdge(u, v int64) edgeListChunk {
-	c := edgeListChunk{lo: min(u, v), hi: max(u, v)}
+// firstEdge is the run of the single edge (u, v).
+func firstEdge(u, v int64) ecl.IDEdges {
+	e := ecl.IDEdges{Lo: min(u, v), Hi: max(u, v)}
 	if uint64(u)|uint64(v) <= math.MaxUint32 {
-		c.narrow = []uint32{uint32(u), uint32(v)}
+		e.Narrow = []uint32{uint32(u), uint32(v)}
 	} else {
-		c.wide = []int64{u, v}
+		e.Wide = []int64{u, v}
 	}
-	return c
+	return e
 }
-
-// len returns the number of IDs in c: twice its edges.
-func (c *edgeListChunk) len() int { return len(c.wide) + len(c.narrow) }
 
 // readEdgeList implements ReadEdgeList, with header detection when
 // cfg.csvHeader is set: a first non-comment line whose first two fields are
@@ -54,7 +48,7 @@ func (c *edgeListChunk) len() int { return len(c.wide) + len(c.narrow) }
 func readEdgeList(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	lr := newLineReader(r)
 	var warnings []string
-	var chunks []edgeListChunk
+	var chunks []ecl.IDEdges
 	// The first line that is not a comment is read alone, as it may be a
 	// CSV header; the chunks take the rest.
 	for {
@@ -79,13 +73,13 @@ func readEdgeList(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		}
 		break
 	}
-	lines, err := chunked.ForChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, parseEdgeListChunk,
-		func(c *chunked.Chunk, res edgeListChunk) error {
+	lines, err := fileio.ForLineChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, parseEdgeListChunk,
+		func(c *fileio.LineChunk, res edgeListChunk) error {
 			if res.err != nil {
 				return res.err
 			}
-			if res.len() > 0 {
-				chunks = append(chunks, res)
+			if res.Len() > 0 {
+				chunks = append(chunks, res.IDEdges)
 			}
 			return nil
 		})
@@ -99,7 +93,10 @@ func readEdgeList(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 		return nil, fmt.Errorf("formats: line %d: no edges in the edge list", lines)
 	}
 	build := time.Now()
-	ids, us, vs, err := compactIDs(chunks, cfg.maxVertices, cfg.Threads)
+	ids, us, vs, err := ecl.CompactIDs(chunks, cfg.maxVertices, cfg.Threads)
+	if le := (*ecl.IDLimitError)(nil); errors.As(err, &le) {
+		return nil, tooManyIDs(le.Count, le.Limit)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -137,8 +134,8 @@ func edgeListLine(line []byte, num int, header bool) (u, v int64, isHeader bool,
 
 // parseEdgeListChunk parses the lines of an edge list chunk: a fast path
 // for plain "u v ..." lines, and edgeListLine for the rest and for errors.
-func parseEdgeListChunk(c *chunked.Chunk) edgeListChunk {
-	const sep = chunked.ClassSpace | chunked.ClassComma
+func parseEdgeListChunk(c *fileio.LineChunk) edgeListChunk {
+	const sep = classSpace | classComma
 	data := c.Data
 	narrow := make([]uint32, 2*c.Lines) // until an ID does not fit
 	var wide []int64
@@ -148,7 +145,7 @@ func parseEdgeListChunk(c *chunked.Chunk) edgeListChunk {
 	for i := 0; i < len(data); {
 		num++
 		start := i
-		i = chunked.SkipClass(data, i, chunked.ClassSpace)
+		i = skipClass(data, i, classSpace)
 		if i == len(data) {
 			break
 		}
@@ -157,24 +154,24 @@ func parseEdgeListChunk(c *chunked.Chunk) edgeListChunk {
 			i++
 			continue
 		case '#', '%', 0: // 0: firstByte's blank line, as the serial reader had it
-			i = chunked.LineEnd(data, i) + 1
+			i = lineEnd(data, i) + 1
 			continue
 		}
-		u, j, ok := chunked.ScanInt(data, i, true, sep|chunked.ClassNewline)
+		u, j, ok := scanInt(data, i, true, sep|classNewline)
 		var v int64
 		if ok {
-			v, j, ok = chunked.ScanInt(data, chunked.SkipClass(data, j, sep), true, sep|chunked.ClassNewline)
+			v, j, ok = scanInt(data, skipClass(data, j, sep), true, sep|classNewline)
 		}
 		if !ok {
 			j = start
 			var err error
-			end := chunked.LineEnd(data, start)
-			if u, v, _, err = edgeListLine(chunked.TrimCR(data[start:end]), num, false); err != nil {
+			end := lineEnd(data, start)
+			if u, v, _, err = edgeListLine(trimCR(data[start:end]), num, false); err != nil {
 				return edgeListChunk{err: err}
 			}
 		}
 		lo, hi = min(lo, u, v), max(hi, u, v)
-		i = chunked.LineEnd(data, j) + 1
+		i = lineEnd(data, j) + 1
 		if wide == nil {
 			if uint64(u)|uint64(v) <= math.MaxUint32 {
 				narrow[k], narrow[k+1] = uint32(u), uint32(v)
@@ -190,9 +187,9 @@ func parseEdgeListChunk(c *chunked.Chunk) edgeListChunk {
 		wide = append(wide, u, v)
 	}
 	if wide != nil {
-		return edgeListChunk{wide: wide, lo: lo, hi: hi}
+		return edgeListChunk{IDEdges: ecl.IDEdges{Wide: wide, Lo: lo, Hi: hi}}
 	}
-	return edgeListChunk{narrow: narrow[:k], lo: lo, hi: hi}
+	return edgeListChunk{IDEdges: ecl.IDEdges{Narrow: narrow[:k], Lo: lo, Hi: hi}}
 }
 
 // isNumber reports whether b parses as a number (integer or not), which
@@ -200,6 +197,11 @@ func parseEdgeListChunk(c *chunked.Chunk) edgeListChunk {
 func isNumber(b []byte) bool {
 	_, err := strconv.ParseFloat(string(b), 64)
 	return err == nil || errors.Is(err, strconv.ErrRange)
+}
+
+// tooManyIDs reports an edge list with more distinct IDs than allowed.
+func tooManyIDs(count int, limit int64) error {
+	return fmt.Errorf("formats: %d distinct vertex IDs exceed the limit of %d vertices", count, limit)
 }
 
 // buildGraph builds the CSR graph of n vertices and the edges (us[i],

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // smallEdgeList has IDs that are sparse, negative and huge: components
@@ -66,11 +66,11 @@ func TestReadEdgeListCSVHeader(t *testing.T) {
 	}
 	// Without header detection the header is an error.
 	_, err = ReadEdgeList(strings.NewReader(text), ReadOptions{})
-	testcheck.WantError(t, err, "line 2:", `"src"`, "not an integer")
+	testkit.WantError(t, err, "line 2:", `"src"`, "not an integer")
 	// A header must be the first line, and both fields non-numeric.
 	for _, bad := range []string{"1,2\nsrc,dst\n", "src,2\n1,2\n", "1.5,dst\n"} {
 		_, err = readEdgeList(strings.NewReader(bad), cfg)
-		testcheck.WantError(t, err, "not an integer")
+		testkit.WantError(t, err, "not an integer")
 	}
 }
 
@@ -92,7 +92,7 @@ func TestReadEdgeListErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ReadEdgeList(strings.NewReader(c.text), ReadOptions{})
-			testcheck.WantError(t, err, c.parts...)
+			testkit.WantError(t, err, c.parts...)
 		})
 	}
 }

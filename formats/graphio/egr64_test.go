@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestEGR64RoundTrip(t *testing.T) {
@@ -94,7 +94,7 @@ func TestReadEGR64Errors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			for _, size := range []int64{int64(len(c.data)), -1} {
 				_, err := ReadEGR64(bytes.NewReader(c.data), size, ReadOptions{})
-				testcheck.WantError(t, err, c.parts...)
+				testkit.WantError(t, err, c.parts...)
 			}
 		})
 	}
@@ -106,7 +106,7 @@ func TestReadEGR64LyingHeaderStream(t *testing.T) {
 	data := append(egr64Bytes(2000000000, 1<<40), make([]byte, 1000)...)
 	alloc := allocated(func() {
 		_, err := ReadEGR64(bytes.NewReader(data), -1, ReadOptions{})
-		testcheck.WantError(t, err, "truncated")
+		testkit.WantError(t, err, "truncated")
 	})
 	if alloc > 4<<20 {
 		t.Errorf("allocated %d bytes for a short input", alloc)

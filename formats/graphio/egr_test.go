@@ -10,7 +10,7 @@ import (
 	"testing/iotest"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // smallEGR is a triangle 0-1-2, an isolated vertex 3 and an edge 4-5.
@@ -112,8 +112,8 @@ func TestWriteEGREmptyAndInvalid(t *testing.T) {
 		t.Fatalf("reading the empty graph: %v", err)
 	}
 	err = WriteEGR(io.Discard, &ecl.Graph{Offsets: []int64{0, 2}, Neighbors: []int32{0}})
-	testcheck.WantError(t, err, "cannot write", "invalid graph")
-	testcheck.WantError(t, WriteEGR(io.Discard, nil), "nil graph")
+	testkit.WantError(t, err, "cannot write", "invalid graph")
+	testkit.WantError(t, WriteEGR(io.Discard, nil), "nil graph")
 	boom := errors.New("boom")
 	g, _ := ecl.FromEdges(2, []int32{0}, []int32{1})
 	err = WriteEGR(errWriter{boom}, g)
@@ -151,7 +151,7 @@ func TestReadEGRErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := readEGRBoth(t, c.data)
-			testcheck.WantError(t, err, c.parts...)
+			testkit.WantError(t, err, c.parts...)
 			if c.name == "neighbour out of range" && !errors.Is(err, ecl.ErrInvalidGraph) {
 				t.Errorf("%v does not wrap ecl.ErrInvalidGraph", err)
 			}
@@ -162,10 +162,10 @@ func TestReadEGRErrors(t *testing.T) {
 func TestReadEGRStreamErrors(t *testing.T) {
 	// Without a size, the trailing bytes are found after the arrays.
 	_, err := ReadEGR(bytes.NewReader(append(slices.Clone(smallEGR), 9)), -1, ReadOptions{})
-	testcheck.WantError(t, err, "unexpected 1 trailing bytes")
+	testkit.WantError(t, err, "unexpected 1 trailing bytes")
 	// A size that understates the input.
 	_, err = ReadEGR(bytes.NewReader(append(slices.Clone(smallEGR), 9)), int64(len(smallEGR)), ReadOptions{})
-	testcheck.WantError(t, err, "longer than its given size")
+	testkit.WantError(t, err, "longer than its given size")
 	// A read error is passed on.
 	boom := errors.New("boom")
 	_, err = ReadEGR(io.MultiReader(bytes.NewReader(smallEGR[:20]), iotest.ErrReader(boom)), -1, ReadOptions{})
@@ -180,7 +180,7 @@ func TestReadEGRLyingHeaderStream(t *testing.T) {
 	data := append(egrBytes(2000000000, 2000000000), make([]byte, 1000)...)
 	alloc := allocated(func() {
 		_, err := ReadEGR(bytes.NewReader(data), -1, ReadOptions{})
-		testcheck.WantError(t, err, "truncated", "file has 1008")
+		testkit.WantError(t, err, "truncated", "file has 1008")
 	})
 	if alloc > 4<<20 {
 		t.Errorf("allocated %d bytes for a 1008-byte input", alloc)

@@ -5,8 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/decompress"
-	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 )
 
 // Format identifies a graph file format.
@@ -30,7 +29,7 @@ const (
 // supportedExtensions lists the extensions FormatFromPath knows, for
 // error messages.
 const supportedExtensions = ".egr, .egr64, .mtx, .txt, .csv, .tsv, .el, .edges, .gr; each may be followed by " +
-	decompress.Extensions
+	fileio.CompressedExtensions
 
 // String returns the format's short name: "egr", "egr64",
 // "matrixmarket", "edgelist" or "dimacs".
@@ -60,7 +59,7 @@ func (f Format) binary() bool { return f == FormatEGR || f == FormatEGR64 }
 // It returns an error naming the extension and the supported ones when
 // the extension is unknown.
 func FormatFromPath(path string) (Format, error) {
-	_, inner := decompress.FromName(path)
+	_, inner := fileio.CompressionFromName(path)
 	ext := strings.ToLower(filepath.Ext(inner))
 	switch ext {
 	case ".egr":
@@ -74,11 +73,11 @@ func FormatFromPath(path string) (Format, error) {
 	case ".gr":
 		return FormatDIMACS, nil
 	case "":
-		return 0, fmt.Errorf("formats: %s: no file extension to tell the graph format (supported: %s)",
-			errtext.PathText(path), supportedExtensions)
+		return 0, &fileio.UnsupportedError{Path: path,
+			Err: fmt.Errorf("no file extension to tell the graph format (supported: %s)", supportedExtensions)}
 	}
-	return 0, fmt.Errorf("formats: %s: unknown graph file extension %s (supported: %s)",
-		errtext.PathText(path), quote([]byte(filepath.Ext(inner))), supportedExtensions)
+	return 0, &fileio.UnsupportedError{Path: path,
+		Err: fmt.Errorf("unknown graph file extension %s (supported: %s)", quote([]byte(filepath.Ext(inner))), supportedExtensions)}
 }
 
 // isCSV reports whether path has the .csv extension, whose edge lists may
@@ -102,5 +101,5 @@ func ParseFormat(name string) (Format, error) {
 	case "edgelist", "txt", "el", "edges", "csv", "tsv":
 		return FormatEdgeList, nil
 	}
-	return 0, fmt.Errorf("formats: unknown graph format %q (want egr, egr64, mtx, gr or edgelist)", name)
+	return 0, &fileio.UnsupportedError{Err: fmt.Errorf("unknown graph format %q (want egr, egr64, mtx, gr or edgelist)", name)}
 }

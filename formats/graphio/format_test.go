@@ -3,7 +3,7 @@ package graphio
 import (
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestGraphFormatFromPath(t *testing.T) {
@@ -19,9 +19,9 @@ func TestGraphFormatFromPath(t *testing.T) {
 		}
 	}
 	_, err := FormatFromPath("graph.png")
-	testcheck.WantError(t, err, "graph.png", `".png"`, ".egr", ".mtx", ".gr")
+	testkit.WantError(t, err, "graph.png", `".png"`, ".egr", ".mtx", ".gr")
 	_, err = FormatFromPath("graph")
-	testcheck.WantError(t, err, "no file extension", ".edges")
+	testkit.WantError(t, err, "no file extension", ".edges")
 }
 
 func TestGraphFormatString(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/decompress"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 )
 
 // fuzzMaxVertices keeps header-declared vertex counts small while fuzzing,
@@ -180,17 +180,17 @@ func FuzzChunkedMatrixMarket(f *testing.F) {
 }
 
 func FuzzReadCompressed(f *testing.F) {
-	for _, m := range []decompress.Method{decompress.Gzip, decompress.Zstd, decompress.XZ} {
+	for _, m := range []fileio.Compression{fileio.Gzip, fileio.Zstd, fileio.XZ} {
 		f.Add(compress(f, []byte(smallEdgeList), m))
 	}
-	if bz, err := os.ReadFile("../internal/decompress/testdata/edges.txt.bz2"); err == nil {
+	if bz, err := os.ReadFile("../internal/fileio/testdata/edges.txt.bz2"); err == nil {
 		f.Add(bz)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// Whatever the bytes, a one-line "formats: " error or a valid
 		// graph, as for plain text.
 		fuzzRead(t, data, func(data []byte, cfg readConfig) (*LoadedGraph, error) {
-			return readStream(bytes.NewReader(data), decompress.None, FormatEdgeList, cfg)
+			return readStream(bytes.NewReader(data), fileio.Uncompressed, FormatEdgeList, cfg)
 		})
 	})
 }

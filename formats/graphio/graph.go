@@ -11,10 +11,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
-	"github.com/cclabel/cclabel/formats/internal/decompress"
-	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/readahead"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
@@ -119,7 +116,7 @@ func newConfig(opts ReadOptions, size int64) readConfig {
 	}
 	// ecl.FromEdges needs n < MaxInt32.
 	return readConfig{ReadOptions: opts, size: size, maxVertices: min(limit, math.MaxInt32-1),
-		chunkBytes: chunked.DefaultChunkBytes}
+		chunkBytes: fileio.DefaultChunkBytes}
 }
 
 // parseThreads returns the number of goroutines that parse text chunks:
@@ -151,19 +148,19 @@ func ReadFile(path string, opts ReadOptions) (*LoadedGraph, error) {
 func readFile(path string, f Format, opts ReadOptions) (*LoadedGraph, error) {
 	file, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer file.Close()
 	size := int64(-1)
 	if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
-	m, inner := decompress.FromName(path)
+	m, inner := fileio.CompressionFromName(path)
 	cfg := newConfig(opts, size)
 	cfg.csvHeader = isCSV(inner)
 	lg, err := readStream(file, m, f, cfg)
 	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
+		return nil, fileio.Wrap(path, "", err)
 	}
 	return lg, nil
 }
@@ -176,19 +173,23 @@ func readFile(path string, f Format, opts ReadOptions) (*LoadedGraph, error) {
 // .egr data is taken as it is. Edge lists are read as by ReadEdgeList,
 // without header detection.
 func Read(r io.Reader, size int64, f Format, opts ReadOptions) (*LoadedGraph, error) {
-	return readStream(r, decompress.None, f, newConfig(opts, size))
+	lg, err := readStream(r, fileio.Uncompressed, f, newConfig(opts, size))
+	if err != nil {
+		return nil, fileio.Wrap("", "", err)
+	}
+	return lg, nil
 }
 
 // readStream reads a graph of format f from r, compressed with m; m None
 // with a text format looks at the first bytes for a compressed stream.
-func readStream(r io.Reader, m decompress.Method, f Format, cfg readConfig) (*LoadedGraph, error) {
-	if m == decompress.None && !f.binary() {
+func readStream(r io.Reader, m fileio.Compression, f Format, cfg readConfig) (*LoadedGraph, error) {
+	if m == fileio.Uncompressed && !f.binary() {
 		r, m = sniff(r)
 	}
-	if m == decompress.None {
+	if m == fileio.Uncompressed {
 		return readGraph(r, f, cfg)
 	}
-	dec, err := decompress.NewReader(r, m)
+	dec, err := fileio.NewDecompressor(r, m)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
@@ -196,7 +197,7 @@ func readStream(r io.Reader, m decompress.Method, f Format, cfg readConfig) (*Lo
 	src := io.Reader(dec)
 	if f.binary() {
 		// The .egr reader decodes on this goroutine; decompress on another.
-		ahead := readahead.New(dec, egrBufBytes, 3)
+		ahead := fileio.NewReadahead(dec, egrBufBytes, 3)
 		defer ahead.Close()
 		src = ahead
 	}
@@ -210,15 +211,15 @@ func readStream(r io.Reader, m decompress.Method, f Format, cfg readConfig) (*Lo
 }
 
 // sniff reads the first bytes of r and returns a reader of all of r and
-// the compression method those bytes show, or decompress.None.
-func sniff(r io.Reader) (io.Reader, decompress.Method) {
-	var head [decompress.SniffBytes]byte
+// the compression method those bytes show, or fileio.Uncompressed.
+func sniff(r io.Reader) (io.Reader, fileio.Compression) {
+	var head [fileio.SniffBytes]byte
 	n, err := io.ReadFull(r, head[:])
 	rest := r
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		rest = errReader{err}
 	}
-	return io.MultiReader(bytes.NewReader(head[:n]), rest), decompress.Sniff(head[:n])
+	return io.MultiReader(bytes.NewReader(head[:n]), rest), fileio.SniffCompression(head[:n])
 }
 
 // errReader is a reader that fails with err.
@@ -278,14 +279,14 @@ func WriteFile(path string, g *ecl.Graph) error {
 	if err != nil {
 		return err
 	}
-	if m, _ := decompress.FromName(path); m != decompress.None {
-		return fmt.Errorf("formats: %s: cannot write compressed graph files (%s): write .egr", errtext.PathText(path), m)
+	if m, _ := fileio.CompressionFromName(path); m != fileio.Uncompressed {
+		return &fileio.UnsupportedError{Path: path, Err: fmt.Errorf("cannot write compressed graph files (%s): write .egr", m)}
 	}
 	if !f.binary() {
-		return fmt.Errorf("formats: %s: cannot write %s files (only .egr and .egr64)", errtext.PathText(path), strings.ToLower(filepath.Ext(path)))
+		return &fileio.UnsupportedError{Path: path, Err: fmt.Errorf("cannot write %s files (only .egr and .egr64)", strings.ToLower(filepath.Ext(path)))}
 	}
 	if err := checkWritable(g); err != nil {
-		return &errtext.FileError{Path: path, Err: err}
+		return fileio.WrapWrite(path, "", err)
 	}
 	layout := egr32
 	if f == FormatEGR64 {
@@ -294,9 +295,9 @@ func WriteFile(path string, g *ecl.Graph) error {
 	err = atomicfile.WriteFile(path, func(w io.Writer) error { return writeEGR(w, g, layout) })
 	if err != nil {
 		if strings.HasPrefix(err.Error(), "formats: ") {
-			return &errtext.FileError{Path: path, Err: err}
+			return fileio.WrapWrite(path, "", err)
 		}
-		return fmt.Errorf("formats: %w", err)
+		return &fileio.FileError{Err: err}
 	}
 	return nil
 }

@@ -10,8 +10,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // writeTemp writes data to name in a fresh temporary folder.
@@ -55,23 +54,23 @@ func TestReadGraphFile(t *testing.T) {
 func TestReadGraphFileErrors(t *testing.T) {
 	path := writeTemp(t, "bad.txt", []byte("1 2\nfrom to\n"))
 	_, err := ReadFile(path, ReadOptions{})
-	testcheck.WantError(t, err, "formats: "+path+": line 2: ", `"from"`)
+	testkit.WantError(t, err, "formats: "+path+": line 2: ", `"from"`)
 	// Header detection is for .csv only.
 	path = writeTemp(t, "bad.el", []byte("from to\n1 2\n"))
 	_, err = ReadFile(path, ReadOptions{})
-	testcheck.WantError(t, err, path+": line 1:")
+	testkit.WantError(t, err, path+": line 1:")
 	path = writeTemp(t, "bad.egr", smallEGR[:30])
 	_, err = ReadFile(path, ReadOptions{})
-	testcheck.WantError(t, err, "formats: "+path+": truncated: header says 6 nodes and 8 edges (need 68 bytes), file has 30")
+	testkit.WantError(t, err, "formats: "+path+": truncated: header says 6 nodes and 8 edges (need 68 bytes), file has 30")
 	_, err = ReadFile(filepath.Join(t.TempDir(), "missing.mtx"), ReadOptions{})
-	testcheck.WantError(t, err, "missing.mtx")
+	testkit.WantError(t, err, "missing.mtx")
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("%v does not wrap os.ErrNotExist", err)
 	}
 	_, err = ReadFile("graph.bin", ReadOptions{})
-	testcheck.WantError(t, err, `".bin"`)
+	testkit.WantError(t, err, `".bin"`)
 	_, err = Read(strings.NewReader(""), -1, Format(99), ReadOptions{})
-	testcheck.WantError(t, err, "unknown graph format GraphFormat(99)")
+	testkit.WantError(t, err, "unknown graph format GraphFormat(99)")
 }
 
 func TestReadGraph(t *testing.T) {
@@ -111,11 +110,11 @@ func TestWriteGraphFile(t *testing.T) {
 	if !slices.Equal(lg.Graph.Offsets, g.Offsets) || !slices.Equal(lg.Graph.Neighbors, g.Neighbors) {
 		t.Error("graph changed on the way through the file")
 	}
-	testcheck.WantError(t, WriteFile(filepath.Join(dir, "out.mtx"), g), "out.mtx", "only .egr")
-	testcheck.WantError(t, WriteFile(filepath.Join(dir, "out"), g), "no file extension")
+	testkit.WantError(t, WriteFile(filepath.Join(dir, "out.mtx"), g), "out.mtx", "only .egr")
+	testkit.WantError(t, WriteFile(filepath.Join(dir, "out"), g), "no file extension")
 	bad := &ecl.Graph{Offsets: []int64{0, 1}, Neighbors: []int32{5}}
-	testcheck.WantError(t, WriteFile(filepath.Join(dir, "bad.egr"), bad), "bad.egr", "invalid graph")
-	testcheck.WantError(t, WriteFile(filepath.Join(dir, "nodir", "x.egr"), g), "formats: ", "nodir")
+	testkit.WantError(t, WriteFile(filepath.Join(dir, "bad.egr"), bad), "bad.egr", "invalid graph")
+	testkit.WantError(t, WriteFile(filepath.Join(dir, "nodir", "x.egr"), g), "formats: ", "nodir")
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("folder holds %d entries, want only out.EGR", len(entries))
@@ -123,8 +122,8 @@ func TestWriteGraphFile(t *testing.T) {
 }
 
 func TestRealGraphs(t *testing.T) {
-	cases := shareddata.Graphs(t)
-	dataDir := shareddata.Dir(t)
+	cases := testkit.Graphs(t)
+	dataDir := testkit.Dir(t)
 	if len(cases) == 0 {
 		t.Fatal("graphs.json lists no graphs")
 	}
@@ -161,7 +160,7 @@ func TestRealGraphs(t *testing.T) {
 }
 
 func BenchmarkReadGraphFileNY(b *testing.B) {
-	path := shareddata.Path("graphs/pace16_NY.gr")
+	path := testkit.Path("graphs/pace16_NY.gr")
 	if _, err := os.Stat(path); err != nil {
 		b.Skip("shared test data not present")
 	}

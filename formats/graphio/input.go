@@ -1,7 +1,9 @@
 package graphio
 
 import (
+	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 )
 
@@ -13,7 +15,7 @@ import (
 func ReadFileAs(path string, f Format, opts ReadOptions, stdin io.Reader) (*LoadedGraph, error) {
 	switch {
 	case path == "-" && f == 0:
-		return nil, fmt.Errorf("formats: stdin: the graph format must be given")
+		return nil, &fileio.UnsupportedError{Path: "stdin", Err: errors.New("the graph format must be given")}
 	case path == "-":
 		lg, err := Read(stdin, -1, f, opts)
 		if err != nil {

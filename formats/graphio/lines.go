@@ -3,16 +3,11 @@ package graphio
 import (
 	"bufio"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
+	"math"
 	"strconv"
-
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
-	"github.com/cclabel/cclabel/internal/decimal"
 )
-
-// maxLineBytes bounds one text line, so that a file without line breaks
-// cannot make a reader buffer all of it (the chunked readers' bound).
-const maxLineBytes = chunked.MaxLineBytes
 
 // lineReader yields the lines of a text input without their line endings,
 // counting them for error messages.
@@ -36,8 +31,8 @@ func (lr *lineReader) next() (line []byte, ok bool) {
 	if err == bufio.ErrBufferFull {
 		lr.long = append(lr.long[:0], line...)
 		for err == bufio.ErrBufferFull {
-			if len(lr.long) > maxLineBytes {
-				lr.err = fmt.Errorf("formats: line %d: longer than %d MiB", lr.line+1, maxLineBytes>>20)
+			if len(lr.long) > fileio.MaxLineBytes {
+				lr.err = fmt.Errorf("formats: line %d: longer than %d MiB", lr.line+1, fileio.MaxLineBytes>>20)
 				return nil, false
 			}
 			line, err = lr.br.ReadSlice('\n')
@@ -116,8 +111,34 @@ func firstByte(line []byte) byte {
 	return 0
 }
 
-// parseInt parses a decimal integer with an optional sign.
-func parseInt(b []byte) (int64, bool) { return decimal.ParseInt(b) }
+// parseInt parses a decimal integer with an optional sign ('+' or '-')
+// and reports whether b is one that fits an int64, without the string
+// conversion strconv needs.
+func parseInt(b []byte) (int64, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 {
+		return 0, false
+	}
+	var u uint64
+	for _, c := range b {
+		d := uint64(c) - '0'
+		if d > 9 || u > (math.MaxUint64-9)/10 {
+			return 0, false
+		}
+		u = u*10 + d
+	}
+	switch {
+	case neg && u <= 1<<63:
+		return int64(-u), true
+	case !neg && u <= math.MaxInt64:
+		return int64(u), true
+	}
+	return 0, false
+}
 
 // quote returns b quoted for a one-line message, shortened when long.
 func quote(b []byte) string {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // TestDeclaredVerticesMemory checks that a text header declaring many
@@ -54,7 +54,7 @@ func TestDeclaredVerticesMemory(t *testing.T) {
 			data := egrBytes(200_000_000, 1, 0, 1)
 			alloc := allocated(func() {
 				_, err := ReadEGR(bytes.NewReader(data), size, ReadOptions{})
-				testcheck.WantError(t, err, "truncated: header says 200000000 nodes and 1 edges", "file has 16")
+				testkit.WantError(t, err, "truncated: header says 200000000 nodes and 1 edges", "file has 16")
 			})
 			if alloc > 2<<20 {
 				t.Errorf("allocated %d bytes for a 16-byte input", alloc)

@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"strconv"
 	"time"
-
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
 )
 
 // ReadMatrixMarket reads a Matrix Market coordinate file from r as a graph
@@ -74,7 +73,7 @@ func readMatrixMarket(r io.Reader, cfg readConfig) (*LoadedGraph, error) {
 	}
 	entries := &pairCounter{limit: nnz, tooMany: "more entries than the %d the size line promised", comment: mmComment}
 	body := mmBody{rows: rows, cols: cols, field: field, dropZeros: cfg.DropZeros}
-	lines, err := chunked.ForChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, body.parseChunk, entries.commit)
+	lines, err := fileio.ForLineChunks(lr.br, lr.line, cfg.parseThreads(), cfg.chunkBytes, body.parseChunk, entries.commit)
 	if err != nil {
 		return nil, err
 	}
@@ -134,15 +133,15 @@ func (b *mmBody) entry(line []byte, num int) (u, v int32, keep bool, err error) 
 // parseChunk parses the entries of a chunk: a fast path for plain
 // "i j [value]" lines, and entry for the rest and for errors. Every line
 // that is not a comment counts as an entry before its errors show.
-func (b *mmBody) parseChunk(c *chunked.Chunk) pairChunk {
-	const stop = chunked.ClassSpace | chunked.ClassNewline
+func (b *mmBody) parseChunk(c *fileio.LineChunk) pairChunk {
+	const stop = classSpace | classNewline
 	data := c.Data
 	res := pairChunk{us: make([]int32, 0, c.Lines), vs: make([]int32, 0, c.Lines)}
 	num := c.Line
 	for p := 0; p < len(data); {
 		num++
 		start := p
-		p = chunked.SkipClass(data, p, chunked.ClassSpace)
+		p = skipClass(data, p, classSpace)
 		if p == len(data) {
 			break
 		}
@@ -151,29 +150,29 @@ func (b *mmBody) parseChunk(c *chunked.Chunk) pairChunk {
 			p++
 			continue
 		case '%', 0: // 0: firstByte's blank line, as the serial reader had it
-			p = chunked.LineEnd(data, p) + 1
+			p = lineEnd(data, p) + 1
 			continue
 		}
 		res.count++
-		i, q, ok := chunked.ScanInt(data, p, false, stop)
+		i, q, ok := scanInt(data, p, false, stop)
 		var j int64
 		if ok {
-			j, q, ok = chunked.ScanInt(data, chunked.SkipClass(data, q, chunked.ClassSpace), false, stop)
+			j, q, ok = scanInt(data, skipClass(data, q, classSpace), false, stop)
 		}
 		ok = ok && 1 <= i && i <= b.rows && 1 <= j && j <= b.cols
 		zero := false
 		if ok && b.field != mmPattern {
-			zero, q, ok = scanPlainValue(data, chunked.SkipClass(data, q, chunked.ClassSpace), b.field == mmReal)
+			zero, q, ok = scanPlainValue(data, skipClass(data, q, classSpace), b.field == mmReal)
 		}
 		if ok {
 			if !zero || !b.dropZeros {
 				res.us, res.vs = append(res.us, int32(i-1)), append(res.vs, int32(j-1))
 			}
-			p = chunked.LineEnd(data, q) + 1
+			p = lineEnd(data, q) + 1
 			continue
 		}
-		end := chunked.LineEnd(data, start)
-		u, v, keep, err := b.entry(chunked.TrimCR(data[start:end]), num)
+		end := lineEnd(data, start)
+		u, v, keep, err := b.entry(trimCR(data[start:end]), num)
 		if err != nil {
 			res.count--
 			return chunkError(res, num, err, true)
@@ -206,7 +205,7 @@ func scanPlainValue(data []byte, i int, dot bool) (zero bool, next int, ok bool)
 		case c == '.' && dot && !seenDot:
 			seenDot = true
 		default:
-			if chunked.ByteClasses[c]&(chunked.ClassSpace|chunked.ClassNewline) == 0 {
+			if byteClasses[c]&(classSpace|classNewline) == 0 {
 				return false, 0, false
 			}
 			return zero, i, digits > 0

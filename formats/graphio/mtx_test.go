@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // smallMTX is a 6 by 6 symmetric real matrix: triangle 1-2-3 (with an
@@ -128,7 +128,7 @@ func TestReadMatrixMarketErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ReadMatrixMarket(strings.NewReader(c.text), ReadOptions{})
-			testcheck.WantError(t, err, want[c.name]...)
+			testkit.WantError(t, err, want[c.name]...)
 		})
 	}
 }
@@ -139,7 +139,7 @@ func TestReadMatrixMarketHugeNNZ(t *testing.T) {
 	text := "%%MatrixMarket matrix coordinate pattern general\n10 10 2000000000\n1 2\n"
 	alloc := allocated(func() {
 		_, err := ReadMatrixMarket(strings.NewReader(text), ReadOptions{})
-		testcheck.WantError(t, err, "found 1 entries", "promised 2000000000")
+		testkit.WantError(t, err, "found 1 entries", "promised 2000000000")
 	})
 	if alloc > 32<<20 {
 		t.Errorf("allocated %d bytes", alloc)

@@ -1,7 +1,7 @@
 package graphio
 
 import (
-	"github.com/cclabel/cclabel/formats/graphio/internal/chunked"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
@@ -34,7 +34,7 @@ type pairCounter struct {
 // commit takes the next chunk, c, parsed as res. It returns the error
 // that a serial reader would meet first: one line too many, or the
 // chunk's own.
-func (p *pairCounter) commit(c *chunked.Chunk, res pairChunk) error {
+func (p *pairCounter) commit(c *fileio.LineChunk, res pairChunk) error {
 	need := p.limit - p.total
 	if res.count > need {
 		return lineErrorf(p.countedLine(c, need+1), p.tooMany, p.limit)
@@ -53,7 +53,7 @@ func (p *pairCounter) commit(c *chunked.Chunk, res pairChunk) error {
 }
 
 // countedLine returns the number of the k-th counted line of c.
-func (p *pairCounter) countedLine(c *chunked.Chunk, k int64) int {
+func (p *pairCounter) countedLine(c *fileio.LineChunk, k int64) int {
 	found := 0
 	c.EachLine(func(num int, line []byte) bool {
 		if !p.comment(firstByte(line)) {

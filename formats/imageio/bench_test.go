@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testimages"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // benchSide is the side of the benchmark images.
@@ -23,7 +23,7 @@ func benchPNG(b *testing.B) []byte {
 			img.Pix[i] = uint8(rng.IntN(40))
 		}
 	}
-	return testimages.EncodePNG(b, img)
+	return testkit.EncodePNG(b, img)
 }
 
 func BenchmarkDecodePNG4096(b *testing.B) {

@@ -10,16 +10,13 @@ import (
 	"image/png"
 	"io"
 	"os"
-	"strings"
 
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
 	"golang.org/x/image/webp"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/pngdec"
-	"github.com/cclabel/cclabel/formats/internal/tiffifd"
-	"github.com/cclabel/cclabel/formats/internal/tiffstrips"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -34,7 +31,7 @@ const supportedImages = "PNG, JPEG, GIF, BMP, TIFF, WebP"
 func DecodeFile(path string) (image.Image, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	return decodeImage(data, path, imagegraph.MaxPixels)
 }
@@ -61,7 +58,7 @@ func DecodeFile(path string) (image.Image, error) {
 func Decode(r io.Reader, name string) (image.Image, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &decodeError{name: name, err: fmt.Errorf("read: %w", err)}
+		return nil, decodeError(name, "", fmt.Errorf("read: %w", err))
 	}
 	return decodeImage(data, name, imagegraph.MaxPixels)
 }
@@ -97,8 +94,8 @@ func sniffImage(data []byte) (imageFormat, error) {
 	has := func(prefix string) bool { return bytes.HasPrefix(data, []byte(prefix)) }
 	switch {
 	case has("\x89PNG\r\n\x1a\n"):
-		// pngdec returns what image/png returns, faster.
-		return imageFormat{"png", pngdec.Decode, png.DecodeConfig, pngMaxPixelsPerByte}, nil
+		// decodePNG returns what image/png returns, faster.
+		return imageFormat{"png", decodePNG, png.DecodeConfig, pngMaxPixelsPerByte}, nil
 	case has("\xff\xd8"):
 		return imageFormat{"jpeg", fromReader(jpeg.Decode), jpeg.DecodeConfig, 0}, nil
 	case has("GIF87a"), has("GIF89a"):
@@ -106,14 +103,14 @@ func sniffImage(data []byte) (imageFormat, error) {
 	case has("BM"):
 		return imageFormat{"bmp", fromReader(bmp.Decode), bmp.DecodeConfig, bmpMaxPixelsPerByte}, nil
 	case has("II*\x00"), has("MM\x00*"):
-		// tiffstrips returns what x/image/tiff returns, faster.
-		return imageFormat{"tiff", func(data []byte) (image.Image, error) { return tiffstrips.Decode(data, 0) }, tiff.DecodeConfig, 0}, nil
+		// tiffio returns what x/image/tiff returns, faster.
+		return imageFormat{"tiff", func(data []byte) (image.Image, error) { return tiffio.Decode(data, 0) }, tiff.DecodeConfig, 0}, nil
 	case has("II+\x00"), has("MM\x00+"):
-		return imageFormat{}, errors.New("tiff: BigTIFF is not supported (save as classic TIFF)")
+		return imageFormat{}, fileio.Unsupportedf("tiff: BigTIFF is not supported (save as classic TIFF)")
 	case len(data) >= 16 && has("RIFF") && string(data[8:15]) == "WEBPVP8":
 		return imageFormat{"webp", fromReader(webp.Decode), webp.DecodeConfig, 0}, nil
 	}
-	return imageFormat{}, errors.New("unknown image format (supported: " + supportedImages + ")")
+	return imageFormat{}, fileio.Unsupportedf("unknown image format (supported: %s)", supportedImages)
 }
 
 // fromReader adapts a decoder of a stream to one of a file in memory.
@@ -126,22 +123,22 @@ func fromReader(decode func(io.Reader) (image.Image, error)) func([]byte) (image
 func decodeImage(data []byte, name string, maxPixels int) (image.Image, error) {
 	f, err := sniffImage(data)
 	if err != nil {
-		return nil, &decodeError{name: name, err: err}
+		return nil, decodeError(name, "", err)
 	}
 	fail := func(err error) (image.Image, error) {
-		return nil, &decodeError{name: name, format: f.name, err: err}
+		return nil, decodeError(name, f.name, err)
 	}
 	whiteIsZero := false
 	if f.name == "tiff" {
 		r, size := bytes.NewReader(data), int64(len(data))
-		pages, err := tiffifd.Pages(r, size)
+		pages, err := tiffio.Pages(r, size)
 		if err != nil {
 			return fail(err)
 		}
 		if pages > 1 {
-			return fail(fmt.Errorf("multi-page TIFF (%d pages): label it as a volume with 'cclabel volume'", pages))
+			return fail(fileio.Unsupportedf("multi-page TIFF (%d pages): label it as a volume with 'cclabel volume'", pages))
 		}
-		p, ok := tiffifd.FirstValue(r, size, tiffifd.TagPhotometric)
+		p, ok := tiffio.FirstValue(r, size, tiffio.TagPhotometric)
 		whiteIsZero = ok && p == 0
 	}
 	cfg, err := f.decodeConfig(bytes.NewReader(data))
@@ -165,7 +162,7 @@ func decodeImage(data []byte, name string, maxPixels int) (image.Image, error) {
 	case f.name == "jpeg":
 		img = orient(img, jpegOrientation(data))
 	case whiteIsZero:
-		tiffifd.Uninvert(img)
+		tiffio.Uninvert(img)
 	}
 	return img, nil
 }
@@ -188,56 +185,48 @@ func checkImageSize(width, height int, fileSize, maxPerByte int64, maxPixels int
 	return nil
 }
 
-// decodeError is a one-line image decoding error naming the input:
-// "formats: NAME: FORMAT: message".
-type decodeError struct {
-	name, format string
-	err          error
-}
-
-// Error returns the message on one line; a decoder's message gets the
-// format's name in front when it lacks it, and an unexpected end of the
-// data reads as a truncated file.
-func (e *decodeError) Error() string {
-	msg := e.err.Error()
-	if e.err == io.ErrUnexpectedEOF || e.err == io.EOF {
+// decodeError returns a one-line image decoding error naming the input:
+// "formats: NAME: FORMAT: message", where an unexpected end of the data
+// reads as a truncated file. It is an *fileio.UnsupportedError for an
+// unknown format or feature, an *fileio.FileError when reading failed,
+// and an *fileio.FormatError otherwise.
+func decodeError(name, format string, err error) error {
+	msg := err.Error()
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
 		msg = "unexpected end of data (truncated file?)"
 	}
-	if e.format != "" && !strings.HasPrefix(msg, e.format+":") {
-		msg = e.format + ": " + msg
-	}
-	msg = strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' {
-			return ' '
-		}
-		return r
-	}, msg)
-	return "formats: " + errtext.PathText(e.name) + ": " + msg
+	return fileio.Wrap(name, format, &lineError{fileio.OneLine(msg), err})
 }
 
-// Unwrap returns the underlying error.
-func (e *decodeError) Unwrap() error { return e.err }
+// lineError is err with another message.
+type lineError struct {
+	msg string
+	err error
+}
+
+func (e *lineError) Error() string { return e.msg }
+func (e *lineError) Unwrap() error { return e.err }
 
 // ConfigFile returns an image file's size and colour model from its
 // header alone (what image.DecodeConfig gives), without decoding pixels.
 func ConfigFile(path string) (image.Config, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return image.Config{}, fmt.Errorf("formats: %w", err)
+		return image.Config{}, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	head := make([]byte, 64)
 	n, err := io.ReadFull(f, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return image.Config{}, &decodeError{name: path, err: fmt.Errorf("read: %w", err)}
+		return image.Config{}, decodeError(path, "", fmt.Errorf("read: %w", err))
 	}
 	format, err := sniffImage(head[:n])
 	if err != nil {
-		return image.Config{}, &decodeError{name: path, err: err}
+		return image.Config{}, decodeError(path, "", err)
 	}
 	cfg, err := format.decodeConfig(io.MultiReader(bytes.NewReader(head[:n]), f))
 	if err != nil {
-		return image.Config{}, &decodeError{name: path, format: format.name, err: err}
+		return image.Config{}, decodeError(path, format.name, err)
 	}
 	return cfg, nil
 }

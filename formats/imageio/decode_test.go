@@ -13,8 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/formats/internal/testimages"
+	"github.com/cclabel/cclabel/internal/testkit"
 	"golang.org/x/image/tiff"
 )
 
@@ -35,21 +34,21 @@ func decodeOK[T image.Image](t *testing.T, data []byte) T {
 }
 
 func TestDecodePNG(t *testing.T) {
-	grey := testimages.GreyPattern()
-	testimages.SameImage(t, decodeOK[*image.Gray](t, testimages.EncodePNG(t, grey)), grey)
-	g16 := testimages.Gray16Pattern(13, 5)
-	got := decodeOK[*image.Gray16](t, testimages.EncodePNG(t, g16))
+	grey := testkit.GreyPattern()
+	testkit.SameImage(t, decodeOK[*image.Gray](t, testkit.EncodePNG(t, grey)), grey)
+	g16 := testkit.Gray16Pattern(13, 5)
+	got := decodeOK[*image.Gray16](t, testkit.EncodePNG(t, g16))
 	if !bytes.Equal(got.Pix, g16.Pix) {
 		t.Error("16-bit PNG samples differ")
 	}
-	rgba := testimages.ColourPattern()
-	testimages.SameImage(t, decodeOK[*image.RGBA](t, testimages.EncodePNG(t, rgba)), rgba)
+	rgba := testkit.ColourPattern()
+	testkit.SameImage(t, decodeOK[*image.RGBA](t, testkit.EncodePNG(t, rgba)), rgba)
 	nrgba := image.NewNRGBA(image.Rect(0, 0, 3, 2))
 	nrgba.SetNRGBA(1, 1, color.NRGBA{200, 100, 50, 128})
-	testimages.SameImage(t, decodeOK[*image.NRGBA](t, testimages.EncodePNG(t, nrgba)), nrgba)
+	testkit.SameImage(t, decodeOK[*image.NRGBA](t, testkit.EncodePNG(t, nrgba)), nrgba)
 	pal := image.NewPaletted(image.Rect(0, 0, 4, 3), color.Palette{color.Black, color.White, color.RGBA{255, 0, 0, 255}})
 	pal.SetColorIndex(2, 1, 2)
-	gotPal := decodeOK[*image.Paletted](t, testimages.EncodePNG(t, pal))
+	gotPal := decodeOK[*image.Paletted](t, testkit.EncodePNG(t, pal))
 	if !bytes.Equal(gotPal.Pix, pal.Pix) {
 		t.Error("palette indices differ")
 	}
@@ -58,15 +57,15 @@ func TestDecodePNG(t *testing.T) {
 func TestDecodeGIF(t *testing.T) {
 	pal := image.NewPaletted(image.Rect(0, 0, 48, 32), nil)
 	for i := range 6 {
-		pal.Palette = append(pal.Palette, testimages.BlockColour(i%3, i/3))
+		pal.Palette = append(pal.Palette, testkit.BlockColour(i%3, i/3))
 	}
 	for y := range 32 {
 		for x := range 48 {
-			pal.SetColorIndex(x, y, uint8(y/testimages.BlockSize*3+x/testimages.BlockSize))
+			pal.SetColorIndex(x, y, uint8(y/testkit.BlockSize*3+x/testkit.BlockSize))
 		}
 	}
-	got := decodeOK[*image.Paletted](t, testimages.EncodeGIF(t, pal))
-	testimages.SameImage(t, got, pal)
+	got := decodeOK[*image.Paletted](t, testkit.EncodeGIF(t, pal))
+	testkit.SameImage(t, got, pal)
 	if !bytes.Equal(got.Pix, pal.Pix) {
 		t.Error("GIF palette indices differ")
 	}
@@ -96,30 +95,30 @@ func TestDecodeGIFFrameOffScreenOrigin(t *testing.T) {
 }
 
 func TestDecodeBMP(t *testing.T) {
-	rgba := testimages.ColourPattern()
-	testimages.SameImage(t, decodeOK[*image.RGBA](t, testimages.EncodeBMP(t, rgba)), rgba)
-	grey := testimages.GreyPattern()
-	testimages.SameImage(t, decodeOK[*image.Paletted](t, testimages.EncodeBMP(t, grey)), grey)
+	rgba := testkit.ColourPattern()
+	testkit.SameImage(t, decodeOK[*image.RGBA](t, testkit.EncodeBMP(t, rgba)), rgba)
+	grey := testkit.GreyPattern()
+	testkit.SameImage(t, decodeOK[*image.Paletted](t, testkit.EncodeBMP(t, grey)), grey)
 }
 
 func TestDecodeTIFF(t *testing.T) {
-	grey := testimages.GreyPattern()
-	testimages.SameImage(t, decodeOK[*image.Gray](t, testimages.EncodeTIFF(t, grey, nil)), grey)
-	g16 := testimages.Gray16Pattern(20, 9)
-	got := decodeOK[*image.Gray16](t, testimages.EncodeTIFF(t, g16, &tiff.Options{Compression: tiff.Deflate}))
+	grey := testkit.GreyPattern()
+	testkit.SameImage(t, decodeOK[*image.Gray](t, testkit.EncodeTIFF(t, grey, nil)), grey)
+	g16 := testkit.Gray16Pattern(20, 9)
+	got := decodeOK[*image.Gray16](t, testkit.EncodeTIFF(t, g16, &tiff.Options{Compression: tiff.Deflate}))
 	if !bytes.Equal(got.Pix, g16.Pix) {
 		t.Error("16-bit deflate TIFF samples differ")
 	}
-	rgba := testimages.ColourPattern()
-	testimages.SameImage(t, decodeOK[*image.RGBA](t, testimages.EncodeTIFF(t, rgba, &tiff.Options{Compression: tiff.Deflate, Predictor: true})), rgba)
+	rgba := testkit.ColourPattern()
+	testkit.SameImage(t, decodeOK[*image.RGBA](t, testkit.EncodeTIFF(t, rgba, &tiff.Options{Compression: tiff.Deflate, Predictor: true})), rgba)
 }
 
 func TestDecodeTIFFHandBuilt(t *testing.T) {
 	value := func(x, y int) int { return 40000 + 300*x + y }
-	for _, order := range []testimages.ByteOrder{binary.BigEndian, binary.LittleEndian} {
+	for _, order := range []testkit.ByteOrder{binary.BigEndian, binary.LittleEndian} {
 		// 16-bit, as ImageJ writes it (big-endian).
-		data, _ := testimages.BuildTIFF(order, testimages.TIFFPage{Width: 7, Height: 5, Bits: 16, Photometric: 1, Compression: 1,
-			Strip: testimages.GreyStrip(order, 7, 5, 16, value)})
+		data, _ := testkit.BuildTIFF(order, testkit.TIFFPage{Width: 7, Height: 5, Bits: 16, Photometric: 1, Compression: 1,
+			Strip: testkit.GreyStrip(order, 7, 5, 16, value)})
 		got := decodeOK[*image.Gray16](t, data)
 		for y := range 5 {
 			for x := range 7 {
@@ -130,24 +129,24 @@ func TestDecodeTIFFHandBuilt(t *testing.T) {
 		}
 	}
 	// PackBits, 8-bit, with runs and literals.
-	raw := testimages.GreyStrip(binary.LittleEndian, 40, 6, 8, func(x, y int) int {
+	raw := testkit.GreyStrip(binary.LittleEndian, 40, 6, 8, func(x, y int) int {
 		if x < 20 {
 			return 7
 		}
 		return x*y + 1
 	})
-	data, _ := testimages.BuildTIFF(binary.LittleEndian, testimages.TIFFPage{Width: 40, Height: 6, Bits: 8, Photometric: 1, Compression: 32773,
-		Strip: testimages.PackBits(raw)})
+	data, _ := testkit.BuildTIFF(binary.LittleEndian, testkit.TIFFPage{Width: 40, Height: 6, Bits: 8, Photometric: 1, Compression: 32773,
+		Strip: testkit.PackBits(raw)})
 	if got := decodeOK[*image.Gray](t, data); !bytes.Equal(got.Pix, raw) {
 		t.Error("PackBits TIFF samples differ")
 	}
 	// WhiteIsZero keeps the stored values, 8 and 16 bits.
-	data, _ = testimages.BuildTIFF(binary.LittleEndian, testimages.TIFFPage{Width: 40, Height: 6, Bits: 8, Photometric: 0, Compression: 1, Strip: raw})
+	data, _ = testkit.BuildTIFF(binary.LittleEndian, testkit.TIFFPage{Width: 40, Height: 6, Bits: 8, Photometric: 0, Compression: 1, Strip: raw})
 	if got := decodeOK[*image.Gray](t, data); !bytes.Equal(got.Pix, raw) {
 		t.Error("WhiteIsZero TIFF: stored values not kept")
 	}
-	strip := testimages.GreyStrip(binary.BigEndian, 7, 5, 16, value)
-	data, _ = testimages.BuildTIFF(binary.BigEndian, testimages.TIFFPage{Width: 7, Height: 5, Bits: 16, Photometric: 0, Compression: 1, Strip: strip})
+	strip := testkit.GreyStrip(binary.BigEndian, 7, 5, 16, value)
+	data, _ = testkit.BuildTIFF(binary.BigEndian, testkit.TIFFPage{Width: 7, Height: 5, Bits: 16, Photometric: 0, Compression: 1, Strip: strip})
 	if got := decodeOK[*image.Gray16](t, data); !bytes.Equal(got.Pix, strip) {
 		t.Error("16-bit WhiteIsZero TIFF: stored values not kept")
 	}
@@ -155,7 +154,7 @@ func TestDecodeTIFFHandBuilt(t *testing.T) {
 
 func TestDecodeWebP(t *testing.T) {
 	black := func(x, y int) bool { return x < 5 && y > 0 }
-	got := decodeOK[*image.NRGBA](t, testimages.WebPTwoColour(9, 4, black))
+	got := decodeOK[*image.NRGBA](t, testkit.WebPTwoColour(9, 4, black))
 	if got.Rect != image.Rect(0, 0, 9, 4) {
 		t.Fatalf("bounds %v", got.Rect)
 	}
@@ -173,33 +172,33 @@ func TestDecodeWebP(t *testing.T) {
 }
 
 func TestDecodeJPEG(t *testing.T) {
-	got := decodeOK[*image.Gray](t, testimages.EncodeJPEG(t, testimages.GreyPattern()))
+	got := decodeOK[*image.Gray](t, testkit.EncodeJPEG(t, testkit.GreyPattern()))
 	checkBlocks(t, got, 1, false)
-	checkBlocks(t, decodeOK[*image.YCbCr](t, testimages.EncodeJPEG(t, testimages.ColourPattern())), 1, true)
+	checkBlocks(t, decodeOK[*image.YCbCr](t, testkit.EncodeJPEG(t, testkit.ColourPattern())), 1, true)
 }
 
 func TestDecodeImageFile(t *testing.T) {
 	dir := t.TempDir()
 	// The content decides the format, not the extension.
 	path := filepath.Join(dir, "really-a-png.jpg")
-	if err := os.WriteFile(path, testimages.EncodePNG(t, testimages.GreyPattern()), 0o644); err != nil {
+	if err := os.WriteFile(path, testkit.EncodePNG(t, testkit.GreyPattern()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	img, err := DecodeFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	testimages.SameImage(t, img, testimages.GreyPattern())
+	testkit.SameImage(t, img, testkit.GreyPattern())
 
 	_, err = DecodeFile(filepath.Join(dir, "missing.png"))
-	testcheck.WantError(t, err, "missing.png", "no such file")
+	testkit.WantError(t, err, "missing.png", "no such file")
 
 	bad := filepath.Join(dir, "bad.png")
 	if err := os.WriteFile(bad, []byte("not an image"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, err = DecodeFile(bad)
-	testcheck.WantError(t, err, "formats: "+bad+": unknown image format (supported: PNG, JPEG, GIF, BMP, TIFF, WebP)")
+	testkit.WantError(t, err, "formats: "+bad+": unknown image format (supported: PNG, JPEG, GIF, BMP, TIFF, WebP)")
 }
 
 // failingReader fails every read.
@@ -209,43 +208,43 @@ func (failingReader) Read([]byte) (int, error) { return 0, errors.New("device go
 
 func TestDecodeImageStream(t *testing.T) {
 	_, err := Decode(failingReader{}, "<stdin>")
-	testcheck.WantError(t, err, "formats: <stdin>: read: device gone")
+	testkit.WantError(t, err, "formats: <stdin>: read: device gone")
 	_, err = Decode(strings.NewReader("GIF89a"), "<stdin>")
-	testcheck.WantError(t, err, "formats: <stdin>: gif: ")
+	testkit.WantError(t, err, "formats: <stdin>: gif: ")
 }
 
 func TestDecodeImageErrors(t *testing.T) {
 	half := func(b []byte) []byte { return b[:len(b)/2] }
-	twoPages, _ := testimages.BuildTIFF(binary.LittleEndian,
-		testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)},
-		testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)})
-	loop, loopIFDs := testimages.BuildTIFF(binary.LittleEndian,
-		testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)})
+	twoPages, _ := testkit.BuildTIFF(binary.LittleEndian,
+		testkit.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)},
+		testkit.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)})
+	loop, loopIFDs := testkit.BuildTIFF(binary.LittleEndian,
+		testkit.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 4)})
 	binary.LittleEndian.PutUint32(loop[loopIFDs[0]+2+9*12:], uint32(loopIFDs[0]))
 	// A TIFF whose strip offset points 2 bytes before the end of the file.
-	stripPastEnd, ifds := testimages.BuildTIFF(binary.LittleEndian,
-		testimages.TIFFPage{Width: 8, Height: 8, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 64)})
+	stripPastEnd, ifds := testkit.BuildTIFF(binary.LittleEndian,
+		testkit.TIFFPage{Width: 8, Height: 8, Bits: 8, Photometric: 1, Compression: 1, Strip: make([]byte, 64)})
 	binary.LittleEndian.PutUint32(stripPastEnd[ifds[0]+2+5*12+8:], uint32(len(stripPastEnd)-2))
-	zeroBMP := testimages.EncodeBMP(t, image.NewRGBA(image.Rect(0, 0, 0, 0)))
+	zeroBMP := testkit.EncodeBMP(t, image.NewRGBA(image.Rect(0, 0, 0, 0)))
 	zeroGIF := []byte("GIF89a\x00\x00\x00\x00\x00\x00\x00;")
 	cases := []struct {
 		name  string
 		data  []byte
 		parts []string
 	}{
-		{"truncated PNG", half(testimages.EncodePNG(t, testimages.GreyPattern())), []string{"formats: img: png: "}},
-		{"truncated 16-bit PNG", half(testimages.EncodePNG(t, testimages.Gray16Pattern(40, 40))), []string{"formats: img: png: "}},
-		{"truncated TIFF", half(testimages.EncodeTIFF(t, testimages.GreyPattern(), nil)), []string{"formats: img: tiff: "}},
+		{"truncated PNG", half(testkit.EncodePNG(t, testkit.GreyPattern())), []string{"formats: img: png: "}},
+		{"truncated 16-bit PNG", half(testkit.EncodePNG(t, testkit.Gray16Pattern(40, 40))), []string{"formats: img: png: "}},
+		{"truncated TIFF", half(testkit.EncodeTIFF(t, testkit.GreyPattern(), nil)), []string{"formats: img: tiff: "}},
 		{"TIFF strip past the end", stripPastEnd, []string{"formats: img: tiff: unexpected end of data"}},
-		{"truncated JPEG", half(testimages.EncodeJPEG(t, testimages.ColourPattern())), []string{"formats: img: jpeg: "}},
-		{"truncated GIF", half(testimages.EncodeGIF(t, testimages.GreyPattern())), []string{"formats: img: gif: "}},
-		{"truncated BMP", half(testimages.EncodeBMP(t, testimages.ColourPattern())), []string{"formats: img: bmp: "}},
-		{"truncated WebP", half(testimages.WebPTwoColour(40, 30, func(x, y int) bool { return x > y })), []string{"formats: img: webp: "}},
+		{"truncated JPEG", half(testkit.EncodeJPEG(t, testkit.ColourPattern())), []string{"formats: img: jpeg: "}},
+		{"truncated GIF", half(testkit.EncodeGIF(t, testkit.GreyPattern())), []string{"formats: img: gif: "}},
+		{"truncated BMP", half(testkit.EncodeBMP(t, testkit.ColourPattern())), []string{"formats: img: bmp: "}},
+		{"truncated WebP", half(testkit.WebPTwoColour(40, 30, func(x, y int) bool { return x > y })), []string{"formats: img: webp: "}},
 		{"zero-size BMP", zeroBMP, []string{"formats: img: bmp: zero-size image (0x0)"}},
 		{"zero-size GIF", zeroGIF, []string{"formats: img: gif: zero-size image (0x0)"}},
-		{"zero-width PNG", testimages.PNGHeaderOnly(0, 10), []string{"formats: img: png: "}},
-		{"too many pixels", testimages.PNGHeaderOnly(100000, 100000), []string{"100000x100000 image has more than 2147483647 pixels"}},
-		{"lying header", testimages.PNGHeaderOnly(40000, 40000), []string{"png: header gives 40000x40000 pixels, more than a", "truncated or damaged"}},
+		{"zero-width PNG", testkit.PNGHeaderOnly(0, 10), []string{"formats: img: png: "}},
+		{"too many pixels", testkit.PNGHeaderOnly(100000, 100000), []string{"100000x100000 image has more than 2147483647 pixels"}},
+		{"lying header", testkit.PNGHeaderOnly(40000, 40000), []string{"png: header gives 40000x40000 pixels, more than a", "truncated or damaged"}},
 		{"unknown", []byte("hello, world"), []string{"formats: img: unknown image format (supported: PNG, JPEG, GIF, BMP, TIFF, WebP)"}},
 		{"empty", nil, []string{"unknown image format"}},
 		{"garbage PNG", []byte("\x89PNG\r\n\x1a\n\x00\x01garbage\n\r"), []string{"formats: img: png: "}},
@@ -261,7 +260,7 @@ func TestDecodeImageErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("decoded a %v image, want an error", img.Bounds())
 			}
-			testcheck.WantError(t, err, c.parts...)
+			testkit.WantError(t, err, c.parts...)
 		})
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"image/color"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testimages"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // sourceOf returns the pixel of a w x h source image that EXIF orientation
@@ -39,7 +39,7 @@ func sourceOf(o, w, h, x, y int) (int, int) {
 // block.
 func checkBlocks(t *testing.T, img image.Image, o int, colour bool) {
 	t.Helper()
-	w, h := 3*testimages.BlockSize, 2*testimages.BlockSize
+	w, h := 3*testkit.BlockSize, 2*testkit.BlockSize
 	want := image.Rect(0, 0, w, h)
 	if o >= 5 {
 		want = image.Rect(0, 0, h, w)
@@ -50,7 +50,7 @@ func checkBlocks(t *testing.T, img image.Image, o int, colour bool) {
 	for by := range 2 {
 		for bx := range 3 {
 			// Find the upright position of the source block's middle.
-			sx, sy := bx*testimages.BlockSize+testimages.BlockSize/2, by*testimages.BlockSize+testimages.BlockSize/2
+			sx, sy := bx*testkit.BlockSize+testkit.BlockSize/2, by*testkit.BlockSize+testkit.BlockSize/2
 			found := false
 			for y := range want.Dy() {
 				for x := range want.Dx() {
@@ -59,12 +59,12 @@ func checkBlocks(t *testing.T, img image.Image, o int, colour bool) {
 					}
 					found = true
 					got := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
-					exp := color.NRGBA{testimages.BlockGrey(bx, by), testimages.BlockGrey(bx, by), testimages.BlockGrey(bx, by), 255}
+					exp := color.NRGBA{testkit.BlockGrey(bx, by), testkit.BlockGrey(bx, by), testkit.BlockGrey(bx, by), 255}
 					if colour {
-						c := testimages.BlockColour(bx, by)
+						c := testkit.BlockColour(bx, by)
 						exp = color.NRGBA{c.R, c.G, c.B, 255}
 					}
-					if !testimages.Near(got, exp, 12) {
+					if !testkit.Near(got, exp, 12) {
 						t.Errorf("orientation %d: block (%d, %d) at (%d, %d) is %v, want %v", o, bx, by, x, y, got, exp)
 					}
 				}
@@ -77,29 +77,29 @@ func checkBlocks(t *testing.T, img image.Image, o int, colour bool) {
 }
 
 func TestJPEGOrientationApplied(t *testing.T) {
-	grey, colour := testimages.EncodeJPEG(t, testimages.GreyPattern()), testimages.EncodeJPEG(t, testimages.ColourPattern())
+	grey, colour := testkit.EncodeJPEG(t, testkit.GreyPattern()), testkit.EncodeJPEG(t, testkit.ColourPattern())
 	for o := 1; o <= 8; o++ {
 		for _, big := range []bool{false, true} {
-			g := decodeOK[image.Image](t, testimages.WithSegment(grey, testimages.EXIFSegment(o, big)))
+			g := decodeOK[image.Image](t, testkit.WithSegment(grey, testkit.EXIFSegment(o, big)))
 			if _, ok := g.(*image.Gray); !ok {
 				t.Errorf("orientation %d: greyscale JPEG decoded as %T", o, g)
 			}
 			checkBlocks(t, g, o, false)
-			checkBlocks(t, decodeOK[image.Image](t, testimages.WithSegment(colour, testimages.EXIFSegment(o, big))), o, true)
+			checkBlocks(t, decodeOK[image.Image](t, testkit.WithSegment(colour, testkit.EXIFSegment(o, big))), o, true)
 		}
 	}
 	// The semantic anchor for 6: the source's top-left block ends up at
 	// the top right.
-	img := decodeOK[*image.Gray](t, testimages.WithSegment(grey, testimages.EXIFSegment(6, false)))
-	if v := img.GrayAt(2*testimages.BlockSize-4, 4).Y; !testimages.Near(color.NRGBA{v, v, v, 255}, color.NRGBA{testimages.BlockGrey(0, 0), testimages.BlockGrey(0, 0), testimages.BlockGrey(0, 0), 255}, 12) {
-		t.Errorf("orientation 6: top right is %d, want the source's top-left %d", v, testimages.BlockGrey(0, 0))
+	img := decodeOK[*image.Gray](t, testkit.WithSegment(grey, testkit.EXIFSegment(6, false)))
+	if v := img.GrayAt(2*testkit.BlockSize-4, 4).Y; !testkit.Near(color.NRGBA{v, v, v, 255}, color.NRGBA{testkit.BlockGrey(0, 0), testkit.BlockGrey(0, 0), testkit.BlockGrey(0, 0), 255}, 12) {
+		t.Errorf("orientation 6: top right is %d, want the source's top-left %d", v, testkit.BlockGrey(0, 0))
 	}
 }
 
 func TestJPEGOrientation(t *testing.T) {
-	base := testimages.EncodeJPEG(t, testimages.GreyPattern())
-	seg := testimages.EXIFSegment(6, true)
-	long := testimages.EXIFSegment(0, false)
+	base := testkit.EncodeJPEG(t, testkit.GreyPattern())
+	seg := testkit.EXIFSegment(6, true)
+	long := testkit.EXIFSegment(0, false)
 	// Orientation as LONG (type 4) with value 8, as some writers store it.
 	off := 4 + 6 + 8 + 2 + 12 // marker+length, "Exif\0\0", header, count, first entry
 	long[off+2], long[off+3] = 4, 0
@@ -111,13 +111,13 @@ func TestJPEGOrientation(t *testing.T) {
 		want int
 	}{
 		{"none", base, 1},
-		{"big-endian 6", testimages.WithSegment(base, seg), 6},
-		{"little-endian 3", testimages.WithSegment(base, testimages.EXIFSegment(3, false)), 3},
-		{"LONG 8", testimages.WithSegment(base, long), 8},
-		{"after XMP and fill bytes", testimages.WithSegment(base, append(append(xmp, 0xff), seg...)), 6},
-		{"zero", testimages.WithSegment(base, testimages.EXIFSegment(0, true)), 1},
-		{"nine", testimages.WithSegment(base, testimages.EXIFSegment(9, true)), 1},
-		{"truncated segment", testimages.WithSegment(base, seg[:20])[:30], 1},
+		{"big-endian 6", testkit.WithSegment(base, seg), 6},
+		{"little-endian 3", testkit.WithSegment(base, testkit.EXIFSegment(3, false)), 3},
+		{"LONG 8", testkit.WithSegment(base, long), 8},
+		{"after XMP and fill bytes", testkit.WithSegment(base, append(append(xmp, 0xff), seg...)), 6},
+		{"zero", testkit.WithSegment(base, testkit.EXIFSegment(0, true)), 1},
+		{"nine", testkit.WithSegment(base, testkit.EXIFSegment(9, true)), 1},
+		{"truncated segment", testkit.WithSegment(base, seg[:20])[:30], 1},
 		{"segment longer than file", append([]byte{0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff}, "Exif\x00\x00"...), 1},
 		{"not JPEG", []byte("II*\x00"), 1},
 		{"empty", nil, 1},
@@ -130,7 +130,7 @@ func TestJPEGOrientation(t *testing.T) {
 }
 
 func TestEXIFOrientationBounds(t *testing.T) {
-	tiffData := testimages.EXIFSegment(5, false)[10:]
+	tiffData := testkit.EXIFSegment(5, false)[10:]
 	for n := range len(tiffData) {
 		got := exifOrientation(tiffData[:n])
 		if got != 1 && got != 5 {
@@ -149,7 +149,7 @@ func TestEXIFOrientationBounds(t *testing.T) {
 
 func TestOrientPixIdentityAndInverse(t *testing.T) {
 	// Orientation 6 then 8 (and 5 twice, 7 twice, 3 twice) is the identity.
-	src := testimages.GreyPattern()
+	src := testkit.GreyPattern()
 	w, h := src.Rect.Dx(), src.Rect.Dy()
 	for _, pair := range [][2]int{{6, 8}, {8, 6}, {5, 5}, {7, 7}, {3, 3}, {2, 2}, {4, 4}} {
 		mid := orient(src, pair[0]).(*image.Gray)

@@ -9,8 +9,7 @@ import (
 
 	"golang.org/x/image/tiff"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/formats/internal/testimages"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // smallImageSeeds returns small valid files of every supported format,
@@ -26,27 +25,27 @@ func smallImageSeeds(t testing.TB) [][]byte {
 	}
 	pal := image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.Black, color.White})
 	pal.Pix[5] = 1
-	jpg := testimages.EncodeJPEG(t, grey)
-	two, _ := testimages.BuildTIFF(binary.BigEndian, testimages.TwoByTwo, testimages.TwoByTwo)
-	packed, _ := testimages.BuildTIFF(binary.LittleEndian, testimages.TIFFPage{Width: 6, Height: 4, Bits: 8, Photometric: 0,
-		Compression: 32773, Strip: testimages.PackBits(grey.Pix)})
+	jpg := testkit.EncodeJPEG(t, grey)
+	two, _ := testkit.BuildTIFF(binary.BigEndian, testkit.TwoByTwo, testkit.TwoByTwo)
+	packed, _ := testkit.BuildTIFF(binary.LittleEndian, testkit.TIFFPage{Width: 6, Height: 4, Bits: 8, Photometric: 0,
+		Compression: 32773, Strip: testkit.PackBits(grey.Pix)})
 	return [][]byte{
-		testimages.EncodePNG(t, grey),
-		testimages.EncodePNG(t, testimages.Gray16Pattern(3, 2)),
-		testimages.EncodePNG(t, rgba),
-		testimages.EncodePNG(t, pal),
+		testkit.EncodePNG(t, grey),
+		testkit.EncodePNG(t, testkit.Gray16Pattern(3, 2)),
+		testkit.EncodePNG(t, rgba),
+		testkit.EncodePNG(t, pal),
 		jpg,
-		testimages.WithSegment(jpg, testimages.EXIFSegment(6, true)),
-		testimages.EncodeJPEG(t, rgba),
-		testimages.EncodeGIF(t, pal),
-		testimages.EncodeBMP(t, rgba),
-		testimages.EncodeBMP(t, grey),
-		testimages.EncodeTIFF(t, grey, nil),
-		testimages.EncodeTIFF(t, testimages.Gray16Pattern(3, 3), &tiff.Options{Compression: tiff.Deflate, Predictor: true}),
+		testkit.WithSegment(jpg, testkit.EXIFSegment(6, true)),
+		testkit.EncodeJPEG(t, rgba),
+		testkit.EncodeGIF(t, pal),
+		testkit.EncodeBMP(t, rgba),
+		testkit.EncodeBMP(t, grey),
+		testkit.EncodeTIFF(t, grey, nil),
+		testkit.EncodeTIFF(t, testkit.Gray16Pattern(3, 3), &tiff.Options{Compression: tiff.Deflate, Predictor: true}),
 		packed,
 		two,
-		testimages.WebPTwoColour(5, 3, func(x, y int) bool { return x == y }),
-		testimages.PNGHeaderOnly(40000, 40000),
+		testkit.WebPTwoColour(5, 3, func(x, y int) bool { return x == y }),
+		testkit.PNGHeaderOnly(40000, 40000),
 		[]byte("GIF89a\x00\x00\x00\x00\x00\x00\x00;"),
 	}
 }
@@ -56,7 +55,7 @@ func FuzzDecodeImage(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		img, err := decodeImage(data, "fuzz", testcheck.FuzzMaxPixels)
+		img, err := decodeImage(data, "fuzz", testkit.FuzzMaxPixels)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "formats: fuzz: ") || strings.ContainsAny(msg, "\r\n") {
 				t.Fatalf("error %q is not one line starting with \"formats: fuzz: \"", msg)
@@ -64,7 +63,7 @@ func FuzzDecodeImage(f *testing.F) {
 			return
 		}
 		b := img.Bounds()
-		if b.Empty() || b.Min != (image.Point{}) || b.Dx()*b.Dy() > testcheck.FuzzMaxPixels {
+		if b.Empty() || b.Min != (image.Point{}) || b.Dx()*b.Dy() > testkit.FuzzMaxPixels {
 			t.Fatalf("decoded bounds %v", b)
 		}
 		img.At(b.Max.X-1, b.Max.Y-1) // the last pixel is there
@@ -72,11 +71,11 @@ func FuzzDecodeImage(f *testing.F) {
 }
 
 func FuzzEXIFOrientation(f *testing.F) {
-	jpg := testimages.EncodeJPEG(f, testimages.GreyPattern())
+	jpg := testkit.EncodeJPEG(f, testkit.GreyPattern())
 	for o := 1; o <= 8; o++ {
-		f.Add(testimages.WithSegment(jpg[:2], testimages.EXIFSegment(o, o%2 == 0)))
+		f.Add(testkit.WithSegment(jpg[:2], testkit.EXIFSegment(o, o%2 == 0)))
 	}
-	f.Add(testimages.EXIFSegment(6, true)[10:])
+	f.Add(testkit.EXIFSegment(6, true)[10:])
 	f.Add([]byte("\xff\xd8\xff\xff\xff\xe1\x00\x08Exif\x00\x00"))
 	f.Add([]byte("MM\x00*\xff\xff\xff\xf0"))
 	small := image.NewGray(image.Rect(0, 0, 3, 2))

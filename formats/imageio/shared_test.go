@@ -4,8 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 	"image"
 	"image/color"
 	"os"
@@ -20,8 +19,8 @@ import (
 // values, the component counts and label hashes, which depend on every
 // pixel value. The 2-page TIFF must be rejected as a volume.
 func TestSharedImages(t *testing.T) {
-	cases := shareddata.Cases(t, nil)
-	sharedData := shareddata.Dir(t)
+	cases := testkit.Cases(t, nil)
+	sharedData := testkit.Dir(t)
 	seen, checked := 0, 0
 	for _, c := range cases {
 		if !strings.HasPrefix(c.File, "images/") {
@@ -35,7 +34,7 @@ func TestSharedImages(t *testing.T) {
 		seen++
 		img, err := DecodeFile(path)
 		if len(c.Shape) == 3 {
-			testcheck.WantError(t, err, path, "multi-page TIFF ("+strconv.Itoa(c.Shape[2])+" pages)", "cclabel volume")
+			testkit.WantError(t, err, path, "multi-page TIFF ("+strconv.Itoa(c.Shape[2])+" pages)", "cclabel volume")
 			continue
 		}
 		if err != nil {

@@ -3,12 +3,13 @@ package imageio
 import (
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/slicestack"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -32,9 +33,53 @@ var sliceExtensions = map[string]bool{
 // an identity affine and Format "slices". Errors name the folder, or the
 // first file that fails or differs: "formats: PATH: slices: ...".
 func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
+	names, err := sliceNames(dir)
+	if err != nil {
+		return nil, err
+	}
+	var stack *tiffio.Stack
+	for z, name := range names {
+		path := filepath.Join(dir, name)
+		img, err := DecodeFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if z == 0 {
+			b := img.Bounds()
+			stack, err = tiffio.NewStack(b.Dx(), b.Dy(), len(names), imagegraph.MaxVoxels)
+			if err != nil {
+				return nil, fileio.Wrap(dir, "slices", err)
+			}
+		}
+		if err := stack.Add(z, img); err != nil {
+			return nil, &fileio.UnsupportedError{Path: path, Format: "slices", Err: fmt.Errorf("slice %d is %w (first slice: %s)", z, err, names[0])}
+		}
+	}
+	raster, err := stack.Raster()
+	if err != nil {
+		return nil, fileio.Wrap(dir, "slices", err)
+	}
+	return imagegraph.NewVolume(raster, "slices"), nil
+}
+
+// ProbeSliceFolder returns the header of the first slice of a folder
+// that ReadSliceFolder reads, and the number of slices, without decoding
+// pixels. Errors are ReadSliceFolder's.
+func ProbeSliceFolder(dir string) (first image.Config, slices int, err error) {
+	names, err := sliceNames(dir)
+	if err != nil {
+		return image.Config{}, 0, err
+	}
+	first, err = ConfigFile(filepath.Join(dir, names[0]))
+	return first, len(names), err
+}
+
+// sliceNames returns the names of the image files of a folder, sorted by
+// name (as os.ReadDir gives them).
+func sliceNames(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(dir, "", err)
 	}
 	var names []string
 	for _, e := range entries {
@@ -44,29 +89,7 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 		}
 	}
 	if len(names) == 0 {
-		return nil, &errtext.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
+		return nil, &fileio.FileError{Path: dir, Err: errors.New("slices: no image files (.png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg, .webp) in the folder")}
 	}
-	var stack *slicestack.Stack
-	for z, name := range names {
-		path := filepath.Join(dir, name)
-		img, err := DecodeFile(path)
-		if err != nil {
-			return nil, err
-		}
-		if z == 0 {
-			b := img.Bounds()
-			stack, err = slicestack.New(b.Dx(), b.Dy(), len(names), imagegraph.MaxVoxels)
-			if err != nil {
-				return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
-			}
-		}
-		if err := stack.Add(z, img); err != nil {
-			return nil, &errtext.FileError{Path: path, Err: fmt.Errorf("slices: slice %d is %w (first slice: %s)", z, err, names[0])}
-		}
-	}
-	raster, err := stack.Raster()
-	if err != nil {
-		return nil, &errtext.FileError{Path: dir, Err: fmt.Errorf("slices: %w", err)}
-	}
-	return imagegraph.NewVolume(raster, "slices"), nil
+	return names, nil
 }

@@ -8,9 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // sliceGrey returns a w x h grey image whose pixel i is base + i.
@@ -36,9 +35,9 @@ func writeSlices(t *testing.T, files map[string][]byte) string {
 
 func TestReadSliceFolder(t *testing.T) {
 	dir := writeSlices(t, map[string][]byte{
-		"z02.png":      testimages.EncodePNG(t, sliceGrey(3, 2, 20)),
-		"z00.PNG":      testimages.EncodePNG(t, sliceGrey(3, 2, 0)),
-		"z01.png":      testimages.EncodePNG(t, sliceGrey(3, 2, 10)),
+		"z02.png":      testkit.EncodePNG(t, sliceGrey(3, 2, 20)),
+		"z00.PNG":      testkit.EncodePNG(t, sliceGrey(3, 2, 0)),
+		"z01.png":      testkit.EncodePNG(t, sliceGrey(3, 2, 10)),
 		"notes.txt":    []byte("not an image"),
 		".z00.png":     []byte("hidden, e.g. macOS metadata"),
 		"z03.png.orig": []byte("other extension"),
@@ -69,7 +68,7 @@ func TestReadSliceFolderColour(t *testing.T) {
 	colour := image.NewRGBA(image.Rect(0, 0, 2, 1))
 	colour.Set(0, 0, color.RGBA{1, 2, 3, 255})
 	colour.Set(1, 0, color.RGBA{4, 4, 4, 255})
-	dir := writeSlices(t, map[string][]byte{"a.png": testimages.EncodePNG(t, greyRGBA), "b.png": testimages.EncodePNG(t, colour), "c.png": testimages.EncodePNG(t, greyRGBA)})
+	dir := writeSlices(t, map[string][]byte{"a.png": testkit.EncodePNG(t, greyRGBA), "b.png": testkit.EncodePNG(t, colour), "c.png": testkit.EncodePNG(t, greyRGBA)})
 	v, err := ReadSliceFolder(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +79,7 @@ func TestReadSliceFolderColour(t *testing.T) {
 		t.Errorf("%v %x", r.Kind, r.Data)
 	}
 	// All grey-valued colour slices stay grey.
-	dir = writeSlices(t, map[string][]byte{"a.png": testimages.EncodePNG(t, greyRGBA), "b.png": testimages.EncodePNG(t, greyRGBA)})
+	dir = writeSlices(t, map[string][]byte{"a.png": testkit.EncodePNG(t, greyRGBA), "b.png": testkit.EncodePNG(t, greyRGBA)})
 	v, err = ReadSliceFolder(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -92,25 +91,25 @@ func TestReadSliceFolderColour(t *testing.T) {
 
 func TestReadSliceFolderErrors(t *testing.T) {
 	dir := writeSlices(t, map[string][]byte{
-		"a.png": testimages.EncodePNG(t, sliceGrey(3, 2, 0)),
-		"b.png": testimages.EncodePNG(t, sliceGrey(3, 2, 0)),
-		"c.png": testimages.EncodePNG(t, sliceGrey(2, 2, 0)),
-		"d.png": testimages.EncodePNG(t, sliceGrey(4, 4, 0)),
+		"a.png": testkit.EncodePNG(t, sliceGrey(3, 2, 0)),
+		"b.png": testkit.EncodePNG(t, sliceGrey(3, 2, 0)),
+		"c.png": testkit.EncodePNG(t, sliceGrey(2, 2, 0)),
+		"d.png": testkit.EncodePNG(t, sliceGrey(4, 4, 0)),
 	})
 	_, err := ReadSliceFolder(dir)
-	testcheck.WantError(t, err, "formats: "+filepath.Join(dir, "c.png")+": slices: slice 2 is 2x2, the first is 3x2 (first slice: a.png)")
+	testkit.WantError(t, err, "formats: "+filepath.Join(dir, "c.png")+": slices: slice 2 is 2x2, the first is 3x2 (first slice: a.png)")
 	dir = writeSlices(t, map[string][]byte{
-		"a.png": testimages.EncodePNG(t, sliceGrey(2, 1, 0)),
-		"b.png": testimages.EncodePNG(t, testimages.Gray16Pattern(2, 1)),
+		"a.png": testkit.EncodePNG(t, sliceGrey(2, 1, 0)),
+		"b.png": testkit.EncodePNG(t, testkit.Gray16Pattern(2, 1)),
 	})
 	_, err = ReadSliceFolder(dir)
-	testcheck.WantError(t, err, filepath.Join(dir, "b.png")+": slices: slice 1 is 16-bit grey, the first is 8-bit grey")
-	dir = writeSlices(t, map[string][]byte{"a.png": testimages.EncodePNG(t, sliceGrey(2, 1, 0)), "b.png": []byte("damaged")})
+	testkit.WantError(t, err, filepath.Join(dir, "b.png")+": slices: slice 1 is 16-bit grey, the first is 8-bit grey")
+	dir = writeSlices(t, map[string][]byte{"a.png": testkit.EncodePNG(t, sliceGrey(2, 1, 0)), "b.png": []byte("damaged")})
 	_, err = ReadSliceFolder(dir)
-	testcheck.WantError(t, err, filepath.Join(dir, "b.png"), "unknown image format")
+	testkit.WantError(t, err, filepath.Join(dir, "b.png"), "unknown image format")
 	dir = writeSlices(t, map[string][]byte{"readme.txt": []byte("x")})
 	_, err = ReadSliceFolder(dir)
-	testcheck.WantError(t, err, dir+": slices: no image files")
+	testkit.WantError(t, err, dir+": slices: no image files")
 	_, err = ReadSliceFolder(filepath.Join(dir, "absent"))
-	testcheck.WantError(t, err, "absent", "no such file")
+	testkit.WantError(t, err, "absent", "no such file")
 }

@@ -9,14 +9,14 @@ import (
 
 	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 	"github.com/klauspost/compress/gzip"
 )
 
 // BenchmarkReadNIfTIAtlas reads a real 182x218x182 float32 atlas
 // (.nii.gz, 227 KB compressed, 29 MB of samples).
 func BenchmarkReadNIfTIAtlas(b *testing.B) {
-	path := shareddata.Path("volumes/neuroparc_AAL_1mm.nii.gz")
+	path := testkit.Path("volumes/neuroparc_AAL_1mm.nii.gz")
 	if _, err := os.Stat(path); err != nil {
 		b.Skipf("shared data absent: %v", err)
 	}

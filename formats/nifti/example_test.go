@@ -32,8 +32,8 @@ func ExampleWriteLabels() {
 		log.Fatal(err)
 	}
 	spacing := [3]float64{2, 2, 2}
-	vol := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Slope: 1, Spacing: spacing,
-		Affine: imagegraph.IdentityAffine(spacing), Format: "npy"}
+	vol := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Slope: 1,
+		Geometry: imagegraph.Geometry{Spacing: spacing, Affine: imagegraph.IdentityAffine(spacing)}, Format: "npy"}
 
 	labels, err := imagegraph.Label(raster, imagegraph.Rule{Mode: imagegraph.Binary}, imagegraph.Options{Connectivity: 6}, nil)
 	if err != nil {

@@ -3,6 +3,7 @@ package nifti
 import (
 	"bufio"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"os"
 	"strings"
@@ -45,25 +46,25 @@ func ReadFileStreaming(path string, onSamples SamplesFunc) (*imagegraph.Volume, 
 func readFile(path string, onSamples SamplesFunc) (*imagegraph.Volume, error) {
 	hdr, img, pair, err := niftiPairPaths(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return nil, &fileio.FileError{Path: path, Err: fmt.Errorf("nifti: %w", err)}
 	}
 	m := fileprogress.ForFile(path)
 	if pair {
 		v, err := niftiReadPair(hdr, img, m)
 		if err != nil {
-			return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
+			return nil, fileio.Wrap(path, "nifti", err)
 		}
 		return v, nil
 	}
 	f, size, err := niftiOpenFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	m.Expect(size, fileprogress.Bytes)
 	v, err := niftiReadSingle(bufio.NewReaderSize(fileprogress.Reader(f, m), 1<<20), size, onSamples)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return nil, fileio.Wrap(path, "nifti", err)
 	}
 	return v, nil
 }

@@ -167,3 +167,17 @@ func niftiMatrixToQuat(r [3][3]float64) (a, b, c, d float64) {
 	n := math.Sqrt(a*a + b*b + c*c + d*d)
 	return a / n, b / n, c / n, d / n
 }
+
+// units returns the spatial unit of xyzt_units (bits 0-2) as Geometry
+// names it: "m" (1), "mm" (2), "um" (3), else "".
+func (h *Header) units() string {
+	switch h.XYZTUnits & 7 {
+	case 1:
+		return "m"
+	case 2:
+		return "mm"
+	case 3:
+		return "um"
+	}
+	return ""
+}

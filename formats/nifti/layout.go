@@ -2,6 +2,7 @@ package nifti
 
 import (
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"math"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -104,7 +105,7 @@ func (h *Header) layoutUpTo(maxVoxels int, maxBytes int64) (niftiLayout, error) 
 	var l niftiLayout
 	kind, ok := niftiKind(h.Datatype)
 	if !ok {
-		return l, fmt.Errorf("unsupported datatype %d (%s)", h.Datatype, niftiDatatypeName(h.Datatype))
+		return l, fileio.Unsupportedf("unsupported datatype %d (%s)", h.Datatype, niftiDatatypeName(h.Datatype))
 	}
 	if bits := int16(8 * kind.Size()); h.Bitpix != bits {
 		return l, fmt.Errorf("bitpix %d does not match datatype %d (%s, %d bits)", h.Bitpix, h.Datatype, kind, bits)
@@ -122,7 +123,7 @@ func (h *Header) layoutUpTo(maxVoxels int, maxBytes int64) (niftiLayout, error) 
 		case d > imagegraph.MaxPixels:
 			return l, fmt.Errorf("dim[%d] = %d exceeds %d", i, d, imagegraph.MaxPixels)
 		case i > 4 && d != 1:
-			return l, fmt.Errorf("dim[%d] = %d: data of more than 4 dimensions (x, y, z, t) is not supported", i, d)
+			return l, fileio.Unsupportedf("dim[%d] = %d: data of more than 4 dimensions (x, y, z, t) is not supported", i, d)
 		case i <= 4:
 			size[i-1] = int(d)
 		}

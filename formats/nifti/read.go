@@ -7,7 +7,7 @@ import (
 	"io"
 	"math"
 
-	"github.com/cclabel/cclabel/formats/internal/readahead"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/klauspost/compress/gzip"
 )
@@ -109,7 +109,7 @@ func (in *niftiInput) samples(n int64) io.ReadCloser {
 	if in.gz == nil || n < niftiReadAheadMin {
 		return io.NopCloser(in.r)
 	}
-	return readahead.New(io.LimitReader(in.r, n), niftiReadAheadBlock, niftiReadAheadBlocks)
+	return fileio.NewReadahead(io.LimitReader(in.r, n), niftiReadAheadBlock, niftiReadAheadBlocks)
 }
 
 // fits checks that samples of the layout starting at offset can be in the
@@ -274,12 +274,12 @@ func niftiReadRegion(r io.Reader, n int64, sized bool) ([]byte, error) {
 func niftiVolume(h *Header, l niftiLayout, data any) *imagegraph.Volume {
 	slope, inter := h.scaling()
 	return &imagegraph.Volume{
-		Frames:  niftiFrames(data, l),
-		Slope:   slope,
-		Inter:   inter,
-		Spacing: h.zooms(),
-		Affine:  h.Affine(),
-		Format:  fmt.Sprintf("nifti%d", h.Version),
-		Header:  h,
+		Frames: niftiFrames(data, l),
+		Slope:  slope,
+		Inter:  inter,
+		Geometry: imagegraph.Geometry{Spacing: h.zooms(), Affine: h.Affine(),
+			Space: "right-anterior-superior", Units: h.units()},
+		Format: fmt.Sprintf("nifti%d", h.Version),
+		Header: h,
 	}
 }

@@ -7,16 +7,16 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // TestNIfTISharedFiles reads every real NIfTI file, checks the facts
 // known about each, and labels the expected.json cases.
 func TestNIfTISharedFiles(t *testing.T) {
-	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
+	cases := testkit.Cases(t, func(c testkit.Case) bool {
 		return strings.HasSuffix(c.File, ".nii") || strings.HasSuffix(c.File, ".nii.gz")
 	})
-	files, _ := filepath.Glob(filepath.Join(shareddata.Dir(t), "volumes", "*.nii*"))
+	files, _ := filepath.Glob(filepath.Join(testkit.Dir(t), "volumes", "*.nii*"))
 	if len(files) == 0 {
 		t.Skip("no NIfTI files in the shared data")
 	}
@@ -96,8 +96,8 @@ func TestNIfTISharedFiles(t *testing.T) {
 		for _, n := range counts {
 			total += n
 		}
-		if total != c.Components || shareddata.LabelsSHA256(labels) != c.SHA256 {
-			t.Errorf("%s %s/%d: %d components (per frame %v), want %d; hash match %v", c.File, c.Mode, c.Connectivity, total, counts, c.Components, shareddata.LabelsSHA256(labels) == c.SHA256)
+		if total != c.Components || testkit.LabelsSHA256(labels) != c.SHA256 {
+			t.Errorf("%s %s/%d: %d components (per frame %v), want %d; hash match %v", c.File, c.Mode, c.Connectivity, total, counts, c.Components, testkit.LabelsSHA256(labels) == c.SHA256)
 		}
 	}
 }
@@ -118,7 +118,7 @@ func equalInts(a, b []int) bool {
 // TestNIfTIGeometryRoundTrip labels a real atlas, writes the labels with
 // its geometry and reads them back.
 func TestNIfTIGeometryRoundTrip(t *testing.T) {
-	path := filepath.Join(shareddata.Dir(t), "volumes", "neuroparc_AAL_1mm.nii.gz")
+	path := filepath.Join(testkit.Dir(t), "volumes", "neuroparc_AAL_1mm.nii.gz")
 	src, err := ReadFile(path)
 	if err != nil {
 		if _, statErr := os.Stat(path); statErr != nil {
@@ -157,7 +157,7 @@ func TestNIfTIGeometryRoundTrip(t *testing.T) {
 		for i := range back {
 			back[i] = uint32(got.Frames[0].Value(i))
 		}
-		if shareddata.LabelsSHA256(back) != shareddata.LabelsSHA256(labels) {
+		if testkit.LabelsSHA256(back) != testkit.LabelsSHA256(labels) {
 			t.Errorf("%s: labels changed", c.name)
 		}
 	}

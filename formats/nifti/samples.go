@@ -1,12 +1,12 @@
 package nifti
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/klauspost/compress/gzip"
@@ -35,23 +35,23 @@ func niftiReadSamples(r io.Reader, l niftiLayout, bigEndian, sized bool, filled 
 	case imagegraph.Uint8:
 		return niftiReadBytes(r, n, sized, filled)
 	case imagegraph.Int8:
-		return niftiDecode(r, n, 1, false, sized, niftiConvInt8, filled)
+		return niftiDecode(r, n, 1, false, sized, fileio.DecodeInt8, filled)
 	case imagegraph.Uint16:
-		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[uint16], filled)
+		return niftiDecode(r, n, 2, bigEndian, sized, fileio.DecodeLE16[uint16], filled)
 	case imagegraph.Int16:
-		return niftiDecode(r, n, 2, bigEndian, sized, niftiConv16[int16], filled)
+		return niftiDecode(r, n, 2, bigEndian, sized, fileio.DecodeLE16[int16], filled)
 	case imagegraph.Uint32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[uint32], filled)
+		return niftiDecode(r, n, 4, bigEndian, sized, fileio.DecodeLE32[uint32], filled)
 	case imagegraph.Int32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConv32[int32], filled)
+		return niftiDecode(r, n, 4, bigEndian, sized, fileio.DecodeLE32[int32], filled)
 	case imagegraph.Float32:
-		return niftiDecode(r, n, 4, bigEndian, sized, niftiConvFloat32, filled)
+		return niftiDecode(r, n, 4, bigEndian, sized, fileio.DecodeLEFloat32, filled)
 	case imagegraph.Uint64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[uint64], filled)
+		return niftiDecode(r, n, 8, bigEndian, sized, fileio.DecodeLE64[uint64], filled)
 	case imagegraph.Int64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConv64[int64], filled)
+		return niftiDecode(r, n, 8, bigEndian, sized, fileio.DecodeLE64[int64], filled)
 	case imagegraph.Float64:
-		return niftiDecode(r, n, 8, bigEndian, sized, niftiConvFloat64, filled)
+		return niftiDecode(r, n, 8, bigEndian, sized, fileio.DecodeLEFloat64, filled)
 	}
 	return nil, fmt.Errorf("unsupported sample kind %v", l.kind)
 }
@@ -108,7 +108,7 @@ func niftiDecode[T any](r io.Reader, n, size int, swap, sized bool, conv func(ds
 			return nil, niftiDataError(err, int64(done*size+got), int64(n*size))
 		}
 		if swap {
-			niftiSwap(b, size)
+			fileio.SwapBytes(b, size)
 		}
 		conv(out[done:done+k], b)
 		done += k
@@ -153,96 +153,12 @@ func niftiStreamError(err error) error {
 	return err
 }
 
-// niftiSwap reverses the bytes of each size-byte sample in b.
-func niftiSwap(b []byte, size int) {
-	switch size {
-	case 2:
-		for i := 0; i+1 < len(b); i += 2 {
-			b[i], b[i+1] = b[i+1], b[i]
-		}
-	case 4:
-		for i := 0; i+3 < len(b); i += 4 {
-			binary.LittleEndian.PutUint32(b[i:], binary.BigEndian.Uint32(b[i:]))
-		}
-	case 8:
-		for i := 0; i+7 < len(b); i += 8 {
-			binary.LittleEndian.PutUint64(b[i:], binary.BigEndian.Uint64(b[i:]))
-		}
-	}
-}
-
-// niftiConvInt8 converts bytes to int8 samples.
-func niftiConvInt8(dst []int8, src []byte) {
-	src = src[:len(dst)]
-	for i := range dst {
-		dst[i] = int8(src[i])
-	}
-}
-
-// niftiConv16 converts little-endian 16-bit samples.
-func niftiConv16[T ~uint16 | ~int16](dst []T, src []byte) {
-	for i := range dst {
-		dst[i] = T(binary.LittleEndian.Uint16(src[2*i : 2*i+2 : 2*i+2]))
-	}
-}
-
-// niftiConv32 converts little-endian 32-bit integer samples.
-func niftiConv32[T ~uint32 | ~int32](dst []T, src []byte) {
-	for i := range dst {
-		dst[i] = T(binary.LittleEndian.Uint32(src[4*i : 4*i+4 : 4*i+4]))
-	}
-}
-
-// niftiConv64 converts little-endian 64-bit integer samples.
-func niftiConv64[T ~uint64 | ~int64](dst []T, src []byte) {
-	for i := range dst {
-		dst[i] = T(binary.LittleEndian.Uint64(src[8*i : 8*i+8 : 8*i+8]))
-	}
-}
-
-// niftiConvFloat32 converts little-endian float32 samples.
-func niftiConvFloat32(dst []float32, src []byte) {
-	for i := range dst {
-		dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[4*i : 4*i+4 : 4*i+4]))
-	}
-}
-
-// niftiConvFloat64 converts little-endian float64 samples.
-func niftiConvFloat64(dst []float64, src []byte) {
-	for i := range dst {
-		dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*i : 8*i+8 : 8*i+8]))
-	}
-}
-
 // niftiFrames splits the samples of all frames into one raster per frame,
 // each a slice of the same buffer.
 func niftiFrames(data any, l niftiLayout) []*imagegraph.Raster {
 	frames := make([]*imagegraph.Raster, l.frames)
 	for t := range frames {
-		lo, hi := t*l.voxels, (t+1)*l.voxels
-		var d any
-		switch s := data.(type) {
-		case []uint8:
-			d = s[lo:hi:hi]
-		case []int8:
-			d = s[lo:hi:hi]
-		case []uint16:
-			d = s[lo:hi:hi]
-		case []int16:
-			d = s[lo:hi:hi]
-		case []uint32:
-			d = s[lo:hi:hi]
-		case []int32:
-			d = s[lo:hi:hi]
-		case []float32:
-			d = s[lo:hi:hi]
-		case []uint64:
-			d = s[lo:hi:hi]
-		case []int64:
-			d = s[lo:hi:hi]
-		case []float64:
-			d = s[lo:hi:hi]
-		}
+		d := fileio.SubSamples(data, t*l.voxels, (t+1)*l.voxels)
 		frames[t] = &imagegraph.Raster{Width: l.width, Height: l.height, Depth: l.depth, Kind: l.kind, Data: d}
 	}
 	return frames

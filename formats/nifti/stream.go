@@ -2,8 +2,8 @@ package nifti
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"math"
 
@@ -21,12 +21,12 @@ import (
 func OpenStream(path string) (*raw.Stream, *imagegraph.Volume, error) {
 	f, size, err := niftiOpenFile(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("formats: %w", err)
+		return nil, nil, fileio.Wrap(path, "", err)
 	}
 	s, ref, err := openStream(bufio.NewReaderSize(f, 1<<20), size, f)
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return nil, nil, fileio.Wrap(path, "nifti", err)
 	}
 	return s, ref, nil
 }
@@ -42,14 +42,14 @@ func openStream(r io.Reader, size int64, closer io.Closer) (*raw.Stream, *imageg
 		return nil, nil, err
 	}
 	if h.Pair {
-		return nil, nil, errors.New("the header is of a .hdr/.img pair: name the .nii file of a single-file volume")
+		return nil, nil, fileio.Unsupportedf("the header is of a .hdr/.img pair: name the .nii file of a single-file volume")
 	}
 	l, err := h.layoutUpTo(math.MaxInt, math.MaxInt64)
 	if err != nil {
 		return nil, nil, err
 	}
 	if l.frames != 1 {
-		return nil, nil, fmt.Errorf("%d frames: a 4D volume is not labeled out of core", l.frames)
+		return nil, nil, fileio.Unsupportedf("%d frames: a 4D volume is not labeled out of core", l.frames)
 	}
 	start := h.headerSize() + 4
 	if h.VoxOffset < start {
@@ -60,7 +60,7 @@ func openStream(r io.Reader, size int64, closer io.Closer) (*raw.Stream, *imageg
 		return nil, nil, err
 	}
 	if !sized {
-		return nil, nil, errors.New("the input's size is unknown")
+		return nil, nil, fileio.Unsupportedf("the input's size is unknown")
 	}
 	if _, err := io.ReadFull(in.r, h.Extender[:]); err != nil {
 		return nil, nil, niftiShortError(err, "truncated after the header")

@@ -8,8 +8,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/labelbytes"
-	"github.com/cclabel/cclabel/formats/nrrd"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
@@ -28,11 +27,11 @@ import (
 // When ref.Header is a *Header its version, pixdim, xyzt_units,
 // qform and sform (codes, quaternion, offsets, rows), dim_info and slice
 // timing are kept; otherwise a NIfTI-1 header (NIfTI-2 when a side
-// exceeds 32767) is built with ref.Affine as sform, code 1, and as qform
-// too when its columns are orthogonal (identity scaled by ref.Spacing when
-// the affine is degenerate). The affine is taken as RAS+, NIfTI's world
-// space, except that of an NRRD (ref.Header a *nrrd.Header) in a
-// left-posterior-superior or left-anterior-superior space, which is
+// exceeds 32767) is built from ref.Geometry: the affine as sform, code 1,
+// and as qform too when its columns are orthogonal (identity scaled by
+// the spacing when the affine is degenerate), xyzt_units millimetres when
+// Units is "mm". The affine is taken as RAS+, NIfTI's world space, except
+// in a left-posterior-superior or left-anterior-superior Space, which is
 // flipped to RAS+ first.
 //
 // Either way the datatype is the label type; intent, scaling (slope 1,
@@ -47,7 +46,7 @@ import (
 func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	h, err := niftiLabelHeader(path, ref, labels, dtype)
 	if err != nil {
-		return fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return fileio.WrapWrite(path, "nifti", err)
 	}
 	gz := strings.HasSuffix(strings.ToLower(path), ".gz")
 	m := fileprogress.ForFile(path)
@@ -55,7 +54,7 @@ func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype s
 		return niftiWriteLabels(w, h, labels, gz, m)
 	})
 	if err != nil {
-		return fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return fileio.WrapWrite(path, "nifti", err)
 	}
 	return nil
 }
@@ -98,7 +97,7 @@ func niftiRefVoxels(ref *imagegraph.Volume) (int, error) {
 func niftiHeaderFor(path string, ref *imagegraph.Volume, frames int, maxLabel uint32, dtype string) (*Header, error) {
 	lower := strings.TrimSuffix(strings.ToLower(path), ".gz")
 	if strings.HasSuffix(lower, ".hdr") || strings.HasSuffix(lower, ".img") {
-		return nil, errors.New("writing .hdr/.img pairs is not supported: name the output .nii or .nii.gz")
+		return nil, fileio.Unsupportedf("writing .hdr/.img pairs is not supported: name the output .nii or .nii.gz")
 	}
 	f0 := ref.Frames[0]
 	var datatype, bitpix int16
@@ -114,7 +113,7 @@ func niftiHeaderFor(path string, ref *imagegraph.Volume, frames int, maxLabel ui
 	case dtype == "uint32" || dtype == "auto":
 		datatype, bitpix = 768, 32
 	default:
-		return nil, fmt.Errorf("unsupported label dtype %q (want uint8, uint16, uint32 or auto)", dtype)
+		return nil, fileio.Unsupportedf("unsupported label dtype %q (want uint8, uint16, uint32 or auto)", dtype)
 	}
 	var h Header
 	twoD := f0.Depth == 1
@@ -162,8 +161,8 @@ func niftiHeaderFromGeometry(ref *imagegraph.Volume) Header {
 	if !niftiUsableAffine(a) {
 		a = imagegraph.IdentityAffine(spacing)
 	}
-	if ref.Format == "nrrd" {
-		h.XYZTUnits = 2 // millimetres
+	if ref.Units == "mm" {
+		h.XYZTUnits = 2
 	}
 	h.SformCode = 1
 	h.SrowX, h.SrowY, h.SrowZ = a[0], a[1], a[2]
@@ -179,18 +178,16 @@ func niftiHeaderFromGeometry(ref *imagegraph.Volume) Header {
 }
 
 // niftiRASAffine returns ref.Affine in RAS+ (NIfTI's world space): an
-// NRRD's affine in a left-posterior-superior or left-anterior-superior
-// space is flipped; other affines are taken as they are.
+// affine in a left-posterior-superior or left-anterior-superior space is
+// flipped; other affines are taken as they are.
 func niftiRASAffine(ref *imagegraph.Volume) [3][4]float64 {
 	a := ref.Affine
 	flip := 0 // rows to negate: x, or x and y
-	if h, ok := ref.Header.(*nrrd.Header); ok && h != nil {
-		switch strings.TrimSuffix(h.Space, "-time") {
-		case "left-posterior-superior":
-			flip = 2
-		case "left-anterior-superior":
-			flip = 1
-		}
+	switch strings.TrimSuffix(ref.Space, "-time") {
+	case "left-posterior-superior":
+		flip = 2
+	case "left-anterior-superior":
+		flip = 1
 	}
 	for i := range flip {
 		for j := range a[i] {
@@ -288,7 +285,7 @@ func (s niftiLabelBytes) fill(dst []byte, off int64) {
 	for len(dst) > 0 {
 		frame := s.labels[e/perFrame][e%perFrame:]
 		part := frame[:min(len(frame), len(dst)/s.size)]
-		labelbytes.Put(dst, part, s.size)
+		fileio.PutLabels(dst, part, s.size)
 		if len(part) == 0 {
 			return // not reached: offsets are aligned
 		}

@@ -2,12 +2,13 @@ package nifti
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"sync"
 
-	"github.com/cclabel/cclabel/formats/internal/labelbytes"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
@@ -25,16 +26,16 @@ type LabelsFunc func(dst []uint32, voxel int64) error
 // hold more than imagegraph.MaxPixels voxels (a plane may not).
 func WriteLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype string, read LabelsFunc) error {
 	if ref == nil || len(ref.Frames) == 0 || ref.Frames[0] == nil {
-		return fmt.Errorf("formats: %s: nifti: the reference volume has no frames", path)
+		return fileio.WrapWrite(path, "nifti", errors.New("the reference volume has no frames"))
 	}
 	if f0 := ref.Frames[0]; f0.Depth < 1 {
-		return fmt.Errorf("formats: %s: nifti: the reference volume is %dx%dx%d", path, f0.Width, f0.Height, f0.Depth)
+		return fileio.WrapWrite(path, "nifti", fmt.Errorf("the reference volume is %dx%dx%d", f0.Width, f0.Height, f0.Depth))
 	} else if _, err := imagegraph.PixelCount(f0.Width, f0.Height, 1); err != nil {
-		return fmt.Errorf("formats: %s: nifti: the reference volume is %dx%dx%d", path, f0.Width, f0.Height, f0.Depth)
+		return fileio.WrapWrite(path, "nifti", fmt.Errorf("the reference volume is %dx%dx%d", f0.Width, f0.Height, f0.Depth))
 	}
 	h, err := niftiHeaderFor(path, ref, 1, maxLabel, dtype)
 	if err != nil {
-		return fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return fileio.WrapWrite(path, "nifti", err)
 	}
 	f0 := ref.Frames[0]
 	voxels := int64(f0.Width) * int64(f0.Height) * int64(f0.Depth)
@@ -44,7 +45,7 @@ func WriteLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype
 		return niftiWriteLabelsFunc(w, h, voxels, read, gz, m)
 	})
 	if err != nil {
-		return fmt.Errorf("formats: %s: nifti: %w", path, err)
+		return fileio.WrapWrite(path, "nifti", err)
 	}
 	return nil
 }
@@ -100,7 +101,7 @@ func (s *niftiFuncBytes) fill(dst []byte, off int64) {
 		s.mu.Unlock()
 		clear(labels)
 	}
-	labelbytes.Put(dst, labels, s.size)
+	fileio.PutLabels(dst, labels, s.size)
 	s.scratch.Put(buf)
 }
 

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -121,7 +120,11 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 		{"sheared", [3][4]float64{{0.5, 1, 0, 10}, {0, 2, 0, -20}, {0, 0, 3, 5}}, "nrrd", 0, [3][4]float64{}},
 		{"zero", [3][4]float64{}, "npy", 1, [3][4]float64{{0.5, 0, 0, 0}, {0, 2, 0, 0}, {0, 0, 3, 0}}},
 	} {
-		ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Slope: 1, Spacing: [3]float64{0.5, 2, 3}, Affine: tc.affine, Format: tc.format}
+		geo := imagegraph.Geometry{Spacing: [3]float64{0.5, 2, 3}, Affine: tc.affine}
+		if tc.format == "nrrd" {
+			geo.Units = "mm" // as the NRRD reader gives it
+		}
+		ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Slope: 1, Geometry: geo, Format: tc.format}
 		if tc.want == ([3][4]float64{}) {
 			tc.want = tc.affine
 		}
@@ -149,7 +152,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 			t.Errorf("%s: spacing %v", tc.name, v.Spacing)
 		}
 	}
-	// An NRRD in LPS is flipped to RAS.
+	// An affine in LPS or LAS (as NRRD gives them) is flipped to RAS.
 	lps := [3][4]float64{{0.5, 0, 0, 10}, {0, 2, 0, -20}, {0, 0, 3, 5}}
 	for space, want := range map[string][3][4]float64{
 		"left-posterior-superior": {{-0.5, 0, 0, -10}, {0, -2, 0, 20}, {0, 0, 3, 5}},
@@ -157,8 +160,8 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 		"right-anterior-superior": lps,
 		"scanner-xyz":             lps,
 	} {
-		ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{0.5, 2, 3}, Affine: lps, Format: "nrrd",
-			Header: &nrrd.Header{Space: space}}
+		ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Format: "nrrd",
+			Geometry: imagegraph.Geometry{Spacing: [3]float64{0.5, 2, 3}, Affine: lps, Space: space, Units: "mm"}}
 		path := filepath.Join(dir, "nrrd.nii")
 		if err := WriteLabels(path, ref, labels, "auto"); err != nil {
 			t.Fatal(err)
@@ -170,7 +173,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 	// A plane of another format is written 2D; a side over 32767 needs
 	// NIfTI-2.
 	wide := &imagegraph.Raster{Width: 40000, Height: 1, Depth: 1, Kind: imagegraph.Uint8, Data: make([]uint8, 40000)}
-	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{wide}, Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1})}
+	ref := imagegraph.NewVolume(wide, "")
 	path := filepath.Join(dir, "wide.nii.gz")
 	if err := WriteLabels(path, ref, [][]uint32{niftiLabelsOf(40000, 3)}, "auto"); err != nil {
 		t.Fatal(err)
@@ -185,7 +188,7 @@ func TestNIfTIWriteFromOtherFormats(t *testing.T) {
 func TestNIfTIWriteErrors(t *testing.T) {
 	dir := t.TempDir()
 	raster := &imagegraph.Raster{Width: 4, Height: 3, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 24)}
-	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{raster}, Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1})}
+	ref := imagegraph.NewVolume(raster, "")
 	good := [][]uint32{niftiLabelsOf(24, 3)}
 	big := [][]uint32{niftiLabelsOf(24, 70000)}
 	existing := filepath.Join(dir, "old.nii")

@@ -2,10 +2,9 @@ package npy
 
 import (
 	"bufio"
-	"fmt"
 	"os"
 
-	"github.com/cclabel/cclabel/formats/internal/filemap"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -15,13 +14,13 @@ import (
 // offset aligned to their size (NumPy pads headers to 64 bytes), on
 // Linux. Other arrays, and files that cannot be mapped, are read by
 // ReadFile. The raster is the same either way; mapped samples are
-// read-only (package filemap) and valid until release is called, which
+// read-only (see fileio.MapSamples) and valid until release is called, which
 // the caller does once it is done with the raster (release does nothing
 // for a raster that was read). Errors are ReadFile's.
 func MapFile(path string) (r *imagegraph.Raster, release func(), err error) {
 	r, release, err = mapFile(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("formats: %s: %w", path, err)
+		return nil, nil, fileio.Wrap(path, "npy", err)
 	}
 	if r == nil { // not mappable: read it
 		r, err = ReadFile(path)
@@ -48,20 +47,20 @@ func mapFile(path string) (*imagegraph.Raster, func(), error) {
 	}
 	hdr, err := readNPYHeader(bufio.NewReader(f))
 	if err != nil {
-		return nil, nil, fmt.Errorf("npy: %w", err)
+		return nil, nil, err
 	}
 	w, h, d, n, err := hdr.geometry(st.Size())
 	if err != nil {
-		return nil, nil, fmt.Errorf("npy: %w", err)
+		return nil, nil, err
 	}
-	samples, unmap, err := filemap.Samples(f, hdr.kind, n, hdr.dataOffset, hdr.bigEndian)
+	samples, unmap, err := fileio.MapSamples(f, hdr.kind, n, hdr.dataOffset, hdr.bigEndian)
 	if err != nil {
 		return nil, nil, nil // read instead
 	}
 	r := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: hdr.kind, Data: samples}
 	if err := r.Validate(); err != nil {
 		unmap()
-		return nil, nil, fmt.Errorf("npy: %w", err)
+		return nil, nil, err
 	}
 	return r, unmap, nil
 }

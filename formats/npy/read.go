@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"math"
 	"os"
@@ -33,16 +34,16 @@ var (
 func ReadFile(path string) (*imagegraph.Raster, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
-	r, err := Read(bufio.NewReaderSize(f, 1<<20), st.Size())
+	r, err := read(bufio.NewReaderSize(f, 1<<20), st.Size())
 	if err != nil {
-		return nil, fmt.Errorf("formats: %s: %w", path, err)
+		return nil, fileio.Wrap(path, "npy", err)
 	}
 	return r, nil
 }
@@ -54,17 +55,26 @@ func ReadFile(path string) (*imagegraph.Raster, error) {
 // memory order. The header is checked against the size before anything
 // large is allocated.
 func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
-	hdr, err := readNPYHeader(r)
+	raster, err := read(r, size)
 	if err != nil {
 		return nil, fmt.Errorf("npy: %w", err)
+	}
+	return raster, nil
+}
+
+// read is Read with errors that do not name the format.
+func read(r io.Reader, size int64) (*imagegraph.Raster, error) {
+	hdr, err := readNPYHeader(r)
+	if err != nil {
+		return nil, err
 	}
 	w, h, d, n, err := hdr.geometry(size)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %w", err)
+		return nil, err
 	}
 	samples, err := readSamples(r, hdr.kind, n, hdr.bigEndian)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %w", err)
+		return nil, err
 	}
 	raster := &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: hdr.kind, Data: samples}
 	return raster, raster.Validate()
@@ -95,7 +105,7 @@ func (hdr npyArrayHeader) geometry(size int64) (w, h, d, n int, err error) {
 	case len(dims) == 3:
 		w, h, d = dims[0], dims[1], dims[2]
 	default:
-		return 0, 0, 0, 0, fmt.Errorf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims))
+		return 0, 0, 0, 0, fileio.Unsupportedf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims))
 	}
 	count := imagegraph.VoxelCount
 	if size < 0 {
@@ -135,7 +145,7 @@ func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
 		}
 		hlen = int(binary.LittleEndian.Uint32(b[:]))
 	default:
-		return npyArrayHeader{}, fmt.Errorf("unsupported format version %d.%d", pre[6], pre[7])
+		return npyArrayHeader{}, fileio.Unsupportedf("unsupported format version %d.%d", pre[6], pre[7])
 	}
 	if hlen > 1<<16 {
 		return npyArrayHeader{}, fmt.Errorf("header of %d bytes is too long", hlen)
@@ -157,30 +167,15 @@ func readNPYHeader(r io.Reader) (npyArrayHeader, error) {
 	return h, nil
 }
 
-// FileDims returns the number of dimensions of the array in a .npy
-// file, from its header alone (2 for an image, 3 for a volume).
-func FileDims(path string) (int, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, fmt.Errorf("formats: %w", err)
-	}
-	defer f.Close()
-	h, err := readNPYHeader(bufio.NewReader(f))
-	if err != nil {
-		return 0, fmt.Errorf("formats: %s: npy: %w", path, err)
-	}
-	return len(h.dims), nil
-}
-
 // parseNPYHeader reads the header dictionary.
 func parseNPYHeader(head string) (dims []int, kind imagegraph.SampleKind, bigEndian, fortran bool, err error) {
 	m := npyDescr.FindStringSubmatch(head)
 	if m == nil {
-		return nil, 0, false, false, fmt.Errorf("header has no supported 'descr' (want integer or float samples): %q", strings.TrimSpace(head))
+		return nil, 0, false, false, fileio.Unsupportedf("header has no supported 'descr' (want integer or float samples): %q", strings.TrimSpace(head))
 	}
 	kind, ok := npyKinds[m[2]]
 	if !ok {
-		return nil, 0, false, false, fmt.Errorf("unsupported dtype %q", m[1]+m[2])
+		return nil, 0, false, false, fileio.Unsupportedf("unsupported dtype %q", m[1]+m[2])
 	}
 	bigEndian = m[1] == ">" && kind.Size() > 1
 	f := npyFortran.FindStringSubmatch(head)
@@ -249,7 +244,7 @@ func readSamples(r io.Reader, kind imagegraph.SampleKind, n int, bigEndian bool)
 		s := populated[float64](n, &stops)
 		out, put = s, func(i int, b []byte) { s[i] = math.Float64frombits(order.Uint64(b)) }
 	default:
-		return nil, fmt.Errorf("unsupported kind %v", kind)
+		return nil, fileio.Unsupportedf("unsupported kind %v", kind)
 	}
 	per := len(buf) / size
 	for i := 0; i < n; i += per {
@@ -281,17 +276,18 @@ func populated[T any](n int, stops *[]func()) []T {
 	return s
 }
 
-// FileShape returns the shape of the array in a .npy file, from its
-// header alone, and whether it is in Fortran order.
-func FileShape(path string) (dims []int, fortran bool, err error) {
+// ProbeFile returns the shape of the array in a .npy file, as NumPy
+// gives it, its sample kind and whether it is in Fortran order, from the
+// header alone. Errors are ReadFile's.
+func ProbeFile(path string) (dims []int, kind imagegraph.SampleKind, fortran bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, fmt.Errorf("formats: %w", err)
+		return nil, 0, false, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	h, err := readNPYHeader(bufio.NewReader(f))
 	if err != nil {
-		return nil, false, fmt.Errorf("formats: %s: npy: %w", path, err)
+		return nil, 0, false, fileio.Wrap(path, "npy", err)
 	}
-	return h.dims, h.fortran, nil
+	return h.dims, h.kind, h.fortran, nil
 }

@@ -3,8 +3,8 @@ package npy
 import (
 	"bufio"
 	"encoding/binary"
-	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"os"
 
 	"github.com/cclabel/cclabel/formats/raw"
@@ -17,12 +17,12 @@ import (
 func OpenStream(path string) (*raw.Stream, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	s, err := openStream(f)
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("formats: %s: npy: %w", path, err)
+		return nil, fileio.Wrap(path, "npy", err)
 	}
 	return s, nil
 }
@@ -39,10 +39,10 @@ func openStream(f *os.File) (*raw.Stream, error) {
 		return nil, err
 	}
 	if len(h.dims) != 3 {
-		return nil, fmt.Errorf("array of %d dimensions: a volume has 3", len(h.dims))
+		return nil, fileio.Unsupportedf("array of %d dimensions: a volume has 3", len(h.dims))
 	}
 	if h.fortran {
-		return nil, errors.New("a Fortran-order array cannot be read plane by plane: save it in C order")
+		return nil, fileio.Unsupportedf("a Fortran-order array cannot be read plane by plane: save it in C order")
 	}
 	var order binary.ByteOrder = binary.LittleEndian
 	if h.bigEndian {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/cclabel/cclabel/formats/internal/labelbytes"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 )
 
 // npyDtypes maps the label dtypes WriteLabels accepts to NumPy
@@ -111,7 +111,7 @@ func writeSamples(w io.Writer, labels []uint32, size int) error {
 	buf := make([]byte, chunk*size)
 	for lo := 0; lo < len(labels); lo += chunk {
 		part := labels[lo:min(lo+chunk, len(labels))]
-		b := buf[:labelbytes.Put(buf, part, size)]
+		b := buf[:fileio.PutLabels(buf, part, size)]
 		if _, err := w.Write(b); err != nil {
 			return err
 		}
@@ -178,7 +178,7 @@ func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bo
 		if err := read(part, lo); err != nil {
 			return fmt.Errorf("npy: %w", err)
 		}
-		if _, err := w.Write(buf[:labelbytes.Put(buf, part, dt.size)]); err != nil {
+		if _, err := w.Write(buf[:fileio.PutLabels(buf, part, dt.size)]); err != nil {
 			return fmt.Errorf("npy: %w", err)
 		}
 	}

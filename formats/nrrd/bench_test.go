@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // BenchmarkReadNRRD times reading the largest real NRRD file and a
@@ -16,7 +16,7 @@ func BenchmarkReadNRRD(b *testing.B) {
 	dir := b.TempDir()
 	const side = 256
 	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{{Width: side, Height: side, Depth: side, Kind: imagegraph.Uint8,
-		Data: make([]uint8, side*side*side)}}, Slope: 1, Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1}), Format: "raw"}
+		Data: make([]uint8, side*side*side)}}, Slope: 1, Geometry: imagegraph.Geometry{Spacing: [3]float64{1, 1, 1}, Affine: imagegraph.IdentityAffine([3]float64{1, 1, 1})}, Format: "raw"}
 	labels := make([]uint32, side*side*side)
 	for i := range labels {
 		labels[i] = uint32(i/side%17) * uint32(i%3)
@@ -35,7 +35,7 @@ func BenchmarkReadNRRD(b *testing.B) {
 		b.Fatal(err)
 	}
 	files := map[string]string{"raw256": raw, "gzip256": gz,
-		"brain1": shareddata.Path("volumes/pyradiomics_brain1_label.nrrd")}
+		"brain1": testkit.Path("volumes/pyradiomics_brain1_label.nrrd")}
 	for name, path := range files {
 		b.Run(name, func(b *testing.B) {
 			if _, err := os.Stat(path); err != nil {

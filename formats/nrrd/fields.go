@@ -2,6 +2,7 @@ package nrrd
 
 import (
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"math"
 	"strconv"
 	"strings"
@@ -20,7 +21,7 @@ func (h *Header) interpret(raw map[string]string) error {
 	}
 	typ := strings.ToLower(strings.Join(strings.Fields(raw["type"]), " "))
 	if typ == "block" {
-		return fmt.Errorf("nrrd: type \"block\" is not supported")
+		return fileio.Unsupportedf("nrrd: type \"block\" is not supported")
 	}
 	canonical, ok := nrrdTypes[typ]
 	if !ok {
@@ -37,7 +38,7 @@ func (h *Header) interpret(raw map[string]string) error {
 	}
 	enc, ok := nrrdEncodings[strings.ToLower(raw["encoding"])]
 	if !ok {
-		return fmt.Errorf("nrrd: unsupported encoding %s (want raw, ascii, hex, gzip or bzip2)", nrrdQuote(raw["encoding"]))
+		return fileio.Unsupportedf("nrrd: unsupported encoding %s (want raw, ascii, hex, gzip or bzip2)", nrrdQuote(raw["encoding"]))
 	}
 	h.Encoding = enc
 	if e, ok := raw["endian"]; ok {

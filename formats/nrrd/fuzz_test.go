@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // nrrdFuzzSeeds returns small attached NRRD files for the fuzzer: every
@@ -39,14 +40,14 @@ func FuzzReadNRRD(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := readNRRD(bytes.NewReader(data), int64(len(data)), nil, testcheck.FuzzMaxPixels)
+		v, err := readNRRD(bytes.NewReader(data), int64(len(data)), nil, testkit.FuzzMaxPixels)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "nrrd: ") || strings.ContainsAny(msg, "\r\n") {
 				t.Fatalf("error %q is not one line starting with \"nrrd: \"", msg)
 			}
 			return
 		}
-		testcheck.CheckFuzzVolume(t, v)
+		checkFuzzVolume(t, v)
 		h, ok := v.Header.(*Header)
 		if !ok || h == nil || v.Format != "nrrd" {
 			t.Fatalf("header %T, format %q", v.Header, v.Format)
@@ -65,7 +66,7 @@ func FuzzReadNRRD(f *testing.F) {
 		if err := writeNRRDLabels(&b, header, labels, wide, nil); err != nil {
 			t.Fatal(err)
 		}
-		back, err := readNRRD(bytes.NewReader(b.Bytes()), int64(b.Len()), nil, testcheck.FuzzMaxPixels)
+		back, err := readNRRD(bytes.NewReader(b.Bytes()), int64(b.Len()), nil, testkit.FuzzMaxPixels)
 		if err != nil {
 			t.Fatalf("labels do not read back: %v\n%s", err, header)
 		}
@@ -73,4 +74,23 @@ func FuzzReadNRRD(f *testing.F) {
 			t.Fatalf("geometry %v %v, want %v %v\n%s", back.Affine, back.Spacing, v.Affine, v.Spacing, header)
 		}
 	})
+}
+
+// checkFuzzVolume checks a volume the fuzzed reader accepted: frames of
+// one shape and kind that validate, no scaling, and a finite geometry.
+func checkFuzzVolume(t *testing.T, v *imagegraph.Volume) {
+	t.Helper()
+	if len(v.Frames) == 0 || v.Slope != 1 || v.Inter != 0 {
+		t.Fatalf("%d frames, slope %v, inter %v", len(v.Frames), v.Slope, v.Inter)
+	}
+	r0 := v.Frames[0]
+	for _, r := range v.Frames {
+		if err := r.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		if r.Width != r0.Width || r.Height != r0.Height || r.Depth != r0.Depth || r.Kind != r0.Kind {
+			t.Fatal("frames differ in shape or kind")
+		}
+	}
+	testkit.CheckGeometry(t, v.Spacing, v.Affine)
 }

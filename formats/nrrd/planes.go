@@ -10,7 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -22,17 +22,17 @@ import (
 func OpenStream(path string) (*raw.Stream, *imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("formats: %w", err)
+		return nil, nil, fileio.Wrap(path, "", err)
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("formats: %w", err)
+		return nil, nil, fileio.Wrap(path, "", err)
 	}
 	s, ref, err := openStream(f, st.Size(), nrrdFileOpener(filepath.Dir(path), nil))
 	if err != nil {
 		f.Close()
-		return nil, nil, &errtext.FileError{Path: path, Err: err}
+		return nil, nil, fileio.Wrap(path, "nrrd", err)
 	}
 	return s, ref, nil
 }
@@ -87,9 +87,8 @@ func openStream(r *os.File, size int64, open nrrdOpener) (*raw.Stream, *imagegra
 		ns.close()
 		return nil, nil, fmt.Errorf("nrrd: %w", err)
 	}
-	spacing, affine := h.geometry()
-	ref := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h,
-		Frames: []*imagegraph.Raster{{Width: w, Height: ht, Depth: d, Kind: h.Kind}}}
+	ref := h.emptyVolume()
+	ref.Frames = []*imagegraph.Raster{{Width: w, Height: ht, Depth: d, Kind: h.Kind}}
 	return s, ref, nil
 }
 

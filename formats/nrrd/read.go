@@ -5,12 +5,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
@@ -27,7 +27,8 @@ import (
 // Spacing is the lengths of the "space directions" vectors, else the
 // "spacings", else 1. Affine has the space directions as columns and the
 // space origin as translation, in the file's own space (see Header.Space);
-// without space directions it is the identity scaled by Spacing. Slope is
+// without space directions it is the identity scaled by Spacing. Space
+// is the header's space, Units "mm" (space units are not read). Slope is
 // 1, Inter 0, Format "nrrd" and Header the parsed *Header. Sizes are
 // checked against the file before samples are allocated. Errors read
 // "formats: PATH: nrrd: ...". The bytes read (of the header and data
@@ -36,18 +37,18 @@ import (
 func ReadFile(path string) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	m := fileprogress.ForFile(path)
 	m.Expect(st.Size(), fileprogress.Bytes)
 	v, err := readNRRD(fileprogress.ReaderAt(f, m), st.Size(), nrrdFileOpener(filepath.Dir(path), m), imagegraph.MaxVoxels)
 	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
+		return nil, fileio.Wrap(path, "nrrd", err)
 	}
 	return v, nil
 }
@@ -97,7 +98,7 @@ func readNRRD(r io.ReaderAt, size int64, open nrrdOpener, maxSamples int) (*imag
 		attached := func() (io.ReaderAt, int64, func() error, error) { return r, size, nil, nil }
 		parts = []nrrdPart{{open: attached, start: headerBytes}}
 	case open == nil:
-		return nil, errors.New("nrrd: detached data files are not supported here (read the header from its file)")
+		return nil, fileio.Unsupportedf("nrrd: detached data files are not supported here (read the header from its file)")
 	default:
 		for _, name := range h.DataFiles {
 			parts = append(parts, nrrdPart{name: name, open: func() (io.ReaderAt, int64, func() error, error) { return open(name) }})
@@ -151,7 +152,7 @@ func (h *Header) volumeShape(maxSamples int) (w, ht, d, frames int, err error) {
 		return 0, 0, 0, 0, fmt.Errorf("nrrd: dimension %d: want 2, 3 or 4 (a 3-D volume over time)", h.Dimension)
 	}
 	if h.Kinds != nil && !nrrdSpatialKind(h.Kinds[0]) && s[0] > 1 {
-		return 0, 0, 0, 0, fmt.Errorf("nrrd: the first axis has kind %q, not a spatial axis (vector or colour samples are not supported)", h.Kinds[0])
+		return 0, 0, 0, 0, fileio.Unsupportedf("nrrd: the first axis has kind %q, not a spatial axis (vector or colour samples are not supported)", h.Kinds[0])
 	}
 	plane, err := imagegraph.PixelCount(w, ht, 1)
 	if err != nil {
@@ -175,11 +176,10 @@ func nrrdSpatialKind(kind string) bool {
 // volume wraps the samples as a volume of frames frames of w x ht x d,
 // with the header's geometry.
 func (h *Header) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, error) {
-	spacing, affine := h.geometry()
-	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: "nrrd", Header: h}
+	v := h.emptyVolume()
 	frame := w * ht * d
 	for k := range frames {
-		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: nrrdSubSamples(data, k*frame, (k+1)*frame)}
+		r := &imagegraph.Raster{Width: w, Height: ht, Depth: d, Kind: h.Kind, Data: fileio.SubSamples(data, k*frame, (k+1)*frame)}
 		if err := r.Validate(); err != nil {
 			return nil, fmt.Errorf("nrrd: %w", err)
 		}
@@ -188,30 +188,11 @@ func (h *Header) volume(data any, w, ht, d, frames int) (*imagegraph.Volume, err
 	return v, nil
 }
 
-// nrrdSubSamples returns samples lo to hi of a raster sample slice, sharing
-// its memory (capacity capped at hi).
-func nrrdSubSamples(data any, lo, hi int) any {
-	switch s := data.(type) {
-	case []uint8:
-		return s[lo:hi:hi]
-	case []uint16:
-		return s[lo:hi:hi]
-	case []uint32:
-		return s[lo:hi:hi]
-	case []uint64:
-		return s[lo:hi:hi]
-	case []int8:
-		return s[lo:hi:hi]
-	case []int16:
-		return s[lo:hi:hi]
-	case []int32:
-		return s[lo:hi:hi]
-	case []int64:
-		return s[lo:hi:hi]
-	case []float32:
-		return s[lo:hi:hi]
-	case []float64:
-		return s[lo:hi:hi]
-	}
-	return data
+// emptyVolume returns the volume of the header's geometry, without
+// frames. Its world is the header's space, in millimetres (space units
+// are not read).
+func (h *Header) emptyVolume() *imagegraph.Volume {
+	spacing, affine := h.geometry()
+	geo := imagegraph.Geometry{Spacing: spacing, Affine: affine, Space: h.Space, Units: "mm"}
+	return &imagegraph.Volume{Slope: 1, Geometry: geo, Format: "nrrd", Header: h}
 }

@@ -13,9 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // nrrdTestValues are the int16 samples of the small synthetic NRRD files:
@@ -222,7 +221,7 @@ func TestNRRDGeometry(t *testing.T) {
 			t.Errorf("%s: spacing %v affine %v, want %v %v", c.name, v.Spacing, v.Affine, c.spacing, c.affine)
 		}
 	}
-	path := filepath.Join(shareddata.Dir(t), "volumes/pyradiomics_prostate_phantom_subvolume-label.nrrd")
+	path := filepath.Join(testkit.Dir(t), "volumes/pyradiomics_prostate_phantom_subvolume-label.nrrd")
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("shared data absent")
 	}
@@ -239,7 +238,7 @@ func TestNRRDGeometry(t *testing.T) {
 }
 
 func TestNRRDFormatCases(t *testing.T) {
-	dir := filepath.Join(shareddata.Dir(t), "volumes/pynrrd_format_cases")
+	dir := filepath.Join(testkit.Dir(t), "volumes/pynrrd_format_cases")
 	ref, err := ReadFile(filepath.Join(dir, "BallBinary30x30x30.nrrd"))
 	if os.IsNotExist(err) || (err != nil && strings.Contains(err.Error(), "no such file")) {
 		t.Skip("shared data absent")
@@ -266,7 +265,7 @@ func TestNRRDFormatCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = readNRRDBytes(data[:len(data)-40])
-		testcheck.WantErrorPrefix(t, err, "nrrd: ", "data")
+		testkit.WantErrorPrefix(t, err, "nrrd: ", "data")
 		t.Logf("%s truncated: %v", name, err)
 	}
 }
@@ -323,7 +322,7 @@ func TestNRRDDetached(t *testing.T) {
 	}
 	missing := write("missing.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: nowhere.raw\n")))
 	_, err := ReadFile(missing)
-	testcheck.WantError(t, err, missing, "nrrd: data file", "nowhere.raw")
+	testkit.WantError(t, err, missing, "nrrd: data file", "nowhere.raw")
 	short := write("short.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: LIST\ndata/slice001.raw\ndata/vol.raw\ndata/slice003.raw\ndata/slice004.raw\n")))
 	v, err := ReadFile(short)
 	if err != nil {
@@ -337,9 +336,9 @@ func TestNRRDDetached(t *testing.T) {
 	short = write("short2.nhdr", []byte("NRRD0004\n"+nrrdInt16Header("raw", "data file: LIST\ndata/slice001.raw\ndata/tiny.raw\n"+
 		"data/slice003.raw\ndata/slice004.raw\n")))
 	_, err = ReadFile(short)
-	testcheck.WantError(t, err, "short2.nhdr: nrrd: data file \"data/tiny.raw\": raw data holds 5 bytes, the sizes need 12")
+	testkit.WantError(t, err, "short2.nhdr: nrrd: data file \"data/tiny.raw\": raw data holds 5 bytes, the sizes need 12")
 	_, err = readNRRDBytes([]byte(cases["single"]))
-	testcheck.WantErrorPrefix(t, err, "nrrd: ", "detached data files are not supported here")
+	testkit.WantErrorPrefix(t, err, "nrrd: ", "detached data files are not supported here")
 }
 
 func TestNRRDErrors(t *testing.T) {
@@ -422,7 +421,7 @@ func TestNRRDErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := readNRRDBytes(c.data)
-			testcheck.WantErrorPrefix(t, err, "nrrd: ", c.parts...)
+			testkit.WantErrorPrefix(t, err, "nrrd: ", c.parts...)
 			t.Log(err)
 		})
 	}
@@ -435,7 +434,7 @@ func TestReadNRRDFileErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := ReadFile(path)
-	testcheck.WantError(t, err, "formats: "+path+": nrrd: raw data holds 3 bytes, the sizes need 48")
+	testkit.WantError(t, err, "formats: "+path+": nrrd: raw data holds 3 bytes, the sizes need 48")
 	_, err = ReadFile(filepath.Join(dir, "absent.nrrd"))
-	testcheck.WantError(t, err, "absent.nrrd", "no such file")
+	testkit.WantError(t, err, "absent.nrrd", "no such file")
 }

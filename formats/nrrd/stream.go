@@ -8,8 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/readahead"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -167,8 +166,8 @@ func (s *nrrdStream) openPart() error {
 	}
 	if g, ok := s.cur.(*nrrdGzipReader); ok && s.partBytes >= nrrdReadAheadMin {
 		s.cur = &nrrdAheadReader{
-			Reader: readahead.New(io.LimitReader(nrrdDataFirst{g}, s.partBytes), nrrdReadAheadBlock, nrrdReadAheadBlocks),
-			gz:     g,
+			Readahead: fileio.NewReadahead(io.LimitReader(nrrdDataFirst{g}, s.partBytes), nrrdReadAheadBlock, nrrdReadAheadBlocks),
+			gz:        g,
 		}
 	}
 	return nil
@@ -201,7 +200,7 @@ func (d nrrdDataFirst) Read(p []byte) (int, error) {
 // the same bytes and errors as gz, and never more than the part's bytes,
 // so that once it is closed endPart can read gz's member on to its end.
 type nrrdAheadReader struct {
-	*readahead.Reader
+	*fileio.Readahead
 	gz *nrrdGzipReader
 }
 
@@ -305,7 +304,7 @@ func (s *nrrdStream) dataError(err error) error {
 	case strings.HasPrefix(err.Error(), "nrrd: "):
 		return err
 	}
-	return fmt.Errorf("nrrd: %s: %s", s.what, errtext.OneLine(err.Error()))
+	return fmt.Errorf("nrrd: %s: %s", s.what, fileio.OneLine(err.Error()))
 }
 
 // nrrdSkipLine consumes one line (through its '\n') and returns the bytes

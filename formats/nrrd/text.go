@@ -3,6 +3,7 @@ package nrrd
 import (
 	"bufio"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"math"
 	"strconv"
@@ -98,7 +99,7 @@ func nrrdASCII(r io.Reader, kind imagegraph.SampleKind, n int) (any, error) {
 			return v, err == nil
 		})
 	}
-	return nil, fmt.Errorf("nrrd: unsupported sample kind %v", kind)
+	return nil, fileio.Unsupportedf("nrrd: unsupported sample kind %v", kind)
 }
 
 // nrrdDecodeASCII parses exactly n values from sc.

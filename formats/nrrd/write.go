@@ -8,8 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/labelbytes"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
@@ -29,11 +28,11 @@ import (
 // units and measurement frame and, when the dimension is unchanged, its
 // per-axis centers, units, labels, thicknesses and axis mins and maxs;
 // key/value pairs are dropped (they describe the source's values). Other
-// sources get space directions and origin from ref.Affine, in space
-// right-anterior-superior when ref.Format starts with "nifti" (NIfTI's
-// RAS+) and in a 3-D space of no named orientation otherwise, or just
-// "spacings" when the affine is the identity scaled by ref.Spacing; kinds
-// are domain for the spatial axes and list for frames. The file is written
+// sources get space directions and origin from ref.Geometry's affine, in
+// its Space (right-anterior-superior for NIfTI) or, without one, in a 3-D
+// space of no named orientation, or just "spacings" when the affine is
+// the identity scaled by the spacing; kinds are domain for the spatial
+// axes and list for frames. The file is written
 // atomically: a failure leaves no file behind and an existing one
 // unchanged. Errors read "formats: PATH: nrrd: ...". The uncompressed
 // bytes written are counted on the meter watching path
@@ -41,14 +40,14 @@ import (
 func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	header, wide, err := nrrdLabelHeader(ref, labels, dtype)
 	if err != nil {
-		return &errtext.FileError{Path: path, Err: err}
+		return fileio.WrapWrite(path, "nrrd", err)
 	}
 	m := fileprogress.ForFile(path)
 	err = atomicfile.WriteFile(path, func(w io.Writer) error {
 		return writeNRRDLabels(w, header, labels, wide, m)
 	})
 	if err != nil {
-		return fmt.Errorf("formats: %s: nrrd: %w", errtext.PathText(path), err)
+		return fileio.WrapWrite(path, "nrrd", err)
 	}
 	return nil
 }
@@ -89,7 +88,7 @@ func nrrdLabelFill(labels [][]uint32, size int) func(dst []byte, off int64) {
 		for len(dst) >= size {
 			frame := labels[e/perFrame][e%perFrame:]
 			part := frame[:min(len(frame), len(dst)/size)]
-			dst = dst[labelbytes.Put(dst, part, size):]
+			dst = dst[fileio.PutLabels(dst, part, size):]
 			e += int64(len(part))
 		}
 	}
@@ -125,7 +124,7 @@ func nrrdLabelHeader(ref *imagegraph.Volume, labels [][]uint32, dtype string) (h
 	case dtype == "uint32" || dtype == "auto":
 		typ, wide = "uint", true
 	default:
-		return "", false, fmt.Errorf("nrrd: unsupported label dtype %q (want uint16, uint32 or auto)", dtype)
+		return "", false, fileio.Unsupportedf("nrrd: unsupported label dtype %q (want uint16, uint32 or auto)", dtype)
 	}
 	sizes := []int{f0.Width, f0.Height, f0.Depth}
 	var geo []Field
@@ -217,13 +216,13 @@ func nrrdFrames(h *Header) int {
 func nrrdAffineFields(ref *imagegraph.Volume, dim int) []Field {
 	kinds := []string{"domain", "domain", "domain", "list"}[:dim]
 	kindField := Field{Key: "kinds", Value: strings.Join(kinds, " ")}
-	if !strings.HasPrefix(ref.Format, "nifti") && ref.Affine == imagegraph.IdentityAffine(ref.Spacing) {
+	if ref.Space == "" && ref.Affine == imagegraph.IdentityAffine(ref.Spacing) {
 		spacings := []float64{ref.Spacing[0], ref.Spacing[1], ref.Spacing[2], math.NaN()}[:dim]
 		return []Field{{Key: "spacings", Value: nrrdNumbers(spacings)}, kindField}
 	}
 	space := Field{Key: "space dimension", Value: "3"}
-	if strings.HasPrefix(ref.Format, "nifti") {
-		space = Field{Key: "space", Value: "right-anterior-superior"}
+	if ref.Space != "" {
+		space = Field{Key: "space", Value: ref.Space}
 	}
 	dirs := make([][]float64, dim)
 	for i := range min(dim, 3) {

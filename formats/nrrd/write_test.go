@@ -11,9 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // nrrdReadLabelsBack reads a written label file and returns the volume, its
@@ -36,7 +35,7 @@ func nrrdReadLabelsBack(t *testing.T, path string) (*imagegraph.Volume, *Header,
 }
 
 func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
-	path := filepath.Join(shareddata.Dir(t), "volumes/pyradiomics_brain1_label.nrrd")
+	path := filepath.Join(testkit.Dir(t), "volumes/pyradiomics_brain1_label.nrrd")
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("shared data absent")
 	}
@@ -76,7 +75,11 @@ func TestWriteNRRDLabelsRoundTrip(t *testing.T) {
 
 // nrrdLabelRef returns a 3x2x2 volume of the given format and geometry.
 func nrrdLabelRef(format string, spacing [3]float64, affine [3][4]float64, frames int) *imagegraph.Volume {
-	v := &imagegraph.Volume{Slope: 1, Spacing: spacing, Affine: affine, Format: format}
+	geo := imagegraph.Geometry{Spacing: spacing, Affine: affine}
+	if strings.HasPrefix(format, "nifti") {
+		geo.Space = "right-anterior-superior" // as the NIfTI reader gives it
+	}
+	v := &imagegraph.Volume{Slope: 1, Geometry: geo, Format: format}
 	for range frames {
 		v.Frames = append(v.Frames, &imagegraph.Raster{Width: 3, Height: 2, Depth: 2, Kind: imagegraph.Uint8, Data: make([]uint8, 12)})
 	}
@@ -227,7 +230,7 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		err := WriteLabels(out, c.ref, c.labels, c.dtype)
-		testcheck.WantError(t, err, append([]string{out + ": nrrd: "}, c.parts...)...)
+		testkit.WantError(t, err, append([]string{out + ": nrrd: "}, c.parts...)...)
 	}
 	nrrdRef, err := readNRRDBytes(nrrdAttached(nrrdInt16Header("raw", ""), make([]byte, 48)))
 	if err != nil {
@@ -235,12 +238,12 @@ func TestWriteNRRDLabelsErrors(t *testing.T) {
 	}
 	frame := make([]uint32, 24)
 	err = WriteLabels(out, nrrdRef, [][]uint32{frame, frame}, "auto")
-	testcheck.WantError(t, err, "nrrd: 2 label frames for a reference of 1")
+	testkit.WantError(t, err, "nrrd: 2 label frames for a reference of 1")
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("failed writes left %v", entries)
 	}
 	err = WriteLabels(filepath.Join(dir, "no", "such", "out.nrrd"), ref, nrrdLabelFrames(1, 1), "auto")
-	testcheck.WantError(t, err, "no such file")
+	testkit.WantError(t, err, "no such file")
 }
 
 func TestWriteNRRDLabelsLittleEndianData(t *testing.T) {

@@ -8,8 +8,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/filemap"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -23,16 +22,16 @@ import (
 func ReadFile(path string, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	v, err := readRaw(bufio.NewReaderSize(f, rawChunkBytes), st.Size(), shape, dtype, bigEndian)
 	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
+		return nil, fileio.Wrap(path, "raw", err)
 	}
 	return v, nil
 }
@@ -69,7 +68,7 @@ func mapRaw(path string, shape [3]int, dtype string, bigEndian bool) (*imagegrap
 	if err != nil {
 		return nil, nil
 	}
-	data, unmap, err := filemap.Samples(f, kind, n, 0, bigEndian)
+	data, unmap, err := fileio.MapSamples(f, kind, n, 0, bigEndian)
 	if err != nil {
 		return nil, nil
 	}
@@ -82,25 +81,24 @@ func mapRaw(path string, shape [3]int, dtype string, bigEndian bool) (*imagegrap
 }
 
 // checkRaw checks a raw file of size bytes against the shape and dtype
-// and returns the sample kind and count; errors start with "raw: ".
+// and returns the sample kind and count.
 func checkRaw(size int64, shape [3]int, dtype string) (imagegraph.SampleKind, int, error) {
 	kind, ok := rawDtypes[dtype]
 	if !ok {
-		return 0, 0, fmt.Errorf("raw: unknown dtype %q (want one of %s)", dtype, rawDtypeNames)
+		return 0, 0, fileio.Unsupportedf("unknown dtype %q (want one of %s)", dtype, rawDtypeNames)
 	}
 	n, err := imagegraph.VoxelCount(shape[0], shape[1], shape[2])
 	if err != nil {
-		return 0, 0, fmt.Errorf("raw: shape %v: every side must be at least 1, a plane at most %d voxels and the volume at most %d", shape, imagegraph.MaxPixels, int64(imagegraph.MaxVoxels))
+		return 0, 0, fmt.Errorf("shape %v: every side must be at least 1, a plane at most %d voxels and the volume at most %d", shape, imagegraph.MaxPixels, int64(imagegraph.MaxVoxels))
 	}
 	need := int64(n) * int64(kind.Size())
 	if size != need {
-		return 0, 0, fmt.Errorf("raw: shape %v of %s needs %d bytes, the file has %d", shape, dtype, need, size)
+		return 0, 0, fmt.Errorf("shape %v of %s needs %d bytes, the file has %d", shape, dtype, need, size)
 	}
 	return kind, n, nil
 }
 
-// readRaw is ReadFile on a reader of size bytes; errors start with
-// "raw: ".
+// readRaw is ReadFile on a reader of size bytes.
 func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
 	kind, n, err := checkRaw(size, shape, dtype)
 	if err != nil {
@@ -113,13 +111,13 @@ func readRaw(r io.Reader, size int64, shape [3]int, dtype string, bigEndian bool
 	data, err := ReadSamples(r, kind, n, order, false)
 	if err != nil {
 		if errors.Is(err, ErrShort) {
-			return nil, fmt.Errorf("raw: file ended early (%w)", err)
+			return nil, fmt.Errorf("file ended early (%w)", err)
 		}
-		return nil, fmt.Errorf("raw: %w", err)
+		return nil, err
 	}
 	raster := &imagegraph.Raster{Width: shape[0], Height: shape[1], Depth: shape[2], Kind: kind, Data: data}
 	if err := raster.Validate(); err != nil {
-		return nil, fmt.Errorf("raw: %w", err)
+		return nil, err
 	}
 	return imagegraph.NewVolume(raster, "raw"), nil
 }

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestReadRawFile(t *testing.T) {
@@ -94,10 +94,10 @@ func TestReadRawFileErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := ReadFile(path, c.shape, c.dtype, false)
-		testcheck.WantError(t, err, append([]string{path + ": raw: "}, c.parts...)...)
+		testkit.WantError(t, err, append([]string{path + ": raw: "}, c.parts...)...)
 	}
 	_, err := ReadFile(path+".absent", [3]int{1, 1, 1}, "uint8", false)
-	testcheck.WantError(t, err, "no such file")
+	testkit.WantError(t, err, "no such file")
 	if v, err := ReadFile(path, [3]int{3, 2, 2}, "int16", true); err != nil || v.Frames[0].Kind != imagegraph.Int16 {
 		t.Errorf("exact size: %v", err)
 	}

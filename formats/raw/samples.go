@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -50,7 +51,7 @@ func ReadSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.By
 	case imagegraph.Float64:
 		return rawDecode(r, n, 8, grow, rawFillFloat64(little))
 	}
-	return nil, fmt.Errorf("unsupported sample kind %v", kind)
+	return nil, fileio.Unsupportedf("unsupported sample kind %v", kind)
 }
 
 // rawDecode reads n samples of size bytes each from r, converting each
@@ -94,11 +95,7 @@ func rawFill8[T ~uint8 | ~int8](dst []T, src []byte) {
 // rawFill16 returns a converter of 16-bit samples in the byte order.
 func rawFill16[T ~uint16 | ~int16](little bool) func([]T, []byte) {
 	if little {
-		return func(dst []T, src []byte) {
-			for i := range dst {
-				dst[i] = T(binary.LittleEndian.Uint16(src[2*i:]))
-			}
-		}
+		return fileio.DecodeLE16[T]
 	}
 	return func(dst []T, src []byte) {
 		for i := range dst {
@@ -110,11 +107,7 @@ func rawFill16[T ~uint16 | ~int16](little bool) func([]T, []byte) {
 // rawFill32 returns a converter of 32-bit integer samples in the byte order.
 func rawFill32[T ~uint32 | ~int32](little bool) func([]T, []byte) {
 	if little {
-		return func(dst []T, src []byte) {
-			for i := range dst {
-				dst[i] = T(binary.LittleEndian.Uint32(src[4*i:]))
-			}
-		}
+		return fileio.DecodeLE32[T]
 	}
 	return func(dst []T, src []byte) {
 		for i := range dst {
@@ -126,11 +119,7 @@ func rawFill32[T ~uint32 | ~int32](little bool) func([]T, []byte) {
 // rawFill64 returns a converter of 64-bit integer samples in the byte order.
 func rawFill64[T ~uint64 | ~int64](little bool) func([]T, []byte) {
 	if little {
-		return func(dst []T, src []byte) {
-			for i := range dst {
-				dst[i] = T(binary.LittleEndian.Uint64(src[8*i:]))
-			}
-		}
+		return fileio.DecodeLE64[T]
 	}
 	return func(dst []T, src []byte) {
 		for i := range dst {
@@ -142,11 +131,7 @@ func rawFill64[T ~uint64 | ~int64](little bool) func([]T, []byte) {
 // rawFillFloat32 returns a converter of float32 samples in the byte order.
 func rawFillFloat32(little bool) func([]float32, []byte) {
 	if little {
-		return func(dst []float32, src []byte) {
-			for i := range dst {
-				dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[4*i:]))
-			}
-		}
+		return fileio.DecodeLEFloat32
 	}
 	return func(dst []float32, src []byte) {
 		for i := range dst {
@@ -158,11 +143,7 @@ func rawFillFloat32(little bool) func([]float32, []byte) {
 // rawFillFloat64 returns a converter of float64 samples in the byte order.
 func rawFillFloat64(little bool) func([]float64, []byte) {
 	if little {
-		return func(dst []float64, src []byte) {
-			for i := range dst {
-				dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*i:]))
-			}
-		}
+		return fileio.DecodeLEFloat64
 	}
 	return func(dst []float64, src []byte) {
 		for i := range dst {

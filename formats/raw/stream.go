@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 	"math"
 	"os"
@@ -42,7 +43,7 @@ func NewStream(r io.Reader, width, height, depth int, kind imagegraph.SampleKind
 		return nil, fmt.Errorf("a %dx%dx%d volume: every side must be at least 1 and a plane at most %d voxels", width, height, depth, imagegraph.MaxPixels)
 	}
 	if kind.Size() == 0 {
-		return nil, fmt.Errorf("unsupported sample kind %v", kind)
+		return nil, fileio.Unsupportedf("unsupported sample kind %v", kind)
 	}
 	if planeBytes := int64(width) * int64(height) * int64(kind.Size()); int64(depth) > math.MaxInt64/planeBytes {
 		return nil, fmt.Errorf("a %dx%dx%d volume of %v is too large", width, height, depth, kind)
@@ -117,16 +118,16 @@ func (s *Stream) Close() error {
 func OpenStream(path string, shape [3]int, dtype string, bigEndian bool) (*Stream, error) {
 	kind, ok := rawDtypes[dtype]
 	if !ok {
-		return nil, fmt.Errorf("formats: %s: raw: unknown dtype %q (want one of %s)", path, dtype, rawDtypeNames)
+		return nil, fileio.Wrap(path, "raw", fileio.Unsupportedf("unknown dtype %q (want one of %s)", dtype, rawDtypeNames))
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	var order binary.ByteOrder = binary.LittleEndian
 	if bigEndian {
@@ -138,7 +139,7 @@ func OpenStream(path string, shape [3]int, dtype string, bigEndian bool) (*Strea
 	}
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("formats: %s: raw: %w", path, err)
+		return nil, fileio.Wrap(path, "raw", err)
 	}
 	return s, nil
 }

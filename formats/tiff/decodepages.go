@@ -5,12 +5,12 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/cclabel/cclabel/formats/internal/tiffstrips"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
 )
 
 // decodePages returns a function that gives the decoded page k, for k =
 // 0, 1, 2, ... in order: the pages (IFDs at ifds in data) are decoded by
-// tiffstrips, a window of GOMAXPROCS pages at a time in parallel (each
+// tiffio.DecodePage, a window of GOMAXPROCS pages at a time in parallel (each
 // page on one goroutine), so that at most a window of decoded pages is
 // held. The images and errors are those of golang.org/x/image/tiff.
 func decodePages(data []byte, ifds []uint32) func(k int) (image.Image, error) {
@@ -41,7 +41,7 @@ func decodePagesOf(pages int, page func(k int) ([]byte, uint32, error)) func(k i
 							errs[i] = err
 							return
 						}
-						imgs[i], errs[i] = tiffstrips.DecodePage(data, ifd, threads)
+						imgs[i], errs[i] = tiffio.DecodePage(data, ifd, threads)
 					})
 				}
 			}

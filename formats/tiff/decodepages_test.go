@@ -7,27 +7,27 @@ import (
 
 	xtiff "golang.org/x/image/tiff"
 
-	"github.com/cclabel/cclabel/formats/internal/testimages"
-	"github.com/cclabel/cclabel/formats/internal/tiffifd"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // TestDecodePagesInOrder checks that pages decoded a window at a time in
 // parallel are golang.org/x/image/tiff's, in page order, errors included,
 // whatever order they are asked for in.
 func TestDecodePagesInOrder(t *testing.T) {
-	var pages []testimages.TIFFPage
+	var pages []testkit.TIFFPage
 	for k := range 11 {
 		p := tiffStackPage(7, 5, 10*k)
 		if k%3 == 1 {
-			p.Compression, p.Strip = 32773, testimages.PackBits(p.Strip)
+			p.Compression, p.Strip = 32773, testkit.PackBits(p.Strip)
 		}
 		if k == 8 {
 			p.Strip = p.Strip[:3] // too short: an error
 		}
 		pages = append(pages, p)
 	}
-	data, ifds := testimages.BuildTIFF(binary.LittleEndian, pages...)
-	l := tiffifd.Layout{Order: binary.LittleEndian}
+	data, ifds := testkit.BuildTIFF(binary.LittleEndian, pages...)
+	l := tiffio.Layout{Order: binary.LittleEndian}
 	offsets := make([]uint32, len(ifds))
 	for i, off := range ifds {
 		offsets[i] = uint32(off)

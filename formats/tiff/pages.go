@@ -1,10 +1,10 @@
 package tiff
 
 import (
-	"fmt"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
 	"io"
 
-	"github.com/cclabel/cclabel/formats/internal/tiffifd"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
 )
 
 // PageCount returns the number of pages (image file directories, IFDs)
@@ -12,9 +12,9 @@ import (
 // the chain of IFDs from the header. An IFD that does not lie wholly
 // inside the data, a chain that loops and a file without IFDs are errors.
 func PageCount(r io.ReaderAt, size int64) (int, error) {
-	n, err := tiffifd.Pages(r, size)
+	n, err := tiffio.Pages(r, size)
 	if err != nil {
-		return 0, fmt.Errorf("formats: %w", err)
+		return 0, fileio.Wrap("", "tiff", err)
 	}
 	return n, nil
 }

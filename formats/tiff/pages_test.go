@@ -3,22 +3,20 @@ package tiff
 import (
 	"bytes"
 	"encoding/binary"
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/formats/internal/testimages"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 	"os"
 	"path/filepath"
 	"testing"
 )
 
 func TestTIFFPageCount(t *testing.T) {
-	for _, order := range []testimages.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+	for _, order := range []testkit.ByteOrder{binary.LittleEndian, binary.BigEndian} {
 		for _, n := range []int{1, 2, 5} {
-			pages := make([]testimages.TIFFPage, n)
+			pages := make([]testkit.TIFFPage, n)
 			for i := range pages {
-				pages[i] = testimages.TwoByTwo
+				pages[i] = testkit.TwoByTwo
 			}
-			data, _ := testimages.BuildTIFF(order, pages...)
+			data, _ := testkit.BuildTIFF(order, pages...)
 			got, err := PageCount(bytes.NewReader(data), int64(len(data)))
 			if err != nil || got != n {
 				t.Errorf("%v, %d pages: got %d, %v", order, n, got, err)
@@ -26,19 +24,19 @@ func TestTIFFPageCount(t *testing.T) {
 		}
 	}
 	for _, n := range []int{1, 3} {
-		data := testimages.BigTIFF(n)
+		data := testkit.BigTIFF(n)
 		if got, err := PageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != n {
 			t.Errorf("BigTIFF with %d pages: got %d, %v", n, got, err)
 		}
 	}
-	single := testimages.EncodeTIFF(t, testimages.GreyPattern(), nil)
+	single := testkit.EncodeTIFF(t, testkit.GreyPattern(), nil)
 	if got, err := PageCount(bytes.NewReader(single), int64(len(single))); err != nil || got != 1 {
 		t.Errorf("x/image TIFF: got %d, %v", got, err)
 	}
 }
 
 func TestTIFFPageCountErrors(t *testing.T) {
-	three, ifds := testimages.BuildTIFF(binary.LittleEndian, testimages.TwoByTwo, testimages.TwoByTwo, testimages.TwoByTwo)
+	three, ifds := testkit.BuildTIFF(binary.LittleEndian, testkit.TwoByTwo, testkit.TwoByTwo, testkit.TwoByTwo)
 	next := func(k int) int { return ifds[k] + 2 + 9*12 } // where IFD k's next pointer lies
 	patched := func(k int, to uint32) []byte {
 		b := bytes.Clone(three)
@@ -71,13 +69,13 @@ func TestTIFFPageCountErrors(t *testing.T) {
 			t.Errorf("%s: %d pages, want an error", c.name, n)
 			continue
 		}
-		testcheck.WantError(t, err, append([]string{"formats: tiff: "}, c.parts...)...)
+		testkit.WantError(t, err, append([]string{"formats: tiff: "}, c.parts...)...)
 	}
 }
 
 func TestTIFFPageCountShared(t *testing.T) {
 	for name, want := range map[string]int{"skimage_multipage.tif": 2, "morpholibj_blobs-lbl.tif": 1, "morpholibj_grains.tif": 1} {
-		data, err := os.ReadFile(filepath.Join(shareddata.Dir(t), "images", name))
+		data, err := os.ReadFile(filepath.Join(testkit.Dir(t), "images", name))
 		if err != nil {
 			t.Logf("%s absent", name)
 			continue

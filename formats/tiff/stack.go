@@ -11,9 +11,8 @@ import (
 
 	xtiff "golang.org/x/image/tiff"
 
-	"github.com/cclabel/cclabel/formats/internal/errtext"
-	"github.com/cclabel/cclabel/formats/internal/slicestack"
-	"github.com/cclabel/cclabel/formats/internal/tiffifd"
+	"github.com/cclabel/cclabel/formats/internal/fileio"
+	"github.com/cclabel/cclabel/formats/internal/tiffio"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -32,11 +31,11 @@ import (
 func ReadStackFile(path string) (*imagegraph.Volume, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("formats: %w", err)
+		return nil, fileio.Wrap(path, "", err)
 	}
 	v, err := readTIFFStack(data, stackVoxelLimit(len(data)))
 	if err != nil {
-		return nil, &errtext.FileError{Path: path, Err: err}
+		return nil, fileio.Wrap(path, "tiff", err)
 	}
 	return v, nil
 }
@@ -57,15 +56,15 @@ func stackVoxelLimit(size int) int {
 // maxPixels voxels. Errors start with "tiff: ".
 func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 	r, size := bytes.NewReader(data), int64(len(data))
-	l, err := tiffifd.ReadHeader(r, size)
+	l, err := tiffio.ReadHeader(r, size)
 	if err != nil {
 		return nil, err
 	}
-	pages, err := tiffifd.Pages(r, size)
+	pages, err := tiffio.Pages(r, size)
 	if err != nil {
 		return nil, err
 	}
-	// The chain has no loop (tiffifd.Pages checked), so this walk ends.
+	// The chain has no loop (tiffio.Pages checked), so this walk ends.
 	var offs []uint64
 	for off := l.First; off != 0 && len(offs) < pages; {
 		offs = append(offs, off)
@@ -75,7 +74,7 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 	}
 	// Each page is read through a classic TIFF file whose first IFD is
 	// the page's: the file itself with its header patched, or for
-	// BigTIFF the page converted (tiffifd.Classic: header only here, with
+	// BigTIFF the page converted (tiffio.Classic: header only here, with
 	// its strips or tiles when decoded).
 	readers := make([]*io.SectionReader, len(offs))
 	for k, off := range offs {
@@ -83,20 +82,20 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 			readers[k] = io.NewSectionReader(newTIFFStackPageReader(data, l, off), 0, size)
 			continue
 		}
-		head, err := tiffifd.Classic(data, l, off, false)
+		head, err := tiffio.Classic(data, l, off, false)
 		if err != nil {
 			return nil, tiffStackPageError(k, err)
 		}
 		readers[k] = io.NewSectionReader(bytes.NewReader(head), 0, int64(len(head)))
 	}
-	var stack *slicestack.Stack
+	var stack *tiffio.Stack
 	for k, pr := range readers {
 		cfg, err := xtiff.DecodeConfig(io.NewSectionReader(pr, 0, pr.Size()))
 		if err != nil {
 			return nil, tiffStackPageError(k, err)
 		}
 		if k == 0 {
-			if stack, err = slicestack.New(cfg.Width, cfg.Height, pages, maxPixels); err != nil {
+			if stack, err = tiffio.NewStack(cfg.Width, cfg.Height, pages, maxPixels); err != nil {
 				return nil, fmt.Errorf("tiff: %w", err)
 			}
 		} else if cfg.Width != stack.Width || cfg.Height != stack.Height {
@@ -108,7 +107,7 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 		if !l.Big {
 			return data, uint32(offs[k]), nil
 		}
-		page, err := tiffifd.Classic(data, l, offs[k], true)
+		page, err := tiffio.Classic(data, l, offs[k], true)
 		return page, 8, err
 	})
 	for k, pr := range readers {
@@ -119,11 +118,11 @@ func readTIFFStack(data []byte, maxPixels int) (*imagegraph.Volume, error) {
 		if b := img.Bounds(); b != image.Rect(0, 0, stack.Width, stack.Height) {
 			return nil, fmt.Errorf("tiff: page %d: decoded bounds %v differ from its header's %dx%d", k, b, stack.Width, stack.Height)
 		}
-		if p, ok := tiffifd.FirstValue(pr, pr.Size(), tiffifd.TagPhotometric); ok && p == 0 {
-			tiffifd.Uninvert(img)
+		if p, ok := tiffio.FirstValue(pr, pr.Size(), tiffio.TagPhotometric); ok && p == 0 {
+			tiffio.Uninvert(img)
 		}
 		if err := stack.Add(k, img); err != nil {
-			return nil, fmt.Errorf("tiff: page %d is %w (the pages of a stack must share size and sample type)", k, err)
+			return nil, fileio.Unsupportedf("tiff: page %d is %w (the pages of a stack must share size and sample type)", k, err)
 		}
 	}
 	raster, err := stack.Raster()
@@ -139,7 +138,10 @@ func tiffStackPageError(k int, err error) error {
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
 		msg = "unexpected end of data (truncated file?)"
 	}
-	return fmt.Errorf("tiff: page %d: %s", k, errtext.OneLine(strings.TrimPrefix(msg, "tiff: ")))
+	if fileio.IsUnsupported(err) {
+		return fileio.Unsupportedf("tiff: page %d: %s", k, fileio.OneLine(strings.TrimPrefix(msg, "tiff: ")))
+	}
+	return fmt.Errorf("tiff: page %d: %s", k, fileio.OneLine(strings.TrimPrefix(msg, "tiff: ")))
 }
 
 // tiffStackPageReader presents a classic TIFF file whose header's first-IFD
@@ -153,7 +155,7 @@ type tiffStackPageReader struct {
 }
 
 // newTIFFStackPageReader returns a reader of data whose first IFD is at ifd.
-func newTIFFStackPageReader(data []byte, l tiffifd.Layout, ifd uint64) *tiffStackPageReader {
+func newTIFFStackPageReader(data []byte, l tiffio.Layout, ifd uint64) *tiffStackPageReader {
 	pr := &tiffStackPageReader{data: data}
 	copy(pr.head[:], data)
 	l.Order.PutUint32(pr.head[4:], uint32(ifd))

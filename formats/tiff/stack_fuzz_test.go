@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/formats/internal/testimages"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/testkit"
 	xtiff "golang.org/x/image/tiff"
 )
 
@@ -19,20 +19,20 @@ import (
 // 8 and 16-bit pages in both byte orders, compressed single pages, colour,
 // and pages that differ.
 func tiffStackFuzzSeeds(t testing.TB) [][]byte {
-	three, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
-	big, _ := testimages.BuildTIFF(binary.BigEndian, tiffStackPage(2, 2, 0), testimages.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 0,
-		Compression: 32773, Strip: testimages.PackBits([]byte{1, 2, 3, 4})})
-	p16 := testimages.TIFFPage{Width: 2, Height: 1, Bits: 16, Photometric: 1, Compression: 1, Strip: []byte{1, 2, 3, 4}}
-	deep, _ := testimages.BuildTIFF(binary.LittleEndian, p16, p16)
-	mixed, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
+	three, _ := testkit.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
+	big, _ := testkit.BuildTIFF(binary.BigEndian, tiffStackPage(2, 2, 0), testkit.TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 0,
+		Compression: 32773, Strip: testkit.PackBits([]byte{1, 2, 3, 4})})
+	p16 := testkit.TIFFPage{Width: 2, Height: 1, Bits: 16, Photometric: 1, Compression: 1, Strip: []byte{1, 2, 3, 4}}
+	deep, _ := testkit.BuildTIFF(binary.LittleEndian, p16, p16)
+	mixed, _ := testkit.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
 	rgba := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	rgba.Set(1, 1, color.RGBA{200, 100, 50, 255})
 	return [][]byte{
 		three, big, deep, mixed,
-		testimages.EncodeTIFF(t, testimages.GreyPattern(), &xtiff.Options{Compression: xtiff.Deflate}),
-		testimages.EncodeTIFF(t, testimages.Gray16Pattern(3, 3), &xtiff.Options{Compression: xtiff.Deflate, Predictor: true}),
-		testimages.EncodeTIFF(t, rgba, nil),
-		testimages.BigTIFF(2),
+		testkit.EncodeTIFF(t, testkit.GreyPattern(), &xtiff.Options{Compression: xtiff.Deflate}),
+		testkit.EncodeTIFF(t, testkit.Gray16Pattern(3, 3), &xtiff.Options{Compression: xtiff.Deflate, Predictor: true}),
+		testkit.EncodeTIFF(t, rgba, nil),
+		testkit.BigTIFF(2),
 	}
 }
 
@@ -46,14 +46,14 @@ func FuzzReadTIFFStack(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := readTIFFStack(data, testcheck.FuzzMaxPixels)
+		v, err := readTIFFStack(data, testkit.FuzzMaxPixels)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "tiff: ") || strings.ContainsAny(msg, "\r\n") {
 				t.Fatalf("error %q is not one line starting with \"tiff: \"", msg)
 			}
 			return
 		}
-		testcheck.CheckFuzzVolume(t, v)
+		checkFuzzVolume(t, v)
 		if len(v.Frames) != 1 || v.Format != "tiff" || v.Header != nil {
 			t.Fatalf("%d frames, format %q", len(v.Frames), v.Format)
 		}
@@ -62,4 +62,23 @@ func FuzzReadTIFFStack(f *testing.F) {
 			t.Fatalf("depth %d, %d pages (%v)", v.Frames[0].Depth, pages, err)
 		}
 	})
+}
+
+// checkFuzzVolume checks a volume the fuzzed reader accepted: frames of
+// one shape and kind that validate, no scaling, and a finite geometry.
+func checkFuzzVolume(t *testing.T, v *imagegraph.Volume) {
+	t.Helper()
+	if len(v.Frames) == 0 || v.Slope != 1 || v.Inter != 0 {
+		t.Fatalf("%d frames, slope %v, inter %v", len(v.Frames), v.Slope, v.Inter)
+	}
+	r0 := v.Frames[0]
+	for _, r := range v.Frames {
+		if err := r.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		if r.Width != r0.Width || r.Height != r0.Height || r.Depth != r0.Depth || r.Kind != r0.Kind {
+			t.Fatal("frames differ in shape or kind")
+		}
+	}
+	testkit.CheckGeometry(t, v.Spacing, v.Affine)
 }

@@ -3,46 +3,66 @@ package tiff
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/formats/internal/testcheck"
-	"github.com/cclabel/cclabel/formats/internal/testimages"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestTIFFStackExpected(t *testing.T) {
-	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
+	cases := testkit.Cases(t, func(c testkit.Case) bool {
 		f := c.File
 		return strings.HasSuffix(f, ".tif") && (strings.HasPrefix(f, "volumes/") || f == "images/skimage_multipage.tif")
 	})
 	if len(cases) < 4 {
 		t.Fatalf("only %d TIFF stack cases in expected.json", len(cases))
 	}
-	n := testcheck.CheckExpected(t, cases, ReadStackFile)
+	n := testkit.CheckExpected(t, cases, labelCase)
 	if n == 0 {
 		t.Skip("no TIFF stacks present")
 	}
 	t.Logf("%d TIFF stack cases checked", n)
 }
 
+// labelCase reads the volume at path and labels its one frame as c says.
+func labelCase(path string, c testkit.Case) (testkit.Labeled, error) {
+	v, err := ReadStackFile(path)
+	if err != nil {
+		return testkit.Labeled{}, err
+	}
+	if len(v.Frames) != 1 {
+		return testkit.Labeled{}, fmt.Errorf("%d frames, want 1", len(v.Frames))
+	}
+	r := v.Frames[0]
+	rule, err := imagegraph.ParseRule(c.Mode)
+	if err != nil {
+		return testkit.Labeled{}, err
+	}
+	l, err := imagegraph.Label(r, rule, imagegraph.Options{Connectivity: c.Connectivity}, nil)
+	if err != nil {
+		return testkit.Labeled{}, err
+	}
+	return testkit.Labeled{Shape: [3]int{r.Width, r.Height, r.Depth}, Labels: l.Data, Count: l.Count}, nil
+}
+
 // tiffStackPage returns an 8-bit page of w x h whose sample at (x, y) is
 // base + x + w*y.
-func tiffStackPage(w, h, base int) testimages.TIFFPage {
+func tiffStackPage(w, h, base int) testkit.TIFFPage {
 	strip := make([]byte, w*h)
 	for i := range strip {
 		strip[i] = byte(base + i)
 	}
-	return testimages.TIFFPage{Width: w, Height: h, Bits: 8, Photometric: 1, Compression: 1, Strip: strip}
+	return testkit.TIFFPage{Width: w, Height: h, Bits: 8, Photometric: 1, Compression: 1, Strip: strip}
 }
 
 func TestTIFFStackPages(t *testing.T) {
-	for _, order := range []testimages.ByteOrder{binary.LittleEndian, binary.BigEndian} {
-		data, _ := testimages.BuildTIFF(order, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
+	for _, order := range []testkit.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		data, _ := testkit.BuildTIFF(order, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 10), tiffStackPage(3, 2, 20))
 		v, err := readTIFFStack(data, imagegraph.MaxPixels)
 		if err != nil {
 			t.Fatal(err)
@@ -57,11 +77,11 @@ func TestTIFFStackPages(t *testing.T) {
 		}
 	}
 	// 16-bit pages, one WhiteIsZero: stored values are kept.
-	p16 := func(photometric, base int) testimages.TIFFPage {
-		return testimages.TIFFPage{Width: 2, Height: 1, Bits: 16, Photometric: photometric, Compression: 1,
-			Strip: testimages.GreyStrip(binary.BigEndian, 2, 1, 16, func(x, y int) int { return base + 1000*x })}
+	p16 := func(photometric, base int) testkit.TIFFPage {
+		return testkit.TIFFPage{Width: 2, Height: 1, Bits: 16, Photometric: photometric, Compression: 1,
+			Strip: testkit.GreyStrip(binary.BigEndian, 2, 1, 16, func(x, y int) int { return base + 1000*x })}
 	}
-	data, _ := testimages.BuildTIFF(binary.BigEndian, p16(1, 7), p16(0, 300))
+	data, _ := testkit.BuildTIFF(binary.BigEndian, p16(1, 7), p16(0, 300))
 	v, err := readTIFFStack(data, imagegraph.MaxPixels)
 	if err != nil {
 		t.Fatal(err)
@@ -70,23 +90,23 @@ func TestTIFFStackPages(t *testing.T) {
 		t.Errorf("16-bit: %v %v", r.Kind, r.Data)
 	}
 	// A single page, as x/image/tiff writes it, is a volume of depth 1.
-	single := testimages.EncodeTIFF(t, testimages.GreyPattern(), nil)
+	single := testkit.EncodeTIFF(t, testkit.GreyPattern(), nil)
 	v, err = readTIFFStack(single, imagegraph.MaxPixels)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := v.Frames[0]; r.Depth != 1 || r.Width != testimages.GreyPattern().Rect.Dx() || !bytes.Equal(r.Data.([]uint8), testimages.GreyPattern().Pix) {
+	if r := v.Frames[0]; r.Depth != 1 || r.Width != testkit.GreyPattern().Rect.Dx() || !bytes.Equal(r.Data.([]uint8), testkit.GreyPattern().Pix) {
 		t.Errorf("single page: %dx%dx%d", r.Width, r.Height, r.Depth)
 	}
 }
 
 func TestTIFFStackErrors(t *testing.T) {
-	sizes, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
-	p16 := testimages.TIFFPage{Width: 3, Height: 2, Bits: 16, Photometric: 1, Compression: 1, Strip: make([]byte, 12)}
-	depths, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), p16)
-	loop, ifds := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
+	sizes, _ := testkit.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0), tiffStackPage(2, 2, 0))
+	p16 := testkit.TIFFPage{Width: 3, Height: 2, Bits: 16, Photometric: 1, Compression: 1, Strip: make([]byte, 12)}
+	depths, _ := testkit.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), p16)
+	loop, ifds := testkit.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
 	binary.LittleEndian.PutUint32(loop[ifds[1]+2+9*12:], uint32(ifds[0]))
-	short, _ := testimages.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
+	short, _ := testkit.BuildTIFF(binary.LittleEndian, tiffStackPage(3, 2, 0), tiffStackPage(3, 2, 0))
 	binary.LittleEndian.PutUint32(short[ifds[1]+2+8*12+8:], 1000) // strip byte count of page 1
 	cases := []struct {
 		name      string
@@ -99,13 +119,13 @@ func TestTIFFStackErrors(t *testing.T) {
 		{"loop", loop, imagegraph.MaxPixels, []string{"loops back"}},
 		{"short strip", short, imagegraph.MaxPixels, []string{"tiff: page 1: invalid format"}},
 		{"too many", sizes, 17, []string{"3 planes of 3x2 hold more than 17 voxels"}},
-		{"empty BigTIFF pages", testimages.BigTIFF(2), imagegraph.MaxPixels, []string{"page 0: invalid format: zero-size image"}},
+		{"empty BigTIFF pages", testkit.BigTIFF(2), imagegraph.MaxPixels, []string{"page 0: invalid format: zero-size image"}},
 		{"not TIFF", []byte("\x89PNG\r\n\x1a\n...."), imagegraph.MaxPixels, []string{"no byte order mark"}},
 		{"no IFD", []byte("II*\x00\x00\x00\x00\x00"), imagegraph.MaxPixels, []string{"no image"}},
 	}
 	for _, c := range cases {
 		_, err := readTIFFStack(c.data, c.maxPixels)
-		testcheck.WantErrorPrefix(t, err, "tiff: ", c.parts...)
+		testkit.WantErrorPrefix(t, err, "tiff: ", c.parts...)
 		t.Logf("%s: %v", c.name, err)
 	}
 	path := filepath.Join(t.TempDir(), "mixed.tif")
@@ -113,7 +133,7 @@ func TestTIFFStackErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := ReadStackFile(path)
-	testcheck.WantError(t, err, "formats: "+path+": tiff: page 2 is 2x2, page 0 is 3x2")
+	testkit.WantError(t, err, "formats: "+path+": tiff: page 2 is 2x2, page 0 is 3x2")
 	_, err = ReadStackFile(filepath.Join(t.TempDir(), "absent.tif"))
-	testcheck.WantError(t, err, "absent.tif", "no such file")
+	testkit.WantError(t, err, "absent.tif", "no such file")
 }

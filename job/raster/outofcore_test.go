@@ -14,7 +14,7 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
-	"github.com/cclabel/cclabel/internal/shareddata"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // inMemory labels a volume file whole, as cclabel volume does in memory,
@@ -148,14 +148,14 @@ func TestLabelSharedVolumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the shared volumes take the full run (CI's -race -short run covers concurrency elsewhere)")
 	}
-	cases := shareddata.Cases(t, func(c shareddata.Case) bool {
+	cases := testkit.Cases(t, func(c testkit.Case) bool {
 		return strings.HasPrefix(c.File, "volumes/")
 	})
 	thicknesses := []int{1, 64}
 	dir := t.TempDir()
 	checked := 0
 	for _, c := range cases {
-		path := shareddata.Path(c.File)
+		path := testkit.Path(c.File)
 		s, ref, err := formats.OpenVolumeStream(path, nil)
 		if err != nil { // a 4D volume, a TIFF stack
 			t.Logf("%s: not streamed: %v", c.File, err)
@@ -176,9 +176,9 @@ func TestLabelSharedVolumes(t *testing.T) {
 				t.Fatal(err)
 			}
 			labels := readLabels(t, out)
-			if res.Count != c.Components || shareddata.LabelsSHA256(labels) != c.SHA256 {
+			if res.Count != c.Components || testkit.LabelsSHA256(labels) != c.SHA256 {
 				t.Errorf("%s %s/%d, slabs of %d: %d components, want %d; hash match %v", c.File, c.Mode, c.Connectivity, thick,
-					res.Count, c.Components, shareddata.LabelsSHA256(labels) == c.SHA256)
+					res.Count, c.Components, testkit.LabelsSHA256(labels) == c.SHA256)
 			}
 		}
 		checked++

@@ -40,7 +40,7 @@ func write4D(t *testing.T, path string, w, h, d, frames int) *imagegraph.Volume 
 	}
 	spacing := [3]float64{0.5, 2, 3}
 	affine := [3][4]float64{{0.5, 0, 0, -10}, {0, 2, 0, 20}, {0, 0, 3, 5}}
-	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Spacing: spacing, Affine: affine, Format: "npy"}
+	ref := &imagegraph.Volume{Frames: []*imagegraph.Raster{r}, Slope: 1, Geometry: imagegraph.Geometry{Spacing: spacing, Affine: affine}, Format: "npy"}
 	if err := formats.WriteVolumeLabels(path, ref, values, "uint16"); err != nil {
 		t.Fatal(err)
 	}

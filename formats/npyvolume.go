@@ -1,0 +1,181 @@
+package formats
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/formats/raw"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/fileprogress"
+)
+
+// npyProbe probes a .npy file: a 2D array is an image, a 3D one a volume,
+// their axes as npy.ReadFile takes them.
+func npyProbe(path string) (Config, error) {
+	dims, kind, fortran, err := npy.ProbeFile(path)
+	if err != nil {
+		return Config{}, err
+	}
+	shape := slices.Clone(dims)
+	if !fortran {
+		slices.Reverse(shape)
+	}
+	switch len(shape) {
+	case 2:
+		return newConfig("npy", shape[0], shape[1], 1, 1, kind), nil
+	case 3:
+		return newConfig("npy", shape[0], shape[1], shape[2], 1, kind), nil
+	}
+	return Config{}, &UnsupportedError{Path: path, Format: "npy",
+		Err: fmt.Errorf("array of %d dimensions: want 2 (an image) or 3 (a volume)", len(dims))}
+}
+
+// npyKind calls a 2D array an image, others volumes.
+func npyKind(path string) (Kind, error) {
+	dims, _, _, err := npy.ProbeFile(path)
+	switch {
+	case err != nil:
+		return 0, err
+	case len(dims) == 2:
+		return KindImage, nil
+	}
+	return KindVolume, nil
+}
+
+// npyRead reads a .npy array as a volume.
+func npyRead(path string) (*imagegraph.Volume, error) {
+	r, err := npy.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return imagegraph.NewVolume(r, "npy"), nil
+}
+
+// npyMap maps a .npy array's samples as a volume.
+func npyMap(path string) (*imagegraph.Volume, func(), error) {
+	r, release, err := npy.MapFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return imagegraph.NewVolume(r, "npy"), release, nil
+}
+
+// npyOpen opens a 3D .npy array as a stream of planes.
+func npyOpen(path string) (*raw.Stream, *imagegraph.Volume, error) {
+	s, err := npy.OpenStream(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, streamVolume(s, "npy"), nil
+}
+
+// rawOpen opens raw data as a stream of planes.
+func rawOpen(path string, o *RawOptions) (*raw.Stream, *imagegraph.Volume, error) {
+	s, err := raw.OpenStream(path, o.Shape, o.DType, o.BigEndian)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, streamVolume(s, "raw"), nil
+}
+
+// rawProbe probes raw data: its shape and type are the options'.
+func rawProbe(path string, o *RawOptions) (Config, error) {
+	s, err := raw.OpenStream(path, o.Shape, o.DType, o.BigEndian)
+	if err != nil {
+		return Config{}, err
+	}
+	defer s.Close()
+	return newConfig("raw", s.Width, s.Height, s.Depth, 1, s.Kind), nil
+}
+
+// streamVolume is the reference volume of a stream's samples: one frame
+// without samples, no geometry.
+func streamVolume(s *raw.Stream, format string) *imagegraph.Volume {
+	frame := &imagegraph.Raster{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind}
+	return imagegraph.NewVolume(frame, format)
+}
+
+// writeNPYLabels writes label frames as one .npy array (see
+// WriteVolumeLabels).
+func writeNPYLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
+	m := fileprogress.ForFile(path)
+	return atomicfile.WriteFile(path, func(w io.Writer) error {
+		return writeVolumeNPY(w, ref, labels, dtype, m)
+	})
+}
+
+// writeVolumeNPY writes the frames as one .npy array, counting the bytes
+// on m (which may be nil).
+func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtype string, m *fileprogress.Meter) error {
+	if len(ref.Frames) == 0 || len(labels) != len(ref.Frames) {
+		return fmt.Errorf("npy: %d label frames for %d volume frames", len(labels), len(ref.Frames))
+	}
+	f := ref.Frames[0]
+	all := labels[0]
+	if len(labels) > 1 {
+		all = slices.Concat(labels...)
+	}
+	if dtype == "auto" {
+		dtype = "uint16"
+		if slices.Max(all) > 65535 {
+			dtype = "uint32"
+		}
+	}
+	fortran := npyFortran(ref)
+	shape := []int{f.Width, f.Height, f.Depth}
+	if len(labels) > 1 {
+		shape = append(shape, len(labels))
+	}
+	if !fortran {
+		slices.Reverse(shape)
+	}
+	m.Expect(npyFileSize(int64(len(all)), dtype), fileprogress.Bytes)
+	return npy.WriteLabelsOrder(fileprogress.Writer(w, m), all, shape, dtype, fortran)
+}
+
+// writeNPYLabelsFunc writes one frame of labels that are not in memory as
+// a .npy array (see WriteVolumeLabelsFunc).
+func writeNPYLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype string, read func(dst []uint32, voxel int64) error) error {
+	if ref == nil || len(ref.Frames) != 1 || ref.Frames[0] == nil {
+		return &UnsupportedError{Path: path, Format: "npy", Err: fmt.Errorf("%d frames: one is written out of core", len(ref.Frames))}
+	}
+	f := ref.Frames[0]
+	if dtype == "auto" {
+		dtype = "uint16"
+		if maxLabel > 65535 {
+			dtype = "uint32"
+		}
+	}
+	fortran := npyFortran(ref)
+	shape := []int{f.Width, f.Height, f.Depth}
+	if !fortran {
+		slices.Reverse(shape)
+	}
+	n := int64(f.Width) * int64(f.Height) * int64(f.Depth)
+	m := fileprogress.ForFile(path)
+	m.Expect(npyFileSize(n, dtype), fileprogress.Bytes)
+	return atomicfile.WriteFile(path, func(w io.Writer) error {
+		return npy.WriteLabelsFunc(fileprogress.Writer(w, m), n, shape, dtype, fortran, maxLabel, read)
+	})
+}
+
+// npyFortran reports whether labels of ref are written in Fortran order,
+// (X, Y, Z[, T]) as nibabel gives NIfTI and NRRD volumes, rather than in
+// C order, (Z, Y, X) as tifffile and NumPy give the others.
+func npyFortran(ref *imagegraph.Volume) bool {
+	return strings.HasPrefix(ref.Format, "nifti") || ref.Format == "nrrd"
+}
+
+// npyFileSize is about the size of a .npy file of n samples of dtype (a
+// label type: uint16, or 4 bytes): the samples and a typical header.
+func npyFileSize(n int64, dtype string) int64 {
+	const header = 128
+	if dtype == "uint16" {
+		return header + 2*n
+	}
+	return header + 4*n
+}

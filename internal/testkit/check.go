@@ -1,0 +1,105 @@
+package testkit
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzMaxPixels keeps decoded images and volumes small while fuzzing, so
+// that each input stays cheap; everything else is as in the public
+// readers.
+const FuzzMaxPixels = 1 << 16
+
+// WantError checks that err is a one-line error starting with "formats: "
+// that contains every one of parts.
+func WantError(t *testing.T, err error, parts ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want one containing %q", parts)
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "formats: ") || strings.ContainsAny(msg, "\n\r") {
+		t.Errorf("error %q is not one line starting with \"formats: \"", msg)
+	}
+	for _, p := range parts {
+		if !strings.Contains(msg, p) {
+			t.Errorf("error %q does not contain %q", msg, p)
+		}
+	}
+}
+
+// WantErrorPrefix checks that err is one line starting with prefix and
+// holding every one of parts.
+func WantErrorPrefix(t *testing.T, err error, prefix string, parts ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want one containing %q", parts)
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, prefix) || strings.ContainsAny(msg, "\r\n") {
+		t.Errorf("error %q is not one line starting with %q", msg, prefix)
+	}
+	for _, p := range parts {
+		if !strings.Contains(msg, p) {
+			t.Errorf("error %q does not contain %q", msg, p)
+		}
+	}
+}
+
+// Labeled is an input as read and labeled for [CheckExpected]: its
+// shape (X, Y, Z), its labels and their component count.
+type Labeled struct {
+	Shape  [3]int
+	Labels []uint32
+	Count  int
+}
+
+// CheckExpected labels every case whose file is present with label (the
+// file at path, as the case's mode and connectivity say) and checks its
+// shape, component count and label hash against the case; it returns how
+// many cases it checked.
+func CheckExpected(t *testing.T, cases []Case, label func(path string, c Case) (Labeled, error)) int {
+	t.Helper()
+	checked := 0
+	for _, c := range cases {
+		path := filepath.Join(Dir(t), c.File)
+		if _, err := os.Stat(path); err != nil {
+			t.Logf("%s absent", c.File)
+			continue
+		}
+		l, err := label(path, c)
+		if err != nil {
+			t.Errorf("%s: %v", c.File, err)
+			continue
+		}
+		if len(c.Shape) != 3 || l.Shape != [3]int{c.Shape[0], c.Shape[1], c.Shape[2]} {
+			t.Errorf("%s: shape %dx%dx%d, want %v", c.File, l.Shape[0], l.Shape[1], l.Shape[2], c.Shape)
+			continue
+		}
+		if got := LabelsSHA256(l.Labels); l.Count != c.Components || got != c.SHA256 {
+			t.Errorf("%s %s %d-connected: %d components (sha256 %.12s), want %d (%.12s)",
+				c.File, c.Mode, c.Connectivity, l.Count, got, c.Components, c.SHA256)
+		}
+		checked++
+	}
+	return checked
+}
+
+// CheckGeometry checks the geometry of a volume a fuzzed reader accepted:
+// a finite positive spacing and a finite affine.
+func CheckGeometry(t *testing.T, spacing [3]float64, affine [3][4]float64) {
+	t.Helper()
+	for i, s := range spacing {
+		if !(s > 0) || math.IsInf(s, 0) {
+			t.Fatalf("spacing %v", spacing)
+		}
+		for _, a := range affine[i] {
+			if math.IsNaN(a) || math.IsInf(a, 0) {
+				t.Fatalf("affine %v", affine)
+			}
+		}
+	}
+}
