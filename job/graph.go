@@ -214,8 +214,9 @@ func parseGraphFormat(format, input string) (graphio.Format, error) {
 	return f, nil
 }
 
-// checkGraphOutput rejects label (flag --labels, which may be "-") and
-// forest outputs that cannot be written, before any work is done.
+// checkGraphOutput rejects an output (named flag in errors) that cannot
+// be written, before any work is done: it must be .txt or .npy in an
+// existing folder, or "-" where stdout allows standard output.
 func checkGraphOutput(flag, path string, stdout bool) error {
 	if path == "" || path == "-" && stdout {
 		return nil
