@@ -52,7 +52,7 @@ func (l *Labeler) labelGraph(g *ecl.Graph, forest bool) (*GraphResult, *ecl.Fore
 		return nil, nil, err
 	}
 	if !ran {
-		res.Backend = l.cpuBackend()
+		res.Backend = l.CPUBackend()
 		res.Algorithm = l.cpuAlgorithm(g)
 		opts := ecl.Options{Algorithm: res.Algorithm, Threads: l.threads, Serial: res.Backend == BackendSerial}
 		if forest {

@@ -117,7 +117,7 @@ func (c *Connectivity) Backend() Backend {
 	if c.gpu != nil {
 		return BackendGPU
 	}
-	return c.l.cpuBackend()
+	return c.l.CPUBackend()
 }
 
 // NumVertices returns the number of vertices.

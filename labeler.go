@@ -210,3 +210,18 @@ func (lw *lockedWriter) Write(p []byte) (int, error) {
 	defer lw.mu.Unlock()
 	return lw.w.Write(p)
 }
+
+// Share readies l for workers goroutines that label at once, as a run
+// over many files does, and returns how many of them should label. That is
+// one when l may use the GPU (inputs queue for its context) or is serial;
+// otherwise all of them, with l's threads split between them, at least
+// one each: on the CPU, labeling several files at once on fewer threads
+// each beats labeling one at a time on all of them. Call it before l
+// labels.
+func (l *Labeler) Share(workers int) int {
+	if l.MayUseGPU() || l.opts.Backend == BackendSerial || workers < 1 {
+		return 1
+	}
+	l.threads = max(1, l.threads/workers)
+	return workers
+}

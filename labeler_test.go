@@ -246,3 +246,25 @@ func TestLabelerConcurrentUse(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+func TestShareSplitsThreads(t *testing.T) {
+	for _, c := range []struct {
+		opts                 cclabel.Options
+		workers              int
+		wantLabelers, wantTh int
+	}{
+		{cclabel.Options{Backend: cclabel.BackendCPU, Threads: 8}, 4, 4, 2},
+		{cclabel.Options{Backend: cclabel.BackendCPU, Threads: 2}, 4, 4, 1},
+		{cclabel.Options{Backend: cclabel.BackendSerial}, 4, 1, 1},
+	} {
+		l, err := cclabel.New(c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := l.Share(c.workers); n != c.wantLabelers || l.Threads() != c.wantTh {
+			t.Errorf("%s, %d threads, %d workers: %d labelers of %d threads, want %d of %d",
+				c.opts.Backend, c.opts.Threads, c.workers, n, l.Threads(), c.wantLabelers, c.wantTh)
+		}
+		l.Close()
+	}
+}

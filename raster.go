@@ -114,7 +114,7 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		return nil, err
 	}
 	if !ran {
-		res.Backend = l.cpuBackend()
+		res.Backend = l.CPUBackend()
 		if len(dst) != r.Len() {
 			if err := r.Validate(); err != nil {
 				return nil, err // before allocating for its sides
@@ -138,8 +138,9 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	return res, nil
 }
 
-// cpuBackend is the backend that labels when the GPU does not.
-func (l *Labeler) cpuBackend() Backend {
+// CPUBackend returns the backend that labels when the GPU does not:
+// BackendSerial for a serial labeler, else BackendCPU.
+func (l *Labeler) CPUBackend() Backend {
 	if l.opts.Backend == BackendSerial {
 		return BackendSerial
 	}

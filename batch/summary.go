@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/job"
 )
 
 // Status is the outcome of one input.
@@ -330,4 +331,42 @@ func MergeFiles(out string, paths []string) (rows []Row, replaced int, err error
 	}
 	rows, replaced = Merge(all...)
 	return rows, replaced, WriteSummaryFile(out, rows)
+}
+
+// MergeSummaries merges the summaries at paths into out (MergeFiles), as
+// "cclabel batch --merge-summaries" does, reporting on p: always how many
+// inputs had rows in several summaries, unless quiet what was merged. It
+// fails with a job.UsageError, before any work, when there is nothing to
+// merge or out would replace one of paths.
+func MergeSummaries(out string, paths []string, p job.Progress) error {
+	if len(paths) == 0 {
+		return job.UsageError{Err: fmt.Errorf("batch: --merge-summaries %s: give the summaries to merge as arguments", out)}
+	}
+	if err := CheckSummaryPath(out); err != nil {
+		return job.UsageError{Err: err}
+	}
+	ins := make([]atomicfile.Named, len(paths))
+	for i, path := range paths {
+		ins[i] = atomicfile.Named{Role: "input", Path: path}
+	}
+	if err := atomicfile.CheckDistinct(ins, []atomicfile.Named{{Role: "--merge-summaries", Path: out}}); err != nil {
+		return job.UsageError{Err: fmt.Errorf("batch: %v", err)}
+	}
+	rows, replaced, err := MergeFiles(out, paths)
+	if err != nil {
+		return err
+	}
+	w := p.W
+	if w == nil {
+		w = io.Discard
+	}
+	if replaced > 0 { // even when quiet: it may hide a mistake, such as overlapping shards
+		fmt.Fprintf(w, "batch: %d inputs had rows in several summaries; the rows of the summaries given last were kept\n", replaced)
+	}
+	if !p.Quiet {
+		counts, _ := Tally(rows)
+		fmt.Fprintf(w, "batch: merged %d summaries into %s: %d inputs, %d ok, %d failed, %d skipped, %d cancelled\n",
+			len(paths), out, len(rows), counts[OK], counts[Failed], counts[Skipped], counts[Cancelled])
+	}
+	return nil
 }

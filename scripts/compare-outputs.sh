@@ -2,8 +2,10 @@
 # Runs two cclabel binaries over every image, volume and graph of the shared
 # data with the same flags and compares every output byte for byte: coloured
 # PNGs, overlays, 16-bit label PNGs, .npy label arrays, NIfTI/NRRD label
-# volumes, previews, statistics (CSV and JSON), graph labels, the exit status
-# and the --json summary without its timings.
+# volumes, previews, statistics (CSV and JSON), graph labels, spanning
+# forests, update answers, converted graphs, out-of-core and chunked label
+# volumes, a batch with its summary, the exit status and the --json summary
+# without its timings.
 #
 #   scripts/compare-outputs.sh BEFORE_BINARY AFTER_BINARY [DATA_DIR]
 #
@@ -68,6 +70,36 @@ run_all() {
     record "$n.graph" "$bin" graph "$f" --labels "$out/$n.labels.txt"
     record "$n.npy" "$bin" graph "$f" --backend serial --labels "$out/$n.labels.npy"
   done
+  # Spanning forests, updates (files named relative to $out) and convert.
+  g="$data/graphs/lagraph_karate.mtx"
+  printf 'i 1 2\nq 1 2\nc 3\ni 5 30\nq 5 30\n' >"$out/updates.txt"
+  (cd "$out" && record forest "$bin" graph "$g" --backend serial --forest forest.txt --verify --labels forest.labels.npy)
+  (cd "$out" && record updates "$bin" graph "$g" --updates updates.txt --answers answers.txt)
+  status "$out/convert" "$bin" convert "$g" "$out/karate.egr"
+  # Out of core, chunks and their merge.
+  v="$data/volumes/neuroparc_AAL_1mm.nii.gz"
+  record ooc "$bin" volume "$v" --max-memory 2M -o "$out/ooc.nii.gz"
+  record ooc.binary6 "$bin" volume "$v" --max-memory 2M --binary -c 6 -o "$out/ooc.npy"
+  mkdir -p "$out/chunks"
+  for i in 0 1 2; do
+    record "chunk$i" "$bin" volume "$v" --chunk "$i/3" -o "$out/chunks"
+  done
+  record merge "$bin" merge "$v" "$out/chunks" -o "$out/merged.nii.gz"
+  # A batch (outputs named relative to $out, the summary without its
+  # seconds column).
+  (cd "$out" && status "$out/batch" "$bin" batch "$data/images" "$data/volumes/pyradiomics_brain1_label.nrrd" \
+    "$data/volumes/nibabel_example4d.nii.gz" -o batch --summary batch.csv --labels .npy --preview .png --stats .json)
+  sed -i -E 's/,[^,]*$//' "$out/batch.csv"
+}
+
+# status NAME CMD...: runs a command without a JSON summary, keeping its
+# exit status.
+status() {
+  local name=$1
+  shift
+  local code=0
+  "$@" >/dev/null 2>&1 || code=$?
+  echo "$code" >"$name.status"
 }
 
 (cd "$work" && run_all "$before" "$work/before")

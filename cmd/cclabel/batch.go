@@ -3,16 +3,12 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
-	"runtime"
 	"slices"
-	"strings"
+	"sync/atomic"
 
 	"github.com/cclabel/cclabel/batch"
-	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/labelfile"
+	"github.com/cclabel/cclabel/job"
 	"github.com/urfave/cli/v3"
 )
 
@@ -59,147 +55,52 @@ func batchCommand(std stdio) *cli.Command {
 			"(one row per input, the last summary given wins).",
 		OnUsageError: onUsageError,
 		Flags:        flags,
-		Action:       func(ctx context.Context, cmd *cli.Command) error { return runBatchCommand(ctx, cmd, std) },
+		Action:       func(ctx context.Context, cmd *cli.Command) error { return runBatch(ctx, cmd, std) },
 	}
 }
 
-// runBatchCommand merges summaries or runs a batch.
-func runBatchCommand(ctx context.Context, cmd *cli.Command, std stdio) error {
+// runBatch merges summaries or runs a batch. The first SIGINT or SIGTERM
+// stops it after the inputs in flight, the next one at once, leaving no
+// temporary file (catchSignals).
+func runBatch(ctx context.Context, cmd *cli.Command, std stdio) error {
 	if out := cmd.String("merge-summaries"); out != "" {
-		return mergeSummaries(out, cmd.Args().Slice(), cmd.Bool("quiet"), std)
+		return batch.MergeSummaries(out, cmd.Args().Slice(), job.Progress{W: std.Err, Quiet: cmd.Bool("quiet")})
 	}
-	b, err := planBatch(cmd, std)
-	if err != nil {
-		return err
-	}
-	return b.run(ctx)
-}
-
-// mergeSummaries joins shard summaries into one.
-func mergeSummaries(out string, inputs []string, quiet bool, std stdio) error {
-	if len(inputs) == 0 {
-		return usagef("batch: --merge-summaries %s: give the summaries to merge as arguments", out)
-	}
-	if err := batch.CheckSummaryPath(out); err != nil {
-		return usageError{Err: err}
-	}
-	if err := checkClobber("batch", inputFiles(inputs...), []atomicfile.Named{outputFile("--merge-summaries", out)}); err != nil {
-		return err
-	}
-	rows, replaced, err := batch.MergeFiles(out, inputs)
-	if err != nil {
-		return err
-	}
-	if replaced > 0 { // even with -q: it may hide a mistake, such as overlapping shards
-		fmt.Fprintf(std.Err, "batch: %d inputs had rows in several summaries; the rows of the summaries given last were kept\n", replaced)
-	}
-	if !quiet {
-		counts, _ := batch.Tally(rows)
-		fmt.Fprintf(std.Err, "batch: merged %d summaries into %s: %d inputs, %d ok, %d failed, %d skipped, %d cancelled\n",
-			len(inputs), out, len(rows), counts[batch.OK], counts[batch.Failed], counts[batch.Skipped], counts[batch.Cancelled])
-	}
-	return nil
-}
-
-// batchRun is a planned batch: its files, its shard and how it reports.
-type batchRun struct {
-	files       labelfile.Batch
-	warnings    progressWriter // the labeler's warnings, once the run starts
-	summary     string
-	quiet       bool
-	pipeline    batch.Pipeline
-	shard       batch.Shard
-	shardSource string
-	total       int // inputs before sharding
-	std         stdio
-}
-
-// planBatch checks the flags, expands the inputs and selects the shard,
-// before any work is done.
-func planBatch(cmd *cli.Command, std stdio) (*batchRun, error) {
 	if cmd.NArg() == 0 {
-		return nil, usagef("batch: want at least one INPUT (a file, folder, glob or @list)")
+		return usagef("batch: want at least one INPUT (a file, folder, glob or @list)")
 	}
-	b := &batchRun{summary: cmd.String("summary"), quiet: cmd.Bool("quiet"), std: std}
-	f := &b.files
-	f.Dir, f.Overwrite, f.Summary = cmd.String("output"), cmd.Bool("overwrite"), b.summary
-	if f.Dir == "" {
-		return nil, usagef("batch: give -o OUTDIR for the outputs")
-	}
+	j := batch.Job{Args: cmd.Args().Slice(), Dir: cmd.String("output"), Connectivity: cmd.Int("connectivity"),
+		LabelsExt: cmd.String("labels"), PreviewExt: cmd.String("preview"), StatsExt: cmd.String("stats"),
+		Summary: cmd.String("summary"), Overwrite: cmd.Bool("overwrite"), Pipeline: batch.Pipeline{Workers: cmd.Int("workers")}}
 	var err error
-	if f.Settings, err = labelSettingsFromFlags(cmd, "batch", "auto", "uint16", "uint32"); err != nil {
-		return nil, err
+	if j.Settings, err = settingsFromFlags(cmd, "batch", "auto", "uint16", "uint32"); err != nil {
+		return err
 	}
-	labelerOpts, err := labelerOptions(cmd, &b.warnings)
+	opts, err := labelerOptions(cmd, nil)
 	if err != nil {
-		return nil, err
-	}
-	if f.ImageConn, f.VolumeConn, err = labelfile.BatchConnectivity(cmd.Int("connectivity")); err != nil {
-		return nil, usageError{Err: err}
-	}
-	for _, c := range []struct {
-		flag string
-		dst  *string
-		exts []string
-	}{
-		{"--labels", &f.LabelsExt, []string{".npy", ".png"}},
-		{"--preview", &f.PreviewExt, []string{".png"}},
-		{"--stats", &f.StatsExt, []string{".csv", ".json"}},
-	} {
-		v := strings.ToLower(cmd.String(strings.TrimPrefix(c.flag, "--")))
-		if v != "" && !slices.Contains(c.exts, v) {
-			return nil, usagef("batch: %s %s: give just the extension (%s); outputs are named after the inputs", c.flag, v, strings.Join(c.exts, " or "))
-		}
-		*c.dst = v
-	}
-	if b.summary != "" {
-		if err := batch.CheckSummaryPath(b.summary); err != nil {
-			return nil, usageError{Err: err}
-		}
-	}
-	if b.pipeline, err = pipelineFromFlags(cmd); err != nil {
-		return nil, err
-	}
-	if f.Labeler, b.pipeline.Labelers, err = labelfile.NewBatchLabeler(labelerOpts, b.pipeline.Workers); err != nil {
-		return nil, err
-	}
-	f.Buffers = &labelfile.LabelBuffers{Keep: b.pipeline.Labelers + 1}
-	if b.shard, b.shardSource, err = shardFromFlags(cmd); err != nil {
-		return nil, err
-	}
-	all, err := batch.Expand(cmd.Args().Slice(), batch.ExpandOptions{Known: formats.IsInputName, Skip: f.Dir})
-	if errors.Is(err, batch.ErrOutputIsInput) {
-		return nil, usageError{Err: err}
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := f.CheckOutputs(all); err != nil {
-		return nil, usageError{Err: err}
-	}
-	b.total = len(all)
-	f.Inputs = b.shard.Select(all)
-	f.Rows = batch.PendingRows(f.Inputs)
-	return b, nil
-}
-
-// pipelineFromFlags reads --workers and --max-memory.
-func pipelineFromFlags(cmd *cli.Command) (batch.Pipeline, error) {
-	p := batch.Pipeline{Workers: cmd.Int("workers"), Labelers: 1}
-	if p.Workers < 0 {
-		return p, usagef("batch: --workers %d: must be 1 or more (0: the number of cores)", p.Workers)
-	}
-	if p.Workers == 0 {
-		p.Workers = runtime.NumCPU()
+		return err
 	}
 	if m := cmd.String("max-memory"); m != "" {
-		n, err := batch.ParseBytes(m)
-		if err != nil {
-			return p, usageError{Err: err}
+		if j.Pipeline.MaxMemory, err = batch.ParseBytes(m); err != nil {
+			return job.UsageError{Err: err}
 		}
-		p.MaxMemory = n
 	}
-	return p, nil
+	if j.Shard, j.ShardSource, err = shardFromFlags(cmd); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var caught atomic.Value // the first signal
+	defer onFirstSignal(func(sig os.Signal) {
+		caught.Store(sig)
+		cancel(errors.New(signalName(sig)))
+	})()
+	err = j.Run(ctx, opts, job.Progress{W: std.Err, Quiet: cmd.Bool("quiet")})
+	var ie *batch.InterruptedError
+	if sig, ok := caught.Load().(os.Signal); ok && errors.As(err, &ie) {
+		return interruptedError{Signal: sig, Err: err}
+	}
+	return err
 }
 
 // shardFromFlags reads --shard and --shards, or the scheduler's
@@ -209,19 +110,12 @@ func shardFromFlags(cmd *cli.Command) (batch.Shard, string, error) {
 	if shards < 0 {
 		return batch.Shard{}, "", usagef("batch: --shards %d: must be 1 or more", shards)
 	}
-	if spec := cmd.String("shard"); spec != "" {
-		if cmd.IsSet("shards") {
-			return batch.Shard{}, "", usagef("batch: give --shard i/n or --shards n, not both")
-		}
-		s, err := batch.ParseShard(spec)
-		if err != nil {
-			return s, "", usageError{Err: err}
-		}
-		return s, "--shard", nil
+	if cmd.String("shard") != "" && cmd.IsSet("shards") {
+		return batch.Shard{}, "", usagef("batch: give --shard i/n or --shards n, not both")
 	}
-	s, source, ok, err := batch.ShardFromEnv(os.Getenv, shards)
+	s, source, ok, err := shardFlag(cmd, "shard", "shards")
 	if err != nil {
-		return s, "", usageError{Err: err}
+		return s, "", job.UsageError{Err: err}
 	}
 	if !ok && shards > 0 {
 		return s, "", usagef("batch: --shards %d: the shard index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, and neither is set (or give --shard i/n)", shards)

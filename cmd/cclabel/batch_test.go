@@ -13,7 +13,7 @@ import (
 
 	"github.com/cclabel/cclabel/batch"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/labelfile"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // batchInputs writes a small mixed cohort under dir/in: random 20³ NIfTI
@@ -90,10 +90,10 @@ func TestBatchMatchesSingleFileCommands(t *testing.T) {
 	}
 	for _, in := range inputs {
 		rel, _ := filepath.Rel(filepath.Join(dir, "in"), in)
-		stem := labelfile.Stem(rel)
+		stem := raster.Stem(rel)
 		got := filepath.Join(out, filepath.Dir(rel), stem)
 		want := filepath.Join(ref, strings.ReplaceAll(rel, "/", "_"))
-		want = strings.TrimSuffix(want, filepath.Base(want)) + labelfile.Stem(filepath.Base(want))
+		want = strings.TrimSuffix(want, filepath.Base(want)) + raster.Stem(filepath.Base(want))
 		var single cliResult
 		var main string
 		if strings.HasSuffix(in, ".png") {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/bench"
+	"github.com/cclabel/cclabel/job"
 )
 
 func TestDevicesAndGPUBackend(t *testing.T) {
@@ -30,7 +31,7 @@ func TestDevicesAndGPUBackend(t *testing.T) {
 		t.Fatalf("--backend gpu: exit %d, %q", r.code, r.stderr)
 	}
 	r = runCLI(t, "", "graph", "../../testdata/sample-graph.txt", "--backend", "auto", "--json")
-	var g graphSummary
+	var g job.GraphSummary
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &g) != nil || g.Backend != "cpu" || g.Components != 3 {
 		t.Fatalf("--backend auto: exit %d, %q", r.code, r.stdout)
 	}

@@ -1,13 +1,24 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 
-	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/labelfile"
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/batch"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/job"
 	"github.com/urfave/cli/v3"
 )
+
+// quietFlag silences the progress display and summary lines of the
+// commands that print them.
+var quietFlag = &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
+	Usage: "no progress display for long files and no summary line (errors and warnings are still printed)"}
 
 // labelingFlags are the flags shared by the commands that label rasters.
 func labelingFlags(defaultConn int, connUsage string) []cli.Flag {
@@ -25,41 +36,138 @@ func labelingFlags(defaultConn int, connUsage string) []cli.Flag {
 	}
 }
 
-// ruleFromFlags reads --binary, --threshold and --invert.
-func ruleFromFlags(cmd *cli.Command) (imagegraph.Rule, error) {
+// settingsFromFlags reads the foreground rule (--binary, --threshold,
+// --invert), the size filters, --dtype (one of dtypes) and --overlay;
+// command names the command in errors.
+func settingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (job.Settings, error) {
+	var s job.Settings
 	binary, hasThreshold, invert := cmd.Bool("binary"), cmd.IsSet("threshold"), cmd.Bool("invert")
 	switch {
 	case binary && hasThreshold:
-		return imagegraph.Rule{}, usagef("--binary and --threshold exclude each other")
+		return s, usagef("--binary and --threshold exclude each other")
 	case invert && !hasThreshold:
-		return imagegraph.Rule{}, usagef("--invert needs --threshold")
+		return s, usagef("--invert needs --threshold")
 	case hasThreshold:
-		r := imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: cmd.Float("threshold"), Invert: invert}
-		if err := r.Validate(); err != nil {
-			return r, usageError{Err: err}
+		s.Rule = cclabel.Rule{Mode: cclabel.Threshold, Threshold: cmd.Float("threshold"), Invert: invert}
+		if err := s.Rule.Validate(); err != nil {
+			return s, job.UsageError{Err: err}
 		}
-		return r, nil
 	case binary:
-		return imagegraph.Rule{Mode: imagegraph.Binary}, nil
+		s.Rule = cclabel.Rule{Mode: cclabel.Binary}
+	default:
+		s.Rule = cclabel.Rule{Mode: cclabel.Multilabel}
 	}
-	return imagegraph.Rule{Mode: imagegraph.Multilabel}, nil
-}
-
-// labelSettingsFromFlags reads the foreground rule, the size filters,
-// --dtype (one of dtypes) and --overlay; command names the command in
-// errors.
-func labelSettingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (labelfile.Settings, error) {
-	rule, err := ruleFromFlags(cmd)
-	if err != nil {
-		return labelfile.Settings{}, err
-	}
-	s := labelfile.Settings{Rule: rule, MinSize: cmd.Int64("min-size"), Largest: cmd.Int("largest"),
-		DType: cmd.String("dtype"), Overlay: cmd.Bool("overlay")}
+	s.MinSize, s.Largest, s.DType, s.Overlay = cmd.Int64("min-size"), cmd.Int("largest"), cmd.String("dtype"), cmd.Bool("overlay")
 	if s.MinSize < 0 || s.Largest < 0 {
-		return labelfile.Settings{}, usagef("%s: --min-size and --largest must not be negative", command)
+		return job.Settings{}, usagef("%s: --min-size and --largest must not be negative", command)
 	}
 	if !slices.Contains(dtypes, s.DType) {
-		return labelfile.Settings{}, usagef("--dtype %q: want %s", s.DType, strings.Join(dtypes, ", "))
+		return job.Settings{}, usagef("--dtype %q: want %s", s.DType, strings.Join(dtypes, ", "))
 	}
 	return s, nil
+}
+
+// labelerOptions reads --backend, --algo, --threads and --gpus into the
+// facade's options; warnings go to stderr.
+func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error) {
+	opts := cclabel.Options{Warnings: stderr}
+	if name := cmd.String("algo"); name != "" { // commands without --algo use ECL-CC
+		algo, err := cclabel.ParseAlgorithm(name)
+		if err != nil {
+			return opts, job.UsageError{Err: err}
+		}
+		opts.Algorithm = algo
+	}
+	if opts.Threads = cmd.Int("threads"); opts.Threads < 0 {
+		return opts, usagef("--threads %d: must be 0 (all cores) or more", opts.Threads)
+	}
+	backend, err := cclabel.ParseBackend(cmd.String("backend"))
+	if err != nil {
+		return opts, usagef("--backend %q: want auto, gpu, cpu or serial", cmd.String("backend"))
+	}
+	opts.Backend = backend
+	if spec := cmd.String("gpus"); spec != "" { // only volume has --gpus
+		if opts.GPUs, err = parseGPUs(spec); err != nil {
+			return opts, err
+		}
+		if len(opts.GPUs) > 1 && backend != cclabel.BackendGPU && backend != cclabel.BackendAuto {
+			return opts, usagef("--gpus %s: needs --backend gpu or auto", spec)
+		}
+	}
+	return opts, nil
+}
+
+// parseGPUs reads --gpus: a count N (GPUs 0..N-1) or a comma-separated
+// list of ordinals (a repeated one shares its GPU, for trials).
+func parseGPUs(spec string) ([]int, error) {
+	parts := strings.Split(spec, ",")
+	if len(parts) == 1 {
+		n, err := strconv.Atoi(spec)
+		if err != nil || n < 1 || n > 64 {
+			return nil, usagef("--gpus %q: want a count from 1 to 64 or a list of GPU ordinals such as 0,1", spec)
+		}
+		gpus := make([]int, n)
+		for i := range gpus {
+			gpus[i] = i
+		}
+		return gpus, nil
+	}
+	gpus := make([]int, len(parts))
+	for i, p := range parts {
+		g, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || g < 0 {
+			return nil, usagef("--gpus %q: %q is not a GPU ordinal", spec, p)
+		}
+		gpus[i] = g
+	}
+	return gpus, nil
+}
+
+// newLabeler returns the labeler the flags ask for; --backend gpu fails
+// when no GPU can be used.
+func newLabeler(cmd *cli.Command, stderr io.Writer) (*cclabel.Labeler, error) {
+	opts, err := labelerOptions(cmd, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return cclabel.New(opts)
+}
+
+// rawFlags returns the flags of a raw volume input.
+func rawFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "shape", Usage: "raw input: X,Y,Z"},
+		&cli.StringFlag{Name: "raw-dtype", Usage: "raw input sample type (uint8, int16, float32, ...)"},
+		&cli.BoolFlag{Name: "big-endian", Usage: "raw input is big-endian"},
+	}
+}
+
+// rawOptions reads --shape, --raw-dtype and --big-endian.
+func rawOptions(cmd *cli.Command) (*formats.RawOptions, error) {
+	shape, dtype := cmd.String("shape"), cmd.String("raw-dtype")
+	if shape == "" && dtype == "" {
+		return nil, nil
+	}
+	if shape == "" || dtype == "" {
+		return nil, usagef("volume: raw input needs both --shape X,Y,Z and --raw-dtype")
+	}
+	var o formats.RawOptions
+	if _, err := fmt.Sscanf(shape, "%d,%d,%d", &o.Shape[0], &o.Shape[1], &o.Shape[2]); err != nil {
+		return nil, usagef("volume: --shape %q: want X,Y,Z", shape)
+	}
+	o.DType, o.BigEndian = dtype, cmd.Bool("big-endian")
+	return &o, nil
+}
+
+// shardFlag reads a shard i/n from flag (--shard or --chunk), or the count
+// from countFlag (--shards or --chunks) and the index from the scheduler's
+// environment; ok is false when neither is given, source names where the
+// shard came from.
+func shardFlag(cmd *cli.Command, flag, countFlag string) (s batch.Shard, source string, ok bool, err error) {
+	if spec := cmd.String(flag); spec != "" {
+		s, err := batch.ParseShard(spec)
+		return s, "--" + flag, err == nil, err
+	}
+	s, source, ok, err = batch.ShardFromEnv(os.Getenv, cmd.Int(countFlag))
+	return s, source, ok, err
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cclabel/cclabel/job"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -21,7 +22,7 @@ func TestGraphCompressedInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runCLI(t, "", "graph", "--json", path)
-	var s graphSummary
+	var s job.GraphSummary
 	if err := json.Unmarshal([]byte(r.stdout), &s); r.code != 0 || err != nil {
 		t.Fatalf("exit %d, %v; stderr %q", r.code, err, r.stderr)
 	}

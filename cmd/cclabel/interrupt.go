@@ -9,7 +9,7 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/job"
 )
 
 // interrupts is how the process answers SIGINT and SIGTERM: a command may
@@ -77,7 +77,7 @@ func takeSoftly(sig os.Signal) bool {
 // interrupt removes the run's temporary files, says which outputs were
 // not written, and returns the exit status for sig.
 func interrupt(sig os.Signal, stderr io.Writer) int {
-	lost := atomicfile.Interrupt()
+	lost := job.Interrupt()
 	if len(lost) == 0 {
 		fmt.Fprintf(stderr, "cclabel: interrupted (%s)\n", signalName(sig))
 	} else {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/internal/testkit"
+	"github.com/cclabel/cclabel/job"
 )
 
 // readNPYLabels reads a .npy label array written by cclabel as uint32s.
@@ -69,7 +70,7 @@ func TestLabelExpectedThroughCLI(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("%s %s: exit %d: %s", c.File, c.Mode, r.code, r.stderr)
 		}
-		var s labelSummary
+		var s job.ImageSummary
 		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || s.Components != c.Components {
 			t.Fatalf("%s %s: summary %q (%v), want %d components", c.File, c.Mode, r.stdout, err, c.Components)
 		}
@@ -289,7 +290,7 @@ func TestGenImage(t *testing.T) {
 		t.Fatal(r.stderr)
 	}
 	r := runCLI(t, "", "label", blobs, "--binary", "--json")
-	var s labelSummary
+	var s job.ImageSummary
 	json.Unmarshal([]byte(r.stdout), &s)
 	if r.code != 0 || s.Components < 2 || s.Components > 200 || s.Width != 200 {
 		t.Fatalf("blobs image: exit %d, %+v", r.code, s)
@@ -302,7 +303,7 @@ func TestQuickStartSample(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	var s labelSummary
+	var s job.ImageSummary
 	if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || s.Width != 256 || s.Height != 192 || s.Components < 1 {
 		t.Fatalf("summary %q: %v", r.stdout, err)
 	}
@@ -325,5 +326,25 @@ func TestQuickStartSample(t *testing.T) {
 	}
 	if len(colours) != s.Components+1 {
 		t.Fatalf("%d colours for %d components plus background", len(colours), s.Components)
+	}
+}
+
+// TestQuietSilencesSummaries checks that -q and --quiet silence the
+// summary lines of label and volume.
+func TestQuietSilencesSummaries(t *testing.T) {
+	dir := t.TempDir()
+	vol, img := filepath.Join(dir, "v.npy"), filepath.Join(dir, "i.npy")
+	for _, args := range [][]string{
+		{"gen", "volume", "--size", "60,50,40", "--seed", "3", "-o", vol},
+		{"gen", "image", "--size", "300x200", "--seed", "3", "-o", img},
+	} {
+		if r := runCLI(t, "", args...); r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+	}
+	for _, args := range [][]string{{"volume", vol, "-q"}, {"label", img, "--quiet"}} {
+		if r := runCLI(t, "", args...); r.code != 0 || r.stderr != "" {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and nothing", args, r.code, r.stderr)
+		}
 	}
 }

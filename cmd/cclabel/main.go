@@ -18,14 +18,15 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
-	"github.com/cclabel/cclabel/cmd/cclabel/internal/clix"
-	"github.com/cclabel/cclabel/cmd/cclabel/internal/toolcmd"
-	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/bench"
+	"github.com/cclabel/cclabel/job"
 	"github.com/urfave/cli/v3"
 )
 
@@ -33,15 +34,26 @@ func main() {
 	os.Exit(run(context.Background(), os.Args, stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
 }
 
-// stdio holds the streams a command reads and writes (clix.Stdio).
-type stdio = clix.Stdio
+// stdio holds the streams a command reads and writes, so tests can run the
+// CLI in process.
+type stdio struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+}
+
+// progress returns a job's progress on std.Err: quiet with --quiet,
+// without a display with --json.
+func (std stdio) progress(cmd *cli.Command) job.Progress {
+	return job.Progress{W: std.Err, Quiet: cmd.Bool("quiet"), NoDisplay: cmd.Bool("json")}
+}
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, std stdio) int {
 	defer catchSignals(std.Err)()
 	app := newApp(std)
 	err := app.Run(ctx, args)
-	if atomicfile.Interrupted() {
+	if job.Interrupted() {
 		// A signal stopped the writes; its handler ends the process with
 		// the signal's status once it has said what was not written.
 		select {}
@@ -51,10 +63,11 @@ func run(ctx context.Context, args []string, std stdio) int {
 	}
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
 	fmt.Fprintf(std.Err, "cclabel: %s\n", msg)
-	var ue usageError
+	var ue job.UsageError
+	var pe *bench.ParamError
 	var ie interruptedError
 	switch {
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, &pe):
 		return 2
 	case errors.As(err, &ie):
 		return exitStatus(ie.Signal)
@@ -90,23 +103,50 @@ func newApp(std stdio) *cli.Command {
 			volumeCommand(std),
 			mergeCommand(std),
 			graphCommand(std),
-			toolcmd.Gen(std),
+			genCommand(std),
 			convertCommand(std),
-			toolcmd.Devices(std),
-			toolcmd.Bench(std),
+			devicesCommand(std),
+			benchCommand(std),
 			batchCommand(std),
 		},
 	}
 	return app
 }
 
-// usageError marks errors that should exit with status 2.
-type usageError = clix.UsageError
-
-// usagef returns a usage error.
-func usagef(format string, args ...any) error { return clix.Usagef(format, args...) }
+// usagef returns a usage error (exit status 2).
+func usagef(format string, args ...any) error {
+	return job.UsageError{Err: fmt.Errorf(format, args...)}
+}
 
 // onUsageError turns flag-parsing errors into usage errors.
-func onUsageError(ctx context.Context, cmd *cli.Command, err error, sub bool) error {
-	return clix.OnUsageError(ctx, cmd, err, sub)
+func onUsageError(_ context.Context, _ *cli.Command, err error, _ bool) error {
+	return job.UsageError{Err: err}
+}
+
+// writeJSON prints v as one indented JSON object.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("json summary: %w", err)
+	}
+	return nil
+}
+
+// printSummaries prints the JSON summaries of a job over inputs files, with
+// asJSON, when it ran: one object for one input, an array for several
+// (of the inputs that did not fail). It returns the job's error.
+func printSummaries[S any](std stdio, asJSON bool, inputs int, summaries []S, err error) error {
+	var failed *job.FailedError
+	if !asJSON || err != nil && !errors.As(err, &failed) {
+		return err
+	}
+	var v any = summaries
+	if inputs == 1 {
+		v = summaries[0]
+	}
+	if jerr := writeJSON(std.Out, v); jerr != nil {
+		return jerr
+	}
+	return err
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/internal/testkit"
+	"github.com/cclabel/cclabel/job"
 )
 
 // cliResult is the outcome of one in-process run of the CLI.
@@ -70,13 +71,13 @@ func TestGraphSharedDataThroughCLI(t *testing.T) {
 }
 
 // graphJSON runs "cclabel graph PATH --json ARGS..." and decodes the summary.
-func graphJSON(t *testing.T, path string, args ...string) graphSummary {
+func graphJSON(t *testing.T, path string, args ...string) job.GraphSummary {
 	t.Helper()
 	r := runCLI(t, "", append([]string{"graph", path, "--json"}, args...)...)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	var s graphSummary
+	var s job.GraphSummary
 	if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
 		t.Fatalf("bad JSON %q: %v", r.stdout, err)
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/job"
 )
 
 // TestVolumeMaxMemory: a volume over the budget is labeled out of core
@@ -28,7 +30,7 @@ func TestVolumeMaxMemory(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("out of core: %s", r.stderr)
 		}
-		var s volumeSummary
+		var s job.VolumeSummary
 		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || s.Slabs < 2 || s.Format != "npy" {
 			t.Fatalf("summary %s (%v): want several slabs of an npy input", r.stdout, err)
 		}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/cclabel/cclabel/job"
 )
 
 // TestVolumeStreamedBands checks that a gzipped NIfTI volume labeled band
@@ -27,7 +29,7 @@ func TestVolumeStreamedBands(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("%v: exit %d: %s", mode, r.code, r.stderr)
 		}
-		var s volumeSummary
+		var s job.VolumeSummary
 		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || s.LabelStages.WhileReading <= 0 {
 			t.Fatalf("%v: summary %q (%v): want labeling while reading", mode, r.stdout, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/internal/testkit"
+	"github.com/cclabel/cclabel/job"
 )
 
 func TestVolumeExpectedThroughCLI(t *testing.T) {
@@ -29,7 +30,7 @@ func TestVolumeExpectedThroughCLI(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}
-			var s volumeSummary
+			var s job.VolumeSummary
 			if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || s.Components != c.Components {
 				t.Fatalf("summary %q (%v), want %d components", r.stdout, err, c.Components)
 			}
@@ -64,7 +65,7 @@ func TestVolumeOutputsAndGeometry(t *testing.T) {
 	// Labeling the written label volumes again gives the same components.
 	for _, p := range []string{nii, nrrd} {
 		r := runCLI(t, "", "volume", p, "-c", "6", "--json")
-		var s volumeSummary
+		var s job.VolumeSummary
 		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || s.Components != 540 {
 			t.Fatalf("%s relabeled: %q %v", p, r.stdout, err)
 		}

@@ -1,0 +1,204 @@
+package job
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/job/raster"
+)
+
+// Image labels 2D images and writes their outputs: the job of "cclabel
+// label".
+type Image struct {
+	// Inputs are the image files; "-" reads Stdin (a single input only).
+	Inputs []string
+	// Output (a coloured label map, .png), Labels (a label array, .npy or
+	// 16-bit .png) and Stats (per-component statistics, .csv or .json)
+	// name the outputs of a single input: "" writes none, "-" writes to
+	// Stdout. With several inputs Output is an existing folder and Labels
+	// and Stats are only extensions: each input's outputs are named after
+	// it (raster.ImageOutputsIn).
+	Output, Labels, Stats string
+	// Settings say how the images are labeled and written.
+	Settings Settings
+	// Connectivity is 4 or 8.
+	Connectivity int
+	// Stdin and Stdout are the standard streams; JSON reports that a
+	// summary goes to Stdout, so that no output may.
+	Stdin  io.Reader
+	Stdout io.Writer
+	JSON   bool
+}
+
+// Run labels every input with l and writes its outputs, all of them or,
+// when it fails or the process is interrupted, none. With several inputs
+// a failing one is reported on p and the others go on, and the error is a
+// [*FailedError]. Run returns the summaries of the inputs labeled.
+func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]ImageSummary, error) {
+	if len(j.Inputs) == 0 {
+		return nil, usagef("label: want at least one IMAGE")
+	}
+	if j.Connectivity != 4 && j.Connectivity != 8 {
+		return nil, usagef("label: --connectivity %d: want 4 or 8 (use 'cclabel volume' for 6, 18 or 26)", j.Connectivity)
+	}
+	outs, err := j.plan()
+	if err != nil {
+		return nil, err
+	}
+	files := func(out raster.ImageOutputs) []string { return []string{out.Output, out.Labels, out.Stats} }
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs) (ImageSummary, error) {
+		return j.one(out, l, p)
+	})
+	if err == nil && j.Output+j.Labels+j.Stats == "" {
+		p.printf("cclabel: label: nothing was written (give -o, --labels or --stats)\n")
+	}
+	return summaries, err
+}
+
+// runFiles runs one job's files: a failing file is reported on p and the
+// others go on (with a single file its error is the job's). The outputs of
+// one file appear together when it succeeds, and none of them when it
+// fails or is interrupted.
+func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(O) (S, error)) ([]S, error) {
+	var summaries []S
+	failed := 0
+	for _, out := range outs {
+		var s S
+		err := ctx.Err()
+		if err == nil {
+			err = allOrNothing(files(out), func() (err error) {
+				s, err = run(out)
+				return err
+			})
+		}
+		if err != nil {
+			if len(outs) == 1 {
+				return nil, err
+			}
+			p.warnf("cclabel: %v\n", err)
+			failed++
+			continue
+		}
+		summaries = append(summaries, s)
+	}
+	if failed > 0 {
+		return summaries, &FailedError{Failed: failed, Inputs: len(outs)}
+	}
+	return summaries, nil
+}
+
+// plan checks the outputs and names every input's outputs before any work
+// is done.
+func (j Image) plan() ([]raster.ImageOutputs, error) {
+	inputs, out, labels, stats := j.Inputs, j.Output, j.Labels, j.Stats
+	if len(inputs) == 1 {
+		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats}}
+		if err := checkExt("-o", out, ".png"); err != nil {
+			return nil, err
+		}
+		if err := checkExt("--labels", labels, ".npy", ".png"); err != nil {
+			return nil, err
+		}
+		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
+			return nil, err
+		}
+		stdouts := 0
+		for _, p := range []string{out, labels, stats} {
+			if p == "-" {
+				stdouts++
+			}
+		}
+		if stdouts > 1 || (stdouts == 1 && j.JSON) {
+			return nil, usagef("label: only one output can go to stdout")
+		}
+		return outs, checkClobber("label", inputFiles(inputs...), imageOutputFiles(outs))
+	}
+	if out == "" && (labels != "" || stats != "") {
+		return nil, usagef("label: with several inputs, give -o FOLDER for the outputs")
+	}
+	if out != "" {
+		if st, err := os.Stat(out); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("-o %s: with several inputs, -o must be an existing folder", out)
+		}
+	}
+	if err := cmp.Or(checkJustExt("--labels", labels, ".npy", ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
+		return nil, err
+	}
+	outs, err := raster.ImageOutputsIn(out, inputs, labels, stats)
+	if err != nil {
+		return nil, usagef("label: %v", err)
+	}
+	return outs, checkClobber("label", inputFiles(inputs...), imageOutputFiles(outs))
+}
+
+// checkJustExt fails unless value is "" or one of exts, in any case: with
+// several inputs, the output flags give just the extension.
+func checkJustExt(flag, value string, exts ...string) error {
+	if value != "" && !slices.Contains(exts, strings.ToLower(value)) {
+		return usagef("%s %s: with several inputs, give just the extension (%s)", flag, value, strings.Join(exts, " or "))
+	}
+	return nil
+}
+
+// checkExt validates an output path's extension and folder.
+func checkExt(flag, path string, exts ...string) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	if !slices.Contains(exts, strings.ToLower(filepath.Ext(path))) {
+		return usagef("%s %s: unknown extension (want %s)", flag, path, strings.Join(exts, " or "))
+	}
+	return CheckOutputDir(path)
+}
+
+// one reads, labels and writes one image.
+func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress) (ImageSummary, error) {
+	bar := p.bar(out.Input)
+	defer bar.Close()
+	var times StageTimes
+	clock := newStopwatch()
+	bar.Stage("reading", out.Input)
+	// The label array is made, and its pages faulted in on a spare core,
+	// while the pixels are decoded.
+	dst, stop := labelArrayFor(inPlace(out.Input, nil, l), func() (int, bool) { return formats.ImagePixels(out.Input) })
+	defer stop()
+	img, release, err := formats.MapImageFile(out.Input, j.Stdin)
+	if err != nil {
+		return ImageSummary{}, err
+	}
+	defer release()
+	r := img.Raster
+	times.Read = clock.lap()
+
+	bar.Stage("labeling", img.Raster)
+	res, err := raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
+	if err != nil {
+		return ImageSummary{}, fmt.Errorf("%s: %w", out.Input, err)
+	}
+	labels := res.Labels
+	times.Label = clock.lap()
+
+	bar.Stage("writing")
+	if err := raster.WriteImage(out, img, labels, j.Settings, j.Stdout); err != nil {
+		return ImageSummary{}, err
+	}
+	times.Write = clock.lap()
+	times.Total = clock.total()
+	s := ImageSummary{Input: out.Input, Width: r.Width, Height: r.Height, Components: labels.Count,
+		Connectivity: j.Connectivity, Mode: j.Settings.Rule.String(), Backend: string(res.Backend),
+		Threads: l.Threads(), Seconds: times, LabelStages: labelStagesOf(times.Label, res.Timing),
+		GPU: gpuTimesOf(res.Backend, res.Timing)}
+	bar.Close()
+	p.printf("%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+		out.Input, r.Width, r.Height, r.Kind, labels.Count, s.Mode, s.Connectivity,
+		s.Backend, s.Threads, times.Read, times.Label, times.Write)
+	return s, nil
+}

@@ -1,0 +1,112 @@
+package raster
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/render"
+)
+
+// ImageOutputs name an image's outputs; "" writes nothing, "-" writes to
+// stdout.
+type ImageOutputs struct {
+	// Input names the input in errors.
+	Input string
+	// Output is the coloured label map (or overlay), a PNG.
+	Output string
+	// Labels is the label array: .npy (H, W) or a 16-bit .png.
+	Labels string
+	// Stats is the per-component statistics: .csv or .json.
+	Stats string
+}
+
+// LabelImage labels an image at connectivity conn (4 or 8) and applies
+// the settings' size filters.
+func LabelImage(l *cclabel.Labeler, img *formats.Image, s Settings, conn int) (*cclabel.RasterResult, error) {
+	return LabelImageIn(l, img, s, conn, nil)
+}
+
+// OneBuffer returns LabelBuffers holding dst (nil for a nil dst): a label
+// array made ready while the input was read.
+func OneBuffer(dst []uint32) *LabelBuffers {
+	if dst == nil {
+		return nil
+	}
+	b := &LabelBuffers{Keep: 1}
+	b.Put(dst)
+	return b
+}
+
+// LabelImageIn is LabelImage labeling into an array from bufs when one
+// fits (nil bufs: none).
+func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
+	res, err := l.LabelRaster(img.Raster, s.Rule, conn, bufs.Get(img.Raster.Len()))
+	if err != nil {
+		return nil, err
+	}
+	res.Labels.Filter(s.MinSize, s.Largest)
+	return res, nil
+}
+
+// WriteImage writes the label array, the statistics and the colour map
+// (or overlay) of a labeled image.
+func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels, s Settings, stdout io.Writer) error {
+	if out.Labels != "" {
+		ext := strings.ToLower(filepath.Ext(out.Labels))
+		if err := writeOutput(out.Labels, stdout, func(w io.Writer) error {
+			if ext == ".png" {
+				return render.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
+			}
+			dtype := s.DType
+			if dtype == "auto" {
+				dtype = "uint32"
+				if labels.Count <= 65535 {
+					dtype = "uint16"
+				}
+			}
+			return npy.WriteLabels(w, labels.Data, npyShape(labels), dtype)
+		}); err != nil {
+			return fmt.Errorf("%s: %w", out.Input, err)
+		}
+	}
+	if out.Stats != "" {
+		stats, err := imagegraph.Statistics(labels, img.Raster)
+		if err != nil {
+			return err
+		}
+		if err := writeOutput(out.Stats, stdout, func(w io.Writer) error {
+			return formats.WriteStats(w, stats, strings.ToLower(filepath.Ext(out.Stats)), img.Raster.Is3D())
+		}); err != nil {
+			return fmt.Errorf("%s: %w", out.Input, err)
+		}
+	}
+	if out.Output != "" {
+		if err := writeOutput(out.Output, stdout, func(w io.Writer) error {
+			if s.Overlay {
+				over, err := render.Overlay(img.Display(), labels.Data, 0.6)
+				if err != nil {
+					return err
+				}
+				return render.WritePNG(w, over)
+			}
+			return render.WriteColorLabelsPNG(w, labels.Data, labels.Width, labels.Height)
+		}); err != nil {
+			return fmt.Errorf("%s: %w", out.Input, err)
+		}
+	}
+	return nil
+}
+
+// npyShape is the NumPy shape of a label array: (H, W) or (Z, Y, X).
+func npyShape(l *imagegraph.Labels) []int {
+	if l.Depth > 1 {
+		return []int{l.Depth, l.Height, l.Width}
+	}
+	return []int{l.Height, l.Width}
+}

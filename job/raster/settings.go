@@ -1,0 +1,34 @@
+package raster
+
+import (
+	"io"
+
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/atomicfile"
+)
+
+// Settings say how a file's rasters are labeled and its outputs written.
+type Settings struct {
+	// Rule is the foreground rule; for volumes its scaling is taken from
+	// the file (NIfTI scl_slope and scl_inter).
+	Rule imagegraph.Rule
+	// MinSize drops components of fewer voxels, Largest keeps only the
+	// Largest biggest (0: all); the labels are then renumbered.
+	MinSize int64
+	Largest int
+	// DType is the type of label arrays and volumes: auto (uint16 when
+	// every label fits, else uint32), uint16, uint32 or int32 (.npy).
+	DType string
+	// Overlay draws an image's label map over the input instead of on
+	// black.
+	Overlay bool
+}
+
+// writeOutput writes a file through a temporary file renamed into place,
+// or to stdout when path is "-".
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" {
+		return write(stdout)
+	}
+	return atomicfile.WriteFile(path, write)
+}

@@ -1,0 +1,255 @@
+package raster
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/internal/parallel"
+	"github.com/cclabel/cclabel/render"
+	"github.com/cclabel/cclabel/slabs"
+)
+
+// VolumeOutputs name a volume's outputs; "" writes nothing.
+type VolumeOutputs struct {
+	// Input names the input in errors.
+	Input string
+	// Output and Labels are label volumes: .nii, .nii.gz, .nrrd or .npy.
+	Output, Labels string
+	// Preview is a PNG of the three mid-slices of the first frame
+	// (PreviewFrame; see PreviewNote).
+	Preview string
+	// Stats is the per-component statistics of every frame: .csv or
+	// .json, with a frame column when the volume has several frames
+	// (formats.WriteFrameStats).
+	Stats string
+}
+
+// VolumeLabels are the labeled frames of one volume.
+type VolumeLabels struct {
+	// Frames holds one label slice per frame, x fastest.
+	Frames [][]uint32
+	// Narrow, when not nil, holds the labels of a one-frame volume as
+	// uint16, as the GPU downloaded them for a writer of uint16 files
+	// (labelVolume with narrow); Frames[0] is then nil.
+	Narrow []uint16
+	// PerFrame is the component count of each frame, Total their sum.
+	PerFrame []int
+	Total    int
+	// Last is the last frame's labels.
+	Last *imagegraph.Labels
+	// Conn is the connectivity used: its in-plane part for a 2D file.
+	Conn int
+	// Backend is the backend that labeled the last frame.
+	Backend cclabel.Backend
+	// GPU sums the GPU stages over the frames labeled there; nil when
+	// none was.
+	GPU *cclabel.Timing
+	// Timing sums the labeling stages over all frames, on any backend.
+	Timing cclabel.Timing
+	// WhileReading is the labeling time spent while the volume was still
+	// being read (VolumeStream); Timing counts only what came after.
+	WhileReading time.Duration
+}
+
+// LabelVolume labels every frame of vol under the settings' rule (on
+// scaled values) and filters, at 3D connectivity conn (6, 18 or 26; its
+// in-plane part, 4 or 8, for a 2D file). The frames of a 4D volume are
+// counted as they are labeled on the meter watching vol
+// (fileprogress.For), if any.
+func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
+	return LabelVolumeIn(l, vol, s, conn, nil, false)
+}
+
+// LabelVolumeInto is LabelVolume writing the first frame's labels into
+// dst when it has one label per voxel (a buffer made ready while the
+// volume was read).
+func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
+	return LabelVolumeIn(l, vol, s, conn, OneBuffer(dst), false)
+}
+
+// LabelVolumeIn is LabelVolume labeling into arrays from bufs when they
+// fit (nil bufs: none). With narrow, a volume of one frame and no size
+// filters is labeled by LabelRasterNarrow: its labels may come back as
+// uint16 (Narrow).
+func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
+	rule := s.Rule
+	rule.Slope, rule.Inter = vol.Slope, vol.Inter
+	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
+	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
+		vl.Conn = slabs.InPlane(conn)
+	}
+	narrow = narrow && len(vol.Frames) == 1 && s.MinSize <= 1 && s.Largest <= 0
+	// The frames of a 4D volume are its labeling's progress.
+	var m *fileprogress.Meter
+	if len(vol.Frames) > 1 {
+		m = fileprogress.For(vol)
+		m.Expect(int64(len(vol.Frames)), fileprogress.Frames)
+	}
+	for i, f := range vol.Frames {
+		var res *cclabel.RasterResult
+		var err error
+		if narrow {
+			res, err = labelNarrow(l, f, rule, vl.Conn, bufs)
+		} else {
+			res, err = l.LabelRaster(f, rule, vl.Conn, bufs.Get(f.Len()))
+		}
+		if err != nil {
+			return nil, err
+		}
+		if res.Backend == cclabel.BackendGPU {
+			if vl.GPU == nil {
+				vl.GPU = &cclabel.Timing{}
+			}
+			vl.GPU.Upload += res.Timing.Upload
+			vl.GPU.Kernel += res.Timing.Kernel
+			vl.GPU.Download += res.Timing.Download
+			vl.GPU.Join += res.Timing.Join
+			vl.GPU.Total += res.Timing.Total
+		}
+		vl.Timing = vl.Timing.Plus(res.Timing)
+		res.Labels.Filter(s.MinSize, s.Largest)
+		vl.Frames[i], vl.PerFrame[i], vl.Narrow = res.Labels.Data, res.Labels.Count, res.Narrow
+		vl.Total += res.Labels.Count
+		vl.Last, vl.Backend = res.Labels, res.Backend
+		m.Add(1)
+	}
+	return vl, nil
+}
+
+// labelNarrow labels f by LabelRasterNarrow into arrays from bufs and
+// hands back the array it did not use.
+func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
+	dst, dst16 := bufs.Get(f.Len()), bufs.Get16(f.Len())
+	res, err := l.LabelRasterNarrow(f, rule, conn, dst, dst16)
+	if err != nil || res.Narrow == nil {
+		bufs.Put16(dst16)
+	}
+	if err != nil || res.Narrow != nil {
+		bufs.Put(dst)
+	}
+	return res, err
+}
+
+// NarrowWrites reports whether a volume's outputs can be written from
+// uint16 labels (VolumeLabels.Narrow) as fast as from uint32 ones: one
+// label volume (.nii, .nii.gz or .npy, written as labels are served) and
+// no preview or statistics, which need uint32 labels.
+func NarrowWrites(out VolumeOutputs, dtype string) bool {
+	if out.Preview != "" || out.Stats != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
+		return false
+	}
+	for _, path := range []string{out.Output, out.Labels} {
+		lower := strings.ToLower(path)
+		if path != "" && !strings.HasSuffix(lower, ".nii") && !strings.HasSuffix(lower, ".nii.gz") && !strings.HasSuffix(lower, ".npy") {
+			return false // NRRD
+		}
+	}
+	return true
+}
+
+// WriteVolume writes the label volumes (of type dtype: auto, uint16 or
+// uint32), the preview and the statistics of a labeled volume.
+func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dtype string) error {
+	frames := vl.Frames
+	if vl.Narrow != nil && !NarrowWrites(out, dtype) {
+		frames = [][]uint32{widen(vl.Narrow)}
+	}
+	for _, path := range []string{out.Output, out.Labels} {
+		if path == "" {
+			continue
+		}
+		var err error
+		if frames[0] == nil { // uint16 labels, served to the writer as it asks
+			err = formats.WriteVolumeLabelsFunc(path, vol, uint32(vl.Total), dtype, readNarrow(vl.Narrow))
+		} else {
+			err = formats.WriteVolumeLabels(path, vol, frames, dtype)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", out.Input, err)
+		}
+	}
+	f0 := vol.Frames[0]
+	if out.Preview != "" {
+		img, err := render.VolumePreview(frames[PreviewFrame], f0.Width, f0.Height, f0.Depth, vol.Spacing)
+		if err != nil {
+			return fmt.Errorf("%s: %w", out.Input, err)
+		}
+		text := ""
+		if len(frames) > 1 {
+			text = previewText(len(frames))
+		}
+		if err := writeOutput(out.Preview, nil, func(w io.Writer) error { return render.WritePNGText(w, img, "Description", text) }); err != nil {
+			return fmt.Errorf("%s: %w", out.Input, err)
+		}
+	}
+	if out.Stats != "" {
+		// One frame's statistics at a time; labels are numbered from 1
+		// in every frame.
+		stats := func(t int) ([]imagegraph.ComponentStats, error) {
+			labels := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}
+			return imagegraph.Statistics(labels, vol.Frames[t])
+		}
+		if err := writeOutput(out.Stats, nil, func(w io.Writer) error {
+			return formats.WriteFrameStats(w, len(frames), stats, strings.ToLower(filepath.Ext(out.Stats)), vol.Affine)
+		}); err != nil {
+			return fmt.Errorf("%s: %w", out.Input, err)
+		}
+	}
+	return nil
+}
+
+// PreviewFrame is the frame (counted from 0) whose mid-slices a volume's
+// preview shows.
+const PreviewFrame = 0
+
+// PreviewNote returns the line that says which frame the preview of a
+// volume of frames frames shows ("preview p.png shows frame 0 of 3"), or
+// "" when out writes no preview or the volume has a single frame. The
+// preview itself says so too, in a PNG text chunk.
+func PreviewNote(out VolumeOutputs, frames int) string {
+	if out.Preview == "" || frames < 2 {
+		return ""
+	}
+	return fmt.Sprintf("preview %s shows %s", out.Preview, previewText(frames))
+}
+
+// previewText says which frame of frames frames a preview shows.
+func previewText(frames int) string {
+	return fmt.Sprintf("frame %d of %d", PreviewFrame, frames)
+}
+
+// maxLabel returns the largest label.
+func maxLabel(labels []uint32) int { return int(parallel.Max(labels)) }
+
+// widen returns uint16 labels as uint32.
+func widen(narrow []uint16) []uint32 {
+	wide := make([]uint32, len(narrow))
+	parallel.Ranges(len(narrow), runtime.GOMAXPROCS(0), func(lo, hi int) {
+		for i, v := range narrow[lo:hi] {
+			wide[lo+i] = uint32(v)
+		}
+	})
+	return wide
+}
+
+// readNarrow serves uint16 labels to a writer that asks for uint32 ones
+// (formats.WriteVolumeLabelsFunc), from any goroutine.
+func readNarrow(narrow []uint16) func(dst []uint32, voxel int64) error {
+	return func(dst []uint32, voxel int64) error {
+		if voxel < 0 || voxel+int64(len(dst)) > int64(len(narrow)) {
+			return fmt.Errorf("labels %d..%d asked of %d", voxel, voxel+int64(len(dst)), len(narrow))
+		}
+		for i, v := range narrow[voxel : voxel+int64(len(dst))] {
+			dst[i] = uint32(v)
+		}
+		return nil
+	}
+}

@@ -1,0 +1,107 @@
+package job
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/job/raster"
+)
+
+// UsageError reports a job that cannot run as given: a setting out of
+// range, an output of an unknown kind, an output that would replace an
+// input. It is found before any work is done.
+type UsageError struct{ Err error }
+
+// Error returns the wrapped error's text.
+func (e UsageError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the wrapped error.
+func (e UsageError) Unwrap() error { return e.Err }
+
+// usagef returns a [UsageError].
+func usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
+
+// FailedError reports the inputs of a job over several files that failed,
+// each reported on the job's [Progress]; the other inputs were done.
+type FailedError struct{ Failed, Inputs int }
+
+func (e *FailedError) Error() string {
+	return fmt.Sprintf("%d of %d inputs failed", e.Failed, e.Inputs)
+}
+
+// Interrupt removes the temporary files of every output being written,
+// makes the writes still in flight fail, and returns the outputs that
+// will not be written, sorted. A set of outputs being renamed into place
+// completes first, so every job's outputs appear whole or not at all.
+// Call it when the process is told to stop.
+func Interrupt() []string { return atomicfile.Interrupt() }
+
+// Interrupted reports whether [Interrupt] was called.
+func Interrupted() bool { return atomicfile.Interrupted() }
+
+// CheckOutputDir fails when the folder an output goes to does not exist
+// or is not a folder.
+func CheckOutputDir(path string) error { return atomicfile.CheckDir(path) }
+
+// inputFiles and outputFile name a command's inputs and outputs for
+// checkClobber.
+func inputFiles(paths ...string) []atomicfile.Named {
+	files := make([]atomicfile.Named, len(paths))
+	for i, p := range paths {
+		files[i] = atomicfile.Named{Role: "input", Path: p}
+	}
+	return files
+}
+
+func outputFile(role, path string) atomicfile.Named { return atomicfile.Named{Role: role, Path: path} }
+
+// checkClobber fails with a usage error, before any work is done, when an
+// output would replace an input or another output (atomicfile.CheckDistinct).
+func checkClobber(command string, inputs, outputs []atomicfile.Named) error {
+	if err := atomicfile.CheckDistinct(inputs, outputs); err != nil {
+		return usagef("%s: %v", command, err)
+	}
+	return nil
+}
+
+// allOrNothing runs write, which writes the given outputs, so that they
+// appear together when it succeeds and none of them when it fails or the
+// process is interrupted (atomicfile.Group).
+func allOrNothing(outputs []string, write func() error) error {
+	g, err := atomicfile.NewGroup(outputs...)
+	if err != nil {
+		return err
+	}
+	defer g.Abort()
+	if err := write(); err != nil {
+		return err
+	}
+	return g.Commit()
+}
+
+// writeOutput writes a file through a temporary file renamed into place,
+// or to stdout when path is "-".
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" {
+		return write(stdout)
+	}
+	return atomicfile.WriteFile(path, write)
+}
+
+// imageOutputFiles and volumeOutputFiles name a job's outputs by flag.
+func imageOutputFiles(outs []raster.ImageOutputs) []atomicfile.Named {
+	var files []atomicfile.Named
+	for _, o := range outs {
+		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--stats", o.Stats))
+	}
+	return files
+}
+
+func volumeOutputFiles(outs []raster.VolumeOutputs) []atomicfile.Named {
+	var files []atomicfile.Named
+	for _, o := range outs {
+		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--preview", o.Preview), outputFile("--stats", o.Stats))
+	}
+	return files
+}

@@ -1,0 +1,198 @@
+package job
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/job/raster"
+)
+
+// Volume labels 3D volumes, and 4D NIfTI frame by frame, and writes their
+// outputs: the job of "cclabel volume". A volume is labeled while it is
+// read where that pays, out of core where MaxMemory asks, and a chunk of
+// its planes at a time where Chunk asks.
+type Volume struct {
+	// Inputs are the volume files; Raw describes raw ones.
+	Inputs []string
+	Raw    *formats.RawOptions
+	// Output and Labels are label volumes (.nii, .nii.gz, .nrrd or .npy,
+	// with the input's geometry), Preview a PNG of the mid-slices and
+	// Stats per-component statistics (.csv or .json), of a single input;
+	// "" writes none. With several inputs Output is an existing folder,
+	// Labels is "", and Preview and Stats are only extensions: each
+	// input's outputs are named after it (raster.VolumeOutputsIn).
+	Output, Labels, Preview, Stats string
+	// Settings say how the volumes are labeled and written.
+	Settings Settings
+	// Connectivity is 6, 18 or 26 (a 2D file uses its in-plane part).
+	Connectivity int
+	// MaxMemory, when positive, labels out of core, slab by slab, a
+	// volume whose labeling in memory would hold more bytes; only Output
+	// is written then (.nii, .nii.gz or .npy).
+	MaxMemory int64
+	// Chunk, when not nil, labels only that chunk of the planes of the
+	// single input into the folder Output, for a [Merge].
+	Chunk *Chunk
+}
+
+// Chunk is chunk Index (from 0) of Count chunks of a volume's planes.
+type Chunk struct{ Index, Count int }
+
+// String returns the chunk as "i/n".
+func (c Chunk) String() string { return fmt.Sprintf("%d/%d", c.Index, c.Count) }
+
+// Run labels every input with l and writes its outputs, all of them or,
+// when it fails or the process is interrupted, none. With several inputs
+// a failing one is reported on p and the others go on, and the error is a
+// [*FailedError]. Run returns the summaries of the inputs labeled.
+func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]VolumeSummary, error) {
+	if len(j.Inputs) == 0 {
+		return nil, usagef("volume: want at least one VOLUME")
+	}
+	if c := j.Connectivity; c != 6 && c != 18 && c != 26 {
+		return nil, usagef("volume: --connectivity %d: want 6, 18 or 26 (use 'cclabel label' for 2D images)", c)
+	}
+	var outs []raster.VolumeOutputs
+	if j.Chunk != nil { // Output is a folder
+		if len(j.Inputs) != 1 {
+			return nil, usagef("volume: --chunk takes a single input")
+		}
+		outs = []raster.VolumeOutputs{{Input: j.Inputs[0], Output: j.Output, Labels: j.Labels, Preview: j.Preview, Stats: j.Stats}}
+	} else {
+		var err error
+		if outs, err = j.plan(); err != nil {
+			return nil, err
+		}
+	}
+	if j.MaxMemory > 0 && len(outs) > 1 && outOfCoreNames(outs, j.Raw, j.MaxMemory) {
+		if err := checkClobber("volume", inputFiles(j.Inputs...), volumeOutputFiles(outs)); err != nil {
+			return nil, err
+		}
+	}
+	files := func(out raster.VolumeOutputs) []string {
+		if j.Chunk != nil { // a folder of chunk files, the last written marking it complete
+			return nil
+		}
+		return []string{out.Output, out.Labels, out.Preview, out.Stats}
+	}
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.VolumeOutputs) (VolumeSummary, error) {
+		if j.Chunk != nil {
+			return j.chunk(out, l, p)
+		}
+		if j.MaxMemory > 0 && !fitsInMemory(out.Input, j.Raw, j.MaxMemory) {
+			return j.outOfCore(out, l, p)
+		}
+		return j.one(out, l, p)
+	})
+	if err == nil && j.Chunk == nil && j.Output+j.Labels+j.Preview+j.Stats == "" {
+		p.printf("cclabel: volume: nothing was written (give -o, --labels, --preview or --stats)\n")
+	}
+	return summaries, err
+}
+
+// plan checks the outputs before any work is done.
+func (j Volume) plan() ([]raster.VolumeOutputs, error) {
+	inputs, out, labels, preview, stats := j.Inputs, j.Output, j.Labels, j.Preview, j.Stats
+	if len(inputs) == 1 {
+		for _, c := range []struct{ flag, path string }{{"-o", out}, {"--labels", labels}} {
+			if c.path != "" && !formats.IsLabelVolumePath(c.path) {
+				return nil, usagef("%s %s: unknown extension (want .nii, .nii.gz, .nrrd or .npy)", c.flag, c.path)
+			}
+			if c.path != "" {
+				if err := CheckOutputDir(c.path); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if err := checkExt("--preview", preview, ".png"); err != nil {
+			return nil, err
+		}
+		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
+			return nil, err
+		}
+		outs := []raster.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats}}
+		return outs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(outs))
+	}
+	if out == "" {
+		return nil, usagef("volume: with several inputs, give -o FOLDER for the outputs")
+	}
+	if st, err := os.Stat(out); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("-o %s: with several inputs, -o must be an existing folder", out)
+	}
+	if labels != "" {
+		return nil, usagef("volume: --labels takes a single input; with several, -o FOLDER names the label volumes")
+	}
+	if err := cmp.Or(checkJustExt("--preview", preview, ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
+		return nil, err
+	}
+	outs, err := raster.VolumeOutputsIn(out, inputs, preview, stats)
+	if err != nil {
+		return nil, usagef("volume: %v", err)
+	}
+	return outs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(outs))
+}
+
+// one reads, labels and writes one volume in memory.
+func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
+	bar := p.bar(out.Input)
+	defer bar.Close()
+	var times StageTimes
+	clock := newStopwatch()
+	bar.Stage("reading", out.Input)
+	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
+	// is still being read (raster.VolumeStream).
+	stream := raster.NewVolumeStream(l, j.Settings, j.Connectivity)
+	dst, stop := labelArrayFor(inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
+	defer stop()
+	stream.Into(dst)
+	vol, release, err := formats.MapVolumeFileStreaming(out.Input, j.Raw, stream.Samples)
+	if err != nil {
+		_, _ = stream.Finish(nil, err)
+		return VolumeSummary{}, err
+	}
+	defer release()
+	times.Read = clock.lap()
+
+	bar.Stage("labeling", labelWatch(vol)...)
+	vl, err := stream.Finish(vol, nil)
+	if err != nil {
+		return VolumeSummary{}, fmt.Errorf("%s: %w", out.Input, err)
+	}
+	times.Label = clock.lap()
+
+	bar.Stage("writing", volumeWrites(out)...)
+	if err := raster.WriteVolume(out, vol, vl, j.Settings.DType); err != nil {
+		return VolumeSummary{}, err
+	}
+	times.Write = clock.lap()
+	times.Total = clock.total()
+	f0 := vol.Frames[0]
+	s := VolumeSummary{Input: out.Input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
+		Frames: len(vol.Frames), Components: vl.Total, Connectivity: vl.Conn, Mode: j.Settings.Rule.String(),
+		Backend: string(vl.Backend), Threads: l.Threads(), Seconds: times,
+		LabelStages: labelStagesOf(times.Label, vl.Timing)}
+	s.LabelStages.WhileReading = vl.WhileReading.Seconds()
+	if vl.GPU != nil {
+		s.GPU = gpuTimesOf(cclabel.BackendGPU, *vl.GPU)
+	}
+	if len(vol.Frames) > 1 {
+		s.PerFrame = vl.PerFrame
+	}
+	note := raster.PreviewNote(out, len(vol.Frames))
+	if note != "" {
+		f := raster.PreviewFrame
+		s.PreviewFrame = &f
+	}
+	bar.Close()
+	p.printf("%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
+		out.Input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, vl.Total, s.Mode, vl.Conn,
+		s.Backend, s.Threads, times.Read, times.Label, times.Write)
+	if note != "" {
+		p.printf("%s: %s\n", out.Input, note)
+	}
+	return s, nil
+}
