@@ -11,7 +11,6 @@ import (
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/formats/nrrd"
 	"github.com/cclabel/cclabel/formats/raw"
-	"github.com/cclabel/cclabel/formats/tiff"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -69,7 +68,7 @@ var registry = []*format{
 	{name: "nrrd", suffixes: []string{".nhdr"}, input: true, family: ".nrrd",
 		probe: volumeProbe("nrrd", nrrd.ProbeFile), read: nrrd.ReadFile, open: nrrd.OpenStream},
 	{name: "tiff", suffixes: []string{".tif", ".tiff"}, input: true, decoded: true,
-		probe: tiffProbe, kind: tiffKind, read: tiff.ReadStackFile},
+		probe: tiffProbe, kind: tiffKind, read: imageio.ReadTIFFStackFile},
 	{name: "npy", suffixes: []string{".npy"}, input: true,
 		probe: npyProbe, kind: npyKind, read: npyRead, mapVolume: npyMap, readRaster: npy.ReadFile, mapRaster: npy.MapFile,
 		open: npyOpen, write: writeNPYLabels, writeFunc: writeNPYLabelsFunc},
@@ -206,7 +205,7 @@ func tiffPages(path string) (int, error) {
 	if err != nil {
 		return 0, &FileError{Path: path, Err: err}
 	}
-	return tiff.PageCount(f, st.Size())
+	return imageio.TIFFPageCount(f, st.Size())
 }
 
 // tiffKind calls a TIFF file of one page an image, of several a volume.

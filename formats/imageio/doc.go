@@ -2,5 +2,6 @@
 // sniffed from their content, with their stored values, and reads
 // folders of 2D slices as volumes. PNG and TIFF decode in parallel, yet
 // give exactly the images and errors of image/png and
-// golang.org/x/image/tiff.
+// golang.org/x/image/tiff. Multi-page TIFF files (classic and BigTIFF) read as
+// volumes, a page per plane.
 package imageio

@@ -1,4 +1,4 @@
-package tiff
+package imageio
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ func FuzzTIFFPageCount(f *testing.F) {
 	f.Add([]byte("II*\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, size := range []int64{int64(len(data)), int64(len(data) / 2)} {
-			n, err := PageCount(bytes.NewReader(data), size)
+			n, err := TIFFPageCount(bytes.NewReader(data), size)
 			if err != nil {
 				if msg := err.Error(); !strings.HasPrefix(msg, "formats: tiff: ") || strings.ContainsAny(msg, "\r\n") {
 					t.Fatalf("error %q is not one line starting with \"formats: tiff: \"", msg)

@@ -1,4 +1,4 @@
-package tiff
+package imageio
 
 import (
 	"bytes"
@@ -16,10 +16,10 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ReadStackFile reads a multi-page TIFF as a volume: page k is plane
+// ReadTIFFStackFile reads a multi-page TIFF as a volume: page k is plane
 // z=k; a single-page TIFF gives Depth 1. Every page must have the size and
 // sample class of the first (8 or 16-bit grey, paletted, or colour).
-// Samples are those of imageio.Decode and imagegraph.FromImage, applied to
+// Samples are those of [Decode] and [imagegraph.FromImage], applied to
 // the whole stack: grey as stored (WhiteIsZero pages keep their stored
 // values), palette indices, colour as grey when R=G=B in every page, else
 // packed 0xRRGGBB. Compression: none, PackBits, LZW, Deflate (what
@@ -28,7 +28,7 @@ import (
 // are checked before the volume is allocated. The volume has spacing 1,
 // an identity affine and Format "tiff". Errors read
 // "formats: PATH: tiff: ...".
-func ReadStackFile(path string) (*imagegraph.Volume, error) {
+func ReadTIFFStackFile(path string) (*imagegraph.Volume, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fileio.Wrap(path, "", err)

@@ -1,4 +1,4 @@
-package tiff
+package imageio
 
 import (
 	"image"

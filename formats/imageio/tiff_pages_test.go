@@ -1,4 +1,4 @@
-package tiff
+package imageio
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ func TestTIFFPageCount(t *testing.T) {
 				pages[i] = testkit.TwoByTwo
 			}
 			data, _ := testkit.BuildTIFF(order, pages...)
-			got, err := PageCount(bytes.NewReader(data), int64(len(data)))
+			got, err := TIFFPageCount(bytes.NewReader(data), int64(len(data)))
 			if err != nil || got != n {
 				t.Errorf("%v, %d pages: got %d, %v", order, n, got, err)
 			}
@@ -25,12 +25,12 @@ func TestTIFFPageCount(t *testing.T) {
 	}
 	for _, n := range []int{1, 3} {
 		data := testkit.BigTIFF(n)
-		if got, err := PageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != n {
+		if got, err := TIFFPageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != n {
 			t.Errorf("BigTIFF with %d pages: got %d, %v", n, got, err)
 		}
 	}
 	single := testkit.EncodeTIFF(t, testkit.GreyPattern(), nil)
-	if got, err := PageCount(bytes.NewReader(single), int64(len(single))); err != nil || got != 1 {
+	if got, err := TIFFPageCount(bytes.NewReader(single), int64(len(single))); err != nil || got != 1 {
 		t.Errorf("x/image TIFF: got %d, %v", got, err)
 	}
 }
@@ -64,7 +64,7 @@ func TestTIFFPageCountErrors(t *testing.T) {
 		{"bad BigTIFF", []byte("II+\x00\x04\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00"), []string{"malformed BigTIFF header"}},
 	}
 	for _, c := range cases {
-		n, err := PageCount(bytes.NewReader(c.data), int64(len(c.data)))
+		n, err := TIFFPageCount(bytes.NewReader(c.data), int64(len(c.data)))
 		if err == nil {
 			t.Errorf("%s: %d pages, want an error", c.name, n)
 			continue
@@ -80,7 +80,7 @@ func TestTIFFPageCountShared(t *testing.T) {
 			t.Logf("%s absent", name)
 			continue
 		}
-		if got, err := PageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != want {
+		if got, err := TIFFPageCount(bytes.NewReader(data), int64(len(data))); err != nil || got != want {
 			t.Errorf("%s: %d pages, %v; want %d", name, got, err, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package tiff
+package imageio
 
 import (
 	"bytes"
@@ -57,7 +57,7 @@ func FuzzReadTIFFStack(f *testing.F) {
 		if len(v.Frames) != 1 || v.Format != "tiff" || v.Header != nil {
 			t.Fatalf("%d frames, format %q", len(v.Frames), v.Format)
 		}
-		pages, err := PageCount(bytes.NewReader(data), int64(len(data)))
+		pages, err := TIFFPageCount(bytes.NewReader(data), int64(len(data)))
 		if err != nil || pages != v.Frames[0].Depth {
 			t.Fatalf("depth %d, %d pages (%v)", v.Frames[0].Depth, pages, err)
 		}

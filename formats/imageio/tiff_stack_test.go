@@ -1,4 +1,4 @@
-package tiff
+package imageio
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ func TestTIFFStackExpected(t *testing.T) {
 
 // labelCase reads the volume at path and labels its one frame as c says.
 func labelCase(path string, c testkit.Case) (testkit.Labeled, error) {
-	v, err := ReadStackFile(path)
+	v, err := ReadTIFFStackFile(path)
 	if err != nil {
 		return testkit.Labeled{}, err
 	}
@@ -133,8 +133,8 @@ func TestTIFFStackErrors(t *testing.T) {
 	if err := os.WriteFile(path, sizes, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := ReadStackFile(path)
+	_, err := ReadTIFFStackFile(path)
 	testkit.WantError(t, err, "formats: "+path+": tiff: page 2 is 2x2, page 0 is 3x2")
-	_, err = ReadStackFile(filepath.Join(t.TempDir(), "absent.tif"))
+	_, err = ReadTIFFStackFile(filepath.Join(t.TempDir(), "absent.tif"))
 	testkit.WantError(t, err, "absent.tif", "no such file")
 }

@@ -1,4 +1,4 @@
-package tiff
+package imageio
 
 import (
 	"encoding/binary"
@@ -21,7 +21,7 @@ func TestReadBigTIFFStacks(t *testing.T) {
 		t.Fatalf("BigTIFF fixtures: %v, %v", names, err)
 	}
 	for _, name := range names {
-		v, err := ReadStackFile(name)
+		v, err := ReadTIFFStackFile(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
