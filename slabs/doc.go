@@ -2,5 +2,5 @@
 // the slabs' labels into those of the whole volume, bit for bit. [Label]
 // is the driver: it takes the planes from a [Source] (a raster in memory,
 // one still being read, or a plane reader) and leaves the labels in a
-// [Sink] (memory or a [Spill] file); a [Joiner] joins the slabs' seams.
+// [Sink] (memory or a [Spill] file). [Join] joins slabs labeled earlier.
 package slabs

@@ -9,10 +9,10 @@ import (
 )
 
 // MaxProvisional is the most provisional labels (the sum of the slabs'
-// counts) a Joiner takes.
+// counts) [Label] and [Join] take.
 const MaxProvisional = math.MaxUint32 - 1
 
-// Joiner joins slabs labeled in order, from z = 0 up. Add each slab's
+// joiner joins slabs labeled in order, from z = 0 up. Add each slab's
 // local labels, then Finish.
 //
 // Each slab (whole planes, any thickness) is labeled on its own, 1..k by
@@ -29,12 +29,12 @@ const MaxProvisional = math.MaxUint32 - 1
 // voxel, which is the whole volume's numbering: components numbered
 // 1..N by first occurrence (x fastest, then y, then z), background 0.
 //
-// A Joiner keeps only the last plane of the previous slab (its samples and
+// A joiner keeps only the last plane of the previous slab (its samples and
 // provisional labels) and the union-find, so a volume larger than memory
 // can be labeled slab by slab and relabeled in a second pass
 // ([Relabeling.Map]); slabs held in memory are relabeled in place
 // ([Relabeling.Apply]).
-type Joiner struct {
+type joiner struct {
 	width, height int
 	label         LabelFunc
 	// parent is the union-find over provisional labels (index 0 unused):
@@ -51,35 +51,35 @@ type Joiner struct {
 	// reps[s] is the first provisional label met in seam component s.
 	reps []uint32
 	// done is the Relabeling of Finish; failed, the error that stopped
-	// an Add (the Joiner takes no more slabs after either).
+	// an Add (the joiner takes no more slabs after either).
 	done   *Relabeling
 	failed error
 }
 
-// NewJoiner returns a Joiner for a volume of planes width x height whose
+// newJoiner returns a joiner for a volume of planes width x height whose
 // seams label calls (with the volume's rule and connectivity). Two planes
 // (a seam) must fit a raster: width*height*2 at most
 // imagegraph.MaxPixels.
-func NewJoiner(width, height int, label LabelFunc) (*Joiner, error) {
+func newJoiner(width, height int, label LabelFunc) (*joiner, error) {
 	if _, err := imagegraph.PixelCount(width, height, 2); err != nil {
 		return nil, fmt.Errorf("slabs: two planes of a seam: %w", err)
 	}
 	if label == nil {
 		return nil, fmt.Errorf("slabs: no LabelFunc")
 	}
-	return &Joiner{width: width, height: height, label: label, parent: []uint32{0}}, nil
+	return &joiner{width: width, height: height, label: label, parent: []uint32{0}}, nil
 }
 
 // Slabs returns how many slabs were added.
-func (j *Joiner) Slabs() int { return len(j.offsets) }
+func (j *joiner) Slabs() int { return len(j.offsets) }
 
 // Add records the next slab: its samples r (whole planes of the volume's
 // width and height) and its labels from the LabelFunc, count of them. The
 // seam with the previous slab is labeled and joined here; Add keeps only
 // the slab's last plane, so r and labels may be reused afterwards. Labels
 // above count (a corrupt chunk file, say) are an error, and after any
-// error the Joiner takes no more slabs.
-func (j *Joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
+// error the joiner takes no more slabs.
+func (j *joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
 	switch {
 	case j.done != nil:
 		return fmt.Errorf("slabs: Add after Finish")
@@ -103,7 +103,7 @@ func (j *Joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
 	if j.seam != nil && r.Kind != j.seam.r.Kind {
 		return fmt.Errorf("slabs: a slab of %v samples after slabs of %v", r.Kind, j.seam.r.Kind)
 	}
-	// From here on the Joiner changes: a failure leaves it unusable.
+	// From here on the joiner changes: a failure leaves it unusable.
 	if err := j.add(r, labels, count); err != nil {
 		j.failed = err
 		return err
@@ -112,7 +112,7 @@ func (j *Joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
 }
 
 // add is Add past its checks.
-func (j *Joiner) add(r *imagegraph.Raster, labels []uint32, count int) error {
+func (j *joiner) add(r *imagegraph.Raster, labels []uint32, count int) error {
 	offset := uint32(len(j.parent) - 1)
 	plane := j.width * j.height
 	for i := range count {
@@ -149,7 +149,7 @@ func (j *Joiner) add(r *imagegraph.Raster, labels []uint32, count int) error {
 // join labels the seam between the previous slab's last plane and the
 // new slab's first plane (first, local labels; offset, the new slab's)
 // and joins the provisional labels in each of its components.
-func (j *Joiner) join(first []uint32, offset uint32) error {
+func (j *joiner) join(first []uint32, offset uint32) error {
 	count, err := j.label(j.seam.r, j.seamLabels)
 	if err != nil {
 		return fmt.Errorf("slabs: a seam: %w", err)
@@ -183,7 +183,7 @@ func (j *Joiner) join(first []uint32, offset uint32) error {
 }
 
 // find returns the root of a's set, halving the path.
-func (j *Joiner) find(a uint32) uint32 {
+func (j *joiner) find(a uint32) uint32 {
 	p := j.parent
 	for p[a] != a {
 		p[a] = p[p[a]]
@@ -193,7 +193,7 @@ func (j *Joiner) find(a uint32) uint32 {
 }
 
 // union joins the sets of a and b under the smaller root.
-func (j *Joiner) union(a, b uint32) {
+func (j *joiner) union(a, b uint32) {
 	a, b = j.find(a), j.find(b)
 	switch {
 	case a < b:
@@ -204,9 +204,9 @@ func (j *Joiner) union(a, b uint32) {
 }
 
 // Finish resolves the joins: the Relabeling maps every slab's local
-// labels to the volume's. The Joiner takes no more slabs; a second call
+// labels to the volume's. The joiner takes no more slabs; a second call
 // returns the same Relabeling.
-func (j *Joiner) Finish() *Relabeling {
+func (j *joiner) Finish() *Relabeling {
 	if j.done != nil {
 		return j.done
 	}

@@ -19,7 +19,7 @@ func serialLabel(rule imagegraph.Rule, conn int) LabelFunc { return cpuLabel(rul
 // out-of-core run would, and copied into the volume's labels.
 func labelBySlabs(t testing.TB, r *imagegraph.Raster, label LabelFunc, thick int) ([]uint32, int) {
 	t.Helper()
-	j, err := NewJoiner(r.Width, r.Height, label)
+	j, err := newJoiner(r.Width, r.Height, label)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestRelabelingIdentity(t *testing.T) {
 		{"columns", cols, []bool{true, true}},
 		{"swap", swap, []bool{true, false}},
 	} {
-		j, err := NewJoiner(3, 1, serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 6))
+		j, err := newJoiner(3, 1, serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 6))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,10 +207,10 @@ func TestSlabsManyValues(t *testing.T) {
 
 func TestJoinerErrors(t *testing.T) {
 	label := serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 26)
-	if _, err := NewJoiner(0, 5, label); err == nil {
-		t.Error("NewJoiner(0, 5) took a zero width")
+	if _, err := newJoiner(0, 5, label); err == nil {
+		t.Error("newJoiner(0, 5) took a zero width")
 	}
-	j, err := NewJoiner(4, 3, label)
+	j, err := newJoiner(4, 3, label)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,8 +241,8 @@ func TestJoinerErrors(t *testing.T) {
 	if again := j.Finish(); again != m {
 		t.Error("a second Finish gave another Relabeling")
 	}
-	if _, err := NewJoiner(4, 3, nil); err == nil {
-		t.Error("NewJoiner took a nil LabelFunc")
+	if _, err := newJoiner(4, 3, nil); err == nil {
+		t.Error("newJoiner took a nil LabelFunc")
 	}
 	if err := m.Apply(1, make([]uint32, 24), 1); err == nil {
 		t.Error("Apply to slab 1 of 1")

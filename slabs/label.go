@@ -63,7 +63,7 @@ type Result struct {
 
 // Label labels the volume src gives in slabs of opts.Planes planes into
 // sink: each slab is labeled by f (or a lane), joined to the slab before
-// it at their seam (a [Joiner], which labels the seams with f) and handed
+// it at their seam (labeled by f) and handed
 // to the sink, which relabels the slabs once all are joined. The labels
 // are those of labeling the whole volume at once, bit for bit. Errors of
 // f, src and sink are returned as they are.
@@ -75,7 +75,7 @@ func Label(src Source, f LabelFunc, sink Sink, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("slabs: slabs of %d planes", opts.Planes)
 	}
 	width, height, depth := src.Size()
-	j, err := NewJoiner(width, height, f)
+	j, err := newJoiner(width, height, f)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func planes(src Source, s slab, width, height int) (*imagegraph.Raster, error) {
 }
 
 // labelInOrder labels, joins and stores the slabs one after another.
-func labelInOrder(src Source, label LabelFunc, j *Joiner, sink Sink, slabs []slab, plane int, progress func(int, int), res *Result) error {
+func labelInOrder(src Source, label LabelFunc, j *joiner, sink Sink, slabs []slab, plane int, progress func(int, int), res *Result) error {
 	width, height, depth := src.Size()
 	for _, s := range slabs {
 		start := time.Now()
@@ -229,7 +229,7 @@ func labelLanes(src Source, sink Sink, lanes []LabelFunc, slabs []slab, plane in
 }
 
 // joinAll joins slabs labeled side by side, in order.
-func joinAll(src Source, j *Joiner, sink Sink, slabs []slab, plane int, progress func(int, int)) error {
+func joinAll(src Source, j *joiner, sink Sink, slabs []slab, plane int, progress func(int, int)) error {
 	width, height, depth := src.Size()
 	for _, s := range slabs {
 		r, err := planes(src, s, width, height)

@@ -333,55 +333,55 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 	return res, nil
 }
 
-// joinChunks streams the input for each chunk's first and last planes and
-// joins the chunks' labels at their seams.
+// chunkEnds gives [slabs.Join] the chunks' end planes: the input's
+// samples, streamed in order, and the labels of the chunk files.
+type chunkEnds struct {
+	s      *raw.Stream
+	chunks []*Chunk
+	files  []*os.File
+}
+
+func (e chunkEnds) Slabs() int { return len(e.chunks) }
+
+// Ends reads chunk i's first and last planes (one when it is one plane)
+// and their labels.
+func (e chunkEnds) Ends(i int, ends *imagegraph.Raster, labels []uint32) (k, count int, err error) {
+	c := e.chunks[i]
+	plane := c.Width * c.Height
+	k = min(2, c.Z1-c.Z0)
+	first, _ := slabs.Planes(ends, 0, 1)
+	if err := e.s.Skip(c.Z0 - e.s.Planes()); err != nil {
+		return 0, 0, err
+	}
+	if err := e.s.ReadPlanes(first); err != nil {
+		return 0, 0, err
+	}
+	if err := readLittleEndian(e.files[i], labels[:plane], 0); err != nil {
+		return 0, 0, fmt.Errorf("%s: %w", c.Labels, err)
+	}
+	if k == 2 {
+		last, _ := slabs.Planes(ends, 1, 2)
+		if err := e.s.Skip(c.Z1 - 1 - e.s.Planes()); err != nil {
+			return 0, 0, err
+		}
+		if err := e.s.ReadPlanes(last); err != nil {
+			return 0, 0, err
+		}
+		if err := readLittleEndian(e.files[i], labels[plane:2*plane], 4*int64(c.Z1-c.Z0-1)*int64(plane)); err != nil {
+			return 0, 0, fmt.Errorf("%s: %w", c.Labels, err)
+		}
+	}
+	return k, c.Count, nil
+}
+
+// joinChunks joins the chunks' labels at their seams.
 func joinChunks(s *raw.Stream, chunks []*Chunk, files []*os.File, rule imagegraph.Rule, conn int) (*slabs.Relabeling, error) {
 	c0 := chunks[0]
-	j, err := slabs.NewJoiner(c0.Width, c0.Height, cclabel.CPULabelFunc(rule, conn, 1))
-	if err != nil {
-		return nil, err
-	}
-	plane := c0.Width * c0.Height
 	kind, err := kindOf(c0.Kind)
 	if err != nil {
 		return nil, err
 	}
-	ends, err := slabs.NewPlanes(c0.Width, c0.Height, 2, kind)
-	if err != nil {
-		return nil, err
-	}
-	labels := make([]uint32, 2*plane)
-	for i, c := range chunks {
-		// The chunk's first and last planes (one when it is one plane).
-		k := min(2, c.Z1-c.Z0)
-		r, _ := slabs.Planes(ends, 0, k)
-		first, _ := slabs.Planes(ends, 0, 1)
-		if err := s.Skip(c.Z0 - s.Planes()); err != nil {
-			return nil, err
-		}
-		if err := s.ReadPlanes(first); err != nil {
-			return nil, err
-		}
-		if err := readLittleEndian(files[i], labels[:plane], 0); err != nil {
-			return nil, fmt.Errorf("%s: %w", c.Labels, err)
-		}
-		if k == 2 {
-			last, _ := slabs.Planes(ends, 1, 2)
-			if err := s.Skip(c.Z1 - 1 - s.Planes()); err != nil {
-				return nil, err
-			}
-			if err := s.ReadPlanes(last); err != nil {
-				return nil, err
-			}
-			if err := readLittleEndian(files[i], labels[plane:2*plane], 4*int64(c.Z1-c.Z0-1)*int64(plane)); err != nil {
-				return nil, fmt.Errorf("%s: %w", c.Labels, err)
-			}
-		}
-		if err := j.Add(r, labels[:k*plane], c.Count); err != nil {
-			return nil, err
-		}
-	}
-	return j.Finish(), nil
+	return slabs.Join(chunkEnds{s, chunks, files}, c0.Width, c0.Height, kind, cclabel.CPULabelFunc(rule, conn, 1))
 }
 
 // readLittleEndian reads len(dst) little-endian uint32 labels at byte
