@@ -85,6 +85,15 @@ func Plan(maxMemory int64, plane, sampleSize int) (int, error) {
 
 // LabelOutOfCore labels the volume file input (raw when rawOpts is not nil) slab
 // by slab and writes its labels to output (.nii, .nii.gz or .npy).
+//
+// The file is read a slab of planes at a time ([formats.OpenVolumeStream]);
+// each slab is labeled in memory, joined to the previous one at their
+// seam, and its local labels are spilled to a temporary file
+// ([slabs.Label]). A second pass reads them back, maps them to the
+// volume's labels and writes the label volume
+// ([formats.WriteVolumeLabelsFunc]). Only the current slab, the seam planes
+// and the union-find over the slabs' labels are held, and the labels are
+// the in-memory labeling's, bit for bit.
 func LabelOutOfCore(input string, rawOpts *formats.RawOptions, output string, opts OutOfCoreOptions) (*OutOfCoreResult, error) {
 	if err := imagegraph.ValidConnectivity(opts.Connectivity, true); err != nil {
 		return nil, err
