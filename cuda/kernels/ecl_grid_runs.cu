@@ -75,7 +75,7 @@ static __device__ __forceinline__ RSegment rsegment(const GridShape& s, bool& ok
 // rkeys loads the keys of a row's segment voxels x0 + 32 j + lane (0 past
 // x1) and returns the key of voxel x0 - 1 (0 at x0 = 0). The rule is
 // tested once per row (warp-uniform), not per sample inside gkey, which
-// cost the binary rule 10-25% in every run kernel (H100); under the binary
+// would slow the binary rule in every run kernel; under the binary
 // and threshold rules the samples are all loaded before their keys are
 // made, under the multilabel rule each is its key as loaded (loading them
 // first cost 32-bit segmentations 2-4%, more registers).

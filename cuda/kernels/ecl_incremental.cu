@@ -1,4 +1,4 @@
-// Incremental connectivity on the GPU (issue 14): a parent array that stays
+// Incremental connectivity on the GPU: a parent array that stays
 // on the device across batches of edge insertions, ECL-CC's hooking (the
 // larger root under the smaller with compare-and-swap, intermediate pointer
 // jumping on every find), one edge per thread in grid-stride loops, and an
