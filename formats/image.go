@@ -10,16 +10,16 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Image is a 2D input: its raster and, when it was an image file, the
-// decoded picture (drawn under an overlay).
+// Image is a 2D input: its raster and, for an image file, its picture. The
+// picture is the decoded image, drawn under an overlay.
 type Image struct {
 	Raster  *imagegraph.Raster
 	Decoded image.Image // nil for .npy arrays
 }
 
-// ReadImageFile reads a 2D image (PNG, JPEG, GIF, BMP, TIFF, WebP) or a 2D
-// .npy array; "-" reads an image from stdin. A 3D .npy is an error that
-// points at volume labeling.
+// ReadImageFile reads a 2D image file or a 2D .npy array. Images are PNG,
+// JPEG, GIF, BMP, TIFF or WebP; "-" reads an image from stdin. A 3D .npy is
+// an error that points at volume labeling.
 func ReadImageFile(path string, stdin io.Reader) (*Image, error) {
 	if f := rasterFormat(path); f != nil {
 		r, err := f.readRaster(path)
@@ -40,9 +40,9 @@ func rasterFormat(path string) *format {
 	return nil
 }
 
-// MapImageFile is ReadImageFile with a .npy array's samples mapped from
-// the file instead of copied where they can be (npy.MapFile): no fresh
-// memory for them and no copy. The image is valid until release is
+// MapImageFile is [ReadImageFile] mapping a .npy array's samples from the
+// file. It maps them instead of copying where they can be ([npy.MapFile]): no
+// fresh memory for them and no copy. The image is valid until release is
 // called; release does nothing for inputs that were read.
 func MapImageFile(path string, stdin io.Reader) (img *Image, release func(), err error) {
 	f := rasterFormat(path)
@@ -89,10 +89,11 @@ func decodeImageFile(path string, stdin io.Reader) (*Image, error) {
 	return &Image{Raster: r, Decoded: img}, nil
 }
 
-// ImagePixels returns the number of pixels of the 2D image file that
-// ReadImageFile would read, from its header alone (Probe), so that a
-// label array can be made ready while the pixels are decoded; ok is false
-// when the header does not tell (stdin, a file that is not a 2D image).
+// ImagePixels returns the number of pixels of a 2D image file from its
+// header. It counts the pixels [ReadImageFile] would read from the header
+// alone ([Probe]), so that a label array can be made ready while the pixels
+// are decoded; ok is false when the header does not tell (stdin, a file that
+// is not a 2D image).
 func ImagePixels(path string) (n int, ok bool) {
 	if path == "-" {
 		return 0, false
@@ -107,7 +108,7 @@ func ImagePixels(path string) (n int, ok bool) {
 	return c.Width * c.Height, true
 }
 
-// Display returns the picture to draw an overlay on: the decoded image,
+// Display returns the picture to draw an overlay on. It is the decoded image,
 // or the raster's first plane stretched to 8-bit grey.
 func (m *Image) Display() image.Image {
 	if m.Decoded != nil {

@@ -16,12 +16,12 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// WriteRasterFile writes a uint8 or uint32 raster (a synthetic input), the
-// format from the extension: .npy (C order: (H, W) or (Z, Y, X), the
-// raster's type), .nii or .nii.gz (NIfTI-1, the raster's type, 1 mm
-// voxels), or .png for a 2D uint8 0/1 mask (written 0/255). The bytes
-// written to a .npy or NIfTI file (before compression) are counted on the
-// meter watching path (fileprogress.ForFile), if any.
+// WriteRasterFile writes a uint8 or uint32 raster, such as a synthetic input.
+// The format comes from the extension: .npy (C order: (H, W) or (Z, Y, X),
+// the raster's type), .nii or .nii.gz (NIfTI-1, the raster's type, 1 mm
+// voxels), or .png for a 2D uint8 0/1 mask (written 0/255). The bytes written
+// to a .npy or NIfTI file (before compression) are counted on the meter
+// watching path ([fileprogress.ForFile]), if any.
 func WriteRasterFile(path string, r *imagegraph.Raster) error {
 	var values []uint32
 	var dtype string

@@ -103,19 +103,18 @@ type Config struct {
 	// Width, Height and Depth are one frame's size (Depth 1 for a 2D
 	// image); Frames counts the frames (time points).
 	Width, Height, Depth, Frames int
-	// Kind is the sample type: the stored one, or for a decoded picture
-	// the one imagegraph.FromImage gives its colour model (RGB for
-	// colour, though a colour picture whose pixels are all grey reads as
-	// Uint8).
+	// Kind is the sample type: the stored one, or for a decoded picture the
+	// one [imagegraph.FromImage] gives its colour model (RGB for colour,
+	// though a colour picture whose pixels are all grey reads as Uint8).
 	Kind imagegraph.SampleKind
 	// Bytes is the size of all the samples in memory.
 	Bytes int64
 }
 
-// Probe reads the header of the file (or folder of slices) at path, or
-// of raw data when rawOpts is not nil, and returns its Config. A file
+// Probe reads the header of the file at path and returns its [Config]. path
+// may be a folder of slices, or raw data when rawOpts is not nil. A file
 // whose name no format claims is probed as an image, by its content, as
-// ReadImageFile reads it. Errors are the readers'.
+// [ReadImageFile] reads it. Errors are the readers'.
 func Probe(path string, rawOpts *RawOptions) (Config, error) {
 	if rawOpts != nil {
 		return rawProbe(path, rawOpts)

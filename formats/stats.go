@@ -51,15 +51,14 @@ func WriteVolumeStats(w io.Writer, stats []imagegraph.ComponentStats, format str
 	return WriteFrameStats(w, 1, func(int) ([]imagegraph.ComponentStats, error) { return stats, nil }, format, affine)
 }
 
-// WriteFrameStats writes the statistics of the components of every frame.
-// It is [WriteVolumeStats] for a volume of several frames (time points,
-// Volume.Frames): it writes the statistics that stats(t)
-// returns for every frame t from 0 to frames-1, in order, holding one
-// frame's at a time. With more than one frame every row leads with its
-// frame's index, counted from 0 as NIfTI's t: CSV gains a first column
-// "frame", each JSON object a first field "frame". With one frame it
-// writes what WriteVolumeStats does. An error from stats stops the
-// writing and is returned.
+// WriteFrameStats writes the statistics of the components of every frame. It
+// is [WriteVolumeStats] for a volume of several frames (time points,
+// Volume.Frames): it writes the statistics that stats(t) returns for every
+// frame t from 0 to frames-1, in order, holding one frame's at a time. With
+// more than one frame every row leads with its frame's index, counted from 0
+// as NIfTI's t: CSV gains a first column "frame", each JSON object a first
+// field "frame". With one frame it writes what [WriteVolumeStats] does. An
+// error from stats stops the writing and is returned.
 func WriteFrameStats(w io.Writer, frames int, stats func(t int) ([]imagegraph.ComponentStats, error), format string, affine [3][4]float64) error {
 	if frames < 1 {
 		return fmt.Errorf("stats: %d frames", frames)

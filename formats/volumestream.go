@@ -9,12 +9,12 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// OpenVolumeStream opens a volume to be read a few planes at a time (for
-// labeling out of core): a 3D C-order .npy, a single-file NIfTI (.nii,
-// .nii.gz; one frame), NRRD (.nrrd, .nhdr; one frame, not ascii), or raw
-// data when rawOpts is not nil. Beside the stream it returns the volume's
-// header and geometry as a Volume whose one frame has no samples (Data
-// nil), the reference for WriteVolumeLabelsFunc.
+// OpenVolumeStream opens a volume to be read a few planes at a time. It
+// serves labeling out of core, and opens a 3D C-order .npy, a single-file
+// NIfTI (.nii, .nii.gz; one frame), NRRD (.nrrd, .nhdr; one frame, not
+// ascii), or raw data when rawOpts is not nil. Beside the stream it returns
+// the volume's header and geometry as a Volume whose one frame has no samples
+// (Data nil), the reference for [WriteVolumeLabelsFunc].
 func OpenVolumeStream(path string, rawOpts *RawOptions) (*raw.Stream, *imagegraph.Volume, error) {
 	if rawOpts != nil {
 		return rawOpen(path, rawOpts)
@@ -25,9 +25,9 @@ func OpenVolumeStream(path string, rawOpts *RawOptions) (*raw.Stream, *imagegrap
 	return nil, nil, &UnsupportedError{Path: path, Err: errors.New("volumes are read plane by plane from .npy, .nii, .nii.gz, .nrrd, .nhdr or raw files")}
 }
 
-// VolumeVoxels returns the number of voxels of one frame of the volume
-// file that ReadVolumeFile would read, from its header alone, for the
-// volumes OpenVolumeStream opens; ok is false for others.
+// VolumeVoxels returns the voxel count of one frame of a volume file. It
+// counts what [ReadVolumeFile] would read from the header alone, for the
+// volumes [OpenVolumeStream] opens; ok is false for others.
 func VolumeVoxels(path string, rawOpts *RawOptions) (n int, ok bool) {
 	s, _, err := OpenVolumeStream(path, rawOpts)
 	if err != nil {
@@ -37,11 +37,11 @@ func VolumeVoxels(path string, rawOpts *RawOptions) (n int, ok bool) {
 	return s.Width * s.Height * s.Depth, true
 }
 
-// WriteVolumeLabelsFunc is WriteVolumeLabels for one frame of labels that
-// are not in memory: read serves them (possibly from several goroutines
-// at once, on ranges that may overlap), maxLabel is the largest. It writes
-// .nii, .nii.gz and .npy (in the axis order WriteVolumeLabels uses),
-// counting the bytes as WriteVolumeLabels does.
+// WriteVolumeLabelsFunc is [WriteVolumeLabels] for labels not in memory. It
+// writes one frame of labels: read serves them (possibly from several
+// goroutines at once, on ranges that may overlap), maxLabel is the largest.
+// It writes .nii, .nii.gz and .npy (in the axis order [WriteVolumeLabels]
+// uses), counting the bytes as [WriteVolumeLabels] does.
 func WriteVolumeLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype string, read func(dst []uint32, voxel int64) error) error {
 	if f := lookup(path); f != nil && f.writeFunc != nil {
 		return f.writeFunc(path, ref, maxLabel, dtype, read)

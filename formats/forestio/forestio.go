@@ -1,8 +1,8 @@
-// Package forestio writes and reads spanning forests (ecl.Forest) as files:
-// text, one "u v" line per edge, or NumPy .npy, an int64 array of shape
-// (m, 2). Both hold the graph file's vertex IDs, not the 0-based vertices
-// of the CSR graph: the caller passes the mapping (graphio.LoadedGraph.ID
-// one way, its inverse the other).
+// Package forestio writes and reads spanning forests ([ecl.Forest]) as files.
+// A file is text, one "u v" line per edge, or NumPy .npy, an int64 array of
+// shape (m, 2). Both hold the graph file's vertex IDs, not the 0-based
+// vertices of the CSR graph: the caller passes the mapping
+// (graphio.LoadedGraph.ID one way, its inverse the other).
 package forestio
 
 import (
@@ -24,9 +24,8 @@ import (
 // IsNPY reports whether path names a .npy file (else it is text).
 func IsNPY(path string) bool { return strings.EqualFold(filepath.Ext(path), ".npy") }
 
-// WriteFile writes f to path, as .npy when the extension says so and as
-// text otherwise, replacing path only once the whole file is written. id
-// maps a vertex to its file ID.
+// WriteFile writes f to path, as .npy or text by the extension. It replaces
+// path only once the whole file is written. id maps a vertex to its file ID.
 func WriteFile(path string, f *ecl.Forest, id func(int) int64) error {
 	err := atomicfile.WriteFile(path, func(w io.Writer) error {
 		if IsNPY(path) {
@@ -59,8 +58,8 @@ func WriteText(w io.Writer, f *ecl.Forest, id func(int) int64) error {
 	return err
 }
 
-// WriteNPY writes the edges as an int64 array of shape (m, 2), in file
-// IDs.
+// WriteNPY writes the edges of f as an int64 .npy array. The array has shape
+// (m, 2), and the edges are in file IDs.
 func WriteNPY(w io.Writer, f *ecl.Forest, id func(int) int64) error {
 	m := f.Len()
 	pairs := make([]int64, 2*m)
@@ -70,10 +69,9 @@ func WriteNPY(w io.Writer, f *ecl.Forest, id func(int) int64) error {
 	return npy.WriteInt64(w, pairs, []int{m, 2})
 }
 
-// ReadFile reads a forest written by WriteFile, .npy or text as its first
-// bytes say (whatever its name), mapping each file ID to
-// a vertex with vertex, which reports false for IDs that are not
-// vertices.
+// ReadFile reads a forest written by [WriteFile]. It reads .npy or text as
+// its first bytes say (whatever its name), mapping each file ID to a vertex
+// with vertex, which reports false for IDs that are not vertices.
 func ReadFile(path string, vertex func(int64) (int32, bool)) (*ecl.Forest, error) {
 	var pairs []int64
 	npyFile, err := hasNPYMagic(path)

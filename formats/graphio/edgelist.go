@@ -12,14 +12,14 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// ReadEdgeList reads a text edge list from r. Lines starting with # or %
-// are comments and blank lines are skipped; fields are separated by
-// whitespace or commas, the first two of each line are integer vertex IDs
-// (any int64) and further fields are ignored. Every line is an undirected
-// edge. The vertices are exactly the IDs that appear, numbered in
-// ascending ID order; LoadedGraph.IDs maps them back. ReadFile also
-// skips a header line in .csv files; ReadEdgeList does not. The lines are
-// parsed in chunks on opts.Threads goroutines.
+// ReadEdgeList reads a text edge list from r. Lines starting with # or % are
+// comments and blank lines are skipped; fields are separated by whitespace or
+// commas, the first two of each line are integer vertex IDs (any int64) and
+// further fields are ignored. Every line is an undirected edge. The vertices
+// are exactly the IDs that appear, numbered in ascending ID order;
+// LoadedGraph.IDs maps them back. [ReadFile] also skips a header line in .csv
+// files; ReadEdgeList does not. The lines are parsed in chunks on
+// opts.Threads goroutines.
 func ReadEdgeList(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {
 	return readGraph(r, FormatEdgeList, newConfig(opts, -1))
 }

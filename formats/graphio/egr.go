@@ -58,7 +58,7 @@ func ReadEGR(r io.Reader, size int64, opts ReadOptions) (*LoadedGraph, error) {
 	return readGraph(r, FormatEGR, newConfig(opts, size))
 }
 
-// ReadEGR64 is ReadEGR for the .egr64 variant (64-bit header and offsets).
+// ReadEGR64 is [ReadEGR] for the .egr64 variant (64-bit header and offsets).
 func ReadEGR64(r io.Reader, size int64, opts ReadOptions) (*LoadedGraph, error) {
 	return readGraph(r, FormatEGR64, newConfig(opts, size))
 }
@@ -301,14 +301,14 @@ func adjacencySorted(g *ecl.Graph) bool {
 }
 
 // WriteEGR writes g to w in the .egr format, without weights. The graph must
-// be valid (see ecl.Graph.Validate) and hold fewer than 2^31 arcs (write
-// larger graphs with WriteEGR64).
+// be valid (see [ecl.Graph.Validate]) and hold fewer than 2^31 arcs (write
+// larger graphs with [WriteEGR64]).
 func WriteEGR(w io.Writer, g *ecl.Graph) error {
 	return writeEGR(w, g, egr32)
 }
 
-// WriteEGR64 writes g to w in the .egr64 format (64-bit header and
-// offsets), without weights. The graph must be valid.
+// WriteEGR64 writes g to w in the .egr64 format, without weights. The format
+// has a 64-bit header and offsets. The graph must be valid.
 func WriteEGR64(w io.Writer, g *ecl.Graph) error {
 	return writeEGR(w, g, egr64)
 }

@@ -16,13 +16,13 @@ const (
 	FormatEGR Format = iota + 1
 	// FormatMatrixMarket is the Matrix Market coordinate format (.mtx).
 	FormatMatrixMarket
-	// FormatEdgeList is a text list of vertex ID pairs (.txt, .csv, .tsv,
-	// .el, .edges).
+	// FormatEdgeList is a text list of vertex ID pairs. Its extensions are
+	// .txt, .csv, .tsv, .el and .edges.
 	FormatEdgeList
 	// FormatDIMACS is the DIMACS/PACE graph format (.gr).
 	FormatDIMACS
-	// FormatEGR64 is cclabel's .egr variant with 64-bit header fields and
-	// offsets, for graphs of 2^31 arcs or more (.egr64).
+	// FormatEGR64 is cclabel's .egr variant for graphs of 2^31 arcs or more.
+	// It has 64-bit header fields and offsets, and the extension .egr64.
 	FormatEGR64
 )
 
@@ -53,11 +53,11 @@ func (f Format) String() string {
 // bytes are never sniffed for compression.
 func (f Format) binary() bool { return f == FormatEGR || f == FormatEGR64 }
 
-// FormatFromPath picks the format from the file extension of path,
-// ignoring case; a compressed file's format comes from the extension
-// before the compression's (.gz, .xz, .zst, .bz2): "g.gr.xz" is DIMACS.
-// It returns an error naming the extension and the supported ones when
-// the extension is unknown.
+// FormatFromPath picks the format from the file extension of path. It ignores
+// case; a compressed file's format comes from the extension before the
+// compression's (.gz, .xz, .zst, .bz2): "g.gr.xz" is DIMACS. It returns an
+// error naming the extension and the supported ones when the extension is
+// unknown.
 func FormatFromPath(path string) (Format, error) {
 	_, inner := fileio.CompressionFromName(path)
 	ext := strings.ToLower(filepath.Ext(inner))
@@ -86,8 +86,9 @@ func isCSV(path string) bool {
 	return strings.EqualFold(filepath.Ext(path), ".csv")
 }
 
-// ParseFormat parses a format name as users give it: egr; egr64; mtx or mm;
-// gr or dimacs; edgelist, txt, el, edges, csv or tsv (case ignored).
+// ParseFormat parses a format name as users give it. The names are egr;
+// egr64; mtx or mm; gr or dimacs; edgelist, txt, el, edges, csv or tsv (case
+// ignored).
 func ParseFormat(name string) (Format, error) {
 	switch strings.ToLower(name) {
 	case "egr":

@@ -26,17 +26,18 @@ type ReadOptions struct {
 	// chunks of whole lines; the result is the same for any count), sort
 	// adjacency lists and check symmetry; 0 means GOMAXPROCS.
 	Threads int
-	// MaxVertices bounds the vertex count a text header (a Matrix Market
-	// size line, a DIMACS p line) or an edge list may declare, since the
-	// graph's offsets take 8 bytes per vertex however few edges the file
-	// holds (a header declaring far more vertices than its entries can
-	// touch also draws a warning); 0 means DefaultMaxVertices. The .egr
-	// reader checks its header against the file size instead.
+	// MaxVertices bounds the vertex count a text header (a Matrix Market size
+	// line, a DIMACS p line) or an edge list may declare, since the graph's
+	// offsets take 8 bytes per vertex however few edges the file holds (a
+	// header declaring far more vertices than its entries can touch also
+	// draws a warning); 0 means [DefaultMaxVertices]. The .egr reader checks
+	// its header against the file size instead.
 	MaxVertices int64
 }
 
-// DefaultMaxVertices is the vertex limit of text graph formats when
-// ReadOptions.MaxVertices is 0: 2^28 vertices, 2 GiB of CSR offsets.
+// DefaultMaxVertices is the default vertex limit of text graph formats. It
+// applies when [ReadOptions.MaxVertices] is 0: 2^28 vertices, 2 GiB of CSR
+// offsets.
 const DefaultMaxVertices = 1 << 28
 
 // LoadedGraph is a graph read from a file.
@@ -72,8 +73,9 @@ type ReadStats struct {
 	Build time.Duration
 }
 
-// MBPerSecond returns the parse throughput, Bytes (in units of 10^6) per
-// second of Parse plus Build, or 0 when no time was measured.
+// MBPerSecond returns the parse throughput in megabytes per second. That is
+// Bytes (in units of 10^6) per second of Parse plus Build, or 0 when no time
+// was measured.
 func (s ReadStats) MBPerSecond() float64 {
 	if t := (s.Parse + s.Build).Seconds(); t > 0 {
 		return float64(s.Bytes) / 1e6 / t
@@ -81,7 +83,7 @@ func (s ReadStats) MBPerSecond() float64 {
 	return 0
 }
 
-// ID returns the file's ID of vertex v, which must be a vertex of l.Graph.
+// ID returns the file's ID of vertex v. v must be a vertex of l.Graph.
 func (l *LoadedGraph) ID(v int) int64 {
 	if l.IDs != nil {
 		return l.IDs[v]
@@ -128,12 +130,12 @@ func (c readConfig) parseThreads() int {
 	return parallel.ClampThreads(c.Threads, parallel.MaxThreads)
 }
 
-// ReadFile opens path, picks the format from its extension (see
-// FormatFromPath) and reads it, decompressing it first when a last
-// extension .gz, .xz, .zst or .bz2 says so (see Read for text formats
-// compressed without saying so). Edge lists with the .csv extension may
-// start with a header line, which is skipped with a warning. Errors are one
-// line and name the file: "formats: PATH: line 12: ..." for text formats,
+// ReadFile reads the graph file at path, in the format its extension names.
+// It picks the format as [FormatFromPath] does, decompressing the file first
+// when a last extension .gz, .xz, .zst or .bz2 says so (see [Read] for text
+// formats compressed without saying so). Edge lists with the .csv extension
+// may start with a header line, which is skipped with a warning. Errors are
+// one line and name the file: "formats: PATH: line 12: ..." for text formats,
 // "formats: PATH: ..." for .egr.
 func ReadFile(path string, opts ReadOptions) (*LoadedGraph, error) {
 	f, err := FormatFromPath(path)
@@ -165,13 +167,13 @@ func readFile(path string, f Format, opts ReadOptions) (*LoadedGraph, error) {
 	return lg, nil
 }
 
-// Read reads a graph of format f from r. size is the byte length of
-// the input when known (for example from Stat), or -1; it lets the readers
-// check a header against the input before allocating. Text formats
-// compressed with gzip, zstd, xz or bzip2 are recognized by their first
-// bytes and decompressed, since no text graph starts with those bytes;
-// .egr data is taken as it is. Edge lists are read as by ReadEdgeList,
-// without header detection.
+// Read reads a graph of format f from r. size is the byte length of the input
+// when known (for example from Stat), or -1; it lets the readers check a
+// header against the input before allocating. Text formats compressed with
+// gzip, zstd, xz or bzip2 are recognized by their first bytes and
+// decompressed, since no text graph starts with those bytes; .egr data is
+// taken as it is. Edge lists are read as by [ReadEdgeList], without header
+// detection.
 func Read(r io.Reader, size int64, f Format, opts ReadOptions) (*LoadedGraph, error) {
 	lg, err := readStream(r, fileio.Uncompressed, f, newConfig(opts, size))
 	if err != nil {
@@ -270,10 +272,10 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// WriteFile writes g to path as .egr or .egr64 (by its extension),
-// atomically: a reader of path sees either the old file or the complete
-// new one. Any other extension is an error, and so is a compressed one
-// (.egr.gz); a graph of 2^31 arcs or more needs .egr64.
+// WriteFile writes g to path atomically as .egr or .egr64, by extension. A
+// reader of path sees either the old file or the complete new one. Any other
+// extension is an error, and so is a compressed one (.egr.gz); a graph of
+// 2^31 arcs or more needs .egr64.
 func WriteFile(path string, g *ecl.Graph) error {
 	f, err := FormatFromPath(path)
 	if err != nil {

@@ -7,11 +7,10 @@ import (
 	"io"
 )
 
-// ReadFileAs reads a graph file in format f, whatever its extension
-// (f 0 takes the format from the extension, as ReadFile does); a last
-// extension .gz, .xz, .zst or .bz2 still decompresses it. Path "-" reads
-// stdin, which needs f; compressed text on stdin is recognized as Read
-// does.
+// ReadFileAs reads a graph file in format f, whatever its extension. f 0
+// takes the format from the extension, as [ReadFile] does; a last extension
+// .gz, .xz, .zst or .bz2 still decompresses it. Path "-" reads stdin, which
+// needs f; compressed text on stdin is recognized as [Read] does.
 func ReadFileAs(path string, f Format, opts ReadOptions, stdin io.Reader) (*LoadedGraph, error) {
 	switch {
 	case path == "-" && f == 0:

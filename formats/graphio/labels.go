@@ -6,7 +6,7 @@ import (
 	"strconv"
 )
 
-// WriteLabelsText writes one "id label" line per vertex, where id(v) gives
+// WriteLabelsText writes one "id label" line per vertex to w. id(v) gives
 // vertex v's ID as the input file named it.
 func WriteLabelsText(w io.Writer, labels []uint32, id func(v int) int64) error {
 	buf := make([]byte, 0, 1<<16)

@@ -10,11 +10,11 @@ import (
 	"time"
 )
 
-// ReadMatrixMarket reads a Matrix Market coordinate file from r as a graph
-// on n = max(rows, cols) vertices in which every stored entry (i, j) is the
-// undirected edge between vertices i-1 and j-1, explicit zeros included
-// unless opts.DropZeros is set. The fields pattern, integer, real and
-// double and all symmetries are accepted; complex matrices and the dense
+// ReadMatrixMarket reads a Matrix Market coordinate file from r as a graph.
+// The graph has n = max(rows, cols) vertices, and every stored entry (i, j)
+// is the undirected edge between vertices i-1 and j-1, explicit zeros
+// included unless opts.DropZeros is set. The fields pattern, integer, real
+// and double and all symmetries are accepted; complex matrices and the dense
 // array format are not. Base is 1. The entries are parsed in chunks on
 // opts.Threads goroutines.
 func ReadMatrixMarket(r io.Reader, opts ReadOptions) (*LoadedGraph, error) {

@@ -24,10 +24,9 @@ import (
 // messages.
 const supportedImages = "PNG, JPEG, GIF, BMP, TIFF, WebP"
 
-// DecodeFile reads a 2D image file; the format is sniffed from the
-// content (PNG, JPEG, GIF, BMP, TIFF, WebP), not taken from the extension.
-// See Decode for what it returns. Errors name the file:
-// "formats: PATH: ...".
+// DecodeFile reads a 2D image file, sniffing the format from the content. It
+// reads PNG, JPEG, GIF, BMP, TIFF and WebP, whatever the extension. See
+// [Decode] for what it returns. Errors name the file: "formats: PATH: ...".
 func DecodeFile(path string) (image.Image, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -36,25 +35,24 @@ func DecodeFile(path string) (image.Image, error) {
 	return decodeImage(data, path, imagegraph.MaxPixels)
 }
 
-// Decode is DecodeFile for a stream such as stdin; name is used
-// in errors ("formats: NAME: ...").
+// Decode is [DecodeFile] for a stream such as stdin. name is used in errors
+// ("formats: NAME: ...").
 //
-// The header is checked before any pixels are decoded: an image with a
-// zero side, with more than imagegraph.MaxPixels pixels or, for PNG, GIF
-// and BMP, with more pixels than a file of its size can encode is
-// rejected, so a lying PNG, GIF or BMP header does not cause a large
-// allocation. JPEG, TIFF and WebP admit no such bound; for them a lying
-// header can make the decoder allocate up to the pixel limit before it
-// finds the data missing.
+// The header is checked before any pixels are decoded: an image with a zero
+// side, with more than [imagegraph.MaxPixels] pixels or, for PNG, GIF and
+// BMP, with more pixels than a file of its size can encode is rejected, so a
+// lying PNG, GIF or BMP header does not cause a large allocation. JPEG, TIFF
+// and WebP admit no such bound; for them a lying header can make the decoder
+// allocate up to the pixel limit before it finds the data missing.
 //
-// The decoder's image type is kept (8-bit grey as *image.Gray, 16-bit grey
-// as *image.Gray16, palette images as *image.Paletted, and so on), with
+// The decoder's image type is kept (8-bit grey as [*image.Gray], 16-bit grey
+// as [*image.Gray16], palette images as [*image.Paletted], and so on), with
 // these exceptions: a JPEG with an EXIF orientation other than 1 is turned
-// upright (greyscale stays *image.Gray, colour becomes *image.RGBA); a GIF
-// yields its first frame, placed on the logical screen when it does not
+// upright (greyscale stays [*image.Gray], colour becomes [*image.RGBA]); a
+// GIF yields its first frame, placed on the logical screen when it does not
 // cover it; and a WhiteIsZero TIFF keeps its stored sample values (the
-// decoder's inversion is undone), as tifffile reads them. A multi-page
-// TIFF is an error: it is a volume.
+// decoder's inversion is undone), as tifffile reads them. A multi-page TIFF
+// is an error: it is a volume.
 func Decode(r io.Reader, name string) (image.Image, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -207,8 +205,9 @@ type lineError struct {
 func (e *lineError) Error() string { return e.msg }
 func (e *lineError) Unwrap() error { return e.err }
 
-// ConfigFile returns an image file's size and colour model from its
-// header alone (what image.DecodeConfig gives), without decoding pixels.
+// ConfigFile returns an image file's size and colour model from its header.
+// It reads the header alone (what [image.DecodeConfig] gives), without
+// decoding pixels.
 func ConfigFile(path string) (image.Config, error) {
 	f, err := os.Open(path)
 	if err != nil {

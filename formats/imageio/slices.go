@@ -20,18 +20,18 @@ var sliceExtensions = map[string]bool{
 	".jpg": true, ".jpeg": true, ".webp": true,
 }
 
-// ReadSliceFolder reads a folder of 2-D images as a volume: the files
-// whose extension is .png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg or .webp
-// (any case), sorted by name (byte order, so number them with leading
-// zeros), are planes z=0, 1, ...; other files, subfolders and hidden
-// files (names starting with ".") are ignored, and at least one image is
-// required. Each is decoded as DecodeFile does (a multi-page TIFF is
-// refused); all must have the size and sample class (8 or 16-bit grey,
-// paletted, colour) of the first, and samples follow
-// imagegraph.FromImage applied to the whole stack (colour is grey when
-// R=G=B in every slice, else packed 0xRRGGBB). The volume has spacing 1,
-// an identity affine and Format "slices". Errors name the folder, or the
-// first file that fails or differs: "formats: PATH: slices: ...".
+// ReadSliceFolder reads a folder of 2-D images as a volume. The files whose
+// extension is .png, .tif, .tiff, .bmp, .gif, .jpg, .jpeg or .webp (any
+// case), sorted by name (byte order, so number them with leading zeros), are
+// planes z=0, 1, ...; other files, subfolders and hidden files (names
+// starting with ".") are ignored, and at least one image is required. Each is
+// decoded as [DecodeFile] does (a multi-page TIFF is refused); all must have
+// the size and sample class (8 or 16-bit grey, paletted, colour) of the
+// first, and samples follow [imagegraph.FromImage] applied to the whole stack
+// (colour is grey when R=G=B in every slice, else packed 0xRRGGBB). The
+// volume has spacing 1, an identity affine and Format "slices". Errors name
+// the folder, or the first file that fails or differs: "formats: PATH:
+// slices: ...".
 func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 	names, err := sliceNames(dir)
 	if err != nil {
@@ -62,9 +62,9 @@ func ReadSliceFolder(dir string) (*imagegraph.Volume, error) {
 	return imagegraph.NewVolume(raster, "slices"), nil
 }
 
-// ProbeSliceFolder returns the header of the first slice of a folder
-// that ReadSliceFolder reads, and the number of slices, without decoding
-// pixels. Errors are ReadSliceFolder's.
+// ProbeSliceFolder returns a slice folder's first header and slice count. It
+// reads the header of the first slice of a folder that [ReadSliceFolder]
+// reads, without decoding pixels. Errors are [ReadSliceFolder]'s.
 func ProbeSliceFolder(dir string) (first image.Config, slices int, err error) {
 	names, err := sliceNames(dir)
 	if err != nil {

@@ -16,18 +16,17 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ReadTIFFStackFile reads a multi-page TIFF as a volume: page k is plane
-// z=k; a single-page TIFF gives Depth 1. Every page must have the size and
-// sample class of the first (8 or 16-bit grey, paletted, or colour).
-// Samples are those of [Decode] and [imagegraph.FromImage], applied to
-// the whole stack: grey as stored (WhiteIsZero pages keep their stored
+// ReadTIFFStackFile reads a multi-page TIFF as a volume, a page per plane.
+// Page k is plane z=k; a single-page TIFF gives Depth 1. Every page must have
+// the size and sample class of the first (8 or 16-bit grey, paletted, or
+// colour). Samples are those of [Decode] and [imagegraph.FromImage], applied
+// to the whole stack: grey as stored (WhiteIsZero pages keep their stored
 // values), palette indices, colour as grey when R=G=B in every page, else
 // packed 0xRRGGBB. Compression: none, PackBits, LZW, Deflate (what
 // golang.org/x/image/tiff decodes), in classic TIFF or BigTIFF (each page
 // converted to a classic file of its own, at most 4 GiB). All page headers
-// are checked before the volume is allocated. The volume has spacing 1,
-// an identity affine and Format "tiff". Errors read
-// "formats: PATH: tiff: ...".
+// are checked before the volume is allocated. The volume has spacing 1, an
+// identity affine and Format "tiff". Errors read "formats: PATH: tiff: ...".
 func ReadTIFFStackFile(path string) (*imagegraph.Volume, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {

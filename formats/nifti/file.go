@@ -12,32 +12,32 @@ import (
 	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
-// ReadFile reads a NIfTI-1 or NIfTI-2 volume from a file: a .nii or
-// .nii.gz, or a .hdr/.img pair given by either name (each part may be
-// gzipped: .hdr.gz, .img.gz). Extensions of a pair are the bytes after
-// the header in the .hdr file; the samples start at vox_offset in the
-// .img file. See Read for what is read and checked. Errors are one
-// line: "formats: PATH: nifti: ...". The bytes read from the file (both
-// files of a pair; compressed bytes of a gzipped one) are counted on the
-// meter watching path (fileprogress.ForFile), if any.
+// ReadFile reads a NIfTI-1 or NIfTI-2 volume from the file at path. The file
+// is a .nii or .nii.gz, or a .hdr/.img pair given by either name (each part
+// may be gzipped: .hdr.gz, .img.gz). Extensions of a pair are the bytes after
+// the header in the .hdr file; the samples start at vox_offset in the .img
+// file. See [Read] for what is read and checked. Errors are one line:
+// "formats: PATH: nifti: ...". The bytes read from the file (both files of a
+// pair; compressed bytes of a gzipped one) are counted on the meter watching
+// path ([fileprogress.ForFile]), if any.
 func ReadFile(path string) (*imagegraph.Volume, error) {
 	return readFile(path, nil)
 }
 
-// SamplesFunc is told, on the reading goroutine, how many samples of a
-// volume being read are in place: v is the volume with its sample slices
-// allocated at their full length (header fields set), done counts samples
-// over all frames in file order. Samples at and after done must not be
-// read until a later call covers them.
+// SamplesFunc is told how many samples of a volume being read are in place.
+// It is called on the reading goroutine: v is the volume with its sample
+// slices allocated at their full length (header fields set), done counts
+// samples over all frames in file order. Samples at and after done must not
+// be read until a later call covers them.
 type SamplesFunc func(v *imagegraph.Volume, done int)
 
-// ReadFileStreaming is ReadFile telling onSamples as the samples arrive —
-// first with done 0 once they are allocated, then after each chunk — so
-// that work on the first planes can start while the rest is decompressed.
-// It is not called when the samples cannot be allocated at once (a
-// gzipped stream whose size is unknown) or for a .hdr/.img pair. An error
-// returned after calls to onSamples means the samples must be dropped
-// (a truncated file, a bad gzip checksum at its end).
+// ReadFileStreaming is [ReadFile] calling onSamples as the samples arrive. It
+// calls it first with done 0 once they are allocated, then after each chunk,
+// so that work on the first planes can start while the rest is decompressed.
+// It is not called when the samples cannot be allocated at once (a gzipped
+// stream whose size is unknown) or for a .hdr/.img pair. An error returned
+// after calls to onSamples means the samples must be dropped (a truncated
+// file, a bad gzip checksum at its end).
 func ReadFileStreaming(path string, onSamples SamplesFunc) (*imagegraph.Volume, error) {
 	return readFile(path, onSamples)
 }

@@ -2,9 +2,9 @@ package nifti
 
 import "math"
 
-// Affine returns the voxel-to-world affine (RAS+ millimetres) as nibabel's
-// get_best_affine gives it: the sform when sform_code is a known code
-// (1..5), else the qform when qform_code is, else nibabel's base affine
+// Affine returns the voxel-to-world affine in RAS+ millimetres. It gives it
+// as nibabel's get_best_affine does: the sform when sform_code is a known
+// code (1..5), else the qform when qform_code is, else nibabel's base affine
 // (pixdim scaling, x flipped, the volume's centre at the origin). Codes
 // outside 0..5 count as 0, as nibabel resets them on loading.
 func (h *Header) Affine() [3][4]float64 {
@@ -26,11 +26,10 @@ func (h *Header) SformAffine() [3][4]float64 {
 	return [3][4]float64{h.SrowX, h.SrowY, h.SrowZ}
 }
 
-// QformAffine returns the qform's affine, whatever qform_code says:
+// QformAffine returns the qform's affine, whatever qform_code says. It is the
 // rotation from the quaternion (a = sqrt(1-b²-c²-d²), 0 when that is
-// negative; the matrix is normalized as nibabel's quat2mat does), times
-// the voxel sizes with z negated when qfac (pixdim[0]) is -1, then the
-// offsets.
+// negative; the matrix is normalized as nibabel's quat2mat does), times the
+// voxel sizes with z negated when qfac (pixdim[0]) is -1, then the offsets.
 func (h *Header) QformAffine() [3][4]float64 {
 	b, c, d := h.QuaternB, h.QuaternC, h.QuaternD
 	a := 0.0

@@ -71,16 +71,17 @@ type Header struct {
 	// Extender is the 4 bytes after the header (when the file has them);
 	// Extender[0] != 0 announces NIfTI extensions.
 	Extender [4]byte
-	// Extensions holds the raw bytes between the extender and the
-	// samples (.nii) or the end of the .hdr file, as stored: NIfTI
-	// extensions when Extender[0] != 0 (see ParseExtensions), or whatever
-	// a writer put there (some put a label list). Regions over 64 MiB are
-	// skipped and not kept. WriteLabels does not write them.
+	// Extensions holds the raw bytes between the extender and the samples
+	// (.nii) or the end of the .hdr file, as stored: NIfTI extensions when
+	// Extender[0] != 0 (see ParseExtensions), or whatever a writer put there
+	// (some put a label list). Regions over 64 MiB are skipped and not kept.
+	// [WriteLabels] does not write them.
 	Extensions []byte
 }
 
-// Extension is one NIfTI header extension: a code (NIFTI_ECODE_*,
-// e.g. 4 AFNI, 6 comment, 32 CIFTI) and its data, padding included.
+// Extension is one NIfTI header extension: a code and its data. The code is a
+// NIFTI_ECODE_* (e.g. 4 AFNI, 6 comment, 32 CIFTI); the data includes its
+// padding.
 type Extension struct {
 	Code int32
 	Data []byte
@@ -97,10 +98,10 @@ const (
 // niftiMagic2Tail is the line-ending check after "n+2\0" / "ni2\0".
 const niftiMagic2Tail = "\r\n\x1a\n"
 
-// ParseExtensions splits Extensions into NIfTI extensions (each an int32
-// size, a multiple of 16 including its 8-byte head, an int32 code and the
-// data), in the file's byte order. It returns nil when Extender[0] is 0,
-// and an error when the sizes do not tile the region; trailing padding of
+// ParseExtensions splits the header's Extensions into NIfTI extensions. Each
+// is an int32 size, a multiple of 16 including its 8-byte head, an int32 code
+// and the data, in the file's byte order. It returns nil when Extender[0] is
+// 0, and an error when the sizes do not tile the region; trailing padding of
 // fewer than 8 bytes is ignored.
 func (h *Header) ParseExtensions() ([]Extension, error) {
 	if h.Extender[0] == 0 {

@@ -8,10 +8,10 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ProbeFile reads the header of a NIfTI file (a .nii, .nii.gz or either
-// half of a .hdr/.img pair) and returns the volume it describes without
-// its samples: frames whose Data is nil, with the volume's geometry,
-// scaling and Header. Errors are ReadFile's.
+// ProbeFile returns the volume a NIfTI file's header describes, without
+// samples. The file is a .nii, .nii.gz or either half of a .hdr/.img pair;
+// the volume's frames have nil Data, with the volume's geometry, scaling and
+// [Header]. Errors are [ReadFile]'s.
 func ProbeFile(path string) (*imagegraph.Volume, error) {
 	hdr, _, pair, err := niftiPairPaths(path)
 	if err != nil {

@@ -16,15 +16,15 @@ import (
 // match): a gzip stream of n bytes holds at most about 1032n bytes.
 const niftiGzipRatio = 1032
 
-// Read reads a single-file NIfTI-1 or NIfTI-2 volume (.nii), plain or
-// gzipped (recognised by its magic, 1f 8b), little- or big-endian; size is
-// the length of r (compressed, for gzip) or -1 when unknown. Samples of
-// type uint8, int8, (u)int16, (u)int32, (u)int64, float32 and float64 are
-// kept as stored, with scl_slope/scl_inter in Slope/Inter; a 4D file gives
-// one frame per time point, all slices of one buffer. The header is
-// checked before the samples are allocated: against size for plain data,
-// against what size bytes of gzip can expand to, and when size is unknown
-// the buffer grows with the data actually read. Errors are one line
+// Read reads a single-file NIfTI-1 or NIfTI-2 volume (.nii) from r. The file
+// may be plain or gzipped (recognised by its magic, 1f 8b), little- or
+// big-endian; size is the length of r (compressed, for gzip) or -1 when
+// unknown. Samples of type uint8, int8, (u)int16, (u)int32, (u)int64, float32
+// and float64 are kept as stored, with scl_slope/scl_inter in Slope/Inter; a
+// 4D file gives one frame per time point, all slices of one buffer. The
+// header is checked before the samples are allocated: against size for plain
+// data, against what size bytes of gzip can expand to, and when size is
+// unknown the buffer grows with the data actually read. Errors are one line
 // starting with "nifti: ".
 func Read(r io.Reader, size int64) (*imagegraph.Volume, error) {
 	v, err := niftiReadSingle(r, size, nil)
@@ -71,7 +71,7 @@ type niftiMembers struct {
 	src *bufio.Reader
 }
 
-// Read implements io.Reader, going on to the next member when one ends.
+// Read implements [io.Reader], going on to the next member when one ends.
 func (m *niftiMembers) Read(p []byte) (int, error) {
 	for {
 		n, err := m.gz.Read(p)

@@ -11,13 +11,13 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// OpenStream opens a single-file NIfTI volume (.nii or .nii.gz, one
-// frame) as a stream of planes, for labeling out of core, and returns
-// with it the volume's header and geometry as a Volume whose one frame
-// has no samples (Data nil): the reference for WriteLabelsFunc. The
-// header is checked as Read checks it, except that the volume may hold
-// more than imagegraph.MaxPixels voxels (a plane may not); a gzipped
-// file's checksum is checked after its last plane.
+// OpenStream opens a single-file NIfTI volume as a stream of planes. The file
+// is a .nii or .nii.gz of one frame, read for labeling out of core. With the
+// stream it returns the volume's header and geometry as a Volume whose one
+// frame has no samples (Data nil): the reference for [WriteLabelsFunc]. The
+// header is checked as [Read] checks it, except that the volume may hold more
+// than [imagegraph.MaxPixels] voxels (a plane may not); a gzipped file's
+// checksum is checked after its last plane.
 func OpenStream(path string) (*raw.Stream, *imagegraph.Volume, error) {
 	f, size, err := niftiOpenFile(path)
 	if err != nil {

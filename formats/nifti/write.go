@@ -16,33 +16,32 @@ import (
 	"github.com/cclabel/cclabel/internal/pdeflate"
 )
 
-// WriteLabels writes label frames as a little-endian single-file
-// NIfTI volume with the geometry of ref: gzipped when path ends in .gz
-// (.nii.gz; one gzip member at level 1, compressed in 1 MiB blocks on all
-// cores), plain otherwise. labels[f] holds frame f, Width*Height*Depth
-// of ref.Frames[0] each; one frame gives a 3D file (2D when ref was a 2D
-// NIfTI, or is one plane of another format), several a 4D file. dtype is
-// "uint8", "uint16", "uint32" or "auto" (uint16 when every label fits).
+// WriteLabels writes label frames as a NIfTI volume with ref's geometry. The
+// file is a little-endian single-file NIfTI volume, gzipped when path ends in
+// .gz (.nii.gz; one gzip member at level 1, compressed in 1 MiB blocks on all
+// cores), plain otherwise. labels[f] holds frame f, Width*Height*Depth of
+// ref.Frames[0] each; one frame gives a 3D file (2D when ref was a 2D NIfTI,
+// or is one plane of another format), several a 4D file. dtype is "uint8",
+// "uint16", "uint32" or "auto" (uint16 when every label fits).
 //
-// When ref.Header is a *Header its version, pixdim, xyzt_units,
-// qform and sform (codes, quaternion, offsets, rows), dim_info and slice
-// timing are kept; otherwise a NIfTI-1 header (NIfTI-2 when a side
-// exceeds 32767) is built from ref.Geometry: the affine as sform, code 1,
-// and as qform too when its columns are orthogonal (identity scaled by
-// the spacing when the affine is degenerate), xyzt_units millimetres when
-// Units is "mm". The affine is taken as RAS+, NIfTI's world space, except
-// in a left-posterior-superior or left-anterior-superior Space, which is
-// flipped to RAS+ first.
+// When ref.Header is a [*Header] its version, pixdim, xyzt_units, qform and
+// sform (codes, quaternion, offsets, rows), dim_info and slice timing are
+// kept; otherwise a NIfTI-1 header (NIfTI-2 when a side exceeds 32767) is
+// built from ref.Geometry: the affine as sform, code 1, and as qform too when
+// its columns are orthogonal (identity scaled by the spacing when the affine
+// is degenerate), xyzt_units millimetres when Units is "mm". The affine is
+// taken as RAS+, NIfTI's world space, except in a left-posterior-superior or
+// left-anterior-superior Space, which is flipped to RAS+ first.
 //
 // Either way the datatype is the label type; intent, scaling (slope 1,
-// intercept 0) and aux_file are reset; cal_min/cal_max span 0 to the
-// largest label; descrip is "cclabel labels"; and extensions are dropped
-// (they describe the source's values, not the labels): the samples start
-// right after the header, at byte 352 (NIfTI-1) or 544 (NIfTI-2). The
-// file is written atomically: a failure leaves no file behind and an
-// existing one unchanged. Errors read "formats: PATH: nifti: ...". The
-// uncompressed bytes written are counted on the meter watching path
-// (fileprogress.ForFile), if any.
+// intercept 0) and aux_file are reset; cal_min/cal_max span 0 to the largest
+// label; descrip is "cclabel labels"; and extensions are dropped (they
+// describe the source's values, not the labels): the samples start right
+// after the header, at byte 352 (NIfTI-1) or 544 (NIfTI-2). The file is
+// written atomically: a failure leaves no file behind and an existing one
+// unchanged. Errors read "formats: PATH: nifti: ...". The uncompressed bytes
+// written are counted on the meter watching path ([fileprogress.ForFile]), if
+// any.
 func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	h, err := niftiLabelHeader(path, ref, labels, dtype)
 	if err != nil {

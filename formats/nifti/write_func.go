@@ -14,16 +14,16 @@ import (
 	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
-// LabelsFunc fills dst with the labels of the voxels from voxel on
-// (memory order, x fastest). A writer may call it from several
-// goroutines at once, on ranges that may overlap (the gzip writer asks
-// for each block's 32 KiB history too).
+// LabelsFunc fills dst with the labels of the voxels from voxel on. The
+// voxels are in memory order, x fastest. A writer may call it from several
+// goroutines at once, on ranges that may overlap (the gzip writer asks for
+// each block's 32 KiB history too).
 type LabelsFunc func(dst []uint32, voxel int64) error
 
-// WriteLabelsFunc is WriteLabels for one frame of labels that are not in
-// memory: read serves them (out of core, say) and maxLabel is the
-// largest, which picks the "auto" type and sets cal_max. The volume may
-// hold more than imagegraph.MaxPixels voxels (a plane may not).
+// WriteLabelsFunc is [WriteLabels] for one frame of labels not in memory.
+// read serves them (out of core, say) and maxLabel is the largest, which
+// picks the "auto" type and sets cal_max. The volume may hold more than
+// [imagegraph.MaxPixels] voxels (a plane may not).
 func WriteLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype string, read LabelsFunc) error {
 	if ref == nil || len(ref.Frames) == 0 || ref.Frames[0] == nil {
 		return fileio.WrapWrite(path, "nifti", errors.New("the reference volume has no frames"))

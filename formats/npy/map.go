@@ -8,15 +8,15 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// MapFile is ReadFile with the samples mapped from the file instead of
-// copied into fresh memory, where they are stored as the raster keeps
-// them: one-byte samples, or samples in the machine's byte order at an
-// offset aligned to their size (NumPy pads headers to 64 bytes), on
-// Linux. Other arrays, and files that cannot be mapped, are read by
-// ReadFile. The raster is the same either way; mapped samples are
-// read-only (see fileio.MapSamples) and valid until release is called, which
-// the caller does once it is done with the raster (release does nothing
-// for a raster that was read). Errors are ReadFile's.
+// MapFile is [ReadFile] with the samples mapped from the file where it can.
+// It maps them instead of copying them into fresh memory where they are
+// stored as the raster keeps them: one-byte samples, or samples in the
+// machine's byte order at an offset aligned to their size (NumPy pads headers
+// to 64 bytes), on Linux. Other arrays, and files that cannot be mapped, are
+// read by [ReadFile]. The raster is the same either way; mapped samples are
+// read-only (see [fileio.MapSamples]) and valid until release is called,
+// which the caller does once it is done with the raster (release does nothing
+// for a raster that was read). Errors are [ReadFile]'s.
 func MapFile(path string) (r *imagegraph.Raster, release func(), err error) {
 	r, release, err = mapFile(path)
 	if err != nil {

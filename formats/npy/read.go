@@ -47,12 +47,11 @@ func ReadFile(path string) (*imagegraph.Raster, error) {
 	return r, nil
 }
 
-// Read reads a NumPy .npy array (format 1.0 to 3.0) of 2 or 3
-// dimensions as a raster; size is the input's length, or -1. A C-order
-// array's last axis is x: (H, W) or (Z, Y, X). A Fortran-order array's
-// first axis is x: (X, Y) or (X, Y, Z). Either way the samples keep their
-// memory order. The header is checked against the size before anything
-// large is allocated.
+// Read reads a 2D or 3D NumPy .npy array from r as a raster. It reads format
+// 1.0 to 3.0; size is the input's length, or -1. A C-order array's last axis
+// is x: (H, W) or (Z, Y, X). A Fortran-order array's first axis is x: (X, Y)
+// or (X, Y, Z). Either way the samples keep their memory order. The header is
+// checked against the size before anything large is allocated.
 func Read(r io.Reader, size int64) (*imagegraph.Raster, error) {
 	raster, err := read(r, size)
 	if err != nil {
@@ -216,9 +215,9 @@ func noEOF(err error, msg string) error {
 	return err
 }
 
-// ProbeFile returns the shape of the array in a .npy file, as NumPy
-// gives it, its sample kind and whether it is in Fortran order, from the
-// header alone. Errors are ReadFile's.
+// ProbeFile reads the shape, sample kind and order of a .npy file's array. It
+// reads the header alone; the shape is as NumPy gives it, and fortran tells
+// whether the array is in Fortran order. Errors are [ReadFile]'s.
 func ProbeFile(path string) (dims []int, kind imagegraph.SampleKind, fortran bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -10,10 +10,10 @@ import (
 	"github.com/cclabel/cclabel/formats/raw"
 )
 
-// OpenStream opens a 3D C-order .npy array, shape (Z, Y, X), as a stream
-// of planes for labeling out of core; the file must hold exactly its
-// samples. Fortran-order arrays are refused (their planes are not
-// contiguous).
+// OpenStream opens a 3D C-order .npy array as a stream of planes. The array
+// has shape (Z, Y, X) and is read for labeling out of core; the file must
+// hold exactly its samples. Fortran-order arrays are refused (their planes
+// are not contiguous).
 func OpenStream(path string) (*raw.Stream, error) {
 	f, err := os.Open(path)
 	if err != nil {

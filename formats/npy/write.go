@@ -55,18 +55,18 @@ func npyHeader(descr string, shape []int, fortran bool) []byte {
 	return append(h, '\n')
 }
 
-// WriteLabels writes labels as a NumPy .npy array of the given shape (C
-// order, so the last axis varies fastest) and dtype: "uint8", "uint16",
-// "int32" or "uint32". It fails before writing anything when a label does
-// not fit the dtype or the shape does not match the number of labels.
+// WriteLabels writes labels as a NumPy .npy array of the given shape. The
+// array is in C order, so the last axis varies fastest, and dtype is "uint8",
+// "uint16", "int32" or "uint32". It fails before writing anything when a
+// label does not fit the dtype or the shape does not match the number of
+// labels.
 func WriteLabels(w io.Writer, labels []uint32, shape []int, dtype string) error {
 	return WriteLabelsOrder(w, labels, shape, dtype, false)
 }
 
-// WriteLabelsOrder is WriteLabels with a choice of axis order: with
-// fortran set the shape's first axis varies fastest, so a volume whose
-// memory order is x fastest has shape (X, Y, Z), as nibabel gives NIfTI
-// data.
+// WriteLabelsOrder is [WriteLabels] with a choice of axis order. With fortran
+// set the shape's first axis varies fastest, so a volume whose memory order
+// is x fastest has shape (X, Y, Z), as nibabel gives NIfTI data.
 func WriteLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string, fortran bool) error {
 	dt, ok := npyDtypes[dtype]
 	if !ok {
@@ -145,10 +145,10 @@ func WriteBytes(w io.Writer, data []uint8, shape []int) error {
 	return nil
 }
 
-// WriteLabelsFunc writes n labels served by read (in memory order, one
-// chunk at a time) as a .npy array of the given shape, axis order (see
-// WriteLabelsOrder) and dtype; maxLabel is the largest label, checked
-// against the dtype before anything is written.
+// WriteLabelsFunc writes n labels served by read as a .npy array. read serves
+// them in memory order, one chunk at a time; the array has the given shape,
+// axis order (see [WriteLabelsOrder]) and dtype. maxLabel is the largest
+// label, checked against the dtype before anything is written.
 func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bool, maxLabel uint32, read func(dst []uint32, index int64) error) error {
 	dt, ok := npyDtypes[dtype]
 	if !ok {
@@ -185,8 +185,8 @@ func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bo
 	return nil
 }
 
-// WriteHeader writes the header of a C-order .npy array of the given
-// dtype (as WriteLabels takes) and shape; the caller writes the samples.
+// WriteHeader writes the header of a C-order .npy array of dtype and shape.
+// dtype is as [WriteLabels] takes it; the caller writes the samples.
 func WriteHeader(w io.Writer, dtype string, shape []int) error {
 	dt, ok := npyDtypes[dtype]
 	if !ok {

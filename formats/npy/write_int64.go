@@ -6,8 +6,8 @@ import (
 	"io"
 )
 
-// WriteInt64 writes data as a C-order .npy array of little-endian int64
-// ('<i8') of the given shape, such as the (m, 2) edge arrays of a
+// WriteInt64 writes data as a C-order .npy array of little-endian int64. The
+// dtype is '<i8' and the shape is given, such as the (m, 2) edge arrays of a
 // spanning forest.
 func WriteInt64(w io.Writer, data []int64, shape []int) error {
 	count := 1

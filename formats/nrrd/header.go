@@ -4,8 +4,8 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Field is one line of a NRRD header: a field ("key: value") or a
-// key/value pair ("key:=value"), as written in the file.
+// Field is one line of a NRRD header, as written in the file. It is a field
+// ("key: value") or a key/value pair ("key:=value").
 type Field struct {
 	// Key is the field's identifier ("space directions") or the pair's
 	// key, without surrounding spaces.
@@ -18,7 +18,7 @@ type Field struct {
 	Pair bool
 }
 
-// Header is a parsed NRRD header: every field and key/value pair in
+// Header is a parsed NRRD header. It holds every field and key/value pair in
 // the order read, and the fields a reader needs, parsed. Absent optional
 // fields are zero: nil slices, empty strings.
 type Header struct {

@@ -15,10 +15,11 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// OpenStream opens a NRRD volume (one frame; raw, gzip or bzip2 encoding;
-// attached or detached data) as a stream of planes, for labeling out of
-// core, with its header and geometry as a Volume whose one frame has no
-// samples. The header is checked as ReadFile checks it.
+// OpenStream opens a NRRD volume as a stream of planes for out-of-core
+// labeling. The volume has one frame, raw, gzip or bzip2 encoding, and
+// attached or detached data. With the stream it returns the header and
+// geometry as a Volume whose one frame has no samples. The header is checked
+// as [ReadFile] checks it.
 func OpenStream(path string) (*raw.Stream, *imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {

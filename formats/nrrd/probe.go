@@ -9,9 +9,9 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ProbeFile reads the header of a NRRD file (.nrrd or .nhdr) and returns
-// the volume it describes without its samples: frames whose Data is nil,
-// with the volume's geometry and Header. Errors are ReadFile's.
+// ProbeFile returns the volume a NRRD file's header describes, without
+// samples. The file is a .nrrd or .nhdr; the volume's frames have nil Data,
+// with the volume's geometry and [Header]. Errors are [ReadFile]'s.
 func ProbeFile(path string) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {

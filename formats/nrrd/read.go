@@ -16,24 +16,24 @@ import (
 	"github.com/cclabel/cclabel/internal/fileprogress"
 )
 
-// ReadFile reads a NRRD volume: an attached-header .nrrd file or a
-// detached .nhdr header whose "data file" field names the data, relative
-// to the header's folder ("data file: LIST" and format-string lists of
-// files are read too). All scalar types; raw, gzip, bzip2, ascii and hex
-// encodings; line and byte skips. Dimension 2 or 3 gives one frame
-// (Depth 1 for 2-D), dimension 4 one frame per index of the last axis;
-// a first axis of a non-spatial kind (vectors, colour) is refused.
+// ReadFile reads a NRRD volume from the .nrrd or .nhdr file at path. The file
+// is an attached-header .nrrd file or a detached .nhdr header whose "data
+// file" field names the data, relative to the header's folder ("data file:
+// LIST" and format-string lists of files are read too). All scalar types;
+// raw, gzip, bzip2, ascii and hex encodings; line and byte skips. Dimension 2
+// or 3 gives one frame (Depth 1 for 2-D), dimension 4 one frame per index of
+// the last axis; a first axis of a non-spatial kind (vectors, colour) is
+// refused.
 //
 // Spacing is the lengths of the "space directions" vectors, else the
 // "spacings", else 1. Affine has the space directions as columns and the
-// space origin as translation, in the file's own space (see Header.Space);
-// without space directions it is the identity scaled by Spacing. Space
-// is the header's space, Units "mm" (space units are not read). Slope is
-// 1, Inter 0, Format "nrrd" and Header the parsed *Header. Sizes are
-// checked against the file before samples are allocated. Errors read
-// "formats: PATH: nrrd: ...". The bytes read (of the header and data
-// files) are counted on the meter watching path (fileprogress.ForFile),
-// if any.
+// space origin as translation, in the file's own space (see [Header.Space]);
+// without space directions it is the identity scaled by Spacing. Space is the
+// header's space, Units "mm" (space units are not read). Slope is 1, Inter 0,
+// Format "nrrd" and Header the parsed [*Header]. Sizes are checked against
+// the file before samples are allocated. Errors read "formats: PATH: nrrd:
+// ...". The bytes read (of the header and data files) are counted on the
+// meter watching path ([fileprogress.ForFile]), if any.
 func ReadFile(path string) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -247,8 +247,8 @@ type nrrdGzipReader struct {
 	br *bufio.Reader
 }
 
-// Read reads decompressed data, going on to the next gzip member when one
-// ends.
+// Read reads decompressed data, going on to the next gzip member. It moves on
+// when one member ends.
 func (g *nrrdGzipReader) Read(p []byte) (int, error) {
 	n, err := g.z.Read(p)
 	if err == io.EOF && n == 0 {

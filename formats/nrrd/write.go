@@ -16,27 +16,26 @@ import (
 	"github.com/cclabel/cclabel/internal/pdeflate"
 )
 
-// WriteLabels writes label frames as an attached-header NRRD file
-// (gzip encoding, little-endian) with the geometry of ref. labels[f] holds
-// frame f, Width*Height*Depth of ref.Frames[0] each: one frame gives a
-// 3-D file (2-D when ref is a 2-D NRRD), several a 4-D file with the
-// frames along the last axis. dtype is "uint16" (type ushort), "uint32"
-// (type uint) or "auto" (uint16 when every label fits).
+// WriteLabels writes label frames as a NRRD file with ref's geometry. The
+// file has an attached header, gzip encoding and little-endian samples.
+// labels[f] holds frame f, Width*Height*Depth of ref.Frames[0] each: one
+// frame gives a 3-D file (2-D when ref is a 2-D NRRD), several a 4-D file
+// with the frames along the last axis. dtype is "uint16" (type ushort),
+// "uint32" (type uint) or "auto" (uint16 when every label fits).
 //
-// When ref.Header is a *Header, its space (or space dimension), space
+// When ref.Header is a [*Header], its space (or space dimension), space
 // directions, space origin, spacings and kinds are kept, as are its space
 // units and measurement frame and, when the dimension is unchanged, its
 // per-axis centers, units, labels, thicknesses and axis mins and maxs;
 // key/value pairs are dropped (they describe the source's values). Other
-// sources get space directions and origin from ref.Geometry's affine, in
-// its Space (right-anterior-superior for NIfTI) or, without one, in a 3-D
-// space of no named orientation, or just "spacings" when the affine is
-// the identity scaled by the spacing; kinds are domain for the spatial
-// axes and list for frames. The file is written
-// atomically: a failure leaves no file behind and an existing one
-// unchanged. Errors read "formats: PATH: nrrd: ...". The uncompressed
-// bytes written are counted on the meter watching path
-// (fileprogress.ForFile), if any.
+// sources get space directions and origin from ref.Geometry's affine, in its
+// Space (right-anterior-superior for NIfTI) or, without one, in a 3-D space
+// of no named orientation, or just "spacings" when the affine is the identity
+// scaled by the spacing; kinds are domain for the spatial axes and list for
+// frames. The file is written atomically: a failure leaves no file behind and
+// an existing one unchanged. Errors read "formats: PATH: nrrd: ...". The
+// uncompressed bytes written are counted on the meter watching path
+// ([fileprogress.ForFile]), if any.
 func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
 	header, wide, err := nrrdLabelHeader(ref, labels, dtype)
 	if err != nil {

@@ -12,13 +12,12 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// ReadFile reads a headerless file of raw samples as a volume of
-// shape [X, Y, Z], x fastest. dtype is a NumPy type name: "uint8",
-// "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64",
-// "float32" or "float64". Samples are little-endian unless bigEndian. The
-// file must hold exactly X*Y*Z samples. The volume has one frame, spacing
-// 1, an identity affine and Format "raw". Errors read
-// "formats: PATH: raw: ...".
+// ReadFile reads a headerless file of raw samples as a volume. The volume has
+// shape [X, Y, Z], x fastest. dtype is a NumPy type name: "uint8", "int8",
+// "uint16", "int16", "uint32", "int32", "uint64", "int64", "float32" or
+// "float64". Samples are little-endian unless bigEndian. The file must hold
+// exactly X*Y*Z samples. The volume has one frame, spacing 1, an identity
+// affine and Format "raw". Errors read "formats: PATH: raw: ...".
 func ReadFile(path string, shape [3]int, dtype string, bigEndian bool) (*imagegraph.Volume, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -36,11 +35,12 @@ func ReadFile(path string, shape [3]int, dtype string, bigEndian bool) (*imagegr
 	return v, nil
 }
 
-// MapFile is ReadFile with the samples mapped from the file instead of
-// copied into fresh memory where they can be used as stored (one-byte
-// samples, or the machine's byte order; on Linux), read-only and valid
-// until release is called (package npy's MapFile says more). Other files
-// are read by ReadFile and release does nothing. Errors are ReadFile's.
+// MapFile is [ReadFile] with the samples mapped from the file where it can.
+// It maps them instead of copying them into fresh memory where they can be
+// used as stored (one-byte samples, or the machine's byte order; on Linux),
+// read-only and valid until release is called (package npy's MapFile says
+// more). Other files are read by [ReadFile] and release does nothing. Errors
+// are [ReadFile]'s.
 func MapFile(path string, shape [3]int, dtype string, bigEndian bool) (v *imagegraph.Volume, release func(), err error) {
 	if v, release = mapRaw(path, shape, dtype, bigEndian); v != nil {
 		return v, release, nil

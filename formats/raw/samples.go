@@ -14,17 +14,16 @@ import (
 // time.
 const rawChunkBytes = 1 << 20
 
-// ErrShort reports that the input ended before all samples were read;
-// ReadSamples wraps it with the counts.
+// ErrShort reports that the input ended before all samples were read.
+// [ReadSamples] wraps it with the counts.
 var ErrShort = errors.New("short input")
 
-// ReadSamples reads n binary samples of kind from r in the given byte
-// order and returns them. When grow is false the samples are allocated
-// at once (the caller has checked that the input holds enough bytes);
-// when it is set they grow as data arrives, so that a header promising
-// more data than a compressed stream holds costs no more memory than the
-// data itself. An input that ends early gives an error wrapping ErrShort
-// that says how many bytes arrived.
+// ReadSamples reads n binary samples of kind from r in the given order. When
+// grow is false the samples are allocated at once (the caller has checked
+// that the input holds enough bytes); when it is set they grow as data
+// arrives, so that a header promising more data than a compressed stream
+// holds costs no more memory than the data itself. An input that ends early
+// gives an error wrapping [ErrShort] that says how many bytes arrived.
 func ReadSamples(r io.Reader, kind imagegraph.SampleKind, n int, order binary.ByteOrder, grow bool) (imagegraph.Data, error) {
 	first := n
 	if grow {

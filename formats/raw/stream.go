@@ -13,13 +13,13 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Stream reads a volume's samples a few whole planes at a time, in z
-// order, for labeling volumes larger than memory: the readers of formats
-// that store samples as one run of binary values (raw, .npy, NIfTI, NRRD)
-// open one positioned at the first sample.
+// Stream reads a volume's samples a few whole planes at a time. It reads in z
+// order, for labeling volumes larger than memory: the readers of formats that
+// store samples as one run of binary values (raw, .npy, NIfTI, NRRD) open one
+// positioned at the first sample.
 type Stream struct {
-	// Width, Height and Depth are the volume's sides; Depth may make
-	// more than imagegraph.MaxPixels voxels (each plane may not).
+	// Width, Height and Depth are the volume's sides; Depth may make more
+	// than [imagegraph.MaxPixels] voxels (each plane may not).
 	Width, Height, Depth int
 	// Kind is the samples' type.
 	Kind imagegraph.SampleKind
@@ -35,9 +35,9 @@ type Stream struct {
 	closer io.Closer
 }
 
-// NewStream returns a stream of the samples in r (positioned at the
-// first one), checking the sides; finish (may be nil) runs once the last
-// plane was read, closer (may be nil) at Close.
+// NewStream returns a stream of the samples in r, checking the sides. r is
+// positioned at the first sample; finish (may be nil) runs once the last
+// plane was read, closer (may be nil) at [Stream.Close].
 func NewStream(r io.Reader, width, height, depth int, kind imagegraph.SampleKind, order binary.ByteOrder, finish func() error, closer io.Closer) (*Stream, error) {
 	if _, err := imagegraph.PixelCount(width, height, 1); err != nil || depth < 1 {
 		return nil, fmt.Errorf("a %dx%dx%d volume: every side must be at least 1 and a plane at most %d voxels", width, height, depth, imagegraph.MaxPixels)
@@ -56,9 +56,9 @@ func (s *Stream) Bytes() int64 {
 	return int64(s.Width) * int64(s.Height) * int64(s.Depth) * int64(s.Kind.Size())
 }
 
-// ReadPlanes reads the next dst.Depth planes into dst, a raster of the
-// stream's width, height and kind (its samples are overwritten). After
-// the last plane it runs the stream's final check.
+// ReadPlanes reads the next dst.Depth planes into dst. dst is a raster of the
+// stream's width, height and kind (its samples are overwritten). After the
+// last plane it runs the stream's final check.
 func (s *Stream) ReadPlanes(dst *imagegraph.Raster) error {
 	if dst.Width != s.Width || dst.Height != s.Height || dst.Kind != s.Kind {
 		return fmt.Errorf("planes of %dx%d %v read into a %dx%d %v raster", s.Width, s.Height, s.Kind, dst.Width, dst.Height, dst.Kind)
@@ -85,8 +85,8 @@ func (s *Stream) end() error {
 	return s.finish()
 }
 
-// Skip reads past the next planes planes without keeping them (a
-// gzipped input is still decompressed).
+// Skip reads past the next planes planes without keeping them. A gzipped
+// input is still decompressed.
 func (s *Stream) Skip(planes int) error {
 	if planes < 0 || s.planes+planes > s.Depth {
 		return fmt.Errorf("skipping planes %d..%d of a volume of %d", s.planes, s.planes+planes-1, s.Depth)
@@ -113,8 +113,8 @@ func (s *Stream) Close() error {
 	return s.closer.Close()
 }
 
-// OpenStream opens a raw file as a Stream (see ReadFile for shape, dtype
-// and bigEndian); the file must hold exactly the volume's samples.
+// OpenStream opens a raw file as a [Stream]. See [ReadFile] for shape, dtype
+// and bigEndian; the file must hold exactly the volume's samples.
 func OpenStream(path string, shape [3]int, dtype string, bigEndian bool) (*Stream, error) {
 	kind, ok := rawDtypes[dtype]
 	if !ok {
@@ -144,8 +144,8 @@ func OpenStream(path string, shape [3]int, dtype string, bigEndian bool) (*Strea
 	return s, nil
 }
 
-// ReadSamplesInto fills dst with binary samples from r in the given byte
-// order. An input that ends early gives an error wrapping ErrShort.
+// ReadSamplesInto fills dst with binary samples from r in the given order. An
+// input that ends early gives an error wrapping [ErrShort].
 func ReadSamplesInto(r io.Reader, dst imagegraph.Data, order binary.ByteOrder) error {
 	size := dst.Kind().Size()
 	per := max(1, min(rawChunkBytes/size, dst.Len()))

@@ -15,9 +15,9 @@ import (
 	"github.com/ulikunitz/xz"
 )
 
-// Compression is a compression method of the streams that graph files
-// come in (.gz, .xz, .zst, .bz2), chosen by the file name's last extension
-// or by a stream's first bytes.
+// Compression is a compression method of the streams graph files come in. The
+// methods are .gz, .xz, .zst and .bz2, chosen by the file name's last
+// extension or by a stream's first bytes.
 type Compression int
 
 const (
@@ -33,8 +33,8 @@ const (
 	Bzip2
 )
 
-// CompressedExtensions lists the file extensions that name a compression method,
-// for messages and documentation.
+// CompressedExtensions lists the file extensions that name a compression
+// method. It serves messages and documentation.
 const CompressedExtensions = ".gz, .xz, .zst, .bz2"
 
 // String returns the method's name: "none", "gzip", "zstd", "xz" or
@@ -55,9 +55,9 @@ func (m Compression) String() string {
 	return fmt.Sprintf("Method(%d)", int(m))
 }
 
-// CompressionFromName returns the method that the last extension of name gives
-// (.gz, .xz, .zst, .bz2; case ignored) and name without that extension,
-// or Uncompressed and name itself.
+// CompressionFromName returns the method that name's last extension gives.
+// The extensions are .gz, .xz, .zst and .bz2, case ignored; it also returns
+// name without that extension, or [Uncompressed] and name itself.
 func CompressionFromName(name string) (m Compression, inner string) {
 	ext := filepath.Ext(name)
 	switch strings.ToLower(ext) {
@@ -75,15 +75,15 @@ func CompressionFromName(name string) (m Compression, inner string) {
 	return m, name[:len(name)-len(ext)]
 }
 
-// SniffBytes is how many leading bytes SniffCompression needs to tell every method.
+// SniffBytes is how many leading bytes [SniffCompression] needs to tell every
+// method.
 const SniffBytes = 10
 
-// SniffCompression returns the method whose magic bytes head starts
-// with, or Uncompressed.
-// head should hold the stream's first SniffBytes bytes (fewer when the
-// stream is shorter). bzip2 is recognized only with its block or
-// end-of-stream magic after the "BZh" level header, so text starting
-// with "BZh" is not taken for it.
+// SniffCompression returns the method whose magic bytes head starts with, or
+// [Uncompressed]. head should hold the stream's first [SniffBytes] bytes
+// (fewer when the stream is shorter). bzip2 is recognized only with its block
+// or end-of-stream magic after the "BZh" level header, so text starting with
+// "BZh" is not taken for it.
 func SniffCompression(head []byte) Compression {
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b, 8}):
@@ -106,13 +106,13 @@ func SniffCompression(head []byte) Compression {
 // allows --long=30 files.
 const maxZstdWindow = 1 << 30
 
-// NewDecompressor returns a reader of the decompressed bytes of r, which
-// holds a stream compressed with m (Uncompressed returns r as is). Decoding
-// runs on the goroutine that reads the returned reader. It reads the stream's
-// header and fails when r does not hold m data. The reader's errors name
-// the method ("gzip stream: unexpected EOF"); io.EOF comes only after a
-// complete stream. Close releases the decoder but does not close r, of
-// which it may have read ahead.
+// NewDecompressor returns a reader of the decompressed bytes of r. r holds a
+// stream compressed with m ([Uncompressed] returns r as is). Decoding runs on
+// the goroutine that reads the returned reader. It reads the stream's header
+// and fails when r does not hold m data. The reader's errors name the method
+// ("gzip stream: unexpected EOF"); [io.EOF] comes only after a complete
+// stream. Close releases the decoder but does not close r, of which it may
+// have read ahead.
 func NewDecompressor(r io.Reader, m Compression) (io.ReadCloser, error) {
 	if m == Uncompressed {
 		return io.NopCloser(r), nil

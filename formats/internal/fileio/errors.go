@@ -20,10 +20,10 @@ import (
 // with "formats: ", followed by the file's path when there is one and the
 // format's name when one is known: "formats: PATH: nifti: ...".
 
-// FileError reports a failure to open, read, write or name a file: the
-// system's error, or a request the file's format cannot carry out. Its
+// FileError reports a failure to open, read, write or name a file. The cause
+// is the system's error, or a request the file's format cannot carry out. Its
 // message is "formats: PATH: ERR", without the path when Err is an
-// *fs.PathError of the same path (which names it already).
+// [*fs.PathError] of the same path (which names it already).
 type FileError struct {
 	// Path names the file.
 	Path string
@@ -43,9 +43,9 @@ func (e *FileError) Error() string {
 // Unwrap returns the underlying error.
 func (e *FileError) Unwrap() error { return e.Err }
 
-// FormatError reports malformed content: a file that is not valid in its
-// format (a bad header, truncated or corrupt data, a line that does not
-// parse).
+// FormatError reports malformed content: a file not valid in its format. The
+// file may have a bad header, truncated or corrupt data, or a line that does
+// not parse.
 type FormatError struct {
 	// Path names the file, "" when the content has no name.
 	Path string
@@ -56,16 +56,16 @@ type FormatError struct {
 	Err error
 }
 
-// Error returns "formats: PATH: FORMAT: ERR", leaving out an empty path
-// or format (and a "FORMAT: " that starts Err's message).
+// Error returns the message "formats: PATH: FORMAT: ERR". It leaves out an
+// empty path or format (and a "FORMAT: " that starts Err's message).
 func (e *FormatError) Error() string { return message(e.Path, e.Format, e.Err) }
 
 // Unwrap returns the underlying error.
 func (e *FormatError) Unwrap() error { return e.Err }
 
-// UnsupportedError reports a valid file, or a request, that uses a
-// feature or sample type the format packages do not read or write (a
-// NIfTI datatype, a .npy dtype, a file extension).
+// UnsupportedError reports a valid file or request the formats cannot serve.
+// It uses a feature or sample type the format packages do not read or write
+// (a NIfTI datatype, a .npy dtype, a file extension).
 type UnsupportedError struct {
 	// Path names the file, "" when there is none.
 	Path string
@@ -75,8 +75,8 @@ type UnsupportedError struct {
 	Err error
 }
 
-// Error returns "formats: PATH: FORMAT: ERR", leaving out an empty path
-// or format (and a "FORMAT: " that starts Err's message).
+// Error returns the message "formats: PATH: FORMAT: ERR". It leaves out an
+// empty path or format (and a "FORMAT: " that starts Err's message).
 func (e *UnsupportedError) Error() string { return message(e.Path, e.Format, e.Err) }
 
 // Unwrap returns the underlying error.
@@ -107,15 +107,17 @@ type unsupported struct{ err error }
 func (u *unsupported) Error() string { return u.err.Error() }
 func (u *unsupported) Unwrap() error { return u.err }
 
-// Unsupportedf returns an error that [Wrap] and [WrapWrite] turn into an
-// *UnsupportedError; its message is fmt.Sprintf(format, args...).
+// Unsupportedf returns an error marked as unsupported. [Wrap] and [WrapWrite]
+// turn it into an [*UnsupportedError]; its message is [fmt.Sprintf](format,
+// args...).
 func Unsupportedf(format string, args ...any) error {
 	return &unsupported{fmt.Errorf(format, args...)}
 }
 
-// IsUnsupported reports whether err was made by [Unsupportedf], is an
-// *UnsupportedError, or is an image decoder's report of an unknown
-// format or an unsupported feature.
+// IsUnsupported reports whether err says a format or feature is unsupported.
+// That is, whether err was made by [Unsupportedf], is an [*UnsupportedError],
+// or is an image decoder's report of an unknown format or an unsupported
+// feature.
 func IsUnsupported(err error) bool {
 	var u *unsupported
 	var ue *UnsupportedError
@@ -136,11 +138,11 @@ func isSystem(err error) bool {
 	return errors.As(err, &pe) || errors.As(err, &le) || errors.As(err, &se) || errors.As(err, &errno)
 }
 
-// Wrap returns a reader's error err about the file path in format as
-// "formats: PATH: FORMAT: ERR": an *UnsupportedError when err is marked
-// unsupported ([Unsupportedf]), a *FileError when it is the system's,
-// else a *FormatError. An empty path or format is left out; nil stays
-// nil.
+// Wrap turns a reader's error err about the file path into a typed error. The
+// message is "formats: PATH: FORMAT: ERR", and the error is an
+// [*UnsupportedError] when err is marked unsupported ([Unsupportedf]), a
+// [*FileError] when it is the system's, else a [*FormatError]. An empty path
+// or format is left out; nil stays nil.
 func Wrap(path, format string, err error) error {
 	switch {
 	case err == nil:
@@ -153,9 +155,10 @@ func Wrap(path, format string, err error) error {
 	return &FormatError{Path: path, Format: format, Err: err}
 }
 
-// WrapWrite returns a writer's error err about the file path in format as
-// "formats: PATH: FORMAT: ERR": an *UnsupportedError when err is marked
-// unsupported ([Unsupportedf]), else a *FileError. nil stays nil.
+// WrapWrite turns a writer's error err about the file path into a typed
+// error. The message is "formats: PATH: FORMAT: ERR", and the error is an
+// [*UnsupportedError] when err is marked unsupported ([Unsupportedf]), else a
+// [*FileError]. nil stays nil.
 func WrapWrite(path, format string, err error) error {
 	switch {
 	case err == nil:
@@ -175,8 +178,8 @@ func withFormat(format string, err error) error {
 	return fmt.Errorf("%s: %w", format, err)
 }
 
-// PathText returns path for a one-line message, quoted only when it holds
-// control characters.
+// PathText returns path for a one-line message. It quotes the path only when
+// it holds control characters.
 func PathText(path string) string {
 	if strings.ContainsFunc(path, func(r rune) bool { return r < ' ' || r == 0x7f }) {
 		return strconv.Quote(path)

@@ -2,11 +2,11 @@ package fileio
 
 import "encoding/binary"
 
-// PutLabels writes labels into dst as the little-endian unsigned samples
-// of label files (.npy, NIfTI, NRRD) of size bytes (1, 2 or 4; each label
-// truncated to that width) and returns the bytes written,
-// len(labels)*size; dst must hold them. It is the one packing loop of
-// every label writer.
+// PutLabels packs labels into dst as little-endian samples of size bytes. The
+// samples are the unsigned samples of label files (.npy, NIfTI, NRRD); size
+// is 1, 2 or 4, each label truncated to that width. It returns the bytes
+// written, len(labels)*size; dst must hold them. It is the one packing loop
+// of every label writer.
 func PutLabels(dst []byte, labels []uint32, size int) int {
 	switch size {
 	case 1:

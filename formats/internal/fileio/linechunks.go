@@ -7,13 +7,14 @@ import (
 	"sync"
 )
 
-// MaxLineBytes bounds one text line, so that a file without line breaks
-// cannot make a reader hold it whole.
+// MaxLineBytes bounds one text line. A file without line breaks thus cannot
+// make a reader hold it whole.
 const MaxLineBytes = 64 << 20
 
-// DefaultChunkBytes is the size of the blocks a text body is split into
-// for parallel parsing: large enough that per-chunk overhead vanishes,
-// small enough that a few in flight per core stay in memory cheaply.
+// DefaultChunkBytes is the size of the blocks of parallel text parsing. A
+// text body is split into blocks large enough that per-chunk overhead
+// vanishes, small enough that a few in flight per core stay in memory
+// cheaply.
 const DefaultChunkBytes = 1 << 20
 
 // LineChunk is a run of whole lines of a text input.
@@ -25,8 +26,8 @@ type LineChunk struct {
 	buf   []byte // the buffer Data lies in, recycled after commit
 }
 
-// EachLine calls fn with the number and text (without its line
-// ending) of each line of c in turn, until fn returns false.
+// EachLine calls fn with each line of c in turn, until fn returns false. fn
+// gets the line's number and text, without its line ending.
 func (c *LineChunk) EachLine(fn func(num int, line []byte) bool) {
 	data, num := c.Data, c.Line
 	for len(data) > 0 {
@@ -122,13 +123,13 @@ func (s *lineSplitter) chunk(buf, data []byte) *LineChunk {
 	return c
 }
 
-// ForLineChunks splits the rest of a text input, r, after its first line
-// lines, into chunks and parses them on threads goroutines with parse,
-// then hands each result to commit in input order on the calling
-// goroutine. It stops at the first error, of commit or of reading, and
-// returns it, else the number of lines of the whole input. With one thread
-// it runs on the calling goroutine alone; otherwise reading (and with it
-// any decompression) runs on one goroutine of its own.
+// ForLineChunks parses a text input in chunks on several goroutines. It
+// splits the rest of r, after its first line lines, into chunks and parses
+// them on threads goroutines with parse, then hands each result to commit in
+// input order on the calling goroutine. It stops at the first error, of
+// commit or of reading, and returns it, else the number of lines of the whole
+// input. With one thread it runs on the calling goroutine alone; otherwise
+// reading (and with it any decompression) runs on one goroutine of its own.
 func ForLineChunks[T any](r io.Reader, line, threads, chunkBytes int,
 	parse func(c *LineChunk) T, commit func(c *LineChunk, res T) error) (int, error) {
 	s := &lineSplitter{r: r, chunkBytes: max(chunkBytes, 1), line: line}

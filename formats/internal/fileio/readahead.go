@@ -12,12 +12,12 @@ type readBlock struct {
 	err error
 }
 
-// Readahead reads a stream ahead of its consumer: a goroutine fills a
-// small ring of buffers from the source (decompressing, for a gzip
-// source, and checking its checksum) while the consumer takes the bytes
-// out and works on them, so the two overlap on two cores.
+// Readahead reads a stream ahead of its consumer. A goroutine fills a small
+// ring of buffers from the source (decompressing, for a gzip source, and
+// checking its checksum) while the consumer takes the bytes out and works on
+// them, so the two overlap on two cores.
 //
-// A Readahead is an io.Reader that delivers the source's bytes and then its
+// A Readahead is an [io.Reader] that delivers the source's bytes and then its
 // error, exactly as the source gave them, read ahead by up to the ring's
 // size. Close stops the reading goroutine; a Readahead must be closed.
 type Readahead struct {
@@ -32,8 +32,8 @@ type Readahead struct {
 	err      error
 }
 
-// NewReadahead starts reading src ahead into count buffers of size bytes each
-// (count at least 2 keeps the source busy while a buffer is consumed).
+// NewReadahead starts reading src ahead into count buffers of size bytes. A
+// count of at least 2 keeps the source busy while a buffer is consumed.
 func NewReadahead(src io.Reader, size, count int) *Readahead {
 	size, count = max(size, 1), max(count, 1)
 	r := &Readahead{
@@ -82,8 +82,8 @@ func (r *Readahead) fill(src io.Reader) {
 	}
 }
 
-// Read delivers the next bytes of the source, or its error once every
-// byte before it has been delivered.
+// Read delivers the next bytes of the source, then the source's error. The
+// error comes once every byte before it has been delivered.
 func (r *Readahead) Read(p []byte) (int, error) {
 	for len(r.cur) == 0 {
 		if r.err != nil {
@@ -107,8 +107,8 @@ func (r *Readahead) Read(p []byte) (int, error) {
 // errClosed is returned by Read after Close.
 var errReadaheadClosed = errors.New("readahead: read after close")
 
-// Close stops the reading goroutine and waits for it to return; the
-// source is not read after Close returns. It always returns nil.
+// Close stops the reading goroutine and waits for it to return. The source is
+// not read after Close returns. It always returns nil.
 func (r *Readahead) Close() error {
 	r.once.Do(func() {
 		close(r.done)

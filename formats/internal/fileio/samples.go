@@ -20,8 +20,8 @@ func SwapBytes(b []byte, size int) {
 	}
 }
 
-// ToHost puts the size-byte samples of b, stored big-endian or
-// little-endian, into the machine's byte order, in place.
+// ToHost puts the size-byte samples of b into the machine's byte order. The
+// samples are stored big-endian or little-endian and converted in place.
 func ToHost(b []byte, size int, bigEndian bool) {
 	if bigEndian != hostBigEndian {
 		SwapBytes(b, size)

@@ -18,14 +18,14 @@ type bigEntry struct {
 	raw []byte
 }
 
-// Classic returns the page of a BigTIFF file (data, layout l) whose IFD
-// is at off as a classic single-page TIFF that golang.org/x/image/tiff
-// decodes: the same tags (8-byte LONG8 and IFD8 values narrowed to LONG),
-// the page's strips or tiles copied after the IFD and their offsets
-// rewritten; its first IFD is at byte 8. With blocks false the strips and
-// tiles are left out (offsets 0), for reading the header alone. A page
-// whose blocks or values lie outside data, or whose classic file would
-// pass 4 GiB, is an error starting with "tiff: ".
+// Classic converts one page of a BigTIFF file to a classic single-page TIFF.
+// The page is that of data (layout l) whose IFD is at off, and the result is
+// a file golang.org/x/image/tiff decodes: the same tags (8-byte LONG8 and
+// IFD8 values narrowed to LONG), the page's strips or tiles copied after the
+// IFD and their offsets rewritten; its first IFD is at byte 8. With blocks
+// false the strips and tiles are left out (offsets 0), for reading the header
+// alone. A page whose blocks or values lie outside data, or whose classic
+// file would pass 4 GiB, is an error starting with "tiff: ".
 func Classic(data []byte, l Layout, off uint64, blocks bool) ([]byte, error) {
 	if !l.Big {
 		return nil, errors.New("tiff: Classic takes a BigTIFF page")

@@ -13,23 +13,22 @@ import (
 // bands' set-up and the final copy cost more than they save.
 const minSplitPixels = 1 << 20
 
-// DecodePage decodes the page whose IFD is at offset ifd of the classic
-// TIFF file data: 8 and 16-bit grey pages itself, strips or tiles in
-// parallel, other pages of at least minSplitPixels pixels in bands
-// decoded by golang.org/x/image/tiff in parallel, on up to threads
-// goroutines (0: GOMAXPROCS).
+// DecodePage decodes the page at IFD offset ifd of the classic TIFF data. It
+// decodes 8 and 16-bit grey pages itself, strips or tiles in parallel, other
+// pages of at least minSplitPixels pixels in bands decoded by
+// golang.org/x/image/tiff in parallel, on up to threads goroutines (0:
+// GOMAXPROCS).
 //
 // Grey pages (BlackIsZero or WhiteIsZero; uncompressed, LZW, Deflate or
-// PackBits; with or without the horizontal predictor; strips or tiles)
-// have their rows copied whole. Other pages are cut into horizontal bands
-// of whole strips, tile rows or (for one uncompressed strip of
-// single-sample pixels) rows; each band is presented to the decoder as a
-// page of its own (an IFD with the band's height and its strips, appended
-// to a virtual copy of the file) and the bands are put together. Anything
-// else, and any page where either way meets damaged data, is decoded
-// whole by golang.org/x/image/tiff.
-// The image and any error are those of golang.org/x/image/tiff.Decode of
-// the file with its first-IFD offset set to ifd.
+// PackBits; with or without the horizontal predictor; strips or tiles) have
+// their rows copied whole. Other pages are cut into horizontal bands of whole
+// strips, tile rows or (for one uncompressed strip of single-sample pixels)
+// rows; each band is presented to the decoder as a page of its own (an IFD
+// with the band's height and its strips, appended to a virtual copy of the
+// file) and the bands are put together. Anything else, and any page where
+// either way meets damaged data, is decoded whole by golang.org/x/image/tiff.
+// The image and any error are those of [xtiff.Decode]
+// (golang.org/x/image/tiff) of the file with its first-IFD offset set to ifd.
 func DecodePage(data []byte, ifd uint32, threads int) (image.Image, error) {
 	if img, err := decodeGray(data, ifd, threads); err == nil {
 		return img, nil
@@ -40,8 +39,9 @@ func DecodePage(data []byte, ifd uint32, threads int) (image.Image, error) {
 	return xtiff.Decode(newPageFile(data, ifd, nil))
 }
 
-// Decode decodes the first page of the TIFF file data as DecodePage does;
-// it returns what golang.org/x/image/tiff.Decode returns for the file.
+// Decode decodes the first page of the TIFF file data as [DecodePage] does.
+// It returns what [xtiff.Decode] (golang.org/x/image/tiff) returns for the
+// file.
 func Decode(data []byte, threads int) (image.Image, error) {
 	if len(data) < 8 || (string(data[:4]) != "II*\x00" && string(data[:4]) != "MM\x00*") {
 		return xtiff.Decode(bytes.NewReader(data))

@@ -22,11 +22,11 @@ type Layout struct {
 	First uint64
 }
 
-// Pages returns the number of pages (image file directories, IFDs) in the
-// TIFF data r of size bytes, classic TIFF or BigTIFF, by walking the chain
-// of IFDs from the header. An IFD that does not lie wholly inside the
-// data, a chain that loops and a file without IFDs are errors; they start
-// with "tiff: ".
+// Pages returns the number of pages in the TIFF data r. Pages are image file
+// directories (IFDs); r holds size bytes of classic TIFF or BigTIFF, and the
+// count walks the chain of IFDs from the header. An IFD that does not lie
+// wholly inside the data, a chain that loops and a file without IFDs are
+// errors; they start with "tiff: ".
 func Pages(r io.ReaderAt, size int64) (int, error) {
 	l, err := ReadHeader(r, size)
 	if err != nil {
@@ -91,8 +91,8 @@ func ReadHeader(r io.ReaderAt, size int64) (Layout, error) {
 	return l, nil
 }
 
-// IFD checks that the IFD at off lies inside the data and returns its
-// number of entries and the offset of the next IFD (0 for none).
+// IFD checks that the IFD at off lies inside the data and describes it. It
+// returns its number of entries and the offset of the next IFD (0 for none).
 func (l Layout) IFD(r io.ReaderAt, size int64, off uint64) (entries, next uint64, err error) {
 	header, countSize, entrySize, offSize := uint64(8), uint64(2), uint64(12), uint64(4)
 	if l.Big {
@@ -126,8 +126,8 @@ func (l Layout) IFD(r io.ReaderAt, size int64, off uint64) (entries, next uint64
 	return entries, next, nil
 }
 
-// FirstValue returns the value of tag in the first IFD of a TIFF file
-// when the tag is there with a single SHORT or LONG value.
+// FirstValue returns the value of tag in the first IFD of a TIFF file. ok is
+// true only when the tag is there with a single SHORT or LONG value.
 func FirstValue(r io.ReaderAt, size int64, tag uint16) (uint64, bool) {
 	l, err := ReadHeader(r, size)
 	if err != nil || l.First == 0 {

@@ -8,10 +8,10 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Stack assembles 2-D images of one size and sample class into a volume,
-// slice z at plane z. Samples follow imagegraph.FromImage, applied
-// to the whole stack: colour slices are grey when every slice has R=G=B,
-// else packed 0xRRGGBB in every slice.
+// Stack assembles 2-D images of one size and sample class into a volume.
+// Slice z goes to plane z. Samples follow [imagegraph.FromImage], applied to
+// the whole stack: colour slices are grey when every slice has R=G=B, else
+// packed 0xRRGGBB in every slice.
 type Stack struct {
 	// Width, Height and Depth are the volume's size, as given to New.
 	Width, Height, Depth int
@@ -22,8 +22,8 @@ type Stack struct {
 	data imagegraph.Data
 }
 
-// NewStack starts a stack of depth slices of width x height, of at most
-// maxPixels voxels in all.
+// NewStack starts a [Stack] of depth slices of width x height. The stack
+// holds at most maxPixels voxels in all.
 func NewStack(width, height, depth, maxPixels int) (*Stack, error) {
 	n, err := imagegraph.VoxelCount(width, height, depth)
 	if err != nil || n > maxPixels {

@@ -2,9 +2,9 @@ package tiffio
 
 import "image"
 
-// Uninvert complements the samples of a greyscale image in place, undoing
+// Uninvert complements the samples of a greyscale image in place. It undoes
 // the inversion the TIFF decoder applies to WhiteIsZero images
-// (PhotometricInterpretation 0, see TagPhotometric).
+// (PhotometricInterpretation 0, see [TagPhotometric]).
 func Uninvert(img image.Image) {
 	var pix []byte
 	switch m := img.(type) {
