@@ -7,18 +7,16 @@ import (
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
-// Convert writes a graph file in another graph format: the job of
-// "cclabel convert". The output is symmetric, without self-loops or
-// repeated edges; edge-list IDs are compacted to 0..n-1 in ascending
-// order.
+// Convert writes a graph file in another graph format. It is the job of
+// "cclabel convert". The output is symmetric, without self-loops or repeated
+// edges; edge-list IDs are compacted to 0..n-1 in ascending order.
 type Convert struct {
 	GraphInput
 	// Output is the graph written: .egr, or .egr64 for 2^31 arcs or more.
 	Output string
 }
 
-// Run reads the input and writes Output, reporting the graph's size on
-// p.
+// Run reads the input and writes Output. It reports the graph's size on p.
 func (j Convert) Run(ctx context.Context, p Progress) error {
 	in, out := j.Path, j.Output
 	if _, err := graphio.FormatFromPath(out); err != nil {

@@ -10,10 +10,10 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// File is one image or volume of a run over many files, taken through
-// three steps that may run on different goroutines: [File.Read],
-// [File.Label] and [File.Write]. Its outputs are the bytes an [Image] or
-// [Volume] job writes.
+// File is one image or volume of a run over many files. It is taken through
+// three steps that may run on different goroutines: [File.Read], [File.Label]
+// and [File.Write]. Its outputs are the bytes an [Image] or [Volume] job
+// writes.
 type File struct {
 	// Kind says whether the input is an image or a volume; Image or
 	// Volume names its outputs.
@@ -57,9 +57,9 @@ func (f *File) Read() (err error) {
 	return err
 }
 
-// Label labels the read input with l under s, an image at connectivity
-// imageConn and a volume at volumeConn, into arrays from bufs where they
-// fit, and returns its components and voxels.
+// Label labels the read input with l under s and counts the result. It labels
+// an image at connectivity imageConn and a volume at volumeConn, into arrays
+// from bufs where they fit, and returns its components and voxels.
 func (f *File) Label(l *cclabel.Labeler, s Settings, imageConn, volumeConn int, bufs *raster.LabelBuffers) (components, voxels int64, err error) {
 	if f.Kind == formats.KindImage {
 		res, err := raster.LabelImageIn(l, f.img, s, imageConn, bufs)
@@ -77,8 +77,8 @@ func (f *File) Label(l *cclabel.Labeler, s Settings, imageConn, volumeConn int, 
 	return int64(vl.Total), int64(f.vol.Frames[0].Len()) * int64(len(f.vol.Frames)), nil
 }
 
-// Write writes a labeled file's outputs, all of them or none, releases
-// its samples and hands its label arrays to bufs.
+// Write writes a labeled file's outputs, all of them or none. It then
+// releases its samples and hands its label arrays to bufs.
 func (f *File) Write(s Settings, bufs *raster.LabelBuffers) error {
 	defer f.Release()
 	defer f.recycle(bufs)
@@ -90,7 +90,7 @@ func (f *File) Write(s Settings, bufs *raster.LabelBuffers) error {
 	})
 }
 
-// Release unmaps the input's samples, if they were mapped; later calls do
+// Release unmaps the input's samples, if they were mapped. Later calls do
 // nothing.
 func (f *File) Release() {
 	if f.release != nil {

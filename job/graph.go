@@ -14,8 +14,9 @@ import (
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
-// DefaultMaxVertices is the largest vertex count a text graph's header
-// may declare unless [GraphInput.MaxVertices] says otherwise.
+// DefaultMaxVertices is the largest vertex count a text graph may declare. It
+// bounds the count in the header unless [GraphInput.MaxVertices] says
+// otherwise.
 const DefaultMaxVertices = graphio.DefaultMaxVertices
 
 // GraphInput names a graph file and how to read it.
@@ -33,10 +34,10 @@ type GraphInput struct {
 	Stdin io.Reader
 }
 
-// Graph labels the connected components of a graph file: the job of
+// Graph labels the connected components of a graph file. It is the job of
 // "cclabel graph". It may also write a spanning forest, check the result
-// against a breadth-first search, and replay a file of edge insertions
-// and queries after the labeling.
+// against a breadth-first search, and replay a file of edge insertions and
+// queries after the labeling.
 type Graph struct {
 	GraphInput
 	// Labels receives the labels: .txt ("id label" lines), .npy (int32),
@@ -77,7 +78,7 @@ type GraphSummary struct {
 	Read       GraphRead       `json:"read"`
 }
 
-// Run reads, labels and writes the graph with l, its outputs all written
+// Run reads, labels and writes the graph with l. Its outputs are all written
 // or, when it fails or the process is interrupted, none.
 func (j Graph) Run(ctx context.Context, l *cclabel.Labeler, p Progress) (*GraphSummary, error) {
 	if err := checkGraphOutput("--labels", j.Labels, true); err != nil {

@@ -6,8 +6,8 @@ import (
 	"github.com/cclabel/cclabel/formats/graphio"
 )
 
-// GraphRead is the "read" object of a [GraphSummary]: what reading the
-// graph file parsed, and how fast.
+// GraphRead is the "read" object of a [GraphSummary]. It tells what reading
+// the graph file parsed, and how fast.
 type GraphRead struct {
 	// Bytes is the number of bytes parsed (decompressed, for a compressed
 	// file).

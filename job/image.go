@@ -15,17 +15,17 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// Image labels 2D images and writes their outputs: the job of "cclabel
+// Image labels 2D images and writes their outputs. It is the job of "cclabel
 // label".
 type Image struct {
 	// Inputs are the image files; "-" reads Stdin (a single input only).
 	Inputs []string
 	// Output (a coloured label map, .png), Labels (a label array, .npy or
-	// 16-bit .png) and Stats (per-component statistics, .csv or .json)
-	// name the outputs of a single input: "" writes none, "-" writes to
-	// Stdout. With several inputs Output is an existing folder and Labels
-	// and Stats are only extensions: each input's outputs are named after
-	// it (raster.ImageOutputsIn).
+	// 16-bit .png) and Stats (per-component statistics, .csv or .json) name
+	// the outputs of a single input: "" writes none, "-" writes to Stdout.
+	// With several inputs Output is an existing folder and Labels and Stats
+	// are only extensions: each input's outputs are named after it
+	// ([raster.ImageOutputsIn]).
 	Output, Labels, Stats string
 	// Settings say how the images are labeled and written.
 	Settings Settings
@@ -38,8 +38,8 @@ type Image struct {
 	JSON   bool
 }
 
-// Run labels every input with l and writes its outputs, all of them or,
-// when it fails or the process is interrupted, none. With several inputs
+// Run labels every input with l and writes its outputs. It writes all of them
+// or, when it fails or the process is interrupted, none. With several inputs
 // a failing one is reported on p and the others go on, and the error is a
 // [*FailedError]. Run returns the summaries of the inputs labeled.
 func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]ImageSummary, error) {

@@ -12,9 +12,9 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// Merge joins the chunks that [Chunk] jobs wrote of one volume into its
-// label volume: the job of "cclabel merge". The labels are those a
-// [Volume] job gives the whole volume.
+// Merge joins the chunks [Chunk] jobs wrote of one volume into its labels. It
+// writes the volume's label volume and is the job of "cclabel merge". The
+// labels are those a [Volume] job gives the whole volume.
 type Merge struct {
 	// Input is the volume the chunks were labeled from, read again for
 	// the planes at the chunks' seams; Raw describes a raw input.

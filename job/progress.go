@@ -9,9 +9,9 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// Progress is where a job reports while it runs: failures and warnings
-// always, and unless Quiet a progress display of each long file and a
-// summary line per file.
+// Progress is where a job reports while it runs. It gets failures and
+// warnings always, and unless Quiet a progress display of each long file and
+// a summary line per file.
 type Progress struct {
 	// W receives the reports (standard error, say); nil discards them.
 	W io.Writer

@@ -8,8 +8,8 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// UsageError reports a job that cannot run as given: a setting out of
-// range, an output of an unknown kind, an output that would replace an
+// UsageError reports a job that cannot run as given. The cause is a setting
+// out of range, an output of an unknown kind, an output that would replace an
 // input. It is found before any work is done.
 type UsageError struct{ Err error }
 
@@ -22,26 +22,27 @@ func (e UsageError) Unwrap() error { return e.Err }
 // usagef returns a [UsageError].
 func usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
 
-// FailedError reports the inputs of a job over several files that failed,
-// each reported on the job's [Progress]; the other inputs were done.
+// FailedError reports the failed inputs of a job over several files. Each was
+// reported on the job's [Progress]; the other inputs were done.
 type FailedError struct{ Failed, Inputs int }
 
 func (e *FailedError) Error() string {
 	return fmt.Sprintf("%d of %d inputs failed", e.Failed, e.Inputs)
 }
 
-// Interrupt removes the temporary files of every output being written,
-// makes the writes still in flight fail, and returns the outputs that
-// will not be written, sorted. A set of outputs being renamed into place
-// completes first, so every job's outputs appear whole or not at all.
-// Call it when the process is told to stop.
+// Interrupt abandons every output being written and lists them. It removes
+// the temporary files of every output being written, makes the writes still
+// in flight fail, and returns the outputs that will not be written, sorted. A
+// set of outputs being renamed into place completes first, so every job's
+// outputs appear whole or not at all. Call it when the process is told to
+// stop.
 func Interrupt() []string { return atomicfile.Interrupt() }
 
 // Interrupted reports whether [Interrupt] was called.
 func Interrupted() bool { return atomicfile.Interrupted() }
 
-// CheckOutputDir fails when the folder an output goes to does not exist
-// or is not a folder.
+// CheckOutputDir checks that the folder an output goes to is a folder. It
+// fails when the folder does not exist or is not a folder.
 func CheckOutputDir(path string) error { return atomicfile.CheckDir(path) }
 
 // inputFiles and outputFile name a command's inputs and outputs for

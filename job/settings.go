@@ -2,7 +2,7 @@ package job
 
 import "github.com/cclabel/cclabel/job/raster"
 
-// Settings say how a job's images and volumes are labeled and their
-// outputs written: the foreground rule, size filters, label type and
-// overlay ([raster.Settings]).
+// Settings say how a job's images and volumes are labeled and written. They
+// give the foreground rule, size filters, label type and overlay of the
+// outputs ([raster.Settings]).
 type Settings = raster.Settings

@@ -23,8 +23,8 @@ type ImageSummary struct {
 	GPU          *GPUTimes   `json:"gpu_seconds,omitempty"`
 }
 
-// VolumeSummary describes one labeled volume, chunk or merge, as "cclabel
-// volume --json" and "cclabel merge --json" print it.
+// VolumeSummary describes one labeled volume, chunk or merge. It is what
+// "cclabel volume --json" and "cclabel merge --json" print.
 type VolumeSummary struct {
 	Input        string      `json:"input"`
 	Format       string      `json:"format"`
@@ -74,10 +74,10 @@ func gpuTimesOf(backend cclabel.Backend, t cclabel.Timing) *GPUTimes {
 	return &GPUTimes{t.Upload.Seconds(), t.Kernel.Seconds(), t.Download.Seconds()}
 }
 
-// LabelStages split the label stage's seconds: the GPU's start (first GPU
-// file only), allocating and first touching the label buffer, the copies
-// and the labeling itself, and the joining of slabs, and the rest (size
-// filters, renumbering, checks outside the labeling call).
+// LabelStages split the label stage's seconds into its parts. These are the
+// GPU's start (first GPU file only), allocating and first touching the label
+// buffer, the copies and the labeling itself, and the joining of slabs, and
+// the rest (size filters, renumbering, checks outside the labeling call).
 type LabelStages struct {
 	GPUSetup float64 `json:"gpu_setup"`
 	Allocate float64 `json:"allocate"`

@@ -11,20 +11,20 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// Volume labels 3D volumes, and 4D NIfTI frame by frame, and writes their
-// outputs: the job of "cclabel volume". A volume is labeled while it is
-// read where that pays, out of core where MaxMemory asks, and a chunk of
-// its planes at a time where Chunk asks.
+// Volume labels 3D volumes and 4D NIfTI and writes their outputs. It labels
+// 4D NIfTI frame by frame and is the job of "cclabel volume". A volume is
+// labeled while it is read where that pays, out of core where MaxMemory asks,
+// and a chunk of its planes at a time where Chunk asks.
 type Volume struct {
 	// Inputs are the volume files; Raw describes raw ones.
 	Inputs []string
 	Raw    *formats.RawOptions
-	// Output and Labels are label volumes (.nii, .nii.gz, .nrrd or .npy,
-	// with the input's geometry), Preview a PNG of the mid-slices and
-	// Stats per-component statistics (.csv or .json), of a single input;
-	// "" writes none. With several inputs Output is an existing folder,
-	// Labels is "", and Preview and Stats are only extensions: each
-	// input's outputs are named after it (raster.VolumeOutputsIn).
+	// Output and Labels are label volumes (.nii, .nii.gz, .nrrd or .npy, with
+	// the input's geometry), Preview a PNG of the mid-slices and Stats
+	// per-component statistics (.csv or .json), of a single input; "" writes
+	// none. With several inputs Output is an existing folder, Labels is "",
+	// and Preview and Stats are only extensions: each input's outputs are
+	// named after it ([raster.VolumeOutputsIn]).
 	Output, Labels, Preview, Stats string
 	// Settings say how the volumes are labeled and written.
 	Settings Settings
@@ -39,14 +39,14 @@ type Volume struct {
 	Chunk *Chunk
 }
 
-// Chunk is chunk Index (from 0) of Count chunks of a volume's planes.
+// Chunk is chunk Index, from 0, of Count chunks of a volume's planes.
 type Chunk struct{ Index, Count int }
 
 // String returns the chunk as "i/n".
 func (c Chunk) String() string { return fmt.Sprintf("%d/%d", c.Index, c.Count) }
 
-// Run labels every input with l and writes its outputs, all of them or,
-// when it fails or the process is interrupted, none. With several inputs
+// Run labels every input with l and writes its outputs. It writes all of them
+// or, when it fails or the process is interrupted, none. With several inputs
 // a failing one is reported on p and the others go on, and the error is a
 // [*FailedError]. Run returns the summaries of the inputs labeled.
 func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]VolumeSummary, error) {

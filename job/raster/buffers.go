@@ -2,12 +2,12 @@ package raster
 
 import "sync"
 
-// LabelBuffers keeps label arrays of finished files for the next files of
-// a run, so that a batch touches fresh memory for its first few files
-// only: a fresh array of hundreds of MiB costs a page fault per 4 KiB on
-// its first write. It keeps uint32 arrays and, for labels downloaded
-// narrowed (cclabel.Labeler.LabelRasterNarrow), uint16 ones. It is safe
-// for concurrent use; the zero value keeps nothing (Get always misses).
+// LabelBuffers keeps label arrays of finished files for the next files. A
+// batch thus touches fresh memory for its first few files only: a fresh array
+// of hundreds of MiB costs a page fault per 4 KiB on its first write. It
+// keeps uint32 arrays and, for labels downloaded narrowed
+// ([cclabel.Labeler.LabelRasterNarrow]), uint16 ones. It is safe for
+// concurrent use; the zero value keeps nothing (Get always misses).
 type LabelBuffers struct {
 	mu     sync.Mutex
 	free   [][]uint32
@@ -16,8 +16,8 @@ type LabelBuffers struct {
 	Keep int
 }
 
-// Get returns an idle array with room for n labels, resliced to n, or nil
-// when none fits (the labeler then allocates). Its contents are stale:
+// Get returns an idle array with room for n labels, resliced to n. It returns
+// nil when none fits (the labeler then allocates). Its contents are stale:
 // the labelers overwrite every entry.
 func (b *LabelBuffers) Get(n int) []uint32 {
 	if b == nil {
@@ -38,8 +38,8 @@ func (b *LabelBuffers) Get16(n int) []uint16 {
 	return take(&b.free16, n)
 }
 
-// Put hands an array back once nothing refers to it any more; beyond
-// Keep idle arrays, the smallest is dropped.
+// Put hands an array back once nothing refers to it any more. Beyond Keep
+// idle arrays, the smallest is dropped.
 func (b *LabelBuffers) Put(s []uint32) {
 	if b == nil || cap(s) == 0 || b.Keep <= 0 {
 		return

@@ -22,13 +22,13 @@ import (
 	"github.com/cclabel/cclabel/slabs"
 )
 
-// ChunkVersion is the version of the chunk files LabelChunk writes.
+// ChunkVersion is the version of the chunk files [LabelChunk] writes.
 const ChunkVersion = 1
 
-// Chunk describes one chunk of a volume labeled by LabelChunk: planes
-// Z0..Z1-1, labeled 1..Count by first occurrence within the chunk, in
-// the file Labels beside the chunk's JSON file: little-endian uint32
-// labels, x fastest, no header.
+// Chunk describes one chunk of a volume labeled by [LabelChunk]. The chunk is
+// planes Z0..Z1-1, labeled 1..Count by first occurrence within the chunk, in
+// the file Labels beside the chunk's JSON file: little-endian uint32 labels,
+// x fastest, no header.
 type Chunk struct {
 	Version int `json:"version"`
 	// Input is the labeled file's base name; Width, Height, Depth and Kind
@@ -60,11 +60,11 @@ func chunkPlanes(i, n, d int) (z0, z1 int) {
 // chunkName is the base name of chunk i's files.
 func chunkName(i int) string { return fmt.Sprintf("chunk-%05d", i) }
 
-// LabelChunk labels chunk index of chunks (planes split evenly) of the
-// volume file input and writes its labels and description into dir
-// (chunk-IIIII.labels and chunk-IIIII.json), for Merge. It holds what
-// LabelOutOfCore holds for the chunk's planes (opts.MaxMemory; the whole chunk
-// as one slab when neither it nor opts.SlabPlanes is set).
+// LabelChunk labels one chunk of the volume file input into dir. The chunk is
+// chunk index of chunks (planes split evenly); its labels and description go
+// into dir (chunk-IIIII.labels and chunk-IIIII.json), for [Merge]. It holds
+// what [LabelOutOfCore] holds for the chunk's planes (opts.MaxMemory; the
+// whole chunk as one slab when neither it nor opts.SlabPlanes is set).
 func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, chunks int, opts OutOfCoreOptions) (*Chunk, *OutOfCoreResult, error) {
 	if err := imagegraph.ValidConnectivity(opts.Connectivity, true); err != nil {
 		return nil, nil, err
@@ -220,8 +220,8 @@ func readChunks(dir string, width, height, depth int, kind imagegraph.SampleKind
 	return chunks, nil
 }
 
-// MissingChunksError is the error of [Merge] when chunks of the volume
-// were not labeled into the folder.
+// MissingChunksError reports chunks [Merge] did not find in the folder. It is
+// [Merge]'s error when chunks of the volume were not labeled into the folder.
 type MissingChunksError struct {
 	Dir     string
 	Chunks  int   // the chunk count
@@ -254,11 +254,11 @@ func missingChunks(chunks []*Chunk, n int) []int {
 	return missing
 }
 
-// Merge joins the chunks LabelChunk wrote into dir for the volume file
-// input and writes the volume's labels to output (.nii, .nii.gz or .npy):
-// the labels LabelOutOfCore gives, bit for bit. It reads the input once for the
-// planes at the chunks' seams and holds two planes per seam and the
-// union-find over the chunks' labels.
+// Merge joins the chunks [LabelChunk] wrote and writes the volume's labels.
+// It joins the chunks in dir for the volume file input and writes the labels
+// to output (.nii, .nii.gz or .npy): the labels [LabelOutOfCore] gives, bit
+// for bit. It reads the input once for the planes at the chunks' seams and
+// holds two planes per seam and the union-find over the chunks' labels.
 func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype string) (*OutOfCoreResult, error) {
 	if err := checkOutput(output, dtype); err != nil {
 		return nil, err
@@ -343,8 +343,8 @@ type chunkEnds struct {
 
 func (e chunkEnds) Slabs() int { return len(e.chunks) }
 
-// Ends reads chunk i's first and last planes (one when it is one plane)
-// and their labels.
+// Ends reads chunk i's first and last planes and their labels. A chunk of one
+// plane gives that plane once.
 func (e chunkEnds) Ends(i int, ends *imagegraph.Raster, labels []uint32) (k, count int, err error) {
 	c := e.chunks[i]
 	plane := c.Width * c.Height

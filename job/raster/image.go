@@ -26,14 +26,14 @@ type ImageOutputs struct {
 	Stats string
 }
 
-// LabelImage labels an image at connectivity conn (4 or 8) and applies
-// the settings' size filters.
+// LabelImage labels an image and applies the settings' size filters. conn is
+// the connectivity, 4 or 8.
 func LabelImage(l *cclabel.Labeler, img *formats.Image, s Settings, conn int) (*cclabel.RasterResult, error) {
 	return LabelImageIn(l, img, s, conn, nil)
 }
 
-// OneBuffer returns LabelBuffers holding dst (nil for a nil dst): a label
-// array made ready while the input was read.
+// OneBuffer returns [LabelBuffers] holding dst, or nil for a nil dst. dst is
+// a label array made ready while the input was read.
 func OneBuffer(dst []uint32) *LabelBuffers {
 	if dst == nil {
 		return nil
@@ -43,8 +43,8 @@ func OneBuffer(dst []uint32) *LabelBuffers {
 	return b
 }
 
-// LabelImageIn is LabelImage labeling into an array from bufs when one
-// fits (nil bufs: none).
+// LabelImageIn is [LabelImage] labeling into an array from bufs. It does so
+// when one fits (nil bufs: none).
 func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
 	res, err := l.LabelRaster(img.Raster, s.Rule, conn, bufs.Get(img.Raster.Len()))
 	if err != nil {
@@ -54,8 +54,8 @@ func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, 
 	return res, nil
 }
 
-// WriteImage writes the label array, the statistics and the colour map
-// (or overlay) of a labeled image.
+// WriteImage writes the outputs of a labeled image. These are the label
+// array, the statistics and the colour map (or overlay).
 func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels, s Settings, stdout io.Writer) error {
 	if out.Labels != "" {
 		ext := strings.ToLower(filepath.Ext(out.Labels))

@@ -8,9 +8,9 @@ import (
 	"github.com/cclabel/cclabel/formats"
 )
 
-// Stem is a file's name without its folder and its extension, a double
-// one (.nii.gz, .hdr.gz, .img.gz) included: outputs named after an input
-// start with it.
+// Stem is a file's name without its folder and its extension. A double
+// extension (.nii.gz, .hdr.gz, .img.gz) goes whole; outputs named after an
+// input start with the stem.
 func Stem(path string) string {
 	base := filepath.Base(strings.TrimRight(path, "/"))
 	for _, ext := range []string{".nii.gz", ".hdr.gz", ".img.gz"} {
@@ -21,11 +21,11 @@ func Stem(path string) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
-// ImageOutputsIn names the outputs of several images in the folder dir
-// after their names less their last extension: stem.png when dir is not
-// "", stem.labels.EXT with labelsExt (.npy or .png) and stem.stats.EXT
-// with statsExt (.csv or .json), extensions lower-cased. It fails for "-"
-// (stdin) and for two inputs of the same stem.
+// ImageOutputsIn names the outputs of several images in the folder dir. It
+// names them after the inputs' names less their last extension: stem.png when
+// dir is not "", stem.labels.EXT with labelsExt (.npy or .png) and
+// stem.stats.EXT with statsExt (.csv or .json), extensions lower-cased. It
+// fails for "-" (stdin) and for two inputs of the same stem.
 func ImageOutputsIn(dir string, inputs []string, labelsExt, statsExt string) ([]ImageOutputs, error) {
 	stem := func(in string) string { return strings.TrimSuffix(filepath.Base(in), filepath.Ext(in)) }
 	return outputsIn(inputs, stem, func(in, stem string) (ImageOutputs, error) {
@@ -46,9 +46,9 @@ func ImageOutputsIn(dir string, inputs []string, labelsExt, statsExt string) ([]
 	})
 }
 
-// VolumeOutputsIn names the outputs of several volumes in the folder dir
-// after their Stem: the label volume stem.EXT in the input's family
-// (formats.FamilyExt: .nii.gz, .nrrd or .npy), stem.preview.EXT with
+// VolumeOutputsIn names the outputs of several volumes in the folder dir. It
+// names them after their [Stem]: the label volume stem.EXT in the input's
+// family ([formats.FamilyExt]: .nii.gz, .nrrd or .npy), stem.preview.EXT with
 // previewExt (.png) and stem.stats.EXT with statsExt (.csv or .json),
 // extensions lower-cased. It fails for two inputs of the same stem.
 func VolumeOutputsIn(dir string, inputs []string, previewExt, statsExt string) ([]VolumeOutputs, error) {

@@ -11,11 +11,11 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// OutOfCoreOptions configure LabelOutOfCore and LabelChunk.
+// OutOfCoreOptions configure [LabelOutOfCore] and [LabelChunk].
 type OutOfCoreOptions struct {
-	// MaxMemory bounds what the labeling holds, in bytes: a slab's
-	// samples and labels and the labeler's work on them, the seam and
-	// the union-find (an estimate: see Plan).
+	// MaxMemory bounds what the labeling holds, in bytes: a slab's samples
+	// and labels and the labeler's work on them, the seam and the union-find
+	// (an estimate: see [Plan]).
 	MaxMemory int64
 	// Rule and Connectivity (6, 18 or 26) are the labeling's; the rule's
 	// scaling comes from the file.
@@ -23,9 +23,9 @@ type OutOfCoreOptions struct {
 	Connectivity int
 	// Threads labels each slab (0: GOMAXPROCS) on the CPU.
 	Threads int
-	// Labeler, when set, labels each slab instead of the CPU labeler (on
-	// the GPU when it takes them: cclabel.Labeler.LabelFunc). Seams are
-	// labeled on the CPU.
+	// Labeler, when set, labels each slab instead of the CPU labeler (on the
+	// GPU when it takes them: [cclabel.Labeler.LabelFunc]). Seams are labeled
+	// on the CPU.
 	Labeler *cclabel.Labeler
 	// DType is the label type: auto (uint16 when every label fits; also
 	// ""), uint16 or uint32.
@@ -45,9 +45,9 @@ type OutOfCoreOptions struct {
 type OutOfCoreResult struct {
 	Width, Height, Depth int
 	Kind                 imagegraph.SampleKind
-	// Format is the input's format (as imagegraph.Volume.Format).
+	// Format is the input's format (as [imagegraph.Volume.Format]).
 	Format string
-	// Rule and Connectivity are the labeling's (Merge reads them from the
+	// Rule and Connectivity are the labeling's ([Merge] reads them from the
 	// chunks).
 	Rule         imagegraph.Rule
 	Connectivity int
@@ -64,15 +64,16 @@ type OutOfCoreResult struct {
 	Read, Label, Write time.Duration
 }
 
-// BytesPerVoxel is Plan's estimate of what labeling holds per voxel
-// beside the samples: the labels (4) and the labeler's work arrays.
+// BytesPerVoxel is [Plan]'s estimate of labeling's memory per voxel. It
+// counts what labeling holds beside the samples: the labels (4) and the
+// labeler's work arrays.
 const BytesPerVoxel = 16
 
-// Plan returns the slab thickness that keeps a volume of planes of
-// plane voxels of sampleSize bytes within maxMemory, or an error when not
-// even one plane fits. It reserves three planes for the seam and the
-// previous slab's last plane, and a tenth of the budget for the
-// union-find and buffers.
+// Plan returns the slab thickness that keeps labeling within maxMemory. The
+// volume's planes have plane voxels of sampleSize bytes; it returns an error
+// when not even one plane fits. It reserves three planes for the seam and the
+// previous slab's last plane, and a tenth of the budget for the union-find
+// and buffers.
 func Plan(maxMemory int64, plane, sampleSize int) (int, error) {
 	perPlane := int64(plane) * int64(sampleSize+BytesPerVoxel)
 	fixed := 3 * int64(plane) * int64(sampleSize+4)
@@ -83,8 +84,9 @@ func Plan(maxMemory int64, plane, sampleSize int) (int, error) {
 	return int(min(avail/perPlane, int64(imagegraph.MaxPixels/plane))), nil
 }
 
-// LabelOutOfCore labels the volume file input (raw when rawOpts is not nil) slab
-// by slab and writes its labels to output (.nii, .nii.gz or .npy).
+// LabelOutOfCore labels the volume file input slab by slab into output. The
+// input is raw when rawOpts is not nil; the labels go to output (.nii,
+// .nii.gz or .npy).
 //
 // The file is read a slab of planes at a time ([formats.OpenVolumeStream]);
 // each slab is labeled in memory, joined to the previous one at their

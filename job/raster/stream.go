@@ -29,19 +29,19 @@ const streamMinSlabs = 4
 // saves.
 const streamMinThreads = 4
 
-// VolumeStream labels a single-frame volume on the CPU while it is read:
-// give its Samples method to formats.ReadVolumeFileStreaming, then call
-// Finish with what the read returned. With streamMinThreads threads or
-// more, slabs of planes are labeled as they arrive (on one thread fewer
-// than the labeler's while the read goes on, on all of them once it has
-// ended), joined at their seams and relabeled (slabs.Label). With fewer,
-// the first pass of the labeler's bands of rows runs as their samples
-// arrive, on one thread fewer than the labeler's (at least one) while the
-// read goes on, and the second once it has ended (labelBands). Either way
-// the labels are LabelVolume's, bit for bit. A volume the stream does not
-// take (several frames, too few planes or voxels, a labeler that may use
-// the GPU or is serial, a reader that does not stream) is labeled by
-// Finish with LabelVolume.
+// VolumeStream labels a single-frame volume on the CPU while it is read. Give
+// its Samples method to [formats.ReadVolumeFileStreaming], then call
+// [VolumeStream.Finish] with what the read returned. With streamMinThreads
+// threads or more, slabs of planes are labeled as they arrive (on one thread
+// fewer than the labeler's while the read goes on, on all of them once it has
+// ended), joined at their seams and relabeled ([slabs.Label]). With fewer,
+// the first pass of the labeler's bands of rows runs as their samples arrive,
+// on one thread fewer than the labeler's (at least one) while the read goes
+// on, and the second once it has ended (labelBands). Either way the labels
+// are [LabelVolume]'s, bit for bit. A volume the stream does not take
+// (several frames, too few planes or voxels, a labeler that may use the GPU
+// or is serial, a reader that does not stream) is labeled by Finish with
+// [LabelVolume].
 type VolumeStream struct {
 	l    *cclabel.Labeler
 	s    Settings
@@ -73,8 +73,8 @@ type streamResult struct {
 	err    error
 }
 
-// NewVolumeStream returns a stream labeling with l under the settings at
-// 3D connectivity conn.
+// NewVolumeStream returns a [VolumeStream] labeling with l under s. It labels
+// at 3D connectivity conn.
 func NewVolumeStream(l *cclabel.Labeler, s Settings, conn int) *VolumeStream {
 	vs := &VolumeStream{l: l, s: s, conn: conn, slabVoxels: streamSlabVoxels, minThreads: streamMinThreads,
 		bandMinVoxels: streamBandMinVoxels}
@@ -82,12 +82,13 @@ func NewVolumeStream(l *cclabel.Labeler, s Settings, conn int) *VolumeStream {
 	return vs
 }
 
-// Into makes the stream write the labels into dst when it has one label
-// per voxel (a buffer made ready while the header was read), also when
-// Finish falls back to LabelVolume. Call it before the read starts.
+// Into makes the stream write the labels into dst when dst fits. dst fits
+// when it has one label per voxel (a buffer made ready while the header was
+// read); it is used also when [VolumeStream.Finish] falls back to
+// [LabelVolume]. Call it before the read starts.
 func (vs *VolumeStream) Into(dst []uint32) { vs.dst = dst }
 
-// Samples is the reader's callback (formats.ReadVolumeFileStreaming): the
+// Samples is the reader's callback ([formats.ReadVolumeFileStreaming]). The
 // first call decides whether the stream takes the volume and starts the
 // labeling goroutine; later calls let it go on.
 func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
@@ -224,8 +225,8 @@ func (vs *VolumeStream) progress(unit fileprogress.Unit) func(done, total int) {
 	}
 }
 
-// Finish ends the stream with the read's outcome and returns the labels:
-// the stream's when it took the volume, else LabelVolume's. readErr is
+// Finish ends the stream with the read's outcome and returns the labels. They
+// are the stream's when it took the volume, else [LabelVolume]'s. readErr is
 // returned as it is (after the labeling goroutine has stopped).
 func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLabels, error) {
 	vs.mu.Lock()

@@ -24,11 +24,11 @@ type VolumeOutputs struct {
 	// Output and Labels are label volumes: .nii, .nii.gz, .nrrd or .npy.
 	Output, Labels string
 	// Preview is a PNG of the three mid-slices of the first frame
-	// (PreviewFrame; see PreviewNote).
+	// ([PreviewFrame]; see [PreviewNote]).
 	Preview string
-	// Stats is the per-component statistics of every frame: .csv or
-	// .json, with a frame column when the volume has several frames
-	// (formats.WriteFrameStats).
+	// Stats is the per-component statistics of every frame: .csv or .json,
+	// with a frame column when the volume has several frames
+	// ([formats.WriteFrameStats]).
 	Stats string
 }
 
@@ -55,30 +55,30 @@ type VolumeLabels struct {
 	// Timing sums the labeling stages over all frames, on any backend.
 	Timing cclabel.Timing
 	// WhileReading is the labeling time spent while the volume was still
-	// being read (VolumeStream); Timing counts only what came after.
+	// being read ([VolumeStream]); Timing counts only what came after.
 	WhileReading time.Duration
 }
 
-// LabelVolume labels every frame of vol under the settings' rule (on
-// scaled values) and filters, at 3D connectivity conn (6, 18 or 26; its
-// in-plane part, 4 or 8, for a 2D file). The frames of a 4D volume are
-// counted as they are labeled on the meter watching vol
-// (fileprogress.For), if any.
+// LabelVolume labels every frame of vol under the settings' rule and filters.
+// The rule applies to scaled values, at 3D connectivity conn (6, 18 or 26;
+// its in-plane part, 4 or 8, for a 2D file). The frames of a 4D volume are
+// counted as they are labeled on the meter watching vol ([fileprogress.For]),
+// if any.
 func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
 	return LabelVolumeIn(l, vol, s, conn, nil, false)
 }
 
-// LabelVolumeInto is LabelVolume writing the first frame's labels into
-// dst when it has one label per voxel (a buffer made ready while the
+// LabelVolumeInto is [LabelVolume] writing the first frame's labels into dst.
+// It does so when dst has one label per voxel (a buffer made ready while the
 // volume was read).
 func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
 	return LabelVolumeIn(l, vol, s, conn, OneBuffer(dst), false)
 }
 
-// LabelVolumeIn is LabelVolume labeling into arrays from bufs when they
-// fit (nil bufs: none). With narrow, a volume of one frame and no size
-// filters is labeled by LabelRasterNarrow: its labels may come back as
-// uint16 (Narrow).
+// LabelVolumeIn is [LabelVolume] labeling into arrays from bufs. It does so
+// when they fit (nil bufs: none). With narrow, a volume of one frame and no
+// size filters is labeled by [cclabel.Labeler.LabelRasterNarrow]: its labels
+// may come back as uint16 (Narrow).
 func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
 	rule := s.Rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
@@ -138,10 +138,11 @@ func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule,
 	return res, err
 }
 
-// NarrowWrites reports whether a volume's outputs can be written from
-// uint16 labels (VolumeLabels.Narrow) as fast as from uint32 ones: one
-// label volume (.nii, .nii.gz or .npy, written as labels are served) and
-// no preview or statistics, which need uint32 labels.
+// NarrowWrites reports whether uint16 labels serve a volume's outputs well.
+// That is whether the outputs can be written from uint16 labels
+// ([VolumeLabels.Narrow]) as fast as from uint32 ones: one label volume
+// (.nii, .nii.gz or .npy, written as labels are served) and no preview or
+// statistics, which need uint32 labels.
 func NarrowWrites(out VolumeOutputs, dtype string) bool {
 	if out.Preview != "" || out.Stats != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
 		return false
@@ -155,8 +156,9 @@ func NarrowWrites(out VolumeOutputs, dtype string) bool {
 	return true
 }
 
-// WriteVolume writes the label volumes (of type dtype: auto, uint16 or
-// uint32), the preview and the statistics of a labeled volume.
+// WriteVolume writes the outputs of a labeled volume. These are the label
+// volumes (of type dtype: auto, uint16 or uint32), the preview and the
+// statistics.
 func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dtype string) error {
 	frames := vl.Frames
 	if vl.Narrow != nil && !NarrowWrites(out, dtype) {
@@ -206,14 +208,15 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 	return nil
 }
 
-// PreviewFrame is the frame (counted from 0) whose mid-slices a volume's
-// preview shows.
+// PreviewFrame is the frame whose mid-slices a volume's preview shows. It is
+// counted from 0.
 const PreviewFrame = 0
 
-// PreviewNote returns the line that says which frame the preview of a
-// volume of frames frames shows ("preview p.png shows frame 0 of 3"), or
-// "" when out writes no preview or the volume has a single frame. The
-// preview itself says so too, in a PNG text chunk.
+// PreviewNote returns the line that says which frame a volume's preview
+// shows. The volume has frames frames, and the line reads, for instance,
+// "preview p.png shows frame 0 of 3"; it is "" when out writes no preview or
+// the volume has a single frame. The preview itself says so too, in a PNG
+// text chunk.
 func PreviewNote(out VolumeOutputs, frames int) string {
 	if out.Preview == "" || frames < 2 {
 		return ""
