@@ -7,10 +7,10 @@ import (
 	"strings"
 )
 
-// ParseBytes reads a memory size: a number of bytes with an optional
-// binary unit, K, M, G or T, which may be followed by B or iB (any case;
-// K, KB and KiB all mean 1024), or just B, such as 512M, 512MiB or 1.5G.
-// It must be positive.
+// ParseBytes reads a memory size such as 512M, 512MiB or 1.5G. The size is a
+// number of bytes with an optional binary unit, K, M, G or T, which may be
+// followed by B or iB (any case; K, KB and KiB all mean 1024), or just B. It
+// must be positive.
 func ParseBytes(s string) (int64, error) {
 	bad := fmt.Errorf("batch: memory size %q: want a positive size such as 512M, 512MiB or 4G", s)
 	t := strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B")

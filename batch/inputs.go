@@ -24,32 +24,32 @@ type Input struct {
 	Rel string
 }
 
-// ExpandOptions say how Expand treats folders.
+// ExpandOptions say how [Expand] treats folders.
 type ExpandOptions struct {
 	// Known reports whether a file met while walking a folder, or matched
 	// by a glob, is an input (by its name). Files named directly are
 	// always inputs.
 	Known func(name string) bool
-	// Skip is the output folder ("" for none). A folder walk passes over
-	// it when it lies inside an input folder, compared by path (it may
-	// not exist yet, or another shard may be creating it) and by
-	// identity (os.SameFile); a folder argument that is the output
-	// folder itself is an error, as outputs would land among the inputs.
+	// Skip is the output folder ("" for none). A folder walk passes over it
+	// when it lies inside an input folder, compared by path (it may not exist
+	// yet, or another shard may be creating it) and by identity
+	// ([os.SameFile]); a folder argument that is the output folder itself is
+	// an error, as outputs would land among the inputs.
 	Skip string
 }
 
-// Expand turns the arguments of a batch into its inputs, sorted by path,
-// each file once. An argument is a file; a folder, walked recursively for
-// Known files (names starting with '.' are passed over); a glob pattern
-// (filepath.Match syntax) of files and folders when no file has that very
-// name; or @FILE, a list read by ReadList whose lines are taken as
-// arguments (without further @). Relative paths in a list are taken from
-// the current folder, as on the command line, not from the list's folder.
-// A list line that names no file is kept as an input, so that it fails
-// and is reported with the others, while an argument that names nothing,
-// a glob that matches nothing and a list that cannot be read are errors;
-// so is finding no inputs at all. Symbolic links to files are followed;
-// links to folders are not walked into (no cycles).
+// Expand turns the arguments of a batch into its inputs. The inputs are
+// sorted by path, each file once. An argument is a file; a folder, walked
+// recursively for Known files (names starting with '.' are passed over); a
+// glob pattern ([filepath.Match] syntax) of files and folders when no file
+// has that very name; or @FILE, a list read by [ReadList] whose lines are
+// taken as arguments (without further @). Relative paths in a list are taken
+// from the current folder, as on the command line, not from the list's
+// folder. A list line that names no file is kept as an input, so that it
+// fails and is reported with the others, while an argument that names
+// nothing, a glob that matches nothing and a list that cannot be read are
+// errors; so is finding no inputs at all. Symbolic links to files are
+// followed; links to folders are not walked into (no cycles).
 func Expand(args []string, opts ExpandOptions) ([]Input, error) {
 	e := expander{opts: opts, seen: map[string]bool{}}
 	if opts.Skip != "" {
@@ -78,8 +78,8 @@ func Expand(args []string, opts ExpandOptions) ([]Input, error) {
 	return e.inputs, nil
 }
 
-// ErrOutputIsInput is wrapped by Expand's error when a folder argument is
-// the output folder (ExpandOptions.Skip).
+// ErrOutputIsInput reports that a folder argument is the output folder.
+// [Expand]'s error wraps it (see [ExpandOptions.Skip]).
 var ErrOutputIsInput = errors.New("the output folder is an input folder")
 
 // expander collects inputs, each path once.

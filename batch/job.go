@@ -27,14 +27,14 @@ const (
 	barInterval      = 200 * time.Millisecond
 )
 
-// Job labels many image and volume files into one folder: the job of
-// "cclabel batch". Images get the outputs of a [job.Image], volumes those
-// of a [job.Volume], named after the inputs; inputs whose outputs are up
-// to date are skipped, so a run stopped early is finished by running it
-// again, and runs started together on one folder share the inputs.
+// Job labels many image and volume files into one folder. It is the job of
+// "cclabel batch". Images get the outputs of a [job.Image], volumes those of
+// a [job.Volume], named after the inputs; inputs whose outputs are up to date
+// are skipped, so a run stopped early is finished by running it again, and
+// runs started together on one folder share the inputs.
 type Job struct {
 	// Args are the inputs: files, folders (searched recursively for known
-	// extensions), globs and @list files (ReadList).
+	// extensions), globs and @list files ([ReadList]).
 	Args []string
 	// Dir is the output folder, made when missing; outputs mirror the
 	// inputs' paths below their arguments (Input.Rel).
@@ -54,7 +54,7 @@ type Job struct {
 	// Overwrite redoes inputs whose outputs are up to date.
 	Overwrite bool
 	// Pipeline bounds the inputs in flight (Workers, 0 for the number of
-	// cores, and MaxMemory); Run sets its Labelers.
+	// cores, and MaxMemory); [Job.Run] sets its Labelers.
 	Pipeline Pipeline
 	// Shard selects this run's share of the sorted inputs; ShardSource
 	// names where it came from ("--shard", an environment variable), ""
@@ -63,20 +63,20 @@ type Job struct {
 	ShardSource string
 }
 
-// InterruptedError reports a run stopped by its context before every
-// input was started: the inputs in flight were finished, and running the
-// same job again does the rest.
+// InterruptedError reports a run stopped by its context before every input
+// started. The inputs in flight were finished, and running the same job again
+// does the rest.
 type InterruptedError struct{ NotStarted, Inputs int }
 
 func (e *InterruptedError) Error() string {
 	return fmt.Sprintf("batch: interrupted: %d of %d inputs not started; run the same command again to finish them", e.NotStarted, e.Inputs)
 }
 
-// Run labels the shard's inputs with a labeler made from opts and writes
-// the summary, reporting on p: a progress bar on a terminal, plain lines
-// elsewhere, the failures, and a closing report. When ctx is cancelled it
-// says so on p, finishes the inputs in flight, starts no more and returns
-// an [*InterruptedError].
+// Run labels the shard's inputs and writes the summary. It labels with a
+// labeler made from opts and reports on p: a progress bar on a terminal,
+// plain lines elsewhere, the failures, and a closing report. When ctx is
+// cancelled it says so on p, finishes the inputs in flight, starts no more
+// and returns an [*InterruptedError].
 func (j Job) Run(ctx context.Context, opts cclabel.Options, p job.Progress) error {
 	r := &planned{Job: j, std: p.W, quiet: p.Quiet}
 	if r.std == nil {

@@ -12,11 +12,11 @@ import (
 // maxListLine is the longest line ReadList accepts, in bytes.
 const maxListLine = 64 << 10
 
-// ReadList reads an input list (the file named by an @list.txt argument):
-// one path per line. Leading and trailing white space is dropped, blank
-// lines and lines starting with '#' are skipped, and CRLF line ends are
-// accepted. A line that is not UTF-8, holds a NUL byte or is longer than
-// 64 KiB is an error naming its line number.
+// ReadList reads an input list, the file named by an @list.txt argument. The
+// list holds one path per line. Leading and trailing white space is dropped,
+// blank lines and lines starting with '#' are skipped, and CRLF line ends are
+// accepted. A line that is not UTF-8, holds a NUL byte or is longer than 64
+// KiB is an error naming its line number.
 func ReadList(r io.Reader) ([]string, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxListLine)

@@ -9,20 +9,20 @@ import (
 	"time"
 )
 
-// Pipeline runs many items through three stages: Decode and Encode on a
-// pool of CPU workers, Label on a fixed number of labeling goroutines (one
-// when a GPU context must have a single owner) fed by a queue. While one
-// item is labeled, the workers decode the next ones and encode the
-// previous ones, so reading, labeling and writing of different files
-// overlap.
+// Pipeline runs many items through three stages with bounded memory. Decode
+// and Encode run on a pool of CPU workers, Label on a fixed number of
+// labeling goroutines (one when a GPU context must have a single owner) fed
+// by a queue. While one item is labeled, the workers decode the next ones and
+// encode the previous ones, so reading, labeling and writing of different
+// files overlap.
 //
 // Memory is bounded: at most MaxInFlight items exist between the start of
 // their decoding and the end of their encoding, and, with MaxMemory set,
 // the Cost of the items in flight stays within it (an item costlier than
 // MaxMemory runs alone).
 type Pipeline struct {
-	// Workers is the number of decoding and encoding goroutines;
-	// 0 means runtime.NumCPU().
+	// Workers is the number of decoding and encoding goroutines; 0 means
+	// [runtime.NumCPU]().
 	Workers int
 	// Labelers is the number of labeling goroutines; 0 means 1.
 	Labelers int
@@ -57,11 +57,11 @@ type Outcome struct {
 	Seconds float64 // time spent in the item's stages, waits excluded
 }
 
-// Run runs items 0..n-1 and calls done once for each item that was
-// started, from one goroutine at a time, as items finish. Items start in
-// index order. When ctx is cancelled no further item starts; those in
-// flight finish, and Run returns ctx's error after they have. Otherwise
-// it returns nil once every item has finished.
+// Run runs items 0..n-1 through the pipeline p's stages st. It calls done
+// once for each item that was started, from one goroutine at a time, as items
+// finish. Items start in index order. When ctx is cancelled no further item
+// starts; those in flight finish, and Run returns ctx's error after they
+// have. Otherwise it returns nil once every item has finished.
 func Run[T any](ctx context.Context, p Pipeline, n int, st Stages[T], done func(Outcome)) error {
 	if st.Decode == nil || st.Label == nil || st.Encode == nil || done == nil {
 		return errNoStages

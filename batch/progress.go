@@ -8,10 +8,10 @@ import (
 	"time"
 )
 
-// Progress reports how far a batch is: on a terminal a bar redrawn in
-// place (done/total, failures, MVx/s, ETA), elsewhere (a log file, a
-// cluster job's output) one plain line every Interval. Its methods are
-// safe for concurrent use.
+// Progress reports how far a batch is, as a bar or as plain lines. On a
+// terminal it draws a bar redrawn in place (done/total, failures, MVx/s,
+// ETA), elsewhere (a log file, a cluster job's output) one plain line every
+// Interval. Its methods are safe for concurrent use.
 type Progress struct {
 	w        io.Writer
 	live     bool
@@ -37,8 +37,9 @@ type ProgressState struct {
 	ProcessedElapsedForETA time.Duration
 }
 
-// NewProgress returns a reporter of total inputs writing to w: a live bar
-// of the given terminal width when live, else a plain line every interval.
+// NewProgress returns a reporter of total inputs writing to w. It draws a
+// live bar of the given terminal width when live, else a plain line every
+// interval.
 func NewProgress(w io.Writer, total int, live bool, width int, interval time.Duration) *Progress {
 	if width < 40 {
 		width = 80
@@ -50,7 +51,7 @@ func NewProgress(w io.Writer, total int, live bool, width int, interval time.Dur
 	return p
 }
 
-// Add records one finished input and its labeled voxels (OK inputs).
+// Add records one finished input and its labeled voxels ([OK] inputs).
 func (p *Progress) Add(status Status, voxels int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -72,8 +73,8 @@ func (p *Progress) Add(status Status, voxels int64) {
 	}
 }
 
-// Tick prints a plain line when Interval has passed since the last one,
-// or redraws the bar; call it periodically.
+// Tick updates the report; call it periodically. It prints a plain line when
+// Interval has passed since the last one, or redraws the bar.
 func (p *Progress) Tick() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -88,8 +89,8 @@ func (p *Progress) Tick() {
 	}
 }
 
-// Printf prints a message line (such as a failure), keeping the bar below
-// it.
+// Printf prints a message line, such as a failure, above the bar. The bar
+// stays below it.
 func (p *Progress) Printf(format string, args ...any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -130,8 +131,8 @@ func (s ProgressState) MVxPerSecond() float64 {
 	return float64(s.Voxels) / 1e6 / s.Elapsed.Seconds()
 }
 
-// ETA estimates the time left from the pace of the inputs processed so
-// far (skipped ones excluded); ok is false before there is a pace.
+// ETA estimates the time left from the pace of the inputs so far. The pace
+// leaves skipped inputs out; ok is false before there is a pace.
 func (s ProgressState) ETA() (eta time.Duration, ok bool) {
 	if s.ProcessedForETA == 0 || s.ProcessedElapsedForETA <= 0 {
 		return 0, false
@@ -141,15 +142,15 @@ func (s ProgressState) ETA() (eta time.Duration, ok bool) {
 	return per * time.Duration(left), true
 }
 
-// Line is the plain progress line: "12/40 done, 1 failed, 3 skipped,
-// 45.2 MVx/s, ETA 0:12".
+// Line is the plain progress line. It reads, for instance, "12/40 done, 1
+// failed, 3 skipped, 45.2 MVx/s, ETA 0:12".
 func (s ProgressState) Line() string {
 	return fmt.Sprintf("%d/%d done, %d failed, %d skipped, %.1f MVx/s, ETA %s",
 		s.Done, s.Total, s.Failed, s.Skipped, s.MVxPerSecond(), s.etaText())
 }
 
-// Bar is the terminal bar, at most width characters:
-// "[#######.......] 12/40  1 failed  45.2 MVx/s  ETA 0:12".
+// Bar is the terminal bar, at most width characters. It reads, for instance,
+// "[#######.......] 12/40 1 failed 45.2 MVx/s ETA 0:12".
 func (s ProgressState) Bar(width int) string {
 	tail := fmt.Sprintf(" %d/%d  %d failed  %.1f MVx/s  ETA %s", s.Done, s.Total, s.Failed, s.MVxPerSecond(), s.etaText())
 	cells := width - len(tail) - 2

@@ -5,9 +5,10 @@ import (
 	"strings"
 )
 
-// PendingRows returns one Cancelled row per input ("interrupted before it
-// started"), to be filled in with Record as the inputs finish: the rows
-// of inputs a run never starts keep saying so.
+// PendingRows returns one [Cancelled] row per input, to be filled in later.
+// Each row says "interrupted before it started" until [Row.Record] fills it
+// in as its input finishes: the rows of inputs a run never starts keep saying
+// so.
 func PendingRows(inputs []Input) []Row {
 	rows := make([]Row, len(inputs))
 	for i, in := range inputs {
@@ -16,10 +17,10 @@ func PendingRows(inputs []Input) []Row {
 	return rows
 }
 
-// Record fills in the row of an input that finished: its seconds, its
-// status (Failed with the error on one line, Skipped or OK), and no
-// component or voxel counts unless it is OK. Output, Components and
-// Voxels are the caller's to set while the input runs.
+// Record fills in the row of an input that finished. It sets its seconds, its
+// status ([Failed] with the error on one line, [Skipped] or [OK]), and no
+// component or voxel counts unless it is [OK]. Output, Components and Voxels
+// are the caller's to set while the input runs.
 func (r *Row) Record(o Outcome) {
 	r.Seconds, r.Error = o.Seconds, ""
 	switch {
@@ -46,9 +47,8 @@ func Tally(rows []Row) (counts map[Status]int, voxels int64) {
 	return counts, voxels
 }
 
-// UpToDate reports whether every output exists and is newer than the
-// input, so that a rerun may skip the input; false when the input cannot
-// be read.
+// UpToDate reports whether every output exists and is newer than the input. A
+// rerun may then skip the input. It is false when the input cannot be read.
 func UpToDate(input string, outputs []string) bool {
 	in, err := os.Stat(input)
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Shard is one part of a batch split over Count machines: the inputs
+// Shard is one part of a batch split over Count machines. It holds the inputs
 // whose position in the sorted input list is Index modulo Count.
 type Shard struct {
 	Index, Count int
@@ -26,9 +26,9 @@ func (s Shard) Validate() error {
 	return nil
 }
 
-// Select returns the shard's inputs: every Count-th, starting at Index,
-// so that the shards 0/n .. n-1/n together take each input exactly once
-// and split runs of similar files evenly.
+// Select returns the shard's inputs: every Count-th, starting at Index. The
+// shards 0/n .. n-1/n together take each input exactly once and split runs of
+// similar files evenly.
 func (s Shard) Select(inputs []Input) []Input {
 	var out []Input
 	for i := s.Index; i < len(inputs); i += s.Count {
@@ -53,9 +53,9 @@ func ParseShard(spec string) (Shard, error) {
 }
 
 // ShardFromEnv finds the shard of a scheduler's array task in the
-// environment (getenv is os.Getenv in production); shards is the --shards
-// count, 0 when not given. It returns the shard, the variables it came
-// from, and ok false when no scheduler variable is set.
+// environment. getenv is [os.Getenv] in production; shards is the --shards
+// count, 0 when not given. It returns the shard, the variables it came from,
+// and ok false when no scheduler variable is set.
 //
 // SLURM job arrays: the index is (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN)
 // / SLURM_ARRAY_TASK_STEP (MIN 0 and STEP 1 when unset); the count is

@@ -43,9 +43,9 @@ type Row struct {
 	Output string // its main output's path
 	Status Status
 	Error  string // why it failed, or why a skipped input was left to another run; "" otherwise
-	// Components and Voxels (pixels of an image, voxels over all frames
-	// of a volume) are known for OK rows only; they are written empty
-	// (CSV) or null (JSON) on the others.
+	// Components and Voxels (pixels of an image, voxels over all frames of a
+	// volume) are known for [OK] rows only; they are written empty (CSV) or
+	// null (JSON) on the others.
 	Components, Voxels int64
 	Seconds            float64 // reading, labeling and writing time
 }
@@ -67,8 +67,8 @@ func CheckSummaryPath(path string) error {
 	return err
 }
 
-// WriteSummaryFile writes rows to path atomically, as CSV or JSON by the
-// extension.
+// WriteSummaryFile writes rows to path atomically. It writes CSV or JSON by
+// the extension.
 func WriteSummaryFile(path string, rows []Row) error {
 	format, err := summaryFormat(path)
 	if err != nil {
@@ -81,8 +81,9 @@ func WriteSummaryFile(path string, rows []Row) error {
 	return nil
 }
 
-// WriteSummary writes rows as "csv" (a header line of Columns, then one
-// line per row) or "json" (an array of objects with the Columns as keys).
+// WriteSummary writes rows to w in the given format, "csv" or "json". CSV is
+// a header line of [Columns], then one line per row; JSON is an array of
+// objects with the [Columns] as keys.
 func WriteSummary(w io.Writer, rows []Row, format string) error {
 	switch format {
 	case "csv":
@@ -127,8 +128,8 @@ type jsonRow struct {
 // formatSeconds writes seconds with millisecond precision.
 func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', 3, 64) }
 
-// ReadSummaryFile reads a summary written by WriteSummaryFile, CSV or
-// JSON by the extension.
+// ReadSummaryFile reads a summary written by [WriteSummaryFile]. It reads CSV
+// or JSON by the extension.
 func ReadSummaryFile(path string) ([]Row, error) {
 	format, err := summaryFormat(path)
 	if err != nil {
@@ -145,11 +146,11 @@ func ReadSummaryFile(path string) ([]Row, error) {
 	return rows, nil
 }
 
-// ReadSummary reads a "csv" or "json" summary. The CSV header must be
-// exactly Columns and every JSON object must have exactly their keys; a
-// status must be ok, failed, skipped or cancelled; components and voxels
-// must be non-negative integers on ok rows and empty (null) on the others;
-// seconds must be a finite non-negative number. Errors name the row.
+// ReadSummary reads a "csv" or "json" summary. The CSV header must be exactly
+// [Columns] and every JSON object must have exactly their keys; a status must
+// be ok, failed, skipped or cancelled; components and voxels must be
+// non-negative integers on ok rows and empty (null) on the others; seconds
+// must be a finite non-negative number. Errors name the row.
 func ReadSummary(r io.Reader, format string) ([]Row, error) {
 	switch format {
 	case "csv":
@@ -292,11 +293,12 @@ func parseCount(s string) (int64, error) {
 	return n, nil
 }
 
-// Merge combines the rows of several summaries (the shards of one job)
-// into one table sorted by input, one row per input: when an input has
-// rows in several summaries (a shard run again into a new summary, or a
-// merged summary merged again), the row given last wins, so give the
-// summaries oldest first. replaced counts the rows dropped that way.
+// Merge combines the rows of several summaries into one table. The summaries
+// are, for instance, the shards of one job; the table is sorted by input, one
+// row per input: when an input has rows in several summaries (a shard run
+// again into a new summary, or a merged summary merged again), the row given
+// last wins, so give the summaries oldest first. replaced counts the rows
+// dropped that way.
 func Merge(summaries ...[]Row) (rows []Row, replaced int) {
 	at := map[string]int{} // input -> index in rows
 	for _, s := range summaries {
@@ -314,9 +316,9 @@ func Merge(summaries ...[]Row) (rows []Row, replaced int) {
 	return rows, replaced
 }
 
-// MergeFiles reads the summaries at paths (CSV or JSON each), merges them
-// with Merge and writes the result to out, atomically; out may be one of
-// paths.
+// MergeFiles merges the summary files at paths and writes the result to out.
+// It reads each as CSV or JSON, merges them with [Merge] and writes out
+// atomically; out may be one of paths.
 func MergeFiles(out string, paths []string) (rows []Row, replaced int, err error) {
 	if err := CheckSummaryPath(out); err != nil {
 		return nil, 0, err
@@ -333,11 +335,11 @@ func MergeFiles(out string, paths []string) (rows []Row, replaced int, err error
 	return rows, replaced, WriteSummaryFile(out, rows)
 }
 
-// MergeSummaries merges the summaries at paths into out (MergeFiles), as
-// "cclabel batch --merge-summaries" does, reporting on p: always how many
-// inputs had rows in several summaries, unless quiet what was merged. It
-// fails with a job.UsageError, before any work, when there is nothing to
-// merge or out would replace one of paths.
+// MergeSummaries merges the summaries at paths into out, reporting on p. It
+// merges with [MergeFiles], as "cclabel batch --merge-summaries" does, and
+// reports always how many inputs had rows in several summaries, unless quiet
+// what was merged. It fails with a [job.UsageError], before any work, when
+// there is nothing to merge or out would replace one of paths.
 func MergeSummaries(out string, paths []string, p job.Progress) error {
 	if len(paths) == 0 {
 		return job.UsageError{Err: fmt.Errorf("batch: --merge-summaries %s: give the summaries to merge as arguments", out)}

@@ -8,8 +8,8 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// MaxProvisional is the most provisional labels (the sum of the slabs'
-// counts) [Label] and [Join] take.
+// MaxProvisional is the most provisional labels [Label] and [Join] take. The
+// provisional labels are the sum of the slabs' counts.
 const MaxProvisional = math.MaxUint32 - 1
 
 // joiner joins slabs labeled in order, from z = 0 up. Add each slab's
@@ -73,12 +73,12 @@ func newJoiner(width, height int, label LabelFunc) (*joiner, error) {
 // Slabs returns how many slabs were added.
 func (j *joiner) Slabs() int { return len(j.offsets) }
 
-// Add records the next slab: its samples r (whole planes of the volume's
-// width and height) and its labels from the LabelFunc, count of them. The
-// seam with the previous slab is labeled and joined here; Add keeps only
-// the slab's last plane, so r and labels may be reused afterwards. Labels
-// above count (a corrupt chunk file, say) are an error, and after any
-// error the joiner takes no more slabs.
+// Add records the next slab: its samples r and its count labels. r holds
+// whole planes of the volume's width and height, and labels come from the
+// [LabelFunc]. The seam with the previous slab is labeled and joined here;
+// Add keeps only the slab's last plane, so r and labels may be reused
+// afterwards. Labels above count (a corrupt chunk file, say) are an error,
+// and after any error the joiner takes no more slabs.
 func (j *joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
 	switch {
 	case j.done != nil:
@@ -203,9 +203,9 @@ func (j *joiner) union(a, b uint32) {
 	}
 }
 
-// Finish resolves the joins: the Relabeling maps every slab's local
-// labels to the volume's. The joiner takes no more slabs; a second call
-// returns the same Relabeling.
+// Finish resolves the joins and returns the slabs' [Relabeling]. The
+// [Relabeling] maps every slab's local labels to the volume's. The joiner
+// takes no more slabs; a second call returns the same [Relabeling].
 func (j *joiner) Finish() *Relabeling {
 	if j.done != nil {
 		return j.done

@@ -9,15 +9,15 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// LabelFunc labels a raster into dst (r.Len() entries, contents
-// irrelevant): 1..count by first occurrence, background 0, under the
-// rule and connectivity the whole volume is labeled with — for a raster
-// of one plane (a slab one plane thick), the connectivity's in-plane
-// part (InPlane). It returns count.
+// LabelFunc labels a raster into dst and returns the label count. dst has
+// r.Len() entries, contents irrelevant. The labels are 1..count by first
+// occurrence, background 0, under the rule and connectivity the whole volume
+// is labeled with — for a raster of one plane (a slab one plane thick), the
+// connectivity's in-plane part ([InPlane]).
 type LabelFunc func(r *imagegraph.Raster, dst []uint32) (count int, err error)
 
-// InPlane returns the in-plane part of a 3D connectivity: 4 for 6, 8 for
-// 18 and 26; other values are returned as they are.
+// InPlane returns the in-plane part of a 3D connectivity. It is 4 for 6, and
+// 8 for 18 and 26; other values are returned as they are.
 func InPlane(conn int) int {
 	switch conn {
 	case 6:
@@ -35,13 +35,12 @@ type Options struct {
 	Planes int
 	// Threads relabels the slabs of an [Into] sink (0: GOMAXPROCS).
 	Threads int
-	// Lanes, when set, label the slabs instead of the LabelFunc given to
-	// Label, which then labels only the seams. With more than one, the
-	// planes are split evenly into one range per lane (at most one a
-	// plane), each cut into slabs of Planes planes; the lanes label their
-	// ranges side by side, each one slab at a time, and the slabs are
-	// joined once all are labeled. Lanes need a [RasterSource] and an
-	// [Into] sink.
+	// Lanes, when set, label the slabs instead of the [LabelFunc] given to
+	// [Label], which then labels only the seams. With more than one, the
+	// planes are split evenly into one range per lane (at most one a plane),
+	// each cut into slabs of Planes planes; the lanes label their ranges side
+	// by side, each one slab at a time, and the slabs are joined once all are
+	// labeled. Lanes need a [RasterSource] and an [Into] sink.
 	Lanes []LabelFunc
 	// Progress, when set, is told after each slab is joined how many of
 	// the planes are.
@@ -54,19 +53,19 @@ type Result struct {
 	Count int
 	// Slabs is the number of slabs.
 	Slabs int
-	// Read is the time spent in the source (reading or waiting for
-	// planes), Label in the LabelFunc on the slabs (with several lanes,
-	// the wall time of labeling them side by side), Join in joining the
-	// seams and relabeling, and Write in the sink (spilling).
+	// Read is the time spent in the source (reading or waiting for planes),
+	// Label in the [LabelFunc] on the slabs (with several lanes, the wall
+	// time of labeling them side by side), Join in joining the seams and
+	// relabeling, and Write in the sink (spilling).
 	Read, Label, Join, Write time.Duration
 }
 
-// Label labels the volume src gives in slabs of opts.Planes planes into
-// sink: each slab is labeled by f (or a lane), joined to the slab before
-// it at their seam (labeled by f) and handed
-// to the sink, which relabels the slabs once all are joined. The labels
-// are those of labeling the whole volume at once, bit for bit. Errors of
-// f, src and sink are returned as they are.
+// Label labels the volume src gives into sink, one slab at a time. Slabs are
+// opts.Planes planes thick; each is labeled by f (or a lane), joined to the
+// slab before it at their seam (labeled by f) and handed to the sink, which
+// relabels the slabs once all are joined. The labels are those of labeling
+// the whole volume at once, bit for bit. Errors of f, src and sink are
+// returned as they are.
 func Label(src Source, f LabelFunc, sink Sink, opts Options) (*Result, error) {
 	if f == nil {
 		return nil, errors.New("slabs: no LabelFunc")

@@ -6,8 +6,8 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Labeled gives the slabs of a volume labeled earlier, such as the chunks
-// of separate runs, for [Join].
+// Labeled gives [Join] the slabs of a volume labeled earlier. Such slabs are,
+// for instance, the chunks of separate runs.
 type Labeled interface {
 	// Slabs returns how many slabs there are.
 	Slabs() int

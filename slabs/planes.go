@@ -33,8 +33,8 @@ func newSeamRaster(width, height int, kind imagegraph.SampleKind) (*seamRaster, 
 	return &seamRaster{r: r}, nil
 }
 
-// NewPlanes allocates a zeroed raster of depth planes of kind: a buffer
-// for slabs.
+// NewPlanes allocates a zeroed raster of depth planes of kind. It serves as a
+// buffer for slabs.
 func NewPlanes(width, height, depth int, kind imagegraph.SampleKind) (*imagegraph.Raster, error) {
 	n, err := imagegraph.PixelCount(width, height, depth)
 	if err != nil {

@@ -21,10 +21,10 @@ type Relabeling struct {
 // Slabs returns how many slabs the relabeling covers.
 func (m *Relabeling) Slabs() int { return len(m.offsets) }
 
-// Identity reports whether slab k's local labels are already the
-// volume's (as the first slab's are unless two of its components meet in a
-// later slab), so that Apply would change nothing in labels that hold no
-// label above the slab's count.
+// Identity reports whether slab k's local labels are already the volume's.
+// The first slab's are, unless two of its components meet in a later slab.
+// When it reports true, [Relabeling.Apply] would change nothing in labels
+// that hold no label above the slab's count.
 func (m *Relabeling) Identity(k int) bool {
 	if k < 0 || k >= len(m.offsets) {
 		return false
@@ -42,8 +42,8 @@ func (m *Relabeling) Identity(k int) bool {
 	return true
 }
 
-// Apply rewrites slab k's local labels in place as the volume's labels,
-// on up to threads goroutines (0: GOMAXPROCS).
+// Apply rewrites slab k's local labels in place as the volume's labels. It
+// runs on up to threads goroutines (0: GOMAXPROCS).
 func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {
 	if k < 0 || k >= len(m.offsets) {
 		return fmt.Errorf("slabs: slab %d of %d", k, len(m.offsets))
@@ -79,9 +79,9 @@ func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {
 	return nil
 }
 
-// Map rewrites labels, local labels of slab k (any part of the slab), as
-// the volume's labels. Unlike Apply it builds no table: for short runs of
-// labels, such as a writer's chunks.
+// Map rewrites local labels of slab k as the volume's labels. labels may be
+// any part of the slab. Unlike [Relabeling.Apply] it builds no table: it
+// serves short runs of labels, such as a writer's chunks.
 func (m *Relabeling) Map(k int, labels []uint32) error {
 	if k < 0 || k >= len(m.offsets) {
 		return fmt.Errorf("slabs: slab %d of %d", k, len(m.offsets))

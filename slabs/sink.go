@@ -8,7 +8,7 @@ import (
 	"unsafe"
 )
 
-// Sink takes the labels [Label] makes: [Into] a slice in memory, or a
+// Sink takes the labels [Label] makes. It is [Into] a slice in memory, or a
 // [Spill] file.
 type Sink interface {
 	// start readies the sink for a volume of voxels voxels.
@@ -26,8 +26,8 @@ type memory struct {
 	dst []uint32
 }
 
-// Into returns a [Sink] that labels the slabs in place in dst, one label
-// per voxel of the volume, and relabels them there.
+// Into returns a [Sink] that labels the slabs in place in dst. dst holds one
+// label per voxel of the volume, and the slabs are relabeled there.
 func Into(dst []uint32) Sink { return &memory{dst: dst} }
 
 func (s *memory) start(voxels int64) error {
@@ -56,9 +56,9 @@ func (s *memory) finish(m *Relabeling, slabs []slab, plane, threads int) error {
 	return nil
 }
 
-// Spill is a [Sink] that writes the slabs' local labels to a temporary
-// file, holding one slab's in memory, and maps them to the volume's labels
-// as they are read back (ReadLabels).
+// Spill is a [Sink] that writes the slabs' local labels to a temporary file.
+// It holds one slab's in memory, and maps them to the volume's labels as they
+// are read back ([Spill.ReadLabels]).
 type Spill struct {
 	file    *os.File
 	scratch []uint32
@@ -72,9 +72,9 @@ type Spill struct {
 	used bool
 }
 
-// NewSpill returns a Spill whose file is made in dir (os.TempDir() when
-// dir is "") and unlinked at once: only the open file holds the labels,
-// and nothing is left behind however the process ends. Close frees it.
+// NewSpill returns a [Spill] whose file is made in dir and unlinked at once.
+// dir "" means [os.TempDir]. Only the open file holds the labels, and nothing
+// is left behind however the process ends. Close frees it.
 func NewSpill(dir string) (*Spill, error) {
 	file, err := os.CreateTemp(dir, "cclabel-*.labels")
 	if err != nil {
@@ -114,8 +114,8 @@ func (s *Spill) finish(m *Relabeling, _ []slab, _, _ int) error {
 	return nil
 }
 
-// ReadLabels fills dst with the volume's labels from voxel on; it may run
-// on several goroutines at once. It fails before [Label] has ended.
+// ReadLabels fills dst with the volume's labels from voxel on. It may run on
+// several goroutines at once. It fails before [Label] has ended.
 func (s *Spill) ReadLabels(dst []uint32, voxel int64) error {
 	if s.m == nil {
 		return errors.New("slabs: labels read back from a Spill before its labeling ended")

@@ -17,7 +17,7 @@ type Source interface {
 	Planes(z0, z1 int) (*imagegraph.Raster, error)
 }
 
-// RasterSource is a [Source] of a raster in memory: its slabs share the
+// RasterSource is a [Source] of a raster in memory. Its slabs share the
 // raster's samples.
 type RasterSource struct {
 	r    *imagegraph.Raster
@@ -53,8 +53,8 @@ type PlaneReader interface {
 	ReadPlanes(r *imagegraph.Raster) error
 }
 
-// ReaderSource is a [Source] of planes read in order from a
-// [PlaneReader] into a buffer of one slab, reused from slab to slab.
+// ReaderSource is a [Source] of planes read in order from a [PlaneReader]. It
+// reads into a buffer of one slab, reused from slab to slab.
 type ReaderSource struct {
 	rd                   PlaneReader
 	width, height, depth int
@@ -63,8 +63,9 @@ type ReaderSource struct {
 	next                 int // the plane rd reads next
 }
 
-// NewReaderSource returns a source of depth planes of width x height
-// samples of kind read from rd, starting at the plane rd reads next.
+// NewReaderSource returns a [ReaderSource] of depth planes read from rd. The
+// planes are width x height samples of kind, starting at the plane rd reads
+// next.
 func NewReaderSource(rd PlaneReader, width, height, depth int, kind imagegraph.SampleKind) *ReaderSource {
 	return &ReaderSource{rd: rd, width: width, height: height, depth: depth, kind: kind}
 }

@@ -8,13 +8,12 @@ import (
 	"testing"
 )
 
-// FuzzMaxPixels keeps decoded images and volumes small while fuzzing, so
-// that each input stays cheap; everything else is as in the public
-// readers.
+// FuzzMaxPixels keeps decoded images and volumes small while fuzzing. Each
+// input thus stays cheap; everything else is as in the public readers.
 const FuzzMaxPixels = 1 << 16
 
-// WantError checks that err is a one-line error starting with "formats: "
-// that contains every one of parts.
+// WantError checks that err is a one-line "formats: " error holding parts.
+// The error must start with "formats: " and contain every one of parts.
 func WantError(t *testing.T, err error, parts ...string) {
 	t.Helper()
 	if err == nil {
@@ -31,8 +30,8 @@ func WantError(t *testing.T, err error, parts ...string) {
 	}
 }
 
-// WantErrorPrefix checks that err is one line starting with prefix and
-// holding every one of parts.
+// WantErrorPrefix checks that err is one line starting with prefix. It must
+// also hold every one of parts.
 func WantErrorPrefix(t *testing.T, err error, prefix string, parts ...string) {
 	t.Helper()
 	if err == nil {
@@ -49,7 +48,7 @@ func WantErrorPrefix(t *testing.T, err error, prefix string, parts ...string) {
 	}
 }
 
-// Labeled is an input as read and labeled for [CheckExpected]: its
+// Labeled is an input as read and labeled for [CheckExpected]. It holds its
 // shape (X, Y, Z), its labels and their component count.
 type Labeled struct {
 	Shape  [3]int
@@ -57,10 +56,10 @@ type Labeled struct {
 	Count  int
 }
 
-// CheckExpected labels every case whose file is present with label (the
-// file at path, as the case's mode and connectivity say) and checks its
-// shape, component count and label hash against the case; it returns how
-// many cases it checked.
+// CheckExpected labels every case whose file is present and checks it. label
+// labels the file at path, as the case's mode and connectivity say;
+// CheckExpected checks its shape, component count and label hash against the
+// case and returns how many cases it checked.
 func CheckExpected(t *testing.T, cases []Case, label func(path string, c Case) (Labeled, error)) int {
 	t.Helper()
 	checked := 0
@@ -88,8 +87,8 @@ func CheckExpected(t *testing.T, cases []Case, label func(path string, c Case) (
 	return checked
 }
 
-// CheckGeometry checks the geometry of a volume a fuzzed reader accepted:
-// a finite positive spacing and a finite affine.
+// CheckGeometry checks the geometry of a volume a fuzzed reader accepted. The
+// spacing must be finite and positive, and the affine finite.
 func CheckGeometry(t *testing.T, spacing [3]float64, affine [3][4]float64) {
 	t.Helper()
 	for i, s := range spacing {

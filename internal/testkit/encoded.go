@@ -5,9 +5,9 @@ import (
 	"hash/crc32"
 )
 
-// EXIFSegment returns a JPEG APP1 segment holding EXIF data with the given
-// orientation, in big-endian ("MM") or little-endian ("II") TIFF layout,
-// the orientation entry after an unrelated one.
+// EXIFSegment returns a JPEG APP1 segment holding EXIF data of orientation.
+// The data is in big-endian ("MM") or little-endian ("II") TIFF layout, the
+// orientation entry after an unrelated one.
 func EXIFSegment(orientation int, bigEndian bool) []byte {
 	var order ByteOrder = binary.LittleEndian
 	tiffData := []byte("II*\x00")
@@ -49,9 +49,9 @@ func PNGChunk(typ string, data []byte) []byte {
 	return binary.BigEndian.AppendUint32(c, crc32.ChecksumIEEE(c[4:]))
 }
 
-// PNGHeaderOnly returns a PNG signature and an 8-bit greyscale IHDR of the
-// given size, with a tiny IDAT and IEND: a header that lies about the
-// amount of data.
+// PNGHeaderOnly returns a PNG whose header lies about the amount of data. It
+// is a PNG signature and an 8-bit greyscale IHDR of the given size, with a
+// tiny IDAT and IEND.
 func PNGHeaderOnly(w, h uint32) []byte {
 	ihdr := binary.BigEndian.AppendUint32(nil, w)
 	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
@@ -78,10 +78,10 @@ func (w *bitWriter) write(v uint32, n uint) {
 	}
 }
 
-// WebPTwoColour returns a lossless WebP (VP8L) file of a w x h image whose
-// pixels are black where black(x, y) and white elsewhere: every channel
-// has a two-symbol prefix code (0 and 255, one bit a symbol), alpha a
-// one-symbol code of 255 (no bits).
+// WebPTwoColour returns a lossless WebP (VP8L) file of a black and white
+// image. The image is w x h, its pixels black where black(x, y) and white
+// elsewhere: every channel has a two-symbol prefix code (0 and 255, one bit a
+// symbol), alpha a one-symbol code of 255 (no bits).
 func WebPTwoColour(w, h int, black func(x, y int) bool) []byte {
 	var bw bitWriter
 	bw.write(uint32(w-1), 14)

@@ -13,16 +13,16 @@ import (
 	"golang.org/x/image/tiff"
 )
 
-// BlockSize is the side of the flat blocks of the test patterns: big
+// BlockSize is the side of the flat blocks of the test patterns. It is big
 // enough that JPEG keeps the middle of each block close to its value.
 const BlockSize = 16
 
-// BlockGrey is the grey value of block (bx, by) of a 3x2-block pattern:
-// all six differ by at least 40.
+// BlockGrey is the grey value of block (bx, by) of a 3x2-block pattern. All
+// six differ by at least 40.
 func BlockGrey(bx, by int) uint8 { return uint8(20 + 40*(by*3+bx)) }
 
-// BlockColour is the colour of block (bx, by) of a 3x2-block pattern: all
-// six are far apart.
+// BlockColour is the colour of block (bx, by) of a 3x2-block pattern. All six
+// are far apart.
 func BlockColour(bx, by int) color.RGBA {
 	return [6]color.RGBA{
 		{230, 30, 30, 255}, {30, 200, 30, 255}, {30, 30, 230, 255},
@@ -30,8 +30,8 @@ func BlockColour(bx, by int) color.RGBA {
 	}[by*3+bx]
 }
 
-// GreyPattern returns a 48x32 grey image of 3x2 flat blocks (BlockGrey),
-// asymmetric under every flip and rotation.
+// GreyPattern returns a 48x32 grey image of 3x2 flat blocks ([BlockGrey]). It
+// is asymmetric under every flip and rotation.
 func GreyPattern() *image.Gray {
 	img := image.NewGray(image.Rect(0, 0, 3*BlockSize, 2*BlockSize))
 	for y := range img.Rect.Dy() {
@@ -43,7 +43,7 @@ func GreyPattern() *image.Gray {
 }
 
 // ColourPattern returns a 48x32 colour image of 3x2 flat blocks
-// (BlockColour).
+// ([BlockColour]).
 func ColourPattern() *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, 3*BlockSize, 2*BlockSize))
 	for y := range img.Rect.Dy() {
@@ -65,8 +65,8 @@ func Gray16Pattern(w, h int) *image.Gray16 {
 	return img
 }
 
-// EncodePNG, EncodeJPEG, EncodeGIF, EncodeBMP and EncodeTIFF encode img in
-// their format, failing the test on error.
+// EncodePNG, [EncodeJPEG], [EncodeGIF], [EncodeBMP] and [EncodeTIFF] encode
+// img in their format. They fail the test on error.
 func EncodePNG(t testing.TB, img image.Image) []byte {
 	t.Helper()
 	var b bytes.Buffer

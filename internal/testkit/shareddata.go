@@ -12,9 +12,10 @@ import (
 	"testing"
 )
 
-// Case is one entry of expected.json: a file under the data folder, the
-// labeling mode and connectivity, and the expected component count and
-// label hash (see LabelsSHA256); Shape is the array shape where given.
+// Case is one entry of expected.json: a data file and its expected labeling.
+// It names a file under the data folder, the labeling mode and connectivity,
+// and the expected component count and label hash (see [LabelsSHA256]); Shape
+// is the array shape where given.
 type Case struct {
 	File         string `json:"file"`
 	Mode         string `json:"mode"`
@@ -24,9 +25,10 @@ type Case struct {
 	Shape        []int  `json:"shape"`
 }
 
-// Dir returns the shared data folder: $CCLABEL_SHARED_DATA when set (on
-// machines where ../shared does not travel), else shared/data beside the
-// folder holding go.mod. It skips tb when the folder has no expected.json.
+// Dir returns the shared data folder, skipping tb when it has no data. It is
+// $CCLABEL_SHARED_DATA when set (on machines where ../shared does not
+// travel), else shared/data beside the folder holding go.mod. It skips tb
+// when the folder has no expected.json.
 func Dir(tb testing.TB) string {
 	tb.Helper()
 	dir, err := find()
@@ -39,9 +41,9 @@ func Dir(tb testing.TB) string {
 	return dir
 }
 
-// Path returns the path of rel under the shared data folder without
-// checking that it exists (callers that can do without it stat it), or ""
-// when the folder cannot be located.
+// Path returns the path of rel under the shared data folder. It does not
+// check that it exists (callers that can do without it stat it), and returns
+// "" when the folder cannot be located.
 func Path(rel string) string {
 	dir, err := find()
 	if err != nil {
@@ -69,8 +71,8 @@ func find() (string, error) {
 	}
 }
 
-// Cases returns the cases of expected.json that keep accepts (all when
-// keep is nil), skipping tb when the data is absent and failing it when
+// Cases returns the cases of expected.json that keep accepts. It returns all
+// when keep is nil, skipping tb when the data is absent and failing it when
 // the file does not parse.
 func Cases(tb testing.TB, keep func(Case) bool) []Case {
 	tb.Helper()
@@ -92,8 +94,9 @@ func Cases(tb testing.TB, keep func(Case) bool) []Case {
 }
 
 // GraphCase is one entry of graphs.json: a graph file and its expected
-// vertex and component counts, largest component, and component count
-// when zero-valued entries are dropped (Matrix Market).
+// counts. It gives the expected vertex and component counts, largest
+// component, and component count when zero-valued entries are dropped (Matrix
+// Market).
 type GraphCase struct {
 	File                string `json:"file"`
 	Vertices            int    `json:"vertices"`
@@ -102,8 +105,8 @@ type GraphCase struct {
 	ComponentsDropZeros int    `json:"components_drop_zeros"`
 }
 
-// Graphs returns the cases of graphs.json, skipping tb when the data is
-// absent and failing it when the file does not parse.
+// Graphs returns the cases of graphs.json. It skips tb when the data is
+// absent and fails it when the file does not parse.
 func Graphs(tb testing.TB) []GraphCase {
 	tb.Helper()
 	raw, err := os.ReadFile(filepath.Join(Dir(tb), "graphs.json"))
@@ -117,8 +120,8 @@ func Graphs(tb testing.TB) []GraphCase {
 	return cases
 }
 
-// LabelsSHA256 hashes labels as expected.json does: uint32 little-endian
-// in memory order, the frames of a 4D file one after another.
+// LabelsSHA256 hashes labels as expected.json does. It hashes uint32
+// little-endian in memory order, the frames of a 4D file one after another.
 func LabelsSHA256(frames ...[]uint32) string {
 	h := sha256.New()
 	buf := make([]byte, 0, 1<<16)

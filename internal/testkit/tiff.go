@@ -10,8 +10,8 @@ type ByteOrder interface {
 	binary.AppendByteOrder
 }
 
-// TIFFPage is one page of a hand-built TIFF file: 8 or 16-bit greyscale,
-// one strip.
+// TIFFPage is one page of a hand-built TIFF file. It is 8 or 16-bit
+// greyscale, one strip.
 type TIFFPage struct {
 	Width, Height int
 	Bits          int // 8 or 16
@@ -20,8 +20,8 @@ type TIFFPage struct {
 	Strip         []byte
 }
 
-// BuildTIFF writes a classic TIFF file holding pages, each strip followed
-// by its IFD, and returns it with the offsets of the IFDs.
+// BuildTIFF builds a classic TIFF file holding pages. Each strip is followed
+// by its IFD; it returns the file with the offsets of the IFDs.
 func BuildTIFF(order ByteOrder, pages ...TIFFPage) ([]byte, []int) {
 	b := []byte("II*\x00")
 	if order == binary.BigEndian {
@@ -62,8 +62,9 @@ func BuildTIFF(order ByteOrder, pages ...TIFFPage) ([]byte, []int) {
 	return b, ifds
 }
 
-// GreyStrip returns the samples of a w x h greyscale image as a TIFF strip
-// of the given bit depth and byte order; value(x, y) gives each sample.
+// GreyStrip returns a w x h greyscale image's samples as a TIFF strip. The
+// strip has the given bit depth and byte order; value(x, y) gives each
+// sample.
 func GreyStrip(order ByteOrder, w, h, bits int, value func(x, y int) int) []byte {
 	var s []byte
 	for y := range h {
@@ -78,7 +79,7 @@ func GreyStrip(order ByteOrder, w, h, bits int, value func(x, y int) int) []byte
 	return s
 }
 
-// PackBits compresses data with PackBits, using runs for repeats of three
+// PackBits compresses data with PackBits. It uses runs for repeats of three
 // or more bytes and literals otherwise.
 func PackBits(data []byte) []byte {
 	var out []byte
@@ -107,8 +108,8 @@ func PackBits(data []byte) []byte {
 // TwoByTwo is a tiny 8-bit page for hand-built TIFF files.
 var TwoByTwo = TIFFPage{Width: 2, Height: 2, Bits: 8, Photometric: 1, Compression: 1, Strip: []byte{1, 2, 3, 4}}
 
-// BigTIFF returns a BigTIFF file with n empty IFDs chained one after
-// another.
+// BigTIFF returns a BigTIFF file with n empty IFDs chained one after the
+// other.
 func BigTIFF(n int) []byte {
 	b := []byte("II+\x00\x08\x00\x00\x00")
 	b = binary.LittleEndian.AppendUint64(b, 16)
