@@ -6,8 +6,9 @@ import "fmt"
 type Backend string
 
 const (
-	// BackendAuto labels on the GPU when one is usable and the input is
-	// large enough for the GPU to win, else on the CPU.
+	// BackendAuto picks the GPU or the CPU for each input. It labels on the
+	// GPU when one is usable and the input is large enough for the GPU to
+	// win, else on the CPU.
 	BackendAuto Backend = "auto"
 	// BackendGPU labels on the GPU, failing when none is usable.
 	BackendGPU Backend = "gpu"
@@ -26,22 +27,23 @@ func ParseBackend(s string) (Backend, error) {
 	return "", fmt.Errorf("cclabel: unknown backend %q (want auto, gpu, cpu or serial)", s)
 }
 
-// Crossover sizes for BackendAuto, from the label stage of the CLI (what
-// a user waits for: allocation, copies and the GPU's start included).
-// Opening the driver and context costs a fixed time once per labeler, so
-// a raster goes to the GPU from a larger size while the context is closed
-// than once it is open. Each value is the size from which the GPU's label
-// stage overtakes the CPU's on every core of the reference GPU host.
+// Crossover sizes for [BackendAuto], from the label stage of the CLI (what a
+// user waits for: allocation, copies and the GPU's start included). Opening
+// the driver and context costs a fixed time once per labeler, so a raster
+// goes to the GPU from a larger size while the context is closed than once it
+// is open. Each value is the size from which the GPU's label stage overtakes
+// the CPU's on every core of the reference GPU host.
 const (
-	// GPUMinVoxelsPerCore is the raster size, in voxels per CPU thread,
-	// from which BackendAuto labels rasters on the GPU when its context
-	// is not open yet.
+	// GPUMinVoxelsPerCore is the raster size from which [BackendAuto] labels
+	// on a closed GPU. It counts voxels per CPU thread and applies while the
+	// GPU context is not open yet.
 	GPUMinVoxelsPerCore = 1 << 23
-	// GPUMinVoxelsPerCoreOpen is the same once the context is open (after
-	// a first GPU raster, or Prepare).
+	// GPUMinVoxelsPerCoreOpen is [GPUMinVoxelsPerCore] once the GPU context
+	// is open. The context opens with a first GPU raster, or with
+	// [Labeler.Prepare].
 	GPUMinVoxelsPerCoreOpen = 1 << 18
-	// GPUMinArcsPerCore is the graph size, in stored arcs per CPU thread,
-	// from which BackendAuto labels graphs on the GPU: where a CPU core's
-	// share takes longer than the GPU's start-up and copies.
+	// GPUMinArcsPerCore is the graph size from which [BackendAuto] labels
+	// graphs on the GPU. It counts stored arcs per CPU thread: from this size
+	// a CPU core's share takes longer than the GPU's start-up and copies.
 	GPUMinArcsPerCore = 1 << 23
 )

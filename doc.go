@@ -1,5 +1,5 @@
-// Package cclabel labels the connected components of images, volumes and
-// graphs on the best backend available: CUDA kernels on a GPU, ECL-CC in
+// Package cclabel labels connected components of images, volumes and graphs.
+// It runs on the best backend available: CUDA kernels on a GPU, ECL-CC in
 // parallel Go on every CPU core, or its serial form.
 //
 // A [Labeler] owns that choice; every backend gives the same labels, 1..N

@@ -8,13 +8,13 @@ import (
 	"github.com/cclabel/cclabel/cuda"
 )
 
-// DeviceStatus says whether the GPU backend can run on this machine, why
-// not, and which GPUs the driver sees.
+// DeviceStatus says whether the GPU backend can run on this machine. It also
+// says why not, and which GPUs the driver sees.
 type DeviceStatus = cuda.Status
 
 // Devices probes the CUDA driver (loading libcuda.so.1, listing the GPUs,
 // unloading it). It never fails: when the GPU backend cannot run,
-// DeviceStatus.Reason says why.
+// [DeviceStatus].Reason says why.
 func Devices() DeviceStatus { return cuda.Available() }
 
 // gpuUsable reports why the labeler's GPU cannot be used (nil when it can).
@@ -45,13 +45,14 @@ func (l *Labeler) gpuOpen() bool {
 	return l.ctx != nil
 }
 
-// Prepare opens the GPU's driver and context now, under BackendGPU, or
-// under BackendAuto when a GPU is usable, so that a run can pay the
-// start-up (about 0.2 s) while it reads its first inputs rather than when
-// it labels the first one. It may run beside labeling calls (they wait for
-// it). Under BackendGPU it returns the driver's error; under BackendAuto a
-// failure is handled as in labeling (a warning, the CPU from then on) and
-// Prepare returns nil. Other backends do nothing.
+// Prepare opens the GPU's driver and context ahead of the first labeling. It
+// does so under [BackendGPU], or under [BackendAuto] when a GPU is usable, so
+// that a run can pay the start-up (a fraction of a second) while it reads its
+// first inputs rather than when it labels the first one. It may run beside
+// labeling calls (they wait for it). Under [BackendGPU] it returns the
+// driver's error; under [BackendAuto] a failure is handled as in labeling (a
+// warning, the CPU from then on) and Prepare returns nil. Other backends do
+// nothing.
 func (l *Labeler) Prepare() error {
 	if l.opts.Backend != BackendGPU && l.opts.Backend != BackendAuto {
 		return nil

@@ -12,20 +12,21 @@ type GraphResult struct {
 	// Result holds each vertex's representative (the smallest vertex ID
 	// of its component) and the component count.
 	Result *ecl.Result
-	// Backend is the backend that labeled: BackendGPU, BackendCPU or
-	// BackendSerial.
+	// Backend is the backend that labeled: [BackendGPU], [BackendCPU] or
+	// [BackendSerial].
 	Backend Backend
-	// Algorithm is the algorithm that ran (ecl.Auto resolved: on the GPU
-	// by cuda.ChooseGraphAlgorithm, on the CPU by ecl.ChooseAlgorithm).
+	// Algorithm is the algorithm that ran ([ecl.Auto] resolved: on the GPU by
+	// [cuda.ChooseGraphAlgorithm], on the CPU by [ecl.ChooseAlgorithm]).
 	Algorithm ecl.Algorithm
 	// Timing is where the call spent its time.
 	Timing Timing
 }
 
-// LabelGraph finds the connected components of g, a valid symmetric graph
-// with sorted adjacency lists (as ecl.FromEdges and the graph readers
-// build them). Under BackendAuto a graph goes to the GPU when it has at
-// least GPUMinArcsPerCore stored arcs per CPU thread and a GPU is usable.
+// LabelGraph finds the connected components of the graph g. g must be a valid
+// symmetric graph with sorted adjacency lists (as [ecl.FromEdges] and the
+// graph readers build them). Under [BackendAuto] a graph goes to the GPU when
+// it has at least [GPUMinArcsPerCore] stored arcs per CPU thread and a GPU is
+// usable.
 func (l *Labeler) LabelGraph(g *ecl.Graph) (*GraphResult, error) {
 	res, _, err := l.labelGraph(g, false)
 	return res, err

@@ -6,11 +6,11 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// SpanningForest labels g as LabelGraph does, on the same backend, and
-// also returns a spanning forest of it (see ecl.SpanningForest), built by
-// recording the edge of every successful hook, on the GPU as on the CPU.
-// ecl.ECLaf cannot record a forest (its plain stores may overwrite a
-// hook) and fails.
+// SpanningForest labels g and also returns a spanning forest of it. It labels
+// as [Labeler.LabelGraph] does, on the same backend, and builds the forest
+// (see [ecl.SpanningForest]) by recording the edge of every successful hook,
+// on the GPU as on the CPU. [ecl.ECLaf] cannot record a forest (its plain
+// stores may overwrite a hook) and fails.
 func (l *Labeler) SpanningForest(g *ecl.Graph) (*GraphResult, *ecl.Forest, error) {
 	if l.opts.Algorithm == ecl.ECLaf {
 		return nil, nil, fmt.Errorf("cclabel: ECLaf cannot record a spanning forest: use ecl, afforest or auto")

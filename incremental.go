@@ -10,20 +10,20 @@ import (
 	"github.com/cclabel/cclabel/ecl/incremental"
 )
 
-// Costs that decide when a Connectivity under BackendAuto moves from the
-// CPU to the GPU. The GPU inserts a batch, upload included, faster than
-// the CPU union-find, but moving costs the CPU's representatives and
-// their upload, plus the driver's start-up when the labeler's context is
-// not open yet. Future batches are unknown,
-// so the move follows the ski-rental rule: once the CPU has spent on
-// insertions as long as the move costs, the structure moves, which never
-// takes more than twice the better of the two choices (and a replay
-// parses its lines for longer than it inserts them, in any case).
+// Costs that decide when a [Connectivity] under [BackendAuto] moves from the
+// CPU to the GPU. The GPU inserts a batch, upload included, faster than the
+// CPU union-find, but moving costs the CPU's representatives and their
+// upload, plus the driver's start-up when the labeler's context is not open
+// yet. Future batches are unknown, so the move follows the ski-rental rule:
+// once the CPU has spent on insertions as long as the move costs, the
+// structure moves, which never takes more than twice the better of the two
+// choices (and a replay parses its lines for longer than it inserts them, in
+// any case).
 const (
 	// gpuMoveSecondsPerVertex is the cost of moving, per vertex.
 	gpuMoveSecondsPerVertex = 5e-9
 	// gpuOpenSeconds is the cost of loading the driver and creating the
-	// context (about 0.17 s).
+	// context, an upper estimate of it.
 	gpuOpenSeconds = 0.2
 )
 
@@ -31,15 +31,15 @@ const (
 // Close or its labeler's Close.
 var errConnectivityClosed = errors.New("cclabel: connectivity: closed (or its labeler was)")
 
-// Connectivity is incremental connectivity (package ecl/incremental) on a
-// labeler's backend: the CPU union-find (incremental.UnionFind), or the
-// GPU's (cuda/incremental) under BackendGPU. Under BackendAuto it starts
-// on the CPU and moves to the GPU, when one is usable, once the CPU has
-// spent as long inserting edges as moving would cost (about 5 ns a
-// vertex, plus 0.2 s when the labeler's GPU context is not open yet).
-// Answers are the same on every backend: a component's representative
-// is its smallest vertex. Once on the GPU it stays there: a GPU error
-// after the move is returned, not hidden by a fallback.
+// Connectivity is incremental connectivity on a labeler's backend. It
+// implements package [incremental] (ecl/incremental) with the CPU union-find
+// ([incremental.UnionFind]), or with the GPU's (cuda/incremental) under
+// [BackendGPU]. Under [BackendAuto] it starts on the CPU and moves to the
+// GPU, when one is usable, once the CPU has spent as long inserting edges as
+// moving would cost (about 5 ns a vertex, plus 0.2 s when the labeler's GPU
+// context is not open yet). Answers are the same on every backend: a
+// component's representative is its smallest vertex. Once on the GPU it stays
+// there: a GPU error after the move is returned, not hidden by a fallback.
 //
 // A Connectivity is not safe for concurrent use. Close it before its
 // labeler.
@@ -56,17 +56,17 @@ type Connectivity struct {
 
 var _ incremental.Connectivity = (*Connectivity)(nil)
 
-// NewConnectivity returns incremental connectivity over n isolated
-// vertices on the labeler's backend. Under BackendGPU it fails when no
-// GPU is usable.
+// NewConnectivity returns incremental connectivity over n isolated vertices
+// on the labeler's backend. Under [BackendGPU] it fails when no GPU is
+// usable.
 func (l *Labeler) NewConnectivity(n int) (*Connectivity, error) {
 	return l.connectivity(n, nil)
 }
 
 // ConnectivityFrom returns incremental connectivity whose components are
-// those of parent: the representatives of a static labeling
-// (ecl.Result.Parent, as LabelGraph returns it), or any forest in which
-// every vertex points at itself or at a smaller vertex. It takes parent
+// those of parent. parent holds the representatives of a static labeling
+// ([ecl.Result.Parent], as [Labeler.LabelGraph] returns it), or any forest in
+// which every vertex points at itself or at a smaller vertex. It takes parent
 // over: the caller must not use it afterwards.
 func (l *Labeler) ConnectivityFrom(parent []int32) (*Connectivity, error) {
 	if parent == nil {
@@ -111,8 +111,8 @@ func (l *Labeler) connectivity(n int, parent []int32) (*Connectivity, error) {
 	return c, nil
 }
 
-// Backend returns where the structure lives now: BackendGPU, BackendCPU
-// or BackendSerial.
+// Backend returns where the structure lives now: [BackendGPU], [BackendCPU]
+// or [BackendSerial].
 func (c *Connectivity) Backend() Backend {
 	if c.gpu != nil {
 		return BackendGPU
@@ -136,10 +136,9 @@ func (c *Connectivity) Components() int {
 	return c.cpu.Components()
 }
 
-// Insert adds the undirected edges (us[i], vs[i]); self-loops and
-// repeated edges change nothing. A failed Insert changes nothing. Under
-// BackendAuto it may first move the structure to the GPU (see
-// Connectivity).
+// Insert adds the undirected edges (us[i], vs[i]). Self-loops and repeated
+// edges change nothing. A failed Insert changes nothing. Under [BackendAuto]
+// it may first move the structure to the GPU (see [Connectivity]).
 func (c *Connectivity) Insert(us, vs []int32) error {
 	if c.auto && c.gpu == nil && len(us) > 0 && c.cpuSeconds >= c.moveSeconds() {
 		c.moveToGPU()
@@ -184,8 +183,8 @@ func (c *Connectivity) moveToGPU() {
 	}
 }
 
-// ConnectedBatch sets dst[i] to whether us[i] and vs[i] are in the same
-// component.
+// ConnectedBatch sets dst[i] to whether us[i] and vs[i] are connected. That
+// is, whether they lie in the same component.
 func (c *Connectivity) ConnectedBatch(us, vs []int32, dst []bool) error {
 	if c.gpu != nil {
 		return c.onGPU(func() error { return c.gpu.ConnectedBatch(us, vs, dst) })
@@ -193,8 +192,8 @@ func (c *Connectivity) ConnectedBatch(us, vs []int32, dst []bool) error {
 	return c.cpu.ConnectedBatch(us, vs, dst)
 }
 
-// RepresentativesBatch sets dst[i] to the representative of vs[i]: the
-// smallest vertex of its component.
+// RepresentativesBatch sets dst[i] to the representative of vs[i]. The
+// representative is the smallest vertex of its component.
 func (c *Connectivity) RepresentativesBatch(vs, dst []int32) error {
 	if c.gpu != nil {
 		return c.onGPU(func() error { return c.gpu.RepresentativesBatch(vs, dst) })
@@ -203,7 +202,7 @@ func (c *Connectivity) RepresentativesBatch(vs, dst []int32) error {
 }
 
 // Representatives returns every vertex's representative (as
-// ecl.Result.Parent holds them).
+// [ecl.Result.Parent] holds them).
 func (c *Connectivity) Representatives() ([]int32, error) {
 	if c.gpu != nil {
 		var reps []int32
@@ -217,9 +216,9 @@ func (c *Connectivity) Representatives() ([]int32, error) {
 	return c.cpu.Result().Parent, nil
 }
 
-// Close frees the GPU memory of a Connectivity on the GPU (later calls
-// other than NumVertices and Components fail); it does nothing on the
-// CPU.
+// Close frees the GPU memory of a [Connectivity] on the GPU. Later calls
+// other than [Connectivity.NumVertices] and [Connectivity.Components] fail.
+// On the CPU it does nothing.
 func (c *Connectivity) Close() error {
 	if c.gpu == nil {
 		return nil

@@ -12,27 +12,27 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// Options configure a Labeler.
+// Options configure a [Labeler].
 type Options struct {
-	// Backend is where labeling runs; "" means BackendAuto.
+	// Backend is where labeling runs; "" means [BackendAuto].
 	Backend Backend
 	// Threads is the number of goroutines of the CPU backend; 0 means all
-	// cores (GOMAXPROCS). BackendSerial always uses one.
+	// cores (GOMAXPROCS). [BackendSerial] always uses one.
 	Threads int
 	// GPU is the ordinal of the GPU to use (0 for the first).
 	GPU int
-	// GPUs, when it names more than one ordinal, spreads each large 3D
-	// raster over those GPUs (BackendGPU or BackendAuto): its planes are
-	// split into one slab range per GPU, labeled concurrently and joined
-	// at the seams, with the labels one GPU gives. GPUs[0] replaces GPU.
-	// An ordinal may repeat (contexts sharing one GPU, for tests).
+	// GPUs, when it names more than one ordinal, spreads each large 3D raster
+	// over those GPUs ([BackendGPU] or [BackendAuto]): its planes are split
+	// into one slab range per GPU, labeled concurrently and joined at the
+	// seams, with the labels one GPU gives. GPUs[0] replaces GPU. An ordinal
+	// may repeat (contexts sharing one GPU, for tests).
 	GPUs []int
-	// Algorithm is the graph algorithm: ecl.ECL (default), ecl.ECLaf,
-	// ecl.Afforest or ecl.Auto (the one measured fastest for the graph's
-	// shape on the backend that runs: ecl.ChooseAlgorithm on the CPU,
-	// cuda.ChooseGraphAlgorithm on the GPU).
+	// Algorithm is the graph algorithm: [ecl.ECL] (default), [ecl.ECLaf],
+	// [ecl.Afforest] or [ecl.Auto] (the one measured fastest for the graph's
+	// shape on the backend that runs: [ecl.ChooseAlgorithm] on the CPU,
+	// [cuda.ChooseGraphAlgorithm] on the GPU).
 	Algorithm ecl.Algorithm
-	// Warnings receives a line when the GPU fails under BackendAuto and
+	// Warnings receives a line when the GPU fails under [BackendAuto] and
 	// labeling moves to the CPU; nil discards it.
 	Warnings io.Writer
 }
@@ -60,15 +60,15 @@ type Timing struct {
 	Join time.Duration
 }
 
-// Plus returns the stage-by-stage sum of t and u, as for the frames of one
-// volume.
+// Plus returns the stage-by-stage sum of t and u. It adds up, for instance,
+// the frames of one volume.
 func (t Timing) Plus(u Timing) Timing {
 	return Timing{Total: t.Total + u.Total, Setup: t.Setup + u.Setup, Allocate: t.Allocate + u.Allocate,
 		Kernel: t.Kernel + u.Kernel, Upload: t.Upload + u.Upload, Download: t.Download + u.Download, Join: t.Join + u.Join}
 }
 
-// Labeler labels rasters and graphs on the backend its options choose.
-// Under BackendAuto and BackendGPU it opens the GPU's context on the first
+// Labeler labels rasters and graphs on the backend its options choose. Under
+// [BackendAuto] and [BackendGPU] it opens the GPU's context on the first
 // input that goes there and keeps it for the inputs after it, so a run of
 // many files pays the driver start-up once; Close releases it.
 //
@@ -93,8 +93,8 @@ type Labeler struct {
 	peers []*Labeler
 }
 
-// New returns a Labeler for opts. It fails on invalid options and, for
-// BackendGPU, when no usable GPU has the ordinal asked for.
+// New returns a [Labeler] for opts. It fails on invalid options and, for
+// [BackendGPU], when no usable GPU has the ordinal asked for.
 func New(opts Options) (*Labeler, error) {
 	if opts.Backend == "" {
 		opts.Backend = BackendAuto
@@ -150,15 +150,16 @@ func New(opts Options) (*Labeler, error) {
 	return l, nil
 }
 
-// Backend returns the backend the options asked for (BackendAuto when
-// they named none).
+// Backend returns the backend the options asked for. It is [BackendAuto] when
+// they named none.
 func (l *Labeler) Backend() Backend { return l.opts.Backend }
 
 // Threads returns the number of goroutines the CPU backend uses.
 func (l *Labeler) Threads() int { return l.threads }
 
-// MayUseGPU reports whether the labeler may label on the GPU: under
-// BackendGPU, or under BackendAuto when a GPU is usable and has not failed.
+// MayUseGPU reports whether the labeler may label on the GPU. It may under
+// [BackendGPU], or under [BackendAuto] when a GPU is usable and has not
+// failed.
 func (l *Labeler) MayUseGPU() bool {
 	switch l.opts.Backend {
 	case BackendGPU:
@@ -211,13 +212,13 @@ func (lw *lockedWriter) Write(p []byte) (int, error) {
 	return lw.w.Write(p)
 }
 
-// Share readies l for workers goroutines that label at once, as a run
-// over many files does, and returns how many of them should label. That is
-// one when l may use the GPU (inputs queue for its context) or is serial;
-// otherwise all of them, with l's threads split between them, at least
-// one each: on the CPU, labeling several files at once on fewer threads
-// each beats labeling one at a time on all of them. Call it before l
-// labels.
+// Share readies l for concurrent labeling and returns how many should label.
+// workers is the number of goroutines that would label at once, as in a run
+// over many files. The count returned is one when l may use the GPU (inputs
+// queue for its context) or is serial; otherwise all of them, with l's
+// threads split between them, at least one each: on the CPU, labeling several
+// files at once on fewer threads each beats labeling one at a time on all of
+// them. Call it before l labels.
 func (l *Labeler) Share(workers int) int {
 	if l.MayUseGPU() || l.opts.Backend == BackendSerial || workers < 1 {
 		return 1

@@ -16,8 +16,8 @@ type RasterResult struct {
 	// Labels holds one label per voxel, x fastest: 0 for background,
 	// 1..Count by first occurrence.
 	Labels *imagegraph.Labels
-	// Backend is the backend that labeled: BackendGPU, BackendCPU or
-	// BackendSerial.
+	// Backend is the backend that labeled: [BackendGPU], [BackendCPU] or
+	// [BackendSerial].
 	Backend Backend
 	// Timing is where the call spent its time.
 	Timing Timing
@@ -27,38 +27,38 @@ type RasterResult struct {
 	Narrow []uint16
 }
 
-// LabelRaster labels the connected components of r under rule at
-// connectivity conn (4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means 8 or 26).
-// On the CPU, dst is reused for the labels when it has r.Len() entries;
-// otherwise a buffer is allocated and its page faults taken where they
-// cost least (parallel.AllocFor: touched up front on 4 or more threads, else
-// faulted in by a background goroutine ahead of the labeler);
-// Timing.Allocate is the time spent before labeling.
-// The GPU path also writes into dst when it fits, and otherwise
-// allocates as part of its download. dst's contents do not matter.
+// LabelRaster labels the connected components of r under rule. conn is the
+// connectivity (4 or 8 in 2D, 6, 18 or 26 in 3D; 0 means 8 or 26). On the
+// CPU, dst is reused for the labels when it has r.Len() entries; otherwise a
+// buffer is allocated and its page faults taken where they cost least
+// ([parallel.AllocFor]: touched up front on 4 or more threads, else faulted
+// in by a background goroutine ahead of the labeler); Timing.Allocate is the
+// time spent before labeling. The GPU path also writes into dst when it fits,
+// and otherwise allocates as part of its download. dst's contents do not
+// matter.
 //
-// Under BackendAuto a raster goes to the GPU when its samples are of a
-// type the kernels take (8-, 16- and 32-bit integers, float32), it has at
-// least GPUMinVoxelsPerCore voxels per CPU thread (GPUMinVoxelsPerCoreOpen
-// once the GPU context is open), and a GPU is usable.
-// Under BackendGPU other sample types are an error.
+// Under [BackendAuto] a raster goes to the GPU when its samples are of a type
+// the kernels take (8-, 16- and 32-bit integers, float32), it has at least
+// [GPUMinVoxelsPerCore] voxels per CPU thread ([GPUMinVoxelsPerCoreOpen] once
+// the GPU context is open), and a GPU is usable. Under [BackendGPU] other
+// sample types are an error.
 //
-// A raster of more than imagegraph.MaxPixels voxels (up to
-// imagegraph.MaxVoxels) is labeled in memory as slabs of whole planes,
-// each within one kernel's reach, joined at their seams (package slabs):
-// the labels are the same as one kernel's would be. With several GPUs
+// A raster of more than [imagegraph.MaxPixels] voxels (up to
+// [imagegraph.MaxVoxels]) is labeled in memory as slabs of whole planes, each
+// within one kernel's reach, joined at their seams (package slabs): the
+// labels are the same as one kernel's would be. With several GPUs
 // (Options.GPUs) a large 3D raster is spread over them the same way.
 func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32) (*RasterResult, error) {
 	return l.labelRaster(r, rule, conn, dst, true, nil)
 }
 
-// LabelRasterNarrow is LabelRaster for callers that can take the labels
-// as uint16, such as a writer of uint16 label files: when one GPU labels
-// r in one piece and it has at most 65535 components, the labels are
-// narrowed on the device and come back in RasterResult.Narrow (in dst16
-// when it has r.Len() entries), with Labels.Data nil; the download and
-// the host array are half as large. Otherwise the result is
-// LabelRaster's.
+// LabelRasterNarrow is [Labeler.LabelRaster] for callers that take uint16
+// labels. Such a caller is, for instance, a writer of uint16 label files.
+// When one GPU labels r in one piece and it has at most 65535 components, the
+// labels are narrowed on the device and come back in [RasterResult.Narrow]
+// (in dst16 when it has r.Len() entries), with Labels.Data nil; the download
+// and the host array are half as large. Otherwise the result is
+// [Labeler.LabelRaster]'s.
 func (l *Labeler) LabelRasterNarrow(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, dst16 []uint16) (*RasterResult, error) {
 	if dst16 == nil {
 		dst16 = []uint16{} // not nil: asks for the narrow download
@@ -138,8 +138,8 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	return res, nil
 }
 
-// CPUBackend returns the backend that labels when the GPU does not:
-// BackendSerial for a serial labeler, else BackendCPU.
+// CPUBackend returns the backend that labels when the GPU does not. It is
+// [BackendSerial] for a serial labeler, else [BackendCPU].
 func (l *Labeler) CPUBackend() Backend {
 	if l.opts.Backend == BackendSerial {
 		return BackendSerial

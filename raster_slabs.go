@@ -121,9 +121,9 @@ type laneError struct{ err error }
 
 func (e laneError) Error() string { return e.err.Error() }
 
-// LabelFunc returns a [slabs.LabelFunc] that labels with l as
-// [Labeler.LabelRaster] does (CPU or GPU) under rule at 3D connectivity
-// conn, a raster of one plane at conn's in-plane part ([slabs.InPlane]).
+// LabelFunc returns a [slabs.LabelFunc] that labels slabs with l. It labels
+// as [Labeler.LabelRaster] does (CPU or GPU) under rule at 3D connectivity
+// conn, and a raster of one plane at conn's in-plane part ([slabs.InPlane]).
 // When ran is not nil it is called with each labeling's result.
 func (l *Labeler) LabelFunc(rule imagegraph.Rule, conn int, ran func(*RasterResult)) slabs.LabelFunc {
 	return l.slabLabelFunc(rule, conn, ran, true)
@@ -151,11 +151,11 @@ func (l *Labeler) slabLabelFunc(rule imagegraph.Rule, conn int, ran func(*Raster
 	}
 }
 
-// CPULabelFunc returns a [slabs.LabelFunc] that labels on the CPU on
-// threads goroutines (0: GOMAXPROCS) under rule at 3D connectivity conn, a
-// raster of one plane at conn's in-plane part ([slabs.InPlane]): for
-// callers that choose the thread count slab by slab, such as a labeling
-// that leaves a core to the read beside it.
+// CPULabelFunc returns a [slabs.LabelFunc] that labels on the CPU. It runs on
+// threads goroutines (0: GOMAXPROCS) under rule at 3D connectivity conn, and
+// labels a raster of one plane at conn's in-plane part ([slabs.InPlane]). It
+// serves callers that choose the thread count slab by slab, such as a
+// labeling that leaves a core to the read beside it.
 func CPULabelFunc(rule imagegraph.Rule, conn, threads int) slabs.LabelFunc {
 	return func(r *imagegraph.Raster, dst []uint32) (int, error) {
 		c := conn

@@ -5,9 +5,8 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// Rule says which samples of a raster are foreground and which of them
-// connect: an [imagegraph.Rule], named here for the callers of
-// [Labeler.LabelRaster].
+// Rule says which samples of a raster are foreground and which connect. It is
+// an [imagegraph.Rule], named here for the callers of [Labeler.LabelRaster].
 type Rule = imagegraph.Rule
 
 // The modes of a [Rule].
@@ -21,6 +20,7 @@ const (
 	Threshold = imagegraph.Threshold
 )
 
-// ParseAlgorithm returns the graph algorithm named auto, ecl, eclaf or
-// afforest, for [Options.Algorithm] ([ecl.ParseAlgorithm]).
+// ParseAlgorithm returns the graph algorithm of the given name. The names are
+// auto, ecl, eclaf and afforest; the result goes in [Options.Algorithm] (see
+// [ecl.ParseAlgorithm]).
 func ParseAlgorithm(name string) (ecl.Algorithm, error) { return ecl.ParseAlgorithm(name) }
