@@ -92,6 +92,18 @@ func (j Job) Run(ctx context.Context, opts cclabel.Options, p job.Progress) erro
 	return r.run(ctx)
 }
 
+// CheckArgs checks that the job has inputs and an output folder, the
+// usage errors a command reports before any other.
+func (j *Job) CheckArgs() error {
+	if len(j.Args) == 0 {
+		return usagef("batch: want at least one INPUT (a file, folder, glob or @list)")
+	}
+	if j.Dir == "" {
+		return usagef("batch: give -o OUTDIR for the outputs")
+	}
+	return nil
+}
+
 // planned is a planned [Job]: its files and how it reports.
 type planned struct {
 	Job
@@ -105,11 +117,8 @@ type planned struct {
 // plan checks the job, makes its labeler, expands the inputs and selects
 // the shard, before any work is done.
 func (r *planned) plan(opts cclabel.Options) error {
-	if len(r.Args) == 0 {
-		return usagef("batch: want at least one INPUT (a file, folder, glob or @list)")
-	}
-	if r.Dir == "" {
-		return usagef("batch: give -o OUTDIR for the outputs")
+	if err := r.CheckArgs(); err != nil {
+		return err
 	}
 	if r.Pipeline.Workers < 0 {
 		return usagef("batch: --workers %d: must be 1 or more (0: the number of cores)", r.Pipeline.Workers)

@@ -61,27 +61,34 @@ func (s Samples[T]) slice() any { return []T(s) }
 
 // NewSamples allocates n zero samples of kind (Samples[uint32] for RGB).
 func NewSamples(kind SampleKind, n int) (Data, error) {
-	if !kind.valid() || n < 0 {
+	if !kind.valid() {
 		return nil, fmt.Errorf("imagegraph: unsupported sample kind %v", kind)
 	}
 	size := kind.Size()
+	if n < 0 || n > math.MaxInt/size-1 {
+		return nil, fmt.Errorf("imagegraph: %d samples of %v out of range", n, kind)
+	}
 	words := make([]uint64, (n*size+7)/8) // aligned for every sample type
 	return ViewBytes(kind, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), n*size))
 }
 
 // ViewBytes returns the samples of kind held in b, sharing its memory.
 // They are len(b)/kind.Size() samples in the machine's byte order, as in
-// a memory-mapped file; b must start at a multiple of the sample size.
+// a memory-mapped file; b must start at a multiple of the sample size and
+// hold whole samples.
 func ViewBytes(kind SampleKind, b []byte) (Data, error) {
 	if !kind.valid() {
 		return nil, fmt.Errorf("imagegraph: unsupported sample kind %v", kind)
+	}
+	if len(b)%kind.Size() != 0 {
+		return nil, fmt.Errorf("imagegraph: %d bytes are not whole %v samples", len(b), kind)
 	}
 	if uintptr(unsafe.Pointer(unsafe.SliceData(b)))%uintptr(kind.Size()) != 0 {
 		return nil, fmt.Errorf("imagegraph: %v samples at an address that is not a multiple of %d", kind, kind.Size())
 	}
 	switch kind {
 	case Uint8:
-		return Samples[uint8](b), nil
+		return Samples[uint8](b[:len(b):len(b)]), nil
 	case Uint16:
 		return view[uint16](b), nil
 	case Uint32, RGB:

@@ -117,6 +117,15 @@ func TestViewBytesChecks(t *testing.T) {
 	if _, err := imagegraph.NewSamples(imagegraph.Uint8, -1); err == nil {
 		t.Error("NewSamples took a negative count")
 	}
+	if _, err := imagegraph.NewSamples(imagegraph.Uint64, math.MaxInt/4); err == nil {
+		t.Error("NewSamples took a count whose bytes overflow")
+	}
+	if _, err := imagegraph.ViewBytes(imagegraph.Uint32, b[4:11]); err == nil {
+		t.Error("ViewBytes took 7 bytes as uint32 samples")
+	}
+	if d, err := imagegraph.ViewBytes(imagegraph.Uint8, b[:3]); err != nil || cap(d.(imagegraph.Samples[uint8])) != 3 {
+		t.Errorf("ViewBytes of 3 bytes: %v, capacity past them", err)
+	}
 }
 
 func TestValidateKindAndData(t *testing.T) {

@@ -66,19 +66,20 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 // runFiles runs one job's files: a failing file is reported on p and the
 // others go on (with a single file its error is the job's). The outputs of
 // one file appear together when it succeeds, and none of them when it
-// fails or is interrupted.
+// fails or is interrupted. Once ctx is done no further file starts, and the
+// summaries so far come back with ctx's cause.
 func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(O) (S, error)) ([]S, error) {
 	var summaries []S
 	failed := 0
 	for _, out := range outs {
-		var s S
-		err := ctx.Err()
-		if err == nil {
-			err = allOrNothing(files(out), func() (err error) {
-				s, err = run(out)
-				return err
-			})
+		if ctx.Err() != nil {
+			return summaries, context.Cause(ctx)
 		}
+		var s S
+		err := allOrNothing(files(out), func() (err error) {
+			s, err = run(out)
+			return err
+		})
 		if err != nil {
 			if len(outs) == 1 {
 				return nil, err

@@ -2,7 +2,6 @@ package job
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/job/raster"
@@ -79,15 +78,6 @@ func allOrNothing(outputs []string, write func() error) error {
 		return err
 	}
 	return g.Commit()
-}
-
-// writeOutput writes a file through a temporary file renamed into place,
-// or to stdout when path is "-".
-func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
-	if path == "-" {
-		return write(stdout)
-	}
-	return atomicfile.WriteFile(path, write)
 }
 
 // imageOutputFiles and volumeOutputFiles name a job's outputs by flag.

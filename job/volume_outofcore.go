@@ -93,16 +93,12 @@ func (j Volume) chunk(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) 
 }
 
 // outOfCoreOptions are the options of an out-of-core or chunk run with l:
-// its slabs are labeled through l when it may use the GPU, else on the
-// CPU on l's threads.
+// its slabs are labeled through l, on the backend l chooses.
 func (j Volume) outOfCoreOptions(l *cclabel.Labeler, progress func(done, planes int)) raster.OutOfCoreOptions {
 	o := raster.OutOfCoreOptions{MaxMemory: j.MaxMemory, Rule: j.Settings.Rule, Connectivity: j.Connectivity,
-		Threads: l.Threads(), Progress: progress}
+		Threads: l.Threads(), Labeler: l, Progress: progress}
 	if j.Chunk == nil {
 		o.DType = j.Settings.DType
-	}
-	if l.MayUseGPU() {
-		o.Labeler = l
 	}
 	return o
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // TestSlabsSharedVolumes labels every 3D case of the shared data in slabs
-// of 7 planes (outofcore's test takes 1 and 64 on the NIfTI ones) and
-// checks the joined labels against expected.json's count and hash.
+// of 7 planes (job/raster's out-of-core test takes 1 and 64 on the NIfTI
+// ones) and checks the joined labels against expected.json's count and
+// hash.
 func TestSlabsSharedVolumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the shared volumes take the full run (CI's -race -short run covers concurrency elsewhere)")

@@ -72,6 +72,9 @@ func runBatch(ctx context.Context, cmd *cli.Command, std stdio) error {
 	j := batch.Job{Args: cmd.Args().Slice(), Dir: cmd.String("output"), Connectivity: cmd.Int("connectivity"),
 		LabelsExt: cmd.String("labels"), PreviewExt: cmd.String("preview"), StatsExt: cmd.String("stats"),
 		Summary: cmd.String("summary"), Overwrite: cmd.Bool("overwrite"), Pipeline: batch.Pipeline{Workers: cmd.Int("workers")}}
+	if err := j.CheckArgs(); err != nil {
+		return err
+	}
 	var err error
 	if j.Settings, err = settingsFromFlags(cmd, "batch", "auto", "uint16", "uint32"); err != nil {
 		return err

@@ -122,7 +122,7 @@ func mergeCommand(std stdio) *cli.Command {
 			}
 			j := job.Merge{Input: cmd.Args().Get(0), Dir: cmd.Args().Get(1), Output: cmd.String("output"), DType: cmd.String("dtype")}
 			var err error
-			if j.Raw, err = rawOptions(cmd); err != nil {
+			if j.Raw, err = rawOptions(cmd); err != nil && j.Output != "" { // Run reports a missing -o first
 				return err
 			}
 			asJSON := cmd.Bool("json")

@@ -7,3 +7,7 @@
 // the input's geometry, preview, statistics) go through temporary files
 // renamed into place and are named after their inputs ([Stem]).
 package raster
+
+// The errors of the out-of-core, chunk and streamed paths keep the prefixes
+// "outofcore:" and "labelfile:" that their messages have always had, so
+// that the messages users and scripts match stay the same.
