@@ -74,8 +74,11 @@ type GraphSummary struct {
 	Updates    *UpdatesSummary `json:"updates,omitempty"`
 	Warnings   []string        `json:"warnings,omitempty"`
 	Seconds    StageTimes      `json:"seconds"`
-	GPU        *GPUTimes       `json:"gpu_seconds,omitempty"`
-	Read       GraphRead       `json:"read"`
+	// LabelStages split Seconds.Label: GPU setup, copies, the kernel (or
+	// the CPU labeling) and the rest (counting component sizes).
+	LabelStages LabelStages `json:"label_seconds"`
+	GPU         *GPUTimes   `json:"gpu_seconds,omitempty"`
+	Read        GraphRead   `json:"read"`
 }
 
 // Run reads, labels and writes the graph with l. Its outputs are all written
@@ -169,7 +172,8 @@ func (j Graph) label(labeler *cclabel.Labeler, p Progress) (*GraphSummary, error
 		Input: input, Vertices: g.NumVertices(), Edges: g.NumEdges(),
 		Components: res.Count, Largest: largest,
 		Backend: string(gr.Backend), Algorithm: gr.Algorithm.String(), Threads: labeler.Threads(),
-		Verified: j.Verify, Warnings: lg.Warnings, Seconds: times, GPU: gpuTimesOf(gr.Backend, gr.Timing),
+		Verified: j.Verify, Warnings: lg.Warnings, Seconds: times, LabelStages: labelStagesOf(times.Label, gr.Timing),
+		GPU:    gpuTimesOf(gr.Backend, gr.Timing),
 		Forest: x.summary(forest), Updates: updates,
 		Read: graphReadOf(lg.Stats),
 	}

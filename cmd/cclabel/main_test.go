@@ -84,6 +84,12 @@ func graphJSON(t *testing.T, path string, args ...string) job.GraphSummary {
 	if s.Input != path || s.Backend == "" || s.Seconds.Total < s.Seconds.Label {
 		t.Fatalf("incomplete summary %+v", s)
 	}
+	// label_seconds splits the label stage: its parts add up to it.
+	st := s.LabelStages
+	sum := st.GPUSetup + st.Allocate + st.Upload + st.Kernel + st.Download + st.Join + st.Other
+	if (s.Vertices > 0 && st.Kernel <= 0) || sum > s.Seconds.Label*1.05+1e-4 {
+		t.Fatalf("label_seconds %+v do not split a label stage of %gs", st, s.Seconds.Label)
+	}
 	return s
 }
 
