@@ -66,7 +66,7 @@ func WriteSynthetic(out string, s Synthetic, width, height, depth int, progress 
 		return err
 	}
 	if !slices.Contains(Kinds, s.Kind) {
-		return &ParamError{Err: fmt.Errorf("gen: --kind %q: want random, blobs or cells", s.Kind)}
+		return &ParamError{Err: fmt.Errorf("gen: --kind %q: want random, blobs, cells or neurites", s.Kind)}
 	}
 	bar := startBar(progress, out)
 	defer bar.Close()

@@ -7,21 +7,22 @@ import (
 )
 
 // Kinds are the kinds of synthetic raster a [Synthetic] makes.
-var Kinds = []string{"random", "blobs", "cells"}
+var Kinds = []string{"random", "blobs", "cells", "neurites"}
 
 // Synthetic says which synthetic raster to make.
 //
 // The commands "cclabel gen image" and "cclabel gen volume" say it the
 // same way.
 type Synthetic struct {
-	// Kind is random ([RandomRaster]), blobs ([BlobsRaster]) or cells
-	// ([CellsRaster]).
+	// Kind is random ([RandomRaster]), blobs ([BlobsRaster]), cells
+	// ([CellsRaster]) or neurites ([NeuritesRaster]).
 	Kind string
 	// Density is the fraction of foreground pixels of random and blobs.
 	Density float64
 	// Radius is the smoothing radius of blobs, in pixels.
 	Radius int
-	// Cells is about how many cells a cells raster has.
+	// Cells is about how many cells a cells raster has, or fragments
+	// (labels) a neurites raster.
 	Cells int
 	// Seed seeds the generator: the same seed gives the same raster.
 	Seed uint64
@@ -44,16 +45,23 @@ func (s Synthetic) Raster(width, height, depth int) (*imagegraph.Raster, error) 
 		return blobsRaster(width, height, depth, s.Density, s.Radius, s.Seed, newProgress(s.Progress, int64(blobsPasses(depth))*n))
 	case "cells":
 		return cellsRaster(width, height, depth, s.Cells, s.Seed, newProgress(s.Progress, 2*n))
+	case "neurites":
+		return neuritesRaster(width, height, depth, s.Cells, s.Seed, newProgress(s.Progress, 2*n))
 	}
-	return nil, fmt.Errorf("gen: kind %q: want random, blobs or cells", s.Kind)
+	return nil, fmt.Errorf("gen: kind %q: want random, blobs, cells or neurites", s.Kind)
 }
 
-// Note describes the raster's density, or its cell count for cells.
+// Note describes the raster's density, or its cell or fragment count for
+// cells and neurites.
 //
-// It reads "density 0.5", say, or "about 4000 cells".
+// It reads "density 0.5", say, "about 4000 cells" or "about 2500
+// fragments".
 func (s Synthetic) Note() string {
-	if s.Kind == "cells" {
+	switch s.Kind {
+	case "cells":
 		return fmt.Sprintf("about %d cells", s.Cells)
+	case "neurites":
+		return fmt.Sprintf("about %d fragments", s.Cells)
 	}
 	return fmt.Sprintf("density %.3g", s.Density)
 }

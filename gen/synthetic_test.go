@@ -11,6 +11,7 @@ func TestSyntheticMakesTheKindAsked(t *testing.T) {
 	random, _ := RandomRaster(30, 20, 4, 0.4, 9)
 	blobs, _ := BlobsRaster(30, 20, 4, 0.4, 2, 9)
 	cells, _ := CellsRaster(30, 20, 4, 25, 9)
+	neurites, _ := NeuritesRaster(30, 20, 4, 25, 9)
 	for _, c := range []struct {
 		kind string
 		want *imagegraph.Raster
@@ -19,6 +20,7 @@ func TestSyntheticMakesTheKindAsked(t *testing.T) {
 		{"random", random, "density 0.4"},
 		{"blobs", blobs, "density 0.4"},
 		{"cells", cells, "about 25 cells"},
+		{"neurites", neurites, "about 25 fragments"},
 	} {
 		s := Synthetic{Kind: c.kind, Density: 0.4, Radius: 2, Cells: 25, Seed: 9}
 		r, err := s.Raster(30, 20, 4)
@@ -35,7 +37,7 @@ func TestSyntheticMakesTheKindAsked(t *testing.T) {
 	if n := (Synthetic{Kind: "random", Density: 0.123456}).Note(); n != "density 0.123" {
 		t.Errorf("note %q", n)
 	}
-	if _, err := (Synthetic{Kind: "voronoi"}).Raster(4, 4, 1); err == nil || err.Error() != `gen: kind "voronoi": want random, blobs or cells` {
+	if _, err := (Synthetic{Kind: "voronoi"}).Raster(4, 4, 1); err == nil || err.Error() != `gen: kind "voronoi": want random, blobs, cells or neurites` {
 		t.Errorf("unknown kind: %v", err)
 	}
 	if _, err := (Synthetic{Kind: "random", Density: 2}).Raster(4, 4, 1); err == nil {

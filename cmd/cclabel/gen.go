@@ -130,8 +130,8 @@ func syntheticFlags(what, units, size, syntax string, density float64, radius in
 	return []cli.Flag{
 		&cli.StringFlag{Name: "size", Value: size, Usage: syntax},
 		&cli.FloatFlag{Name: "density", Value: density, Usage: "fraction of foreground " + units},
-		&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent " + units + "), blobs (smoothed noise, thresholded) or cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them)"},
-		&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells: about how many cells"},
+		&cli.StringFlag{Name: "kind", Value: "random", Usage: "random (independent " + units + "), blobs (smoothed noise, thresholded), cells (a dense segmentation: Voronoi cells with distinct random uint32 values, background walls between about half of them) or neurites (an EM-like segmentation: thin anisotropic tubes, branching, cut into fragments)"},
+		&cli.IntFlag{Name: "cells", Value: 4000, Usage: "cells, neurites: about how many cells or fragments (labels)"},
 		&cli.IntFlag{Name: "radius", Value: radius, Usage: "blobs: smoothing radius in " + units},
 		seedFlag(what),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: output, Required: true, TakesFile: true},

@@ -99,6 +99,7 @@ func TestGenQuiet(t *testing.T) {
 	for _, c := range [][]string{
 		{"volume", "--kind", "blobs", "--size", "30,20,10"},
 		{"volume", "--kind", "cells", "--size", "30,20,10", "--cells", "20"},
+		{"volume", "--kind", "neurites", "--size", "60,50,12", "--cells", "20"},
 		{"image", "--kind", "random", "--size", "40x30"},
 	} {
 		loud, quiet := filepath.Join(dir, "loud.npy"), filepath.Join(dir, "quiet.npy")
