@@ -1,6 +1,7 @@
 package graphio
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"sync"
@@ -98,9 +99,10 @@ func scanAdjacency(g *ecl.Graph, threads int) adjacencyFacts {
 var symBlockBytes int64 = 1 << 20
 
 // symRoundDiv sets the size of a round of the symmetry check: a round
-// covers at most 1/symRoundDiv of the arcs (and at least symMinRound).
+// covers at most 1/symRoundDiv of the arcs (and at least symMinRound), and
+// half as many when arcs in both directions are looked up.
 var (
-	symRoundDiv       = 8
+	symRoundDiv       = 4
 	symMinRound int64 = 1 << 16
 )
 
@@ -108,12 +110,14 @@ var (
 // is symmetric: whether every arc (v,u) has its reverse (u,v).
 //
 // The arcs to look up are partitioned by the block of their target vertex,
-// then looked up block by block with binary search, so that each lookup
-// touches only the block's part of the graph. With strictly increasing
-// lists (f.strict) only upward arcs are looked up: they map one-to-one onto
-// downward reverses, so equal counts then mean every downward arc has its
-// reverse too. Otherwise arcs in both directions are looked up. The check
-// is exact. Its scratch holds one 8-byte query per arc of a round.
+// then looked up block by block, so that each lookup touches only the
+// block's part of the graph. With strictly increasing lists (f.strict) only
+// upward arcs are looked up: they map one-to-one onto downward reverses, so
+// equal counts then mean every downward arc has its reverse too; each
+// target's lookups then walk its list in order. Otherwise arcs in both
+// directions are looked up by binary search. The check is exact. Its
+// scratch holds one 8-byte query per looked-up arc of a round (about one
+// byte per arc of the graph) and, for strict lists, 4 bytes per vertex.
 func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 	if f.strict && f.up != f.down {
 		return false
@@ -130,8 +134,19 @@ func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 		shift++
 	}
 	nb := (n >> shift) + 1
-	round := min(m, max(m/int64(symRoundDiv), symMinRound))
-	buf := make([]uint64, round)
+	div := int64(symRoundDiv)
+	if !f.strict {
+		div *= 2
+	}
+	round := min(m, max(m/div, symMinRound))
+	var buf []uint64
+	// With strict lists, the upward arcs into u arrive in increasing order
+	// of their source, which is the order of u's downward arcs at the start
+	// of its list: cur[u] counts those matched so far.
+	var cur []uint32
+	if f.strict && m <= math.MaxUint32 {
+		cur = make([]uint32, n)
+	}
 	threads = parallel.ClampThreads(threads, int(round))
 	hist := make([][]int64, threads)
 	for t := range hist {
@@ -180,6 +195,10 @@ func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 			}
 		}
 		starts[nb] = at
+		if at > int64(len(buf)) {
+			buf = nil
+			buf = make([]uint64, at)
+		}
 		parallel.RangesIndexed(threads, threads, func(t, _, _ int) {
 			h := hist[t]
 			lo, hi := part(t)
@@ -203,7 +222,20 @@ func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 					if b >= int64(nb) {
 						return
 					}
-					for _, q := range buf[starts[b]:starts[b+1]] {
+					qs := buf[starts[b]:starts[b+1]]
+					if cur != nil {
+						for _, q := range qs {
+							u, v := int(q>>32), int32(uint32(q))
+							c, start := cur[u], off[u]
+							if int64(c) >= off[u+1]-start || nbrs[start+int64(c)] != v {
+								bad.Store(true)
+								return
+							}
+							cur[u] = c + 1
+						}
+						continue
+					}
+					for _, q := range qs {
 						u, v := int(q>>32), int32(uint32(q))
 						if _, ok := slices.BinarySearch(nbrs[off[u]:off[u+1]], v); !ok {
 							bad.Store(true)
