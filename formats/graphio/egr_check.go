@@ -99,11 +99,13 @@ func scanAdjacency(g *ecl.Graph, threads int) adjacencyFacts {
 var symBlockBytes int64 = 1 << 20
 
 // symRoundDiv sets the size of a round of the symmetry check: a round
-// covers at most 1/symRoundDiv of the arcs (and at least symMinRound), and
-// half as many when arcs in both directions are looked up.
+// covers at most 1/symRoundDiv of the arcs (and at least symMinRound, at
+// most symMaxRound, which bounds the scratch), and half as many when arcs
+// in both directions are looked up.
 var (
 	symRoundDiv       = 4
 	symMinRound int64 = 1 << 16
+	symMaxRound int64 = 1 << 24
 )
 
 // symmetricSorted reports whether g, valid and with sorted adjacency lists,
@@ -117,7 +119,8 @@ var (
 // target's lookups then walk its list in order. Otherwise arcs in both
 // directions are looked up by binary search. The check is exact. Its
 // scratch holds one 8-byte query per looked-up arc of a round (about one
-// byte per arc of the graph) and, for strict lists, 4 bytes per vertex.
+// byte per arc of the graph, and at most 8·symMaxRound bytes) and, for
+// strict lists, 4 bytes per vertex.
 func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 	if f.strict && f.up != f.down {
 		return false
@@ -138,7 +141,7 @@ func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 	if !f.strict {
 		div *= 2
 	}
-	round := min(m, max(m/div, symMinRound))
+	round := min(m, max(m/div, symMinRound), symMaxRound)
 	var buf []uint64
 	// With strict lists, the upward arcs into u arrive in increasing order
 	// of their source, which is the order of u's downward arcs at the start
