@@ -190,6 +190,22 @@ func readEGR(r io.Reader, cfg readConfig, w egrLayout) (*LoadedGraph, error) {
 			return nil, trailing(extra)
 		}
 	}
+	if cfg.size >= 0 && edges <= math.MaxInt/8 {
+		if cr, ra, sk, base, ok := egrRandomAccess(r); ok {
+			g, read, err := egrParallel(ra, base, hb, nodes, edges, w, weights, cfg.size, cfg.Threads)
+			if err == errShort {
+				return nil, truncated(read)
+			} else if err != nil {
+				return nil, err
+			}
+			// Leave r after the input, as the streaming reader does.
+			if _, err := sk.Seek(base+read-hb, io.SeekStart); err != nil {
+				return nil, fmt.Errorf("formats: read: %w", err)
+			}
+			cr.n += read - hb
+			return finishEGR(g, cfg)
+		}
+	}
 	bufBytes := egrBufBytes
 	if cfg.size >= 0 && cfg.size < egrBufBytes {
 		bufBytes = int(cfg.size+4) &^ 3 // small inputs need no big buffer
@@ -265,16 +281,19 @@ func (d *egrDecoder) finish(weights bool, edges int64, trailing func(int64) erro
 }
 
 // finishEGR validates a decoded graph, sorts unsorted adjacency lists and
-// symmetrizes the graph when needed.
+// symmetrizes the graph when needed. The checks run on cfg.Threads
+// goroutines; an invalid graph gets [ecl.Graph.Validate]'s error.
 func finishEGR(g *ecl.Graph, cfg readConfig) (*LoadedGraph, error) {
-	if err := g.Validate(); err != nil {
+	f, err := validateParallel(g, cfg.Threads)
+	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
 	lg := &LoadedGraph{Graph: g}
-	if !adjacencySorted(g) {
+	if !f.sorted {
 		g.SortAdjacency(cfg.Threads)
+		f = scanAdjacency(g, cfg.Threads)
 	}
-	if !g.IsSymmetric(cfg.Threads) {
+	if !symmetricSorted(g, cfg.Threads, f) {
 		sym, err := g.Symmetrize()
 		if err != nil {
 			return nil, fmt.Errorf("formats: symmetrize: %w", err)
@@ -283,21 +302,6 @@ func finishEGR(g *ecl.Graph, cfg readConfig) (*LoadedGraph, error) {
 		lg.Warnings = append(lg.Warnings, ".egr graph was not symmetric: symmetrized")
 	}
 	return lg, nil
-}
-
-// adjacencySorted reports whether every adjacency list of the valid graph g
-// is sorted.
-func adjacencySorted(g *ecl.Graph) bool {
-	off, nbrs := g.Offsets, g.Neighbors
-	for v := 0; v+1 < len(off); v++ {
-		adj := nbrs[off[v]:off[v+1]]
-		for i := 1; i < len(adj); i++ {
-			if adj[i] < adj[i-1] {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // WriteEGR writes g to w in the .egr format, without weights. The graph must

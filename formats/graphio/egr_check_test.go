@@ -1,0 +1,107 @@
+package graphio
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel/ecl"
+)
+
+// TestSymmetricSortedMatchesIsSymmetric checks the partitioned symmetry
+// check against ecl's on random graphs, symmetric or not, with repeats and
+// self-loops, cut into many blocks and rounds.
+func TestSymmetricSortedMatchesIsSymmetric(t *testing.T) {
+	defer func(b, r, x int64) { symBlockBytes, symMinRound, symMaxRound = b, r, x }(symBlockBytes, symMinRound, symMaxRound)
+	symBlockBytes, symMinRound = 64, 7
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 400 {
+		// Every other trial caps the rounds below what the arcs ask.
+		symMaxRound = 1 << 24
+		if trial%2 == 1 {
+			symMaxRound = 9
+		}
+		n := 1 + rng.IntN(40)
+		adj := make([][]int32, n)
+		for range rng.IntN(4 * n) {
+			v, u := rng.Int32N(int32(n)), rng.Int32N(int32(n))
+			adj[v] = append(adj[v], u)
+			if rng.IntN(8) != 0 {
+				adj[u] = append(adj[u], v)
+			}
+		}
+		g := &ecl.Graph{Offsets: []int64{0}}
+		for _, a := range adj {
+			if rng.IntN(2) == 0 {
+				a = slices.Compact(slices.Sorted(slices.Values(a)))
+			}
+			slices.Sort(a)
+			g.Neighbors = append(g.Neighbors, a...)
+			g.Offsets = append(g.Offsets, int64(len(g.Neighbors)))
+		}
+		for _, threads := range []int{1, 3} {
+			f, err := validateParallel(g, threads)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := symmetricSorted(g, threads, f), g.IsSymmetric(1); got != want {
+				t.Fatalf("trial %d, %d threads: symmetric %v, want %v (graph %v)", trial, threads, got, want, g)
+			}
+		}
+	}
+}
+
+// TestValidateParallelErrors checks that the parallel validation reports
+// what ecl.Graph.Validate reports.
+func TestValidateParallelErrors(t *testing.T) {
+	graphs := []*ecl.Graph{
+		{Offsets: []int64{1, 1}, Neighbors: []int32{0}},
+		{Offsets: []int64{0, 2, 1, 3}, Neighbors: []int32{0, 1, 9}},
+		{Offsets: []int64{0, 1, 2}, Neighbors: []int32{1, 0, 0}},
+		{Offsets: []int64{0, 1, 3}, Neighbors: []int32{1, 2, -1}},
+		{Offsets: []int64{0, 2, 4}, Neighbors: []int32{1, 1, 0, 0}},
+	}
+	for _, g := range graphs {
+		for _, threads := range []int{1, 2} {
+			_, err := validateParallel(g, threads)
+			want := g.Validate()
+			if (err == nil) != (want == nil) || err != nil && err.Error() != want.Error() {
+				t.Errorf("%v: error %v, want %v", g, err, want)
+			}
+		}
+	}
+}
+
+// TestReadEGRParallelMatchesStream checks that the parallel reader, used
+// for inputs with ReadAt, returns what the streaming reader returns when
+// the given size is wrong or the input carries weights.
+func TestReadEGRParallelMatchesStream(t *testing.T) {
+	defer func(p int64) { egrPieceBytes = p }(egrPieceBytes)
+	egrPieceBytes = 8
+	g := &ecl.Graph{Offsets: []int64{0, 2, 3, 4, 4}, Neighbors: []int32{1, 2, 0, 0}}
+	var buf bytes.Buffer
+	if err := WriteEGR(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	withWeights := append(slices.Clone(data), make([]byte, 4*len(g.Neighbors))...)
+	for _, in := range [][]byte{data, withWeights} {
+		for cut := 0; cut <= len(in)+2; cut++ {
+			src := append(slices.Clone(in), 7, 7)[:cut]
+			for _, size := range []int64{int64(len(data)), int64(len(in)), int64(cut)} {
+				want, werr := ReadEGR(struct{ io.Reader }{bytes.NewReader(src)}, size, ReadOptions{})
+				got, err := ReadEGR(bytes.NewReader(src), size, ReadOptions{})
+				if fmt.Sprint(err) != fmt.Sprint(werr) {
+					t.Fatalf("cut %d, size %d: error %v, want %v", cut, size, err, werr)
+				}
+				if err == nil && (!slices.Equal(got.Graph.Offsets, want.Graph.Offsets) ||
+					!slices.Equal(got.Graph.Neighbors, want.Graph.Neighbors) || got.Stats.Bytes != want.Stats.Bytes) {
+					t.Fatalf("cut %d, size %d: graphs differ", cut, size)
+				}
+			}
+		}
+	}
+}
