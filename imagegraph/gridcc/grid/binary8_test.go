@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/gridtest"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
-// keyMask serves the nonzero keys of gridtest.SliceKeys as bit masks.
-type keyMask struct{ gridtest.SliceKeys }
+// keyMask serves the nonzero keys of testkit.SliceKeys as bit masks.
+type keyMask struct{ testkit.SliceKeys }
 
 func (m keyMask) Mask(row int, dst []uint64) {
 	clear(dst)
@@ -23,12 +23,12 @@ func (m keyMask) Mask(row int, dst []uint64) {
 
 func TestLabelBinary8MatchesBFS(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	shapes := append(gridtest.AwkwardShapes(false),
+	shapes := append(testkit.AwkwardShapes(false),
 		grid.GridShape{Width: 64, Height: 9, Depth: 1}, grid.GridShape{Width: 65, Height: 8, Depth: 1},
 		grid.GridShape{Width: 127, Height: 33, Depth: 1}, grid.GridShape{Width: 200, Height: 129, Depth: 1},
 		grid.GridShape{Width: 4097, Height: 3, Depth: 1}, grid.GridShape{Width: 3, Height: 301, Depth: 1})
 	for _, shape := range shapes {
-		patterns := gridtest.Patterns(shape, rng)
+		patterns := testkit.Patterns(shape, rng)
 		for _, p := range []float64{0.1, 0.4, 0.6, 0.8} {
 			k := make([]uint32, shape.Len())
 			for i := range k {
@@ -43,10 +43,10 @@ func TestLabelBinary8MatchesBFS(t *testing.T) {
 			for i, k := range keys {
 				binary[i] = min(k, 1)
 			}
-			want, wantN := gridtest.BFSLabels(shape, 8, binary)
+			want, wantN := testkit.BFSLabels(shape, 8, binary)
 			for _, threads := range []int{1, 2, 3, 7} {
 				got := make([]uint32, len(keys))
-				n, err := grid.LabelBinary8(shape.Width, shape.Height, keyMask{gridtest.SliceKeys{Width: shape.Width, Values: keys}}, got, threads)
+				n, err := grid.LabelBinary8(shape.Width, shape.Height, keyMask{testkit.SliceKeys{Width: shape.Width, Values: keys}}, got, threads)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -80,12 +80,12 @@ func TestByteMaskSWAR(t *testing.T) {
 
 func TestLabelBinary26MatchesBFS(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
-	shapes := append(gridtest.AwkwardShapes(true),
+	shapes := append(testkit.AwkwardShapes(true),
 		grid.GridShape{Width: 64, Height: 5, Depth: 9}, grid.GridShape{Width: 65, Height: 4, Depth: 8},
 		grid.GridShape{Width: 31, Height: 17, Depth: 13}, grid.GridShape{Width: 3, Height: 2, Depth: 41},
 		grid.GridShape{Width: 130, Height: 7, Depth: 5}, grid.GridShape{Width: 9, Height: 1, Depth: 12})
 	for _, shape := range shapes {
-		patterns := gridtest.Patterns(shape, rng)
+		patterns := testkit.Patterns(shape, rng)
 		for _, p := range []float64{0.05, 0.15, 0.3, 0.6} {
 			k := make([]uint32, shape.Len())
 			for i := range k {
@@ -100,10 +100,10 @@ func TestLabelBinary26MatchesBFS(t *testing.T) {
 			for i, k := range keys {
 				binary[i] = min(k, 1)
 			}
-			want, wantN := gridtest.BFSLabels(shape, 26, binary)
+			want, wantN := testkit.BFSLabels(shape, 26, binary)
 			for _, threads := range []int{1, 2, 3, 7} {
 				got := make([]uint32, len(keys))
-				n, err := grid.LabelBinary26(shape.Width, shape.Height, shape.Depth, keyMask{gridtest.SliceKeys{Width: shape.Width, Values: keys}}, got, threads)
+				n, err := grid.LabelBinary26(shape.Width, shape.Height, shape.Depth, keyMask{testkit.SliceKeys{Width: shape.Width, Values: keys}}, got, threads)
 				if err != nil {
 					t.Fatal(err)
 				}

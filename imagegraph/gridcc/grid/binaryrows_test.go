@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/gridtest"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestLabelBinaryMatchesBFS(t *testing.T) {
@@ -16,16 +16,16 @@ func TestLabelBinaryMatchesBFS(t *testing.T) {
 		if is3D {
 			conns = []int{6, 18, 26}
 		}
-		for _, shape := range gridtest.ModeShapes(is3D) {
-			for name, keys := range gridtest.ModePatterns(shape, rng) {
+		for _, shape := range testkit.ModeShapes(is3D) {
+			for name, keys := range testkit.ModePatterns(shape, rng) {
 				binary := make([]uint32, len(keys))
 				for i, k := range keys {
 					binary[i] = min(k, 1)
 				}
-				src := keyMask{gridtest.SliceKeys{Width: shape.Width, Values: keys}}
+				src := keyMask{testkit.SliceKeys{Width: shape.Width, Values: keys}}
 				for _, conn := range conns {
-					want, wantN := gridtest.BFSLabels(shape, conn, binary)
-					for _, threads := range gridtest.ModeThreads {
+					want, wantN := testkit.BFSLabels(shape, conn, binary)
+					for _, threads := range testkit.ModeThreads {
 						for _, f := range []struct {
 							name  string
 							label func(grid.GridShape, int, grid.MaskRows, []uint32, int) (int, error)

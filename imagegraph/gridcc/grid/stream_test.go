@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/gridtest"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 // TestLabelBinaryStreamedMatches checks that a grid labeled while its rows
@@ -16,12 +16,12 @@ import (
 // count, and that no row is read before it is released (the source serves
 // a full row for those, which would change the labels too).
 func TestLabelBinaryStreamedMatches(t *testing.T) {
-	gridtest.CheckStreamed(t, rand.New(rand.NewPCG(31, 32)),
-		func(shape grid.GridShape, conn int, src gridtest.SliceKeys, _ *gridtest.Feed, dst []uint32, s grid.Stream) (int, error) {
+	testkit.CheckStreamed(t, rand.New(rand.NewPCG(31, 32)),
+		func(shape grid.GridShape, conn int, src testkit.SliceKeys, _ *testkit.Feed, dst []uint32, s grid.Stream) (int, error) {
 			return grid.LabelBinary(shape, conn, keyMask{src}, dst, s.Threads)
 		},
-		func(shape grid.GridShape, conn int, src gridtest.SliceKeys, feed *gridtest.Feed, dst []uint32, s grid.Stream) (int, error) {
-			return grid.LabelBinaryStreamed(shape, conn, gridtest.PoisonMask{Keys: src, Feed: feed}, dst, s)
+		func(shape grid.GridShape, conn int, src testkit.SliceKeys, feed *testkit.Feed, dst []uint32, s grid.Stream) (int, error) {
+			return grid.LabelBinaryStreamed(shape, conn, testkit.PoisonMask{Keys: src, Feed: feed}, dst, s)
 		})
 }
 
@@ -34,17 +34,17 @@ func TestLabelBinaryStreamedFeedFails(t *testing.T) {
 	for i := range keys {
 		keys[i] = uint32(rng.IntN(2))
 	}
-	src := gridtest.SliceKeys{Width: shape.Width, Values: keys}
+	src := testkit.SliceKeys{Width: shape.Width, Values: keys}
 	before := runtime.NumGoroutine()
 	rows := shape.Height * shape.Depth
 	for _, conn := range []int{6, 18, 26} {
 		for _, threads := range []int{1, 2, 3} {
 			for _, failAt := range []int{0, 1, rows / 3, rows - 1} {
-				feed := gridtest.NewFeed(rows, 4, failAt)
-				_, err := grid.LabelBinaryStreamed(shape, conn, gridtest.PoisonMask{Keys: src, Feed: feed}, make([]uint32, len(keys)),
+				feed := testkit.NewFeed(rows, 4, failAt)
+				_, err := grid.LabelBinaryStreamed(shape, conn, testkit.PoisonMask{Keys: src, Feed: feed}, make([]uint32, len(keys)),
 					grid.Stream{Threads: threads, Bands: 8, Wait: feed.Wait})
 				feed.Stop()
-				if !errors.Is(err, gridtest.ErrFeed) {
+				if !errors.Is(err, testkit.ErrFeed) {
 					t.Fatalf("c%d threads %d fail at %d: %v, want the feed's error", conn, threads, failAt, err)
 				}
 				if feed.Early() != 0 {

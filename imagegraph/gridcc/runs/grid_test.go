@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/gridtest"
 	"github.com/cclabel/cclabel/imagegraph/gridcc/runs"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestLabelGridMatchesBFS(t *testing.T) {
@@ -17,13 +17,13 @@ func TestLabelGridMatchesBFS(t *testing.T) {
 		if is3D {
 			conns = []int{6, 18, 26}
 		}
-		for _, shape := range gridtest.AwkwardShapes(is3D) {
-			for name, keys := range gridtest.Patterns(shape, rng) {
+		for _, shape := range testkit.AwkwardShapes(is3D) {
+			for name, keys := range testkit.Patterns(shape, rng) {
 				for _, conn := range conns {
-					want, wantN := gridtest.BFSLabels(shape, conn, keys)
+					want, wantN := testkit.BFSLabels(shape, conn, keys)
 					for _, threads := range []int{1, 2, 3, 8} {
 						got := make([]uint32, len(keys))
-						n, err := runs.LabelGrid(shape, conn, grid.KeyRows[uint32](gridtest.SliceKeys{Width: shape.Width, Values: keys}), got, threads)
+						n, err := runs.LabelGrid(shape, conn, grid.KeyRows[uint32](testkit.SliceKeys{Width: shape.Width, Values: keys}), got, threads)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -60,10 +60,10 @@ func TestLabelGridLargeRandomAllThreadCounts(t *testing.T) {
 					keys[i] = 1 + uint32(rng.IntN(2))
 				}
 			}
-			want, wantN := gridtest.BFSLabels(c.shape, c.conn, keys)
+			want, wantN := testkit.BFSLabels(c.shape, c.conn, keys)
 			for threads := 1; threads <= 8; threads++ {
 				got := make([]uint32, len(keys))
-				n, err := runs.LabelGrid[uint32](c.shape, c.conn, gridtest.SliceKeys{Width: c.shape.Width, Values: keys}, got, threads)
+				n, err := runs.LabelGrid[uint32](c.shape, c.conn, testkit.SliceKeys{Width: c.shape.Width, Values: keys}, got, threads)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -76,7 +76,7 @@ func TestLabelGridLargeRandomAllThreadCounts(t *testing.T) {
 }
 
 func TestLabelGridErrors(t *testing.T) {
-	keys := gridtest.SliceKeys{Width: 2, Values: make([]uint32, 4)}
+	keys := testkit.SliceKeys{Width: 2, Values: make([]uint32, 4)}
 	for _, c := range []struct {
 		shape grid.GridShape
 		conn  int

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/gridtest"
 	"github.com/cclabel/cclabel/imagegraph/gridcc/runs"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestLabelRunsMatchesBFS(t *testing.T) {
@@ -17,12 +17,12 @@ func TestLabelRunsMatchesBFS(t *testing.T) {
 		if is3D {
 			conns = []int{6, 18, 26}
 		}
-		for _, shape := range gridtest.ModeShapes(is3D) {
-			for name, keys := range gridtest.ModePatterns(shape, rng) {
-				src := gridtest.SliceKeys{Width: shape.Width, Values: keys}
+		for _, shape := range testkit.ModeShapes(is3D) {
+			for name, keys := range testkit.ModePatterns(shape, rng) {
+				src := testkit.SliceKeys{Width: shape.Width, Values: keys}
 				for _, conn := range conns {
-					want, wantN := gridtest.BFSLabels(shape, conn, keys)
-					for _, threads := range gridtest.ModeThreads {
+					want, wantN := testkit.BFSLabels(shape, conn, keys)
+					for _, threads := range testkit.ModeThreads {
 						got := make([]uint32, len(keys))
 						n, err := runs.LabelRuns[uint32](shape, conn, src, got, threads)
 						if err != nil {
@@ -40,7 +40,7 @@ func TestLabelRunsMatchesBFS(t *testing.T) {
 }
 
 // TestLabelRunsCellsAllThreadCounts checks LabelRuns on dense cell
-// segmentations (gridtest.Cells) large enough for several bands and many
+// segmentations (testkit.Cells) large enough for several bands and many
 // runs a row: distinct values, and few values (touching cells of equal
 // value join, so keys span several components and components several
 // cells), at every connectivity and 1 to 7 threads.
@@ -56,14 +56,14 @@ func TestLabelRunsCellsAllThreadCounts(t *testing.T) {
 		{grid.GridShape{Width: 300, Height: 200, Depth: 1}, 4, 2},
 	}
 	for _, c := range cases {
-		keys := gridtest.Cells(c.shape, c.side, c.vals, rng)
-		src := gridtest.SliceKeys{Width: c.shape.Width, Values: keys}
+		keys := testkit.Cells(c.shape, c.side, c.vals, rng)
+		src := testkit.SliceKeys{Width: c.shape.Width, Values: keys}
 		conns := []int{6, 18, 26}
 		if c.shape.Depth == 1 {
 			conns = []int{4, 8}
 		}
 		for _, conn := range conns {
-			want, wantN := gridtest.BFSLabels(c.shape, conn, keys)
+			want, wantN := testkit.BFSLabels(c.shape, conn, keys)
 			for threads := 1; threads <= 7; threads++ {
 				got := make([]uint32, len(keys))
 				n, err := runs.LabelRuns[uint32](c.shape, conn, src, got, threads)

@@ -1,4 +1,4 @@
-package gridtest
+package testkit
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package gridtest
+package testkit
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package gridtest
+package testkit
 
 import "github.com/cclabel/cclabel/imagegraph/gridcc/grid"
 
