@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats/internal/csrfile"
 )
 
 // The .egr format (ECL-CC's binary CSR), little-endian: int32 nodes, int32
@@ -192,8 +193,8 @@ func readEGR(r io.Reader, cfg readConfig, w egrLayout) (*LoadedGraph, error) {
 	}
 	if cfg.size >= 0 && edges <= math.MaxInt/8 {
 		if cr, ra, sk, base, ok := egrRandomAccess(r); ok {
-			g, read, err := egrParallel(ra, base, hb, nodes, edges, w, weights, cfg.size, cfg.Threads)
-			if err == errShort {
+			g, read, err := csrfile.Read(ra, base, hb, nodes, edges, int(w), weights, cfg.size, cfg.Threads)
+			if err == csrfile.ErrShort {
 				return nil, truncated(read)
 			} else if err != nil {
 				return nil, err
@@ -284,16 +285,16 @@ func (d *egrDecoder) finish(weights bool, edges int64, trailing func(int64) erro
 // symmetrizes the graph when needed. The checks run on cfg.Threads
 // goroutines; an invalid graph gets [ecl.Graph.Validate]'s error.
 func finishEGR(g *ecl.Graph, cfg readConfig) (*LoadedGraph, error) {
-	f, err := validateParallel(g, cfg.Threads)
+	f, err := csrfile.Validate(g, cfg.Threads)
 	if err != nil {
 		return nil, fmt.Errorf("formats: %w", err)
 	}
 	lg := &LoadedGraph{Graph: g}
-	if !f.sorted {
+	if !f.Sorted {
 		g.SortAdjacency(cfg.Threads)
-		f = scanAdjacency(g, cfg.Threads)
+		f = csrfile.Scan(g, cfg.Threads)
 	}
-	if !symmetricSorted(g, cfg.Threads, f) {
+	if !csrfile.Symmetric(g, cfg.Threads, f) {
 		sym, err := g.Symmetrize()
 		if err != nil {
 			return nil, fmt.Errorf("formats: symmetrize: %w", err)
@@ -398,4 +399,28 @@ func checkWritable(g *ecl.Graph) error {
 		return fmt.Errorf("formats: cannot write: %w", err)
 	}
 	return nil
+}
+
+// egrRandomAccess returns the random-access view of r, and the offset in
+// it where the data after the header starts, when the .egr body can be read
+// in parallel: r is the reader readGraph counts through, over an
+// [io.ReaderAt] and [io.Seeker] whose position can be told.
+func egrRandomAccess(r io.Reader) (*countingReader, io.ReaderAt, io.Seeker, int64, bool) {
+	cr, ok := r.(*countingReader)
+	if !ok {
+		return nil, nil, nil, 0, false
+	}
+	ra, ok := cr.r.(io.ReaderAt)
+	if !ok {
+		return nil, nil, nil, 0, false
+	}
+	sk, ok := cr.r.(io.Seeker)
+	if !ok {
+		return nil, nil, nil, 0, false
+	}
+	pos, err := sk.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil, nil, nil, 0, false
+	}
+	return cr, ra, sk, pos, true
 }

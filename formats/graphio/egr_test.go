@@ -10,6 +10,7 @@ import (
 	"testing/iotest"
 
 	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/formats/internal/csrfile"
 	"github.com/cclabel/cclabel/internal/testkit"
 )
 
@@ -220,8 +221,8 @@ func TestReadEGRMemory(t *testing.T) {
 	// through a buffer of one piece, and the symmetry check holds up to one
 	// 8-byte query per arc of a round and a 4-byte cursor per vertex.
 	offBytes := 4 * uint64(len(g.Offsets))
-	round := min(max(uint64(g.NumEdges()/symRoundDiv), uint64(symMinRound)), uint64(symMaxRound))
-	want := uint64(len(data)) + offBytes + min(uint64(egrPieceBytes), offBytes) + 8*round + offBytes
+	round := uint64(csrfile.ScratchBytes(int64(g.NumEdges()))) / 8
+	want := uint64(len(data)) + offBytes + min(uint64(csrfile.PieceBytes), offBytes) + 8*round + offBytes
 	if alloc > want+want/20 {
 		t.Errorf("allocated %d bytes to read %d; want about %d", alloc, len(data), want)
 	}

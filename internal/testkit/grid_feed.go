@@ -24,7 +24,7 @@ type Feed struct {
 }
 
 // ErrFeed is the error of a feed that fails.
-var ErrFeed = errors.New("gridtest: the feed failed")
+var ErrFeed = errors.New("testkit: the feed failed")
 
 // NewFeed starts releasing rows rows, step at a time (at least 1); when
 // failAt is in [0, rows), the feed fails once failAt rows are released.

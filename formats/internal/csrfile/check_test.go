@@ -1,9 +1,6 @@
-package graphio
+package csrfile
 
 import (
-	"bytes"
-	"fmt"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -43,11 +40,11 @@ func TestSymmetricSortedMatchesIsSymmetric(t *testing.T) {
 			g.Offsets = append(g.Offsets, int64(len(g.Neighbors)))
 		}
 		for _, threads := range []int{1, 3} {
-			f, err := validateParallel(g, threads)
+			f, err := Validate(g, threads)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := symmetricSorted(g, threads, f), g.IsSymmetric(1); got != want {
+			if got, want := Symmetric(g, threads, f), g.IsSymmetric(1); got != want {
 				t.Fatalf("trial %d, %d threads: symmetric %v, want %v (graph %v)", trial, threads, got, want, g)
 			}
 		}
@@ -66,41 +63,10 @@ func TestValidateParallelErrors(t *testing.T) {
 	}
 	for _, g := range graphs {
 		for _, threads := range []int{1, 2} {
-			_, err := validateParallel(g, threads)
+			_, err := Validate(g, threads)
 			want := g.Validate()
 			if (err == nil) != (want == nil) || err != nil && err.Error() != want.Error() {
 				t.Errorf("%v: error %v, want %v", g, err, want)
-			}
-		}
-	}
-}
-
-// TestReadEGRParallelMatchesStream checks that the parallel reader, used
-// for inputs with ReadAt, returns what the streaming reader returns when
-// the given size is wrong or the input carries weights.
-func TestReadEGRParallelMatchesStream(t *testing.T) {
-	defer func(p int64) { egrPieceBytes = p }(egrPieceBytes)
-	egrPieceBytes = 8
-	g := &ecl.Graph{Offsets: []int64{0, 2, 3, 4, 4}, Neighbors: []int32{1, 2, 0, 0}}
-	var buf bytes.Buffer
-	if err := WriteEGR(&buf, g); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
-	withWeights := append(slices.Clone(data), make([]byte, 4*len(g.Neighbors))...)
-	for _, in := range [][]byte{data, withWeights} {
-		for cut := 0; cut <= len(in)+2; cut++ {
-			src := append(slices.Clone(in), 7, 7)[:cut]
-			for _, size := range []int64{int64(len(data)), int64(len(in)), int64(cut)} {
-				want, werr := ReadEGR(struct{ io.Reader }{bytes.NewReader(src)}, size, ReadOptions{})
-				got, err := ReadEGR(bytes.NewReader(src), size, ReadOptions{})
-				if fmt.Sprint(err) != fmt.Sprint(werr) {
-					t.Fatalf("cut %d, size %d: error %v, want %v", cut, size, err, werr)
-				}
-				if err == nil && (!slices.Equal(got.Graph.Offsets, want.Graph.Offsets) ||
-					!slices.Equal(got.Graph.Neighbors, want.Graph.Neighbors) || got.Stats.Bytes != want.Stats.Bytes) {
-					t.Fatalf("cut %d, size %d: graphs differ", cut, size)
-				}
 			}
 		}
 	}

@@ -1,4 +1,7 @@
-package graphio
+// Package csrfile reads the arrays of CSR graph files (.egr) on several
+// goroutines and checks them there: offsets, neighbour IDs, sorted lists
+// and symmetry, with the errors of [ecl.Graph.Validate].
+package csrfile
 
 import (
 	"math"
@@ -11,27 +14,27 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// adjacencyFacts is what one pass over the neighbour array learns.
-type adjacencyFacts struct {
-	inRange bool  // every neighbour ID lies in [0, n)
-	sorted  bool  // every adjacency list is non-decreasing
-	strict  bool  // every adjacency list is strictly increasing
-	up      int64 // arcs (v,u) with u > v
-	down    int64 // arcs (v,u) with u < v
+// Facts are what one pass over the neighbour array learns.
+type Facts struct {
+	InRange bool  // every neighbour ID lies in [0, n)
+	Sorted  bool  // every adjacency list is non-decreasing
+	Strict  bool  // every adjacency list is strictly increasing
+	Up      int64 // arcs (v,u) with u > v
+	Down    int64 // arcs (v,u) with u < v
 }
 
-// validateParallel is [ecl.Graph.Validate] on threads goroutines, for a
+// Validate is [ecl.Graph.Validate] on threads goroutines, for a
 // graph whose offsets have n+1 entries (n < 2^31-1). When the graph is
 // invalid it returns Validate's own error, so the message and the check
 // that reports it are the same. It also returns the facts of the neighbour
 // pass, valid when the error is nil.
-func validateParallel(g *ecl.Graph, threads int) (adjacencyFacts, error) {
+func Validate(g *ecl.Graph, threads int) (Facts, error) {
 	off := g.Offsets
 	if len(off) == 0 || off[0] != 0 || off[len(off)-1] != int64(len(g.Neighbors)) || !monotone(off, threads) {
-		return adjacencyFacts{}, g.Validate()
+		return Facts{}, g.Validate()
 	}
-	f := scanAdjacency(g, threads)
-	if !f.inRange {
+	f := Scan(g, threads)
+	if !f.InRange {
 		return f, g.Validate()
 	}
 	return f, nil
@@ -51,45 +54,45 @@ func monotone(off []int64, threads int) bool {
 	return !bad.Load()
 }
 
-// scanAdjacency checks the neighbour IDs of g, whose offsets are valid, and
+// Scan checks the neighbour IDs of g, whose offsets are valid, and
 // counts its arcs by direction.
-func scanAdjacency(g *ecl.Graph, threads int) adjacencyFacts {
+func Scan(g *ecl.Graph, threads int) Facts {
 	n := g.NumVertices()
 	threads = parallel.ClampThreads(threads, n)
-	parts := make([]adjacencyFacts, threads)
+	parts := make([]Facts, threads)
 	parallel.RangesIndexed(n, threads, func(t, lo, hi int) {
-		f := adjacencyFacts{inRange: true, sorted: true, strict: true}
+		f := Facts{InRange: true, Sorted: true, Strict: true}
 		off, nbrs := g.Offsets, g.Neighbors
 		for v := lo; v < hi; v++ {
 			adj := nbrs[off[v]:off[v+1]]
 			prev := int32(-1)
 			for _, u := range adj {
 				if uint32(u) >= uint32(n) {
-					f.inRange = false
+					f.InRange = false
 				}
 				if u <= prev {
-					f.strict = false
+					f.Strict = false
 					if u < prev {
-						f.sorted = false
+						f.Sorted = false
 					}
 				}
 				prev = u
 				if int(u) > v {
-					f.up++
+					f.Up++
 				} else if int(u) < v {
-					f.down++
+					f.Down++
 				}
 			}
 		}
 		parts[t] = f
 	})
-	all := adjacencyFacts{inRange: true, sorted: true, strict: true}
+	all := Facts{InRange: true, Sorted: true, Strict: true}
 	for _, f := range parts {
-		all.inRange = all.inRange && f.inRange
-		all.sorted = all.sorted && f.sorted
-		all.strict = all.strict && f.strict
-		all.up += f.up
-		all.down += f.down
+		all.InRange = all.InRange && f.InRange
+		all.Sorted = all.Sorted && f.Sorted
+		all.Strict = all.Strict && f.Strict
+		all.Up += f.Up
+		all.Down += f.Down
 	}
 	return all
 }
@@ -108,12 +111,12 @@ var (
 	symMaxRound int64 = 1 << 24
 )
 
-// symmetricSorted reports whether g, valid and with sorted adjacency lists,
+// Symmetric reports whether g, valid and with sorted adjacency lists,
 // is symmetric: whether every arc (v,u) has its reverse (u,v).
 //
 // The arcs to look up are partitioned by the block of their target vertex,
 // then looked up block by block, so that each lookup touches only the
-// block's part of the graph. With strictly increasing lists (f.strict) only
+// block's part of the graph. With strictly increasing lists (f.Strict) only
 // upward arcs are looked up: they map one-to-one onto downward reverses, so
 // equal counts then mean every downward arc has its reverse too; each
 // target's lookups then walk its list in order. Otherwise arcs in both
@@ -121,8 +124,8 @@ var (
 // scratch holds one 8-byte query per looked-up arc of a round (about one
 // byte per arc of the graph, and at most 8·symMaxRound bytes) and, for
 // strict lists, 4 bytes per vertex.
-func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
-	if f.strict && f.up != f.down {
+func Symmetric(g *ecl.Graph, threads int, f Facts) bool {
+	if f.Strict && f.Up != f.Down {
 		return false
 	}
 	n := g.NumVertices()
@@ -138,7 +141,7 @@ func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 	}
 	nb := (n >> shift) + 1
 	div := int64(symRoundDiv)
-	if !f.strict {
+	if !f.Strict {
 		div *= 2
 	}
 	round := min(m, max(m/div, symMinRound), symMaxRound)
@@ -147,7 +150,7 @@ func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 	// of their source, which is the order of u's downward arcs at the start
 	// of its list: cur[u] counts those matched so far.
 	var cur []uint32
-	if f.strict && m <= math.MaxUint32 {
+	if f.Strict && m <= math.MaxUint32 {
 		cur = make([]uint32, n)
 	}
 	threads = parallel.ClampThreads(threads, int(round))
@@ -166,7 +169,7 @@ func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 			p = end
 		}
 	}
-	strict := f.strict
+	strict := f.Strict
 	for p0 := int64(0); p0 < m; p0 += round {
 		p1 := min(p0+round, m)
 		span := p1 - p0
@@ -254,4 +257,10 @@ func symmetricSorted(g *ecl.Graph, threads int, f adjacencyFacts) bool {
 		}
 	}
 	return true
+}
+
+// ScratchBytes returns the most bytes [Symmetric] holds for its queries on
+// a graph of m arcs whose lists are strictly increasing.
+func ScratchBytes(m int64) int64 {
+	return 8 * min(m, max(m/int64(symRoundDiv), symMinRound), symMaxRound)
 }

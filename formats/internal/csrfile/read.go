@@ -1,7 +1,8 @@
-package graphio
+package csrfile
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -11,45 +12,24 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// egrPieceBytes is the size of the pieces the parallel .egr reader reads
-// with one ReadAt each.
-var egrPieceBytes int64 = 4 << 20
+// PieceBytes is the size of the pieces [Read] reads with one ReadAt each.
+var PieceBytes int64 = 4 << 20
 
 // hostLittle reports whether the host stores integers little-endian, so
 // that file bytes can be read straight into the arrays.
 var hostLittle = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// egrRandomAccess returns the random-access view of r, and the offset in
-// it where the data after the header starts, when the .egr body can be read
-// in parallel: r is the reader readGraph counts through, over an
-// [io.ReaderAt] and [io.Seeker] whose position can be told.
-func egrRandomAccess(r io.Reader) (*countingReader, io.ReaderAt, io.Seeker, int64, bool) {
-	cr, ok := r.(*countingReader)
-	if !ok {
-		return nil, nil, nil, 0, false
-	}
-	ra, ok := cr.r.(io.ReaderAt)
-	if !ok {
-		return nil, nil, nil, 0, false
-	}
-	sk, ok := cr.r.(io.Seeker)
-	if !ok {
-		return nil, nil, nil, 0, false
-	}
-	pos, err := sk.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return nil, nil, nil, 0, false
-	}
-	return cr, ra, sk, pos, true
-}
+// ErrShort reports an input shorter than its given size.
+var ErrShort = errors.New("csrfile: input shorter than its size")
 
-// egrParallel reads the body of an .egr file of known size in parallel:
+// Read reads the body of an .egr file of known size in parallel:
 // the offsets and neighbours go straight into the graph's arrays, read in
 // pieces by threads goroutines. base is the body's offset in ra; read is
 // the number of bytes read before it (the header). The errors are the
-// streaming reader's: errShort for an input shorter than its size, a
-// trailing-bytes error for a longer one.
-func egrParallel(ra io.ReaderAt, base, read int64, nodes, edges int64, w egrLayout, weights bool, size int64, threads int) (*ecl.Graph, int64, error) {
+// streaming reader's, except [ErrShort] for an input shorter than its size;
+// offWidth is the width of an offset in the file (4 or 8 bytes).
+func Read(ra io.ReaderAt, base, read int64, nodes, edges int64, offWidth int, weights bool, size int64, threads int) (*ecl.Graph, int64, error) {
+	w := int64(offWidth)
 	offsets := parallel.Alloc[int64](int(nodes + 1))
 	nbrs := parallel.Alloc[int32](int(edges))
 	offBytes := int64(w) * (nodes + 1)
@@ -79,7 +59,7 @@ func egrParallel(ra io.ReaderAt, base, read int64, nodes, edges int64, w egrLayo
 	type piece struct{ from, to int64 }
 	var pieces []piece
 	for lo := int64(0); lo < offBytes+4*edges; {
-		hi := min(lo+egrPieceBytes, offBytes+4*edges)
+		hi := min(lo+PieceBytes, offBytes+4*edges)
 		if lo < offBytes {
 			hi = min(hi, offBytes)
 		}
@@ -101,17 +81,17 @@ func egrParallel(ra io.ReaderAt, base, read int64, nodes, edges int64, w egrLayo
 				continue
 			}
 			i, j := p.from/int64(w), p.to/int64(w)
-			if w == egr64 && hostLittle {
+			if w == 8 && hostLittle {
 				readInto(int64Bytes(offsets[i:j]), p.from)
 				continue
 			}
 			if buf == nil {
-				buf = make([]byte, min(egrPieceBytes, offBytes))
+				buf = make([]byte, min(PieceBytes, offBytes))
 			}
 			b := buf[:p.to-p.from]
 			readInto(b, p.from)
 			for k := range offsets[i:j] {
-				if w == egr64 {
+				if w == 8 {
 					offsets[i+int64(k)] = int64(binary.LittleEndian.Uint64(b[8*k:]))
 				} else {
 					offsets[i+int64(k)] = int64(int32(binary.LittleEndian.Uint32(b[4*k:])))
@@ -148,7 +128,7 @@ func egrParallel(ra io.ReaderAt, base, read int64, nodes, edges int64, w egrLayo
 		return nil, 0, fmt.Errorf("formats: read: %w", firstErr)
 	}
 	if end < body {
-		return nil, read + inputEnd(ra, base, end), errShort
+		return nil, read + inputEnd(ra, base, end), ErrShort
 	}
 	return &ecl.Graph{Offsets: offsets, Neighbors: nbrs}, read + body, nil
 }
