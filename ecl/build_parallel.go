@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync/atomic"
 
 	"github.com/cclabel/cclabel/internal/parallel"
 )
@@ -46,14 +45,16 @@ func fromEdgesParallel(n int, us, vs []int32, threads, minPerThread int) (*Graph
 	}
 	// offsets[v] counts v's arcs, then (after a scan) is where v's list
 	// ends, and after the arcs are placed back to front where it starts.
+	// Each goroutine owns a range of vertices and, reading every edge,
+	// counts and places only its own vertices' arcs: no atomics, so the
+	// random accesses overlap.
 	offsets := make([]int64, n+1)
-	parallel.Ranges(len(us), threads, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if u, v := us[i], vs[i]; u != v {
-				atomic.AddInt64(&offsets[u], 1)
-				atomic.AddInt64(&offsets[v], 1)
-			}
-		}
+	owners := make([]int, threads+1) // goroutine t owns [owners[t], owners[t+1])
+	for t := range owners {
+		owners[t] = n * t / threads
+	}
+	parallel.RangesIndexed(threads, threads, func(t, _, _ int) {
+		countArcs(offsets, us, vs, owners[t], owners[t+1])
 	})
 	sum := int64(0)
 	for v, d := range offsets[:n] {
@@ -61,14 +62,13 @@ func fromEdgesParallel(n int, us, vs []int32, threads, minPerThread int) (*Graph
 		offsets[v] = sum
 	}
 	offsets[n] = sum
+	for t := 1; t < threads; t++ { // balance the arcs between goroutines
+		i, _ := slices.BinarySearch(offsets[:n], sum*int64(t)/int64(threads))
+		owners[t] = max(i, owners[t-1])
+	}
 	nbrs := make([]int32, arcs)
-	parallel.Ranges(len(us), threads, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if u, v := us[i], vs[i]; u != v {
-				nbrs[atomic.AddInt64(&offsets[u], -1)] = v
-				nbrs[atomic.AddInt64(&offsets[v], -1)] = u
-			}
-		}
+	parallel.RangesIndexed(threads, threads, func(t, _, _ int) {
+		placeArcs(offsets, nbrs, us, vs, owners[t], owners[t+1])
 	})
 	// Sort each list and drop repeats in place. A list that shrank to d
 	// entries holds ^d (negative) in its last slot, which the repeats
@@ -102,6 +102,46 @@ func fromEdgesParallel(n int, us, vs []int32, threads, minPerThread int) (*Graph
 	}
 	offsets[n] = to
 	return &Graph{Offsets: offsets, Neighbors: slices.Clip(nbrs[:to])}, nil
+}
+
+// countArcs adds to offsets[x] the arcs of each vertex x of [lo, hi):
+// the edges' endpoints other than self-loops.
+func countArcs(offsets []int64, us, vs []int32, lo, hi int) {
+	span := uint32(hi - lo)
+	vs = vs[:len(us)]
+	for i, u := range us {
+		v := vs[i]
+		if u == v {
+			continue
+		}
+		if uint32(int(u)-lo) < span {
+			offsets[u]++
+		}
+		if uint32(int(v)-lo) < span {
+			offsets[v]++
+		}
+	}
+}
+
+// placeArcs places the arcs of the vertices of [lo, hi) into nbrs, each
+// before offsets[x], which it lowers.
+func placeArcs(offsets []int64, nbrs, us, vs []int32, lo, hi int) {
+	span := uint32(hi - lo)
+	vs = vs[:len(us)]
+	for i, u := range us {
+		v := vs[i]
+		if u == v {
+			continue
+		}
+		if uint32(int(u)-lo) < span {
+			offsets[u]--
+			nbrs[offsets[u]] = v
+		}
+		if uint32(int(v)-lo) < span {
+			offsets[v]--
+			nbrs[offsets[v]] = u
+		}
+	}
 }
 
 // checkEdges finds what [FromEdges] would refuse: the first edge out of
