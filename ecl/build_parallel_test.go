@@ -27,7 +27,7 @@ func randomEdgeList(r *rand.Rand, n, m int) (us, vs []int32) {
 
 func TestFromEdgesParallelMatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	sizes := []struct{ n, m int }{{1, 0}, {0, 0}, {5, 3}, {1000, 20000}, {30000, 40000}, {7000, 1 << 15}, {200, 1 << 14}, {1 << 18, 1 << 12}, {1<<18 - 1, 1 << 12}}
+	sizes := []struct{ n, m int }{{1, 0}, {0, 0}, {5, 3}, {1000, 20000}, {30000, 40000}, {7000, 1 << 15}, {200, 1 << 14}, {1 << 18, 1 << 12}, {1<<18 - 1, 1 << 12}, {1, 1 << 12}, {3, 1 << 12}, {2, 300}}
 	for _, s := range sizes {
 		us, vs := randomEdgeList(r, max(s.n, 1), s.m)
 		if s.n == 0 {
