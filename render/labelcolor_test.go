@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"testing"
+
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestLabelColor(t *testing.T) {
@@ -92,9 +94,9 @@ func TestColorLabels(t *testing.T) {
 		}
 	}
 	_, err = ColorLabels(labels, 4, 2)
-	wantError(t, err, "6 labels for a 4x2 image (want 8)")
+	testkit.WantError(t, err, "6 labels for a 4x2 image (want 8)")
 	_, err = ColorLabels(nil, 0, 0)
-	wantError(t, err, "both sides must be at least 1")
+	testkit.WantError(t, err, "both sides must be at least 1")
 	_, err = ColorLabels(labels, -2, -3)
-	wantError(t, err, "both sides must be at least 1")
+	testkit.WantError(t, err, "both sides must be at least 1")
 }

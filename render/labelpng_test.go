@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/formats/imageio"
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestWriteLabelsPNG16(t *testing.T) {
@@ -38,12 +39,12 @@ func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return le
 func TestWriteLabelsPNG16Errors(t *testing.T) {
 	var w countingWriter
 	err := WriteLabelsPNG16(&w, []uint32{0, 5, 70000, 3}, 2, 2)
-	wantError(t, err, "formats: 70000 labels do not fit a 16-bit PNG (max 65535); write .npy instead")
+	testkit.WantError(t, err, "formats: 70000 labels do not fit a 16-bit PNG (max 65535); write .npy instead")
 	if w.n != 0 {
 		t.Errorf("%d bytes written before the error", w.n)
 	}
 	err = WriteLabelsPNG16(&w, []uint32{1, 2, 3}, 2, 2)
-	wantError(t, err, "3 labels for a 2x2 image")
+	testkit.WantError(t, err, "3 labels for a 2x2 image")
 	if w.n != 0 {
 		t.Errorf("%d bytes written before the error", w.n)
 	}
@@ -63,6 +64,6 @@ func TestWritePNGColourLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameImage(t, got, img)
-	wantError(t, WritePNG(&b, image.NewGray(image.Rect(0, 0, 0, 3))), "formats: png: ")
+	testkit.SameImage(t, got, img)
+	testkit.WantError(t, WritePNG(&b, image.NewGray(image.Rect(0, 0, 0, 3))), "formats: png: ")
 }

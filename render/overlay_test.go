@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 	"testing"
+
+	"github.com/cclabel/cclabel/internal/testkit"
 )
 
 func TestOverlayGrey(t *testing.T) {
@@ -24,7 +26,7 @@ func TestOverlayGrey(t *testing.T) {
 			mix := func(a, b uint8) uint8 { return uint8(math.Round(0.5*float64(a) + 0.5*float64(b))) }
 			want = color.NRGBA{mix(c.R, v), mix(c.G, v), mix(c.B, v), 255}
 		}
-		if !near(got, want, 1) {
+		if !testkit.Near(got, want, 1) {
 			t.Errorf("pixel %d (label %d): %v, want %v", i, l, got, want)
 		}
 	}
@@ -90,7 +92,7 @@ func TestOverlayBases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := out.NRGBAAt(1, 1); !near(got, color.NRGBA{128, 128, 128, 255}, 1) {
+	if got := out.NRGBAAt(1, 1); !testkit.Near(got, color.NRGBA{128, 128, 128, 255}, 1) {
 		t.Errorf("YCbCr pixel: %v", got)
 	}
 }
@@ -98,11 +100,11 @@ func TestOverlayBases(t *testing.T) {
 func TestOverlayErrors(t *testing.T) {
 	base := image.NewGray(image.Rect(0, 0, 2, 2))
 	_, err := Overlay(base, make([]uint32, 3), 0.5)
-	wantError(t, err, "3 labels for a 2x2 image")
+	testkit.WantError(t, err, "3 labels for a 2x2 image")
 	for _, a := range []float64{-0.1, 1.5, math.NaN(), math.Inf(1)} {
 		_, err := Overlay(base, make([]uint32, 4), a)
-		wantError(t, err, "alpha", "not in [0, 1]")
+		testkit.WantError(t, err, "alpha", "not in [0, 1]")
 	}
 	_, err = Overlay(image.NewGray(image.Rect(0, 0, 0, 0)), nil, 0.5)
-	wantError(t, err, "at least 1")
+	testkit.WantError(t, err, "at least 1")
 }

@@ -3,7 +3,6 @@ package imageio
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/cclabel/cclabel/internal/testkit"
 )
 
@@ -23,32 +21,11 @@ func TestTIFFStackExpected(t *testing.T) {
 	if len(cases) < 4 {
 		t.Fatalf("only %d TIFF stack cases in expected.json", len(cases))
 	}
-	n := testkit.CheckExpected(t, cases, labelCase)
+	n := testkit.CheckExpected(t, cases, testkit.LabelVolume(ReadTIFFStackFile))
 	if n == 0 {
 		t.Skip("no TIFF stacks present")
 	}
 	t.Logf("%d TIFF stack cases checked", n)
-}
-
-// labelCase reads the volume at path and labels its one frame as c says.
-func labelCase(path string, c testkit.Case) (testkit.Labeled, error) {
-	v, err := ReadTIFFStackFile(path)
-	if err != nil {
-		return testkit.Labeled{}, err
-	}
-	if len(v.Frames) != 1 {
-		return testkit.Labeled{}, fmt.Errorf("%d frames, want 1", len(v.Frames))
-	}
-	r := v.Frames[0]
-	rule, err := imagegraph.ParseRule(c.Mode)
-	if err != nil {
-		return testkit.Labeled{}, err
-	}
-	l, err := gridcc.Label(r, rule, gridcc.Options{Connectivity: c.Connectivity}, nil)
-	if err != nil {
-		return testkit.Labeled{}, err
-	}
-	return testkit.Labeled{Shape: [3]int{r.Width, r.Height, r.Depth}, Labels: l.Data, Count: l.Count}, nil
 }
 
 // tiffStackPage returns an 8-bit page of w x h whose sample at (x, y) is

@@ -1,12 +1,9 @@
 package nrrd
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/imagegraph/gridcc"
 	"github.com/cclabel/cclabel/internal/testkit"
 )
 
@@ -17,30 +14,9 @@ func TestNRRDExpected(t *testing.T) {
 	if len(cases) == 0 {
 		t.Fatal("no NRRD cases in expected.json")
 	}
-	n := testkit.CheckExpected(t, cases, labelCase)
+	n := testkit.CheckExpected(t, cases, testkit.LabelVolume(ReadFile))
 	if n == 0 {
 		t.Skip("no NRRD files present")
 	}
 	t.Logf("%d NRRD cases checked", n)
-}
-
-// labelCase reads the volume at path and labels its one frame as c says.
-func labelCase(path string, c testkit.Case) (testkit.Labeled, error) {
-	v, err := ReadFile(path)
-	if err != nil {
-		return testkit.Labeled{}, err
-	}
-	if len(v.Frames) != 1 {
-		return testkit.Labeled{}, fmt.Errorf("%d frames, want 1", len(v.Frames))
-	}
-	r := v.Frames[0]
-	rule, err := imagegraph.ParseRule(c.Mode)
-	if err != nil {
-		return testkit.Labeled{}, err
-	}
-	l, err := gridcc.Label(r, rule, gridcc.Options{Connectivity: c.Connectivity}, nil)
-	if err != nil {
-		return testkit.Labeled{}, err
-	}
-	return testkit.Labeled{Shape: [3]int{r.Width, r.Height, r.Depth}, Labels: l.Data, Count: l.Count}, nil
 }

@@ -1,11 +1,15 @@
 package testkit
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
 // FuzzMaxPixels keeps decoded images and volumes small while fuzzing. Each
@@ -100,5 +104,29 @@ func CheckGeometry(t *testing.T, spacing [3]float64, affine [3][4]float64) {
 				t.Fatalf("affine %v", affine)
 			}
 		}
+	}
+}
+
+// LabelVolume returns a labeling for [CheckExpected]: it reads the volume at
+// a path with read and labels its one frame on the CPU as the case says.
+func LabelVolume(read func(path string) (*imagegraph.Volume, error)) func(string, Case) (Labeled, error) {
+	return func(path string, c Case) (Labeled, error) {
+		v, err := read(path)
+		if err != nil {
+			return Labeled{}, err
+		}
+		if len(v.Frames) != 1 {
+			return Labeled{}, fmt.Errorf("%d frames, want 1", len(v.Frames))
+		}
+		r := v.Frames[0]
+		rule, err := imagegraph.ParseRule(c.Mode)
+		if err != nil {
+			return Labeled{}, err
+		}
+		l, err := gridcc.Label(r, rule, gridcc.Options{Connectivity: c.Connectivity}, nil)
+		if err != nil {
+			return Labeled{}, err
+		}
+		return Labeled{Shape: [3]int{r.Width, r.Height, r.Depth}, Labels: l.Data, Count: l.Count}, nil
 	}
 }
