@@ -132,6 +132,7 @@ func (j Graph) label(labeler *cclabel.Labeler, p Progress) (*GraphSummary, error
 	if err != nil {
 		return nil, err
 	}
+	defer lg.Close()
 	for _, w := range lg.Warnings {
 		p.warnf("cclabel: warning: %s: %s\n", input, w)
 	}
@@ -203,7 +204,7 @@ func (in GraphInput) read(threads int) (*graphio.LoadedGraph, error) {
 			return nil, err
 		}
 	}
-	opts := graphio.ReadOptions{DropZeros: in.DropZeros, Threads: threads, MaxVertices: in.MaxVertices}
+	opts := graphio.ReadOptions{DropZeros: in.DropZeros, Threads: threads, MaxVertices: in.MaxVertices, Map: true}
 	return graphio.ReadFileAs(in.Path, f, opts, in.Stdin)
 }
 

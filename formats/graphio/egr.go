@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/formats/internal/csrfile"
@@ -192,6 +193,9 @@ func readEGR(r io.Reader, cfg readConfig, w egrLayout) (*LoadedGraph, error) {
 		}
 	}
 	if cfg.size >= 0 && edges <= math.MaxInt/8 {
+		if lg, ok, err := mapEGR(r, cfg, hb, nodes, edges, w); ok || err != nil {
+			return lg, err
+		}
 		if cr, ra, sk, base, ok := egrRandomAccess(r); ok {
 			g, read, err := csrfile.Read(ra, base, hb, nodes, edges, int(w), weights, cfg.size, cfg.Threads)
 			if err == csrfile.ErrShort {
@@ -279,6 +283,44 @@ func (d *egrDecoder) finish(weights bool, edges int64, trailing func(int64) erro
 		return trailing(got)
 	}
 	return nil
+}
+
+// mapEGR maps the .egr file r reads, when cfg asks for it and r is a large
+// file at the start of its header; ok says whether it did. hb is the
+// header's size, already read.
+func mapEGR(r io.Reader, cfg readConfig, hb, nodes, edges int64, w egrLayout) (lg *LoadedGraph, ok bool, err error) {
+	cr, isCounting := r.(*countingReader)
+	if !cfg.Map || cfg.size < csrfile.MapMinBytes || !isCounting {
+		return nil, false, nil
+	}
+	f, isFile := cr.r.(*os.File)
+	if !isFile {
+		return nil, false, nil
+	}
+	if pos, err := f.Seek(0, io.SeekCurrent); err != nil || pos != hb {
+		return nil, false, nil
+	}
+	g, release, err := csrfile.Map(f, hb, nodes, edges, int(w), cfg.size, cfg.Threads)
+	if err != nil {
+		return nil, false, nil
+	}
+	if _, err := f.Seek(cfg.size, io.SeekStart); err != nil {
+		release()
+		return nil, false, fmt.Errorf("formats: read: %w", err)
+	}
+	cr.n += cfg.size - hb
+	lg, err = finishEGR(g, cfg)
+	if err != nil {
+		release()
+		return nil, false, err
+	}
+	if lg.Graph != g {
+		// Symmetrized: the mapped arrays are no longer used.
+		release()
+	} else {
+		lg.release = release
+	}
+	return lg, true, nil
 }
 
 // finishEGR validates a decoded graph, sorts unsorted adjacency lists and

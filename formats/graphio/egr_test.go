@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"testing"
@@ -29,6 +31,36 @@ func readEGRBoth(t *testing.T, data []byte) (*LoadedGraph, error) {
 	if err == nil && (!slices.Equal(lg.Graph.Offsets, lg2.Graph.Offsets) ||
 		!slices.Equal(lg.Graph.Neighbors, lg2.Graph.Neighbors)) {
 		t.Fatal("size known and unknown give different graphs")
+	}
+	// The same bytes in a file that is mapped give the same graph, and
+	// the file is left as it was (the reader sorts unsorted lists in place).
+	path := filepath.Join(t.TempDir(), "g.egr")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer func(m int64) { csrfile.MapMinBytes = m }(csrfile.MapMinBytes)
+	csrfile.MapMinBytes = 0
+	lg3, err3 := ReadFile(path, ReadOptions{Map: true})
+	if (err == nil) != (err3 == nil) {
+		t.Fatalf("read: %v; mapped: %v", err, err3)
+	}
+	if err == nil {
+		if !slices.Equal(lg.Graph.Offsets, lg3.Graph.Offsets) || !slices.Equal(lg.Graph.Neighbors, lg3.Graph.Neighbors) ||
+			!slices.Equal(lg.Warnings, lg3.Warnings) || lg3.Stats.Bytes != int64(len(data)) {
+			t.Fatal("read and mapped give different graphs")
+		}
+		if mapped := lg3.release != nil; mapped != (len(lg3.Warnings) == 0) {
+			t.Errorf("mapped %v, warnings %q", mapped, lg3.Warnings)
+		}
+		if err := lg3.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := lg3.Close(); err != nil {
+			t.Fatalf("second Close: %v", err)
+		}
+		if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, data) {
+			t.Fatalf("the mapped file changed (%v)", err)
+		}
 	}
 	return lg, err
 }

@@ -33,6 +33,12 @@ type ReadOptions struct {
 	// draws a warning); 0 means [DefaultMaxVertices]. The .egr reader checks
 	// its header against the file size instead.
 	MaxVertices int64
+	// Map lets the file readers map a large uncompressed .egr or .egr64
+	// file instead of reading it: the graph's arrays then share the file's
+	// pages in the page cache, copy-on-write, until [LoadedGraph.Close].
+	// The file must not be truncated or rewritten in place while the graph
+	// is in use (replacing it by a rename is safe).
+	Map bool
 }
 
 // DefaultMaxVertices is the default vertex limit of text graph formats. It
@@ -55,6 +61,20 @@ type LoadedGraph struct {
 	Warnings []string
 	// Stats says how long reading took.
 	Stats ReadStats
+
+	release func() error // unmaps a mapped file; nil when none is mapped
+}
+
+// Close releases the file mapping behind the graph's arrays, if the reader
+// mapped the file ([ReadOptions.Map]); the graph must not be used after.
+// Otherwise it does nothing. Calling it again does nothing.
+func (lg *LoadedGraph) Close() error {
+	release := lg.release
+	lg.release = nil
+	if release == nil {
+		return nil
+	}
+	return release()
 }
 
 // ReadStats describes one read of a graph.

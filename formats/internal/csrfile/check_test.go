@@ -44,8 +44,16 @@ func TestSymmetricSortedMatchesIsSymmetric(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := Symmetric(g, threads, f), g.IsSymmetric(1); got != want {
+			want := g.IsSymmetric(1)
+			if got := Symmetric(g, threads, f); got != want {
 				t.Fatalf("trial %d, %d threads: symmetric %v, want %v (graph %v)", trial, threads, got, want, g)
+			}
+			if got := symmetricExact(g, threads, f); got != want {
+				t.Fatalf("trial %d, %d threads: exact check says symmetric %v, want %v (graph %v)", trial, threads, got, want, g)
+			}
+			// Without repeated arcs, the fingerprint decides alone.
+			if got := f.hasFP && f.Up == f.Down && f.fp.balanced(); f.Strict && got != want {
+				t.Fatalf("trial %d, %d threads: fingerprint says symmetric %v, want %v (graph %v)", trial, threads, got, want, g)
 			}
 		}
 	}
