@@ -79,3 +79,25 @@ func TestValidateParallelErrors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkValidate measures the validation pass, fingerprint included, on
+// a random graph of 2^20 vertices and 2^23 arcs, on one goroutine.
+func BenchmarkValidate(b *testing.B) {
+	const n = 1 << 20
+	rng := rand.New(rand.NewPCG(1, 2))
+	us, vs := make([]int32, 4*n), make([]int32, 4*n)
+	for i := range us {
+		us[i], vs[i] = rng.Int32N(n), rng.Int32N(n)
+	}
+	g, err := ecl.FromEdges(n, us, vs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(4 * int64(len(g.Neighbors)))
+	for b.Loop() {
+		f, err := Validate(g, 1)
+		if err != nil || !Symmetric(g, 1, f) {
+			b.Fatal("not valid and symmetric", err)
+		}
+	}
+}

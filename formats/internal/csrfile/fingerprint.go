@@ -13,13 +13,13 @@ import (
 // two multisets of pairs are equal. Evaluated at a random r the products of
 // two different multisets of d arcs agree with probability at most d/fpP
 // (Schwartz–Zippel); fpKeys independent points make it that to the power
-// fpKeys: below 2^-60 for 2^30 arcs.
+// fpKeys: at most 2^-60 for 2^31 arcs.
 
 // fpP is 2^61 - 1, a prime.
 const fpP = 1<<61 - 1
 
 // fpKeys is the number of independent evaluation points.
-const fpKeys = 1
+const fpKeys = 2
 
 // fingerprint is the products of a set of arcs' factors at each key,
 // upward and downward arcs apart.
@@ -80,25 +80,28 @@ func (f fingerprint) balanced() bool { return f.up == f.down }
 // vertex multiplies into f the factors of the arcs of v's sorted list adj:
 // an arc to a smaller ID u is the pair (u, v), an arc to a larger one the
 // pair (v, u); loops count in neither. For a list that is not sorted the
-// result is meaningless.
+// result is meaningless. The keys' products are independent chains,
+// interleaved for the multiplier's latency.
 func (f *fingerprint) vertex(keys *[fpKeys]uint64, v int, adj []int32) {
 	k := 0
 	for k < len(adj) && int(adj[k]) < v {
 		k++
 	}
-	down := adj[:k]
+	r0, r1 := keys[0], keys[1]
+	d0, d1, tv := f.down[0], f.down[1], tri(uint32(v))
+	for _, u := range adj[:k] {
+		e := tv + uint64(uint32(u))
+		d0 = mulMod(d0, subMod(r0, e))
+		d1 = mulMod(d1, subMod(r1, e))
+	}
 	for k < len(adj) && int(adj[k]) == v {
 		k++
 	}
-	for i, r := range keys {
-		d, tv := f.down[i], tri(uint32(v))
-		for _, u := range down {
-			d = mulMod(d, subMod(r, tv+uint64(uint32(u))))
-		}
-		up := f.up[i]
-		for _, u := range adj[k:] {
-			up = mulMod(up, subMod(r, tri(uint32(u))+uint64(v)))
-		}
-		f.down[i], f.up[i] = d, up
+	u0, u1 := f.up[0], f.up[1]
+	for _, u := range adj[k:] {
+		e := tri(uint32(u)) + uint64(v)
+		u0 = mulMod(u0, subMod(r0, e))
+		u1 = mulMod(u1, subMod(r1, e))
 	}
+	f.down[0], f.down[1], f.up[0], f.up[1] = d0, d1, u0, u1
 }
