@@ -130,8 +130,8 @@ func finish(tmp, path string) error {
 		g.done[key(path)] = tmp
 		return nil
 	}
-	err := os.Rename(tmp, path)
-	t.drop(tmp, err != nil)
+	old, err := replace(tmp, path)
+	t.drop(tmp, err != nil || old)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}

@@ -2,7 +2,6 @@ package atomicfile
 
 import (
 	"fmt"
-	"os"
 )
 
 // A Group makes the outputs of one unit of work appear together.
@@ -73,10 +72,11 @@ func (g *Group) Commit() error {
 			t.drop(tmp, true)
 			continue
 		}
-		if rerr := os.Rename(tmp, g.paths[i]); rerr != nil {
+		old, rerr := replace(tmp, g.paths[i])
+		if rerr != nil {
 			err = fmt.Errorf("write %s: %w", g.paths[i], rerr)
 		}
-		t.drop(tmp, err != nil)
+		t.drop(tmp, err != nil || old)
 	}
 	return err
 }
