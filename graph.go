@@ -25,8 +25,8 @@ type GraphResult struct {
 // LabelGraph finds the connected components of the graph g. g must be a valid
 // symmetric graph with sorted adjacency lists (as [ecl.FromEdges] and the
 // graph readers build them). Under [BackendAuto] a graph goes to the GPU when
-// it has at least [GPUMinArcsPerCore] stored arcs per CPU thread and a GPU is
-// usable.
+// a GPU is usable and the cost model of [BackendAuto] expects it to be
+// faster.
 func (l *Labeler) LabelGraph(g *ecl.Graph) (*GraphResult, error) {
 	res, _, err := l.labelGraph(g, false)
 	return res, err
@@ -38,7 +38,7 @@ func (l *Labeler) labelGraph(g *ecl.Graph, forest bool) (*GraphResult, *ecl.Fore
 	start := time.Now()
 	res := &GraphResult{Backend: BackendGPU}
 	var f *ecl.Forest
-	ran, err := l.runGPU(g.NumEdges() >= GPUMinArcsPerCore*l.threads, func(c *cuda.Context, setup time.Duration) error {
+	ran, err := l.runGPU(l.gpuPays(graphWork(g)), func(c *cuda.Context, setup time.Duration) error {
 		run, err := c.LabelGraph(g, cuda.GraphOptions{Algorithm: l.opts.Algorithm, Forest: forest})
 		if err != nil {
 			return err

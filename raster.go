@@ -38,9 +38,8 @@ type RasterResult struct {
 // matter.
 //
 // Under [BackendAuto] a raster goes to the GPU when its samples are of a type
-// the kernels take (8-, 16- and 32-bit integers, float32), it has at least
-// [GPUMinVoxelsPerCore] voxels per CPU thread ([GPUMinVoxelsPerCoreOpen] once
-// the GPU context is open), and a GPU is usable. Under [BackendGPU] other
+// the kernels take (8-, 16- and 32-bit integers, float32), a GPU is usable,
+// and the cost model of [BackendAuto] expects the GPU to be faster. Under [BackendGPU] other
 // sample types are an error.
 //
 // A raster of more than [imagegraph.MaxPixels] voxels (up to
@@ -79,7 +78,7 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	}
 	if r.Is3D() {
 		// spreads takes the GPU lock to ask whether a GPU is usable: once.
-		spread = spread && l.spreads(r)
+		spread = spread && l.spreads(r, rule)
 		if spread || r.Len() > l.slabVoxels {
 			return l.labelSlabs(r, rule, conn, dst, start, spread)
 		}
@@ -92,8 +91,7 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	// CPU under auto; under BackendGPU the kernels' error says why.
 	fits = fits && (r.Len() <= imagegraph.MaxKernelVoxels || l.opts.Backend == BackendGPU)
 	res := &RasterResult{Backend: BackendGPU}
-	large := r.Len() >= GPUMinVoxelsPerCore*l.threads || l.gpuOpen() && r.Len() >= GPUMinVoxelsPerCoreOpen*l.threads
-	ran, err := l.runGPU(fits && large, func(c *cuda.Context, setup time.Duration) error {
+	ran, err := l.runGPU(fits && l.gpuPays(rasterWork(r, rule, dst16 != nil)), func(c *cuda.Context, setup time.Duration) error {
 		var g cuda.GridLabels
 		var t cuda.Timing
 		var err error

@@ -21,12 +21,12 @@ const maxSlabVoxels = imagegraph.MaxKernelVoxels
 // samples are of a type the kernels take, and r goes to the GPU (always
 // under BackendGPU; under BackendAuto when a GPU is usable and r is large
 // enough for one).
-func (l *Labeler) spreads(r *imagegraph.Raster) bool {
+func (l *Labeler) spreads(r *imagegraph.Raster, rule imagegraph.Rule) bool {
 	// Two planes a GPU at least: a seam (two planes) is never spread.
 	if len(l.peers) == 0 || r.Depth < 2*(len(l.peers)+1) || !cuda.SupportsRaster(r) {
 		return false
 	}
-	return l.opts.Backend == BackendGPU || r.Len() >= GPUMinVoxelsPerCore*l.threads && l.MayUseGPU()
+	return l.opts.Backend == BackendGPU || l.MayUseGPU() && l.gpuPays(rasterWork(r, rule, false))
 }
 
 // labelSlabs labels a 3D raster in memory as slabs of whole planes

@@ -1,0 +1,112 @@
+package cclabel
+
+import (
+	"time"
+
+	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// workKind is the kind of labeling work, for the backend choice's rates.
+type workKind int
+
+const (
+	work2D      workKind = iota // a 2D raster
+	work3D                      // a 3D raster, binary or threshold
+	work3DMulti                 // a 3D raster, multilabel
+	workGraph                   // a CSR graph
+	numWorkKinds
+)
+
+// A workload is one labeling call as [BackendAuto]'s choice sees it.
+type workload struct {
+	kind     workKind
+	items    float64 // voxels or stored arcs
+	upload   float64 // bytes copied to the GPU
+	download float64 // bytes copied back
+}
+
+// rasterWork is the workload of labeling r under rule, its labels coming
+// back as uint16 when narrow is set.
+func rasterWork(r *imagegraph.Raster, rule imagegraph.Rule, narrow bool) workload {
+	kind := work2D
+	if r.Is3D() {
+		kind = work3D
+		if rule.Mode == imagegraph.Multilabel {
+			kind = work3DMulti
+		}
+	}
+	out := 4.0
+	if narrow {
+		out = 2
+	}
+	n := float64(r.Len())
+	return workload{kind: kind, items: n, upload: n * float64(r.Kind.Size()), download: n * out}
+}
+
+// graphWork is the workload of labeling g.
+func graphWork(g *ecl.Graph) workload {
+	v, e := float64(g.NumVertices()), float64(g.NumEdges())
+	return workload{kind: workGraph, items: e, upload: 4*e + 8*(v+1), download: 4 * v}
+}
+
+// costRates are the rates [BackendAuto]'s cost model uses.
+type costRates struct {
+	// cpu is the items labeled per second by one CPU thread when all
+	// cores of the host work, per kind (their own memory traffic and
+	// allocation included).
+	cpu [numWorkKinds]float64
+	// gpu is the items labeled per second by the GPU's kernels, per kind.
+	gpu [numWorkKinds]float64
+	// copy is the bytes per second moved between host memory and the GPU,
+	// staging included.
+	copy float64
+	// setup is the time to open the driver, context and modules.
+	setup time.Duration
+}
+
+// referenceRates are the rates measured on the reference host (one H100,
+// 16 cores; docs/gpu.md says how they were measured).
+var referenceRates = costRates{
+	cpu:   [numWorkKinds]float64{work2D: 100e6, work3D: 60e6, work3DMulti: 60e6, workGraph: 12e6},
+	gpu:   [numWorkKinds]float64{work2D: 50e9, work3D: 50e9, work3DMulti: 30e9, workGraph: 20e9},
+	copy:  10e9,
+	setup: 200 * time.Millisecond,
+}
+
+// gpuMargin is how much faster the GPU must be expected to be for
+// [BackendAuto] to take it: a close call goes to the CPU, which has no
+// start-up to lose.
+const gpuMargin = 0.8
+
+// estimate returns the seconds the CPU, on threads goroutines, and the GPU,
+// with setupLeft of its start still to wait for, are expected to take to
+// label w.
+func (c costRates) estimate(w workload, threads int, setupLeft time.Duration) (cpu, gpu float64) {
+	cpu = w.items / (c.cpu[w.kind] * float64(max(threads, 1)))
+	gpu = setupLeft.Seconds() + (w.upload+w.download)/c.copy + w.items/c.gpu[w.kind]
+	return cpu, gpu
+}
+
+// gpuPays reports whether the GPU is expected to label w clearly sooner
+// than threads CPU goroutines, with setupLeft of its start still ahead.
+func (c costRates) gpuPays(w workload, threads int, setupLeft time.Duration) bool {
+	cpu, gpu := c.estimate(w, threads, setupLeft)
+	return gpu < gpuMargin*cpu
+}
+
+// gpuPays reports whether [BackendAuto] should send w to the GPU: whether
+// the cost model expects the GPU, its remaining start-up included, to label
+// w clearly sooner than the labeler's CPU threads.
+func (l *Labeler) gpuPays(w workload) bool {
+	return referenceRates.gpuPays(w, l.threads, l.setupLeft())
+}
+
+// setupLeft is how much of the GPU's start-up a labeling would still wait
+// for: none once the context is open.
+func (l *Labeler) setupLeft() time.Duration {
+	if l.gpuOpen() {
+		return 0
+	}
+	return referenceRates.setup
+}

@@ -1,0 +1,78 @@
+package cclabel
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/cclabel/cclabel/ecl"
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// TestWorkloads checks the items and bytes the cost model counts for
+// rasters and graphs.
+func TestWorkloads(t *testing.T) {
+	r2, _ := imagegraph.NewRaster(8, 4, 1, make([]uint8, 32))
+	r3, _ := imagegraph.NewRaster(4, 4, 4, make([]uint16, 64))
+	g, err := ecl.FromEdges(5, []int32{0, 1, 3}, []int32{1, 2, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		got  workload
+		want workload
+	}{
+		{"2D uint8", rasterWork(r2, imagegraph.Rule{Mode: imagegraph.Binary}, false), workload{work2D, 32, 32, 128}},
+		{"3D uint16 multilabel, uint16 labels", rasterWork(r3, imagegraph.Rule{Mode: imagegraph.Multilabel}, true), workload{work3DMulti, 64, 128, 128}},
+		{"3D uint16 binary", rasterWork(r3, imagegraph.Rule{Mode: imagegraph.Binary}, false), workload{work3D, 64, 128, 256}},
+		{"graph", graphWork(g), workload{workGraph, 6, 4*6 + 8*6, 4 * 5}},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestCostModel checks the choice's rules: the estimates follow the model's
+// formula; a larger input never moves work from the GPU to the CPU, nor do
+// fewer CPU threads or less start-up left; a start-up longer than the
+// CPU's whole estimate keeps work on the CPU.
+func TestCostModel(t *testing.T) {
+	c := referenceRates
+	for kind := range numWorkKinds {
+		for _, items := range []float64{1e3, 1e6, 1e8, 1e9, 4e9} {
+			w := workload{kind: kind, items: items, upload: items, download: 4 * items}
+			for _, threads := range []int{1, 2, 16, 128} {
+				for _, setup := range []time.Duration{0, 50 * time.Millisecond, c.setup} {
+					name := fmt.Sprintf("kind %d, %g items, %d threads, %v left", kind, items, threads, setup)
+					cpu, gpu := c.estimate(w, threads, setup)
+					wantCPU := items / (c.cpu[kind] * float64(threads))
+					wantGPU := setup.Seconds() + 5*items/c.copy + items/c.gpu[kind]
+					if !near(cpu, wantCPU) || !near(gpu, wantGPU) {
+						t.Fatalf("%s: estimates %g, %g; want %g, %g", name, cpu, gpu, wantCPU, wantGPU)
+					}
+					if !c.gpuPays(w, threads, setup) {
+						continue
+					}
+					bigger := workload{kind: kind, items: 2 * items, upload: 2 * w.upload, download: 2 * w.download}
+					if !c.gpuPays(bigger, threads, setup) {
+						t.Errorf("%s: the GPU pays, but not for twice the input", name)
+					}
+					if !c.gpuPays(w, max(threads/2, 1), setup) {
+						t.Errorf("%s: the GPU pays, but not against fewer threads", name)
+					}
+					if !c.gpuPays(w, threads, setup/2) {
+						t.Errorf("%s: the GPU pays, but not with less start-up left", name)
+					}
+					if setup.Seconds() >= cpu {
+						t.Errorf("%s: the GPU pays though its start-up alone outlasts the CPU", name)
+					}
+				}
+			}
+		}
+	}
+}
+
+// near reports whether a and b agree to 1e-9 relative.
+func near(a, b float64) bool { return a == b || (a-b)/b < 1e-9 && (b-a)/b < 1e-9 }
