@@ -11,6 +11,7 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // npyProbe probes a .npy file: a 2D array is an image, a 3D one a volume,
@@ -102,27 +103,17 @@ func streamVolume(s *raw.Stream, format string) *imagegraph.Volume {
 // writeNPYLabels writes label frames as one .npy array (see
 // WriteVolumeLabels).
 func writeNPYLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
-	m := fileprogress.ForFile(path)
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
-		return writeVolumeNPY(w, ref, labels, dtype, m)
-	})
-}
-
-// writeVolumeNPY writes the frames as one .npy array, counting the bytes
-// on m (which may be nil).
-func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtype string, m *fileprogress.Meter) error {
 	if len(ref.Frames) == 0 || len(labels) != len(ref.Frames) {
 		return fmt.Errorf("npy: %d label frames for %d volume frames", len(labels), len(ref.Frames))
 	}
 	f := ref.Frames[0]
-	all := labels[0]
-	if len(labels) > 1 {
-		all = slices.Concat(labels...)
-	}
 	if dtype == "auto" {
 		dtype = "uint16"
-		if slices.Max(all) > 65535 {
-			dtype = "uint32"
+		for _, frame := range labels {
+			if parallel.Max(frame) > 65535 {
+				dtype = "uint32"
+				break
+			}
 		}
 	}
 	fortran := npyFortran(ref)
@@ -133,8 +124,7 @@ func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtyp
 	if !fortran {
 		slices.Reverse(shape)
 	}
-	m.Expect(npyFileSize(int64(len(all)), dtype), fileprogress.Bytes)
-	return npy.WriteLabelsOrder(fileprogress.Writer(w, m), all, shape, dtype, fortran)
+	return npy.WriteLabelsFile(path, labels, shape, dtype, fortran)
 }
 
 // writeNPYLabelsFunc writes one frame of labels that are not in memory as
