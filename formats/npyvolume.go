@@ -2,15 +2,12 @@ package formats
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
@@ -146,11 +143,7 @@ func writeNPYLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dt
 		slices.Reverse(shape)
 	}
 	n := int64(f.Width) * int64(f.Height) * int64(f.Depth)
-	m := fileprogress.ForFile(path)
-	m.Expect(npyFileSize(n, dtype), fileprogress.Bytes)
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
-		return npy.WriteLabelsFunc(fileprogress.Writer(w, m), n, shape, dtype, fortran, maxLabel, read)
-	})
+	return npy.WriteLabelsFuncFile(path, n, shape, dtype, fortran, maxLabel, read)
 }
 
 // npyFortran reports whether labels of ref are written in Fortran order,
@@ -158,14 +151,4 @@ func writeNPYLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dt
 // C order, (Z, Y, X) as tifffile and NumPy give the others.
 func npyFortran(ref *imagegraph.Volume) bool {
 	return strings.HasPrefix(ref.Format, "nifti") || ref.Format == "nrrd"
-}
-
-// npyFileSize is about the size of a .npy file of n samples of dtype (a
-// label type: uint16, or 4 bytes): the samples and a typical header.
-func npyFileSize(n int64, dtype string) int64 {
-	const header = 128
-	if dtype == "uint16" {
-		return header + 2*n
-	}
-	return header + 4*n
 }

@@ -76,7 +76,7 @@ func WriteLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string, f
 	if err != nil {
 		return err
 	}
-	if err := checkRange(labels, npyDtypes[dtype].max, dtype); err != nil {
+	if err := checkRange(labels, npyDtypes[dtype].max, dtype, 0); err != nil {
 		return err
 	}
 	if _, err := w.Write(lf.Head); err != nil {
@@ -104,8 +104,8 @@ func WriteLabelsFile(path string, frames [][]uint32, shape []int, dtype string, 
 	// their own; int32 first.
 	lf.Check = true
 	if lf.Size == 4 {
-		for _, f := range frames {
-			if err := checkRange(f, npyDtypes[dtype].max, dtype); err != nil {
+		for i, f := range frames {
+			if err := checkRange(f, npyDtypes[dtype].max, dtype, i*len(f)); err != nil {
 				return err
 			}
 		}
@@ -152,12 +152,13 @@ func labelFile(frames [][]uint32, shape []int, dtype string, fortran bool) (file
 	return fileio.LabelBytes{Head: npyHeader(dt.descr, shape, fortran), Frames: frames, Size: dt.size}, nil
 }
 
-// checkRange fails when a label exceeds limit, the largest of dtype.
-func checkRange(labels []uint32, limit uint64, dtype string) error {
+// checkRange fails when a label exceeds limit, the largest of dtype; base
+// is the index of labels[0] in the array.
+func checkRange(labels []uint32, limit uint64, dtype string, base int) error {
 	if limit < math.MaxUint32 && uint64(parallel.Max(labels)) > limit {
 		for i, l := range labels {
 			if uint64(l) > limit {
-				return fmt.Errorf("npy: label %d at index %d does not fit %s", l, i, dtype)
+				return fmt.Errorf("npy: label %d at index %d does not fit %s", l, base+i, dtype)
 			}
 		}
 	}
@@ -249,6 +250,40 @@ func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bo
 		}
 	}
 	return nil
+}
+
+// WriteLabelsFuncFile is [WriteLabelsFunc] writing the file at path as
+// [WriteLabelsFile] does: atomically, its pieces filled on all cores (read
+// is then called from several goroutines at once, on disjoint ranges), and
+// counted on the meter watching path, if any.
+func WriteLabelsFuncFile(path string, n int64, shape []int, dtype string, fortran bool, maxLabel uint32, read func(dst []uint32, index int64) error) error {
+	dt, ok := npyDtypes[dtype]
+	if !ok {
+		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+	}
+	count := int64(1)
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("npy: negative dimension in shape %v", shape)
+		}
+		count *= int64(d)
+	}
+	if count != n {
+		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, n)
+	}
+	if uint64(maxLabel) > dt.max {
+		return fmt.Errorf("npy: label %d does not fit %s", maxLabel, dtype)
+	}
+	lf := &fileio.LabelFunc{Head: npyHeader(dt.descr, shape, fortran), N: n, Size: dt.size, Read: read}
+	m := fileprogress.ForFile(path)
+	m.Expect(lf.Len(), fileprogress.Bytes)
+	return atomicfile.WriteFileAt(path, lf.Len(), 0, func(dst []byte, off int64) error {
+		if err := lf.Fill(dst, off); err != nil {
+			return fmt.Errorf("npy: %w", err)
+		}
+		m.Add(int64(len(dst)))
+		return nil
+	})
 }
 
 // WriteHeader writes the header of a C-order .npy array of dtype and shape.

@@ -1,11 +1,9 @@
 package atomicfile
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -13,7 +11,7 @@ import (
 // ChunkBytes is the size of the pieces [WriteFileAt] hands to its fill
 // function: every piece but the last has this size, and each starts at a
 // multiple of it.
-const ChunkBytes = 4 << 20
+const ChunkBytes = 1 << 20
 
 // FillFunc writes bytes off..off+len(dst) of a file into dst.
 //
@@ -22,15 +20,15 @@ type FillFunc func(dst []byte, off int64) error
 
 // WriteFileAt creates path, size bytes long, filled by fill.
 //
-// The file's pieces ([ChunkBytes] each, the last shorter) are filled on
-// threads goroutines at once (0: GOMAXPROCS). Where it can (Linux), the
-// temporary file is given its size on disk first and mapped, so that fill
-// writes straight into the page cache: no copy, and the page faults spread
-// over the goroutines. Elsewhere, or where the file system cannot reserve
-// the space, each goroutine fills a buffer and writes it at its offset.
-// The file is then renamed as [WriteFile] renames it, and on any failure
-// (of fill, of the file system, or a fault on the mapping, such as a
-// full disk) the temporary file is removed and the error returned.
+// The file's pieces ([ChunkBytes] each, the last shorter) are filled into
+// buffers on threads goroutines at once (0: GOMAXPROCS) while the calling
+// goroutine writes the filled ones at their offsets: the packing of the
+// bytes runs on every core, and the copies into the file stay on one
+// writer, as a file system takes one file's writes one at a time. At most
+// 2*threads+1 buffers are in use. The file is renamed as [WriteFile]
+// renames it; when fill or a write fails, the pieces not yet begun are
+// not filled, the temporary file is removed and the first error returned
+// (fill's as it is).
 func WriteFileAt(path string, size int64, threads int, fill FillFunc) (err error) {
 	if size < 0 {
 		return fmt.Errorf("write %s: negative size %d", path, size)
@@ -48,17 +46,8 @@ func WriteFileAt(path string, size int64, threads int, fill FillFunc) (err error
 			forget(tmp.Name(), true)
 		}
 	}()
-	mapped := false
-	if failAfter.Load() < 0 { // an injected fault needs the counted writes
-		mapped, err = fillMapped(tmp, size, threads, fill)
-		if err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
-	}
-	if !mapped {
-		if err := fillWritten(tmp, size, threads, fill); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
+	if err := fillWritten(tmp, path, size, threads, fill); err != nil {
+		return err
 	}
 	if err := tmp.Chmod(0o644); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -69,21 +58,68 @@ func WriteFileAt(path string, size int64, threads int, fill FillFunc) (err error
 	return finish(tmp.Name(), path)
 }
 
-// fillWritten fills size bytes of f through fill into one buffer per
-// goroutine, each written at its offset.
-func fillWritten(f *os.File, size int64, threads int, fill FillFunc) error {
+// fillWritten fills size bytes of f through fill: pieces are filled
+// into buffers on threads goroutines and written, in the order they are
+// done, at their offsets by the calling goroutine, so that one writer
+// copies into the page cache while the others fill. It returns fill's
+// error as it is, a write's with path.
+func fillWritten(f *os.File, path string, size int64, threads int, fill FillFunc) error {
 	w := faultWriterAt(f)
-	pool := sync.Pool{New: func() any { b := make([]byte, ChunkBytes); return &b }}
-	return chunks(size, threads, func(lo, hi int64) error {
-		buf := pool.Get().(*[]byte)
-		defer pool.Put(buf)
-		b := (*buf)[:hi-lo]
-		if err := fill(b, lo); err != nil {
-			return err
+	pieces := (size + ChunkBytes - 1) / ChunkBytes
+	threads = int(min(int64(threads), pieces))
+	if threads == 0 {
+		return nil
+	}
+	type piece struct {
+		buf []byte
+		off int64
+		err error
+	}
+	// Buffers in flight: filled, being filled or being written.
+	inFlight := 2*threads + 1
+	free := make(chan []byte, inFlight)
+	for range inFlight {
+		free <- nil // made on first use
+	}
+	done := make(chan piece, inFlight)
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Go(func() {
+			for !stop.Load() {
+				i := next.Add(1) - 1
+				if i >= pieces {
+					return
+				}
+				buf := <-free
+				if buf == nil {
+					buf = make([]byte, ChunkBytes)
+				}
+				off := i * ChunkBytes
+				buf = buf[:min(ChunkBytes, size-off)]
+				done <- piece{buf, off, fill(buf, off)}
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	var first error
+	for p := range done {
+		if first == nil {
+			first = p.err
+			if first == nil {
+				if _, err := w.WriteAt(p.buf, p.off); err != nil {
+					first = fmt.Errorf("write %s: %w", path, err)
+				}
+			}
+			stop.Store(first != nil)
 		}
-		_, err := w.WriteAt(b, lo)
-		return err
-	})
+		free <- p.buf[:0]
+	}
+	return first
 }
 
 // chunks runs body on the pieces of [0, size) on threads goroutines,
@@ -113,31 +149,4 @@ func chunks(size int64, threads int, body func(lo, hi int64) error) error {
 	}
 	wg.Wait()
 	return first
-}
-
-// errMapFault is the error of a fault on a mapped output file.
-var errMapFault = errors.New("fault on the mapped file (out of disk space?)")
-
-// guardFault runs body, turning a memory fault in it (a mapped file the
-// kernel cannot back) into errMapFault.
-func guardFault(body func() error) (err error) {
-	old := debug.SetPanicOnFault(true)
-	defer debug.SetPanicOnFault(old)
-	defer func() {
-		if r := recover(); r != nil {
-			if re, ok := r.(runtime.Error); ok && isFault(re) {
-				err = errMapFault
-				return
-			}
-			panic(r)
-		}
-	}()
-	return body()
-}
-
-// isFault reports whether a runtime error is a memory fault, as
-// [debug.SetPanicOnFault] raises it (it has an Addr method).
-func isFault(err runtime.Error) bool {
-	_, ok := err.(interface{ Addr() uintptr })
-	return ok
 }

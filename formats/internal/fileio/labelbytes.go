@@ -1,6 +1,9 @@
 package fileio
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // LabelBytes is a label file as a sequence of bytes: a header, then the
 // labels of every frame packed by [PutLabels] into little-endian samples of
@@ -100,4 +103,55 @@ func (s LabelBytes) partial(dst []byte, e int64, skip int) int {
 	var b [4]byte
 	PutLabels(b[:], s.Frames[e/perFrame][e%perFrame:e%perFrame+1], s.Size)
 	return copy(dst, b[skip:s.Size])
+}
+
+// LabelFunc is a label file whose labels are served by a function: a
+// header, then N labels packed by [PutLabels] into little-endian samples of
+// Size bytes. Its [LabelFunc.Fill] serves ranges of it from several
+// goroutines at once.
+type LabelFunc struct {
+	// Head is the header, written before the samples; its length is a
+	// multiple of Size.
+	Head []byte
+	// N is the number of labels and Size the bytes per sample: 1, 2 or 4.
+	N    int64
+	Size int
+	// Read fills dst with the labels from index on. It may be called
+	// from several goroutines at once.
+	Read func(dst []uint32, index int64) error
+
+	scratch sync.Pool // of *[]uint32
+}
+
+// Len returns the length of the file in bytes.
+func (s *LabelFunc) Len() int64 { return int64(len(s.Head)) + s.N*int64(s.Size) }
+
+// Fill writes the file's bytes off..off+len(dst) into dst. The range must
+// lie within [0, Len()), and past the header start and end on whole
+// samples. It returns Read's error.
+func (s *LabelFunc) Fill(dst []byte, off int64) error {
+	if off < int64(len(s.Head)) {
+		k := copy(dst, s.Head[off:])
+		dst, off = dst[k:], off+int64(k)
+	}
+	if len(dst) == 0 {
+		return nil
+	}
+	size := int64(s.Size)
+	if (off-int64(len(s.Head)))%size != 0 || int64(len(dst))%size != 0 {
+		return fmt.Errorf("label bytes %d..%d do not start and end on whole samples", off, off+int64(len(dst)))
+	}
+	n := len(dst) / s.Size
+	buf, _ := s.scratch.Get().(*[]uint32)
+	if buf == nil || cap(*buf) < n {
+		b := make([]uint32, n)
+		buf = &b
+	}
+	defer s.scratch.Put(buf)
+	labels := (*buf)[:n]
+	if err := s.Read(labels, (off-int64(len(s.Head)))/size); err != nil {
+		return err
+	}
+	PutLabels(dst, labels, s.Size)
+	return nil
 }

@@ -3,6 +3,7 @@ package fileio
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"testing"
 )
@@ -38,5 +39,67 @@ func TestLabelBytesFill(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestLabelBytesCheck checks that with Check a range holding a label too
+// large for the samples fails with its index among all labels, and one
+// without such a label does not.
+func TestLabelBytesCheck(t *testing.T) {
+	for _, size := range []int{1, 2} {
+		frames := [][]uint32{make([]uint32, 50), make([]uint32, 50)}
+		big := int64(73)
+		frames[1][big-50] = 1 << (8 * size)
+		s := LabelBytes{Head: []byte("HEAD"), Frames: frames, Size: size, Check: true}
+		at := int64(4) + big*int64(size) // the big label's first byte
+		for _, r := range [][2]int64{{0, s.Len()}, {at, at + 1}, {at - 3, at + 5}, {at + int64(size) - 1, at + int64(size)}, {0, at}, {at + int64(size), s.Len()}} {
+			err := s.Fill(make([]byte, r[1]-r[0]), r[0])
+			holds := r[0] < at+int64(size) && r[1] > at
+			var re *LabelRangeError
+			switch {
+			case holds && (!errors.As(err, &re) || re.Index != big || re.Label != 1<<(8*size)):
+				t.Errorf("size %d, bytes %d..%d: err %v, want label %d at index %d", size, r[0], r[1], err, 1<<(8*size), big)
+			case !holds && err != nil:
+				t.Errorf("size %d, bytes %d..%d: err %v, want none", size, r[0], r[1], err)
+			}
+		}
+	}
+}
+
+// TestLabelFuncFill checks that a label file served by a function is the
+// one packed from the same labels in memory, for whole-sample ranges, and
+// that a failing read's error comes back.
+func TestLabelFuncFill(t *testing.T) {
+	labels := make([]uint32, 1000)
+	for i := range labels {
+		labels[i] = uint32(i * 2654435761)
+	}
+	for _, size := range []int{1, 2, 4} {
+		mem := LabelBytes{Head: []byte("HEADER16HEADER16"), Frames: [][]uint32{labels}, Size: size}
+		want := make([]byte, mem.Len())
+		mem.Fill(want, 0)
+		f := &LabelFunc{Head: mem.Head, N: int64(len(labels)), Size: size, Read: func(dst []uint32, i int64) error {
+			copy(dst, labels[i:])
+			return nil
+		}}
+		if f.Len() != mem.Len() {
+			t.Fatalf("Len %d, want %d", f.Len(), mem.Len())
+		}
+		for _, r := range [][2]int64{{0, f.Len()}, {0, 5}, {16, 16 + int64(size)*10}, {16 + int64(size)*300, f.Len()}} {
+			got := make([]byte, r[1]-r[0])
+			if err := f.Fill(got, r[0]); err != nil || !bytes.Equal(got, want[r[0]:r[1]]) {
+				t.Errorf("size %d, bytes %d..%d: err %v or bytes differ", size, r[0], r[1], err)
+			}
+		}
+		if size > 1 {
+			if err := f.Fill(make([]byte, size), 17); err == nil {
+				t.Errorf("size %d: no error for a range off the samples", size)
+			}
+		}
+	}
+	boom := errors.New("boom")
+	f := &LabelFunc{N: 10, Size: 2, Read: func([]uint32, int64) error { return boom }}
+	if err := f.Fill(make([]byte, 20), 0); !errors.Is(err, boom) {
+		t.Errorf("err %v, want the read's", err)
 	}
 }
