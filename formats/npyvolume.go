@@ -2,15 +2,13 @@ package formats
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
 	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/internal/atomicfile"
-	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // npyProbe probes a .npy file: a 2D array is an image, a 3D one a volume,
@@ -102,27 +100,17 @@ func streamVolume(s *raw.Stream, format string) *imagegraph.Volume {
 // writeNPYLabels writes label frames as one .npy array (see
 // WriteVolumeLabels).
 func writeNPYLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype string) error {
-	m := fileprogress.ForFile(path)
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
-		return writeVolumeNPY(w, ref, labels, dtype, m)
-	})
-}
-
-// writeVolumeNPY writes the frames as one .npy array, counting the bytes
-// on m (which may be nil).
-func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtype string, m *fileprogress.Meter) error {
 	if len(ref.Frames) == 0 || len(labels) != len(ref.Frames) {
 		return fmt.Errorf("npy: %d label frames for %d volume frames", len(labels), len(ref.Frames))
 	}
 	f := ref.Frames[0]
-	all := labels[0]
-	if len(labels) > 1 {
-		all = slices.Concat(labels...)
-	}
 	if dtype == "auto" {
 		dtype = "uint16"
-		if slices.Max(all) > 65535 {
-			dtype = "uint32"
+		for _, frame := range labels {
+			if parallel.Max(frame) > 65535 {
+				dtype = "uint32"
+				break
+			}
 		}
 	}
 	fortran := npyFortran(ref)
@@ -133,8 +121,7 @@ func writeVolumeNPY(w io.Writer, ref *imagegraph.Volume, labels [][]uint32, dtyp
 	if !fortran {
 		slices.Reverse(shape)
 	}
-	m.Expect(npyFileSize(int64(len(all)), dtype), fileprogress.Bytes)
-	return npy.WriteLabelsOrder(fileprogress.Writer(w, m), all, shape, dtype, fortran)
+	return npy.WriteLabelsFile(path, labels, shape, dtype, fortran)
 }
 
 // writeNPYLabelsFunc writes one frame of labels that are not in memory as
@@ -156,11 +143,7 @@ func writeNPYLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dt
 		slices.Reverse(shape)
 	}
 	n := int64(f.Width) * int64(f.Height) * int64(f.Depth)
-	m := fileprogress.ForFile(path)
-	m.Expect(npyFileSize(n, dtype), fileprogress.Bytes)
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
-		return npy.WriteLabelsFunc(fileprogress.Writer(w, m), n, shape, dtype, fortran, maxLabel, read)
-	})
+	return npy.WriteLabelsFuncFile(path, n, shape, dtype, fortran, maxLabel, read)
 }
 
 // npyFortran reports whether labels of ref are written in Fortran order,
@@ -168,14 +151,4 @@ func writeNPYLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dt
 // C order, (Z, Y, X) as tifffile and NumPy give the others.
 func npyFortran(ref *imagegraph.Volume) bool {
 	return strings.HasPrefix(ref.Format, "nifti") || ref.Format == "nrrd"
-}
-
-// npyFileSize is about the size of a .npy file of n samples of dtype (a
-// label type: uint16, or 4 bytes): the samples and a typical header.
-func npyFileSize(n int64, dtype string) int64 {
-	const header = 128
-	if dtype == "uint16" {
-		return header + 2*n
-	}
-	return header + 4*n
 }

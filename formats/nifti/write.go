@@ -49,9 +49,16 @@ func WriteLabels(path string, ref *imagegraph.Volume, labels [][]uint32, dtype s
 	}
 	gz := strings.HasSuffix(strings.ToLower(path), ".gz")
 	m := fileprogress.ForFile(path)
-	err = atomicfile.WriteFile(path, func(w io.Writer) error {
-		return niftiWriteLabels(w, h, labels, gz, m)
-	})
+	if gz {
+		err = atomicfile.WriteFile(path, func(w io.Writer) error {
+			return niftiWriteLabels(w, h, labels, gz, m)
+		})
+	} else {
+		err = niftiWritePlain(path, h, m, func(head []byte) (int64, atomicfile.FillFunc) {
+			src := fileio.LabelBytes{Head: head, Frames: labels, Size: int(h.Bitpix / 8)}
+			return src.Len(), src.Fill
+		})
+	}
 	if err != nil {
 		return fileio.WrapWrite(path, "nifti", err)
 	}
@@ -218,11 +225,28 @@ func niftiWriteLabels(w io.Writer, h *Header, labels [][]uint32, gz bool, m *fil
 	if err != nil {
 		return err
 	}
-	src := niftiLabelBytes{head: head, labels: labels, size: int(h.Bitpix / 8)}
-	total := int64(len(head)) + int64(len(labels))*int64(len(labels[0]))*int64(src.size)
-	// Level 1 in 1 MiB blocks: offsets stay multiples of the label size,
-	// as fill needs (the header is 352 or 544 bytes).
-	return niftiWriteStream(w, total, src.fill, gz, nil, m)
+	src := fileio.LabelBytes{Head: head, Frames: labels, Size: int(h.Bitpix / 8)}
+	return niftiWriteStream(w, src.Len(), func(dst []byte, off int64) { src.Fill(dst, off) }, gz, nil, m)
+}
+
+// niftiWritePlain writes an uncompressed NIfTI file to path, its pieces
+// filled on all cores ([atomicfile.WriteFileAt]) and counted on m (which may
+// be nil). bytes returns the file's length and its fill function given the
+// encoded header.
+func niftiWritePlain(path string, h *Header, m *fileprogress.Meter, bytes func(head []byte) (int64, atomicfile.FillFunc)) error {
+	head, err := h.encode(binary.LittleEndian)
+	if err != nil {
+		return err
+	}
+	total, fill := bytes(head)
+	m.Expect(total, fileprogress.Bytes)
+	return atomicfile.WriteFileAt(path, total, 0, func(dst []byte, off int64) error {
+		if err := fill(dst, off); err != nil {
+			return err
+		}
+		m.Add(int64(len(dst)))
+		return nil
+	})
 }
 
 // niftiWriteStream writes the total bytes fill produces (see
@@ -262,33 +286,4 @@ func niftiWriteStream(w io.Writer, total int64, fill func(dst []byte, off int64)
 		m.Add(int64(len(b)))
 	}
 	return nil
-}
-
-// niftiLabelBytes is a label file as a byte stream: the header, then the
-// labels of every frame, little-endian.
-type niftiLabelBytes struct {
-	head   []byte
-	labels [][]uint32
-	size   int // bytes per label: 2 or 4
-}
-
-// fill writes the stream's bytes off..off+len(dst). Past the header, off
-// and len(dst) must be multiples of the label size.
-func (s niftiLabelBytes) fill(dst []byte, off int64) {
-	if off < int64(len(s.head)) {
-		k := copy(dst, s.head[off:])
-		dst, off = dst[k:], off+int64(k)
-	}
-	perFrame := int64(len(s.labels[0]))
-	e := (off - int64(len(s.head))) / int64(s.size)
-	for len(dst) > 0 {
-		frame := s.labels[e/perFrame][e%perFrame:]
-		part := frame[:min(len(frame), len(dst)/s.size)]
-		fileio.PutLabels(dst, part, s.size)
-		if len(part) == 0 {
-			return // not reached: offsets are aligned
-		}
-		dst = dst[len(part)*s.size:]
-		e += int64(len(part))
-	}
 }

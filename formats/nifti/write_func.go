@@ -41,9 +41,19 @@ func WriteLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dtype
 	voxels := int64(f0.Width) * int64(f0.Height) * int64(f0.Depth)
 	gz := strings.HasSuffix(strings.ToLower(path), ".gz")
 	m := fileprogress.ForFile(path)
-	err = atomicfile.WriteFile(path, func(w io.Writer) error {
-		return niftiWriteLabelsFunc(w, h, voxels, read, gz, m)
-	})
+	if gz {
+		err = atomicfile.WriteFile(path, func(w io.Writer) error {
+			return niftiWriteLabelsFunc(w, h, voxels, read, gz, m)
+		})
+	} else {
+		err = niftiWritePlain(path, h, m, func(head []byte) (int64, atomicfile.FillFunc) {
+			src := &niftiFuncBytes{head: head, read: read, size: int(h.Bitpix / 8)}
+			return int64(len(head)) + voxels*int64(src.size), func(dst []byte, off int64) error {
+				src.fill(dst, off)
+				return src.failure()
+			}
+		})
+	}
 	if err != nil {
 		return fileio.WrapWrite(path, "nifti", err)
 	}

@@ -2,6 +2,7 @@ package npy
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +11,9 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/formats/internal/fileio"
+	"github.com/cclabel/cclabel/internal/atomicfile"
+	"github.com/cclabel/cclabel/internal/fileprogress"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // npyDtypes maps the label dtypes WriteLabels accepts to NumPy
@@ -68,32 +72,95 @@ func WriteLabels(w io.Writer, labels []uint32, shape []int, dtype string) error 
 // set the shape's first axis varies fastest, so a volume whose memory order
 // is x fastest has shape (X, Y, Z), as nibabel gives NIfTI data.
 func WriteLabelsOrder(w io.Writer, labels []uint32, shape []int, dtype string, fortran bool) error {
+	lf, err := labelFile([][]uint32{labels}, shape, dtype, fortran)
+	if err != nil {
+		return err
+	}
+	if err := checkRange(labels, npyDtypes[dtype].max, dtype, 0); err != nil {
+		return err
+	}
+	if _, err := w.Write(lf.Head); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	if err := writeSamples(w, labels, lf.Size); err != nil {
+		return fmt.Errorf("npy: %w", err)
+	}
+	return nil
+}
+
+// WriteLabelsFile writes frames of labels as one .npy array to the file at
+// path. The array has the given shape (frames after one another in memory),
+// axis order (see [WriteLabelsOrder]) and dtype; the checks are
+// [WriteLabels]'. The file is written atomically (a failure leaves none
+// behind and an existing one unchanged), its pieces filled on all cores,
+// and its bytes are counted on the meter watching path
+// ([fileprogress.ForFile]), if any.
+func WriteLabelsFile(path string, frames [][]uint32, shape []int, dtype string, fortran bool) error {
+	lf, err := labelFile(frames, shape, dtype, fortran)
+	if err != nil {
+		return err
+	}
+	// Narrow samples are checked as the pieces are packed, with no pass of
+	// their own; int32 first.
+	lf.Check = true
+	if lf.Size == 4 {
+		for i, f := range frames {
+			if err := checkRange(f, npyDtypes[dtype].max, dtype, i*len(f)); err != nil {
+				return err
+			}
+		}
+	}
+	m := fileprogress.ForFile(path)
+	m.Expect(lf.Len(), fileprogress.Bytes)
+	return atomicfile.WriteFileAt(path, lf.Len(), 0, func(dst []byte, off int64) error {
+		if err := lf.Fill(dst, off); err != nil {
+			var re *fileio.LabelRangeError
+			if errors.As(err, &re) {
+				return fmt.Errorf("npy: label %d at index %d does not fit %s", re.Label, re.Index, dtype)
+			}
+			return err
+		}
+		m.Add(int64(len(dst)))
+		return nil
+	})
+}
+
+// labelFile checks frames of labels against shape and dtype and lays them
+// out as a .npy file.
+func labelFile(frames [][]uint32, shape []int, dtype string, fortran bool) (fileio.LabelBytes, error) {
 	dt, ok := npyDtypes[dtype]
 	if !ok {
-		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+		return fileio.LabelBytes{}, fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
 	}
 	count := 1
 	for _, d := range shape {
 		if d < 0 {
-			return fmt.Errorf("npy: negative dimension in shape %v", shape)
+			return fileio.LabelBytes{}, fmt.Errorf("npy: negative dimension in shape %v", shape)
 		}
 		count *= d
 	}
-	if count != len(labels) {
-		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, len(labels))
+	have := 0
+	for _, f := range frames {
+		if len(f) != len(frames[0]) {
+			return fileio.LabelBytes{}, fmt.Errorf("npy: label frames of %d and %d labels", len(frames[0]), len(f))
+		}
+		have += len(f)
 	}
-	if dt.max < math.MaxUint32 { // every label fits uint32
+	if count != have {
+		return fileio.LabelBytes{}, fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, have)
+	}
+	return fileio.LabelBytes{Head: npyHeader(dt.descr, shape, fortran), Frames: frames, Size: dt.size}, nil
+}
+
+// checkRange fails when a label exceeds limit, the largest of dtype; base
+// is the index of labels[0] in the array.
+func checkRange(labels []uint32, limit uint64, dtype string, base int) error {
+	if limit < math.MaxUint32 && uint64(parallel.Max(labels)) > limit {
 		for i, l := range labels {
-			if uint64(l) > dt.max {
-				return fmt.Errorf("npy: label %d at index %d does not fit %s", l, i, dtype)
+			if uint64(l) > limit {
+				return fmt.Errorf("npy: label %d at index %d does not fit %s", l, base+i, dtype)
 			}
 		}
-	}
-	if _, err := w.Write(npyHeader(dt.descr, shape, fortran)); err != nil {
-		return fmt.Errorf("npy: %w", err)
-	}
-	if err := writeSamples(w, labels, dt.size); err != nil {
-		return fmt.Errorf("npy: %w", err)
 	}
 	return nil
 }
@@ -183,6 +250,40 @@ func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bo
 		}
 	}
 	return nil
+}
+
+// WriteLabelsFuncFile is [WriteLabelsFunc] writing the file at path as
+// [WriteLabelsFile] does: atomically, its pieces filled on all cores (read
+// is then called from several goroutines at once, on disjoint ranges), and
+// counted on the meter watching path, if any.
+func WriteLabelsFuncFile(path string, n int64, shape []int, dtype string, fortran bool, maxLabel uint32, read func(dst []uint32, index int64) error) error {
+	dt, ok := npyDtypes[dtype]
+	if !ok {
+		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+	}
+	count := int64(1)
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("npy: negative dimension in shape %v", shape)
+		}
+		count *= int64(d)
+	}
+	if count != n {
+		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, n)
+	}
+	if uint64(maxLabel) > dt.max {
+		return fmt.Errorf("npy: label %d does not fit %s", maxLabel, dtype)
+	}
+	lf := &fileio.LabelFunc{Head: npyHeader(dt.descr, shape, fortran), N: n, Size: dt.size, Read: read}
+	m := fileprogress.ForFile(path)
+	m.Expect(lf.Len(), fileprogress.Bytes)
+	return atomicfile.WriteFileAt(path, lf.Len(), 0, func(dst []byte, off int64) error {
+		if err := lf.Fill(dst, off); err != nil {
+			return fmt.Errorf("npy: %w", err)
+		}
+		m.Add(int64(len(dst)))
+		return nil
+	})
 }
 
 // WriteHeader writes the header of a C-order .npy array of dtype and shape.

@@ -53,3 +53,34 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// faultWriterAt returns w, or w failing once the injected byte count is
+// written in all.
+func faultWriterAt(w io.WriterAt) io.WriterAt {
+	n := failAfter.Load()
+	if n < 0 {
+		return w
+	}
+	l := &limitWriterAt{w: w}
+	l.left.Store(n)
+	return l
+}
+
+// limitWriterAt writes up to left bytes in all, then fails.
+type limitWriterAt struct {
+	w    io.WriterAt
+	left atomic.Int64
+}
+
+func (l *limitWriterAt) WriteAt(p []byte, off int64) (int, error) {
+	left := l.left.Add(-int64(len(p)))
+	if left >= 0 {
+		return l.w.WriteAt(p, off)
+	}
+	keep := max(0, int64(len(p))+left)
+	n, err := l.w.WriteAt(p[:keep], off)
+	if err == nil {
+		err = ErrInjected
+	}
+	return n, err
+}

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -119,9 +120,7 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 	}
 	defer g.Abort()
 	voxels := int64(z1-z0) * int64(s.Width) * int64(s.Height)
-	err = atomicfile.WriteFile(filepath.Join(dir, c.Labels), func(w io.Writer) error {
-		return writeLittleEndian(w, voxels, sp.ReadLabels)
-	})
+	err = writeLittleEndian(filepath.Join(dir, c.Labels), voxels, sp.ReadLabels)
 	if err != nil {
 		return nil, nil, fmt.Errorf("outofcore: %w", err)
 	}
@@ -143,24 +142,24 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 	return c, res, nil
 }
 
-// writeLittleEndian writes n labels from read as little-endian uint32.
-func writeLittleEndian(w io.Writer, n int64, read func(dst []uint32, voxel int64) error) error {
-	const chunk = 1 << 20
-	labels := make([]uint32, min(n, chunk))
-	buf := make([]byte, 4*len(labels))
-	for lo := int64(0); lo < n; lo += chunk {
-		part := labels[:min(chunk, n-lo)]
-		if err := read(part, lo); err != nil {
+// writeLittleEndian writes n labels from read as little-endian uint32 to
+// the file at path, its pieces read and packed on all cores
+// ([atomicfile.WriteFileAt]; read is called from several goroutines at
+// once).
+func writeLittleEndian(path string, n int64, read func(dst []uint32, voxel int64) error) error {
+	scratch := sync.Pool{New: func() any { s := make([]uint32, atomicfile.ChunkBytes/4); return &s }}
+	return atomicfile.WriteFileAt(path, 4*n, 0, func(dst []byte, off int64) error {
+		buf := scratch.Get().(*[]uint32)
+		defer scratch.Put(buf)
+		labels := (*buf)[:len(dst)/4]
+		if err := read(labels, off/4); err != nil {
 			return err
 		}
-		for i, l := range part {
-			binary.LittleEndian.PutUint32(buf[4*i:], l)
+		for i, l := range labels {
+			binary.LittleEndian.PutUint32(dst[4*i:4*i+4:4*i+4], l)
 		}
-		if _, err := w.Write(buf[:4*len(part)]); err != nil {
-			return err
-		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // readChunks reads and checks the chunk descriptions in dir against the

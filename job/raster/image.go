@@ -59,19 +59,25 @@ func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, 
 func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels, s Settings, stdout io.Writer) error {
 	if out.Labels != "" {
 		ext := strings.ToLower(filepath.Ext(out.Labels))
-		if err := writeOutput(out.Labels, stdout, func(w io.Writer) error {
-			if ext == ".png" {
-				return render.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
+		dtype := s.DType
+		if dtype == "auto" {
+			dtype = "uint32"
+			if labels.Count <= 65535 {
+				dtype = "uint16"
 			}
-			dtype := s.DType
-			if dtype == "auto" {
-				dtype = "uint32"
-				if labels.Count <= 65535 {
-					dtype = "uint16"
+		}
+		var err error
+		if ext != ".png" && out.Labels != "-" { // a .npy file, filled on all cores
+			err = npy.WriteLabelsFile(out.Labels, [][]uint32{labels.Data}, npyShape(labels), dtype, false)
+		} else {
+			err = writeOutput(out.Labels, stdout, func(w io.Writer) error {
+				if ext == ".png" {
+					return render.WriteLabelsPNG16(w, labels.Data, labels.Width, labels.Height)
 				}
-			}
-			return npy.WriteLabels(w, labels.Data, npyShape(labels), dtype)
-		}); err != nil {
+				return npy.WriteLabels(w, labels.Data, npyShape(labels), dtype)
+			})
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
 	}
