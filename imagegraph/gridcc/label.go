@@ -88,6 +88,7 @@ func Label(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint3
 	if rule.Mode != imagegraph.Multilabel {
 		count, err = grid.LabelBinary(shape, conn, src, dst, opts.Threads)
 	} else if narrow, wide := src.swappedRuns(r.Height, r.Depth); narrow != nil || wide != nil {
+		// Runs along y, much longer: swap x and y.
 		if wide != nil {
 			count, err = runs.LabelRunsSwapped(shape, conn, wide, dst, opts.Threads)
 		} else {

@@ -20,9 +20,10 @@ type source interface {
 	// keys, or for 64-bit samples 64-bit keys (the other is nil).
 	runs() (grid.RunRows[uint32], grid.RunRows[uint64])
 	// swappedRuns returns, for a volume of height rows a plane and depth
-	// planes, its rows with x and y swapped in every plane, as runs of
-	// keys as runs does, when labeling those costs less; else nil, nil.
-	swappedRuns(height, depth int) (grid.RunRows[uint32], grid.RunRows[uint64])
+	// planes, readers of its rows with x and y swapped in every plane, as
+	// runs of keys as runs does, when labeling those costs less; else
+	// nil, nil.
+	swappedRuns(height, depth int) (func() grid.RunRows[uint32], func() grid.RunRows[uint64])
 	// single reports whether every foreground sample (nonzero, not NaN)
 	// holds the same value, scanning with up to threads goroutines.
 	single(threads int) bool
@@ -188,7 +189,7 @@ func (s *floatRows[T]) runs() (grid.RunRows[uint32], grid.RunRows[uint64]) {
 	return float32Runs[T]{s}, nil
 }
 
-func (s *floatRows[T]) swappedRuns(height, depth int) (grid.RunRows[uint32], grid.RunRows[uint64]) {
+func (s *floatRows[T]) swappedRuns(height, depth int) (func() grid.RunRows[uint32], func() grid.RunRows[uint64]) {
 	return nil, nil
 }
 

@@ -67,7 +67,7 @@ func checkSwapped[T integer, K grid.GridKey](t *testing.T, name string, s []T, w
 			for i := range got {
 				got[i] = 0xdead // garbage the labeler must overwrite
 			}
-			m, err := runs.LabelRunsSwapped[K](shape, conn, swappedRows[T, K]{s, w, h}, got, threads)
+			m, err := runs.LabelRunsSwapped[K](shape, conn, func() grid.RunRows[K] { return newSwappedRows[T, K](s, w, h) }, got, threads)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,8 +8,9 @@ import (
 )
 
 // LabelRunsSwapped is [LabelRuns] for a volume served with x and y swapped
-// in every plane: row x + z*Width of src holds the runs of the voxels (x,
-// 0..Height-1, z), along y. It writes dst as LabelRuns does on the volume
+// in every plane: row x + z*Width of the rows that src returns holds the
+// runs of the voxels (x, 0..Height-1, z), along y. src returns a reader of
+// those rows for one goroutine, which may keep planes it has read. It writes dst as LabelRuns does on the volume
 // itself: x fastest, 0 for background and 1..N by first occurrence in that
 // order, for every thread count. Where runs along y are much longer than
 // along x (a label map whose finest axis is y), it costs less.
@@ -19,7 +20,7 @@ import (
 // swapped back and the labels renumbered. A label numbers components in
 // order of their first plane, in both orders, so the labels that first
 // occur in a plane are a range that only permutes within itself.
-func LabelRunsSwapped[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.RunRows[K], dst []uint32, threads int) (int, error) {
+func LabelRunsSwapped[K grid.GridKey](shape grid.GridShape, connectivity int, src func() grid.RunRows[K], dst []uint32, threads int) (int, error) {
 	if err := band.Validate(shape.Width, shape.Height, shape.Depth, connectivity, dst); err != nil {
 		return 0, err
 	}
@@ -27,7 +28,8 @@ func LabelRunsSwapped[K grid.GridKey](shape grid.GridShape, connectivity int, sr
 		return 0, errors.New("gridcc: LabelRunsSwapped labels volumes, not images")
 	}
 	swapped := grid.GridShape{Width: shape.Height, Height: shape.Width, Depth: shape.Depth}
-	l := newRunLabeler(swapped, connectivity, src, dst)
+	l := newRunLabeler[K](swapped, connectivity, nil, dst)
+	l.readers = src
 	bands := band.Layers(l.layers, l.layer, threads)
 	n := band.RunLabeler(l, bands, dst, swapped.Width)
 	order := make([]uint32, n+1)
