@@ -87,6 +87,13 @@ func Label(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint3
 	var count int
 	if rule.Mode != imagegraph.Multilabel {
 		count, err = grid.LabelBinary(shape, conn, src, dst, opts.Threads)
+	} else if narrow, wide := src.swappedRuns(r.Height, r.Depth); narrow != nil || wide != nil {
+		// Runs along y, much longer: swap x and y.
+		if wide != nil {
+			count, err = runs.LabelRunsSwapped(shape, conn, wide, dst, opts.Threads)
+		} else {
+			count, err = runs.LabelRunsSwapped(shape, conn, narrow, dst, opts.Threads)
+		}
 	} else if narrow, wide := src.runs(); wide != nil {
 		count, err = runs.LabelRuns(shape, conn, wide, dst, opts.Threads)
 	} else {

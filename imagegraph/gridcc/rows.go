@@ -19,6 +19,11 @@ type source interface {
 	// runs returns the rows as runs of equal multilabel keys: 32-bit
 	// keys, or for 64-bit samples 64-bit keys (the other is nil).
 	runs() (grid.RunRows[uint32], grid.RunRows[uint64])
+	// swappedRuns returns, for a volume of height rows a plane and depth
+	// planes, readers of its rows with x and y swapped in every plane, as
+	// runs of keys as runs does, when labeling those costs less; else
+	// nil, nil.
+	swappedRuns(height, depth int) (func() grid.RunRows[uint32], func() grid.RunRows[uint64])
 	// single reports whether every foreground sample (nonzero, not NaN)
 	// holds the same value, scanning with up to threads goroutines.
 	single(threads int) bool
@@ -182,6 +187,10 @@ func (s *floatRows[T]) runs() (grid.RunRows[uint32], grid.RunRows[uint64]) {
 		return nil, float64Runs[T]{s}
 	}
 	return float32Runs[T]{s}, nil
+}
+
+func (s *floatRows[T]) swappedRuns(height, depth int) (func() grid.RunRows[uint32], func() grid.RunRows[uint64]) {
+	return nil, nil
 }
 
 func (s *floatRows[T]) single(threads int) bool {

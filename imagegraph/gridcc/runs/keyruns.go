@@ -53,7 +53,18 @@ type runLabeler[K grid.GridKey] struct {
 	same          int32
 	below         [3]int32
 	src           grid.RunRows[K]
-	labels        []uint32
+	// readers, when set, returns a reader of src's rows for one
+	// goroutine, which it uses in place of src.
+	readers func() grid.RunRows[K]
+	labels  []uint32
+}
+
+// reader returns the rows of the grid for one goroutine.
+func (l *runLabeler[K]) reader() grid.RunRows[K] {
+	if l.readers != nil {
+		return l.readers()
+	}
+	return l.src
 }
 
 // runLayer holds the runs of a layer's rows, each row's followed by
@@ -80,13 +91,13 @@ func (p *runLayer[K]) row(y int) ([]grid.KeyRun[K], uint32) {
 // loadRow appends the runs of row y of layer z, numbered from next, and a
 // sentinel (all earlier rows of the layer must be loaded). It returns the
 // slot after the row's last run.
-func (l *runLabeler[K]) loadRow(p *runLayer[K], z, y int, next uint32) uint32 {
+func (l *runLabeler[K]) loadRow(src grid.RunRows[K], p *runLayer[K], z, y int, next uint32) uint32 {
 	if y == 0 {
 		p.runs = p.runs[:0]
 		p.count = 0
 	}
 	lo := len(p.runs)
-	p.runs = l.src.AppendRuns(z*l.layer+y, p.runs)
+	p.runs = src.AppendRuns(z*l.layer+y, p.runs)
 	n := len(p.runs) - lo
 	for range linkWindow {
 		p.runs = append(p.runs, grid.KeyRun[K]{Start: band.SentinelColumn, End: band.SentinelColumn})
@@ -328,6 +339,7 @@ func b2u32(b bool) uint32 {
 // has no more runs than pixels).
 func (l *runLabeler[K]) LinkBand(b *band.Band) {
 	labels := l.labels
+	src := l.reader()
 	cur, prev := l.newLayer(), l.newLayer()
 	var refs [4]keyRef[K]
 	var scratch linkScratch
@@ -353,7 +365,7 @@ func (l *runLabeler[K]) LinkBand(b *band.Band) {
 		}
 		for y := range l.layer {
 			first := next
-			next = l.loadRow(cur, z, y, next)
+			next = l.loadRow(src, cur, z, y, next)
 			runs, _ := cur.row(y)
 			runs = runs[:len(runs)-linkWindow]
 			row := (z-z0)*l.layer + y
@@ -368,12 +380,13 @@ func (l *runLabeler[K]) LinkBand(b *band.Band) {
 // MergeBorder joins the first layer of band b with the last layer of band
 // b-1.
 func (l *runLabeler[K]) MergeBorder(bands []band.Band, b int) {
+	src := l.reader()
 	cur, prev := l.newLayer(), l.newLayer()
 	z := bands[b].First / l.layer
 	next := uint32(bands[b].Slots) + 1
 	for y := range l.layer {
-		next = l.loadRow(cur, z, y, next)
-		l.loadRow(prev, z-1, y, 0)
+		next = l.loadRow(src, cur, z, y, next)
+		l.loadRow(src, prev, z-1, y, 0)
 	}
 	// The previous band's last layer holds its last slots.
 	next = uint32(bands[b-1].Slots+bands[b-1].Runs-prev.count) + 1
