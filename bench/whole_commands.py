@@ -11,12 +11,14 @@ that ran. A backend that cannot run (no GPU) is reported once and skipped.
 Usage, from the repository root:
 
   bench/whole_commands.py [--cclabel PATH] [--rounds 3] [--small]
-                          [--rows label,volume,npy,graph,rmat]
-                          [--backends cpu,gpu,auto]
+                          [--rows label,volume,npy,neurites,graph,rmat]
+                          [--backends cpu,gpu,auto] [--dump FILE]
 
 Inputs and the built binary stay in $CCLABEL_BENCH_DIR (default
 $TMPDIR/cclabel-bench); --small uses inputs a 2-core machine labels in
-seconds. Python's standard library only.
+seconds. --dump writes every run's --json summary, with its row, backend
+and wall time, as JSON lines (the cost model's rates come from them).
+Python's standard library only.
 """
 
 import argparse
@@ -40,6 +42,9 @@ ROWS = {
     "npy": ("1024,1024,1024", "256,256,256",
             ["volume", "--size", "{size}", "--kind", "random", "--density", "0.3", "--seed", "1"], ".npy",
             ["volume", "{input}", "--binary", "-o", "{out}.npy"]),
+    "neurites": ("512,512,512", "128,128,128",
+                 ["volume", "--size", "{size}", "--kind", "neurites", "--cells", "2500", "--seed", "1"], ".npy",
+                 ["volume", "{input}", "-c", "26", "-o", "{out}.npy"]),
     "graph": ("8388608", "1048576",
               ["graph", "random", "--vertices", "{size}", "--degree", "4", "--seed", "1"], ".egr",
               ["graph", "{input}"]),
@@ -56,6 +61,7 @@ def main():
     ap.add_argument("--small", action="store_true", help="small inputs")
     ap.add_argument("--rows", default=",".join(ROWS))
     ap.add_argument("--backends", default="cpu,gpu,auto")
+    ap.add_argument("--dump", help="write each run's summary as a JSON line to this file")
     args = ap.parse_args()
     work = os.environ.get("CCLABEL_BENCH_DIR") or os.path.join(tempfile.gettempdir(), "cclabel-bench")
     folder = os.path.join(work, "whole-small" if args.small else "whole")
@@ -69,6 +75,7 @@ def main():
         if r not in ROWS:
             sys.exit(f"whole_commands: unknown row {r!r} (rows: {', '.join(ROWS)})")
 
+    dump = open(args.dump, "w") if args.dump else None
     print(f"{'row':<8} {'backend':<7} {'wall s (min-max)':<22} {'total':>7} {'read':>7} {'label':>7} "
           f"{'write':>7} {'gpu_setup':>9} {'wall-total':>10}  ran")
     for r in rows:
@@ -96,6 +103,9 @@ def main():
                 if isinstance(s, list):
                     s = s[0]
                 runs[b].append((wall, s))
+                if dump:
+                    dump.write(json.dumps({"row": r, "backend": b, "wall": wall, "summary": s}) + "\n")
+                    dump.flush()
         for b in backends:
             if b in skipped:
                 print(f"{r:<8} {b:<7} skipped: {skipped[b]}")

@@ -110,7 +110,10 @@ func joinPieces(r *imagegraph.Raster) error {
 				(j != i-1 || x > 0) && (j != i+1 || x < w-1) &&
 				(j != i-w || y > 0) && (j != i+w || y < r.Height-1) &&
 				(j != i-plane || z > 0) && (j != i+plane || z < r.Depth-1)
-			if m := l.Data[max(j, 0)]; inside && m != 0 && into[m] == m {
+			if !inside {
+				continue
+			}
+			if m := l.Data[j]; m != 0 && into[m] == m {
 				into[c] = m
 				break
 			}

@@ -10,8 +10,12 @@ import (
 )
 
 func TestNeuritesRaster(t *testing.T) {
-	for _, c := range []struct{ w, h, d, fragments int }{
-		{1, 1, 1, 1}, {40, 30, 1, 5}, {96, 80, 24, 40}, {128, 128, 48, 150},
+	for _, c := range []struct {
+		w, h, d, fragments int
+		dense              bool // fragments too small to keep as many labels
+	}{
+		{1, 1, 1, 1, false}, {40, 30, 1, 5, false}, {96, 80, 24, 40, false}, {128, 128, 48, 150, false},
+		{128, 128, 128, 2500, true}, // pieces in the last plane look past its end
 	} {
 		r, err := NeuritesRaster(c.w, c.h, c.d, c.fragments, 7)
 		if err != nil {
@@ -37,7 +41,7 @@ func TestNeuritesRaster(t *testing.T) {
 		if slices.Equal(data, other.Data.(imagegraph.Samples[uint32])) {
 			t.Fatalf("%v: different seeds, same raster", c)
 		}
-		if n := len(values); n < c.fragments/2 || n > 2*c.fragments {
+		if n := len(values); !c.dense && n < c.fragments/2 || n > 2*c.fragments {
 			t.Errorf("%v: %d labels, want about %d", c, n, c.fragments)
 		}
 		if f := float64(zeros) / float64(len(data)); f > 0.4 {
