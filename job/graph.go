@@ -146,6 +146,7 @@ func (j Graph) label(labeler *cclabel.Labeler, p Progress) (*GraphSummary, error
 	res := gr.Result
 	labels, largest := labelsAndLargest(res, labeler.Threads())
 	times.Label = clock.lap()
+	releaseAfter(labeler, j.Updates == "") // the replay may label on the GPU
 
 	if j.Verify {
 		if err := ecl.Verify(g, res.Parent); err != nil {
