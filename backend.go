@@ -40,7 +40,7 @@ const (
 	GPUMinVoxelsPerCore = 1 << 23
 	// GPUMinVoxelsPerCoreOpen is [GPUMinVoxelsPerCore] once the GPU context
 	// is open. The context opens with a first GPU raster, or with
-	// [Labeler.Prepare].
+	// [Labeler.Prepare], or once a background [Labeler.Start] has opened it.
 	GPUMinVoxelsPerCoreOpen = 1 << 18
 	// GPUMinArcsPerCore is the graph size from which [BackendAuto] labels
 	// graphs on the GPU. It counts stored arcs per CPU thread: from this size
