@@ -35,6 +35,11 @@ type Options struct {
 	// Warnings receives a line when the GPU fails under [BackendAuto] and
 	// labeling moves to the CPU; nil discards it.
 	Warnings io.Writer
+	// StartGPU makes [New] begin opening the GPU in the background
+	// ([Labeler.Start]). [New] then does not wait for the driver's probe:
+	// under [BackendGPU], a GPU that cannot be used fails the first labeling
+	// instead of New.
+	StartGPU bool
 }
 
 // Timing is where one labeling call spent its time.
@@ -42,7 +47,9 @@ type Timing struct {
 	// Total is the wall time of the call.
 	Total time.Duration
 	// Setup is loading the GPU driver and creating its context, on the
-	// first call that runs on the GPU (zero on later calls and the CPU).
+	// first call that runs on the GPU (zero on later calls and the CPU):
+	// the part of it that the call waited for, when [Labeler.Start] began
+	// it earlier.
 	Setup time.Duration
 	// Allocate is getting the label buffer ready on the host: allocating
 	// it and first touching its pages (zero when the caller passed one).
@@ -83,7 +90,9 @@ type Labeler struct {
 	status  cuda.Status // the driver probe (BackendAuto, BackendGPU)
 	driver  *cuda.Driver
 	ctx     *cuda.Context
-	gpuDead bool // the GPU failed under BackendAuto: the CPU from now on
+	start   *gpuStart   // the opening under way, or done and not yet taken
+	release *gpuRelease // the last Release, until Close waits for it
+	gpuDead bool        // the GPU failed under BackendAuto: the CPU from now on
 
 	// slabVoxels is the most voxels LabelRaster gives one kernel; larger
 	// rasters are labeled in slabs (maxSlabVoxels; tests lower it).
@@ -94,7 +103,8 @@ type Labeler struct {
 }
 
 // New returns a [Labeler] for opts. It fails on invalid options and, for
-// [BackendGPU], when no usable GPU has the ordinal asked for.
+// [BackendGPU] without [Options].StartGPU, when no usable GPU has the
+// ordinal asked for.
 func New(opts Options) (*Labeler, error) {
 	if opts.Backend == "" {
 		opts.Backend = BackendAuto
@@ -133,7 +143,7 @@ func New(opts Options) (*Labeler, error) {
 	case l.threads == 0:
 		l.threads = runtime.GOMAXPROCS(0)
 	}
-	if opts.Backend == BackendGPU {
+	if opts.Backend == BackendGPU && !opts.StartGPU {
 		if err := l.gpuUsable(); err != nil {
 			return nil, err
 		}
@@ -146,6 +156,9 @@ func New(opts Options) (*Labeler, error) {
 			return nil, err
 		}
 		l.peers = append(l.peers, p)
+	}
+	if opts.StartGPU { // the peers have started themselves
+		l.Start()
 	}
 	return l, nil
 }
@@ -172,8 +185,9 @@ func (l *Labeler) MayUseGPU() bool {
 	return false
 }
 
-// Close releases the GPU contexts and drivers, if they were opened. The
-// labeler stays usable: a later GPU call opens them again.
+// Close releases the GPU contexts and drivers, if they were opened. It waits
+// for a [Labeler.Start] or [Labeler.Release] under way. The labeler stays
+// usable: a later GPU call opens them again.
 func (l *Labeler) Close() error {
 	var peersErr error
 	for _, p := range l.peers {
@@ -181,17 +195,7 @@ func (l *Labeler) Close() error {
 	}
 	l.gpuMu.Lock()
 	defer l.gpuMu.Unlock()
-	var err error
-	if l.ctx != nil {
-		err = l.ctx.Close()
-		l.ctx = nil
-	}
-	if l.driver != nil {
-		if e := l.driver.Close(); err == nil {
-			err = e
-		}
-		l.driver = nil
-	}
+	err := l.closeLocked()
 	if err != nil {
 		err = fmt.Errorf("cclabel: closing the GPU: %w", err)
 	}

@@ -39,6 +39,10 @@ func (d *Driver) DriverVersion() (major, minor int, err error) { return d.d.Driv
 // Devices lists the GPUs the driver sees.
 func (d *Driver) Devices() ([]Device, error) { return d.d.Devices() }
 
+// Status reports what [Available] reports, from the opened driver: whether
+// the GPU path can run, and the devices the driver sees.
+func (d *Driver) Status() Status { return d.d.Status() }
+
 // Available probes the CUDA driver and reports whether the GPU path can run.
 //
 // It loads libcuda.so.1, initialises it and lists the devices, then

@@ -175,17 +175,24 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 		start := time.Now()
 		var err error
+		// The copies go through the context's pinned staging buffers.
 		if wide {
-			err = c.dc.UploadBytes(b.nidx, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
+			err = c.dc.UploadStaged(b.nidx.Ptr, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
 			runtime.KeepAlive(g.Offsets)
 		} else {
-			err = c.dc.Upload(b.nidx, narrowOffsets(g.Offsets))
+			offsets := narrowOffsets(g.Offsets)
+			err = c.dc.UploadStaged(b.nidx.Ptr, unsafe.Pointer(&offsets[0]), uint64(4*len(offsets)))
+			runtime.KeepAlive(offsets)
 		}
 		if err != nil {
 			return err
 		}
-		if err := c.dc.Upload(b.nlist, g.Neighbors); err != nil {
-			return err
+		if len(g.Neighbors) > 0 {
+			err = c.dc.UploadStaged(b.nlist.Ptr, unsafe.Pointer(&g.Neighbors[0]), uint64(4*len(g.Neighbors)))
+			runtime.KeepAlive(g.Neighbors)
+			if err != nil {
+				return err
+			}
 		}
 		if err := c.dc.Sync(); err != nil {
 			return err
@@ -209,12 +216,12 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 
 		start = time.Now()
-		if err := c.dc.Download(run.Parent, labels); err != nil {
+		if err := c.dc.DownloadStaged(unsafe.Pointer(&run.Parent[0]), labels.Ptr, uint64(4*n)); err != nil {
 			return err
 		}
 		if opts.Forest {
 			edges = make([]uint64, n)
-			if err := c.dc.DownloadPinned(unsafe.Pointer(&edges[0]), b.fe.Ptr, uint64(8*n)); err != nil {
+			if err := c.dc.DownloadStaged(unsafe.Pointer(&edges[0]), b.fe.Ptr, uint64(8*n)); err != nil {
 				return err
 			}
 		}

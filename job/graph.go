@@ -144,6 +144,9 @@ func (j Graph) label(labeler *cclabel.Labeler, p Progress) (*GraphSummary, error
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", input, err)
 	}
+	// The GPU closes while the sizes are counted and the outputs written
+	// (the replay of updates may label on it).
+	releaseAfter(labeler, j.Updates == "")
 	res := gr.Result
 	labels, largest := labelsAndLargest(res, labeler.Threads())
 	times.Label = clock.lap()

@@ -54,8 +54,8 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 		return nil, err
 	}
 	files := func(out raster.ImageOutputs) []string { return []string{out.Output, out.Labels, out.Stats} }
-	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs) (ImageSummary, error) {
-		return j.one(out, l, p)
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs, last bool) (ImageSummary, error) {
+		return j.one(out, l, p, last)
 	})
 	if err == nil && j.Output+j.Labels+j.Stats == "" {
 		p.printf("cclabel: label: nothing was written (give -o, --labels or --stats)\n")
@@ -67,17 +67,18 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 // others go on (with a single file its error is the job's). The outputs of
 // one file appear together when it succeeds, and none of them when it
 // fails or is interrupted. Once ctx is done no further file starts, and the
-// summaries so far come back with ctx's cause.
-func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(O) (S, error)) ([]S, error) {
+// summaries so far come back with ctx's cause. run is told whether its file
+// is the last.
+func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(O, bool) (S, error)) ([]S, error) {
 	var summaries []S
 	failed := 0
-	for _, out := range outs {
+	for i, out := range outs {
 		if ctx.Err() != nil {
 			return summaries, context.Cause(ctx)
 		}
 		var s S
 		err := allOrNothing(files(out), func() (err error) {
-			s, err = run(out)
+			s, err = run(out, i == len(outs)-1)
 			return err
 		})
 		if err != nil {
@@ -160,8 +161,8 @@ func checkExt(flag, path string, exts ...string) error {
 	return CheckOutputDir(path)
 }
 
-// one reads, labels and writes one image.
-func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress) (ImageSummary, error) {
+// one reads, labels and writes one image; last says that no image follows.
+func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last bool) (ImageSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
@@ -186,6 +187,7 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress) (Ima
 	}
 	labels := res.Labels
 	times.Label = clock.lap()
+	releaseAfter(l, last)
 
 	bar.Stage("writing")
 	if err := raster.WriteImage(out, img, labels, j.Settings, j.Stdout); err != nil {

@@ -25,15 +25,17 @@ func labelArrayFor(mapped bool, size func() (int, bool)) ([]uint32, func()) {
 }
 
 // inPlace reports whether input's samples will be mapped rather than read
-// (formats.MapsSamples) and labeled on the CPU on every core: such a read
-// takes milliseconds, so there is nothing to overlap the label array's
-// page faults with, and labelArrayFor leaves the array to the labeler's
-// own allocation (parallel.AllocFor), which touches it on every labeling
-// thread rather than on a goroutine competing with them. With fewer
-// threads, or where the GPU may label (its setup leaves the cores idle),
-// the array is made during the read on a core the labeling leaves free.
+// (formats.MapsSamples) and labeled on every core or on the GPU: such a read
+// takes milliseconds, so there is nothing to overlap the label array's page
+// faults with. On the CPU, labelArrayFor then leaves the array to the
+// labeler's own allocation (parallel.AllocFor), which touches it on every
+// labeling thread rather than on a goroutine competing with them. Where the
+// GPU may label, the GPU's download makes the array: faulting it in beside
+// the GPU's start, which goes on in the background, slows that start several
+// times over. With fewer threads, or an input that takes time to read, the
+// array is made during the read on a core the labeling leaves free.
 func inPlace(input string, raw *formats.RawOptions, labeler *cclabel.Labeler) bool {
-	return formats.MapsSamples(input, raw) && labeler.Threads() >= runtime.GOMAXPROCS(0) && !labeler.MayUseGPU()
+	return formats.MapsSamples(input, raw) && (labeler.MayUseGPU() || labeler.Threads() >= runtime.GOMAXPROCS(0))
 }
 
 // prefaultMinCores is the fewest cores with which the label array is

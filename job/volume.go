@@ -79,14 +79,14 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 		}
 		return []string{out.Output, out.Labels, out.Preview, out.Stats}
 	}
-	summaries, err := runFiles(ctx, outs, p, files, func(out raster.VolumeOutputs) (VolumeSummary, error) {
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.VolumeOutputs, last bool) (VolumeSummary, error) {
 		if j.Chunk != nil {
 			return j.chunk(out, l, p)
 		}
 		if j.MaxMemory > 0 && !fitsInMemory(out.Input, j.Raw, j.MaxMemory) {
 			return j.outOfCore(out, l, p)
 		}
-		return j.one(out, l, p)
+		return j.one(out, l, p, last)
 	})
 	if err == nil && j.Chunk == nil && j.Output+j.Labels+j.Preview+j.Stats == "" {
 		p.printf("cclabel: volume: nothing was written (give -o, --labels, --preview or --stats)\n")
@@ -136,8 +136,9 @@ func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 	return outs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(outs))
 }
 
-// one reads, labels and writes one volume in memory.
-func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) (VolumeSummary, error) {
+// one reads, labels and writes one volume in memory; last says that no
+// volume follows.
+func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, last bool) (VolumeSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
@@ -163,6 +164,7 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) (V
 		return VolumeSummary{}, fmt.Errorf("%s: %w", out.Input, err)
 	}
 	times.Label = clock.lap()
+	releaseAfter(l, last)
 
 	bar.Stage("writing", volumeWrites(out)...)
 	if err := raster.WriteVolume(out, vol, vl, j.Settings.DType); err != nil {

@@ -70,7 +70,7 @@ func settingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (job.
 // labelerOptions reads --backend, --algo, --threads and --gpus into the
 // facade's options; warnings go to stderr.
 func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error) {
-	opts := cclabel.Options{Warnings: stderr}
+	opts := cclabel.Options{Warnings: stderr, StartGPU: true}
 	if name := cmd.String("algo"); name != "" { // commands without --algo use ECL-CC
 		algo, err := cclabel.ParseAlgorithm(name)
 		if err != nil {

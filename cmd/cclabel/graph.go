@@ -39,7 +39,7 @@ func graphCommand(std stdio) *cli.Command {
 			if err != nil {
 				return err
 			}
-			defer labeler.Close()
+			defer labeler.Release() // in the background: the exit does not wait for it
 			j := job.Graph{GraphInput: graphInput(cmd, cmd.Args().First(), std), Labels: cmd.String("labels"),
 				Forest: cmd.String("forest"), Updates: cmd.String("updates"), Answers: cmd.String("answers"),
 				Verify: cmd.Bool("verify"), Stdout: std.Out, JSON: cmd.Bool("json")}

@@ -47,7 +47,7 @@ func runLabel(ctx context.Context, cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	defer labeler.Close()
+	defer labeler.Release() // in the background: the exit does not wait for it
 	j := job.Image{Inputs: cmd.Args().Slice(), Output: cmd.String("output"), Labels: cmd.String("labels"),
 		Stats: cmd.String("stats"), Settings: settings, Connectivity: cmd.Int("connectivity"),
 		Stdin: std.In, Stdout: std.Out, JSON: cmd.Bool("json")}

@@ -58,7 +58,7 @@ func runVolume(ctx context.Context, cmd *cli.Command, std stdio) error {
 	if err != nil {
 		return err
 	}
-	defer labeler.Close()
+	defer labeler.Release() // in the background: the exit does not wait for it
 	j := job.Volume{Inputs: cmd.Args().Slice(), Output: cmd.String("output"), Labels: cmd.String("labels"),
 		Preview: cmd.String("preview"), Stats: cmd.String("stats"), Settings: settings, Connectivity: cmd.Int("connectivity")}
 	if j.Raw, err = rawOptions(cmd); err != nil {

@@ -129,28 +129,6 @@ func (c *Context) Free(b Buffer) {
 	}
 }
 
-// Upload copies a host slice of int32 to the device.
-//
-// Call it inside [Context.Do].
-func (c *Context) Upload(dst Buffer, src []int32) error {
-	if len(src) == 0 {
-		return nil
-	}
-	err := c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst.Ptr, unsafe.Pointer(&src[0]), uint64(4*len(src))))
-	runtime.KeepAlive(src)
-	return err
-}
-
-// UploadBytes copies bytes bytes at src to the device.
-//
-// Call it inside [Context.Do]; the caller keeps src alive.
-func (c *Context) UploadBytes(dst Buffer, src unsafe.Pointer, bytes uint64) error {
-	if bytes == 0 {
-		return nil
-	}
-	return c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst.Ptr, src, bytes))
-}
-
 // Download copies device memory into a host slice of int32.
 //
 // Call it inside [Context.Do].
@@ -235,16 +213,3 @@ func (c *Context) Elapsed(start, end Event) (time.Duration, error) {
 
 // Destroy releases an [Event].
 func (c *Context) Destroy(e Event) { c.d.cuEventDestroy(uintptr(e)) }
-
-// DownloadPinned copies device memory into host memory that it page-locks
-// for the copy.
-//
-// Copies from pageable memory go through a staging buffer and run several
-// times slower. When the memory cannot be locked, it copies from pageable
-// memory. Call it inside [Context.Do].
-func (c *Context) DownloadPinned(dst unsafe.Pointer, src uintptr, bytes uint64) error {
-	if c.d.cuMemHostRegister(dst, bytes, 0) == 0 {
-		defer c.d.cuMemHostUnregister(dst)
-	}
-	return c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(dst, src, bytes))
-}

@@ -106,6 +106,12 @@ func Available() Status {
 		return Status{Reason: err.Error()}
 	}
 	defer d.Close()
+	return d.Status()
+}
+
+// Status reports whether the GPU path can run with the opened driver d: its
+// CUDA version and the devices it sees, or why not.
+func (d *Driver) Status() Status {
 	var s Status
 	if major, minor, err := d.DriverVersion(); err == nil {
 		s.Driver = fmt.Sprintf("%d.%d", major, minor)

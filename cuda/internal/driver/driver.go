@@ -41,8 +41,6 @@ type Driver struct {
 	cuMemcpyHtoD              func(dst uintptr, src unsafe.Pointer, bytes uint64) result
 	cuMemcpyDtoH              func(dst unsafe.Pointer, src uintptr, bytes uint64) result
 	cuMemGetInfo              func(free, total *uint64) result
-	cuMemHostRegister         func(p unsafe.Pointer, bytes uint64, flags uint32) result
-	cuMemHostUnregister       func(p unsafe.Pointer) result
 	cuMemHostAlloc            func(p *unsafe.Pointer, bytes uint64, flags uint32) result
 	cuMemFreeHost             func(p unsafe.Pointer) result
 	cuMemcpyDtoHAsync         func(dst unsafe.Pointer, src uintptr, bytes uint64, stream uintptr) result
@@ -96,8 +94,6 @@ func Open() (*Driver, error) {
 		{"cuMemcpyHtoD_v2", &d.cuMemcpyHtoD},
 		{"cuMemcpyDtoH_v2", &d.cuMemcpyDtoH},
 		{"cuMemGetInfo_v2", &d.cuMemGetInfo},
-		{"cuMemHostRegister_v2", &d.cuMemHostRegister},
-		{"cuMemHostUnregister", &d.cuMemHostUnregister},
 		{"cuMemHostAlloc", &d.cuMemHostAlloc},
 		{"cuMemFreeHost", &d.cuMemFreeHost},
 		{"cuMemcpyDtoHAsync_v2", &d.cuMemcpyDtoHAsync},

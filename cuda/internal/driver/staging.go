@@ -72,12 +72,17 @@ func (c *Context) freeStaging(st *staging) {
 // buffers.
 //
 // It copies bytes at src to dst: chunk k+1 is on the DMA engine while
-// chunk k is copied out on several goroutines. Without staging buffers it
-// falls back to [Context.DownloadPinned]. Call it inside [Context.Do].
+// chunk k is copied out on several goroutines. Host memory is never
+// page-locked in place, so the cost per byte does not grow with the size.
+// A copy of a quarter chunk or less, or one without staging buffers, goes
+// from pageable memory. Call it inside [Context.Do].
 func (c *Context) DownloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) error {
+	if bytes == 0 {
+		return nil
+	}
 	st := c.stagingBuffers()
 	if st == nil || bytes <= stagingChunk/4 {
-		return c.DownloadPinned(dst, src, bytes)
+		return c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(dst, src, bytes))
 	}
 	chunks := int((bytes + stagingChunk - 1) / stagingChunk)
 	span := func(k int) (uint64, uint64) {
@@ -120,6 +125,9 @@ func (c *Context) DownloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) 
 // goroutines while chunk k-1 is on the DMA engine. Without staging buffers
 // it copies from pageable memory. Call it inside [Context.Do].
 func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) error {
+	if bytes == 0 {
+		return nil
+	}
 	st := c.stagingBuffers()
 	if st == nil || bytes <= stagingChunk/4 {
 		return c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst, src, bytes))
