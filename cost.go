@@ -103,10 +103,23 @@ func (l *Labeler) gpuPays(w workload) bool {
 }
 
 // setupLeft is how much of the GPU's start-up a labeling would still wait
-// for: none once the context is open.
+// for: none once the context is open; while a background start runs, the
+// reference start-up less the time it has run (at least a tenth of it, as
+// it has not finished); otherwise the whole reference start-up.
 func (l *Labeler) setupLeft() time.Duration {
-	if l.gpuOpen() {
+	l.gpuMu.Lock()
+	defer l.gpuMu.Unlock()
+	if l.ctx != nil {
 		return 0
 	}
-	return referenceRates.setup
+	s := l.start
+	if s == nil {
+		return referenceRates.setup
+	}
+	select {
+	case <-s.opened:
+		return 0 // open, or failed: then the GPU is not used at all
+	default:
+	}
+	return max(referenceRates.setup-time.Since(s.began), referenceRates.setup/10)
 }

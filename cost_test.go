@@ -76,3 +76,27 @@ func TestCostModel(t *testing.T) {
 
 // near reports whether a and b agree to 1e-9 relative.
 func near(a, b float64) bool { return a == b || (a-b)/b < 1e-9 && (b-a)/b < 1e-9 }
+
+// TestSetupLeft checks the start-up the cost model counts in each state of
+// the GPU's start.
+func TestSetupLeft(t *testing.T) {
+	full := referenceRates.setup
+	opened := make(chan struct{})
+	close(opened)
+	for _, c := range []struct {
+		name     string
+		start    *gpuStart
+		min, max time.Duration
+	}{
+		{"not started", nil, full, full},
+		{"just started", &gpuStart{opened: make(chan struct{}), began: time.Now()}, full * 9 / 10, full},
+		{"half way", &gpuStart{opened: make(chan struct{}), began: time.Now().Add(-full / 2)}, full / 3, full / 2},
+		{"overdue", &gpuStart{opened: make(chan struct{}), began: time.Now().Add(-10 * full)}, full / 10, full / 10},
+		{"done", &gpuStart{opened: opened, began: time.Now()}, 0, 0},
+	} {
+		l := &Labeler{start: c.start}
+		if got := l.setupLeft(); got < c.min || got > c.max {
+			t.Errorf("%s: %v left, want %v to %v", c.name, got, c.min, c.max)
+		}
+	}
+}

@@ -76,6 +76,7 @@ type gpuStart struct {
 	// probed is closed once status is known, opened once the context is
 	// open or the opening failed (err).
 	probed, opened chan struct{}
+	began          time.Time // when the start was asked for
 	status         cuda.Status
 	driver         *cuda.Driver
 	ctx            *cuda.Context
@@ -117,7 +118,7 @@ func (s *gpuStart) run(ordinal int, before *gpuRelease) {
 // the context is open); gpuMu is held.
 func (l *Labeler) startLocked() *gpuStart {
 	if l.ctx == nil && l.start == nil {
-		l.start = &gpuStart{probed: make(chan struct{}), opened: make(chan struct{})}
+		l.start = &gpuStart{probed: make(chan struct{}), opened: make(chan struct{}), began: time.Now()}
 		go l.start.run(l.opts.GPU, l.release)
 	}
 	return l.start
