@@ -327,21 +327,17 @@ func firstUnsortedList(g *ecl.Graph) int {
 	n := g.NumVertices()
 	workers := min(runtime.NumCPU(), max(1, n>>16))
 	found := make([]int, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			found[w] = -1
-			for v := w * n / workers; v < (w+1)*n/workers; v++ {
-				if !slices.IsSorted(g.Adjacent(v)) {
-					found[w] = v
-					return
-				}
-			}
-		}()
+	for w := range found {
+		found[w] = -1
 	}
-	wg.Wait()
+	g.VertexRanges(workers, func(w, lo, hi int) {
+		for v := lo; v < hi; v++ {
+			if !slices.IsSorted(g.Adjacent(v)) {
+				found[w] = v
+				return
+			}
+		}
+	})
 	for _, v := range found {
 		if v >= 0 {
 			return v

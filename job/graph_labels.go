@@ -18,12 +18,26 @@ func labelsAndLargest(res *ecl.Result, threads int) ([]uint32, int64) {
 	if len(parent) == 0 {
 		return labels, 0
 	}
-	// labels[r] counts the members of r's component other than r.
+	// labels[r] counts the members of r's component other than r. A
+	// goroutine adds a run of members of one component at once, so that a
+	// large component's counter is not fought over member by member.
 	parallel.Ranges(len(parent), threads, func(lo, hi int) {
+		last, run := int32(-1), uint32(0)
 		for v := lo; v < hi; v++ {
-			if p := parent[v]; p != int32(v) {
-				atomic.AddUint32(&labels[p], 1)
+			p := parent[v]
+			if p == int32(v) {
+				continue
 			}
+			if p != last {
+				if run > 0 {
+					atomic.AddUint32(&labels[last], run)
+				}
+				last, run = p, 0
+			}
+			run++
+		}
+		if run > 0 {
+			atomic.AddUint32(&labels[last], run)
 		}
 	})
 	largest := int64(parallel.Max(labels)) + 1

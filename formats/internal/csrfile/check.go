@@ -63,8 +63,11 @@ func Scan(g *ecl.Graph, threads int) Facts {
 	n := g.NumVertices()
 	threads = parallel.ClampThreads(threads, n)
 	parts := make([]Facts, threads)
+	for t := range parts {
+		parts[t] = Facts{InRange: true, Sorted: true, Strict: true, fp: unitFingerprint()}
+	}
 	keys := newFPKeys()
-	parallel.RangesIndexed(n, threads, func(t, lo, hi int) {
+	g.VertexRanges(threads, func(t, lo, hi int) {
 		f := Facts{InRange: true, Sorted: true, Strict: true, fp: unitFingerprint()}
 		off, nbrs := g.Offsets, g.Neighbors
 		// The loop has no branch that depends on the IDs' values but for
@@ -88,7 +91,7 @@ func Scan(g *ecl.Graph, threads int) Facts {
 				down += b2i(int(u) < v)
 			}
 		}
-		f.InRange = hi == lo || top < uint32(n)
+		f.InRange = top < uint32(n)
 		f.Up, f.Down = up, down
 		parts[t] = f
 	})
