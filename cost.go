@@ -58,20 +58,26 @@ type costRates struct {
 	cpu [numWorkKinds]float64
 	// gpu is the items labeled per second by the GPU's kernels, per kind.
 	gpu [numWorkKinds]float64
-	// copy is the bytes per second moved between host memory and the GPU,
-	// staging included.
-	copy float64
-	// setup is the time to open the driver, context and modules.
+	// upload and download are the bytes per second copied to the GPU and
+	// back into fresh host memory, staging included.
+	upload, download float64
+	// setup is the time to start the GPU when nothing of it overlaps:
+	// loading the driver, probing, creating the context and loading the
+	// kernels.
 	setup time.Duration
 }
 
 // referenceRates are the rates measured on the reference host (one H100,
-// 16 cores; docs/gpu.md says how they were measured).
+// 16 cores) by bench/whole_commands.py; docs/gpu.md gives the table. Each
+// is the slower end of what was measured, except the CPU's graph rate,
+// which is R-MAT's: the GPU's copies of a graph cost more than the CPU's
+// labeling of the graphs measured, so graphs stay on the CPU of such a host.
 var referenceRates = costRates{
-	cpu:   [numWorkKinds]float64{work2D: 100e6, work3D: 60e6, work3DMulti: 60e6, workGraph: 12e6},
-	gpu:   [numWorkKinds]float64{work2D: 50e9, work3D: 50e9, work3DMulti: 30e9, workGraph: 20e9},
-	copy:  10e9,
-	setup: 200 * time.Millisecond,
+	cpu:      [numWorkKinds]float64{work2D: 100e6, work3D: 60e6, work3DMulti: 40e6, workGraph: 250e6},
+	gpu:      [numWorkKinds]float64{work2D: 60e9, work3D: 60e9, work3DMulti: 40e9, workGraph: 50e9},
+	upload:   18e9,
+	download: 6e9,
+	setup:    400 * time.Millisecond,
 }
 
 // gpuMargin is how much faster the GPU must be expected to be for
@@ -84,7 +90,7 @@ const gpuMargin = 0.8
 // label w.
 func (c costRates) estimate(w workload, threads int, setupLeft time.Duration) (cpu, gpu float64) {
 	cpu = w.items / (c.cpu[w.kind] * float64(max(threads, 1)))
-	gpu = setupLeft.Seconds() + (w.upload+w.download)/c.copy + w.items/c.gpu[w.kind]
+	gpu = setupLeft.Seconds() + w.upload/c.upload + w.download/c.download + w.items/c.gpu[w.kind]
 	return cpu, gpu
 }
 

@@ -48,7 +48,7 @@ func TestCostModel(t *testing.T) {
 					name := fmt.Sprintf("kind %d, %g items, %d threads, %v left", kind, items, threads, setup)
 					cpu, gpu := c.estimate(w, threads, setup)
 					wantCPU := items / (c.cpu[kind] * float64(threads))
-					wantGPU := setup.Seconds() + 5*items/c.copy + items/c.gpu[kind]
+					wantGPU := setup.Seconds() + items/c.upload + 4*items/c.download + items/c.gpu[kind]
 					if !near(cpu, wantCPU) || !near(gpu, wantGPU) {
 						t.Fatalf("%s: estimates %g, %g; want %g, %g", name, cpu, gpu, wantCPU, wantGPU)
 					}
@@ -97,6 +97,41 @@ func TestSetupLeft(t *testing.T) {
 		l := &Labeler{start: c.start}
 		if got := l.setupLeft(); got < c.min || got > c.max {
 			t.Errorf("%s: %v left, want %v to %v", c.name, got, c.min, c.max)
+		}
+	}
+}
+
+// TestCostModelOnReferenceRows checks the choices of the reference rates on
+// the rows of bench/whole_commands.py as measured on the reference host
+// (16 threads): the GPU where its whole command was faster, the CPU where
+// it was not. setupLeft is what the GPU's background start had left when
+// the label stage began (the read before it: PNG 0.3 s, .nii.gz 0.7 s,
+// .npy nothing, .egr 0.07 s and 1.2 s).
+func TestCostModelOnReferenceRows(t *testing.T) {
+	const ms = time.Millisecond
+	raster := func(w, h, d int, kind workKind, sample, labels float64) workload {
+		n := float64(w) * float64(h) * float64(d)
+		return workload{kind: kind, items: n, upload: sample * n, download: labels * n}
+	}
+	graph := func(v, e float64) workload {
+		return workload{kind: workGraph, items: e, upload: 4*e + 8*v, download: 4 * v}
+	}
+	for _, c := range []struct {
+		row   string
+		w     workload
+		left  time.Duration
+		isGPU bool
+	}{
+		{"label 8192² blobs .png", raster(8192, 8192, 1, work2D, 1, 4), 100 * ms, false},
+		{"volume 512³ blobs .nii.gz", raster(512, 512, 512, work3D, 1, 2), 0, true},
+		{"volume 1024³ random .npy", raster(1024, 1024, 1024, work3D, 1, 2), 400 * ms, true},
+		{"volume 512³ neurites .npy", raster(512, 512, 512, work3DMulti, 4, 2), 400 * ms, false},
+		{"graph random 2^23", graph(1<<23, 67108834), 330 * ms, false},
+		{"graph R-MAT 24/16", graph(1<<24, 520756792), 0, false},
+	} {
+		if got := referenceRates.gpuPays(c.w, 16, c.left); got != c.isGPU {
+			cpu, gpu := referenceRates.estimate(c.w, 16, c.left)
+			t.Errorf("%s: GPU %v (estimates: CPU %.3f s, GPU %.3f s), want %v", c.row, got, cpu, gpu, c.isGPU)
 		}
 	}
 }
