@@ -170,6 +170,9 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	if err := raster.WriteVolume(out, vol, vl, j.Settings.DType); err != nil {
 		return VolumeSummary{}, err
 	}
+	if last {
+		discardLabels(vl, l.Threads())
+	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
 	f0 := vol.Frames[0]
