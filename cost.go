@@ -129,3 +129,18 @@ func (l *Labeler) setupLeft() time.Duration {
 	}
 	return max(referenceRates.setup-time.Since(s.began), referenceRates.setup/10)
 }
+
+// StartFor begins opening the GPU in the background ([Labeler.Start]) when
+// [BackendAuto] could label a raster of r's size and sample type under rule
+// on the GPU even if it had to wait for the whole start-up (its labels
+// copied back as uint16, the least there is to copy); under
+// [BackendGPU] it is Start, and other backends do nothing. r may describe a
+// size and type alone (Data nil). A job calls it as soon as it knows the
+// size of its input, before reading it: an input the GPU cannot win then
+// costs no start-up and no teardown.
+func (l *Labeler) StartFor(r *imagegraph.Raster, rule imagegraph.Rule) {
+	if l.opts.Backend == BackendAuto && !referenceRates.gpuPays(rasterWork(r, rule, true), l.threads, referenceRates.setup) {
+		return
+	}
+	l.Start()
+}

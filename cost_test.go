@@ -135,3 +135,40 @@ func TestCostModelOnReferenceRows(t *testing.T) {
 		}
 	}
 }
+
+// TestStartFor checks which inputs start the GPU in the background: under
+// auto only those the GPU wins even when waiting for its whole start.
+func TestStartFor(t *testing.T) {
+	shape := func(w, h, d int, kind imagegraph.SampleKind) *imagegraph.Raster {
+		return &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: kind}
+	}
+	binary := imagegraph.Rule{Mode: imagegraph.Binary}
+	for _, c := range []struct {
+		name    string
+		backend Backend
+		r       *imagegraph.Raster
+		starts  bool
+	}{
+		{"auto, 8192² image", BackendAuto, shape(8192, 8192, 1, imagegraph.Uint8), false},
+		{"auto, 512³ volume", BackendAuto, shape(512, 512, 512, imagegraph.Uint8), false},
+		{"auto, 1024³ volume", BackendAuto, shape(1024, 1024, 1024, imagegraph.Uint8), true},
+		{"gpu, 64² image", BackendGPU, shape(64, 64, 1, imagegraph.Uint8), true},
+		{"cpu, 1024³ volume", BackendCPU, shape(1024, 1024, 1024, imagegraph.Uint8), false},
+	} {
+		l, err := New(Options{Backend: c.backend, Threads: 16})
+		if err != nil && c.backend == BackendGPU {
+			continue // no GPU here: New fails without StartGPU
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.StartFor(c.r, binary)
+		l.gpuMu.Lock()
+		started := l.start != nil || l.ctx != nil
+		l.gpuMu.Unlock()
+		if started != c.starts {
+			t.Errorf("%s: started %v, want %v", c.name, started, c.starts)
+		}
+		l.Close()
+	}
+}

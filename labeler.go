@@ -36,9 +36,11 @@ type Options struct {
 	// labeling moves to the CPU; nil discards it.
 	Warnings io.Writer
 	// StartGPU makes [New] begin opening the GPU in the background
-	// ([Labeler.Start]). [New] then does not wait for the driver's probe:
-	// under [BackendGPU], a GPU that cannot be used fails the first labeling
-	// instead of New.
+	// ([Labeler.Start]) under [BackendGPU]. [New] then does not wait for the
+	// driver's probe: a GPU that cannot be used fails the first labeling
+	// instead of New. Under [BackendAuto] the GPU is started by
+	// [Labeler.StartFor] once the input's size shows that it may pay, or by
+	// [Labeler.Start] or [Labeler.Prepare].
 	StartGPU bool
 }
 
@@ -157,7 +159,7 @@ func New(opts Options) (*Labeler, error) {
 		}
 		l.peers = append(l.peers, p)
 	}
-	if opts.StartGPU { // the peers have started themselves
+	if opts.StartGPU && opts.Backend == BackendGPU { // the peers have started themselves
 		l.Start()
 	}
 	return l, nil
