@@ -114,8 +114,8 @@ func labelMultilabel(shape grid.GridShape, conn int, src source, dst []uint32, t
 }
 
 // LabelNarrow is [Label] for callers that take uint16 labels. When the
-// labeling is binary (or multilabel with one foreground value), without
-// Progress, and has at most 65535 components, its second pass writes the
+// labeling is binary (or multilabel with one foreground value) and has at
+// most 65535 components, its second pass writes the
 // labels as uint16 into dst16 (when it has r.Len() entries, else into a new
 // array), which LabelNarrow returns with Labels.Data nil; dst then only
 // holds the labeler's scratch, and when it does not have r.Len() entries
@@ -126,14 +126,14 @@ func LabelNarrow(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst [
 	if err != nil {
 		return nil, nil, err
 	}
-	if opts.Progress != nil {
-		labels, err := Label(r, rule, opts, dst)
-		return labels, nil, err
-	}
 	src := newSource(r, rule)
 	if rule.Mode == imagegraph.Multilabel && src.single(opts.Threads) {
 		rule = imagegraph.Rule{Mode: imagegraph.Binary}
 		src = newSource(r, rule)
+	}
+	if opts.Progress != nil && rule.Mode == imagegraph.Multilabel {
+		labels, err := Label(r, rule, opts, dst)
+		return labels, nil, err
 	}
 	shape := grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
 	var count int
@@ -149,7 +149,13 @@ func LabelNarrow(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst [
 		if len(dst) != r.Len() {
 			dst = make([]uint32, r.Len()) // faulted in where touched
 		}
-		count, narrow, err = grid.LabelBinaryNarrow(shape, conn, src, dst, dst16, opts.Threads)
+		if opts.Progress != nil { // the same bands as Label's, counted
+			s := grid.Stream{Threads: opts.Threads, Progress: opts.Progress}
+			s.Bands = s.ThreadCount()
+			count, narrow, err = grid.LabelBinaryStreamedNarrow(shape, conn, src, dst, dst16, s)
+		} else {
+			count, narrow, err = grid.LabelBinaryNarrow(shape, conn, src, dst, dst16, opts.Threads)
+		}
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("imagegraph: %w", err)

@@ -3,6 +3,7 @@ package gridcc_test
 import (
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -147,8 +148,9 @@ func TestLabelNarrowLimit(t *testing.T) {
 }
 
 // TestLabelNarrowLargeRandomThreads checks that narrow labels of a large
-// random image and volume equal Label's for every thread count (uint32
-// labels where there are more than 65535 components).
+// random image and volume equal Label's for every thread count, with and
+// without Progress (uint32 labels where there are more than 65535
+// components).
 func TestLabelNarrowLargeRandomThreads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for _, s := range [][3]int{{1031, 777, 1}, {97, 61, 53}} {
@@ -169,9 +171,20 @@ func TestLabelNarrowLargeRandomThreads(t *testing.T) {
 				t.Fatal(err)
 			}
 			for threads := 1; threads <= 6; threads++ {
-				got, narrow, n := labelNarrowChecked(t, r, imagegraph.Rule{Mode: imagegraph.Binary}, gridcc.Options{Connectivity: conn, Threads: threads}, threads%2 == 0)
-				if narrow != (ref.Count <= 65535) || n != ref.Count || !slices.Equal(got, ref.Data) {
-					t.Fatalf("%v c%d threads %d: narrow %v, %d components (want %d), labels equal %v", s, conn, threads, narrow, n, ref.Count, slices.Equal(got, ref.Data))
+				for _, progress := range []bool{false, true} {
+					opts := gridcc.Options{Connectivity: conn, Threads: threads}
+					steps := 0
+					if progress { // labeled as LabelStreamed does
+						var mu sync.Mutex
+						opts.Progress = func(done, total int) { mu.Lock(); steps++; mu.Unlock() }
+					}
+					got, narrow, n := labelNarrowChecked(t, r, imagegraph.Rule{Mode: imagegraph.Binary}, opts, threads%2 == 0)
+					if narrow != (ref.Count <= 65535) || n != ref.Count || !slices.Equal(got, ref.Data) {
+						t.Fatalf("%v c%d threads %d progress %v: narrow %v, %d components (want %d), labels equal %v", s, conn, threads, progress, narrow, n, ref.Count, slices.Equal(got, ref.Data))
+					}
+					if progress && steps == 0 {
+						t.Fatalf("%v c%d threads %d: no progress reported", s, conn, threads)
+					}
 				}
 			}
 		}

@@ -31,6 +31,25 @@ func LabelBinaryNarrow(shape GridShape, connectivity int, src MaskRows, dst []ui
 	return count, n.out, nil
 }
 
+// LabelBinaryStreamedNarrow is [LabelBinaryStreamed] writing uint16 labels
+// when they fit, as [LabelBinaryNarrow] does.
+func LabelBinaryStreamedNarrow(shape GridShape, connectivity int, src MaskRows, dst []uint32, dst16 []uint16, s Stream) (int, []uint16, error) {
+	if err := shape.validate(connectivity, dst); err != nil {
+		return 0, nil, err
+	}
+	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
+	cache.reuse = true
+	l, bands := planBinary(shape, connectivity, cache, dst, s.BandCount(shape))
+	n := &narrowing{Labeler: l, bands: bands, dst16: dst16, len: shape.Len()}
+	count, err := band.RunStreamed(n, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() { cache.ready = true }, s.Progress)
+	band.PutWords(cache.rows)
+	cache.rows = nil
+	if err != nil {
+		return 0, nil, err
+	}
+	return count, n.out, nil
+}
+
 // narrowLabeler is a band labeler whose second pass can write uint16
 // labels.
 type narrowLabeler interface {
