@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // MaxNarrow is the largest label count that [LabelBinaryNarrow] writes as
@@ -26,8 +27,9 @@ func LabelBinaryNarrow(shape GridShape, connectivity int, src MaskRows, dst []ui
 	}
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
 	l, bands := planBinary(shape, connectivity, cache, dst, threads)
-	n := &narrowing{Labeler: l, bands: bands, dst16: dst16, len: shape.Len()}
+	n := &narrowing{Labeler: l, bands: bands, dst16: dst16, len: shape.Len(), threads: threads, filled: func() {}}
 	count := runCachedBandLabeler(n, cache, bands, dst, shape.Width)
+	n.filled()
 	return count, n.out, nil
 }
 
@@ -40,8 +42,9 @@ func LabelBinaryStreamedNarrow(shape GridShape, connectivity int, src MaskRows, 
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
 	cache.reuse = true
 	l, bands := planBinary(shape, connectivity, cache, dst, s.BandCount(shape))
-	n := &narrowing{Labeler: l, bands: bands, dst16: dst16, len: shape.Len()}
+	n := &narrowing{Labeler: l, bands: bands, dst16: dst16, len: shape.Len(), threads: s.ThreadCount(), filled: func() {}}
 	count, err := band.RunStreamed(n, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() { cache.ready = true }, s.Progress)
+	n.filled()
 	band.PutWords(cache.rows)
 	cache.rows = nil
 	if err != nil {
@@ -64,15 +67,19 @@ type narrowLabeler interface {
 // then, are at most MaxNarrow.
 type narrowing struct {
 	band.Labeler
-	bands []band.Band
-	dst16 []uint16
-	len   int
-	once  sync.Once
-	out   []uint16 // the uint16 labels, when written
+	bands   []band.Band
+	dst16   []uint16
+	len     int
+	threads int // the second pass's goroutines
+	once    sync.Once
+	out     []uint16 // the uint16 labels, when written
+	// filled is called once the second pass has ended: it ends the
+	// faulting in of a uint16 array made for it (parallel.AllocFor).
+	filled func()
 }
 
-// LabelBand decides, once, whether the labels are narrow, and runs the
-// second pass on b.
+// LabelBand decides, once, whether the labels are narrow (making their
+// array if need be), and runs the second pass on b.
 func (n *narrowing) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	n.once.Do(func() {
 		last := &n.bands[len(n.bands)-1]
@@ -81,7 +88,11 @@ func (n *narrowing) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		}
 		out := n.dst16
 		if len(out) != n.len {
-			out = make([]uint16, n.len)
+			// Its pages are faulted in where they cost least, as
+			// for the uint32 labels.
+			var filled func()
+			out, filled = parallel.AllocFor[uint16](n.len, n.threads)
+			n.filled = filled
 		}
 		n.Labeler.(narrowLabeler).setNarrow(out)
 		n.out = out
