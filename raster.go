@@ -22,8 +22,8 @@ type RasterResult struct {
 	// Timing is where the call spent its time.
 	Timing Timing
 	// Narrow is set by LabelRasterNarrow only: the labels as uint16 when
-	// the GPU gave them so. Labels.Data is then nil; Labels has the shape
-	// and Count.
+	// the GPU or the CPU labeler gave them so. Labels.Data is then nil;
+	// Labels has the shape and Count.
 	Narrow []uint16
 }
 
@@ -53,11 +53,13 @@ func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 
 // LabelRasterNarrow is [Labeler.LabelRaster] for callers that take uint16
 // labels. Such a caller is, for instance, a writer of uint16 label files.
-// When one GPU labels r in one piece and it has at most 65535 components, the
-// labels are narrowed on the device and come back in [RasterResult.Narrow]
-// (in dst16 when it has r.Len() entries), with Labels.Data nil; the download
-// and the host array are half as large. Otherwise the result is
-// [Labeler.LabelRaster]'s.
+// When r, labeled in one piece, has at most 65535 components, the labels come
+// back in [RasterResult.Narrow] (in dst16 when it has r.Len() entries), with
+// Labels.Data nil: one GPU narrows them on the device (the download and the
+// host array are half as large), and the CPU writes them as uint16 when the
+// rule is binary ([gridcc.LabelNarrow]: dst then only holds the labeler's
+// scratch, and an array made for it is faulted in only where that is
+// written). Otherwise the result is [Labeler.LabelRaster]'s.
 func (l *Labeler) LabelRasterNarrow(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, dst16 []uint16) (*RasterResult, error) {
 	if dst16 == nil {
 		dst16 = []uint16{} // not nil: asks for the narrow download
@@ -111,7 +113,16 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	if err != nil {
 		return nil, err
 	}
-	if !ran {
+	if !ran && dst16 != nil {
+		res.Backend = l.CPUBackend()
+		kernelStart := time.Now()
+		progress := fileprogress.For(r).StepReporter(fileprogress.Steps)
+		res.Labels, res.Narrow, err = gridcc.LabelNarrow(r, rule, gridcc.Options{Connectivity: conn, Threads: l.threads, Progress: progress}, dst, dst16)
+		if err != nil {
+			return nil, err
+		}
+		res.Timing.Kernel = time.Since(kernelStart)
+	} else if !ran {
 		res.Backend = l.CPUBackend()
 		if len(dst) != r.Len() {
 			if err := r.Validate(); err != nil {

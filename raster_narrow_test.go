@@ -10,8 +10,8 @@ import (
 )
 
 // TestGPULabelRasterNarrow checks LabelRasterNarrow: the CPU gives
-// uint32 labels as LabelRaster does; on a machine with a GPU, the GPU's
-// uint16 labels (when it gives them) are the CPU's.
+// LabelRaster's labels (as uint16 when it narrows them); on a machine with
+// a GPU, the GPU's uint16 labels (when it gives them) are the CPU's.
 func TestGPULabelRasterNarrow(t *testing.T) {
 	cpu, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU})
 	if err != nil {
@@ -31,7 +31,14 @@ func TestGPULabelRasterNarrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Narrow != nil || got.Labels.Count != want.Labels.Count || !slices.Equal(got.Labels.Data, want.Labels.Data) {
+	gotData := got.Labels.Data
+	if got.Narrow != nil { // one foreground value: labeled as binary
+		gotData = make([]uint32, len(got.Narrow))
+		for i, v := range got.Narrow {
+			gotData[i] = uint32(v)
+		}
+	}
+	if got.Labels.Count != want.Labels.Count || !slices.Equal(gotData, want.Labels.Data) {
 		t.Fatalf("CPU: %d uint16 labels, %d components (want %d)", len(got.Narrow), got.Labels.Count, want.Labels.Count)
 	}
 	gpu := gpuLabeler(t, cclabel.Options{})
@@ -55,6 +62,42 @@ func TestGPULabelRasterNarrow(t *testing.T) {
 	for i, v := range g.Narrow {
 		if uint32(v) != want.Labels.Data[i] {
 			t.Fatalf("GPU uint16 label %d at %d, CPU %d", v, i, want.Labels.Data[i])
+		}
+	}
+}
+
+// TestLabelRasterNarrowCPU checks that the CPU backends give uint16 labels
+// of a binary labeling, equal to LabelRaster's, in dst16 when it fits.
+func TestLabelRasterNarrowCPU(t *testing.T) {
+	for _, backend := range []cclabel.Backend{cclabel.BackendCPU, cclabel.BackendSerial} {
+		l, err := cclabel.New(cclabel.Options{Backend: backend, Threads: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		for _, d := range []int{1, 17} {
+			r, err := gen.RandomRaster(64, 33, d, 0.5, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rule := imagegraph.Rule{Mode: imagegraph.Binary}
+			want, err := l.LabelRaster(r, rule, 0, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dst16 := make([]uint16, r.Len())
+			got, err := l.LabelRasterNarrow(r, rule, 0, nil, dst16)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Narrow == nil || &got.Narrow[0] != &dst16[0] || got.Labels.Data != nil || got.Labels.Count != want.Labels.Count {
+				t.Fatalf("%s depth %d: uint16 labels %d (in dst16 %v), %d components (want %d)", backend, d, len(got.Narrow), got.Narrow != nil && &got.Narrow[0] == &dst16[0], got.Labels.Count, want.Labels.Count)
+			}
+			for i, v := range got.Narrow {
+				if uint32(v) != want.Labels.Data[i] {
+					t.Fatalf("%s depth %d: uint16 label %d at %d, want %d", backend, d, v, i, want.Labels.Data[i])
+				}
+			}
 		}
 	}
 }

@@ -23,6 +23,7 @@ type File struct {
 
 	img    *formats.Image // an image input
 	labels *imagegraph.Labels
+	narrow []uint16 // an image's labels, when they came as uint16
 
 	vol *imagegraph.Volume // a volume input
 	vl  *raster.VolumeLabels
@@ -62,11 +63,16 @@ func (f *File) Read() (err error) {
 // from bufs where they fit, and returns its components and voxels.
 func (f *File) Label(l *cclabel.Labeler, s Settings, imageConn, volumeConn int, bufs *raster.LabelBuffers) (components, voxels int64, err error) {
 	if f.Kind == formats.KindImage {
-		res, err := raster.LabelImageIn(l, f.img, s, imageConn, bufs)
+		var res *cclabel.RasterResult
+		if raster.NarrowImageWrites(f.Image, s) {
+			res, err = raster.LabelImageNarrow(l, f.img, s, imageConn, bufs)
+		} else {
+			res, err = raster.LabelImageIn(l, f.img, s, imageConn, bufs)
+		}
 		if err != nil {
 			return 0, 0, fmt.Errorf("%s: %w", f.Image.Input, err)
 		}
-		f.labels = res.Labels
+		f.labels, f.narrow = res.Labels, res.Narrow
 		return int64(res.Labels.Count), int64(f.img.Raster.Len()), nil
 	}
 	vl, err := raster.LabelVolumeIn(l, f.vol, s, volumeConn, bufs, raster.NarrowWrites(f.Volume, s.DType))
@@ -83,6 +89,9 @@ func (f *File) Write(s Settings, bufs *raster.LabelBuffers) error {
 	defer f.Release()
 	defer f.recycle(bufs)
 	return allOrNothing(f.Paths(), func() error {
+		if f.Kind == formats.KindImage && f.narrow != nil {
+			return raster.WriteImageNarrow(f.Image, f.labels, f.narrow, s)
+		}
 		if f.Kind == formats.KindImage {
 			return raster.WriteImage(f.Image, f.img, f.labels, s, io.Discard)
 		}
@@ -104,7 +113,8 @@ func (f *File) Release() {
 func (f *File) recycle(bufs *raster.LabelBuffers) {
 	if f.labels != nil {
 		bufs.Put(f.labels.Data)
-		f.labels = nil
+		bufs.Put16(f.narrow)
+		f.labels, f.narrow = nil, nil
 	}
 	if f.vl != nil {
 		for _, fr := range f.vl.Frames {

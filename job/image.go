@@ -169,8 +169,10 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	clock := newStopwatch()
 	bar.Stage("reading", out.Input)
 	// The label array is made, and its pages faulted in on a spare core,
-	// while the pixels are decoded.
-	dst, stop := labelArrayFor(inPlace(out.Input, nil, l), func() (int, bool) { return formats.ImagePixels(out.Input) })
+	// while the pixels are decoded; not for labels that may come back as
+	// uint16, whose labeler touches only what it writes.
+	narrow := raster.NarrowImageWrites(out, j.Settings)
+	dst, stop := labelArrayFor(narrow || inPlace(out.Input, nil, l), func() (int, bool) { return formats.ImagePixels(out.Input) })
 	defer stop()
 	img, release, err := formats.MapImageFile(out.Input, j.Stdin)
 	if err != nil {
@@ -181,7 +183,12 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", img.Raster)
-	res, err := raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
+	var res *cclabel.RasterResult
+	if narrow {
+		res, err = raster.LabelImageNarrow(l, img, j.Settings, j.Connectivity, nil)
+	} else {
+		res, err = raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
+	}
 	if err != nil {
 		return ImageSummary{}, fmt.Errorf("%s: %w", out.Input, err)
 	}
@@ -190,7 +197,12 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	releaseAfter(l, last)
 
 	bar.Stage("writing")
-	if err := raster.WriteImage(out, img, labels, j.Settings, j.Stdout); err != nil {
+	if res.Narrow != nil {
+		err = raster.WriteImageNarrow(out, labels, res.Narrow, j.Settings)
+	} else {
+		err = raster.WriteImage(out, img, labels, j.Settings, j.Stdout)
+	}
+	if err != nil {
 		return ImageSummary{}, err
 	}
 	times.Write = clock.lap()

@@ -147,9 +147,14 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (raster.VolumeStream).
 	stream := raster.NewVolumeStream(l, j.Settings, j.Connectivity)
-	dst, stop := labelArrayFor(inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
+	// A mapped volume whose outputs take uint16 labels is labeled with
+	// no label array made ahead: the labels may come back as uint16, and
+	// the labeler touches only what it writes.
+	narrow := raster.NarrowWrites(out, j.Settings.DType) && formats.MapsSamples(out.Input, j.Raw)
+	dst, stop := labelArrayFor(narrow || inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
 	defer stop()
 	stream.Into(dst)
+	stream.Narrow(narrow)
 	vol, release, err := formats.MapVolumeFileStreaming(out.Input, j.Raw, stream.Samples)
 	if err != nil {
 		_, _ = stream.Finish(nil, err)

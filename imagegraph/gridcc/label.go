@@ -87,20 +87,82 @@ func Label(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint3
 	var count int
 	if rule.Mode != imagegraph.Multilabel {
 		count, err = grid.LabelBinary(shape, conn, src, dst, opts.Threads)
-	} else if narrow, wide := src.swappedRuns(r.Height, r.Depth); narrow != nil || wide != nil {
-		// Runs along y, much longer: swap x and y.
-		if wide != nil {
-			count, err = runs.LabelRunsSwapped(shape, conn, wide, dst, opts.Threads)
-		} else {
-			count, err = runs.LabelRunsSwapped(shape, conn, narrow, dst, opts.Threads)
-		}
-	} else if narrow, wide := src.runs(); wide != nil {
-		count, err = runs.LabelRuns(shape, conn, wide, dst, opts.Threads)
 	} else {
-		count, err = runs.LabelRuns(shape, conn, narrow, dst, opts.Threads)
+		count, err = labelMultilabel(shape, conn, src, dst, opts.Threads)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("imagegraph: %w", err)
 	}
 	return &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: count}, nil
+}
+
+// labelMultilabel labels a multilabel raster of the shape, read from src,
+// on its runs of equal keys.
+func labelMultilabel(shape grid.GridShape, conn int, src source, dst []uint32, threads int) (int, error) {
+	if narrow, wide := src.swappedRuns(shape.Height, shape.Depth); narrow != nil || wide != nil {
+		// Runs along y, much longer: swap x and y.
+		if wide != nil {
+			return runs.LabelRunsSwapped(shape, conn, wide, dst, threads)
+		}
+		return runs.LabelRunsSwapped(shape, conn, narrow, dst, threads)
+	}
+	narrow, wide := src.runs()
+	if wide != nil {
+		return runs.LabelRuns(shape, conn, wide, dst, threads)
+	}
+	return runs.LabelRuns(shape, conn, narrow, dst, threads)
+}
+
+// LabelNarrow is [Label] for callers that take uint16 labels. When the
+// labeling is binary (or multilabel with one foreground value) and has at
+// most 65535 components, its second pass writes the
+// labels as uint16 into dst16 (when it has r.Len() entries, else into a new
+// array), which LabelNarrow returns with Labels.Data nil; dst then only
+// holds the labeler's scratch, and when it does not have r.Len() entries
+// the array made for it is never faulted in beyond that. Otherwise it
+// returns Label's result and a nil uint16 array.
+func LabelNarrow(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint32, dst16 []uint16) (*imagegraph.Labels, []uint16, error) {
+	conn, err := checkLabeling(r, rule, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	src := newSource(r, rule)
+	if rule.Mode == imagegraph.Multilabel && src.single(opts.Threads) {
+		rule = imagegraph.Rule{Mode: imagegraph.Binary}
+		src = newSource(r, rule)
+	}
+	if opts.Progress != nil && rule.Mode == imagegraph.Multilabel {
+		labels, err := Label(r, rule, opts, dst)
+		return labels, nil, err
+	}
+	shape := grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
+	var count int
+	var narrow []uint16
+	if rule.Mode == imagegraph.Multilabel {
+		if len(dst) != r.Len() {
+			var filled func()
+			dst, filled = parallel.AllocFor[uint32](r.Len(), opts.Threads)
+			defer filled()
+		}
+		count, err = labelMultilabel(shape, conn, src, dst, opts.Threads)
+	} else {
+		if len(dst) != r.Len() {
+			dst = make([]uint32, r.Len()) // faulted in where touched
+		}
+		if opts.Progress != nil { // the same bands as Label's, counted
+			s := grid.Stream{Threads: opts.Threads, Progress: opts.Progress}
+			s.Bands = s.ThreadCount()
+			count, narrow, err = grid.LabelBinaryStreamedNarrow(shape, conn, src, dst, dst16, s)
+		} else {
+			count, narrow, err = grid.LabelBinaryNarrow(shape, conn, src, dst, dst16, opts.Threads)
+		}
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("imagegraph: %w", err)
+	}
+	labels := &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: count}
+	if narrow != nil {
+		labels.Data = nil
+	}
+	return labels, narrow, nil
 }

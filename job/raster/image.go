@@ -54,18 +54,57 @@ func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, 
 	return res, nil
 }
 
+// NarrowImageWrites reports whether uint16 labels serve an image's outputs
+// well: a label array written to a .npy file (as labels are served) under
+// dtype auto or uint16, and no colour map, statistics or size filters, which
+// need uint32 labels.
+func NarrowImageWrites(out ImageOutputs, s Settings) bool {
+	return out.Output == "" && out.Stats == "" && out.Labels != "" && out.Labels != "-" &&
+		strings.ToLower(filepath.Ext(out.Labels)) == ".npy" && (s.DType == "auto" || s.DType == "uint16") &&
+		s.MinSize <= 1 && s.Largest <= 0
+}
+
+// LabelImageNarrow is [LabelImageIn] for outputs that [NarrowImageWrites]
+// serves: the labels may come back as uint16 ([cclabel.RasterResult.Narrow],
+// with Labels.Data nil), as [cclabel.Labeler.LabelRasterNarrow] gives them.
+func LabelImageNarrow(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
+	if s.MinSize > 1 || s.Largest > 0 {
+		return LabelImageIn(l, img, s, conn, bufs)
+	}
+	return labelNarrow(l, img.Raster, s.Rule, conn, bufs)
+}
+
+// WriteImageNarrow writes the label array of an image labeled as uint16
+// labels (narrow), whose outputs [NarrowImageWrites] serves; labels has the
+// shape and count.
+func WriteImageNarrow(out ImageOutputs, labels *imagegraph.Labels, narrow []uint16, s Settings) error {
+	if !NarrowImageWrites(out, s) {
+		return fmt.Errorf("%s: uint16 labels cannot serve these outputs", out.Input)
+	}
+	if err := npy.WriteLabelsFuncFile(out.Labels, int64(len(narrow)), npyShape(labels), labelDType(s.DType, labels.Count), false, uint32(labels.Count), readNarrow(narrow)); err != nil {
+		return fmt.Errorf("%s: %w", out.Input, err)
+	}
+	return nil
+}
+
+// labelDType is the dtype of a label array of count labels under the
+// dtype setting: auto is uint16 when they fit, else uint32.
+func labelDType(dtype string, count int) string {
+	if dtype == "auto" {
+		dtype = "uint32"
+		if count <= 65535 {
+			dtype = "uint16"
+		}
+	}
+	return dtype
+}
+
 // WriteImage writes the outputs of a labeled image. These are the label
 // array, the statistics and the colour map (or overlay).
 func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels, s Settings, stdout io.Writer) error {
 	if out.Labels != "" {
 		ext := strings.ToLower(filepath.Ext(out.Labels))
-		dtype := s.DType
-		if dtype == "auto" {
-			dtype = "uint32"
-			if labels.Count <= 65535 {
-				dtype = "uint16"
-			}
-		}
+		dtype := labelDType(s.DType, labels.Count)
 		var err error
 		if ext != ".png" && out.Labels != "-" { // a .npy file, filled on all cores
 			err = npy.WriteLabelsFile(out.Labels, [][]uint32{labels.Data}, npyShape(labels), dtype, false)

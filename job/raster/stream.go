@@ -52,6 +52,9 @@ type VolumeStream struct {
 	slabVoxels, minThreads, bandMinVoxels, bands int
 	// dst, when it fits, takes the labels (Into).
 	dst []uint32
+	// narrow lets a volume the stream does not take come back as uint16
+	// labels (Narrow).
+	narrow bool
 
 	mu      sync.Mutex
 	arrived *sync.Cond
@@ -87,6 +90,11 @@ func NewVolumeStream(l *cclabel.Labeler, s Settings, conn int) *VolumeStream {
 // read); it is used also when [VolumeStream.Finish] falls back to
 // [LabelVolume]. Call it before the read starts.
 func (vs *VolumeStream) Into(dst []uint32) { vs.dst = dst }
+
+// Narrow lets [VolumeStream.Finish] label a volume the stream does not take
+// as [LabelVolumeIn] does with narrow: its labels may come back as uint16
+// ([VolumeLabels.Narrow]). Call it before the read starts.
+func (vs *VolumeStream) Narrow(narrow bool) { vs.narrow = narrow }
 
 // Samples is the reader's callback ([formats.ReadVolumeFileStreaming]). The
 // first call decides whether the stream takes the volume and starts the
@@ -239,7 +247,7 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 		if readErr != nil {
 			return nil, readErr
 		}
-		return LabelVolumeInto(vs.l, vol, vs.s, vs.conn, vs.dst)
+		return LabelVolumeIn(vs.l, vol, vs.s, vs.conn, OneBuffer(vs.dst), vs.narrow)
 	}
 	start := time.Now()
 	res := <-vs.result

@@ -22,6 +22,7 @@ type pair18Labeler struct {
 	width, height int
 	src           MaskRows
 	labels        []uint32
+	narrow        []uint16 // the voxels' labels, when uint16 (setNarrow)
 }
 
 // pairs returns the number of row pairs of a plane.
@@ -209,6 +210,10 @@ func (l *pair18Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	band.LabelSlots(labels, b, cross)
 	m := newPairScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
+	var columns16 []uint16
+	if l.narrow != nil {
+		columns16 = make([]uint16, w+8)
+	}
 	slot := uint32(b.Slots) + 1
 	for z := b.First / h; z < b.End/h; z++ {
 		p := l.planeLabeler(z)
@@ -216,7 +221,11 @@ func (l *pair18Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 			p.load(m, y)
 			m.number(slot)
 			slot += uint32(m.runs)
-			m.writePair(b, labels, columns, w, z*h+y, p.hasBottom(y))
+			if l.narrow != nil {
+				m.writePair16(l.narrow, labels, columns16, w, z*h+y, p.hasBottom(y))
+			} else {
+				m.writePair(b, labels, columns, w, z*h+y, p.hasBottom(y))
+			}
 		}
 	}
 }

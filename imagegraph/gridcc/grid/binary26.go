@@ -39,6 +39,7 @@ type bundleLabeler struct {
 	width, height, depth int
 	src                  MaskRows
 	labels               []uint32
+	narrow               []uint16 // the voxels' labels, when uint16 (setNarrow)
 }
 
 // load reads the bundle of rows y, y+1 of planes z, z+1 (missing rows and
@@ -237,6 +238,13 @@ func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	for i := range columns {
 		columns[i] = make([]uint32, w+8)
 	}
+	var columns16 [][]uint16
+	if l.narrow != nil {
+		columns16 = make([][]uint16, len(bundles))
+		for i := range columns16 {
+			columns16[i] = make([]uint16, w+8)
+		}
+	}
 	pending := make([]bool, len(bundles))
 	slot := uint32(lo) + 1
 	for z := b.First / h; z < b.End/h; z += 2 {
@@ -244,6 +252,10 @@ func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 			l.load(m, 2*y, z)
 		}
 		slot = numberPlanePair(bundles, slot)
+		if l.narrow != nil {
+			l.writeBundles16(bundles, columns16, z)
+			continue
+		}
 		for y, m := range bundles {
 			pending[y] = runColumns(m.ends, m.slot, labels, columns[y])&band.PendingFlag != 0
 		}
@@ -267,6 +279,31 @@ func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// writeBundles16 writes the uint16 labels of the plane pair from plane z
+// (the bundles loaded and numbered) into l.narrow: those of all its runs
+// are read before any voxel is written.
+func (l *bundleLabeler) writeBundles16(bundles []*bundleScan, columns [][]uint16, z int) {
+	w, h := l.width, l.height
+	for y, m := range bundles {
+		runColumns16(m.ends, m.slot, l.labels, columns[y])
+	}
+	for y, m := range bundles {
+		for plane := range 2 {
+			pz := z + plane
+			if pz >= l.depth {
+				break
+			}
+			row := pz*h + 2*y
+			top, topMask := l.narrow[row*w:(row+1)*w], m.rows[2*plane]
+			bottom, bottomMask := top, topMask // a last odd row: written twice
+			if 2*y+1 < h {
+				bottom, bottomMask = l.narrow[(row+1)*w:(row+2)*w], m.rows[2*plane+1]
+			}
+			fillRows16(top, bottom, columns[y], topMask, bottomMask)
 		}
 	}
 }

@@ -59,6 +59,7 @@ type binary8Labeler struct {
 	width, height int
 	src           MaskRows
 	labels        []uint32
+	narrow        []uint16 // the pixels' labels, when uint16 (setNarrow)
 }
 
 // hasBottom reports whether the pair starting at row has a second row.
@@ -290,12 +291,20 @@ func (l *binary8Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	lo := b.Slots
 	m := newPairScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
+	var columns16 []uint16
+	if l.narrow != nil {
+		columns16 = make([]uint16, w+8)
+	}
 	slot := uint32(lo) + 1
 	for y := b.First; y < b.End; y += l.pairStep(y) {
 		l.load(m, y)
 		m.number(slot)
 		slot += uint32(m.runs)
-		m.writePair(b, labels, columns, w, y, l.hasBottom(y))
+		if l.narrow != nil {
+			m.writePair16(l.narrow, labels, columns16, w, y, l.hasBottom(y))
+		} else {
+			m.writePair(b, labels, columns, w, y, l.hasBottom(y))
+		}
 	}
 }
 

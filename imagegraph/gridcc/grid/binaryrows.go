@@ -58,6 +58,7 @@ type rowLabeler struct {
 	below         [3]int32
 	src           MaskRows
 	labels        []uint32
+	narrow        []uint16 // the pixels' labels, when uint16 (setNarrow)
 }
 
 // rowScan holds the mask of a row and its runs. The mask has one word
@@ -360,6 +361,12 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	fast := band.FastWrites()
 	for row := b.First; row < b.End; row++ {
 		m.loadMask(l.src, row, w)
+		if l.narrow != nil {
+			m.runs = runBounds(m.bounds, m.mask)
+			band.WriteBounds16(l.narrow[row*w:(row+1)*w], m.bounds, labels[slot:slot+m.runs])
+			slot += m.runs
+			continue
+		}
 		if fast { // the run bounds, counted on the way
 			m.runs = runBounds(m.bounds, m.mask)
 		} else {

@@ -42,3 +42,29 @@ func WriteBounds(dst []uint32, bounds []int32, labels []uint32) {
 // entries a store. Rows of short runs then cost them no more than any
 // other way of writing them.
 func FastWrites() bool { return fastWrites() }
+
+// WriteBounds16 is [WriteBounds] writing uint16 labels; every label must
+// fit.
+func WriteBounds16(dst []uint16, bounds []int32, labels []uint32) {
+	bounds = bounds[:2*len(labels)]
+	from := 0
+	for k, label := range labels {
+		start, end := int(bounds[2*k]), int(bounds[2*k+1])
+		clear(dst[from:start])
+		fill16(dst[start:end], uint16(label))
+		from = end
+	}
+	clear(dst[from:])
+}
+
+// fill16 sets every element of s to v, four at a time.
+func fill16(s []uint16, v uint16) {
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		t := s[i : i+4 : i+4]
+		t[0], t[1], t[2], t[3] = v, v, v, v
+	}
+	for ; i < len(s); i++ {
+		s[i] = v
+	}
+}

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// TestWriteRuns checks WriteRuns and WriteBounds against an entry-by-entry
-// writer on rows of short and long runs, over garbage left in the row.
+// TestWriteRuns checks WriteRuns, WriteBounds and WriteBounds16 against an
+// entry-by-entry writer on rows of short and long runs, over garbage left
+// in the row.
 func TestWriteRuns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 3000 {
@@ -45,6 +46,16 @@ func TestWriteRuns(t *testing.T) {
 				if got[x] != want[x] {
 					t.Fatalf("trial %d (bounds %v): width %d, entry %d = %d, want %d", trial, bounded, width, x, got[x], want[x])
 				}
+			}
+		}
+		got16 := make([]uint16, width)
+		for i := range got16 {
+			got16[i] = 0xdead
+		}
+		WriteBounds16(got16, bounds, labels)
+		for x := range want {
+			if uint32(got16[x]) != want[x] {
+				t.Fatalf("trial %d (uint16): width %d, entry %d = %d, want %d", trial, width, x, got16[x], want[x])
 			}
 		}
 	}
