@@ -368,68 +368,10 @@ func writeEGR(w io.Writer, g *ecl.Graph, layout egrLayout) error {
 	if layout == egr32 && len(g.Neighbors) > math.MaxInt32 {
 		return fmt.Errorf("formats: cannot write %d arcs as .egr (int32 offsets): write .egr64", len(g.Neighbors))
 	}
-	offsets := g.Offsets
-	if len(offsets) == 0 {
-		offsets = []int64{0}
+	if err := csrfile.Write(w, g, int(layout), egrBufBytes); err != nil {
+		return fmt.Errorf("formats: write %s: %w", layout.name(), err)
 	}
-	e := &egrEncoder{w: w, buf: make([]byte, 0, egrBufBytes), ext: layout.name()}
-	put := func(x int64) {
-		if layout == egr64 {
-			e.put8(uint64(x))
-		} else {
-			e.put4(uint32(x))
-		}
-	}
-	put(int64(len(offsets) - 1))
-	put(int64(len(g.Neighbors)))
-	for _, x := range offsets {
-		put(x)
-	}
-	for _, x := range g.Neighbors {
-		e.put4(uint32(x))
-	}
-	return e.flush()
-}
-
-// egrEncoder writes little-endian integers through a fixed buffer,
-// keeping the first write error.
-type egrEncoder struct {
-	w   io.Writer
-	buf []byte
-	ext string
-	err error
-}
-
-// put4 appends a 32-bit value.
-func (e *egrEncoder) put4(x uint32) {
-	if len(e.buf)+4 > cap(e.buf) {
-		e.write()
-	}
-	e.buf = binary.LittleEndian.AppendUint32(e.buf, x)
-}
-
-// put8 appends a 64-bit value.
-func (e *egrEncoder) put8(x uint64) {
-	if len(e.buf)+8 > cap(e.buf) {
-		e.write()
-	}
-	e.buf = binary.LittleEndian.AppendUint64(e.buf, x)
-}
-
-// write empties the buffer into the writer.
-func (e *egrEncoder) write() {
-	if e.err == nil {
-		if _, err := e.w.Write(e.buf); err != nil {
-			e.err = fmt.Errorf("formats: write %s: %w", e.ext, err)
-		}
-	}
-	e.buf = e.buf[:0]
-}
-
-// flush writes what is buffered and returns the first error.
-func (e *egrEncoder) flush() error {
-	e.write()
-	return e.err
+	return nil
 }
 
 // checkWritable reports why g cannot be written, if it cannot.

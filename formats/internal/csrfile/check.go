@@ -1,6 +1,6 @@
-// Package csrfile reads the arrays of CSR graph files (.egr) on several
-// goroutines and checks them there: offsets, neighbour IDs, sorted lists
-// and symmetry, with the errors of [ecl.Graph.Validate].
+// Package csrfile reads or maps the arrays of CSR graph files (.egr) and
+// checks them on several goroutines (offsets, neighbour IDs, sorted lists
+// and symmetry, with the errors of [ecl.Graph.Validate]); it also writes them.
 package csrfile
 
 import (
