@@ -2,6 +2,8 @@ package job
 
 import (
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
 	"github.com/cclabel/cclabel/job/raster"
 )
@@ -24,4 +26,20 @@ func discardLabels(vl *raster.VolumeLabels, threads int) {
 		parallel.Discard(f, threads)
 	}
 	parallel.Discard(vl.Narrow, threads)
+}
+
+// startVolumeGPU starts l's GPU in the background under auto when the
+// volume file's header shows an input the GPU may win even after waiting
+// for its whole start ([cclabel.Labeler.StartFor]); under gpu, New has
+// started it. The start then overlaps the read.
+func startVolumeGPU(l *cclabel.Labeler, input string, raw *formats.RawOptions, rule imagegraph.Rule) {
+	if l.Backend() != cclabel.BackendAuto {
+		return
+	}
+	s, _, err := formats.OpenVolumeStream(input, raw)
+	if err != nil {
+		return // the read reports it
+	}
+	defer s.Close()
+	l.StartFor(&imagegraph.Raster{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind}, rule)
 }

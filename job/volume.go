@@ -143,6 +143,7 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	defer bar.Close()
 	var times StageTimes
 	clock := newStopwatch()
+	startVolumeGPU(l, out.Input, j.Raw, j.Settings.Rule)
 	bar.Stage("reading", out.Input)
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (raster.VolumeStream).
