@@ -16,13 +16,16 @@ import (
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
-// npyDtypes maps the label dtypes WriteLabels accepts to NumPy
-// descriptors and their item sizes.
-var npyDtypes = map[string]struct {
+// npyDtype is a label dtype's NumPy descriptor, item size and largest
+// value.
+type npyDtype struct {
 	descr string
 	size  int
 	max   uint64
-}{
+}
+
+// npyDtypes maps the label dtypes WriteLabels accepts to their descriptions.
+var npyDtypes = map[string]npyDtype{
 	"uint8":  {"|u1", 1, math.MaxUint8},
 	"uint16": {"<u2", 2, math.MaxUint16},
 	"int32":  {"<i4", 4, math.MaxInt32},
@@ -217,22 +220,9 @@ func WriteBytes(w io.Writer, data []uint8, shape []int) error {
 // axis order (see [WriteLabelsOrder]) and dtype. maxLabel is the largest
 // label, checked against the dtype before anything is written.
 func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bool, maxLabel uint32, read func(dst []uint32, index int64) error) error {
-	dt, ok := npyDtypes[dtype]
-	if !ok {
-		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
-	}
-	count := int64(1)
-	for _, d := range shape {
-		if d < 0 {
-			return fmt.Errorf("npy: negative dimension in shape %v", shape)
-		}
-		count *= int64(d)
-	}
-	if count != n {
-		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, n)
-	}
-	if uint64(maxLabel) > dt.max {
-		return fmt.Errorf("npy: label %d does not fit %s", maxLabel, dtype)
+	dt, err := checkLabelsFunc(n, shape, dtype, maxLabel)
+	if err != nil {
+		return err
 	}
 	if _, err := w.Write(npyHeader(dt.descr, shape, fortran)); err != nil {
 		return fmt.Errorf("npy: %w", err)
@@ -252,27 +242,37 @@ func WriteLabelsFunc(w io.Writer, n int64, shape []int, dtype string, fortran bo
 	return nil
 }
 
+// checkLabelsFunc checks the arguments of [WriteLabelsFunc] before anything
+// is written and returns the dtype's description.
+func checkLabelsFunc(n int64, shape []int, dtype string, maxLabel uint32) (npyDtype, error) {
+	dt, ok := npyDtypes[dtype]
+	if !ok {
+		return npyDtype{}, fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
+	}
+	count := int64(1)
+	for _, d := range shape {
+		if d < 0 {
+			return npyDtype{}, fmt.Errorf("npy: negative dimension in shape %v", shape)
+		}
+		count *= int64(d)
+	}
+	if count != n {
+		return npyDtype{}, fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, n)
+	}
+	if uint64(maxLabel) > dt.max {
+		return npyDtype{}, fmt.Errorf("npy: label %d does not fit %s", maxLabel, dtype)
+	}
+	return dt, nil
+}
+
 // WriteLabelsFuncFile is [WriteLabelsFunc] writing the file at path as
 // [WriteLabelsFile] does: atomically, its pieces filled on all cores (read
 // is then called from several goroutines at once, on disjoint ranges), and
 // counted on the meter watching path, if any.
 func WriteLabelsFuncFile(path string, n int64, shape []int, dtype string, fortran bool, maxLabel uint32, read func(dst []uint32, index int64) error) error {
-	dt, ok := npyDtypes[dtype]
-	if !ok {
-		return fmt.Errorf("npy: unsupported label dtype %q (want uint8, uint16, int32 or uint32)", dtype)
-	}
-	count := int64(1)
-	for _, d := range shape {
-		if d < 0 {
-			return fmt.Errorf("npy: negative dimension in shape %v", shape)
-		}
-		count *= int64(d)
-	}
-	if count != n {
-		return fmt.Errorf("npy: shape %v holds %d values, have %d labels", shape, count, n)
-	}
-	if uint64(maxLabel) > dt.max {
-		return fmt.Errorf("npy: label %d does not fit %s", maxLabel, dtype)
+	dt, err := checkLabelsFunc(n, shape, dtype, maxLabel)
+	if err != nil {
+		return err
 	}
 	lf := &fileio.LabelFunc{Head: npyHeader(dt.descr, shape, fortran), N: n, Size: dt.size, Read: read}
 	m := fileprogress.ForFile(path)
