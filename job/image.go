@@ -205,6 +205,9 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	if err != nil {
 		return ImageSummary{}, err
 	}
+	if last {
+		discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
+	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
 	s := ImageSummary{Input: out.Input, Width: r.Width, Height: r.Height, Components: labels.Count,
