@@ -22,7 +22,7 @@ import (
 func BenchmarkLabelRealEM(b *testing.B) {
 	full := benchFull()
 	for _, c := range []struct {
-		file          string
+		file         string
 		tiles, short [3]int
 	}{
 		{"snemi-mini.nii.gz", [3]int{3, 3, 8}, [3]int{1, 1, 2}},
