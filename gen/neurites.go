@@ -128,7 +128,7 @@ func joinPieces(r *imagegraph.Raster) error {
 				(j != i-1 || x > 0) && (j != i+1 || x < w-1) &&
 				(j != i-w || y > 0) && (j != i+w || y < r.Height-1) &&
 				(j != i-plane || z > 0) && (j != i+plane || z < r.Depth-1)
-			if m := l.Data[max(j, 0)]; inside && m != 0 && into[m] == m {
+			if m := l.Data[min(max(j, 0), len(data)-1)]; inside && m != 0 && into[m] == m {
 				into[c] = m
 				break
 			}
