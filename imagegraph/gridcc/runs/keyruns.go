@@ -117,6 +117,7 @@ type keyRef[K grid.GridKey] struct {
 	slack int32
 	next  int
 	below bool // a row of the layer before
+	after bool // the row after, in the layer before (y+1)
 }
 
 // rowRefs returns the rows that row y of cur touches: row y-1 of cur when
@@ -125,14 +126,14 @@ func (l *runLabeler[K]) rowRefs(refs *[4]keyRef[K], cur, prev *runLayer[K], y in
 	n := 0
 	if same && y > 0 && l.same >= 0 {
 		refs[n].runs, refs[n].first = cur.row(y - 1)
-		refs[n].slack, refs[n].next, refs[n].below = l.same, 0, false
+		refs[n].slack, refs[n].next, refs[n].below, refs[n].after = l.same, 0, false, false
 		n++
 	}
 	if prev != nil {
 		for dy := -1; dy <= 1; dy++ {
 			if s := l.below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < l.layer {
 				refs[n].runs, refs[n].first = prev.row(y + dy)
-				refs[n].slack, refs[n].next, refs[n].below = s, 0, true
+				refs[n].slack, refs[n].next, refs[n].below, refs[n].after = s, 0, true, dy == 1
 				n++
 			}
 		}
@@ -260,8 +261,12 @@ func moreContacts[K grid.GridKey](buf []uint64, n int, runs []grid.KeyRun[K], j 
 //
 // With below (volumes at 18 and 26), only the runs that need it are
 // linked with the layer before (see keyRoots.needBelow); scratch keeps
-// which runs of the row before did not, and this row's answer.
-func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], scratch *linkScratch) int {
+// which runs of the row before did not, and this row's answer. With
+// cover as well (26-connectivity, where every row reaches one column
+// diagonally), a run whose reach is covered by the runs of the row above
+// that it touches is linked only with the row after in the layer before
+// (see coverAbove).
+func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], cover bool, scratch *linkScratch) int {
 	for k := range cur {
 		s := first + uint32(k)
 		labels[s-1] = s
@@ -277,13 +282,21 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 	// The runs of cur are fresh roots, and refContacts lists each run's
 	// contacts together.
 	hooks := band.LinkFreshContacts(labels, found)
-	var some []int32
+	var some, full []int32
 	if below != nil && i < len(refs) {
 		if cap(scratch.done) < len(cur) {
 			scratch.done = make([]bool, len(cur)+len(cur)/2)
 		}
 		done := scratch.done[:len(cur)]
 		clear(done)
+		var covered []bool
+		if above && cover {
+			if cap(scratch.covered) < len(cur) {
+				scratch.covered = make([]bool, len(cur)+len(cur)/2)
+			}
+			covered = scratch.covered[:len(cur)]
+			coverAbove(covered, found, cur, first, &refs[0])
+		}
 		if above {
 			// A run joined to a run of the row above that needed no link
 			// with the layer before needs none either: it has its key.
@@ -298,16 +311,21 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 			scratch.prevDone = scratch.prevDone[:0]
 		}
 		if scratch.some == nil {
-			scratch.some = make([]int32, 0, 64) // not nil: nil means every run
+			// Not nil: nil means every run.
+			scratch.some, scratch.full = make([]int32, 0, 64), make([]int32, 0, 64)
 		}
-		some = below.needBelow(scratch.some[:0], done, labels, cur, first)
-		scratch.some = some
+		some, full = below.needBelow(scratch.some[:0], scratch.full[:0], done, covered, labels, cur, first)
+		scratch.some, scratch.full = some, full
 		scratch.prevDone, scratch.done = done, scratch.prevDone
 	}
 	found = found[:0]
 	fresh := !above && len(refs) == 1
 	for ; i < len(refs); i++ {
-		found = refContacts(found, cur, first, &refs[i], some)
+		if refs[i].after {
+			found = refContacts(found, cur, first, &refs[i], some)
+		} else {
+			found = refContacts(found, cur, first, &refs[i], full)
+		}
 	}
 	scratch.found = found
 	if fresh {
@@ -318,11 +336,40 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 
 // linkScratch is the reusable memory of linkRow.
 type linkScratch struct {
-	found []uint64
-	some  []int32
+	found      []uint64
+	some, full []int32
 	// done and prevDone mark the runs of this row and of the row before
 	// that need no link with the layer before.
 	done, prevDone []bool
+	covered        []bool // see coverAbove
+}
+
+// coverAbove sets covered[k] for the runs k of cur (slots from first)
+// whose reach in a row, one column past each end, lies within the reach
+// of the runs of the row above (ref) that found lists as touching them
+// (contacts r<<32 | p, each run's together, in increasing p), and clears
+// it for the others.
+//
+// At 26-connectivity such a run needs no link with rows y-1 and y of
+// the layer before: any run there that touches it touches one of those
+// runs of the row above, which are joined to it and, linked before it,
+// to every run of the layer before that they touch.
+func coverAbove[K grid.GridKey](covered []bool, found []uint64, cur []grid.KeyRun[K], first uint32, ref *keyRef[K]) {
+	clear(covered)
+	above := ref.runs
+	for i := 0; i < len(found); {
+		k := uint32(found[i]>>32) - first
+		r := cur[k]
+		// The reach of the runs so far covers [r.Start-1, reach).
+		reach := r.Start - 1
+		for ; i < len(found) && uint32(found[i]>>32)-first == k; i++ {
+			p := above[uint32(found[i])-ref.first]
+			if p.Start-1 <= reach {
+				reach = max(reach, p.End+1)
+			}
+		}
+		covered[k] = reach >= r.End+1
+	}
 }
 
 // b2u32 returns 1 for true and 0 for false.
@@ -351,6 +398,8 @@ func (l *runLabeler[K]) LinkBand(b *band.Band) {
 	b.Edges = band.GetWords(2 * words * (b.End - b.First))
 	b.EdgeRuns = make([]int32, b.End-b.First)
 	z0 := b.First / l.layer
+	// Every row reaches one column diagonally: 26-connectivity.
+	cover := l.same == 1 && l.below == [3]int32{1, 1, 1}
 	for z := z0; z < b.End/l.layer; z++ {
 		var below *runLayer[K]
 		var belowRoots *keyRoots[K]
@@ -369,7 +418,7 @@ func (l *runLabeler[K]) LinkBand(b *band.Band) {
 			runs, _ := cur.row(y)
 			runs = runs[:len(runs)-linkWindow]
 			row := (z-z0)*l.layer + y
-			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, &scratch)
+			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, cover, &scratch)
 			b.EdgeRuns[row] = keepEdges(b.Edges[2*row*words:(2*row+2)*words], runs, l.width)
 		}
 		cur, prev = prev, cur
