@@ -5,18 +5,13 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
 )
 
-// keyRootsMax is the most roots a keyRoots entry lists for a key.
-const keyRootsMax = 4
-
-// keyRoots maps the keys of a layer's runs to the roots of the components
-// that hold them: up to keyRootsMax of them, or none listed when there are
-// more (at the time the table was made; later hooks only join components,
-// and needBelow merges the entries that they join). An open addressing
-// table; key 0 (background) marks empty entries.
+// keyRoots maps the keys of a layer's runs to the root that all runs of
+// that key share, or to 0 when they lie in several components (at the
+// time the table was made; later hooks only join components). An open
+// addressing table; key 0 (background) marks empty entries.
 type keyRoots[K grid.GridKey] struct {
 	keys  []K
-	roots [][keyRootsMax]uint32
-	n     []uint8 // roots listed, keyRootsMax+1 for more
+	roots []uint32
 	shift uint
 }
 
@@ -27,9 +22,9 @@ func (t *keyRoots[K]) reset(n int) {
 		size, shift = 2*size, shift-1
 	}
 	if cap(t.keys) < size {
-		t.keys, t.roots, t.n = make([]K, size), make([][keyRootsMax]uint32, size), make([]uint8, size)
+		t.keys, t.roots = make([]K, size), make([]uint32, size)
 	}
-	t.keys, t.roots, t.n, t.shift = t.keys[:size], t.roots[:size], t.n[:size], shift
+	t.keys, t.roots, t.shift = t.keys[:size], t.roots[:size], shift
 	clear(t.keys)
 }
 
@@ -44,23 +39,16 @@ func (t *keyRoots[K]) slot(key K) int {
 	return i
 }
 
-// listed reports whether entry i lists root a (or lists none: too many).
-func (t *keyRoots[K]) listed(i int, a uint32) bool {
-	n := int(t.n[i])
-	if n > keyRootsMax {
-		return true
-	}
-	for _, r := range t.roots[i][:n] {
-		if r == a {
-			return true
-		}
-	}
-	return false
+// get returns the root shared by the runs of key (0 when several) and
+// whether the layer has runs of key.
+func (t *keyRoots[K]) get(key K) (uint32, bool) {
+	i := t.slot(key)
+	return t.roots[i], t.keys[i] != 0
 }
 
 // fill records the roots of all runs of layer p, with path halving. A
-// run whose parent is a root listed for its key (in label maps, most: a
-// run is hooked straight to a root), or whose key has too many, needs no
+// run whose parent is the root recorded for its key (in label maps, most:
+// a run is hooked straight to a root), or whose key has several, needs no
 // look-up: the root's entry, far back, is not read.
 func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 	t.reset(p.count)
@@ -69,33 +57,29 @@ func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 		for k, r := range runs[:len(runs)-linkWindow] {
 			s := first + uint32(k)
 			i := t.slot(r.Key)
-			if t.keys[i] == r.Key && t.listed(i, labels[s-1]) {
+			if t.keys[i] == r.Key && (t.roots[i] == labels[s-1] || t.roots[i] == 0) {
 				continue
 			}
 			root := band.Find(labels, s)
 			switch {
 			case t.keys[i] == 0:
-				t.keys[i], t.roots[i][0], t.n[i] = r.Key, root, 1
-			case !t.listed(i, root):
-				if n := t.n[i]; n < keyRootsMax {
-					t.roots[i][n] = root
-				}
-				t.n[i]++
+				t.keys[i], t.roots[i] = r.Key, root
+			case t.roots[i] != root:
+				t.roots[i] = 0
 			}
 		}
 	}
 }
 
-// needBelow appends to some the indices of the runs of cur (slots from
-// first) that need contact with the layer before, whose keys t holds, and
-// to full those of them whose covered entry is false (all of them when
-// covered is nil), and returns both; it sets done[k] for the others. A run
+// needBelow appends the indices of the runs of cur (slots from first)
+// that need contact with the layer before, whose keys t holds, to full,
+// or to part where their covered entry is set (covered may be nil), and
+// returns both; it sets done[k] for the others. A run
 // needs none when done is set already, when the layer before has no run of
-// its key, or when it is joined already to every component that holds a
-// run of its key there: whatever it touches there has its key, so is
-// joined already. The roots listed for a key are brought up to date
-// (components joined since are listed once) as runs of the key look.
-func (t *keyRoots[K]) needBelow(some, full []int32, done, covered []bool, labels []uint32, cur []grid.KeyRun[K], first uint32) ([]int32, []int32) {
+// its key, or when it is joined already to the one root that all runs of
+// its key there share (its parent is that root, or their roots are the
+// same): whatever it touches there has its key, so is joined already.
+func (t *keyRoots[K]) needBelow(full, part []int32, done, covered []bool, labels []uint32, cur []grid.KeyRun[K], first uint32) ([]int32, []int32) {
 	if covered == nil {
 		covered = done // false where a run is kept
 	}
@@ -103,40 +87,17 @@ func (t *keyRoots[K]) needBelow(some, full []int32, done, covered []bool, labels
 		if done[k] {
 			continue
 		}
+		root, ok := t.get(r.Key)
 		s := first + uint32(k)
-		i := t.slot(r.Key)
-		if t.keys[i] == 0 || t.n[i] == 1 && labels[s-1] == t.roots[i][0] || t.joined(i, labels, s) {
+		if !ok || root != 0 && (labels[s-1] == root || band.Find(labels, root) == band.Find(labels, s)) {
 			done[k] = true
 			continue
 		}
-		some = append(some, int32(k))
-		if !covered[k] {
+		if covered[k] {
+			part = append(part, int32(k))
+		} else {
 			full = append(full, int32(k))
 		}
 	}
-	return some, full
-}
-
-// joined reports whether slot s is joined to every root that entry i
-// lists (false when it lists none), whose list it brings up to date.
-func (t *keyRoots[K]) joined(i int, labels []uint32, s uint32) bool {
-	n := int(t.n[i])
-	if n > keyRootsMax {
-		return false
-	}
-	roots := &t.roots[i]
-	m := 0
-	for _, r := range roots[:n] {
-		r = band.Find(labels, r)
-		seen := false
-		for _, q := range roots[:m] {
-			seen = seen || q == r
-		}
-		if !seen {
-			roots[m] = r
-			m++
-		}
-	}
-	t.n[i] = uint8(m)
-	return m == 1 && roots[0] == band.Find(labels, s)
+	return full, part
 }
