@@ -71,18 +71,14 @@ func (t *keyRoots[K]) fill(labels []uint32, p *runLayer[K]) {
 	}
 }
 
-// needBelow appends the indices of the runs of cur (slots from first)
-// that need contact with the layer before, whose keys t holds, to full,
-// or to part where their covered entry is set (covered may be nil), and
-// returns both; it sets done[k] for the others. A run
-// needs none when done is set already, when the layer before has no run of
-// its key, or when it is joined already to the one root that all runs of
-// its key there share (its parent is that root, or their roots are the
-// same): whatever it touches there has its key, so is joined already.
-func (t *keyRoots[K]) needBelow(full, part []int32, done, covered []bool, labels []uint32, cur []grid.KeyRun[K], first uint32) ([]int32, []int32) {
-	if covered == nil {
-		covered = done // false where a run is kept
-	}
+// needBelow appends to some the indices of the runs of cur (slots from
+// first) that need contact with the layer before, whose keys t holds, and
+// returns it; it sets done[k] for the others. A run needs none when done
+// is set already, when the layer before has no run of its key, or when it
+// is joined already to the one root that all runs of its key there share
+// (its parent is that root, or their roots are the same): whatever it
+// touches there has its key, so is joined already.
+func (t *keyRoots[K]) needBelow(some []int32, done []bool, labels []uint32, cur []grid.KeyRun[K], first uint32) []int32 {
 	for k, r := range cur {
 		if done[k] {
 			continue
@@ -93,11 +89,7 @@ func (t *keyRoots[K]) needBelow(full, part []int32, done, covered []bool, labels
 			done[k] = true
 			continue
 		}
-		if covered[k] {
-			part = append(part, int32(k))
-		} else {
-			full = append(full, int32(k))
-		}
+		some = append(some, int32(k))
 	}
-	return full, part
+	return some
 }

@@ -41,12 +41,6 @@ func newRunLabeler[K grid.GridKey](shape grid.GridShape, connectivity int, src g
 	l := &runLabeler[K]{width: shape.Width, src: src, labels: dst}
 	l.layer, l.layers = band.Layering(shape.Height, shape.Depth)
 	l.same, l.below = band.LayerSlack(connectivity)
-	// Every row reaches one column diagonally: 26-connectivity in a
-	// volume.
-	l.cover = l.layer > 1 && l.same == 1 && l.below == [3]int32{1, 1, 1}
-	for range linkWindow {
-		l.empty = append(l.empty, grid.KeyRun[K]{Start: band.SentinelColumn, End: band.SentinelColumn})
-	}
 	return l
 }
 
@@ -58,11 +52,7 @@ type runLabeler[K grid.GridKey] struct {
 	layer, layers int
 	same          int32
 	below         [3]int32
-	// cover tells that linkRow may skip the links that coverAbove
-	// proves made; empty is a row of no runs (its sentinels).
-	cover bool
-	empty []grid.KeyRun[K]
-	src   grid.RunRows[K]
+	src           grid.RunRows[K]
 	// readers, when set, returns a reader of src's rows for one
 	// goroutine, which it uses in place of src.
 	readers func() grid.RunRows[K]
@@ -130,9 +120,7 @@ type keyRef[K grid.GridKey] struct {
 }
 
 // rowRefs returns the rows that row y of cur touches: row y-1 of cur when
-// same is set, rows y-1, y and y+1 of prev when prev is not nil (with
-// cover, all three, a row past the layer's first or last given as one
-// without runs).
+// same is set, rows y-1, y and y+1 of prev when prev is not nil.
 func (l *runLabeler[K]) rowRefs(refs *[4]keyRef[K], cur, prev *runLayer[K], y int, same bool) []keyRef[K] {
 	n := 0
 	if same && y > 0 && l.same >= 0 {
@@ -142,17 +130,11 @@ func (l *runLabeler[K]) rowRefs(refs *[4]keyRef[K], cur, prev *runLayer[K], y in
 	}
 	if prev != nil {
 		for dy := -1; dy <= 1; dy++ {
-			s := l.below[dy+1]
-			switch {
-			case s >= 0 && y+dy >= 0 && y+dy < l.layer:
+			if s := l.below[dy+1]; s >= 0 && y+dy >= 0 && y+dy < l.layer {
 				refs[n].runs, refs[n].first = prev.row(y + dy)
-			case l.cover:
-				refs[n].runs, refs[n].first = l.empty, 0
-			default:
-				continue
+				refs[n].slack, refs[n].next, refs[n].below = s, 0, true
+				n++
 			}
-			refs[n].slack, refs[n].next, refs[n].below = s, 0, true
-			n++
 		}
 	}
 	return refs[:n]
@@ -258,37 +240,6 @@ func windowContacts[K grid.GridKey](buf []uint64, n int, runs []grid.KeyRun[K], 
 	return n
 }
 
-// belowContacts is refContacts for the runs of cur listed in some with
-// the three rows of rows at once, each reaching one column diagonally.
-func belowContacts[K grid.GridKey](found []uint64, cur []grid.KeyRun[K], first uint32, rows []keyRef[K], some []int32) []uint64 {
-	a, b, c := rows[0].runs, rows[1].runs, rows[2].runs
-	n := len(found)
-	buf := slices.Grow(found, 12*len(some)+len(a)+len(b)+len(c)+linkWindow)
-	buf = buf[:cap(buf)]
-	baseA := uint64(first)<<32 | uint64(rows[0].first)
-	baseB := uint64(first)<<32 | uint64(rows[1].first)
-	baseC := uint64(first)<<32 | uint64(rows[2].first)
-	ja, jb, jc := 0, 0, 0
-	for _, k := range some {
-		r := cur[k]
-		lo, hi := r.Start-1, r.End+1
-		for a[ja].End <= lo {
-			ja++
-		}
-		for b[jb].End <= lo {
-			jb++
-		}
-		for c[jc].End <= lo {
-			jc++
-		}
-		kk := uint64(k) << 32
-		n = windowContacts(buf, n, a, ja, hi, r.Key, baseA+kk+uint64(ja))
-		n = windowContacts(buf, n, b, jb, hi, r.Key, baseB+kk+uint64(jb))
-		n = windowContacts(buf, n, c, jc, hi, r.Key, baseC+kk+uint64(jc))
-	}
-	return buf[:n]
-}
-
 // moreContacts is refContacts for runs past the window: it writes pair
 // (counting up from the run at j) into buf[n] for each run of runs from j
 // on that starts before hi and holds key, and returns the new n.
@@ -309,13 +260,8 @@ func moreContacts[K grid.GridKey](buf []uint64, n int, runs []grid.KeyRun[K], j 
 //
 // With below (volumes at 18 and 26), only the runs that need it are
 // linked with the layer before (see keyRoots.needBelow); scratch keeps
-// which runs of the row before did not, and this row's answer. With
-// cover as well (26-connectivity, where every row reaches one column
-// diagonally; refs then end with rows y-1, y and y+1 of the layer
-// before), a run whose reach is covered by the runs of the row above
-// that it touches is linked only with row y+1 of the layer before (see
-// coverAbove).
-func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], cover bool, scratch *linkScratch) int {
+// which runs of the row before did not, and this row's answer.
+func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32, refs []keyRef[K], below *keyRoots[K], scratch *linkScratch) int {
 	for k := range cur {
 		s := first + uint32(k)
 		labels[s-1] = s
@@ -331,21 +277,14 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 	// The runs of cur are fresh roots, and refContacts lists each run's
 	// contacts together.
 	hooks := band.LinkFreshContacts(labels, found)
-	var full, part []int32
+	var some []int32
 	if below != nil && i < len(refs) {
 		if cap(scratch.done) < len(cur) {
 			scratch.done = make([]bool, len(cur)+len(cur)/2)
 		}
 		done := scratch.done[:len(cur)]
 		clear(done)
-		var covered []bool
-		if above && cover {
-			if cap(scratch.covered) < len(cur) {
-				scratch.covered = make([]bool, len(cur)+len(cur)/2)
-			}
-			covered = scratch.covered[:len(cur)]
-			coverAbove(covered, done, scratch.prevDone, found, cur, first, &refs[0])
-		} else if above {
+		if above {
 			// A run joined to a run of the row above that needed no link
 			// with the layer before needs none either: it has its key.
 			prevFirst := uint64(refs[0].first)
@@ -358,23 +297,17 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 			// The first row of a layer: no row above to inherit from.
 			scratch.prevDone = scratch.prevDone[:0]
 		}
-		if scratch.full == nil {
-			// Not nil: nil means every run.
-			scratch.full, scratch.part = make([]int32, 0, 64), make([]int32, 0, 64)
+		if scratch.some == nil {
+			scratch.some = make([]int32, 0, 64) // not nil: nil means every run
 		}
-		full, part = below.needBelow(scratch.full[:0], scratch.part[:0], done, covered, labels, cur, first)
-		scratch.full, scratch.part = full, part
+		some = below.needBelow(scratch.some[:0], done, labels, cur, first)
+		scratch.some = some
 		scratch.prevDone, scratch.done = done, scratch.prevDone
 	}
 	found = found[:0]
 	fresh := !above && len(refs) == 1
-	if below != nil && cover && len(refs)-i == 3 {
-		found = belowContacts(found, cur, first, refs[i:], full)
-		found = refContacts(found, cur, first, &refs[i+2], part)
-	} else {
-		for ; i < len(refs); i++ {
-			found = refContacts(found, cur, first, &refs[i], full)
-		}
+	for ; i < len(refs); i++ {
+		found = refContacts(found, cur, first, &refs[i], some)
 	}
 	scratch.found = found
 	if fresh {
@@ -385,49 +318,11 @@ func linkRow[K grid.GridKey](labels []uint32, cur []grid.KeyRun[K], first uint32
 
 // linkScratch is the reusable memory of linkRow.
 type linkScratch struct {
-	found      []uint64
-	full, part []int32 // see keyRoots.needBelow
+	found []uint64
+	some  []int32
 	// done and prevDone mark the runs of this row and of the row before
 	// that need no link with the layer before.
 	done, prevDone []bool
-	covered        []bool // see coverAbove
-}
-
-// coverAbove sets covered[k] for the runs k of cur (slots from first)
-// whose reach in a row, one column past each end, lies within the reach
-// of the runs of the row above (ref) that found lists as touching them
-// (contacts r<<32 | p, each run's together, in increasing p), and clears
-// it for the others. It sets done[k] for the runs that touch one whose
-// prevDone entry is set, as linkRow does.
-//
-// At 26-connectivity a covered run needs no link with rows y-1 and y of
-// the layer before: any run there that touches it touches one of those
-// runs of the row above, which are joined to it and, linked before it,
-// to every run of the layer before that they touch.
-func coverAbove[K grid.GridKey](covered, done, prevDone []bool, found []uint64, cur []grid.KeyRun[K], first uint32, ref *keyRef[K]) {
-	clear(covered)
-	above := ref.runs[:len(ref.runs)-linkWindow]
-	prevDone = prevDone[:min(len(prevDone), len(above))]
-	var r grid.KeyRun[K]
-	var reach int32
-	last := ^uint32(0)
-	for _, c := range found {
-		k, j := uint32(c>>32)-first, uint32(c)-ref.first
-		if k != last {
-			// The reach of the runs so far covers [r.Start-1, reach).
-			r = cur[k]
-			reach = r.Start - 1
-			last = k
-		}
-		p := above[j]
-		if p.Start-1 <= reach {
-			reach = max(reach, p.End+1)
-		}
-		covered[k] = reach >= r.End+1
-		if int(j) < len(prevDone) && prevDone[j] {
-			done[k] = true
-		}
-	}
 }
 
 // b2u32 returns 1 for true and 0 for false.
@@ -474,7 +369,7 @@ func (l *runLabeler[K]) LinkBand(b *band.Band) {
 			runs, _ := cur.row(y)
 			runs = runs[:len(runs)-linkWindow]
 			row := (z-z0)*l.layer + y
-			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, l.cover, &scratch)
+			hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), belowRoots, &scratch)
 			b.EdgeRuns[row] = keepEdges(b.Edges[2*row*words:(2*row+2)*words], runs, l.width)
 		}
 		cur, prev = prev, cur
