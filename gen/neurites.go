@@ -9,9 +9,13 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc"
 )
 
-// Anisotropy of [NeuritesRaster]: a voxel is 4 x 4 x 40 nm, so one step
-// in z spans neuriteZ steps in x or y.
-const neuriteZ = 10
+// neuriteUnit is the length unit of [NeuritesRaster]'s walks, in nm: its
+// voxels' side in x and y.
+const neuriteUnit = 4
+
+// neuritesSpacing is the voxel size of [NeuritesRaster] in x, y and z, in
+// nm.
+var neuritesSpacing = [3]float64{neuriteUnit, neuriteUnit, 10 * neuriteUnit}
 
 // NeuritesRaster returns a dense segmentation shaped like an electron
 // microscopy label map of neurites.
@@ -29,12 +33,21 @@ const neuriteZ = 10
 // touches, or is background if it touches none. The
 // same seed gives the same raster on every machine and thread count.
 func NeuritesRaster(width, height, depth, fragments int, seed uint64) (*imagegraph.Raster, error) {
-	return neuritesRaster(width, height, depth, fragments, seed, nil)
+	return neuritesRaster(width, height, depth, fragments, seed, neuritesSpacing, nil)
 }
 
-// neuritesRaster is [NeuritesRaster] telling p (which may be nil) its two
-// passes.
-func neuritesRaster(width, height, depth, fragments int, seed uint64, p *progress) (*imagegraph.Raster, error) {
+// NeuritesRasterSpaced is [NeuritesRaster] with voxels of spacing nm in x,
+// y and z: the same neurites (in nm) on a coarser or finer grid, such as
+// {32, 32, 40} for a connectomics volume downsampled in x and y. The
+// spacing {4, 4, 40} gives NeuritesRaster's raster; each must be positive
+// and at most 1e6.
+func NeuritesRasterSpaced(width, height, depth, fragments int, seed uint64, spacing [3]float64) (*imagegraph.Raster, error) {
+	return neuritesRaster(width, height, depth, fragments, seed, spacing, nil)
+}
+
+// neuritesRaster is [NeuritesRasterSpaced] telling p (which may be nil)
+// its two passes.
+func neuritesRaster(width, height, depth, fragments int, seed uint64, spacing [3]float64, p *progress) (*imagegraph.Raster, error) {
 	n, err := imagegraph.PixelCount(width, height, depth)
 	if err != nil {
 		return nil, fmt.Errorf("gen: %w", err)
@@ -42,7 +55,12 @@ func neuritesRaster(width, height, depth, fragments int, seed uint64, p *progres
 	if fragments < 1 || fragments > n {
 		return nil, fmt.Errorf("gen: %d fragments for %d pixels: want 1 to %d", fragments, n, n)
 	}
-	t := newTubes(width, height, depth, fragments, seed)
+	for _, s := range spacing {
+		if !(s > 0 && s <= 1e6) {
+			return nil, fmt.Errorf("gen: spacing %v nm: want each in (0, 1e6]", spacing)
+		}
+	}
+	t := newTubes(width, height, depth, fragments, seed, spacing)
 	data := make([]uint32, n)
 	plane := width * height
 	workers := min(runtime.GOMAXPROCS(0), depth)
@@ -125,8 +143,8 @@ func joinPieces(r *imagegraph.Raster) error {
 	return nil
 }
 
-// segment is one step of a neurite's walk: from a to b (in x-or-y steps,
-// z scaled by neuriteZ), of radius r, in fragment frag.
+// segment is one step of a neurite's walk: from a to b (in neuriteUnit),
+// of radius r, in fragment frag.
 type segment struct {
 	ax, ay, az, bx, by, bz float64
 	r                      float64
@@ -136,11 +154,12 @@ type segment struct {
 // tubes are the segments of [NeuritesRaster], listed by the planes they
 // reach.
 type tubes struct {
-	w, h, d int
-	segs    []segment
-	start   []int32 // plane z's segments are at[start[z]:start[z+1]]
-	at      []int32
-	values  []uint32 // value of each fragment
+	w, h, d    int
+	kx, ky, kz float64 // a voxel's side in neuriteUnit
+	segs       []segment
+	start      []int32 // plane z's segments are at[start[z]:start[z+1]]
+	at         []int32
+	values     []uint32 // value of each fragment
 }
 
 // rng is a splitmix64 stream.
@@ -170,7 +189,7 @@ func (g *rng) direction(vx, vy, vz, s float64) (float64, float64, float64) {
 	}
 }
 
-// Walk settings of [NeuritesRaster], in x-or-y steps.
+// Walk settings of [NeuritesRaster], in neuriteUnit.
 const (
 	neuriteStep    = 16   // segment length
 	neuriteRadius  = 10   // least radius (one z step)
@@ -185,10 +204,11 @@ const (
 
 // newTubes walks the neurites, cuts them into fragments and lists the
 // segments by plane.
-func newTubes(w, h, d, fragments int, seed uint64) *tubes {
+func newTubes(w, h, d, fragments int, seed uint64, spacing [3]float64) *tubes {
 	g := rng{seed ^ 0x6e657572697465}
-	fw, fh, fd := float64(w), float64(h), float64(d-1)*neuriteZ
-	volume := fw * fh * max(fd, neuriteZ)
+	kx, ky, kz := spacing[0]/neuriteUnit, spacing[1]/neuriteUnit, spacing[2]/neuriteUnit
+	fw, fh, fd := float64(w)*kx, float64(h)*ky, float64(d-1)*kz
+	volume := fw * fh * max(fd, kz)
 	maxSegs := int(neuriteMaxWalk * (fw + fh + fd) / neuriteStep)
 	type walk struct {
 		x, y, z, dx, dy, dz, r float64
@@ -248,7 +268,7 @@ func newTubes(w, h, d, fragments int, seed uint64) *tubes {
 			left--
 		}
 	}
-	t := &tubes{w: w, h: h, d: d, segs: segs, start: make([]int32, d+1)}
+	t := &tubes{w: w, h: h, d: d, kx: kx, ky: ky, kz: kz, segs: segs, start: make([]int32, d+1)}
 	// Values: a bijection of the fragment numbers, 0 replaced as in cells.
 	t.values = make([]uint32, frag+1)
 	for f := range t.values {
@@ -258,7 +278,7 @@ func newTubes(w, h, d, fragments int, seed uint64) *tubes {
 	}
 	for pass := range 2 {
 		for i, s := range segs {
-			lo, hi := s.planes(d)
+			lo, hi := s.planes(d, kz)
 			for z := lo; z <= hi; z++ {
 				if pass == 0 {
 					t.start[z+1]++
@@ -281,10 +301,11 @@ func newTubes(w, h, d, fragments int, seed uint64) *tubes {
 	return t
 }
 
-// planes returns the first and last of d planes the segment's tube meets.
-func (s segment) planes(d int) (int, int) {
-	lo := math.Ceil((min(s.az, s.bz) - s.r) / neuriteZ)
-	hi := math.Floor((max(s.az, s.bz) + s.r) / neuriteZ)
+// planes returns the first and last of d planes, kz apart, the segment's
+// tube meets.
+func (s segment) planes(d int, kz float64) (int, int) {
+	lo := math.Ceil((min(s.az, s.bz) - s.r) / kz)
+	hi := math.Floor((max(s.az, s.bz) + s.r) / kz)
 	return max(int(lo), 0), min(int(hi), d-1)
 }
 
@@ -297,7 +318,7 @@ func (t *tubes) fillPlane(out []uint32, z int, best []float32, frag []int32) {
 	for i := range best {
 		best[i], frag[i] = math.MaxFloat32, -1
 	}
-	pz := float64(z) * neuriteZ
+	pz := float64(z) * t.kz
 	for _, si := range t.at[t.start[z]:t.start[z+1]] {
 		s := &t.segs[si]
 		ex, ey, ez := s.bx-s.ax, s.by-s.ay, s.bz-s.az
@@ -309,17 +330,17 @@ func (t *tubes) fillPlane(out []uint32, z int, best []float32, frag []int32) {
 			u, v := (pz-s.r-s.az)/ez, (pz+s.r-s.az)/ez
 			t0, t1 = max(t0, min(u, v)), min(t1, max(u, v))
 		}
-		x0 := max(int(math.Ceil(min(s.ax+t0*ex, s.ax+t1*ex)-s.r)), 0)
-		x1 := min(int(math.Floor(max(s.ax+t0*ex, s.ax+t1*ex)+s.r)), t.w-1)
-		y0 := max(int(math.Ceil(min(s.ay+t0*ey, s.ay+t1*ey)-s.r)), 0)
-		y1 := min(int(math.Floor(max(s.ay+t0*ey, s.ay+t1*ey)+s.r)), t.h-1)
+		x0 := max(int(math.Ceil((min(s.ax+t0*ex, s.ax+t1*ex)-s.r)/t.kx)), 0)
+		x1 := min(int(math.Floor((max(s.ax+t0*ex, s.ax+t1*ex)+s.r)/t.kx)), t.w-1)
+		y0 := max(int(math.Ceil((min(s.ay+t0*ey, s.ay+t1*ey)-s.r)/t.ky)), 0)
+		y1 := min(int(math.Floor((max(s.ay+t0*ey, s.ay+t1*ey)+s.r)/t.ky)), t.h-1)
 		r2 := s.r * s.r
 		dz := pz - s.az
 		for y := y0; y <= y1; y++ {
-			dy := float64(y) - s.ay
+			dy := float64(y)*t.ky - s.ay
 			row := y * t.w
 			for x := x0; x <= x1; x++ {
-				dx := float64(x) - s.ax
+				dx := float64(x)*t.kx - s.ax
 				u := (dx*ex + dy*ey + dz*ez) / e2
 				u = min(max(u, 0), 1)
 				qx, qy, qz := dx-u*ex, dy-u*ey, dz-u*ez

@@ -24,6 +24,9 @@ type Synthetic struct {
 	// Cells is about how many cells a cells raster has, or fragments
 	// (labels) a neurites raster.
 	Cells int
+	// Spacing is the voxel size of a neurites raster in x, y and z, in nm
+	// ([NeuritesRasterSpaced]); zero means 4 x 4 x 40.
+	Spacing [3]float64
 	// Seed seeds the generator: the same seed gives the same raster.
 	Seed uint64
 	// Progress, when set, is told how far the raster is: done of total
@@ -46,7 +49,11 @@ func (s Synthetic) Raster(width, height, depth int) (*imagegraph.Raster, error) 
 	case "cells":
 		return cellsRaster(width, height, depth, s.Cells, s.Seed, newProgress(s.Progress, 2*n))
 	case "neurites":
-		return neuritesRaster(width, height, depth, s.Cells, s.Seed, newProgress(s.Progress, 2*n))
+		spacing := s.Spacing
+		if spacing == [3]float64{} {
+			spacing = neuritesSpacing
+		}
+		return neuritesRaster(width, height, depth, s.Cells, s.Seed, spacing, newProgress(s.Progress, 2*n))
 	}
 	return nil, fmt.Errorf("gen: kind %q: want random, blobs, cells or neurites", s.Kind)
 }

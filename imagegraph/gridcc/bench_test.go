@@ -79,7 +79,9 @@ func BenchmarkLabelVolume(b *testing.B) {
 // segmentations: the 512³ "cclabel gen volume --kind neurites --cells
 // 2500 --seed 1" (a 128³ one with 300 fragments unless
 // CCLABEL_BENCH_FULL=1), in memory order (x fastest) and transposed so
-// that z varies fastest, and on Voronoi cells of the same label count.
+// that z varies fastest, the same neurites on 16 x 16 x 40 nm voxels
+// (gen.NeuritesRasterSpaced; thinner in x and y, so shorter runs), and
+// Voronoi cells of the same label count.
 func BenchmarkLabelNeurites(b *testing.B) {
 	_, side := benchSides()
 	labels := 2500
@@ -87,6 +89,10 @@ func BenchmarkLabelNeurites(b *testing.B) {
 		labels = 300
 	}
 	neurites, err := gen.NeuritesRaster(side, side, side, labels, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	coarse, err := gen.NeuritesRasterSpaced(side, side, side, labels, 1, [3]float64{16, 16, 40})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -99,7 +105,8 @@ func BenchmarkLabelNeurites(b *testing.B) {
 		name string
 		r    *imagegraph.Raster
 	}{
-		{"neurites/xfast", neurites}, {"neurites/zfast", zFastest(neurites)}, {"cells/xfast", cells},
+		{"neurites/xfast", neurites}, {"neurites/zfast", zFastest(neurites)},
+		{"neurites16nm/xfast", coarse}, {"neurites16nm/zfast", zFastest(coarse)}, {"cells/xfast", cells},
 	} {
 		b.Run(fmt.Sprintf("%d/%s", side, c.name), func(b *testing.B) {
 			opts := gridcc.Options{Connectivity: 26, Threads: runtime.GOMAXPROCS(0)}
