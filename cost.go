@@ -139,8 +139,13 @@ func (l *Labeler) setupLeft() time.Duration {
 // size of its input, before reading it: an input the GPU cannot win then
 // costs no start-up and no teardown.
 func (l *Labeler) StartFor(r *imagegraph.Raster, rule imagegraph.Rule) {
-	if l.opts.Backend == BackendAuto && !referenceRates.gpuPays(rasterWork(r, rule, true), l.threads, referenceRates.setup) {
-		return
+	if l.opts.Backend == BackendAuto {
+		// The driver is probed only for an input the GPU would win: a
+		// machine without one then starts nothing, and GPUStarted stays
+		// false.
+		if !referenceRates.gpuPays(rasterWork(r, rule, true), l.threads, referenceRates.setup) || !l.MayUseGPU() {
+			return
+		}
 	}
 	l.Start()
 }

@@ -137,7 +137,8 @@ func TestCostModelOnReferenceRows(t *testing.T) {
 }
 
 // TestStartFor checks which inputs start the GPU in the background: under
-// auto only those the GPU wins even when waiting for its whole start.
+// auto only those the GPU wins even when waiting for its whole start, and
+// only where a GPU is usable.
 func TestStartFor(t *testing.T) {
 	shape := func(w, h, d int, kind imagegraph.SampleKind) *imagegraph.Raster {
 		return &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: kind}
@@ -166,9 +167,41 @@ func TestStartFor(t *testing.T) {
 		l.gpuMu.Lock()
 		started := l.start != nil || l.ctx != nil
 		l.gpuMu.Unlock()
-		if started != c.starts {
-			t.Errorf("%s: started %v, want %v", c.name, started, c.starts)
+		// Under auto a machine without a usable GPU starts nothing.
+		want := c.starts && (c.backend != BackendAuto || Devices().Available)
+		if started != want {
+			t.Errorf("%s: started %v, want %v", c.name, started, want)
 		}
 		l.Close()
+	}
+}
+
+// TestGPUStarted checks which labelers count their GPU as in play: under
+// gpu always, under cpu never, under auto not before a start, and not after
+// a start on a machine without a GPU once it has failed.
+func TestGPUStarted(t *testing.T) {
+	if l, err := New(Options{Backend: BackendCPU}); err != nil || l.GPUStarted() {
+		t.Fatalf("cpu: started %v (%v)", l != nil && l.GPUStarted(), err)
+	}
+	l, err := New(Options{Backend: BackendAuto, Threads: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if l.GPUStarted() {
+		t.Fatal("auto: started before any start")
+	}
+	small := &imagegraph.Raster{Width: 64, Height: 64, Depth: 1, Kind: imagegraph.Uint8}
+	l.StartFor(small, imagegraph.Rule{Mode: imagegraph.Binary})
+	if l.GPUStarted() {
+		t.Fatal("auto: a small image started the GPU")
+	}
+	if Devices().Available {
+		return
+	}
+	big := &imagegraph.Raster{Width: 2048, Height: 2048, Depth: 1024, Kind: imagegraph.Uint8}
+	l.StartFor(big, imagegraph.Rule{Mode: imagegraph.Binary})
+	if l.GPUStarted() {
+		t.Fatal("auto: started on a machine without a usable GPU")
 	}
 }

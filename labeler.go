@@ -187,6 +187,36 @@ func (l *Labeler) MayUseGPU() bool {
 	return false
 }
 
+// GPUStarted reports whether the labeler's GPU is in play: always under
+// [BackendGPU]; under [BackendAuto] once it is being opened or is open
+// ([Labeler.Start], [Labeler.StartFor], [Labeler.Prepare], a first GPU
+// labeling) and has not failed. Unlike [Labeler.MayUseGPU] it never probes
+// the driver. A caller that would commit an input to the CPU early (labeling
+// it while it is read, say) asks it: under auto a GPU not started by then
+// would not pay for that input.
+func (l *Labeler) GPUStarted() bool {
+	switch l.opts.Backend {
+	case BackendGPU:
+		return true
+	case BackendAuto:
+		l.gpuMu.Lock()
+		defer l.gpuMu.Unlock()
+		if l.gpuDead {
+			return false
+		}
+		if s := l.start; s != nil {
+			select {
+			case <-s.opened:
+				return s.err == nil
+			default:
+				return true
+			}
+		}
+		return l.ctx != nil
+	}
+	return false
+}
+
 // Close releases the GPU contexts and drivers, if they were opened. It waits
 // for a [Labeler.Start] or [Labeler.Release] under way. The labeler stays
 // usable: a later GPU call opens them again.

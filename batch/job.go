@@ -206,7 +206,7 @@ func (r *planned) run(ctx context.Context) error {
 	if f.labeler.MayUseGPU() {
 		// The GPU starts while the first inputs are read; an error shows
 		// again, as the labeling's, on the first input that needs it.
-		go func() { _ = f.labeler.Prepare() }()
+		f.labeler.Start()
 	}
 	start := time.Now()
 	interrupted := Run(ctx, r.Pipeline, len(f.inputs), f.stages(), func(o Outcome) { r.finish(o, progress) })

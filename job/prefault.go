@@ -35,7 +35,7 @@ func labelArrayFor(mapped bool, size func() (int, bool)) ([]uint32, func()) {
 // times over. With fewer threads, or an input that takes time to read, the
 // array is made during the read on a core the labeling leaves free.
 func inPlace(input string, raw *formats.RawOptions, labeler *cclabel.Labeler) bool {
-	return formats.MapsSamples(input, raw) && (labeler.MayUseGPU() || labeler.Threads() >= runtime.GOMAXPROCS(0))
+	return formats.MapsSamples(input, raw) && (labeler.GPUStarted() || labeler.Threads() >= runtime.GOMAXPROCS(0))
 }
 
 // prefaultMinCores is the fewest cores with which the label array is

@@ -122,7 +122,7 @@ func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
 
 // takes reports whether the stream labels v while it is read.
 func (vs *VolumeStream) takes(v *imagegraph.Volume) bool {
-	if len(v.Frames) != 1 || vs.l.MayUseGPU() || vs.l.Threads() < vs.minThreads {
+	if len(v.Frames) != 1 || vs.l.GPUStarted() || vs.l.Threads() < vs.minThreads {
 		return false
 	}
 	f := v.Frames[0]
