@@ -39,8 +39,8 @@ type RasterResult struct {
 //
 // Under [BackendAuto] a raster goes to the GPU when its samples are of a type
 // the kernels take (8-, 16- and 32-bit integers, float32), a GPU is usable,
-// and the cost model of [BackendAuto] expects the GPU to be faster. Under [BackendGPU] other
-// sample types are an error.
+// and the cost model of [BackendAuto] expects the GPU to be faster. Under
+// [BackendGPU] other sample types are an error.
 //
 // A raster of more than [imagegraph.MaxPixels] voxels (up to
 // [imagegraph.MaxVoxels]) is labeled in memory as slabs of whole planes, each
