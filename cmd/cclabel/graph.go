@@ -20,7 +20,7 @@ func graphCommand(std stdio) *cli.Command {
 		OnUsageError: onUsageError,
 		Flags: append(append([]cli.Flag{
 			&cli.StringFlag{Name: "algo", Value: "auto", Usage: "auto (the fastest measured for the graph's shape on the backend that runs), ecl (CAS hooking), eclaf (atomic-free; no --forest) or afforest (sampling), on the CPU and the GPU"},
-			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (GPU for large graphs when one is usable), gpu, cpu (parallel) or serial"},
+			&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (the GPU when one is usable and expected to be faster), gpu, cpu (parallel) or serial"},
 			&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 			&cli.StringFlag{Name: "labels", Usage: "write labels: .txt ('id label' lines), .npy (int32), or '-' for text on stdout", TakesFile: true},
 		}, graphFlags()...),
