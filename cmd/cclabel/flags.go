@@ -30,7 +30,7 @@ func labelingFlags(defaultConn int, connUsage string) []cli.Flag {
 		&cli.Int64Flag{Name: "min-size", Usage: "drop components smaller than N pixels, then renumber"},
 		&cli.IntFlag{Name: "largest", Usage: "keep only the K largest components, then renumber"},
 		&cli.StringFlag{Name: "stats", Usage: "per-component statistics: .csv or .json", TakesFile: true},
-		&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (GPU when present and the input is large, else cpu), gpu, cpu (parallel Go) or serial"},
+		&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (the GPU when one is usable and expected to be faster, else cpu), gpu, cpu (parallel Go) or serial"},
 		&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 		&cli.BoolFlag{Name: "json", Usage: "print a JSON summary on stdout"},
 	}
