@@ -122,10 +122,8 @@ func (l *Labeler) setupLeft() time.Duration {
 	if s == nil {
 		return referenceRates.setup
 	}
-	select {
-	case <-s.opened:
+	if ended, _ := s.ended(); ended {
 		return 0 // open, or failed: then the GPU is not used at all
-	default:
 	}
 	return max(referenceRates.setup-time.Since(s.began), referenceRates.setup/10)
 }

@@ -60,11 +60,8 @@ func (l *Labeler) gpuOpen() bool {
 		return true
 	}
 	if s := l.start; s != nil {
-		select {
-		case <-s.opened:
-			return s.err == nil
-		default:
-		}
+		ended, failed := s.ended()
+		return ended && !failed
 	}
 	return false
 }
@@ -81,6 +78,17 @@ type gpuStart struct {
 	driver         *cuda.Driver
 	ctx            *cuda.Context
 	err            error
+}
+
+// ended reports whether the start has finished, and whether it failed;
+// it does not wait.
+func (s *gpuStart) ended() (ended, failed bool) {
+	select {
+	case <-s.opened:
+		return true, s.err != nil
+	default:
+		return false, false
+	}
 }
 
 // run opens GPU ordinal, filling s, once the release before, if any, is

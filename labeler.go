@@ -205,12 +205,8 @@ func (l *Labeler) GPUStarted() bool {
 			return false
 		}
 		if s := l.start; s != nil {
-			select {
-			case <-s.opened:
-				return s.err == nil
-			default:
-				return true
-			}
+			_, failed := s.ended()
+			return !failed
 		}
 		return l.ctx != nil
 	}

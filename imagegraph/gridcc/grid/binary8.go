@@ -349,7 +349,7 @@ func (m *pairScan) writePair(b *band.Band, labels, columns []uint32, w, row int,
 
 // fillFrom sets columns [from, end) to v, and possibly a few after end, up
 // to 8 past the last one set; columns must have room for them.
-func fillFrom(columns []uint32, from, end int, v uint32) {
+func fillFrom[T uint16 | uint32](columns []T, from, end int, v T) {
 	for x := from; x < end; x += 8 {
 		c := columns[x : x+8 : x+8]
 		c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = v, v, v, v, v, v, v, v

@@ -110,17 +110,9 @@ func runColumns16(ends []uint64, slot, labels []uint32, columns []uint16) {
 			word &= word - 1
 			label := uint16(labels[slot[k]-1])
 			k++
-			fillFrom16(columns, from, end, label)
+			fillFrom(columns, from, end, label)
 			from = end
 		}
-	}
-}
-
-// fillFrom16 is fillFrom for uint16 columns.
-func fillFrom16(columns []uint16, from, end int, v uint16) {
-	for x := from; x < end; x += 8 {
-		c := columns[x : x+8 : x+8]
-		c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7] = v, v, v, v, v, v, v, v
 	}
 }
 
