@@ -93,7 +93,16 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	// CPU under auto; under BackendGPU the kernels' error says why.
 	fits = fits && (r.Len() <= imagegraph.MaxKernelVoxels || l.opts.Backend == BackendGPU)
 	res := &RasterResult{Backend: BackendGPU}
-	ran, err := l.runGPU(fits && l.gpuPays(rasterWork(r, rule, dst16 != nil)), func(c *cuda.Context, setup time.Duration) error {
+	gpu := fits && l.gpuPays(rasterWork(r, rule, dst16 != nil))
+	if gpu && len(dst) != r.Len() && len(dst16) != r.Len() && l.starting() {
+		if err := r.Validate(); err != nil {
+			return nil, err // before allocating for its sides
+		}
+		allocStart := time.Now()
+		dst, dst16 = readyLabels(r.Len(), dst16 != nil, l.threads)
+		res.Timing.Allocate = time.Since(allocStart)
+	}
+	ran, err := l.runGPU(gpu, func(c *cuda.Context, setup time.Duration) error {
 		var g cuda.GridLabels
 		var t cuda.Timing
 		var err error
@@ -107,7 +116,7 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		}
 		res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: g.Labels, Count: g.Count}
 		res.Narrow = g.Narrow
-		res.Timing = Timing{Setup: setup, Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
+		res.Timing = Timing{Setup: setup, Allocate: res.Timing.Allocate, Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
 		return nil
 	})
 	if err != nil {

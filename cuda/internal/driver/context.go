@@ -47,13 +47,17 @@ func (d *Driver) NewContext(ordinal int, image []byte) (*Context, error) {
 	if err := d.check("cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain(&c.ctx, c.device)); err != nil {
 		return nil, err
 	}
+	// The staging buffers are pinned as part of the start-up, not the first
+	// copy, on a thread of their own while this one loads the module.
+	staged := make(chan struct{})
+	go func() {
+		defer close(staged)
+		_ = c.Do(func() error { c.stagingBuffers(); return nil })
+	}()
 	err := c.Do(func() error {
-		if err := d.check("cuModuleLoadData", d.cuModuleLoadData(&c.module, &image[0])); err != nil {
-			return err
-		}
-		c.stagingBuffers() // pinned now, as part of the start-up, not the first copy
-		return nil
+		return d.check("cuModuleLoadData", d.cuModuleLoadData(&c.module, &image[0]))
 	})
+	<-staged
 	runtime.KeepAlive(image)
 	if err != nil {
 		c.Close()
