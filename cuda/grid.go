@@ -71,13 +71,15 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 // matter), so that a run of many files can reuse one buffer; otherwise it
 // allocates the labels.
 func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32) ([]uint32, int, Timing, error) {
-	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false)
+	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false, nil)
 	return g.Labels, g.Count, t, err
 }
 
-// labelGrid is [Context.LabelGridInto], and with narrow
-// [Context.LabelGridNarrow].
-func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16, narrow bool) (GridLabels, Timing, error) {
+// labelGrid is [Context.LabelGridInto], with narrow
+// [Context.LabelGridNarrow], and with keep [Context.LabelGridKept]: the
+// labels stay on the device in keep, and only the first and last planes are
+// downloaded into dst.
+func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16, narrow bool, keep *DeviceLabels) (GridLabels, Timing, error) {
 	var t Timing
 	var g GridLabels
 	if err := r.Validate(); err != nil {
@@ -210,7 +212,13 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 
 		start = time.Now()
 		var err error
-		g, err = c.downloadLabels(out, parent, total, n, dst, dst16, narrow)
+		if keep != nil {
+			if err = c.keepLabels(out, total, n, width*height, dst, keep); err == nil {
+				bufs[2] = driver.Buffer{} // kept, not freed
+			}
+		} else {
+			g, err = c.downloadLabels(out, parent, total, n, dst, dst16, narrow)
+		}
 		t.Download = time.Since(start)
 		return err
 	})

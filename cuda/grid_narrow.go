@@ -39,7 +39,7 @@ type GridLabels struct {
 // they come back as uint32 in dst as LabelGridInto gives them. Either way
 // they are the CPU's labels.
 func (c *Context) LabelGridNarrow(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16) (GridLabels, Timing, error) {
-	return c.labelGrid(r, conn, rule, dst, dst16, true)
+	return c.labelGrid(r, conn, rule, dst, dst16, true, nil)
 }
 
 // canNarrow reports whether the loaded kernels have the narrowing kernel
