@@ -69,13 +69,19 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 	if len(dst) != r.Len() {
 		allocStart := time.Now()
 		var filled func()
-		if kept {
+		switch {
+		case kept && l.starting():
+			// The labeling would wait for the GPU's start: the
+			// array's pages are faulted in meanwhile.
+			dst, _ = readyLabels(r.Len(), false, l.threads)
+			filled = func() {}
+		case kept:
 			// The GPUs keep the labels until they are final, and
 			// write them once: the array's pages are faulted in
 			// meanwhile, on the host's cores.
 			dst = parallel.Alloc[uint32](r.Len())
 			filled = populate(dst, l.threads)
-		} else {
+		default:
 			dst, filled = parallel.AllocFor[uint32](r.Len(), l.threads)
 		}
 		defer filled()
@@ -211,7 +217,9 @@ func (l *Labeler) keptFunc(rule imagegraph.Rule, conn int, ran func(*RasterResul
 			if table == nil {
 				return k.Free()
 			}
-			took, err := k.Fill(dst, table)
+			start := time.Now()
+			_, err := k.Fill(dst, table)
+			took := time.Since(start)
 			ran(&RasterResult{Backend: BackendGPU, Timing: Timing{Total: took, Download: took}})
 			if err != nil {
 				return laneError{err}

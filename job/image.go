@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
@@ -77,10 +78,15 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 			return summaries, context.Cause(ctx)
 		}
 		var s S
+		var written time.Time
 		err := allOrNothing(files(out), func() (err error) {
 			s, err = run(out, i == len(outs)-1)
+			written = time.Now()
 			return err
 		})
+		if c, ok := any(&s).(committer); ok && err == nil {
+			c.committed(time.Since(written))
+		}
 		if err != nil {
 			if len(outs) == 1 {
 				return nil, err

@@ -4,8 +4,13 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
 // TestRunFilesTellsTheLast checks that runFiles tells only the last file
@@ -37,5 +42,36 @@ func TestRunFilesTellsTheLast(t *testing.T) {
 				t.Errorf("last flags %v, want %v", got, c.want)
 			}
 		})
+	}
+}
+
+// TestRunFilesCountsTheCommit checks that a summary's write stage and total
+// take in the commit of its outputs, which replaces an existing file: the
+// commit runs after the job's function returns, and the process's wall time
+// would otherwise exceed the summary's total by it.
+func TestRunFilesCountsTheCommit(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.bin")
+	big := make([]byte, 8<<20)
+	for round := range 2 { // a fresh output, then one that replaces it
+		s, err := runFiles(context.Background(), []string{out}, Progress{W: io.Discard, Quiet: true},
+			func(o string) []string { return []string{o} },
+			func(o string, last bool) (VolumeSummary, error) {
+				err := atomicfile.WriteFile(o, func(w io.Writer) error {
+					_, err := w.Write(big)
+					return err
+				})
+				return VolumeSummary{Seconds: StageTimes{Write: 1, Total: 2}}, err
+			})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := s[0].Seconds
+		if got.Write <= 1 || math.Abs(got.Total-got.Write-1) > 1e-9 {
+			t.Errorf("round %d: seconds %+v: want the commit's time added to write 1 and total 2", round, got)
+		}
+		if st, err := os.Stat(out); err != nil || st.Size() != int64(len(big)) {
+			t.Fatalf("round %d: the output: %v", round, err)
+		}
 	}
 }

@@ -19,6 +19,12 @@ const stagingChunk = 32 << 20
 // parallel and to reach the memory bandwidth.
 const stagingCopiers = 8
 
+// mappingCopiers is how many goroutines map one chunk from a pinned buffer
+// into Go memory through a table ([Context.DownloadStagedMapped]): a load
+// from the table for each value makes the mapping slower than a copy, so
+// it takes more of them to keep up with the DMA engine.
+const mappingCopiers = 16
+
 // staging is a context's pair of pinned host buffers and the events that
 // mark each one's copy done.
 type staging struct {
@@ -204,7 +210,7 @@ func mapParallel(dst, src unsafe.Pointer, n uint64, table []uint32) bool {
 	const grain = 1 << 18
 	parts := (len(d) + grain - 1) / grain
 	var bad atomic.Bool
-	parallel.Ranges(parts, min(stagingCopiers, runtime.GOMAXPROCS(0)), func(lo, hi int) {
+	parallel.Ranges(parts, min(mappingCopiers, runtime.GOMAXPROCS(0)), func(lo, hi int) {
 		a, b := lo*grain, min(hi*grain, len(d))
 		top := uint32(len(table) - 1)
 		dd, ss := d[a:b], s[a:b]
