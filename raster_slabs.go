@@ -65,16 +65,24 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 	if spread {
 		labelers = append(labelers, l.peers...)
 	}
+	if len(dst) != r.Len() && l.starting() {
+		// The labeling would wait for the GPU's start, its driver probe
+		// first (keepsSlabs): the array's pages are faulted in
+		// meanwhile.
+		allocStart := time.Now()
+		dst, _ = readyLabels(r.Len(), false, l.threads)
+		res.Timing.Allocate = time.Since(allocStart)
+	}
+	probeStart := time.Now()
 	kept := l.keepsSlabs(r, rule, labelers, thick, spread)
+	var probed time.Duration // a wait for the GPU's start, when it labels
+	if kept {
+		probed = time.Since(probeStart)
+	}
 	if len(dst) != r.Len() {
 		allocStart := time.Now()
 		var filled func()
 		switch {
-		case kept && l.starting():
-			// The labeling would wait for the GPU's start: the
-			// array's pages are faulted in meanwhile.
-			dst, _ = readyLabels(r.Len(), false, l.threads)
-			filled = func() {}
 		case kept:
 			// The GPUs keep the labels until they are final, and
 			// write them once: the array's pages are faulted in
@@ -128,7 +136,7 @@ func (l *Labeler) labelSlabs(r *imagegraph.Raster, rule imagegraph.Rule, conn in
 	res.Timing.Join = out.Join
 	var allocate time.Duration
 	for _, t := range per {
-		res.Timing.Setup = max(res.Timing.Setup, t.Setup)
+		res.Timing.Setup = max(res.Timing.Setup, probed+t.Setup)
 		res.Timing.Upload = max(res.Timing.Upload, t.Upload)
 		res.Timing.Kernel = max(res.Timing.Kernel, t.Kernel)
 		res.Timing.Download = max(res.Timing.Download, t.Download)
