@@ -1,8 +1,8 @@
 package measure
 
 import (
-	"errors"
 	"fmt"
+	"math"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -96,16 +96,82 @@ func (e *LabelError) Error() string {
 	return fmt.Sprintf("measure: label %d at index %d is above the count %d", e.Label, e.Index, e.Count)
 }
 
-// errUnimplemented is returned until the pass is written.
-var errUnimplemented = errors.New("measure: unimplemented")
-
 // Compute measures the components of labels, a w x h x d array, x
 // fastest, with labels 0 (background) and 1..count, in one pass with
 // opt.Threads goroutines. Integer results are exact; floating-point sums
 // are merged in a fixed order, so a result depends only on the thread
 // count, and differs between counts by rounding alone. It fails, before
-// allocating, on sizes that do not match, and on a label above count
-// ([LabelError]).
+// allocating, on sizes or options that are not valid, and on a label
+// above count ([LabelError]).
 func Compute[L Label](labels []L, w, h, d, count int, opt Options) (*Table, error) {
-	return nil, errUnimplemented
+	if err := check(len(labels), w, h, d, count, &opt); err != nil {
+		return nil, err
+	}
+	if opt.Intensity == nil {
+		return compute[L, uint8](labels, nil, w, h, d, count, opt)
+	}
+	switch v := opt.Intensity.Data.(type) {
+	case imagegraph.Samples[uint8]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[uint16]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[uint32]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[uint64]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[int8]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[int16]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[int32]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[int64]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[float32]:
+		return compute(labels, v, w, h, d, count, opt)
+	case imagegraph.Samples[float64]:
+		return compute(labels, v, w, h, d, count, opt)
+	}
+	return nil, fmt.Errorf("measure: intensity samples of type %T", opt.Intensity.Data)
+}
+
+// check validates the arguments of [Compute], and sets opt's zero
+// spacings to 1.
+func check(n, w, h, d, count int, opt *Options) error {
+	voxels, err := imagegraph.VoxelCount(w, h, d)
+	if err != nil {
+		return fmt.Errorf("measure: %w", err)
+	}
+	if voxels != n {
+		return fmt.Errorf("measure: %dx%dx%d labels need %d entries, got %d", w, h, d, voxels, n)
+	}
+	if count < 0 || count > n || uint64(count) > math.MaxUint32 {
+		return fmt.Errorf("measure: count %d out of range for %d labels", count, n)
+	}
+	for a, s := range opt.Spacing {
+		if s < 0 || math.IsNaN(s) || math.IsInf(s, 0) {
+			return fmt.Errorf("measure: spacing %g along %c is not a finite positive number", s, "xyz"[a])
+		}
+		if s == 0 {
+			opt.Spacing[a] = 1
+		}
+	}
+	if math.IsNaN(opt.Slope) || math.IsInf(opt.Slope, 0) || math.IsNaN(opt.Inter) || math.IsInf(opt.Inter, 0) {
+		return fmt.Errorf("measure: scaling %g*x%+g is not finite", opt.Slope, opt.Inter)
+	}
+	if opt.Slope == 0 {
+		opt.Slope = 1
+	}
+	if r := opt.Intensity; r != nil {
+		if r.Width != w || r.Height != h || r.Depth != d || r.Data == nil || r.Data.Len() != n {
+			return fmt.Errorf("measure: intensity %dx%dx%d does not match labels %dx%dx%d", r.Width, r.Height, r.Depth, w, h, d)
+		}
+		if r.Kind == imagegraph.RGB {
+			return fmt.Errorf("measure: intensity of packed RGB colour samples")
+		}
+	}
+	if opt.Threads < 0 {
+		return fmt.Errorf("measure: %d threads: want 0 (all cores) or more", opt.Threads)
+	}
+	return nil
 }
