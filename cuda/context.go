@@ -68,6 +68,9 @@ type Context struct {
 	// benchmarks; value blocks only at 26-connectivity); autoKernels
 	// lets LabelGrid choose.
 	force gridKernels
+	// measure, when set, runs on a grid's device labels after the grid
+	// kernels (LabelGridMeasure); done means the labels need no download.
+	measure func(labels, total driver.Buffer) (done bool, err error)
 }
 
 // NewContext retains the primary context of device ordinal and loads the

@@ -208,6 +208,13 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		t.Kernel += lt.Kernel
 		t.Kernels = append(t.Kernels, lt.Kernels...)
 
+		if c.measure != nil {
+			// Measured on the device: the labels stay there unless the
+			// measurement hands them back.
+			if done, err := c.measure(out, total); err != nil || done {
+				return err
+			}
+		}
 		start = time.Now()
 		var err error
 		g, err = c.downloadLabels(out, parent, total, n, dst, dst16, narrow)

@@ -75,12 +75,13 @@ static __device__ __forceinline__ su64 skey(const double v)
   return (b >> 63) ? ~b : (b | 0x8000000000000000ull);
 }
 
-// sval is the scaled intensity of raw sample r; -0 becomes +0.
+// sval is the scaled intensity of raw sample r: the product rounded, then
+// the sum (no fused multiply-add), as package measure scales.
 template <typename T> static __device__ __forceinline__ double sval(const T r, const StatsShape& s)
 {
-  double v = (double)r;
-  if (s.slope != 1.0 || s.inter != 0.0) v = __dadd_rn(__dmul_rn(v, s.slope), s.inter);
-  return __dadd_rn(v, 0.0);
+  const double v = (double)r;
+  if (s.slope != 1.0 || s.inter != 0.0) return __dadd_rn(__dmul_rn(v, s.slope), s.inter);
+  return v;
 }
 
 extern "C" __global__ void __launch_bounds__(STATS_THREADS)

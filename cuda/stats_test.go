@@ -1,0 +1,348 @@
+package cuda
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/measure"
+)
+
+// blockyRaster returns a w x h x d raster of values 0..k-1 in runs along
+// x of random lengths, so that components have runs, faces and contacts.
+func blockyRaster(t testing.TB, w, h, d, k int, seed uint64) *imagegraph.Raster {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	v := make([]uint8, w*h*d)
+	for i := 0; i < len(v); {
+		n, x := 1+rng.IntN(24), uint8(rng.IntN(k))
+		for j := 0; j < n && i < len(v); j++ {
+			v[i] = x
+			i++
+		}
+	}
+	r, err := imagegraph.NewRaster(w, h, d, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// intensityRaster returns random samples of kind for a w x h x d grid.
+func intensityRaster(t testing.TB, kind imagegraph.SampleKind, w, h, d int, seed uint64) *imagegraph.Raster {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 11))
+	n := w * h * d
+	var r *imagegraph.Raster
+	var err error
+	switch kind {
+	case imagegraph.Uint8:
+		r, err = imagegraph.NewRaster(w, h, d, fill[uint8](n, func() uint8 { return uint8(rng.Uint32()) }))
+	case imagegraph.Int8:
+		r, err = imagegraph.NewRaster(w, h, d, fill[int8](n, func() int8 { return int8(rng.Uint32()) }))
+	case imagegraph.Uint16:
+		r, err = imagegraph.NewRaster(w, h, d, fill[uint16](n, func() uint16 { return uint16(rng.Uint32()) }))
+	case imagegraph.Int16:
+		r, err = imagegraph.NewRaster(w, h, d, fill[int16](n, func() int16 { return int16(rng.Uint32()) }))
+	case imagegraph.Uint32:
+		r, err = imagegraph.NewRaster(w, h, d, fill[uint32](n, rng.Uint32))
+	case imagegraph.Int32:
+		r, err = imagegraph.NewRaster(w, h, d, fill[int32](n, func() int32 { return int32(rng.Uint32()) }))
+	case imagegraph.Float32:
+		r, err = imagegraph.NewRaster(w, h, d, fill[float32](n, func() float32 { return rng.Float32()*2000 - 500 }))
+	case imagegraph.Float64:
+		r, err = imagegraph.NewRaster(w, h, d, fill[float64](n, func() float64 { return rng.NormFloat64()*1e-3 + 1e4 }))
+	case imagegraph.Int64:
+		r, err = imagegraph.NewRaster(w, h, d, fill[int64](n, func() int64 { return rng.Int64N(1000) }))
+	default:
+		t.Fatalf("no intensity of kind %v", kind)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func fill[T any](n int, f func() T) []T {
+	s := make([]T, n)
+	for i := range s {
+		s[i] = f()
+	}
+	return s
+}
+
+// near reports whether a and b agree to 1e-9 relative (NaNs agree).
+func near(a, b float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	if a == b {
+		return true
+	}
+	return math.Abs(a-b) <= 1e-9*max(math.Abs(a), math.Abs(b))
+}
+
+// sameTable reports the first difference between the device's table and
+// measure.Compute's: integers exactly, floats to 1e-9 relative. scale is
+// the size of the intensities, for the standard deviations of nearly
+// constant ones.
+func sameTable(got, want *measure.Table, scale float64) error {
+	if len(got.Components) != len(want.Components) {
+		return fmt.Errorf("%d components, want %d", len(got.Components), len(want.Components))
+	}
+	for k := range want.Components {
+		g, w := got.Components[k], want.Components[k]
+		if g.Size != w.Size || g.Min != w.Min || g.Max != w.Max {
+			return fmt.Errorf("label %d: size %d box %v-%v, want %d %v-%v", k+1, g.Size, g.Min, g.Max, w.Size, w.Min, w.Max)
+		}
+		floats := []struct {
+			name string
+			g, w float64
+		}{
+			{"centroid x", g.Centroid[0], w.Centroid[0]}, {"centroid y", g.Centroid[1], w.Centroid[1]}, {"centroid z", g.Centroid[2], w.Centroid[2]},
+			{"eq_diameter", g.EqDiameter, w.EqDiameter}, {"surface", g.Surface, w.Surface},
+			{"sum", g.Sum, w.Sum}, {"mean", g.Mean, w.Mean}, {"min", g.IMin, w.IMin}, {"max", g.IMax, w.IMax},
+			{"wcx", g.WCentroid[0], w.WCentroid[0]}, {"wcy", g.WCentroid[1], w.WCentroid[1]}, {"wcz", g.WCentroid[2], w.WCentroid[2]},
+		}
+		for _, f := range floats {
+			if !near(f.g, f.w) {
+				return fmt.Errorf("label %d: %s %v, want %v", k+1, f.name, f.g, f.w)
+			}
+		}
+		if !near(g.Std, w.Std) && math.Abs(g.Std-w.Std) > 1e-9*scale {
+			return fmt.Errorf("label %d: std %v, want %v", k+1, g.Std, w.Std)
+		}
+	}
+	if len(got.Contacts) != len(want.Contacts) || (got.Contacts == nil) != (want.Contacts == nil) {
+		return fmt.Errorf("%d contacts, want %d", len(got.Contacts), len(want.Contacts))
+	}
+	for i, w := range want.Contacts {
+		g := got.Contacts[i]
+		if g.A != w.A || g.B != w.B || g.Faces != w.Faces || !near(g.Area, w.Area) {
+			return fmt.Errorf("contact %d: %+v, want %+v", i, g, w)
+		}
+	}
+	return nil
+}
+
+func TestLabelGridMeasureMatchesCPU(t *testing.T) {
+	c := gpuContext(t)
+	shapes := []struct{ w, h, d, k int }{
+		{37, 23, 1, 4}, {300, 17, 1, 3}, {16, 16, 1, 50}, {70, 9, 7, 3}, {33, 5, 6, 200}, {1, 40, 3, 2}, {129, 31, 20, 5}, {64, 64, 64, 2},
+	}
+	kinds := []imagegraph.SampleKind{0, imagegraph.Uint8, imagegraph.Int8, imagegraph.Uint16, imagegraph.Int16,
+		imagegraph.Uint32, imagegraph.Int32, imagegraph.Float32, imagegraph.Float64}
+	seed := uint64(1)
+	for _, sh := range shapes {
+		conns := []int{4, 8}
+		if sh.d > 1 {
+			conns = []int{6, 18, 26}
+		}
+		for _, conn := range conns {
+			for ki, kind := range kinds {
+				seed++
+				r := blockyRaster(t, sh.w, sh.h, sh.d, sh.k, seed)
+				opt := measure.Options{Surface: ki%2 == 0, Contacts: ki%3 != 1, Spacing: [3]float64{0.5, 1.25, 3}}
+				scale := 0.0
+				if kind != 0 {
+					opt.Intensity = intensityRaster(t, kind, sh.w, sh.h, sh.d, seed)
+					if ki%2 == 1 {
+						opt.Slope, opt.Inter = 0.75, -12.5
+					}
+					for i := range r.Len() {
+						scale = max(scale, math.Abs(opt.Intensity.Value(i)))
+					}
+				}
+				name := fmt.Sprintf("%dx%dx%d-k%d-c%d-%v", sh.w, sh.h, sh.d, sh.k, conn, kind)
+				t.Run(name, func(t *testing.T) {
+					rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
+					labels, count, _, err := c.LabelGrid(r, conn, rule)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := measure.Compute(labels, sh.w, sh.h, sh.d, count, opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := c.LabelGridMeasure(r, conn, rule, opt, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got.Table == nil || got.Labels.Labels != nil || got.Labels.Count != count {
+						t.Fatalf("table %v, labels downloaded %v, count %d: want the table alone, count %d", got.Table != nil, got.Labels.Labels != nil, got.Labels.Count, count)
+					}
+					if err := sameTable(got.Table, want, scale); err != nil {
+						t.Fatal(err)
+					}
+					for k, i := range got.First {
+						if int(labels[i]) != k+1 || slices.Index(labels, uint32(k+1)) != i {
+							t.Fatalf("label %d: first voxel %d, want %d", k+1, i, slices.Index(labels, uint32(k+1)))
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+func TestLabelGridMeasureGrowsContacts(t *testing.T) {
+	c := gpuContext(t)
+	defer func(m, p int64) { statsMinSlots, statsPairsPerLabel = m, p }(statsMinSlots, statsPairsPerLabel)
+	statsMinSlots, statsPairsPerLabel = 1, 0 // two slots: the table grows
+	r := blockyRaster(t, 50, 40, 12, 30, 3)
+	opt := measure.Options{Contacts: true}
+	labels, count, _, err := c.LabelGrid(r, 6, imagegraph.Rule{Mode: imagegraph.Multilabel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := measure.Compute(labels, 50, 40, 12, count, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.LabelGridMeasure(r, 6, imagegraph.Rule{Mode: imagegraph.Multilabel}, opt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Contacts) < 1000 {
+		t.Fatalf("only %d contacts", len(want.Contacts))
+	}
+	if err := sameTable(got.Table, want, 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLabelGridMeasureFallsBack(t *testing.T) {
+	c := gpuContext(t)
+	r := blockyRaster(t, 40, 30, 5, 3, 9)
+	nan := intensityRaster(t, imagegraph.Float32, 40, 30, 5, 9)
+	nan.Data.(imagegraph.Samples[float32])[77] = float32(math.NaN())
+	for _, tc := range []struct {
+		name string
+		in   *imagegraph.Raster
+	}{
+		{"nan", nan},
+		{"int64", intensityRaster(t, imagegraph.Int64, 40, 30, 5, 9)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want, count, _, err := c.LabelGrid(r, 26, imagegraph.Rule{Mode: imagegraph.Multilabel})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := c.LabelGridMeasure(r, 26, imagegraph.Rule{Mode: imagegraph.Multilabel}, measure.Options{Intensity: tc.in}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Table != nil || !slices.Equal(got.Labels.Labels, want) || got.Labels.Count != count {
+				t.Fatalf("table %v, labels equal %v: want the labels and no table", got.Table != nil, slices.Equal(got.Labels.Labels, want))
+			}
+		})
+	}
+}
+
+func TestCheckMeasure(t *testing.T) {
+	r := blockyRaster(t, 4, 3, 2, 2, 1)
+	for _, tc := range []struct {
+		name string
+		opt  measure.Options
+	}{
+		{"spacing", measure.Options{Spacing: [3]float64{1, -1, 1}}},
+		{"nan spacing", measure.Options{Spacing: [3]float64{math.NaN(), 1, 1}}},
+		{"slope", measure.Options{Slope: math.Inf(1)}},
+		{"shape", measure.Options{Intensity: blockyRaster(t, 4, 3, 1, 2, 1)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := checkMeasure(r, &tc.opt); err == nil {
+				t.Fatal("no error")
+			}
+		})
+	}
+	opt := measure.Options{Spacing: [3]float64{0, 2, 0}}
+	if err := checkMeasure(r, &opt); err != nil || opt.Spacing != [3]float64{1, 2, 1} || opt.Slope != 1 {
+		t.Fatalf("%v: spacing %v slope %v", err, opt.Spacing, opt.Slope)
+	}
+}
+
+func TestStatsDecoding(t *testing.T) {
+	for _, v := range []float64{0, math.Copysign(0, -1), 1.5, -1.5, math.MaxFloat64, -math.SmallestNonzeroFloat64, math.Inf(-1)} {
+		b := math.Float64bits(v)
+		k := b | 1<<63
+		if b>>63 != 0 {
+			k = ^b
+		}
+		if got := unkey(k); math.Float64bits(got) != b {
+			t.Errorf("unkey(key(%v)) = %v", v, got)
+		}
+	}
+	for _, tc := range []struct {
+		lo, hi uint64
+		want   string
+	}{
+		{5, 0, "5"}, {math.MaxUint64, math.MaxUint64, "-1"}, {0, 1, "18446744073709551616"}, {0, 1 << 63, "-170141183460469231731687303715884105728"},
+	} {
+		if got := signed128(tc.lo, tc.hi).String(); got != tc.want {
+			t.Errorf("signed128(%#x, %#x) = %s, want %s", tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkGPUMeasure times the measurement of the 512³ cells volume
+// (multilabel, "cclabel gen volume --kind cells --seed 1") on the device
+// against its labeling: the labeling kernels alone (LabelGrid), then
+// LabelGridMeasure with a random float32 intensity, surface and contacts
+// (the labels never downloaded), median kernel times printed.
+func BenchmarkGPUMeasure(b *testing.B) {
+	c := gpuContext(b)
+	r, err := gen.CellsRaster(512, 512, 512, 4000, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := intensityRaster(b, imagegraph.Float32, 512, 512, 512, 1)
+	rule := imagegraph.Rule{Mode: imagegraph.Multilabel}
+	for _, conn := range []int{26, 6} {
+		for _, o := range []struct {
+			name string
+			opt  measure.Options
+		}{
+			{"size", measure.Options{}},
+			{"all", measure.Options{Intensity: in, Surface: true, Contacts: true}},
+		} {
+			b.Run(fmt.Sprintf("c%d-%s", conn, o.name), func(b *testing.B) {
+				var label, meas, up, down []float64
+				var last GridMeasure
+				for b.Loop() {
+					_, _, t, err := c.LabelGrid(r, conn, rule)
+					if err != nil {
+						b.Fatal(err)
+					}
+					label = append(label, t.Kernel.Seconds()*1e3)
+					m, err := c.LabelGridMeasure(r, conn, rule, o.opt, nil)
+					if err != nil || m.Table == nil {
+						b.Fatal(err, m.Table == nil)
+					}
+					meas = append(meas, (m.Timing.Kernel+m.Measure.Kernel).Seconds()*1e3)
+					up = append(up, m.Measure.Upload.Seconds()*1e3)
+					down = append(down, m.Measure.Download.Seconds()*1e3)
+					last = m
+				}
+				med := func(s []float64) float64 { slices.Sort(s); return s[len(s)/2] }
+				l, m := med(label), med(meas)
+				c.PerKernel = true
+				k, err := c.LabelGridMeasure(r, conn, rule, o.opt, nil)
+				c.PerKernel = false
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, kt := range k.Measure.Kernels {
+					fmt.Printf("  %s %.3f ms\n", kt.Name, kt.Duration.Seconds()*1e3)
+				}
+				fmt.Printf("c%d %s: %d components, %d contacts; label kernel %.3f ms, label+measure kernels %.3f ms (%.2fx), intensity upload %.2f ms, table download %.3f ms, over %d runs\n",
+					conn, o.name, last.Labels.Count, len(last.Table.Contacts), l, m, m/l, med(up), med(down), len(label))
+				b.ReportMetric(m/l, "x-label")
+			})
+		}
+	}
+}
