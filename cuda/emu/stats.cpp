@@ -105,8 +105,8 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
         }
         if (flags & 4) {
           const double v = sval(inten[i], s);
-          e[10] = std::min(e[10], skey(v));
-          e[11] = std::max(e[11], skey(v));
+          e[10] = std::min(e[10], sorder(v));
+          e[11] = std::max(e[11], sorder(v));
           const long long q = llrint(scalbn(v, s.scale));
           sq[L] += q;
           sq2[L] += (su128)((si128)q * q);

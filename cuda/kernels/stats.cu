@@ -68,8 +68,8 @@ static __device__ __forceinline__ su64 sdbits(const double v)
 #endif
 }
 
-// skey maps a double to an unsigned key of the same order.
-static __device__ __forceinline__ su64 skey(const double v)
+// sorder maps a double to an unsigned key of the same order.
+static __device__ __forceinline__ su64 sorder(const double v)
 {
   const su64 b = sdbits(v);
   return (b >> 63) ? ~b : (b | 0x8000000000000000ull);
@@ -311,7 +311,7 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
           }
           if (INTENSITY) {
             const double v = sval(in[i], s);
-            const su64 k = skey(v);
+            const su64 k = sorder(v);
             r.kmin = min(r.kmin, k);
             r.kmax = max(r.kmax, k);
             const long long q = llrint(scalbn(v, s.scale));
