@@ -161,7 +161,7 @@ func dumpCaseFiles(base string, c dumpCase, frame int, vol *imagegraph.Volume, l
 	}
 	doc := map[string]any{
 		"size_order": measure.SizeOrder(sizes),
-		"file": c.file, "intensity_file": c.intensity, "mode": c.mode, "connectivity": c.conn, "frame": frame,
+		"file":       c.file, "intensity_file": c.intensity, "mode": c.mode, "connectivity": c.conn, "frame": frame,
 		"shape_xyz": []int{l.Width, l.Height, l.Depth}, "spacing": vol.Spacing, "count": l.Count,
 		"has_intensity": opt.Intensity != nil,
 	}
