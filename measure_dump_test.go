@@ -38,7 +38,7 @@ type dumpCase struct {
 // (each case of expected.json, each label map with its intensity image, and
 // every other file, labeled as binary), into $CCLABEL_MEASURE_DUMP: the
 // labels (NNN.labels.npy, uint32), the intensity (NNN.intensity.npy,
-// float64 scaled values; none for colour images) and the measurements
+// float32 as stored or float64 scaled values; none for colour images) and the measurements
 // (NNN.json).
 func TestMeasureDump(t *testing.T) {
 	out := os.Getenv("CCLABEL_MEASURE_DUMP")
@@ -147,11 +147,17 @@ func dumpCaseFiles(base string, c dumpCase, frame int, vol *imagegraph.Volume, l
 		if slope == 0 {
 			slope = 1
 		}
-		vals := make([]float64, r.Len())
-		for i := range vals {
-			vals[i] = float64(r.Value(i)*slope) + opt.Inter
+		var err error
+		if f32, ok := r.Data.(imagegraph.Samples[float32]); ok && slope == 1 && opt.Inter == 0 {
+			err = writeFloatNPY(base+".intensity.npy", []float32(f32), "<f4", shape)
+		} else {
+			vals := make([]float64, r.Len())
+			for i := range vals {
+				vals[i] = float64(r.Value(i)*slope) + opt.Inter
+			}
+			err = writeFloatNPY(base+".intensity.npy", vals, "<f8", shape)
 		}
-		if err := writeFloat64NPY(base+".intensity.npy", vals, shape); err != nil {
+		if err != nil {
 			return err
 		}
 	}
@@ -214,15 +220,15 @@ func writeFile(path string, write func(w *bufio.Writer) error) error {
 	return f.Close()
 }
 
-// writeFloat64NPY writes vals as a little-endian float64 .npy array of
-// shape, in C order.
-func writeFloat64NPY(path string, vals []float64, shape []int) error {
+// writeFloatNPY writes vals as a little-endian .npy array of dtype descr
+// and shape, in C order.
+func writeFloatNPY[F float32 | float64](path string, vals []F, descr string, shape []int) error {
 	return writeFile(path, func(w *bufio.Writer) error {
 		dims := make([]string, len(shape))
 		for i, s := range shape {
 			dims[i] = strconv.Itoa(s)
 		}
-		dict := fmt.Sprintf("{'descr': '<f8', 'fortran_order': False, 'shape': (%s,), }", strings.Join(dims, ", "))
+		dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%s,), }", descr, strings.Join(dims, ", "))
 		pad := 64 - (10+len(dict)+1)%64
 		header := dict + strings.Repeat(" ", pad) + "\n"
 		w.WriteString("\x93NUMPY\x01\x00")
