@@ -68,8 +68,7 @@ type Context struct {
 	// benchmarks; value blocks only at 26-connectivity); autoKernels
 	// lets LabelGrid choose.
 	force gridKernels
-	// measure, when set, runs on a grid's device labels after the grid
-	// kernels (LabelGridMeasure); done means the labels need no download.
+	// measure runs on a grid's device labels (LabelGridMeasure); done: no download.
 	measure func(labels, total driver.Buffer) (done bool, err error)
 }
 

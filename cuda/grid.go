@@ -208,9 +208,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		t.Kernel += lt.Kernel
 		t.Kernels = append(t.Kernels, lt.Kernels...)
 
-		if c.measure != nil {
-			// Measured on the device: the labels stay there unless the
-			// measurement hands them back.
+		if c.measure != nil { // measured on the device: no download unless handed back
 			if done, err := c.measure(out, total); err != nil || done {
 				return err
 			}

@@ -3,7 +3,6 @@ package cuda
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"math"
 	"math/big"
 	"math/bits"
@@ -24,67 +23,52 @@ type statsShape struct {
 	mask                          uint64
 }
 
-// The kernels' flags (StatsShape.flags).
+// The kernels' flags (StatsShape.flags), the words per label of their
+// table without and with intensity, their block size (STATS_THREADS), and
+// the bound 2^statsMaxBits on the fixed-point intensities q, which keeps
+// every sum of kernels/stats.cu inside its words.
 const (
-	statsFaces     = 1
-	statsContacts  = 2
-	statsIntensity = 4
+	statsFaces, statsContacts, statsIntensity = 1, 2, 4
+	statsWords, statsIntensityWords           = 10, 24
+	statsThreads                              = 256
+	statsMaxBits                              = 58
 )
 
-// Words per label of the device table: without and with intensity.
-const (
-	statsWords          = 10
-	statsIntensityWords = 24
-)
-
-// statsThreads is the statistics kernels' block size (STATS_THREADS).
-const statsThreads = 256
-
-// statsMaxBits is the bound on the fixed-point intensities: |q| <= 2^58
-// keeps every sum of kernels/stats.cu inside its words.
-const statsMaxBits = 58
-
-// The contact table starts with twice the larger of statsMinSlots and
-// statsPairsPerLabel pairs a label (at most one pair a face), rounded to a
-// power of two; it grows when it fills.
+// The contact table starts with the power of two above statsMinSlots, or
+// above statsPairsPerLabel pairs a label (at most a pair a face) when that
+// is more; it grows when it fills.
 var (
 	statsMinSlots      int64 = 512
 	statsPairsPerLabel int64 = 8
 )
 
-// statsIntensitySuffix names the statistics kernels of an intensity
-// sample kind.
+// statsIntensitySuffix names the statistics kernels of an intensity kind.
 var statsIntensitySuffix = map[imagegraph.SampleKind]string{
 	imagegraph.Uint8: "u8", imagegraph.Int8: "i8", imagegraph.Uint16: "u16", imagegraph.Int16: "i16",
 	imagegraph.Uint32: "u32", imagegraph.Int32: "i32", imagegraph.Float32: "f32", imagegraph.Float64: "f64",
 }
 
-// errNotOnDevice says that the device could not measure this grid (an
-// intensity that is not finite, a table that does not fit): its labels are
-// downloaded instead and measured on the host.
+// errNotOnDevice says that the device cannot measure this grid: its labels
+// are downloaded and measured on the host.
 var errNotOnDevice = errors.New("cuda: measured on the host")
 
 // GridMeasure is the outcome of [Context.LabelGridMeasure].
 type GridMeasure struct {
-	// Table holds the measurements, as [measure.Compute] gives them; nil
-	// when the device did not measure (see [Context.LabelGridMeasure]).
+	// Table holds [measure.Compute]'s measurements; nil when the device
+	// did not measure. First holds then each component's first voxel
+	// (label k at k-1), where the statistics files read its value.
 	Table *measure.Table
-	// First holds, when Table is set, the index of each component's
-	// first voxel (label k at k-1): the statistics files read the
-	// component's sample value there.
 	First []int
-	// Labels holds the component count, and the labels themselves only
-	// when Table is nil.
+	// Labels holds the count, and the labels only when Table is nil.
 	Labels GridLabels
-	// Timing is the labeling's; Measure the measurement's: the intensity
-	// upload, the kernels and the table's download.
+	// Timing is the labeling's; Measure the measurement's (the
+	// intensity's upload, the kernels, the table's download).
 	Timing, Measure Timing
 }
 
 // MeasuresOnDevice reports whether [Context.LabelGridMeasure] measures
-// with opt on the device: the intensity, when set, must be of a sample
-// type the statistics kernels take (8-, 16- and 32-bit integers, float32
-// and float64).
+// with opt on the device: an intensity of 8-, 16- or 32-bit integers,
+// float32 or float64, or none.
 func MeasuresOnDevice(opt measure.Options) bool {
 	if opt.Intensity == nil {
 		return true
@@ -103,14 +87,12 @@ func MeasuresOnDevice(opt measure.Options) bool {
 // do not depend on the order of the device's atomics), within 1e-9
 // relative of the host's. opt.Threads is ignored.
 //
-// When the device cannot measure with opt (an intensity type that
-// [MeasuresOnDevice] rejects, a NaN or infinite intensity, a table past
-// the free device memory), the labels are downloaded into dst as
-// LabelGridInto does and [GridMeasure].Table is nil: the caller measures
-// them on the host.
+// Where the device cannot measure ([MeasuresOnDevice], a NaN or infinite
+// intensity, a table past the free memory) the labels are downloaded into
+// dst as LabelGridInto does, and [GridMeasure].Table is nil.
 func (c *Context) LabelGridMeasure(r *imagegraph.Raster, conn int, rule imagegraph.Rule, opt measure.Options, dst []uint32) (GridMeasure, error) {
 	var m GridMeasure
-	if err := checkMeasure(r, &opt); err != nil {
+	if err := measure.CheckOptions(r.Width, r.Height, r.Depth, &opt); err != nil {
 		return m, err
 	}
 	var count int
@@ -133,96 +115,55 @@ func (c *Context) LabelGridMeasure(r *imagegraph.Raster, conn int, rule imagegra
 	if err != nil {
 		return GridMeasure{}, err
 	}
-	m.Timing = t
-	m.Labels = g
+	m.Timing, m.Labels = t, g
 	if m.Table != nil {
 		m.Labels.Count = count
 	}
 	return m, nil
 }
 
-// checkMeasure checks opt as [measure.Compute] does, and sets its zero
-// spacings and slope to 1.
-func checkMeasure(r *imagegraph.Raster, opt *measure.Options) error {
-	for a, s := range opt.Spacing {
-		if s < 0 || math.IsNaN(s) || math.IsInf(s, 0) {
-			return fmt.Errorf("cuda: measure: spacing %g along %c is not a finite positive number", s, "xyz"[a])
-		}
-		if s == 0 {
-			opt.Spacing[a] = 1
-		}
-	}
-	if math.IsNaN(opt.Slope) || math.IsInf(opt.Slope, 0) || math.IsNaN(opt.Inter) || math.IsInf(opt.Inter, 0) {
-		return fmt.Errorf("cuda: measure: scaling %g*x%+g is not finite", opt.Slope, opt.Inter)
-	}
-	if opt.Slope == 0 {
-		opt.Slope = 1
-	}
-	if in := opt.Intensity; in != nil {
-		if in.Width != r.Width || in.Height != r.Height || in.Depth != r.Depth || in.Data == nil || in.Data.Len() != r.Len() {
-			return fmt.Errorf("cuda: measure: intensity %dx%dx%d does not match labels %dx%dx%d", in.Width, in.Height, in.Depth, r.Width, r.Height, r.Depth)
-		}
-		if in.Kind == imagegraph.RGB {
-			return fmt.Errorf("cuda: measure: intensity of packed RGB colour samples")
-		}
-	}
-	return nil
-}
-
-// statsRun is one measurement's device buffers and launches.
+// statsRun is one measurement: its shape, and the device buffer of the table
+// (entries x stride words), the overflow word, the contact slots' keys
+// (slots words) and counts (3 x slots 32-bit words).
 type statsRun struct {
 	shape                   statsShape
 	labels, in              uintptr
-	table, keys, counts     driver.Buffer
-	overflow                driver.Buffer
+	buf                     driver.Buffer
+	table, over, keys, cnts uintptr
 	entries, slots, samples int64
 	stride                  int32
 	suffix                  string
 }
+
+// words is the length of s's buffer in 64-bit words.
+func (s *statsRun) words() int64 { return s.entries*int64(s.stride) + 1 + s.slots + (3*s.slots+1)/2 }
 
 // measureGrid measures the count components of the device labels of r
 // into m (call inside do). It returns errNotOnDevice when the host must
 // measure them.
 func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegraph.Raster, count int, opt measure.Options) error {
 	n := int64(r.Len())
-	s := &statsRun{labels: labels.Ptr, entries: int64(count) + 1, samples: n, stride: statsWords}
+	s := &statsRun{labels: labels.Ptr, entries: int64(count) + 1, samples: n, stride: statsWords, suffix: "none"}
 	s.shape = statsShape{w: int32(r.Width), h: int32(r.Height), d: int32(r.Depth), slope: opt.Slope, inter: opt.Inter}
 	if opt.Surface {
 		s.shape.flags |= statsFaces
 	}
 	if opt.Contacts {
 		s.shape.flags |= statsContacts
+		faces := (min(r.Depth, 2) + 1) * r.Len() // at most a pair a face
+		s.slots = int64(1) << bits.Len64(uint64(max(statsMinSlots, min(statsPairsPerLabel*s.entries, int64(faces)+1))))
 	}
-	var inBytes uint64
-	var src unsafe.Pointer
+	var in driver.Buffer
+	defer func() { c.dc.Free(in); c.dc.Free(s.buf) }()
 	if opt.Intensity != nil {
 		s.shape.flags |= statsIntensity
-		s.stride = statsIntensityWords
-		s.suffix = statsIntensitySuffix[opt.Intensity.Kind]
-		src, inBytes = sampleBytes(opt.Intensity)
-	}
-	s.shape.stride = s.stride
-	faces := 2 * n
-	if r.Depth > 1 {
-		faces = 3 * n
-	}
-	if opt.Contacts {
-		s.slots = int64(1) << bits.Len64(uint64(max(statsMinSlots, min(statsPairsPerLabel*s.entries, faces+1))))
-	}
-	bufs := []*driver.Buffer{&s.table, &s.overflow, &s.keys, &s.counts}
-	defer func() {
-		for _, b := range bufs {
-			c.dc.Free(*b)
+		s.stride, s.suffix = statsIntensityWords, statsIntensitySuffix[opt.Intensity.Kind]
+		src, bytes := sampleBytes(opt.Intensity)
+		if err := c.allocStats(&in, bytes); err != nil {
+			return err
 		}
-	}()
-	var in driver.Buffer
-	defer func() { c.dc.Free(in) }()
-	if err := c.allocStats(s, inBytes, &in); err != nil {
-		return err
-	}
-	start := time.Now()
-	if inBytes > 0 {
-		if err := c.dc.UploadStaged(in.Ptr, src, inBytes); err != nil {
+		start := time.Now()
+		if err := c.dc.UploadStaged(in.Ptr, src, bytes); err != nil {
 			return err
 		}
 		runtime.KeepAlive(opt.Intensity.Data)
@@ -231,124 +172,84 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 		}
 		m.Measure.Upload = time.Since(start)
 		s.in = in.Ptr
-		// The fixed-point scale: |v| * 2^scale <= 2^statsMaxBits.
-		var kt Timing
-		two := int64(2)
-		if err := c.runTimed([]kernelStep{
-			{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&s.overflow.Ptr), unsafe.Pointer(&two)}},
-			{"stats_absmax_" + s.suffix, c.blocks, statsThreads, []unsafe.Pointer{unsafe.Pointer(&s.in), unsafe.Pointer(&s.samples), unsafe.Pointer(&s.shape), unsafe.Pointer(&s.overflow.Ptr)}},
-		}, &kt); err != nil {
+	}
+	s.shape.stride = s.stride
+	for {
+		if err := c.allocStats(&s.buf, 8*uint64(s.words())); err != nil {
 			return err
 		}
-		start := time.Now()
-		var w [2]int32
-		if err := c.dc.Download(w[:], s.overflow); err != nil {
-			return err
-		}
-		m.Measure.Kernel += kt.Kernel + time.Since(start)
-		m.Measure.Kernels = append(m.Measure.Kernels, kt.Kernels...)
-		absmax := math.Float64frombits(uint64(uint32(w[0])) | uint64(uint32(w[1]))<<32)
-		if math.IsNaN(absmax) || math.IsInf(absmax, 0) {
-			return errNotOnDevice
-		}
-		if absmax > 0 {
+		s.table, s.over = s.buf.Ptr, s.buf.Ptr+8*uintptr(s.entries)*uintptr(s.stride)
+		s.keys, s.cnts = s.over+8, s.over+8+8*uintptr(s.slots)
+		if s.in != 0 && s.shape.scale == 0 {
+			// The fixed-point scale: |v| * 2^scale <= 2^statsMaxBits.
+			var w [1]uint64
+			if err := c.statsLaunch(m, []kernelStep{{"stats_absmax_" + s.suffix, c.blocks, statsThreads, []unsafe.Pointer{
+				unsafe.Pointer(&s.in), unsafe.Pointer(&s.samples), unsafe.Pointer(&s.shape), unsafe.Pointer(&s.over)}}}, s.over, w[:]); err != nil {
+				return err
+			}
+			absmax := math.Float64frombits(w[0])
+			if math.IsNaN(absmax) || math.IsInf(absmax, 0) {
+				return errNotOnDevice
+			}
 			_, e := math.Frexp(absmax) // absmax < 2^e
 			s.shape.scale = int32(statsMaxBits - e)
 		}
-	}
-	for {
-		over, err := c.statsPass(s, &m.Measure)
-		if err != nil {
+		s.shape.mask = uint64(max(s.slots, 1) - 1)
+		ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
+		initBlocks := uint32(max(1, min(ceilDiv(int(max(s.entries*int64(s.stride), s.slots)), statsThreads), int(c.blocks))))
+		var over [1]uint64
+		if err := c.statsLaunch(m, []kernelStep{
+			{"stats_init", initBlocks, statsThreads, []unsafe.Pointer{ptr(&s.table), unsafe.Pointer(&s.entries), ptr(&s.keys), ptr(&s.cnts), unsafe.Pointer(&s.slots), unsafe.Pointer(&s.stride)}},
+			{"stats_" + s.suffix, c.blocks, statsThreads, []unsafe.Pointer{ptr(&s.labels), ptr(&s.in), ptr(&s.table), ptr(&s.keys), ptr(&s.cnts), ptr(&s.over), unsafe.Pointer(&s.shape)}},
+		}, s.over, over[:]); err != nil {
 			return err
 		}
-		if over == 0 {
+		if uint32(over[0]) == 0 {
 			break
 		}
 		// A full contact table: again with four times the slots.
-		c.dc.Free(s.keys)
-		c.dc.Free(s.counts)
-		s.keys, s.counts = driver.Buffer{}, driver.Buffer{}
-		s.slots *= 4
-		if err := c.allocStats(s, 0, nil); err != nil {
-			return err
-		}
-	}
-	start = time.Now()
-	table := make([]uint64, s.entries*int64(s.stride))
-	if err := c.dc.DownloadStaged(unsafe.Pointer(&table[0]), s.table.Ptr, 8*uint64(len(table))); err != nil {
-		return err
-	}
-	var keys []uint64
-	var counts []uint32
-	if s.slots > 0 {
-		keys, counts = make([]uint64, s.slots), make([]uint32, 3*s.slots)
-		if err := c.dc.DownloadStaged(unsafe.Pointer(&keys[0]), s.keys.Ptr, 8*uint64(len(keys))); err != nil {
-			return err
-		}
-		if err := c.dc.DownloadStaged(unsafe.Pointer(&counts[0]), s.counts.Ptr, 4*uint64(len(counts))); err != nil {
-			return err
-		}
-	}
-	m.Measure.Download = time.Since(start)
-	m.Table, m.First = statsTable(table, keys, counts, s, r.Depth > 1, opt)
-	return nil
-}
-
-// allocStats allocates s's table, overflow word and contact table (those
-// not yet allocated), and inBytes for the intensity into in, or returns
-// errNotOnDevice when they do not fit the free memory (call inside do).
-func (c *Context) allocStats(s *statsRun, inBytes uint64, in *driver.Buffer) error {
-	need := []uint64{0, 0, 8 * uint64(s.slots), 12 * uint64(s.slots), inBytes}
-	if s.table.Ptr == 0 {
-		need[0], need[1] = 8*uint64(s.entries)*uint64(s.stride), 8
-	}
-	total := uint64(0)
-	for _, b := range need {
-		total += b
-	}
-	if free, err := c.dc.FreeMemory(); err != nil {
-		return err
-	} else if total+total/16 > free {
-		return errNotOnDevice
-	}
-	for i, b := range []*driver.Buffer{&s.table, &s.overflow, &s.keys, &s.counts, in} {
-		if need[i] == 0 || b == nil {
-			continue
-		}
-		var err error
-		if *b, err = c.dc.Alloc(need[i]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// statsPass clears s's tables and runs the pass over the labels, adding
-// its time to t, and returns the contact inserts that found no slot (call
-// inside do).
-func (c *Context) statsPass(s *statsRun, t *Timing) (uint32, error) {
-	s.shape.mask = uint64(max(s.slots, 1) - 1)
-	name := "stats_none"
-	if s.suffix != "" {
-		name = "stats_" + s.suffix
-	}
-	ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
-	one := int64(1)
-	initBlocks := uint32(max(1, min(ceilDiv(int(max(s.entries*int64(s.stride), s.slots)), statsThreads), int(c.blocks))))
-	var kt Timing
-	if err := c.runTimed([]kernelStep{
-		{"zero_u32", 1, 32, []unsafe.Pointer{ptr(&s.overflow.Ptr), unsafe.Pointer(&one)}},
-		{"stats_init", initBlocks, statsThreads, []unsafe.Pointer{ptr(&s.table.Ptr), unsafe.Pointer(&s.entries), ptr(&s.keys.Ptr), ptr(&s.counts.Ptr), unsafe.Pointer(&s.slots), unsafe.Pointer(&s.stride)}},
-		{name, c.blocks, statsThreads, []unsafe.Pointer{ptr(&s.labels), ptr(&s.in), ptr(&s.table.Ptr), ptr(&s.keys.Ptr), ptr(&s.counts.Ptr), ptr(&s.overflow.Ptr), unsafe.Pointer(&s.shape)}},
-	}, &kt); err != nil {
-		return 0, err
+		c.dc.Free(s.buf)
+		s.buf, s.slots = driver.Buffer{}, 4*s.slots
 	}
 	start := time.Now()
-	var over [1]int32
-	err := c.dc.Download(over[:], s.overflow)
-	t.Kernel += kt.Kernel + time.Since(start)
-	t.Kernels = append(t.Kernels, kt.Kernels...)
-	return uint32(over[0]), err
+	all := make([]uint64, s.words())
+	if err := c.dc.DownloadStaged(unsafe.Pointer(&all[0]), s.buf.Ptr, 8*uint64(len(all))); err != nil {
+		return err
+	}
+	m.Measure.Download = time.Since(start)
+	table, rest := all[:s.entries*int64(s.stride)], all[s.entries*int64(s.stride)+1:]
+	counts := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rest[s.slots:]))), 3*s.slots)
+	m.Table, m.First = statsTable(table, rest[:s.slots], counts, s, r.Depth > 1, opt)
+	return nil
+}
+
+// allocStats allocates bytes into b, or returns errNotOnDevice when they
+// do not fit the free device memory (call inside do).
+func (c *Context) allocStats(b *driver.Buffer, bytes uint64) error {
+	if free, err := c.dc.FreeMemory(); err != nil {
+		return err
+	} else if bytes+bytes/16 > free {
+		return errNotOnDevice
+	}
+	var err error
+	*b, err = c.dc.Alloc(bytes)
+	return err
+}
+
+// statsLaunch clears the overflow word at over, runs steps, downloads the
+// word into w and adds the time to m.Measure (call inside do).
+func (c *Context) statsLaunch(m *GridMeasure, steps []kernelStep, over uintptr, w []uint64) error {
+	two := int64(2)
+	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&over), unsafe.Pointer(&two)}}}, steps...)
+	var kt Timing
+	if err := c.runTimed(steps, &kt); err != nil {
+		return err
+	}
+	start := time.Now()
+	err := c.dc.DownloadStaged(unsafe.Pointer(&w[0]), over, 8)
+	m.Measure.Kernel += kt.Kernel + time.Since(start)
+	m.Measure.Kernels = append(m.Measure.Kernels, kt.Kernels...)
+	return err
 }
 
 // statsTable turns the device's table and contact slots into
@@ -356,57 +257,36 @@ func (c *Context) statsPass(s *statsRun, t *Timing) (uint32, error) {
 func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, opt measure.Options) (*measure.Table, []int) {
 	count := int(s.entries - 1)
 	t := &measure.Table{Components: make([]measure.Component, count)}
+	first := make([]int, count)
+	half := func(w uint64) (int, int) { return int(uint32(w)), int(uint32(w >> 32)) }
+	for k := range count {
+		e := table[int64(k+1)*int64(s.stride):][:s.stride]
+		x := measure.Exact{Size: int64(e[0]), Sum: [3]int64{int64(e[1]), int64(e[2]), int64(e[3])}, Scale: int(s.shape.scale)}
+		for a := range 3 {
+			x.Min[a], x.Max[a] = half(e[4+a])
+		}
+		first[k], _ = half(e[7])
+		fx, fy := half(e[8])
+		fz, _ := half(e[9])
+		x.Exposed = [3]int64{int64(fx), int64(fy), int64(fz)}
+		if opt.Intensity != nil {
+			x.IMin, x.IMax = unkey(e[10]), unkey(e[11])
+			x.Q, x.Q2 = signed128(e[12], e[13]), wordsInt(e[14], e[15], e[16])
+			for a := range 3 {
+				x.QX[a] = signed128(e[17+2*a], e[18+2*a])
+			}
+		}
+		t.Components[k] = x.Component(opt, is3D)
+	}
 	if opt.Contacts {
 		t.Contacts = []measure.Contact{}
 	}
-	first := make([]int, count)
-	area := faceAreas(opt.Spacing, is3D)
-	sx, sy, sz := opt.Spacing[0], opt.Spacing[1], opt.Spacing[2]
-	for k := range count {
-		e := table[int64(k+1)*int64(s.stride):][:s.stride]
-		c := &t.Components[k]
-		c.Size = int64(e[0])
-		half := func(w uint64) (int, int) { return int(uint32(w)), int(uint32(w >> 32)) }
-		c.Min[0], c.Max[0] = half(e[4])
-		c.Min[1], c.Max[1] = half(e[5])
-		c.Min[2], c.Max[2] = half(e[6])
-		first[k] = int(uint32(e[7]))
-		if c.Size == 0 {
-			c.Min = [3]int{math.MaxInt, math.MaxInt, math.MaxInt}
-			c.Max = [3]int{-1, -1, -1}
-			continue
-		}
-		n := float64(c.Size)
-		for a := range 3 {
-			c.Centroid[a] = float64(int64(e[1+a])) / n
-		}
-		if is3D {
-			c.EqDiameter = math.Cbrt(6 * (n * sx * sy * sz) / math.Pi)
-		} else {
-			c.EqDiameter = math.Sqrt(4 * (n * sx * sy) / math.Pi)
-		}
-		if opt.Surface {
-			fx, fy := half(e[8])
-			fz, _ := half(e[9])
-			c.Surface = float64(fx)*area[0] + float64(fy)*area[1]
-			if is3D {
-				c.Surface += float64(fz) * area[2]
-			}
-		}
-		if opt.Intensity != nil {
-			intensity(c, e, int(s.shape.scale))
-		}
-	}
 	for i, key := range keys {
-		if key == 0 {
-			continue
+		if key != 0 {
+			f := counts[3*i : 3*i+3]
+			t.Contacts = append(t.Contacts, measure.NewContact(uint32(key>>32), uint32(key),
+				[3]int64{int64(f[0]), int64(f[1]), int64(f[2])}, opt.Spacing, is3D))
 		}
-		f := counts[3*i : 3*i+3]
-		t.Contacts = append(t.Contacts, measure.Contact{
-			A: uint32(key >> 32), B: uint32(key),
-			Faces: int64(f[0]) + int64(f[1]) + int64(f[2]),
-			Area:  float64(f[0])*area[0] + float64(f[1])*area[1] + float64(f[2])*area[2],
-		})
 	}
 	slices.SortFunc(t.Contacts, func(x, y measure.Contact) int {
 		return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B))
@@ -414,61 +294,19 @@ func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, o
 	return t, first
 }
 
-// faceAreas returns the physical area of a face across x, y and z (3D),
-// or the length of a pixel edge across x and y (2D), as package measure
-// weighs them.
-func faceAreas(spacing [3]float64, is3D bool) [3]float64 {
-	sx, sy, sz := spacing[0], spacing[1], spacing[2]
-	if !is3D {
-		return [3]float64{sy, sx, 0}
+// wordsInt returns the unsigned number of the 64-bit words ws, least
+// significant first.
+func wordsInt(ws ...uint64) *big.Int {
+	x := new(big.Int)
+	for i := len(ws) - 1; i >= 0; i-- {
+		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(ws[i]))
 	}
-	return [3]float64{sy * sz, sx * sz, sx * sy}
-}
-
-// intensity sets c's intensity statistics from its table entry e, whose
-// sums are of q = v * 2^scale.
-func intensity(c *measure.Component, e []uint64, scale int) {
-	c.IMin, c.IMax = unkey(e[10]), unkey(e[11])
-	n := new(big.Int).SetInt64(c.Size)
-	sq := signed128(e[12], e[13])
-	sq2 := new(big.Int).SetUint64(e[16])
-	sq2.Lsh(sq2, 64).Or(sq2, new(big.Int).SetUint64(e[15]))
-	sq2.Lsh(sq2, 64).Or(sq2, new(big.Int).SetUint64(e[14]))
-	c.Sum = ratio(sq, big.NewInt(1), -scale)
-	c.Mean = ratio(sq, n, -scale)
-	// n^2 var(q) = n Σq² - (Σq)², exactly.
-	v := new(big.Int).Mul(n, sq2)
-	v.Sub(v, new(big.Int).Mul(sq, sq))
-	c.Std = math.Sqrt(ratio(v, new(big.Int).Mul(n, n), -2*scale))
-	for a := range 3 {
-		w := signed128(e[17+2*a], e[18+2*a])
-		switch {
-		case sq.Sign() != 0:
-			c.WCentroid[a] = ratio(w, sq, 0)
-		case w.Sign() == 0:
-			c.WCentroid[a] = math.NaN()
-		default:
-			c.WCentroid[a] = math.Inf(w.Sign())
-		}
-	}
-}
-
-// ratio returns a / b * 2^exp rounded to a float64 (b > 0 or negative, not
-// zero).
-func ratio(a, b *big.Int, exp int) float64 {
-	const prec = 256
-	x := new(big.Float).SetPrec(prec).SetInt(a)
-	y := new(big.Float).SetPrec(prec).SetInt(b)
-	x.Quo(x, y)
-	x.SetMantExp(x, exp)
-	f, _ := x.Float64()
-	return f
+	return x
 }
 
 // signed128 returns the 128-bit two's complement number hi:lo.
 func signed128(lo, hi uint64) *big.Int {
-	x := new(big.Int).SetUint64(hi)
-	x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(lo))
+	x := wordsInt(lo, hi)
 	if hi>>63 != 0 {
 		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), 128))
 	}

@@ -3,6 +3,7 @@ package cuda
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -243,29 +244,6 @@ func TestLabelGridMeasureFallsBack(t *testing.T) {
 	}
 }
 
-func TestCheckMeasure(t *testing.T) {
-	r := blockyRaster(t, 4, 3, 2, 2, 1)
-	for _, tc := range []struct {
-		name string
-		opt  measure.Options
-	}{
-		{"spacing", measure.Options{Spacing: [3]float64{1, -1, 1}}},
-		{"nan spacing", measure.Options{Spacing: [3]float64{math.NaN(), 1, 1}}},
-		{"slope", measure.Options{Slope: math.Inf(1)}},
-		{"shape", measure.Options{Intensity: blockyRaster(t, 4, 3, 1, 2, 1)}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if err := checkMeasure(r, &tc.opt); err == nil {
-				t.Fatal("no error")
-			}
-		})
-	}
-	opt := measure.Options{Spacing: [3]float64{0, 2, 0}}
-	if err := checkMeasure(r, &opt); err != nil || opt.Spacing != [3]float64{1, 2, 1} || opt.Slope != 1 {
-		t.Fatalf("%v: spacing %v slope %v", err, opt.Spacing, opt.Slope)
-	}
-}
-
 func TestStatsDecoding(t *testing.T) {
 	for _, v := range []float64{0, math.Copysign(0, -1), 1.5, -1.5, math.MaxFloat64, -math.SmallestNonzeroFloat64, math.Inf(-1)} {
 		b := math.Float64bits(v)
@@ -345,4 +323,204 @@ func BenchmarkGPUMeasure(b *testing.B) {
 			})
 		}
 	}
+}
+
+// deviceWords builds the table and contact slots the statistics kernels
+// leave for labels (count components) and intensity in (nil: none), the
+// layout of kernels/stats.cu, by a plain loop over the voxels.
+func deviceWords(labels []uint32, w, h, d, count int, in *imagegraph.Raster, opt measure.Options, scale int) (table, keys []uint64, counts []uint32) {
+	stride := statsWords
+	if in != nil {
+		stride = statsIntensityWords
+	}
+	table = make([]uint64, (count+1)*stride)
+	type acc struct{ q, q2, qx, qy, qz big.Int }
+	sums := make([]acc, count+1)
+	for l := range count + 1 {
+		e := table[l*stride:]
+		e[4], e[5], e[6], e[7] = 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff
+		if in != nil {
+			e[10] = math.MaxUint64
+		}
+	}
+	pairs := map[[2]uint32]*[3]uint32{}
+	at := func(x, y, z int) uint32 {
+		if x < 0 || y < 0 || z < 0 || x >= w || y >= h || z >= d {
+			return math.MaxUint32
+		}
+		return labels[(z*h+y)*w+x]
+	}
+	key := func(v float64) uint64 {
+		b := math.Float64bits(v)
+		if b>>63 != 0 {
+			return ^b
+		}
+		return b | 1<<63
+	}
+	set := func(p *uint64, lo bool, v uint32, less bool) {
+		cur := uint32(*p)
+		if !lo {
+			cur = uint32(*p >> 32)
+		}
+		if (less && v < cur) || (!less && v > cur) {
+			if lo {
+				*p = *p&^0xffffffff | uint64(v)
+			} else {
+				*p = *p&0xffffffff | uint64(v)<<32
+			}
+		}
+	}
+	for z := range d {
+		for y := range h {
+			for x := range w {
+				i := (z*h+y)*w + x
+				L := labels[i]
+				if L == 0 {
+					continue
+				}
+				e := table[int(L)*stride:]
+				p := [3]int{x, y, z}
+				e[0]++
+				for a := range 3 {
+					e[1+a] += uint64(p[a])
+					set(&e[4+a], true, uint32(p[a]), true)
+					set(&e[4+a], false, uint32(p[a]), false)
+				}
+				set(&e[7], true, uint32(i), true)
+				ex := uint64(btoi(at(x-1, y, z) != L) + btoi(at(x+1, y, z) != L))
+				ey := uint64(btoi(at(x, y-1, z) != L) + btoi(at(x, y+1, z) != L))
+				ez := uint64(0)
+				if d > 1 {
+					ez = uint64(btoi(at(x, y, z-1) != L) + btoi(at(x, y, z+1) != L))
+				}
+				e[8] += ex | ey<<32
+				e[9] += ez
+				nb := []uint32{at(x+1, y, z), at(x, y+1, z), math.MaxUint32}
+				if d > 1 {
+					nb[2] = at(x, y, z+1)
+				}
+				for a, b := range nb {
+					if b != L && b != 0 && b != math.MaxUint32 {
+						k := [2]uint32{min(L, b), max(L, b)}
+						if pairs[k] == nil {
+							pairs[k] = new([3]uint32)
+						}
+						pairs[k][a]++
+					}
+				}
+				if in != nil {
+					v := in.Value(i)
+					if opt.Slope != 1 || opt.Inter != 0 {
+						v = float64(v*opt.Slope) + opt.Inter
+					}
+					e[10], e[11] = min(e[10], key(v)), max(e[11], key(v))
+					q := big.NewInt(int64(math.RoundToEven(math.Ldexp(v, scale))))
+					s := &sums[L]
+					s.q.Add(&s.q, q)
+					s.q2.Add(&s.q2, new(big.Int).Mul(q, q))
+					s.qx.Add(&s.qx, new(big.Int).Mul(q, big.NewInt(int64(x))))
+					s.qy.Add(&s.qy, new(big.Int).Mul(q, big.NewInt(int64(y))))
+					s.qz.Add(&s.qz, new(big.Int).Mul(q, big.NewInt(int64(z))))
+				}
+			}
+		}
+	}
+	if in != nil {
+		mod := new(big.Int).Lsh(big.NewInt(1), 192)
+		word := func(x *big.Int, k int) uint64 {
+			y := new(big.Int).Mod(x, mod) // two's complement
+			return new(big.Int).Rsh(y, uint(64*k)).Uint64()
+		}
+		for l := 1; l <= count; l++ {
+			e, s := table[l*stride:], &sums[l]
+			e[12], e[13] = word(&s.q, 0), word(&s.q, 1)
+			e[14], e[15], e[16] = word(&s.q2, 0), word(&s.q2, 1), word(&s.q2, 2)
+			for a, x := range []*big.Int{&s.qx, &s.qy, &s.qz} {
+				e[17+2*a], e[18+2*a] = word(x, 0), word(x, 1)
+			}
+		}
+	}
+	for k, f := range pairs { // slots in any order, empty ones between
+		keys = append(keys, 0, uint64(k[0])<<32|uint64(k[1]))
+		counts = append(counts, 0, 0, 0, f[0], f[1], f[2])
+	}
+	return table, keys, counts
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestStatsTableDecodes: the host's reading of the kernels' table and
+// contact slots (built here by a plain loop, in the layout of
+// kernels/stats.cu) gives measure.Compute's table. It needs no GPU.
+func TestStatsTableDecodes(t *testing.T) {
+	for i, sh := range []struct{ w, h, d, k int }{{37, 23, 1, 4}, {70, 9, 7, 3}, {33, 5, 6, 40}, {1, 40, 3, 2}} {
+		for _, kind := range []imagegraph.SampleKind{0, imagegraph.Int16, imagegraph.Float32, imagegraph.Float64} {
+			r := blockyRaster(t, sh.w, sh.h, sh.d, sh.k, uint64(i))
+			labels, count := labelsOf(r)
+			opt := measure.Options{Surface: true, Contacts: true, Spacing: [3]float64{0.5, 1.25, 3}}
+			s := &statsRun{entries: int64(count) + 1, stride: statsWords}
+			scale := 0.0
+			if kind != 0 {
+				opt.Intensity = intensityRaster(t, kind, sh.w, sh.h, sh.d, uint64(i))
+				opt.Slope, opt.Inter = 0.75, -12.5
+				s.stride = statsIntensityWords
+				for i := range r.Len() {
+					scale = max(scale, math.Abs(opt.Intensity.Value(i)*0.75-12.5))
+				}
+				_, e := math.Frexp(scale)
+				s.shape.scale = int32(statsMaxBits - e)
+			}
+			want, err := measure.Compute(labels, sh.w, sh.h, sh.d, count, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table, keys, counts := deviceWords(labels, sh.w, sh.h, sh.d, count, opt.Intensity, opt, int(s.shape.scale))
+			got, first := statsTable(table, keys, counts, s, sh.d > 1, opt)
+			if err := sameTable(got, want, scale); err != nil {
+				t.Errorf("%dx%dx%d %v: %v", sh.w, sh.h, sh.d, kind, err)
+			}
+			for k, i := range first {
+				if slices.Index(labels, uint32(k+1)) != i {
+					t.Fatalf("label %d: first voxel %d", k+1, i)
+				}
+			}
+		}
+	}
+}
+
+// labelsOf labels r's equal face neighbours (6 or 4) by a plain flood
+// fill, numbered by first occurrence.
+func labelsOf(r *imagegraph.Raster) ([]uint32, int) {
+	w, h, d := r.Width, r.Height, r.Depth
+	labels := make([]uint32, r.Len())
+	count := 0
+	for s := range labels {
+		if labels[s] != 0 || r.Value(s) == 0 {
+			continue
+		}
+		count++
+		labels[s] = uint32(count)
+		stack := []int{s}
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y, z := i%w, i/w%h, i/(w*h)
+			for _, n := range [][3]int{{x - 1, y, z}, {x + 1, y, z}, {x, y - 1, z}, {x, y + 1, z}, {x, y, z - 1}, {x, y, z + 1}} {
+				if n[0] < 0 || n[1] < 0 || n[2] < 0 || n[0] >= w || n[1] >= h || n[2] >= d {
+					continue
+				}
+				j := (n[2]*h+n[1])*w + n[0]
+				if labels[j] == 0 && r.Value(j) == r.Value(i) {
+					labels[j] = uint32(count)
+					stack = append(stack, j)
+				}
+			}
+		}
+	}
+	return labels, count
 }
