@@ -68,6 +68,8 @@ type Context struct {
 	// benchmarks; value blocks only at 26-connectivity); autoKernels
 	// lets LabelGrid choose.
 	force gridKernels
+	// measure runs on a grid's device labels (LabelGridMeasure); done: no download.
+	measure func(labels, total driver.Buffer) (done bool, err error)
 }
 
 // NewContext retains the primary context of device ordinal and loads the

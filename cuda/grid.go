@@ -210,6 +210,11 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		t.Kernel += lt.Kernel
 		t.Kernels = append(t.Kernels, lt.Kernels...)
 
+		if c.measure != nil { // measured on the device: no download unless handed back
+			if done, err := c.measure(out, total); err != nil || done {
+				return err
+			}
+		}
 		start = time.Now()
 		var err error
 		if keep != nil {

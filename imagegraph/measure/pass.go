@@ -1,0 +1,434 @@
+package measure
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"unsafe"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// partial holds one goroutine's sums for one label.
+type partial struct {
+	n          int64
+	sx, sy, sz int64 // sums of coordinates
+	min, max   [3]int
+	same       [3]int64 // neighbour pairs along x, y, z inside the component
+
+	// Intensity: k is the first scaled sample this goroutine saw, the
+	// shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; wx, wy, wz = Σ x·v, Σ y·v,
+	// Σ z·v.
+	k, s1, s2, wx, wy, wz float64
+	imin, imax            float64
+}
+
+// contactKey packs a pair of labels a < b.
+func contactKey(a, b uint32) uint64 { return uint64(a)<<32 | uint64(b) }
+
+// faces counts the faces of a pair of labels along x, y and z.
+type faces [3]int64
+
+// worker is one goroutine's share of the pass: its rows and what it
+// gathered from them.
+type worker struct {
+	// pages holds the partials by label, pageSize labels a page, each
+	// page allocated when a label of it is first met.
+	pages    [][]partial
+	contacts map[uint64]*faces
+	// cache holds recently touched pairs, by a hash of the pair.
+	cache [cacheSize]cached
+	// bad is the index of the first label above the count, or -1.
+	bad int
+}
+
+// cacheSize is the number of pairs in a worker's cache of contacts.
+const cacheSize = 256
+
+// cached is an entry of the cache of contacts: f counts pair key's faces.
+type cached struct {
+	key uint64
+	f   *faces
+}
+
+// pageBits is the base-2 logarithm of the labels of a page of partials.
+const pageBits = 10
+
+// part returns label a's partial.
+func (wk *worker) part(a uint32) *partial {
+	pg := wk.pages[a>>pageBits]
+	if pg == nil {
+		pg = make([]partial, 1<<pageBits)
+		wk.pages[a>>pageBits] = pg
+	}
+	return &pg[a&(1<<pageBits-1)]
+}
+
+// contact counts n faces along axis between labels a and b, both nonzero
+// and different.
+func (wk *worker) contact(a, b uint32, axis int, n int64) {
+	if a > b {
+		a, b = b, a
+	}
+	key := contactKey(a, b)
+	c := &wk.cache[(key*0x9E3779B97F4A7C15)>>56]
+	if c.key != key || c.f == nil {
+		f := wk.contacts[key]
+		if f == nil {
+			f = new(faces)
+			wk.contacts[key] = f
+		}
+		c.key, c.f = key, f
+	}
+	c.f[axis] += n
+}
+
+// scan is what every goroutine of a pass reads.
+type scan[L Label, T imagegraph.Sample] struct {
+	labels          []L
+	vals            []T // nil without intensity
+	w, h            int
+	count           int
+	slope, inter    float64
+	scaled          bool // slope != 1 or inter != 0
+	surface, touch  bool // Options.Surface, Options.Contacts
+	neighbourCounts bool // surface || touch
+}
+
+// run is a run of equal labels along a row, ending before x = end (a
+// plane has fewer than 2^31 pixels), starting where the run before ends.
+type run[L Label] struct {
+	end   int32
+	label L
+}
+
+// appendRuns appends the runs of row to dst. It finds where the label
+// changes 64 labels at a time as a bit mask, without branching on the
+// labels (for 4-byte labels by changeMasks32AVX2 where it can), and writes
+// a run at each change.
+func appendRuns[L Label](dst []run[L], row []L) []run[L] {
+	n := len(row)
+	dst = slices.Grow(dst, n)
+	buf := dst[len(dst) : len(dst)+n]
+	k := 0
+	lo := 1
+	if unsafe.Sizeof(row[0]) == 4 && hasChangeMasks32 {
+		var masks [16]uint64
+		for lo+64 <= n {
+			m := masks[:min((n-lo)/64, len(masks))]
+			changeMasks32AVX2(unsafe.Pointer(&row[lo]), len(m), &m[0])
+			for _, c := range m {
+				for ; c != 0; c &= c - 1 {
+					x := lo + bits.TrailingZeros64(c)
+					buf[k] = run[L]{int32(x), row[x-1]}
+					k++
+				}
+				lo += 64
+			}
+		}
+	}
+	for ; lo < n; lo += 64 {
+		chunk := row[lo:min(lo+64, n)]
+		for c := changeMask(chunk, row[lo-1]); c != 0; c &= c - 1 {
+			x := lo + bits.TrailingZeros64(c)
+			buf[k] = run[L]{int32(x), row[x-1]}
+			k++
+		}
+	}
+	buf[k] = run[L]{int32(n), row[n-1]}
+	return dst[:len(dst)+k+1]
+}
+
+// changeMask returns the bits of the labels of chunk (at most 64) that
+// differ from the one before (prev before the first). It is not inlined:
+// its loop would share registers with its caller's and spill.
+//
+//go:noinline
+func changeMask[L Label](chunk []L, prev L) uint64 {
+	var m uint64
+	k := 0
+	for ; k+4 <= len(chunk); k += 4 {
+		c := chunk[k : k+4 : k+4]
+		m |= (b2u(c[0] != prev) | b2u(c[1] != c[0])<<1 | b2u(c[2] != c[1])<<2 | b2u(c[3] != c[2])<<3) << (k & 63)
+		prev = c[3]
+	}
+	for ; k < len(chunk); k++ {
+		m |= b2u(chunk[k] != prev) << (k & 63)
+		prev = chunk[k]
+	}
+	return m
+}
+
+// b2u returns 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// planeRuns holds the runs of the rows of one plane that one goroutine
+// measured: row y's are runs[start[y]:end[y]].
+type planeRuns[L Label] struct {
+	runs       []run[L]
+	start, end []int
+}
+
+// row returns the runs of row y.
+func (p *planeRuns[L]) row(y int) []run[L] { return p.runs[p.start[y]:p.end[y]] }
+
+// rows measures rows [lo, hi) (row r is y + z*h) into wk. It compares
+// every run with the runs of the row before and the row of the plane
+// before that it overlaps, keeping the runs of this plane and the one
+// before; the rows before lo are split into runs again.
+func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
+	w, h := s.w, s.h
+	plane := w * h
+	var prev, cur planeRuns[L]
+	if s.neighbourCounts {
+		prev = planeRuns[L]{start: make([]int, h), end: make([]int, h)}
+		cur = planeRuns[L]{start: make([]int, h), end: make([]int, h)}
+	}
+	var upScratch, backScratch []run[L]
+	var line []run[L]
+	for r := lo; r < hi; r++ {
+		y, z := r%h, r/h
+		base := r * w
+		row := s.labels[base : base+w]
+		var up, back []run[L]
+		if s.neighbourCounts {
+			if y == 0 {
+				prev, cur = cur, prev
+				cur.runs = cur.runs[:0]
+			}
+			n0 := len(cur.runs)
+			cur.runs = appendRuns(cur.runs, row)
+			cur.start[y], cur.end[y] = n0, len(cur.runs)
+			line = cur.runs[n0:]
+			switch {
+			case y == 0:
+			case r-1 >= lo:
+				up = cur.row(y - 1)
+			default:
+				upScratch = appendRuns(upScratch[:0], s.labels[base-w:base])
+				up = upScratch
+			}
+			switch {
+			case z == 0:
+			case r-h >= lo:
+				back = prev.row(y)
+			default:
+				backScratch = appendRuns(backScratch[:0], s.labels[base-plane:base-plane+w])
+				back = backScratch
+			}
+		} else {
+			line = appendRuns(line[:0], row)
+		}
+		var vals []T
+		if s.vals != nil {
+			vals = s.vals[base : base+w]
+		}
+		s.line(wk, line, vals, y, z, base, up, back)
+	}
+}
+
+// line measures the runs of one row at (y, z), which starts at index base,
+// against the runs up and back of the rows before it along y and z (nil
+// for none).
+func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, up, back []run[L]) {
+	var left L // the label of the run before
+	ui, bi := 0, 0
+	x0 := 0
+	for _, rn := range line {
+		a, x := rn.label, int(rn.end)
+		if a == 0 {
+			left, x0 = a, x
+			continue
+		}
+		if int(a) > s.count {
+			if wk.bad < 0 {
+				wk.bad = base + x0
+			}
+			left, x0 = a, x
+			continue
+		}
+		p := wk.part(uint32(a))
+		n := int64(x - x0)
+		if p.n == 0 {
+			p.min = [3]int{x0, y, z}
+			p.max = [3]int{x - 1, y, z}
+		} else {
+			p.min[0] = min(p.min[0], x0)
+			p.max[0] = max(p.max[0], x-1)
+			p.min[1] = min(p.min[1], y)
+			p.max[1] = max(p.max[1], y)
+			p.min[2] = min(p.min[2], z)
+			p.max[2] = max(p.max[2], z)
+		}
+		// Σx over [x0, x) = n·(x0 + x - 1)/2.
+		p.sx += n * int64(x0+x-1) / 2
+		p.sy += n * int64(y)
+		p.sz += n * int64(z)
+		if vals != nil {
+			s.intensity(p, vals[x0:x], x0, y, z)
+		}
+		p.n += n
+		if s.neighbourCounts {
+			p.same[0] += n - 1
+			if s.touch && left != 0 {
+				wk.contact(uint32(left), uint32(a), 0, 1)
+			}
+			if up != nil {
+				p.same[1] += s.overlap(wk, a, up, &ui, x0, x, 1)
+			}
+			if back != nil {
+				p.same[2] += s.overlap(wk, a, back, &bi, x0, x, 2)
+			}
+		}
+		left, x0 = a, x
+	}
+}
+
+// overlap returns how many voxels of the runs nb of a neighbouring row,
+// over [x0, x1), are labeled a, counting the faces along axis of the
+// others that are not background as contacts when they are asked for.
+// *j is the index in nb to look from, left at the last run looked at.
+func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, axis int) int64 {
+	i := *j
+	for int(nb[i].end) <= x0 {
+		i++
+	}
+	*j = i
+	if int(nb[i].end) >= x1 { // one neighbouring run, the common case
+		if b := nb[i].label; b == a {
+			return int64(x1 - x0)
+		} else if b != 0 && s.touch {
+			wk.contact(uint32(a), uint32(b), axis, int64(x1-x0))
+		}
+		return 0
+	}
+	var c int64
+	for lo := x0; ; i++ {
+		end := int(nb[i].end)
+		e := min(end, x1)
+		if b := nb[i].label; b == a {
+			c += int64(e - lo)
+		} else if b != 0 && s.touch {
+			wk.contact(uint32(a), uint32(b), axis, int64(e-lo))
+		}
+		if end >= x1 {
+			break
+		}
+		lo = e
+	}
+	*j = i
+	return c
+}
+
+// intensity adds the samples vals of a run starting at (x0, y, z) to p.
+func (s *scan[L, T]) intensity(p *partial, vals []T, x0, y, z int) {
+	if p.n == 0 {
+		p.k = float64(vals[0])
+		if s.scaled {
+			p.k = float64(p.k*s.slope) + s.inter
+		}
+		p.imin, p.imax = math.Inf(1), math.Inf(-1)
+	}
+	var r runSums
+	if s.scaled {
+		r = sumScaled(vals, p.k, s.slope, s.inter, p.imin, p.imax)
+	} else {
+		r = sumPlain(vals, p.k, p.imin, p.imax)
+	}
+	r.add(p, len(vals), x0, y, z)
+}
+
+// runSums holds the sums of the samples v of a run less a shift k:
+// s1 = Σ(v-k), s2 = Σ(v-k)², wx = Σ x·(v-k) with x counted from the
+// run's start, and the least and greatest v (NaN skipped) with what came
+// before.
+type runSums struct {
+	s1, s2, wx, min, max float64
+}
+
+// add adds the sums of a run of n samples from (x0, y, z), shifted by
+// p.k, to p.
+func (r *runSums) add(p *partial, n, x0, y, z int) {
+	// Σv = n·k + Σ(v-k); Σ x·v = Σ x·(v-k) + k·Σx.
+	fn, fx0 := float64(n), float64(x0)
+	sum := fn*p.k + r.s1
+	p.s1 += r.s1
+	p.s2 += r.s2
+	p.wx += r.wx + fx0*r.s1 + p.k*fn*(fx0+(fn-1)/2)
+	p.wy += float64(y) * sum
+	p.wz += float64(z) * sum
+	p.imin, p.imax = r.min, r.max
+}
+
+// sumPlain returns the sums of vals, shifted by k, in two lanes (even and
+// odd samples) added at the end. mn and mx are the extremes so far. Σ x·d
+// comes from the running sums: over a lane of m samples, Σ_j (m-j)·d_j
+// is the sum of the running sums, so Σ_j j·d_j = m·Σd - that.
+func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
+	var s10, s11, s20, s21, q0, q1 float64
+	i := 0
+	for ; i+1 < len(vals); i += 2 {
+		v0, v1 := float64(vals[i]), float64(vals[i+1])
+		d0, d1 := v0-k, v1-k
+		s10 += d0
+		s11 += d1
+		s20 += d0 * d0
+		s21 += d1 * d1
+		q0 += s10
+		q1 += s11
+		if v0 < mn {
+			mn = v0
+		}
+		if v0 > mx {
+			mx = v0
+		}
+		if v1 < mn {
+			mn = v1
+		}
+		if v1 > mx {
+			mx = v1
+		}
+	}
+	// Lane 0 holds samples 2j, lane 1 samples 2j+1, j < m.
+	m := float64(i / 2)
+	wx := 2*(m*s10-q0) + 2*(m*s11-q1) + s11
+	if i < len(vals) {
+		v := float64(vals[i])
+		d := v - k
+		s10 += d
+		s20 += d * d
+		wx += float64(i) * d
+		if v < mn {
+			mn = v
+		}
+		if v > mx {
+			mx = v
+		}
+	}
+	return runSums{s10 + s11, s20 + s21, wx, mn, mx}
+}
+
+// sumScaled is sumPlain for the samples stored*slope + inter, the product
+// rounded as thresholds round it.
+func sumScaled[T imagegraph.Sample](vals []T, k, slope, inter, mn, mx float64) runSums {
+	var s1, s2, w float64
+	for i, t := range vals {
+		v := float64(float64(t)*slope) + inter
+		d := v - k
+		s1 += d
+		s2 += d * d
+		w += float64(i) * d
+		if v < mn {
+			mn = v
+		}
+		if v > mx {
+			mx = v
+		}
+	}
+	return runSums{s1, s2, w, mn, mx}
+}
