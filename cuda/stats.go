@@ -111,7 +111,7 @@ func (c *Context) LabelGridMeasure(r *imagegraph.Raster, conn int, rule imagegra
 		}
 		defer func() { c.measure = nil }()
 	}
-	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false)
+	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false, nil)
 	if err != nil {
 		return GridMeasure{}, err
 	}
