@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cclabel/cclabel"
@@ -41,21 +40,9 @@ func labelingFlags(defaultConn int, connUsage string) []cli.Flag {
 // command names the command in errors.
 func settingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (job.Settings, error) {
 	var s job.Settings
-	binary, hasThreshold, invert := cmd.Bool("binary"), cmd.IsSet("threshold"), cmd.Bool("invert")
-	switch {
-	case binary && hasThreshold:
-		return s, usagef("--binary and --threshold exclude each other")
-	case invert && !hasThreshold:
-		return s, usagef("--invert needs --threshold")
-	case hasThreshold:
-		s.Rule = cclabel.Rule{Mode: cclabel.Threshold, Threshold: cmd.Float("threshold"), Invert: invert}
-		if err := s.Rule.Validate(); err != nil {
-			return s, job.UsageError{Err: err}
-		}
-	case binary:
-		s.Rule = cclabel.Rule{Mode: cclabel.Binary}
-	default:
-		s.Rule = cclabel.Rule{Mode: cclabel.Multilabel}
+	var err error
+	if s.Rule, err = job.RuleOf(cmd.Bool("binary"), cmd.IsSet("threshold"), cmd.Float("threshold"), cmd.Bool("invert")); err != nil {
+		return s, err
 	}
 	s.MinSize, s.Largest, s.DType, s.Overlay = cmd.Int64("min-size"), cmd.Int("largest"), cmd.String("dtype"), cmd.Bool("overlay")
 	if s.MinSize < 0 || s.Largest < 0 {
@@ -87,7 +74,7 @@ func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error)
 	}
 	opts.Backend = backend
 	if spec := cmd.String("gpus"); spec != "" { // only volume has --gpus
-		if opts.GPUs, err = parseGPUs(spec); err != nil {
+		if opts.GPUs, err = job.ParseGPUs(spec); err != nil {
 			return opts, err
 		}
 		if len(opts.GPUs) > 1 && backend != cclabel.BackendGPU && backend != cclabel.BackendAuto {
@@ -95,32 +82,6 @@ func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error)
 		}
 	}
 	return opts, nil
-}
-
-// parseGPUs reads --gpus: a count N (GPUs 0..N-1) or a comma-separated
-// list of ordinals (a repeated one shares its GPU, for trials).
-func parseGPUs(spec string) ([]int, error) {
-	parts := strings.Split(spec, ",")
-	if len(parts) == 1 {
-		n, err := strconv.Atoi(spec)
-		if err != nil || n < 1 || n > 64 {
-			return nil, usagef("--gpus %q: want a count from 1 to 64 or a list of GPU ordinals such as 0,1", spec)
-		}
-		gpus := make([]int, n)
-		for i := range gpus {
-			gpus[i] = i
-		}
-		return gpus, nil
-	}
-	gpus := make([]int, len(parts))
-	for i, p := range parts {
-		g, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || g < 0 {
-			return nil, usagef("--gpus %q: %q is not a GPU ordinal", spec, p)
-		}
-		gpus[i] = g
-	}
-	return gpus, nil
 }
 
 // newLabeler returns the labeler the flags ask for; --backend gpu fails
