@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // RuleOf returns the foreground rule that a command's flags ask for: binary
@@ -54,4 +55,14 @@ func ParseGPUs(spec string) ([]int, error) {
 		gpus[i] = g
 	}
 	return gpus, nil
+}
+
+// ParseOrder reads the value of --order: "first" or "size"
+// ([raster.Order]). It fails with a [UsageError].
+func ParseOrder(s string) (raster.Order, error) {
+	o, err := raster.ParseOrder(s)
+	if err != nil {
+		return 0, UsageError{Err: err}
+	}
+	return o, nil
 }

@@ -28,6 +28,8 @@ func labelingFlags(defaultConn int, connUsage string) []cli.Flag {
 		&cli.BoolFlag{Name: "invert", Usage: "with --threshold: values < T are foreground"},
 		&cli.Int64Flag{Name: "min-size", Usage: "drop components smaller than N pixels, then renumber"},
 		&cli.IntFlag{Name: "largest", Usage: "keep only the K largest components, then renumber"},
+		&cli.FloatFlag{Name: "background", Usage: "multilabel: the sample value V is background instead of 0 (0 is then a value like any other)"},
+		&cli.StringFlag{Name: "order", Value: "first", Usage: "numbering of the components: first (first occurrence) or size (decreasing size, ties by first occurrence)"},
 		&cli.StringFlag{Name: "stats", Usage: "per-component statistics: .csv or .json", TakesFile: true},
 		&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (the GPU when one is usable and expected to be faster, else cpu), gpu, cpu (parallel Go) or serial"},
 		&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
@@ -47,6 +49,13 @@ func settingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (job.
 	s.MinSize, s.Largest, s.DType, s.Overlay = cmd.Int64("min-size"), cmd.Int("largest"), cmd.String("dtype"), cmd.Bool("overlay")
 	if s.MinSize < 0 || s.Largest < 0 {
 		return job.Settings{}, usagef("%s: --min-size and --largest must not be negative", command)
+	}
+	if s.Order, err = job.ParseOrder(cmd.String("order")); err != nil {
+		return job.Settings{}, err
+	}
+	s.Background = cmd.Float("background")
+	if err := s.Validate(); err != nil {
+		return job.Settings{}, job.UsageError{Err: err}
 	}
 	if !slices.Contains(dtypes, s.DType) {
 		return job.Settings{}, usagef("--dtype %q: want %s", s.DType, strings.Join(dtypes, ", "))

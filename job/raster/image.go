@@ -46,29 +46,33 @@ func OneBuffer(dst []uint32) *LabelBuffers {
 // LabelImageIn is [LabelImage] labeling into an array from bufs. It does so
 // when one fits (nil bufs: none).
 func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
-	res, err := l.LabelRaster(img.Raster, s.Rule, conn, bufs.Get(img.Raster.Len()))
+	r, err := withBackground(img.Raster, s, l.Threads())
 	if err != nil {
 		return nil, err
 	}
-	res.Labels.Filter(s.MinSize, s.Largest)
+	res, err := l.LabelRaster(r, s.Rule, conn, bufs.Get(img.Raster.Len()))
+	if err != nil {
+		return nil, err
+	}
+	s.finishLabels(res.Labels, l.Threads())
 	return res, nil
 }
 
 // NarrowImageWrites reports whether uint16 labels serve an image's outputs
 // well: a label array written to a .npy file (as labels are served) under
-// dtype auto or uint16, and no colour map, statistics or size filters, which
-// need uint32 labels.
+// dtype auto or uint16, and no colour map, statistics, size filters,
+// background value or order, which need uint32 labels.
 func NarrowImageWrites(out ImageOutputs, s Settings) bool {
 	return out.Output == "" && out.Stats == "" && out.Labels != "" && out.Labels != "-" &&
 		strings.ToLower(filepath.Ext(out.Labels)) == ".npy" && (s.DType == "auto" || s.DType == "uint16") &&
-		s.MinSize <= 1 && s.Largest <= 0
+		s.plain()
 }
 
 // LabelImageNarrow is [LabelImageIn] for outputs that [NarrowImageWrites]
 // serves: the labels may come back as uint16 ([cclabel.RasterResult.Narrow],
 // with Labels.Data nil), as [cclabel.Labeler.LabelRasterNarrow] gives them.
 func LabelImageNarrow(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
-	if s.MinSize > 1 || s.Largest > 0 {
+	if !s.plain() {
 		return LabelImageIn(l, img, s, conn, bufs)
 	}
 	return labelNarrow(l, img.Raster, s.Rule, conn, bufs)

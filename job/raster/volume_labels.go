@@ -86,7 +86,7 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
 		vl.Conn = slabs.InPlane(conn)
 	}
-	narrow = narrow && len(vol.Frames) == 1 && s.MinSize <= 1 && s.Largest <= 0
+	narrow = narrow && len(vol.Frames) == 1 && s.plain()
 	// The frames of a 4D volume are its labeling's progress.
 	var m *fileprogress.Meter
 	if len(vol.Frames) > 1 {
@@ -95,7 +95,10 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 	}
 	for i, f := range vol.Frames {
 		var res *cclabel.RasterResult
-		var err error
+		f, err := withBackground(f, s, l.Threads())
+		if err != nil {
+			return nil, err
+		}
 		if narrow {
 			res, err = labelNarrow(l, f, rule, vl.Conn, bufs)
 		} else {
@@ -115,7 +118,7 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 			vl.GPU.Total += res.Timing.Total
 		}
 		vl.Timing = vl.Timing.Plus(res.Timing)
-		res.Labels.Filter(s.MinSize, s.Largest)
+		s.finishLabels(res.Labels, l.Threads())
 		vl.Frames[i], vl.PerFrame[i], vl.Narrow = res.Labels.Data, res.Labels.Count, res.Narrow
 		vl.Total += res.Labels.Count
 		vl.Last, vl.Backend = res.Labels, res.Backend
