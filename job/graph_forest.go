@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/forestio"
+	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
 )
 
@@ -12,7 +12,7 @@ import (
 // vertices and checks it with ecl.VerifyForest, so the check covers the
 // file as a user gets it, independently of how the forest was built.
 func verifyForestFile(path string, g *ecl.Graph, ids *vertexIDs) error {
-	f, err := forestio.ReadFile(path, ids.vertex)
+	f, err := formats.ReadForestFile(path, ids.vertex)
 	if err == nil {
 		err = ecl.VerifyForest(g, f)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/ecl"
 	"github.com/cclabel/cclabel/ecl/incremental"
-	"github.com/cclabel/cclabel/formats/forestio"
+	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/formats/graphio"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
@@ -60,7 +60,7 @@ func (x *graphExtras) writeForest(f *ecl.Forest) error {
 	if x.Forest == "" {
 		return nil
 	}
-	if err := forestio.WriteFile(x.Forest, f, x.lg.ID); err != nil {
+	if err := formats.WriteForestFile(x.Forest, f, x.lg.ID); err != nil {
 		return fmt.Errorf("--forest %s: %w", x.Forest, err)
 	}
 	if x.Verify { // the file as written, before its group renames it into place

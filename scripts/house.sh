@@ -19,7 +19,7 @@ layer() {
     internal/testkit*) echo 25 ;;
     internal/*) echo 0 ;;
     imagegraph | ecl) echo 10 ;;
-    ecl/incremental* | imagegraph/gridcc*) echo 20 ;;
+    ecl/incremental* | imagegraph/gridcc* | imagegraph/measure*) echo 20 ;;
     formats*) echo 30 ;;
     cuda* | slabs* | render* | gen*) echo 30 ;;
     .) echo 40 ;;

@@ -1,9 +1,9 @@
-// Package forestio writes and reads spanning forests ([ecl.Forest]) as files.
-// A file is text, one "u v" line per edge, or NumPy .npy, an int64 array of
-// shape (m, 2). Both hold the graph file's vertex IDs, not the 0-based
-// vertices of the CSR graph: the caller passes the mapping
-// (graphio.LoadedGraph.ID one way, its inverse the other).
-package forestio
+package formats
+
+// Spanning forest files ([ecl.Forest]) are text, one "u v" line per edge, or
+// NumPy .npy, an int64 array of shape (m, 2). Both hold the graph file's
+// vertex IDs, not the 0-based vertices of the CSR graph: the caller passes
+// the mapping (graphio.LoadedGraph.ID one way, its inverse the other).
 
 import (
 	"bufio"
@@ -21,26 +21,27 @@ import (
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
-// IsNPY reports whether path names a .npy file (else it is text).
-func IsNPY(path string) bool { return strings.EqualFold(filepath.Ext(path), ".npy") }
+// isNPYPath reports whether path names a .npy file (else it is text).
+func isNPYPath(path string) bool { return strings.EqualFold(filepath.Ext(path), ".npy") }
 
-// WriteFile writes f to path, as .npy or text by the extension. It replaces
-// path only once the whole file is written. id maps a vertex to its file ID.
-func WriteFile(path string, f *ecl.Forest, id func(int) int64) error {
+// WriteForestFile writes the forest f to path, as .npy or text by the
+// extension. It replaces path only once the whole file is written. id maps a
+// vertex to its file ID.
+func WriteForestFile(path string, f *ecl.Forest, id func(int) int64) error {
 	err := atomicfile.WriteFile(path, func(w io.Writer) error {
-		if IsNPY(path) {
-			return WriteNPY(w, f, id)
+		if isNPYPath(path) {
+			return WriteForestNPY(w, f, id)
 		}
-		return WriteText(w, f, id)
+		return WriteForestText(w, f, id)
 	})
 	if err != nil {
-		return fmt.Errorf("forestio: %w", err)
+		return fmt.Errorf("formats: forest: %w", err)
 	}
 	return nil
 }
 
-// WriteText writes one "u v" line per edge, in file IDs.
-func WriteText(w io.Writer, f *ecl.Forest, id func(int) int64) error {
+// WriteForestText writes one "u v" line per edge, in file IDs.
+func WriteForestText(w io.Writer, f *ecl.Forest, id func(int) int64) error {
 	buf := make([]byte, 0, 1<<16)
 	for i := range f.Len() {
 		buf = strconv.AppendInt(buf, id(int(f.U[i])), 10)
@@ -58,9 +59,9 @@ func WriteText(w io.Writer, f *ecl.Forest, id func(int) int64) error {
 	return err
 }
 
-// WriteNPY writes the edges of f as an int64 .npy array. The array has shape
+// WriteForestNPY writes the edges of f as an int64 .npy array. The array has shape
 // (m, 2), and the edges are in file IDs.
-func WriteNPY(w io.Writer, f *ecl.Forest, id func(int) int64) error {
+func WriteForestNPY(w io.Writer, f *ecl.Forest, id func(int) int64) error {
 	m := f.Len()
 	pairs := make([]int64, 2*m)
 	for i := range m {
@@ -69,29 +70,29 @@ func WriteNPY(w io.Writer, f *ecl.Forest, id func(int) int64) error {
 	return npy.WriteInt64(w, pairs, []int{m, 2})
 }
 
-// ReadFile reads a forest written by [WriteFile]. It reads .npy or text as
+// ReadForestFile reads a forest written by [WriteForestFile]. It reads .npy or text as
 // its first bytes say (whatever its name), mapping each file ID to a vertex
 // with vertex, which reports false for IDs that are not vertices.
-func ReadFile(path string, vertex func(int64) (int32, bool)) (*ecl.Forest, error) {
+func ReadForestFile(path string, vertex func(int64) (int32, bool)) (*ecl.Forest, error) {
 	var pairs []int64
 	npyFile, err := hasNPYMagic(path)
 	if err != nil {
-		return nil, fmt.Errorf("forestio: %s: %w", path, err)
+		return nil, fmt.Errorf("formats: %s: forest: %w", path, err)
 	}
 	if npyFile {
-		pairs, err = readNPYPairs(path)
+		pairs, err = readForestNPYPairs(path)
 	} else {
-		pairs, err = readTextPairs(path)
+		pairs, err = readForestTextPairs(path)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("forestio: %s: %w", path, err)
+		return nil, fmt.Errorf("formats: %s: forest: %w", path, err)
 	}
 	f := &ecl.Forest{U: make([]int32, len(pairs)/2), V: make([]int32, len(pairs)/2)}
 	for i := range f.U {
 		for j, dst := range []*int32{&f.U[i], &f.V[i]} {
 			v, ok := vertex(pairs[2*i+j])
 			if !ok {
-				return nil, fmt.Errorf("forestio: %s: edge %d: vertex ID %d is not in the graph", path, i, pairs[2*i+j])
+				return nil, fmt.Errorf("formats: %s: forest: edge %d: vertex ID %d is not in the graph", path, i, pairs[2*i+j])
 			}
 			*dst = v
 		}
@@ -99,8 +100,8 @@ func ReadFile(path string, vertex func(int64) (int32, bool)) (*ecl.Forest, error
 	return f, nil
 }
 
-// readTextPairs reads "u v" lines.
-func readTextPairs(path string) ([]int64, error) {
+// readForestTextPairs reads "u v" lines.
+func readForestTextPairs(path string) ([]int64, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -124,8 +125,8 @@ func readTextPairs(path string) ([]int64, error) {
 	return pairs, sc.Err()
 }
 
-// readNPYPairs reads an int64 array of shape (m, 2).
-func readNPYPairs(path string) ([]int64, error) {
+// readForestNPYPairs reads an int64 array of shape (m, 2).
+func readForestNPYPairs(path string) ([]int64, error) {
 	// The raster reader wants at least one sample: a forest of no edges,
 	// the header alone, is recognized first.
 	var empty bytes.Buffer

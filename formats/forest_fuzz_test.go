@@ -1,4 +1,4 @@
-package forestio
+package formats
 
 import (
 	"bytes"
@@ -9,12 +9,12 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// FuzzReadFile reads arbitrary bytes as a forest file, text and .npy:
+// FuzzReadForestFile reads arbitrary bytes as a forest file, text and .npy:
 // an error or a forest whose every vertex is one of the graph's 16,
 // never a panic.
-func FuzzReadFile(f *testing.F) {
+func FuzzReadForestFile(f *testing.F) {
 	var npyForest bytes.Buffer
-	if err := WriteNPY(&npyForest, &ecl.Forest{U: []int32{1, 2}, V: []int32{0, 1}}, func(v int) int64 { return int64(v) }); err != nil {
+	if err := WriteForestNPY(&npyForest, &ecl.Forest{U: []int32{1, 2}, V: []int32{0, 1}}, func(v int) int64 { return int64(v) }); err != nil {
 		f.Fatal(err)
 	}
 	for _, s := range [][]byte{[]byte("1 0\n2 1\n"), []byte("1 0 3\n"), []byte("1 x\n"), []byte("99 0\n"), npyForest.Bytes()} {
@@ -28,7 +28,7 @@ func FuzzReadFile(f *testing.F) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			forest, err := ReadFile(path, vertex)
+			forest, err := ReadForestFile(path, vertex)
 			if err != nil {
 				continue
 			}

@@ -1,4 +1,4 @@
-package forestio_test
+package formats_test
 
 import (
 	"os"
@@ -7,28 +7,28 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/ecl"
-	"github.com/cclabel/cclabel/formats/forestio"
+	"github.com/cclabel/cclabel/formats"
 )
 
-// oneBased maps vertices to 1-based file IDs and back, for n vertices.
-func oneBased(n int) (func(int) int64, func(int64) (int32, bool)) {
+// forestOneBased maps vertices to 1-based file IDs and back, for n vertices.
+func forestOneBased(n int) (func(int) int64, func(int64) (int32, bool)) {
 	return func(v int) int64 { return int64(v) + 1 },
 		func(id int64) (int32, bool) { return int32(id - 1), id >= 1 && id <= int64(n) }
 }
 
-func TestRoundTrip(t *testing.T) {
+func TestForestRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	id, vertex := oneBased(6)
+	id, vertex := forestOneBased(6)
 	for _, f := range []*ecl.Forest{
 		{U: []int32{0, 0, 3}, V: []int32{1, 2, 5}},
 		{},
 	} {
 		for _, name := range []string{"f.txt", "f.npy", "F.NPY"} {
 			path := filepath.Join(dir, name)
-			if err := forestio.WriteFile(path, f, id); err != nil {
+			if err := formats.WriteForestFile(path, f, id); err != nil {
 				t.Fatal(err)
 			}
-			got, err := forestio.ReadFile(path, vertex)
+			got, err := formats.ReadForestFile(path, vertex)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -43,17 +43,17 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-func TestReadErrors(t *testing.T) {
+func TestForestReadErrors(t *testing.T) {
 	dir := t.TempDir()
-	_, vertex := oneBased(3)
+	_, vertex := forestOneBased(3)
 	for _, content := range []string{"1 2 3\n", "1 x\n", "1 4\n"} {
 		path := filepath.Join(dir, "bad.txt")
 		os.WriteFile(path, []byte(content), 0o644)
-		if _, err := forestio.ReadFile(path, vertex); err == nil {
+		if _, err := formats.ReadForestFile(path, vertex); err == nil {
 			t.Errorf("%q accepted", content)
 		}
 	}
-	if _, err := forestio.ReadFile(filepath.Join(dir, "missing.npy"), vertex); err == nil {
+	if _, err := formats.ReadForestFile(filepath.Join(dir, "missing.npy"), vertex); err == nil {
 		t.Error("missing file accepted")
 	}
 }

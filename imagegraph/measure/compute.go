@@ -1,0 +1,186 @@
+package measure
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/parallel"
+)
+
+// compute is [Compute] for intensity samples of type T (vals nil: none),
+// on checked arguments.
+func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count int, opt Options) (*Table, error) {
+	s := &scan[L, T]{
+		labels: labels, vals: vals, w: w, h: h, count: count,
+		slope: opt.Slope, inter: opt.Inter, scaled: opt.Slope != 1 || opt.Inter != 0,
+		surface: opt.Surface, touch: opt.Contacts,
+	}
+	s.neighbourCounts = s.surface || s.touch
+	rows := h * d
+	threads := parallel.ClampThreads(opt.Threads, rows)
+	npages := count>>pageBits + 1
+	workers := make([]worker, threads)
+	parallel.RangesIndexed(rows, threads, func(t, lo, hi int) {
+		wk := &workers[t]
+		wk.pages = make([][]partial, npages)
+		wk.bad = -1
+		if s.touch {
+			wk.contacts = make(map[uint64]*faces)
+		}
+		s.rows(wk, lo, hi)
+	})
+	for _, wk := range workers {
+		if wk.bad >= 0 {
+			return nil, &LabelError{Index: wk.bad, Label: uint32(labels[wk.bad]), Count: count}
+		}
+	}
+	t := &Table{Components: make([]Component, count)}
+	m := merger{workers: workers, spacing: opt.Spacing, is3D: d > 1, intensity: vals != nil, surface: opt.Surface}
+	parallel.Ranges(npages, threads, func(lo, hi int) {
+		for pg := lo; pg < hi; pg++ {
+			m.page(t.Components, pg)
+		}
+	})
+	if s.touch {
+		t.Contacts = m.contacts()
+	}
+	return t, nil
+}
+
+// merger combines the workers' partials, in worker order.
+type merger struct {
+	workers   []worker
+	spacing   [3]float64
+	is3D      bool
+	intensity bool
+	surface   bool
+}
+
+// page merges the labels of page pg into comps (label k at k-1).
+func (m *merger) page(comps []Component, pg int) {
+	lo := max(pg<<pageBits, 1)
+	hi := min((pg+1)<<pageBits, len(comps)+1)
+	for lab := lo; lab < hi; lab++ {
+		m.label(&comps[lab-1], pg, lab&(1<<pageBits-1))
+	}
+}
+
+// label merges one label's partials, at index i of page pg, into c.
+func (m *merger) label(c *Component, pg, i int) {
+	var sum [3]int64
+	var same [3]int64
+	var k, s, s1, s2 float64
+	var wsum [3]float64
+	c.Min = [3]int{math.MaxInt, math.MaxInt, math.MaxInt}
+	c.Max = [3]int{-1, -1, -1}
+	for t := range m.workers {
+		pages := m.workers[t].pages
+		if pages[pg] == nil {
+			continue
+		}
+		p := &pages[pg][i]
+		if p.n == 0 {
+			continue
+		}
+		for a := range 3 {
+			c.Min[a] = min(c.Min[a], p.min[a])
+			c.Max[a] = max(c.Max[a], p.max[a])
+			same[a] += p.same[a]
+		}
+		sum[0] += p.sx
+		sum[1] += p.sy
+		sum[2] += p.sz
+		if m.intensity {
+			if c.Size == 0 {
+				k, c.IMin, c.IMax = p.k, p.imin, p.imax
+			}
+			// Shift p's sums of v-p.k to sums of v-k.
+			dk, n := p.k-k, float64(p.n)
+			s += p.s
+			s1 += p.s1 + n*dk
+			s2 += p.s2 + 2*dk*p.s1 + n*dk*dk
+			wsum[0] += p.wx
+			wsum[1] += p.wy
+			wsum[2] += p.wz
+			c.IMin = min(c.IMin, p.imin)
+			c.IMax = max(c.IMax, p.imax)
+		}
+		c.Size += p.n
+	}
+	if c.Size == 0 {
+		return
+	}
+	n := float64(c.Size)
+	for a := range 3 {
+		c.Centroid[a] = float64(sum[a]) / n
+	}
+	sx, sy, sz := m.spacing[0], m.spacing[1], m.spacing[2]
+	if m.is3D {
+		c.EqDiameter = math.Cbrt(6 * (n * sx * sy * sz) / math.Pi)
+	} else {
+		c.EqDiameter = math.Sqrt(4 * (n * sx * sy) / math.Pi)
+	}
+	if m.intensity {
+		c.Sum = s
+		c.Mean = s / n
+		mean1 := s1 / n
+		c.Std = math.Sqrt(max(s2/n-mean1*mean1, 0))
+		for a := range 3 {
+			c.WCentroid[a] = wsum[a] / s
+		}
+	}
+	if m.surface {
+		// Each voxel has two faces along each axis; a pair of
+		// neighbours inside the component hides two.
+		exposed := [3]float64{}
+		for a := range 3 {
+			exposed[a] = float64(2 * (c.Size - same[a]))
+		}
+		area := faceAreas(m.spacing, m.is3D)
+		c.Surface = exposed[0]*area[0] + exposed[1]*area[1]
+		if m.is3D {
+			c.Surface += exposed[2] * area[2]
+		}
+	}
+}
+
+// faceAreas returns the physical area of a face across x, y and z (3D),
+// or the length of a pixel edge across x and y (2D).
+func faceAreas(spacing [3]float64, is3D bool) [3]float64 {
+	sx, sy, sz := spacing[0], spacing[1], spacing[2]
+	if !is3D {
+		return [3]float64{sy, sx, 0}
+	}
+	return [3]float64{sy * sz, sx * sz, sx * sy}
+}
+
+// contacts merges the workers' contacts, in increasing order of the pair.
+func (m *merger) contacts() []Contact {
+	all := make(map[uint64]*faces)
+	for _, wk := range m.workers {
+		for key, f := range wk.contacts {
+			if g := all[key]; g != nil {
+				for a := range 3 {
+					g[a] += f[a]
+				}
+			} else {
+				all[key] = f
+			}
+		}
+	}
+	area := faceAreas(m.spacing, m.is3D)
+	out := make([]Contact, 0, len(all))
+	for key, f := range all {
+		out = append(out, Contact{
+			A: uint32(key >> 32), B: uint32(key),
+			Faces: f[0] + f[1] + f[2],
+			Area:  float64(f[0])*area[0] + float64(f[1])*area[1] + float64(f[2])*area[2],
+		})
+	}
+	slices.SortFunc(out, func(x, y Contact) int {
+		return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B))
+	})
+	return out
+}
