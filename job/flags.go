@@ -66,3 +66,25 @@ func ParseOrder(s string) (raster.Order, error) {
 	}
 	return o, nil
 }
+
+// ParseMeasures reads the value of --measure: a comma-separated list of
+// intensity and shape ([raster.Measures]), or "" for none. It fails with a
+// [UsageError].
+func ParseMeasures(list string) (raster.Measures, error) {
+	var m raster.Measures
+	for _, name := range strings.Split(list, ",") {
+		switch strings.TrimSpace(name) {
+		case "intensity":
+			m.Intensity = true
+		case "shape":
+			m.Shape = true
+		case "":
+			if list != "" {
+				return m, usagef("--measure %q: an empty name", list)
+			}
+		default:
+			return m, usagef("--measure %q: want a list of intensity and shape", list)
+		}
+	}
+	return m, nil
+}

@@ -31,9 +31,21 @@ func labelingFlags(defaultConn int, connUsage string) []cli.Flag {
 		&cli.FloatFlag{Name: "background", Usage: "multilabel: the sample value V is background instead of 0 (0 is then a value like any other)"},
 		&cli.StringFlag{Name: "order", Value: "first", Usage: "numbering of the components: first (first occurrence) or size (decreasing size, ties by first occurrence)"},
 		&cli.StringFlag{Name: "stats", Usage: "per-component statistics: .csv or .json", TakesFile: true},
+		&cli.StringFlag{Name: "measure", Usage: "--stats also measures: a list of intensity (sum, mean, min, max, std, weighted centroid; " +
+			"of --intensity, or of the input under --threshold) and shape (surface_mm2 in 3D or perimeter in 2D, eq_diameter)"},
 		&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (the GPU when one is usable and expected to be faster, else cpu), gpu, cpu (parallel Go) or serial"},
 		&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 		&cli.BoolFlag{Name: "json", Usage: "print a JSON summary on stdout"},
+	}
+}
+
+// tableFlags are the flags of the tables of "label" and "volume" beyond
+// --stats and --measure.
+func tableFlags(what string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "intensity", TakesFile: true, Usage: "an " + what + " of the same shape whose samples give the intensity statistics (--measure intensity)"},
+		&cli.StringFlag{Name: "contacts", TakesFile: true, Usage: "pairs of touching components (faces shared, 6/4-neighbours): .csv or .json; label_a,label_b,faces,area_mm2"},
+		&cli.BoolFlag{Name: "stats-only", Usage: "write only the tables (--stats, --contacts), no labels"},
 	}
 }
 
@@ -51,6 +63,9 @@ func settingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (job.
 		return job.Settings{}, usagef("%s: --min-size and --largest must not be negative", command)
 	}
 	if s.Order, err = job.ParseOrder(cmd.String("order")); err != nil {
+		return job.Settings{}, err
+	}
+	if s.Measures, err = job.ParseMeasures(cmd.String("measure")); err != nil {
 		return job.Settings{}, err
 	}
 	s.Background = cmd.Float("background")

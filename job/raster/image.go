@@ -24,6 +24,12 @@ type ImageOutputs struct {
 	Labels string
 	// Stats is the per-component statistics: .csv or .json.
 	Stats string
+	// Contacts is the pairs of touching components: .csv or .json.
+	Contacts string
+	// Intensity, an input, is the image of the same size whose samples
+	// give the statistics' intensity measures (Settings.Measures); ""
+	// measures the input itself, under a threshold rule only.
+	Intensity string
 }
 
 // LabelImage labels an image and applies the settings' size filters. conn is
@@ -60,10 +66,10 @@ func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, 
 
 // NarrowImageWrites reports whether uint16 labels serve an image's outputs
 // well: a label array written to a .npy file (as labels are served) under
-// dtype auto or uint16, and no colour map, statistics, size filters,
+// dtype auto or uint16, and no colour map, statistics, contacts, size filters,
 // background value or order, which need uint32 labels.
 func NarrowImageWrites(out ImageOutputs, s Settings) bool {
-	return out.Output == "" && out.Stats == "" && out.Labels != "" && out.Labels != "-" &&
+	return out.Output == "" && out.Stats == "" && out.Contacts == "" && out.Labels != "" && out.Labels != "-" &&
 		strings.ToLower(filepath.Ext(out.Labels)) == ".npy" && (s.DType == "auto" || s.DType == "uint16") &&
 		s.plain()
 }
@@ -124,15 +130,18 @@ func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels,
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
 	}
-	if out.Stats != "" {
-		stats, err := imagegraph.Statistics(labels, img.Raster)
+	if out.Stats != "" || out.Contacts != "" {
+		intensity, release, err := imageIntensity(out, img, s)
 		if err != nil {
 			return err
 		}
-		if err := writeOutput(out.Stats, stdout, func(w io.Writer) error {
-			return formats.WriteStats(w, stats, strings.ToLower(filepath.Ext(out.Stats)), img.Raster.Is3D())
-		}); err != nil {
-			return fmt.Errorf("%s: %w", out.Input, err)
+		defer release()
+		frame := func(int) (frameInput, error) {
+			return frameInput{labels: labels, values: img.Raster, intensity: intensity, spacing: [3]float64{1, 1, 1}}, nil
+		}
+		o := formats.StatsOptions{Is3D: img.Raster.Is3D(), Perimeter: !img.Raster.Is3D()}
+		if err := writeTables(out.Input, tables{out.Stats, out.Contacts}, stdout, 1, frame, o, s.Measures); err != nil {
+			return err
 		}
 	}
 	if out.Output != "" {

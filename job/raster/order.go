@@ -1,12 +1,11 @@
 package raster
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"sync/atomic"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/measure"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 
@@ -47,7 +46,8 @@ func (o Order) String() string {
 func (s Settings) finishLabels(l *imagegraph.Labels, threads int) {
 	l.Filter(s.MinSize, s.Largest)
 	if s.Order == BySize && l.Count > 1 {
-		relabel(l.Data, sizeOrder(labelSizes(l, threads)), threads)
+		// Labels come from the labeler, at most Count: Relabel cannot fail.
+		_ = measure.Relabel(l.Data, measure.SizeOrder(labelSizes(l, threads)), threads)
 	}
 }
 
@@ -81,29 +81,4 @@ func labelSizes(l *imagegraph.Labels, threads int) []int64 {
 		}
 	}
 	return sizes[1:]
-}
-
-// sizeOrder returns the numbering by decreasing size, ties broken by the
-// smaller label; sizes[k-1] is label k's size. perm[k] is label k's new
-// label, perm[0] is 0.
-func sizeOrder(sizes []int64) []uint32 {
-	byRank := make([]uint32, len(sizes))
-	for i := range byRank {
-		byRank[i] = uint32(i + 1)
-	}
-	slices.SortStableFunc(byRank, func(a, b uint32) int { return cmp.Compare(sizes[b-1], sizes[a-1]) })
-	perm := make([]uint32, len(sizes)+1)
-	for rank, lab := range byRank {
-		perm[lab] = uint32(rank + 1)
-	}
-	return perm
-}
-
-// relabel renumbers labels in place: label k becomes perm[k].
-func relabel(labels []uint32, perm []uint32, threads int) {
-	parallel.Ranges(len(labels), threads, func(lo, hi int) {
-		for i, lab := range labels[lo:hi] {
-			labels[lo+i] = perm[lab]
-		}
-	})
 }

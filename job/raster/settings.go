@@ -29,6 +29,8 @@ type Settings struct {
 	Background float64
 	// Order is how the components are numbered, after the size filters.
 	Order Order
+	// Measures say what the statistics measure beyond the base columns.
+	Measures Measures
 }
 
 // Validate checks that the settings fit together: a background value needs

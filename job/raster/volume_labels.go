@@ -3,7 +3,6 @@ package raster
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -30,6 +29,14 @@ type VolumeOutputs struct {
 	// with a frame column when the volume has several frames
 	// ([formats.WriteFrameStats]).
 	Stats string
+	// Contacts is the pairs of touching components of every frame: .csv
+	// or .json ([formats.WriteContacts]).
+	Contacts string
+	// Intensity, an input, is the volume of the same shape (of one frame
+	// or as many as the input) whose samples, scaled as thresholds are,
+	// give the statistics' intensity measures (Settings.Measures); ""
+	// measures the input itself, under a threshold rule only.
+	Intensity string
 }
 
 // VolumeLabels are the labeled frames of one volume.
@@ -144,10 +151,10 @@ func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule,
 // NarrowWrites reports whether uint16 labels serve a volume's outputs well.
 // That is whether the outputs can be written from uint16 labels
 // ([VolumeLabels.Narrow]) as fast as from uint32 ones: one label volume
-// (.nii, .nii.gz or .npy, written as labels are served) and no preview or
-// statistics, which need uint32 labels.
+// (.nii, .nii.gz or .npy, written as labels are served) and no preview,
+// statistics or contacts, which need uint32 labels.
 func NarrowWrites(out VolumeOutputs, dtype string) bool {
-	if out.Preview != "" || out.Stats != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
+	if out.Preview != "" || out.Stats != "" || out.Contacts != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
 		return false
 	}
 	for _, path := range []string{out.Output, out.Labels} {
@@ -163,6 +170,13 @@ func NarrowWrites(out VolumeOutputs, dtype string) bool {
 // volumes (of type dtype: auto, uint16 or uint32), the preview and the
 // statistics.
 func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dtype string) error {
+	return WriteVolumeMeasured(out, vol, vl, Settings{DType: dtype})
+}
+
+// WriteVolumeMeasured is [WriteVolume] with the statistics measuring what
+// s.Measures asks for, and the contacts.
+func WriteVolumeMeasured(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, s Settings) error {
+	dtype := s.DType
 	frames := vl.Frames
 	if vl.Narrow != nil && !NarrowWrites(out, dtype) {
 		frames = [][]uint32{widen(vl.Narrow)}
@@ -195,20 +209,26 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
 	}
-	if out.Stats != "" {
-		// One frame's statistics at a time; labels are numbered from 1
-		// in every frame.
-		stats := func(t int) ([]imagegraph.ComponentStats, error) {
-			labels := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}
-			return imagegraph.Statistics(labels, vol.Frames[t])
-		}
-		if err := writeOutput(out.Stats, nil, func(w io.Writer) error {
-			return formats.WriteFrameStats(w, len(frames), stats, strings.ToLower(filepath.Ext(out.Stats)), vol.Affine)
-		}); err != nil {
-			return fmt.Errorf("%s: %w", out.Input, err)
-		}
+	if out.Stats == "" && out.Contacts == "" {
+		return nil
 	}
-	return nil
+	iv, release, err := volumeIntensity(out, vol, s)
+	if err != nil {
+		return err
+	}
+	defer release()
+	// One frame's statistics at a time; labels are numbered from 1 in
+	// every frame.
+	frame := func(t int) (frameInput, error) {
+		f := frameInput{values: vol.Frames[t], spacing: absSpacing(vol.Spacing),
+			labels: &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}}
+		if iv != nil {
+			f.intensity, f.slope, f.inter = iv.Frames[min(t, len(iv.Frames)-1)], iv.Slope, iv.Inter
+		}
+		return f, nil
+	}
+	o := formats.StatsOptions{Is3D: true, Affine: &vol.Affine, Frames: len(frames), Perimeter: f0.Depth == 1}
+	return writeTables(out.Input, tables{out.Stats, out.Contacts}, nil, len(frames), frame, o, s.Measures)
 }
 
 // PreviewFrame is the frame whose mid-slices a volume's preview shows. It is
