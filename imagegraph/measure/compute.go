@@ -71,7 +71,7 @@ func (m *merger) page(comps []Component, pg int) {
 func (m *merger) label(c *Component, pg, i int) {
 	var sum [3]int64
 	var same [3]int64
-	var k, s, s1, s2 float64
+	var k, s1, s2 float64
 	var wsum [3]float64
 	c.Min = [3]int{math.MaxInt, math.MaxInt, math.MaxInt}
 	c.Max = [3]int{-1, -1, -1}
@@ -98,7 +98,6 @@ func (m *merger) label(c *Component, pg, i int) {
 			}
 			// Shift p's sums of v-p.k to sums of v-k.
 			dk, n := p.k-k, float64(p.n)
-			s += p.s
 			s1 += p.s1 + n*dk
 			s2 += p.s2 + 2*dk*p.s1 + n*dk*dk
 			wsum[0] += p.wx
@@ -123,6 +122,10 @@ func (m *merger) label(c *Component, pg, i int) {
 		c.EqDiameter = math.Sqrt(4 * (n * sx * sy) / math.Pi)
 	}
 	if m.intensity {
+		if c.IMin > c.IMax { // every sample NaN
+			c.IMin, c.IMax = math.NaN(), math.NaN()
+		}
+		s := n*k + s1
 		c.Sum = s
 		c.Mean = s / n
 		mean1 := s1 / n

@@ -1,6 +1,8 @@
 package measure
 
 import (
+	"math"
+
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -12,10 +14,10 @@ type partial struct {
 	same       [3]int64 // neighbour pairs along x, y, z inside the component
 
 	// Intensity: k is the first scaled sample this goroutine saw, the
-	// shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; s = Σv; wx, wy, wz = Σ x·v,
-	// Σ y·v, Σ z·v.
-	k, s, s1, s2, wx, wy, wz float64
-	imin, imax               float64
+	// shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; wx, wy, wz = Σ x·v, Σ y·v,
+	// Σ z·v.
+	k, s1, s2, wx, wy, wz float64
+	imin, imax            float64
 }
 
 // contactKey packs a pair of labels a < b.
@@ -31,11 +33,19 @@ type worker struct {
 	// page allocated when a label of it is first met.
 	pages    [][]partial
 	contacts map[uint64]*faces
-	// lastKey and last cache the pair most recently touched.
-	lastKey uint64
-	last    *faces
+	// cache holds recently touched pairs, by a hash of the pair.
+	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
+}
+
+// cacheSize is the number of pairs in a worker's cache of contacts.
+const cacheSize = 256
+
+// cached is an entry of the cache of contacts: f counts pair key's faces.
+type cached struct {
+	key uint64
+	f   *faces
 }
 
 // pageBits is the base-2 logarithm of the labels of a page of partials.
@@ -51,22 +61,23 @@ func (wk *worker) part(a uint32) *partial {
 	return &pg[a&(1<<pageBits-1)]
 }
 
-// contact counts one face along axis between labels a and b, both
-// nonzero and different.
-func (wk *worker) contact(a, b uint32, axis int) {
+// contact counts n faces along axis between labels a and b, both nonzero
+// and different.
+func (wk *worker) contact(a, b uint32, axis int, n int64) {
 	if a > b {
 		a, b = b, a
 	}
 	key := contactKey(a, b)
-	if key != wk.lastKey || wk.last == nil {
+	c := &wk.cache[(key*0x9E3779B97F4A7C15)>>56]
+	if c.key != key || c.f == nil {
 		f := wk.contacts[key]
 		if f == nil {
 			f = new(faces)
 			wk.contacts[key] = f
 		}
-		wk.lastKey, wk.last = key, f
+		c.key, c.f = key, f
 	}
-	wk.last[axis]++
+	c.f[axis] += n
 }
 
 // scan is what every goroutine of a pass reads.
@@ -81,145 +92,269 @@ type scan[L Label, T imagegraph.Sample] struct {
 	neighbourCounts bool // surface || touch
 }
 
-// rows measures rows [lo, hi) (row r is y + z*h) into wk.
+// run is a run of equal labels along a row, ending before x = end (a
+// plane has fewer than 2^31 pixels), starting where the run before ends.
+type run[L Label] struct {
+	end   int32
+	label L
+}
+
+// appendRuns appends the runs of row to dst.
+func appendRuns[L Label](dst []run[L], row []L) []run[L] {
+	for x := 0; x < len(row); {
+		a := row[x]
+		for x++; x < len(row) && row[x] == a; x++ {
+		}
+		dst = append(dst, run[L]{int32(x), a})
+	}
+	return dst
+}
+
+// planeRuns holds the runs of the rows of one plane that one goroutine
+// measured: row y's are runs[start[y]:end[y]].
+type planeRuns[L Label] struct {
+	runs       []run[L]
+	start, end []int
+}
+
+// row returns the runs of row y.
+func (p *planeRuns[L]) row(y int) []run[L] { return p.runs[p.start[y]:p.end[y]] }
+
+// rows measures rows [lo, hi) (row r is y + z*h) into wk. It compares
+// every run with the runs of the row before and the row of the plane
+// before that it overlaps, keeping the runs of this plane and the one
+// before; the rows before lo are split into runs again.
 func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 	w, h := s.w, s.h
 	plane := w * h
+	var prev, cur planeRuns[L]
+	if s.neighbourCounts {
+		prev = planeRuns[L]{start: make([]int, h), end: make([]int, h)}
+		cur = planeRuns[L]{start: make([]int, h), end: make([]int, h)}
+	}
+	var upScratch, backScratch []run[L]
+	var line []run[L]
 	for r := lo; r < hi; r++ {
 		y, z := r%h, r/h
 		base := r * w
 		row := s.labels[base : base+w]
-		var up, back []L
-		if y > 0 {
-			up = s.labels[base-w : base]
-		}
-		if z > 0 {
-			back = s.labels[base-plane : base-plane+w]
+		var up, back []run[L]
+		if s.neighbourCounts {
+			if y == 0 {
+				prev, cur = cur, prev
+				cur.runs = cur.runs[:0]
+			}
+			n0 := len(cur.runs)
+			cur.runs = appendRuns(cur.runs, row)
+			cur.start[y], cur.end[y] = n0, len(cur.runs)
+			line = cur.runs[n0:]
+			switch {
+			case y == 0:
+			case r-1 >= lo:
+				up = cur.row(y - 1)
+			default:
+				upScratch = appendRuns(upScratch[:0], s.labels[base-w:base])
+				up = upScratch
+			}
+			switch {
+			case z == 0:
+			case r-h >= lo:
+				back = prev.row(y)
+			default:
+				backScratch = appendRuns(backScratch[:0], s.labels[base-plane:base-plane+w])
+				back = backScratch
+			}
+		} else {
+			line = appendRuns(line[:0], row)
 		}
 		var vals []T
 		if s.vals != nil {
 			vals = s.vals[base : base+w]
 		}
-		for x := 0; x < w; {
-			a := row[x]
-			x0 := x
-			for x++; x < w && row[x] == a; x++ {
-			}
-			if a == 0 {
-				continue
-			}
-			if int(a) > s.count {
-				if wk.bad < 0 {
-					wk.bad = base + x0
-				}
-				continue
-			}
-			p := wk.part(uint32(a))
-			n := int64(x - x0)
-			if p.n == 0 {
-				p.min = [3]int{x0, y, z}
-				p.max = [3]int{x - 1, y, z}
-			} else {
-				p.min[0] = min(p.min[0], x0)
-				p.max[0] = max(p.max[0], x-1)
-				p.min[1] = min(p.min[1], y)
-				p.max[1] = max(p.max[1], y)
-				p.min[2] = min(p.min[2], z)
-				p.max[2] = max(p.max[2], z)
-			}
-			// Σx over [x0, x) = n·(x0 + x - 1)/2.
-			p.sx += n * int64(x0+x-1) / 2
-			p.sy += n * int64(y)
-			p.sz += n * int64(z)
-			if vals != nil {
-				s.intensity(p, vals[x0:x], x0, y, z)
-			}
-			p.n += n
-			if !s.neighbourCounts {
-				continue
-			}
-			p.same[0] += n - 1
-			if s.touch && x0 > 0 && row[x0-1] != 0 {
-				wk.contact(uint32(row[x0-1]), uint32(a), 0)
-			}
-			if up != nil {
-				p.same[1] += s.compare(wk, a, up[x0:x], 1)
-			}
-			if back != nil {
-				p.same[2] += s.compare(wk, a, back[x0:x], 2)
-			}
-		}
+		s.line(wk, line, vals, y, z, base, up, back)
 	}
 }
 
-// compare returns how many of the labels in nb, the neighbours of a run
-// of label a along axis, are a, counting the faces of the others that are
-// not background as contacts when they are asked for.
-func (s *scan[L, T]) compare(wk *worker, a L, nb []L, axis int) int64 {
-	var c int64
-	if !s.touch {
-		for _, b := range nb {
-			if b == a {
-				c++
+// line measures the runs of one row at (y, z), which starts at index base,
+// against the runs up and back of the rows before it along y and z (nil
+// for none).
+func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, up, back []run[L]) {
+	var left L // the label of the run before
+	ui, bi := 0, 0
+	x0 := 0
+	for _, rn := range line {
+		a, x := rn.label, int(rn.end)
+		if a == 0 {
+			left, x0 = a, x
+			continue
+		}
+		if int(a) > s.count {
+			if wk.bad < 0 {
+				wk.bad = base + x0
+			}
+			left, x0 = a, x
+			continue
+		}
+		p := wk.part(uint32(a))
+		n := int64(x - x0)
+		if p.n == 0 {
+			p.min = [3]int{x0, y, z}
+			p.max = [3]int{x - 1, y, z}
+		} else {
+			p.min[0] = min(p.min[0], x0)
+			p.max[0] = max(p.max[0], x-1)
+			p.min[1] = min(p.min[1], y)
+			p.max[1] = max(p.max[1], y)
+			p.min[2] = min(p.min[2], z)
+			p.max[2] = max(p.max[2], z)
+		}
+		// Σx over [x0, x) = n·(x0 + x - 1)/2.
+		p.sx += n * int64(x0+x-1) / 2
+		p.sy += n * int64(y)
+		p.sz += n * int64(z)
+		if vals != nil {
+			s.intensity(p, vals[x0:x], x0, y, z)
+		}
+		p.n += n
+		if s.neighbourCounts {
+			p.same[0] += n - 1
+			if s.touch && left != 0 {
+				wk.contact(uint32(left), uint32(a), 0, 1)
+			}
+			if up != nil {
+				p.same[1] += s.overlap(wk, a, up, &ui, x0, x, 1)
+			}
+			if back != nil {
+				p.same[2] += s.overlap(wk, a, back, &bi, x0, x, 2)
 			}
 		}
-		return c
+		left, x0 = a, x
 	}
-	for _, b := range nb {
-		if b == a {
-			c++
-		} else if b != 0 {
-			wk.contact(uint32(a), uint32(b), axis)
+}
+
+// overlap returns how many voxels of the runs nb of a neighbouring row,
+// over [x0, x1), are labeled a, counting the faces along axis of the
+// others that are not background as contacts when they are asked for.
+// *j is the index in nb to look from, left at the last run looked at.
+func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, axis int) int64 {
+	i := *j
+	for int(nb[i].end) <= x0 {
+		i++
+	}
+	var c int64
+	for lo := x0; ; i++ {
+		end := int(nb[i].end)
+		e := min(end, x1)
+		if b := nb[i].label; b == a {
+			c += int64(e - lo)
+		} else if b != 0 && s.touch {
+			wk.contact(uint32(a), uint32(b), axis, int64(e-lo))
 		}
+		if end >= x1 {
+			break
+		}
+		lo = e
 	}
+	*j = i
 	return c
 }
 
 // intensity adds the samples vals of a run starting at (x0, y, z) to p.
 func (s *scan[L, T]) intensity(p *partial, vals []T, x0, y, z int) {
-	first := p.n == 0
-	if first {
-		v := float64(vals[0])
+	if p.n == 0 {
+		p.k = float64(vals[0])
 		if s.scaled {
-			v = float64(v*s.slope) + s.inter
+			p.k = float64(p.k*s.slope) + s.inter
 		}
-		p.k, p.imin, p.imax = v, v, v
+		p.imin, p.imax = math.Inf(1), math.Inf(-1)
 	}
-	k := p.k
-	var sum, s1, s2, wx float64
-	mn, mx := p.imin, p.imax
-	fx := float64(x0)
+	var r runSums
 	if s.scaled {
-		slope, inter := s.slope, s.inter
-		for _, t := range vals {
-			v := float64(float64(t)*slope) + inter // rounded product, as thresholds
-			sum += v
-			wx += fx * v
-			d := v - k
-			s1 += d
-			s2 += d * d
-			mn = min(mn, v)
-			mx = max(mx, v)
-			fx++
-		}
+		r = sumScaled(vals, p.k, s.slope, s.inter, p.imin, p.imax)
 	} else {
-		for _, t := range vals {
-			v := float64(t)
-			sum += v
-			wx += fx * v
-			d := v - k
-			s1 += d
-			s2 += d * d
-			mn = min(mn, v)
-			mx = max(mx, v)
-			fx++
-		}
+		r = sumPlain(vals, p.k, p.imin, p.imax)
 	}
-	p.s += sum
-	p.s1 += s1
-	p.s2 += s2
-	p.wx += wx
+	// Σv = n·k + Σ(v-k); Σ x·v = Σ x·(v-k) + k·Σx.
+	n := float64(len(vals))
+	sum := n*p.k + r.s1
+	sumX := n * (float64(x0) + (n-1)/2)
+	p.s1 += r.s1
+	p.s2 += r.s2
+	p.wx += r.wx + float64(x0)*r.s1 + p.k*sumX
 	p.wy += float64(y) * sum
 	p.wz += float64(z) * sum
-	p.imin, p.imax = mn, mx
+	p.imin, p.imax = r.min, r.max
+}
+
+// runSums holds the sums of the samples v of a run less a shift k:
+// s1 = Σ(v-k), s2 = Σ(v-k)², wx = Σ x·(v-k) with x counted from the
+// run's start, and the least and greatest v (NaN skipped) with what came
+// before.
+type runSums struct {
+	s1, s2, wx, min, max float64
+}
+
+// sumPlain returns the sums of vals, shifted by k, in two lanes (even and
+// odd samples) added at the end. mn and mx are the extremes so far.
+func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
+	var s10, s11, s20, s21, w0, w1 float64
+	fx := 0.0
+	i := 0
+	for ; i+1 < len(vals); i += 2 {
+		v0, v1 := float64(vals[i]), float64(vals[i+1])
+		d0, d1 := v0-k, v1-k
+		s10 += d0
+		s11 += d1
+		s20 += d0 * d0
+		s21 += d1 * d1
+		w0 += fx * d0
+		w1 += (fx + 1) * d1
+		if v0 < mn {
+			mn = v0
+		}
+		if v0 > mx {
+			mx = v0
+		}
+		if v1 < mn {
+			mn = v1
+		}
+		if v1 > mx {
+			mx = v1
+		}
+		fx += 2
+	}
+	if i < len(vals) {
+		v := float64(vals[i])
+		d := v - k
+		s10 += d
+		s20 += d * d
+		w0 += fx * d
+		if v < mn {
+			mn = v
+		}
+		if v > mx {
+			mx = v
+		}
+	}
+	return runSums{s10 + s11, s20 + s21, w0 + w1, mn, mx}
+}
+
+// sumScaled is sumPlain for the samples stored*slope + inter, the product
+// rounded as thresholds round it.
+func sumScaled[T imagegraph.Sample](vals []T, k, slope, inter, mn, mx float64) runSums {
+	var s1, s2, w float64
+	for i, t := range vals {
+		v := float64(float64(t)*slope) + inter
+		d := v - k
+		s1 += d
+		s2 += d * d
+		w += float64(i) * d
+		if v < mn {
+			mn = v
+		}
+		if v > mx {
+			mx = v
+		}
+	}
+	return runSums{s1, s2, w, mn, mx}
 }
