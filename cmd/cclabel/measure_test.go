@@ -454,3 +454,61 @@ func TestTableUsageErrors(t *testing.T) {
 		t.Error("a statistics file was written")
 	}
 }
+
+// TestMeasuredStatsKeepTheBaseColumns: on every image and volume case of
+// the shared data (and the 4D example), statistics with measures and
+// contacts, which come from one measuring pass, start every row with the
+// columns the plain statistics (imagegraph.Statistics) write, byte for
+// byte, in CSV and JSON, in both orders; the contacts' labels are those of
+// the rows.
+func TestMeasuredStatsKeepTheBaseColumns(t *testing.T) {
+	cases := testkit.Cases(t, func(c testkit.Case) bool { return c.Connectivity != 26 || strings.HasPrefix(c.File, "volumes/") })
+	cases = append(cases, testkit.Case{File: "volumes/nibabel_example4d.nii.gz", Mode: "threshold:500", Connectivity: 6})
+	dir := t.TempDir()
+	if testing.Short() {
+		cases = cases[:min(len(cases), 6)]
+	}
+	for i, c := range cases {
+		command := "volume"
+		if strings.HasPrefix(c.File, "images/") {
+			command = "label"
+		}
+		for _, order := range []string{"first", "size"}[:1+i%2] { // size on every other case
+			args := append([]string{command, sharedData(t, c.File), "-c", strconv.Itoa(c.Connectivity), "--order", order, "-q"}, modeFlags(c.Mode)...)
+			plain, measured := filepath.Join(dir, fmt.Sprintf("%d.csv", i)), filepath.Join(dir, fmt.Sprintf("%d.m.csv", i))
+			contacts := filepath.Join(dir, fmt.Sprintf("%d.c.json", i))
+			if r := runCLI(t, "", append(args, "--stats", plain)...); r.code != 0 {
+				t.Fatalf("%s: %s", c.File, r.stderr)
+			}
+			if r := runCLI(t, "", append(args, "--stats", measured, "--measure", "shape", "--contacts", contacts, "--stats-only")...); r.code != 0 {
+				t.Fatalf("%s: %s", c.File, r.stderr)
+			}
+			a, _ := os.ReadFile(plain)
+			b, _ := os.ReadFile(measured)
+			al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+			if len(al) != len(bl) || len(al) < 2 {
+				t.Fatalf("%s %s: %d and %d lines", c.File, order, len(al), len(bl))
+			}
+			for k := range al {
+				if !strings.HasPrefix(bl[k], al[k]+",") && !(al[k] == "" && bl[k] == "") {
+					t.Fatalf("%s %s line %d: %q does not start with %q", c.File, order, k, bl[k], al[k])
+				}
+			}
+			var cs []struct {
+				Frame *int   `json:"frame"`
+				A     uint32 `json:"label_a"`
+				B     uint32 `json:"label_b"`
+				Faces int64  `json:"faces"`
+			}
+			raw, _ := os.ReadFile(contacts)
+			if err := json.Unmarshal(raw, &cs); err != nil {
+				t.Fatalf("%s: contacts: %v", c.File, err)
+			}
+			for _, x := range cs {
+				if x.A == 0 || x.A >= x.B || x.Faces < 1 || int(x.B) > len(al)-2 {
+					t.Fatalf("%s: contact %+v", c.File, x)
+				}
+			}
+		}
+	}
+}

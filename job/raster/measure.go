@@ -6,10 +6,12 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/imagegraph/measure"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // Measures say what a file's statistics measure beyond the label, value,
@@ -101,20 +103,18 @@ func writeTables(input string, out tables, stdout io.Writer, frames int, frame f
 }
 
 // measureFrame measures one frame: its statistics rows when stats is set,
-// with the measures m asks for, and its contacts when contacts is set. The
-// base rows are [imagegraph.Statistics]'; the rest comes from one pass of
-// [measure.Compute] on all cores.
+// with the measures m asks for, and its contacts when contacts is set.
+// Without measures or contacts the rows are [imagegraph.Statistics]';
+// otherwise one parallel pass of [measure.Compute] gives them all, with the
+// value of each component's first voxel.
 func measureFrame(f frameInput, m Measures, stats, contacts bool) ([]imagegraph.ComponentStats, []formats.Measures, []formats.Contact, error) {
-	var rows []imagegraph.ComponentStats
-	if stats {
-		var err error
-		if rows, err = imagegraph.Statistics(f.labels, f.values); err != nil {
-			return nil, nil, nil, err
-		}
-	}
 	extra := stats && (m.Intensity || m.Shape)
 	if !extra && !contacts {
-		return rows, nil, nil, nil
+		if !stats {
+			return nil, nil, nil, nil
+		}
+		rows, err := imagegraph.Statistics(f.labels, f.values)
+		return rows, nil, nil, err
 	}
 	l := f.labels
 	opt := measure.Options{Spacing: f.spacing, Surface: extra && m.Shape, Contacts: contacts}
@@ -125,7 +125,19 @@ func measureFrame(f frameInput, m Measures, stats, contacts bool) ([]imagegraph.
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	var rows []imagegraph.ComponentStats
 	var ms []formats.Measures
+	if stats {
+		first := firstVoxels(l.Data, l.Count, 0)
+		rows = make([]imagegraph.ComponentStats, len(t.Components))
+		for i, c := range t.Components {
+			rows[i] = imagegraph.ComponentStats{Label: uint32(i + 1), Size: c.Size, Min: c.Min, Max: c.Max, Centroid: c.Centroid}
+			if first[i] >= 0 {
+				rows[i].Sample = f.values.SampleAt(first[i])
+				rows[i].Value = rows[i].Sample.Float()
+			}
+		}
+	}
 	if extra {
 		ms = make([]formats.Measures, len(t.Components))
 		for i, c := range t.Components {
@@ -141,6 +153,43 @@ func measureFrame(f frameInput, m Measures, stats, contacts bool) ([]imagegraph.
 		}
 	}
 	return rows, ms, cs, nil
+}
+
+// firstVoxels returns the index of the first voxel of every label 1..count
+// in labels (label k's at k-1; -1 for a label that does not occur), on
+// threads goroutines (0: GOMAXPROCS). Each goroutine scans a range in
+// order and lowers a shared minimum by compare-and-swap, which it does at
+// most once per label and range.
+func firstVoxels(labels []uint32, count, threads int) []int {
+	first := make([]int64, count)
+	for i := range first {
+		first[i] = math.MaxInt64
+	}
+	parallel.Ranges(len(labels), threads, func(lo, hi int) {
+		prev := uint32(0)
+		for i, lab := range labels[lo:hi] {
+			if lab == prev || lab == 0 || int(lab) > count {
+				prev = lab
+				continue
+			}
+			prev = lab
+			p := &first[lab-1]
+			for at := int64(lo + i); ; {
+				old := atomic.LoadInt64(p)
+				if at >= old || atomic.CompareAndSwapInt64(p, old, at) {
+					break
+				}
+			}
+		}
+	})
+	out := make([]int, count)
+	for i, v := range first {
+		out[i] = -1
+		if v != math.MaxInt64 {
+			out[i] = int(v)
+		}
+	}
+	return out
 }
 
 // absSpacing returns a volume's spacing as lengths.
