@@ -4,7 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
+	"strings"
+
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
 // Contact is a pair of components that share faces, as a contacts file
@@ -99,4 +104,60 @@ func (sw *statsWriter) contactRow(t int, c Contact) error {
 	line = strconv.AppendFloat(line, c.Area, 'g', -1, 64)
 	sw.line = append(line, '\n')
 	return sw.write(sw.line)
+}
+
+// FrameTables are the tables of one frame: its statistics rows, their
+// [Measures] (when [StatsOptions] asks for any) and its contacts.
+type FrameTables struct {
+	Stats    []imagegraph.ComponentStats
+	Measures []Measures
+	Contacts []Contact
+}
+
+// WriteTables writes a statistics file (as [WriteStatsTable], formatted as
+// o says in the format of its extension) and a contacts file (as
+// [WriteContacts]) of o.Frames frames. Either path may be "" for none or
+// "-" for stdout; each is written through a temporary file renamed when
+// complete. frame(t) gives frame t's tables; it is called once per frame,
+// the contacts being kept from the statistics' pass.
+func WriteTables(stats, contacts string, stdout io.Writer, o StatsOptions, frame func(t int) (FrameTables, error)) error {
+	frames := max(o.Frames, 1)
+	kept := make([][]Contact, frames)
+	done := make([]bool, frames)
+	run := func(t int) (FrameTables, error) {
+		f, err := frame(t)
+		kept[t], done[t] = f.Contacts, err == nil
+		return f, err
+	}
+	write := func(path string, w func(io.Writer) error) error {
+		if path == "-" {
+			return w(stdout)
+		}
+		return atomicfile.WriteFile(path, w)
+	}
+	if stats != "" {
+		o.Format = strings.ToLower(filepath.Ext(stats))
+		err := write(stats, func(w io.Writer) error {
+			return WriteStatsTable(w, o, func(t int) ([]imagegraph.ComponentStats, []Measures, error) {
+				f, err := run(t)
+				return f.Stats, f.Measures, err
+			})
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if contacts == "" {
+		return nil
+	}
+	return write(contacts, func(w io.Writer) error {
+		return WriteContacts(w, strings.ToLower(filepath.Ext(contacts)), frames, func(t int) ([]Contact, error) {
+			if !done[t] {
+				if _, err := run(t); err != nil {
+					return nil, err
+				}
+			}
+			return kept[t], nil
+		})
+	})
 }

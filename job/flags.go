@@ -57,14 +57,17 @@ func ParseGPUs(spec string) ([]int, error) {
 	return gpus, nil
 }
 
-// ParseOrder reads the value of --order: "first" or "size"
-// ([raster.Order]). It fails with a [UsageError].
+// ParseOrder reads the value of --order: "first" or "size", as
+// [raster.Order.String] writes them, or "" for first. It fails with a
+// [UsageError].
 func ParseOrder(s string) (raster.Order, error) {
-	o, err := raster.ParseOrder(s)
-	if err != nil {
-		return 0, UsageError{Err: err}
+	switch s {
+	case "first", "":
+		return raster.FirstOccurrence, nil
+	case "size":
+		return raster.BySize, nil
 	}
-	return o, nil
+	return 0, usagef("--order %q: want first or size", s)
 }
 
 // ParseMeasures reads the value of --measure: a comma-separated list of

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/job"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // TestRuleOf checks the foreground rule of every combination of the rule
@@ -63,5 +64,37 @@ func TestParseGPUs(t *testing.T) {
 				t.Fatalf("ParseGPUs = %v, %v; want %v", got, err, c.want)
 			}
 		})
+	}
+}
+
+// TestParseOrderAndMeasures checks the values of --order and --measure.
+func TestParseOrderAndMeasures(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want raster.Order
+		ok   bool
+	}{{"first", raster.FirstOccurrence, true}, {"size", raster.BySize, true}, {"", raster.FirstOccurrence, true}, {"Size", 0, false}, {"largest", 0, false}} {
+		got, err := job.ParseOrder(c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseOrder(%q) = %v, %v", c.in, got, err)
+		}
+		if c.ok && c.in != "" && got.String() != c.in {
+			t.Errorf("%v.String() = %q", got, got.String())
+		}
+	}
+	for _, c := range []struct {
+		in   string
+		want raster.Measures
+		ok   bool
+	}{
+		{"", raster.Measures{}, true}, {"shape", raster.Measures{Shape: true}, true},
+		{"intensity, shape", raster.Measures{Intensity: true, Shape: true}, true},
+		{"shape,", raster.Measures{}, false}, {"volume", raster.Measures{}, false},
+	} {
+		got, err := job.ParseMeasures(c.in)
+		var ue job.UsageError
+		if c.ok && (err != nil || got != c.want) || !c.ok && !errors.As(err, &ue) {
+			t.Errorf("ParseMeasures(%q) = %+v, %v", c.in, got, err)
+		}
 	}
 }

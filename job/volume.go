@@ -202,7 +202,7 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	releaseAfter(l, last)
 
 	bar.Stage("writing", volumeWrites(out)...)
-	if err := raster.WriteVolumeMeasured(out, vol, vl, j.Settings); err != nil {
+	if err := raster.WriteVolume(out, vol, vl, j.Settings); err != nil {
 		return VolumeSummary{}, err
 	}
 	if last {

@@ -28,10 +28,11 @@ func (e *BackgroundError) Error() string {
 }
 
 // withBackground returns the raster that labels r under s as if the sample
-// value v, s.Background, were background instead of 0. Multilabel rules compare samples only for
-// equality and with zero, so exchanging v and 0 (and -0 for floats) in a
-// copy of the samples gives the partition that v as background gives; r is
-// left as it is, so statistics read its values. With v 0 it returns r.
+// value v, s.Background, were background instead of 0. Multilabel rules
+// compare samples only for equality and with zero, so exchanging v and 0
+// (and -0 for floats) in a copy of the samples gives the partition that v
+// as background gives; r is left as it is, so statistics read its values.
+// With v 0 it returns r.
 func withBackground(r *imagegraph.Raster, s Settings, threads int) (*imagegraph.Raster, error) {
 	v := s.Background
 	if v == 0 {

@@ -60,7 +60,9 @@ func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, 
 	if err != nil {
 		return nil, err
 	}
-	s.finishLabels(res.Labels, l.Threads())
+	if err := s.finishLabels(res.Labels, l.Threads()); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 
@@ -131,16 +133,27 @@ func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels,
 		}
 	}
 	if out.Stats != "" || out.Contacts != "" {
-		intensity, release, err := imageIntensity(out, img, s)
+		iv, release, err := intensityOf(out.Input, out.Stats, out.Intensity, imagegraph.NewVolume(img.Raster, "image"), s,
+			func(p string) (*imagegraph.Volume, func(), error) {
+				in, release, err := formats.MapImageFile(p, nil)
+				if err != nil {
+					return nil, nil, err
+				}
+				return imagegraph.NewVolume(in.Raster, "image"), release, nil
+			})
 		if err != nil {
 			return err
 		}
 		defer release()
 		frame := func(int) (frameInput, error) {
-			return frameInput{labels: labels, values: img.Raster, intensity: intensity, spacing: [3]float64{1, 1, 1}}, nil
+			f := frameInput{labels: labels, values: img.Raster, spacing: [3]float64{1, 1, 1}}
+			if iv != nil {
+				f.intensity = iv.Frames[0]
+			}
+			return f, nil
 		}
 		o := formats.StatsOptions{Is3D: img.Raster.Is3D(), Perimeter: !img.Raster.Is3D()}
-		if err := writeTables(out.Input, tables{out.Stats, out.Contacts}, stdout, 1, frame, o, s.Measures); err != nil {
+		if err := writeTables(out.Input, out.Stats, out.Contacts, stdout, frame, o, s.Measures); err != nil {
 			return err
 		}
 	}

@@ -102,20 +102,3 @@ func TestOrderBySize(t *testing.T) {
 		}
 	}
 }
-
-// TestParseOrder checks the names of the orders.
-func TestParseOrder(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want raster.Order
-		ok   bool
-	}{{"first", raster.FirstOccurrence, true}, {"size", raster.BySize, true}, {"", raster.FirstOccurrence, true}, {"Size", 0, false}, {"largest", 0, false}} {
-		got, err := raster.ParseOrder(c.in)
-		if (err == nil) != c.ok || got != c.want {
-			t.Errorf("ParseOrder(%q) = %v, %v", c.in, got, err)
-		}
-		if c.ok && c.in != "" && got.String() != c.in {
-			t.Errorf("%v.String() = %q", got, got.String())
-		}
-	}
-}

@@ -261,7 +261,9 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 	if vol != vs.vol {
 		return nil, fmt.Errorf("labelfile: the reader returned another volume than it streamed")
 	}
-	vs.s.finishLabels(res.labels, vs.l.Threads())
+	if err := vs.s.finishLabels(res.labels, vs.l.Threads()); err != nil {
+		return nil, err
+	}
 	conn := vs.conn
 	if res.labels.Depth == 1 { // a 2D file: the in-plane part of the stencil
 		conn = slabs.InPlane(conn)

@@ -3,6 +3,7 @@ package raster
 import (
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -125,7 +126,9 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 			vl.GPU.Total += res.Timing.Total
 		}
 		vl.Timing = vl.Timing.Plus(res.Timing)
-		s.finishLabels(res.Labels, l.Threads())
+		if err := s.finishLabels(res.Labels, l.Threads()); err != nil {
+			return nil, err
+		}
 		vl.Frames[i], vl.PerFrame[i], vl.Narrow = res.Labels.Data, res.Labels.Count, res.Narrow
 		vl.Total += res.Labels.Count
 		vl.Last, vl.Backend = res.Labels, res.Backend
@@ -166,16 +169,10 @@ func NarrowWrites(out VolumeOutputs, dtype string) bool {
 	return true
 }
 
-// WriteVolume writes the outputs of a labeled volume. These are the label
-// volumes (of type dtype: auto, uint16 or uint32), the preview and the
-// statistics.
-func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dtype string) error {
-	return WriteVolumeMeasured(out, vol, vl, Settings{DType: dtype})
-}
-
-// WriteVolumeMeasured is [WriteVolume] with the statistics measuring what
-// s.Measures asks for, and the contacts.
-func WriteVolumeMeasured(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, s Settings) error {
+// WriteVolume writes the outputs of a labeled volume under s. These are the
+// label volumes (of type s.DType: auto, uint16 or uint32), the preview, the
+// statistics (measuring what s.Measures asks for) and the contacts.
+func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, s Settings) error {
 	dtype := s.DType
 	frames := vl.Frames
 	if vl.Narrow != nil && !NarrowWrites(out, dtype) {
@@ -212,7 +209,9 @@ func WriteVolumeMeasured(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLa
 	if out.Stats == "" && out.Contacts == "" {
 		return nil
 	}
-	iv, release, err := volumeIntensity(out, vol, s)
+	iv, release, err := intensityOf(out.Input, out.Stats, out.Intensity, vol, s, func(p string) (*imagegraph.Volume, func(), error) {
+		return formats.MapVolumeFileStreaming(p, nil, nil)
+	})
 	if err != nil {
 		return err
 	}
@@ -220,7 +219,7 @@ func WriteVolumeMeasured(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLa
 	// One frame's statistics at a time; labels are numbered from 1 in
 	// every frame.
 	frame := func(t int) (frameInput, error) {
-		f := frameInput{values: vol.Frames[t], spacing: absSpacing(vol.Spacing),
+		f := frameInput{values: vol.Frames[t], spacing: [3]float64{math.Abs(vol.Spacing[0]), math.Abs(vol.Spacing[1]), math.Abs(vol.Spacing[2])},
 			labels: &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}}
 		if iv != nil {
 			f.intensity, f.slope, f.inter = iv.Frames[min(t, len(iv.Frames)-1)], iv.Slope, iv.Inter
@@ -228,7 +227,7 @@ func WriteVolumeMeasured(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLa
 		return f, nil
 	}
 	o := formats.StatsOptions{Is3D: true, Affine: &vol.Affine, Frames: len(frames), Perimeter: f0.Depth == 1}
-	return writeTables(out.Input, tables{out.Stats, out.Contacts}, nil, len(frames), frame, o, s.Measures)
+	return writeTables(out.Input, out.Stats, out.Contacts, nil, frame, o, s.Measures)
 }
 
 // PreviewFrame is the frame whose mid-slices a volume's preview shows. It is
