@@ -442,6 +442,7 @@ func TestTableUsageErrors(t *testing.T) {
 		{"label", in, "--order", "largest", "--stats", s},
 		{"label", in, "--contacts", filepath.Join(dir, "c.txt")},
 		{"label", in, "--stats", s, "--contacts", s},
+		{"label", in, "--threshold", "1", "--stats", s, "--intensity", s},
 		{"label", in, in, "--intensity", in, "-o", dir, "--stats", ".csv"},
 		{"volume", in, "--stats-only", "--preview", filepath.Join(dir, "p.png"), "--stats", s},
 		{"batch", in, "-o", dir, "--measure", "intensity", "--stats", ".csv"},
