@@ -61,6 +61,7 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 	if j.Intensity != "" { // an intensity image asks for intensity statistics
 		j.Settings.Measures.Intensity = true
 	}
+	j.Settings.Threads = l.Threads()
 	outs, err := j.plan()
 	if err != nil {
 		return nil, err

@@ -68,6 +68,7 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 	if j.Intensity != "" { // an intensity image asks for intensity statistics
 		j.Settings.Measures.Intensity = true
 	}
+	j.Settings.Threads = l.Threads()
 	var outs []raster.VolumeOutputs
 	if j.Chunk != nil { // Output is a folder
 		if len(j.Inputs) != 1 {

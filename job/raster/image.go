@@ -153,7 +153,7 @@ func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels,
 			return f, nil
 		}
 		o := formats.StatsOptions{Is3D: img.Raster.Is3D(), Perimeter: !img.Raster.Is3D()}
-		if err := writeTables(out.Input, out.Stats, out.Contacts, stdout, frame, o, s.Measures); err != nil {
+		if err := writeTables(out.Input, out.Stats, out.Contacts, stdout, frame, o, s); err != nil {
 			return err
 		}
 	}

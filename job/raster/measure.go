@@ -55,16 +55,16 @@ type frameInput struct {
 }
 
 // writeTables measures the frames of o (frame(t) gives frame t's input) as
-// m asks and writes their statistics and contacts to the paths stats and
+// s asks and writes their statistics and contacts to the paths stats and
 // contacts ("" for none, "-" for stdout).
-func writeTables(input, stats, contacts string, stdout io.Writer, frame func(t int) (frameInput, error), o formats.StatsOptions, m Measures) error {
-	o.Intensity, o.Shape = m.Intensity, m.Shape
+func writeTables(input, stats, contacts string, stdout io.Writer, frame func(t int) (frameInput, error), o formats.StatsOptions, s Settings) error {
+	o.Intensity, o.Shape = s.Measures.Intensity, s.Measures.Shape
 	err := formats.WriteTables(stats, contacts, stdout, o, func(t int) (formats.FrameTables, error) {
 		f, err := frame(t)
 		if err != nil {
 			return formats.FrameTables{}, err
 		}
-		return measureFrame(f, m, stats != "", contacts != "")
+		return measureFrame(f, s.Measures, stats != "", contacts != "", s.Threads)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", input, err)
@@ -77,7 +77,7 @@ func writeTables(input, stats, contacts string, stdout io.Writer, frame func(t i
 // Without measures or contacts the rows are [imagegraph.Statistics]';
 // otherwise one parallel pass of [measure.Compute] gives them all, with the
 // value of each component's first voxel.
-func measureFrame(f frameInput, m Measures, stats, contacts bool) (formats.FrameTables, error) {
+func measureFrame(f frameInput, m Measures, stats, contacts bool, threads int) (formats.FrameTables, error) {
 	extra := stats && (m.Intensity || m.Shape)
 	if !extra && !contacts {
 		if !stats {
@@ -87,7 +87,7 @@ func measureFrame(f frameInput, m Measures, stats, contacts bool) (formats.Frame
 		return formats.FrameTables{Stats: rows}, err
 	}
 	l := f.labels
-	opt := measure.Options{Spacing: f.spacing, Surface: extra && m.Shape, Contacts: contacts}
+	opt := measure.Options{Spacing: f.spacing, Surface: extra && m.Shape, Contacts: contacts, Threads: threads}
 	if extra && m.Intensity {
 		opt.Intensity, opt.Slope, opt.Inter = f.intensity, f.slope, f.inter
 	}
@@ -98,7 +98,7 @@ func measureFrame(f frameInput, m Measures, stats, contacts bool) (formats.Frame
 	var rows []imagegraph.ComponentStats
 	var ms []formats.Measures
 	if stats {
-		first := parallel.FirstIndices(l.Data, l.Count, 0)
+		first := parallel.FirstIndices(l.Data, l.Count, threads)
 		rows = make([]imagegraph.ComponentStats, len(t.Components))
 		for i, c := range t.Components {
 			rows[i] = imagegraph.ComponentStats{Label: uint32(i + 1), Size: c.Size, Min: c.Min, Max: c.Max, Centroid: c.Centroid}

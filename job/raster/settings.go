@@ -29,8 +29,10 @@ type Settings struct {
 	Background float64
 	// Order is how the components are numbered, after the size filters.
 	Order Order
-	// Measures say what the statistics measure beyond the base columns.
+	// Measures say what the statistics measure beyond the base columns,
+	// with Threads goroutines (0: all cores).
 	Measures Measures
+	Threads  int
 }
 
 // Validate checks that the settings fit together: a background value needs

@@ -227,7 +227,7 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, s 
 		return f, nil
 	}
 	o := formats.StatsOptions{Is3D: true, Affine: &vol.Affine, Frames: len(frames), Perimeter: f0.Depth == 1}
-	return writeTables(out.Input, out.Stats, out.Contacts, nil, frame, o, s.Measures)
+	return writeTables(out.Input, out.Stats, out.Contacts, nil, frame, o, s)
 }
 
 // PreviewFrame is the frame whose mid-slices a volume's preview shows. It is
