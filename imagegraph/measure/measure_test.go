@@ -119,6 +119,8 @@ func TestComputeAgainstNaive(t *testing.T) {
 		{"1-voxel", 1, 1, 1, 1, 0.5, [3]float64{}},
 		{"column", 1, 1, 29, 4, 0.6, [3]float64{1, 1, 0.25}},
 		{"empty-labels", 11, 7, 3, 200, 0.95, [3]float64{}},
+		{"2d-wide", 300, 9, 1, 30, 0.9, [3]float64{1, 0.5, 0}},
+		{"3d-wide", 1100, 3, 4, 25, 0.97, [3]float64{0.3, 0.3, 1}},
 	} {
 		for seed := range uint64(3) {
 			rng := rand.New(rand.NewPCG(seed, 7))

@@ -2,6 +2,9 @@ package measure
 
 import (
 	"math"
+	"math/bits"
+	"slices"
+	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -99,15 +102,69 @@ type run[L Label] struct {
 	label L
 }
 
-// appendRuns appends the runs of row to dst.
+// appendRuns appends the runs of row to dst. It finds where the label
+// changes 64 labels at a time as a bit mask, without branching on the
+// labels (for 4-byte labels by changeMasks32AVX2 where it can), and writes
+// a run at each change.
 func appendRuns[L Label](dst []run[L], row []L) []run[L] {
-	for x := 0; x < len(row); {
-		a := row[x]
-		for x++; x < len(row) && row[x] == a; x++ {
+	n := len(row)
+	dst = slices.Grow(dst, n)
+	buf := dst[len(dst) : len(dst)+n]
+	k := 0
+	lo := 1
+	if unsafe.Sizeof(row[0]) == 4 && hasChangeMasks32 {
+		var masks [16]uint64
+		for lo+64 <= n {
+			m := masks[:min((n-lo)/64, len(masks))]
+			changeMasks32AVX2(unsafe.Pointer(&row[lo]), len(m), &m[0])
+			for _, c := range m {
+				for ; c != 0; c &= c - 1 {
+					x := lo + bits.TrailingZeros64(c)
+					buf[k] = run[L]{int32(x), row[x-1]}
+					k++
+				}
+				lo += 64
+			}
 		}
-		dst = append(dst, run[L]{int32(x), a})
 	}
-	return dst
+	for ; lo < n; lo += 64 {
+		chunk := row[lo:min(lo+64, n)]
+		for c := changeMask(chunk, row[lo-1]); c != 0; c &= c - 1 {
+			x := lo + bits.TrailingZeros64(c)
+			buf[k] = run[L]{int32(x), row[x-1]}
+			k++
+		}
+	}
+	buf[k] = run[L]{int32(n), row[n-1]}
+	return dst[:len(dst)+k+1]
+}
+
+// changeMask returns the bits of the labels of chunk (at most 64) that
+// differ from the one before (prev before the first). It is not inlined:
+// its loop would share registers with its caller's and spill.
+//
+//go:noinline
+func changeMask[L Label](chunk []L, prev L) uint64 {
+	var m uint64
+	k := 0
+	for ; k+4 <= len(chunk); k += 4 {
+		c := chunk[k : k+4 : k+4]
+		m |= (b2u(c[0] != prev) | b2u(c[1] != c[0])<<1 | b2u(c[2] != c[1])<<2 | b2u(c[3] != c[2])<<3) << (k & 63)
+		prev = c[3]
+	}
+	for ; k < len(chunk); k++ {
+		m |= b2u(chunk[k] != prev) << (k & 63)
+		prev = chunk[k]
+	}
+	return m
+}
+
+// b2u returns 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // planeRuns holds the runs of the rows of one plane that one goroutine
@@ -241,6 +298,15 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	for int(nb[i].end) <= x0 {
 		i++
 	}
+	*j = i
+	if int(nb[i].end) >= x1 { // one neighbouring run, the common case
+		if b := nb[i].label; b == a {
+			return int64(x1 - x0)
+		} else if b != 0 && s.touch {
+			wk.contact(uint32(a), uint32(b), axis, int64(x1-x0))
+		}
+		return 0
+	}
 	var c int64
 	for lo := x0; ; i++ {
 		end := int(nb[i].end)
@@ -274,16 +340,7 @@ func (s *scan[L, T]) intensity(p *partial, vals []T, x0, y, z int) {
 	} else {
 		r = sumPlain(vals, p.k, p.imin, p.imax)
 	}
-	// Σv = n·k + Σ(v-k); Σ x·v = Σ x·(v-k) + k·Σx.
-	n := float64(len(vals))
-	sum := n*p.k + r.s1
-	sumX := n * (float64(x0) + (n-1)/2)
-	p.s1 += r.s1
-	p.s2 += r.s2
-	p.wx += r.wx + float64(x0)*r.s1 + p.k*sumX
-	p.wy += float64(y) * sum
-	p.wz += float64(z) * sum
-	p.imin, p.imax = r.min, r.max
+	r.add(p, len(vals), x0, y, z)
 }
 
 // runSums holds the sums of the samples v of a run less a shift k:
@@ -294,11 +351,26 @@ type runSums struct {
 	s1, s2, wx, min, max float64
 }
 
+// add adds the sums of a run of n samples from (x0, y, z), shifted by
+// p.k, to p.
+func (r *runSums) add(p *partial, n, x0, y, z int) {
+	// Σv = n·k + Σ(v-k); Σ x·v = Σ x·(v-k) + k·Σx.
+	fn, fx0 := float64(n), float64(x0)
+	sum := fn*p.k + r.s1
+	p.s1 += r.s1
+	p.s2 += r.s2
+	p.wx += r.wx + fx0*r.s1 + p.k*fn*(fx0+(fn-1)/2)
+	p.wy += float64(y) * sum
+	p.wz += float64(z) * sum
+	p.imin, p.imax = r.min, r.max
+}
+
 // sumPlain returns the sums of vals, shifted by k, in two lanes (even and
-// odd samples) added at the end. mn and mx are the extremes so far.
+// odd samples) added at the end. mn and mx are the extremes so far. Σ x·d
+// comes from the running sums: over a lane of m samples, Σ_j (m-j)·d_j
+// is the sum of the running sums, so Σ_j j·d_j = m·Σd - that.
 func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
-	var s10, s11, s20, s21, w0, w1 float64
-	fx := 0.0
+	var s10, s11, s20, s21, q0, q1 float64
 	i := 0
 	for ; i+1 < len(vals); i += 2 {
 		v0, v1 := float64(vals[i]), float64(vals[i+1])
@@ -307,8 +379,8 @@ func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
 		s11 += d1
 		s20 += d0 * d0
 		s21 += d1 * d1
-		w0 += fx * d0
-		w1 += (fx + 1) * d1
+		q0 += s10
+		q1 += s11
 		if v0 < mn {
 			mn = v0
 		}
@@ -321,14 +393,16 @@ func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
 		if v1 > mx {
 			mx = v1
 		}
-		fx += 2
 	}
+	// Lane 0 holds samples 2j, lane 1 samples 2j+1, j < m.
+	m := float64(i / 2)
+	wx := 2*(m*s10-q0) + 2*(m*s11-q1) + s11
 	if i < len(vals) {
 		v := float64(vals[i])
 		d := v - k
 		s10 += d
 		s20 += d * d
-		w0 += fx * d
+		wx += float64(i) * d
 		if v < mn {
 			mn = v
 		}
@@ -336,7 +410,7 @@ func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
 			mx = v
 		}
 	}
-	return runSums{s10 + s11, s20 + s21, w0 + w1, mn, mx}
+	return runSums{s10 + s11, s20 + s21, wx, mn, mx}
 }
 
 // sumScaled is sumPlain for the samples stored*slope + inter, the product
