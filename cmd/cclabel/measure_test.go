@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
 	"github.com/cclabel/cclabel/internal/testkit"
 )
@@ -456,35 +457,38 @@ func TestTableUsageErrors(t *testing.T) {
 	}
 }
 
-// TestMeasuredStatsKeepTheBaseColumns: on every image and volume case of
-// the shared data (and the 4D example), statistics with measures and
-// contacts, which come from one measuring pass, start every row with the
-// columns the plain statistics (imagegraph.Statistics) write, byte for
-// byte, in CSV and JSON, in both orders; the contacts' labels are those of
-// the rows.
-func TestMeasuredStatsKeepTheBaseColumns(t *testing.T) {
+// TestStatsAgainstStatistics: on every image and volume case of the shared
+// data (and the 4D example), the statistics, which come from the measuring
+// pass, are byte for byte those that imagegraph.Statistics gives the
+// written labels, and statistics with measures and contacts start every
+// row with the same columns, in both orders; the contacts' labels are
+// those of the rows.
+func TestStatsAgainstStatistics(t *testing.T) {
 	cases := testkit.Cases(t, func(c testkit.Case) bool { return c.Connectivity != 26 || strings.HasPrefix(c.File, "volumes/") })
 	cases = append(cases, testkit.Case{File: "volumes/nibabel_example4d.nii.gz", Mode: "threshold:500", Connectivity: 6})
 	dir := t.TempDir()
-	if testing.Short() {
-		cases = cases[:min(len(cases), 6)]
-	}
 	for i, c := range cases {
-		command := "volume"
+		command, labelsFlag := "volume", "-o"
 		if strings.HasPrefix(c.File, "images/") {
-			command = "label"
+			command, labelsFlag = "label", "--labels"
 		}
 		for _, order := range []string{"first", "size"}[:1+i%2] { // size on every other case
-			args := append([]string{command, sharedData(t, c.File), "-c", strconv.Itoa(c.Connectivity), "--order", order, "-q"}, modeFlags(c.Mode)...)
+			in := sharedData(t, c.File)
+			args := append([]string{command, in, "-c", strconv.Itoa(c.Connectivity), "--order", order, "-q"}, modeFlags(c.Mode)...)
 			plain, measured := filepath.Join(dir, fmt.Sprintf("%d.csv", i)), filepath.Join(dir, fmt.Sprintf("%d.m.csv", i))
-			contacts := filepath.Join(dir, fmt.Sprintf("%d.c.json", i))
-			if r := runCLI(t, "", append(args, "--stats", plain)...); r.code != 0 {
+			contacts, labelsPath := filepath.Join(dir, fmt.Sprintf("%d.c.json", i)), filepath.Join(dir, fmt.Sprintf("%d.npy", i))
+			if r := runCLI(t, "", append(args, "--stats", plain, labelsFlag, labelsPath, "--dtype", "uint32")...); r.code != 0 {
 				t.Fatalf("%s: %s", c.File, r.stderr)
 			}
 			if r := runCLI(t, "", append(args, "--stats", measured, "--measure", "shape", "--contacts", contacts, "--stats-only")...); r.code != 0 {
 				t.Fatalf("%s: %s", c.File, r.stderr)
 			}
 			a, _ := os.ReadFile(plain)
+			if !strings.Contains(c.File, "4d") {
+				if want := statisticsOracle(t, command, in, labelsPath); string(a) != want {
+					t.Fatalf("%s %s: statistics differ from imagegraph.Statistics':\n%.300s\nwant\n%.300s", c.File, order, a, want)
+				}
+			}
 			b, _ := os.ReadFile(measured)
 			al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
 			if len(al) != len(bl) || len(al) < 2 {
@@ -496,7 +500,6 @@ func TestMeasuredStatsKeepTheBaseColumns(t *testing.T) {
 				}
 			}
 			var cs []struct {
-				Frame *int   `json:"frame"`
 				A     uint32 `json:"label_a"`
 				B     uint32 `json:"label_b"`
 				Faces int64  `json:"faces"`
@@ -512,4 +515,41 @@ func TestMeasuredStatsKeepTheBaseColumns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// statisticsOracle returns the statistics CSV that imagegraph.Statistics
+// gives the labels in labelsPath (uint32, x fastest) of the input, written
+// as the command writes them.
+func statisticsOracle(t *testing.T, command, in, labelsPath string) string {
+	t.Helper()
+	_, data := readNPYLabels(t, labelsPath)
+	var b strings.Builder
+	if command == "label" {
+		img, err := formats.ReadImageFile(in, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := img.Raster
+		stats, err := imagegraph.Statistics(&imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: 1, Data: data, Count: int(slices.Max(data))}, r)
+		if err == nil {
+			err = formats.WriteStats(&b, stats, "csv", false)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	vol, err := formats.ReadVolumeFile(in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := vol.Frames[0]
+	stats, err := imagegraph.Statistics(&imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: data, Count: int(slices.Max(data))}, r)
+	if err == nil {
+		err = formats.WriteVolumeStats(&b, stats, "csv", vol.Affine)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

@@ -74,17 +74,13 @@ func writeTables(input, stats, contacts string, stdout io.Writer, frame func(t i
 
 // measureFrame measures one frame: its statistics rows when stats is set,
 // with the measures m asks for, and its contacts when contacts is set.
-// Without measures or contacts the rows are [imagegraph.Statistics]';
-// otherwise one parallel pass of [measure.Compute] gives them all, with the
-// value of each component's first voxel.
+// One parallel pass of [measure.Compute] gives them all, the rows holding
+// the value of each component's first voxel: [imagegraph.Statistics]' rows
+// for labels numbered 1..count with none missing.
 func measureFrame(f frameInput, m Measures, stats, contacts bool, threads int) (formats.FrameTables, error) {
 	extra := stats && (m.Intensity || m.Shape)
-	if !extra && !contacts {
-		if !stats {
-			return formats.FrameTables{}, nil
-		}
-		rows, err := imagegraph.Statistics(f.labels, f.values)
-		return formats.FrameTables{Stats: rows}, err
+	if !stats && !contacts {
+		return formats.FrameTables{}, nil
 	}
 	l := f.labels
 	opt := measure.Options{Spacing: f.spacing, Surface: extra && m.Shape, Contacts: contacts, Threads: threads}
