@@ -28,6 +28,15 @@ type Image struct {
 	// are only extensions: each input's outputs are named after it
 	// ([raster.ImageOutputsIn]).
 	Output, Labels, Stats string
+	// Contacts (.csv or .json) lists the touching components, named as
+	// Stats is.
+	Contacts string
+	// Intensity is the image of a single input's intensity statistics
+	// (Settings.Measures); "" measures the input itself, under a threshold
+	// rule only.
+	Intensity string
+	// StatsOnly asks for the tables alone: no Output or Labels.
+	StatsOnly bool
 	// Settings say how the images are labeled and written.
 	Settings Settings
 	// Connectivity is 4 or 8.
@@ -50,16 +59,22 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 	if j.Connectivity != 4 && j.Connectivity != 8 {
 		return nil, usagef("label: --connectivity %d: want 4 or 8 (use 'cclabel volume' for 6, 18 or 26)", j.Connectivity)
 	}
+	if j.Intensity != "" { // an intensity image asks for intensity statistics
+		j.Settings.Measures.Intensity = true
+	}
+	j.Settings.Threads = l.Threads()
 	outs, err := j.plan()
 	if err != nil {
 		return nil, err
 	}
-	files := func(out raster.ImageOutputs) []string { return []string{out.Output, out.Labels, out.Stats} }
+	files := func(out raster.ImageOutputs) []string {
+		return []string{out.Output, out.Labels, out.Stats, out.Contacts}
+	}
 	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs, last bool) (ImageSummary, error) {
 		return j.one(out, l, p, last)
 	})
-	if err == nil && j.Output+j.Labels+j.Stats == "" {
-		p.printf("cclabel: label: nothing was written (give -o, --labels or --stats)\n")
+	if err == nil && j.Output+j.Labels+j.Stats+j.Contacts == "" {
+		p.printf("cclabel: label: nothing was written (give -o, --labels, --stats or --contacts)\n")
 	}
 	return summaries, err
 }
@@ -106,20 +121,29 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 // plan checks the outputs and names every input's outputs before any work
 // is done.
 func (j Image) plan() ([]raster.ImageOutputs, error) {
-	inputs, out, labels, stats := j.Inputs, j.Output, j.Labels, j.Stats
+	inputs, out, labels, stats, contacts := j.Inputs, j.Output, j.Labels, j.Stats, j.Contacts
+	t := tableFlags{command: "label", settings: j.Settings, inputs: len(inputs), stats: stats, contacts: contacts,
+		intensity: j.Intensity, labelOutputs: labels != "" || out != "" && len(inputs) == 1, statsOnly: j.StatsOnly}
+	if err := t.check(); err != nil {
+		return nil, err
+	}
+	ins := inputFiles(inputs...)
+	if j.Intensity != "" {
+		ins = append(ins, inputFiles(j.Intensity)...)
+	}
 	if len(inputs) == 1 {
-		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats}}
+		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats, Contacts: contacts, Intensity: j.Intensity}}
 		if err := checkExt("-o", out, ".png"); err != nil {
 			return nil, err
 		}
 		if err := checkExt("--labels", labels, ".npy", ".png"); err != nil {
 			return nil, err
 		}
-		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
+		if err := cmp.Or(checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
 			return nil, err
 		}
 		stdouts := 0
-		for _, p := range []string{out, labels, stats} {
+		for _, p := range []string{out, labels, stats, contacts} {
 			if p == "-" {
 				stdouts++
 			}
@@ -127,9 +151,9 @@ func (j Image) plan() ([]raster.ImageOutputs, error) {
 		if stdouts > 1 || (stdouts == 1 && j.JSON) {
 			return nil, usagef("label: only one output can go to stdout")
 		}
-		return outs, checkClobber("label", inputFiles(inputs...), imageOutputFiles(outs))
+		return outs, checkClobber("label", ins, imageOutputFiles(outs))
 	}
-	if out == "" && (labels != "" || stats != "") {
+	if out == "" && (labels != "" || stats != "" || contacts != "") {
 		return nil, usagef("label: with several inputs, give -o FOLDER for the outputs")
 	}
 	if out != "" {
@@ -137,14 +161,21 @@ func (j Image) plan() ([]raster.ImageOutputs, error) {
 			return nil, fmt.Errorf("-o %s: with several inputs, -o must be an existing folder", out)
 		}
 	}
-	if err := cmp.Or(checkJustExt("--labels", labels, ".npy", ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
+	if err := cmp.Or(checkJustExt("--labels", labels, ".npy", ".png"), checkJustExt("--stats", stats, ".csv", ".json"),
+		checkJustExt("--contacts", contacts, ".csv", ".json")); err != nil {
 		return nil, err
 	}
 	outs, err := raster.ImageOutputsIn(out, inputs, labels, stats)
 	if err != nil {
 		return nil, usagef("label: %v", err)
 	}
-	return outs, checkClobber("label", inputFiles(inputs...), imageOutputFiles(outs))
+	for i, o := range outs {
+		outs[i].Contacts = contactsName(out, strings.TrimSuffix(filepath.Base(o.Input), filepath.Ext(o.Input)), contacts)
+		if j.StatsOnly {
+			outs[i].Output = ""
+		}
+	}
+	return outs, checkClobber("label", ins, imageOutputFiles(outs))
 }
 
 // checkJustExt fails unless value is "" or one of exts, in any case: with

@@ -84,7 +84,7 @@ func allOrNothing(outputs []string, write func() error) error {
 func imageOutputFiles(outs []raster.ImageOutputs) []atomicfile.Named {
 	var files []atomicfile.Named
 	for _, o := range outs {
-		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--stats", o.Stats))
+		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--stats", o.Stats), outputFile("--contacts", o.Contacts))
 	}
 	return files
 }
@@ -92,7 +92,8 @@ func imageOutputFiles(outs []raster.ImageOutputs) []atomicfile.Named {
 func volumeOutputFiles(outs []raster.VolumeOutputs) []atomicfile.Named {
 	var files []atomicfile.Named
 	for _, o := range outs {
-		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--preview", o.Preview), outputFile("--stats", o.Stats))
+		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--preview", o.Preview), outputFile("--stats", o.Stats),
+			outputFile("--contacts", o.Contacts))
 	}
 	return files
 }

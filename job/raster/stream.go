@@ -40,7 +40,8 @@ const streamMinThreads = 4
 // on, and the second once it has ended (labelBands). Either way the labels
 // are [LabelVolume]'s, bit for bit. A volume the stream does not take
 // (several frames, too few planes or voxels, a labeler that may use the GPU
-// or is serial, a reader that does not stream) is labeled by Finish with
+// or is serial, a reader that does not stream, a background value other
+// than 0) is labeled by Finish with
 // [LabelVolume].
 type VolumeStream struct {
 	l    *cclabel.Labeler
@@ -122,7 +123,7 @@ func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
 
 // takes reports whether the stream labels v while it is read.
 func (vs *VolumeStream) takes(v *imagegraph.Volume) bool {
-	if len(v.Frames) != 1 || vs.l.GPUStarted() || vs.l.Threads() < vs.minThreads {
+	if len(v.Frames) != 1 || vs.l.GPUStarted() || vs.l.Threads() < vs.minThreads || vs.s.Background != 0 {
 		return false
 	}
 	f := v.Frames[0]
@@ -260,7 +261,9 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 	if vol != vs.vol {
 		return nil, fmt.Errorf("labelfile: the reader returned another volume than it streamed")
 	}
-	res.labels.Filter(vs.s.MinSize, vs.s.Largest)
+	if err := vs.s.finishLabels(res.labels, vs.l.Threads()); err != nil {
+		return nil, err
+	}
 	conn := vs.conn
 	if res.labels.Depth == 1 { // a 2D file: the in-plane part of the stencil
 		conn = slabs.InPlane(conn)
