@@ -165,11 +165,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	var edges []uint64
 	err := c.dc.Do(func() error {
 		var b graphBuffers
-		defer func() {
-			for _, d := range []driver.Buffer{b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags} {
-				c.dc.Free(d)
-			}
-		}()
+		defer func() { c.dc.Free(b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags) }()
 		if err := c.allocGraph(g, opts.Forest, wide, &b); err != nil {
 			return err
 		}
@@ -245,28 +241,17 @@ func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) e
 	if wide {
 		offsetBytes = 8
 	}
-	sizes := []uint64{offsetBytes * uint64(len(g.Offsets)), uint64(4 * len(g.Neighbors)), uint64(4 * n), uint64(4 * n), 0, 4 * eclafMaxPasses}
+	sizes := []uint64{offsetBytes * uint64(len(g.Offsets)), uint64(4 * len(g.Neighbors)), uint64(4 * n), uint64(4 * n), 4 * eclafMaxPasses}
 	if forest {
-		sizes[4] = uint64(8 * n)
+		sizes = append(sizes, uint64(8*n))
 	}
-	var need uint64
-	for _, s := range sizes {
-		need += s
-	}
-	if free, err := c.dc.FreeMemory(); err != nil {
+	bufs, err := c.dc.AllocAll("the graph", sizes...)
+	if err != nil {
 		return err
-	} else if need > free {
-		return fmt.Errorf("cuda: the graph needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 	}
-	for i, p := range []*driver.Buffer{&b.nidx, &b.nlist, &b.nstat, &b.wl, &b.fe, &b.flags} {
-		if sizes[i] == 0 {
-			continue
-		}
-		d, err := c.dc.Alloc(sizes[i])
-		if err != nil {
-			return err
-		}
-		*p = d
+	b.nidx, b.nlist, b.nstat, b.wl, b.flags = bufs[0], bufs[1], bufs[2], bufs[3], bufs[4]
+	if forest {
+		b.fe = bufs[5]
 	}
 	return nil
 }
