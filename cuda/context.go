@@ -145,7 +145,7 @@ func (c *Context) runRead(steps []kernelStep, words uintptr, t *Timing) (uint64,
 	}
 	start := time.Now()
 	var w [1]uint64
-	err := c.dc.DownloadStaged(unsafe.Pointer(&w[0]), words, 8)
+	err := driver.DownloadSlice(c.dc, w[:], words)
 	t.Kernel += time.Since(start)
 	return w[0], err
 }

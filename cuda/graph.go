@@ -173,22 +173,15 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		var err error
 		// The copies go through the context's pinned staging buffers.
 		if wide {
-			err = c.dc.UploadStaged(b.nidx.Ptr, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
-			runtime.KeepAlive(g.Offsets)
+			err = driver.UploadSlice(c.dc, b.nidx.Ptr, g.Offsets)
 		} else {
-			offsets := narrowOffsets(g.Offsets)
-			err = c.dc.UploadStaged(b.nidx.Ptr, unsafe.Pointer(&offsets[0]), uint64(4*len(offsets)))
-			runtime.KeepAlive(offsets)
+			err = driver.UploadSlice(c.dc, b.nidx.Ptr, narrowOffsets(g.Offsets))
 		}
 		if err != nil {
 			return err
 		}
-		if len(g.Neighbors) > 0 {
-			err = c.dc.UploadStaged(b.nlist.Ptr, unsafe.Pointer(&g.Neighbors[0]), uint64(4*len(g.Neighbors)))
-			runtime.KeepAlive(g.Neighbors)
-			if err != nil {
-				return err
-			}
+		if err := driver.UploadSlice(c.dc, b.nlist.Ptr, g.Neighbors); err != nil {
+			return err
 		}
 		if err := c.dc.Sync(); err != nil {
 			return err
@@ -212,12 +205,12 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 
 		start = time.Now()
-		if err := c.dc.DownloadStaged(unsafe.Pointer(&run.Parent[0]), labels.Ptr, uint64(4*n)); err != nil {
+		if err := driver.DownloadSlice(c.dc, run.Parent, labels.Ptr); err != nil {
 			return err
 		}
 		if opts.Forest {
 			edges = make([]uint64, n)
-			if err := c.dc.DownloadStaged(unsafe.Pointer(&edges[0]), b.fe.Ptr, uint64(8*n)); err != nil {
+			if err := driver.DownloadSlice(c.dc, edges, b.fe.Ptr); err != nil {
 				return err
 			}
 		}

@@ -2,7 +2,6 @@ package cuda
 
 import (
 	"fmt"
-	"runtime"
 	"time"
 	"unsafe"
 
@@ -45,15 +44,6 @@ func gridRule(rule imagegraph.Rule) int32 {
 	return 2
 }
 
-// sampleBytes returns the raw bytes of a raster's samples.
-func sampleBytes(r *imagegraph.Raster) (unsafe.Pointer, uint64) {
-	b := r.Data.Bytes()
-	if len(b) == 0 {
-		return nil, 0
-	}
-	return unsafe.Pointer(&b[0]), uint64(len(b))
-}
-
 // LabelGrid labels an image or volume on the GPU and returns its labels.
 //
 // An image has depth 1. The connectivity is 4 or 8 in 2D, 6, 18 or 26 in
@@ -91,7 +81,6 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	}
 	width, height, depth := r.Width, r.Height, r.Depth
 	n := r.Len()
-	src, inBytes := sampleBytes(r)
 	switch {
 	case depth == 1 && (conn == 4 || conn == 8):
 	case depth > 1 && (conn == 6 || conn == 18 || conn == 26):
@@ -137,7 +126,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		binary = c.planGrid(&binShape, suffix, blockKernels)
 	}
 	err := c.dc.Do(func() error {
-		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
+		sizes := []uint64{uint64(len(r.Data.Bytes())), 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
 			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4 * uint64(plan.totalEntries())}
 		if binary != nil { // buffers for either plan, and grid_values' two words
 			sizes[3] = 4 * uint64(max(plan.countEntries(), binary.countEntries()))
@@ -154,10 +143,9 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		defer func() { c.dc.Free(bufs...) }()
 		in, parent, out, counts, sums, tileReps, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5], bufs[6]
 		start := time.Now()
-		if err := c.dc.UploadStaged(in.Ptr, src, inBytes); err != nil {
+		if err := driver.UploadSlice(c.dc, in.Ptr, r.Data.Bytes()); err != nil {
 			return err
 		}
-		runtime.KeepAlive(r.Data)
 		if err := c.dc.Sync(); err != nil {
 			return err
 		}

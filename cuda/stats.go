@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"math/bits"
-	"runtime"
 	"time"
 	"unsafe"
 
@@ -155,15 +154,14 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 	if opt.Intensity != nil {
 		s.shape.flags |= statsIntensity
 		s.stride, s.suffix = statsIntensityWords, statsIntensitySuffix[opt.Intensity.Kind]
-		src, bytes := sampleBytes(opt.Intensity)
-		if err := c.allocStats(&in, bytes); err != nil {
+		samples := opt.Intensity.Data.Bytes()
+		if err := c.allocStats(&in, uint64(len(samples))); err != nil {
 			return err
 		}
 		start := time.Now()
-		if err := c.dc.UploadStaged(in.Ptr, src, bytes); err != nil {
+		if err := driver.UploadSlice(c.dc, in.Ptr, samples); err != nil {
 			return err
 		}
-		runtime.KeepAlive(opt.Intensity.Data)
 		if err := c.dc.Sync(); err != nil {
 			return err
 		}
@@ -210,7 +208,7 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 	}
 	start := time.Now()
 	all := make([]uint64, s.words())
-	if err := c.dc.DownloadStaged(unsafe.Pointer(&all[0]), s.buf.Ptr, 8*uint64(len(all))); err != nil {
+	if err := driver.DownloadSlice(c.dc, all, s.buf.Ptr); err != nil {
 		return err
 	}
 	m.Measure.Download = time.Since(start)
