@@ -1,13 +1,9 @@
 package cuda
 
 import (
-	"cmp"
 	"errors"
 	"math"
-	"math/big"
 	"math/bits"
-	"runtime"
-	"slices"
 	"time"
 	"unsafe"
 
@@ -154,19 +150,18 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 		s.slots = int64(1) << bits.Len64(uint64(max(statsMinSlots, min(statsPairsPerLabel*s.entries, int64(faces)+1))))
 	}
 	var in driver.Buffer
-	defer func() { c.dc.Free(in); c.dc.Free(s.buf) }()
+	defer func() { c.dc.Free(in, s.buf) }()
 	if opt.Intensity != nil {
 		s.shape.flags |= statsIntensity
 		s.stride, s.suffix = statsIntensityWords, statsIntensitySuffix[opt.Intensity.Kind]
-		src, bytes := sampleBytes(opt.Intensity)
-		if err := c.allocStats(&in, bytes); err != nil {
+		samples := opt.Intensity.Data.Bytes()
+		if err := c.allocStats(&in, uint64(len(samples))); err != nil {
 			return err
 		}
 		start := time.Now()
-		if err := c.dc.UploadStaged(in.Ptr, src, bytes); err != nil {
+		if err := driver.UploadSlice(c.dc, in.Ptr, samples); err != nil {
 			return err
 		}
-		runtime.KeepAlive(opt.Intensity.Data)
 		if err := c.dc.Sync(); err != nil {
 			return err
 		}
@@ -182,12 +177,12 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 		s.keys, s.cnts = s.over+8, s.over+8+8*uintptr(s.slots)
 		if s.in != 0 && s.shape.scale == 0 {
 			// The fixed-point scale: |v| * 2^scale <= 2^statsMaxBits.
-			var w [1]uint64
-			if err := c.statsLaunch(m, []kernelStep{{"stats_absmax_" + s.suffix, c.blocks, statsThreads, []unsafe.Pointer{
-				unsafe.Pointer(&s.in), unsafe.Pointer(&s.samples), unsafe.Pointer(&s.shape), unsafe.Pointer(&s.over)}}}, s.over, w[:]); err != nil {
+			w, err := c.runRead([]kernelStep{{"stats_absmax_" + s.suffix, c.blocks, statsThreads, []unsafe.Pointer{
+				unsafe.Pointer(&s.in), unsafe.Pointer(&s.samples), unsafe.Pointer(&s.shape), unsafe.Pointer(&s.over)}}}, s.over, &m.Measure)
+			if err != nil {
 				return err
 			}
-			absmax := math.Float64frombits(w[0])
+			absmax := math.Float64frombits(w)
 			if math.IsNaN(absmax) || math.IsInf(absmax, 0) {
 				return errNotOnDevice
 			}
@@ -197,14 +192,14 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 		s.shape.mask = uint64(max(s.slots, 1) - 1)
 		ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }
 		initBlocks := uint32(max(1, min(ceilDiv(int(max(s.entries*int64(s.stride), s.slots)), statsThreads), int(c.blocks))))
-		var over [1]uint64
-		if err := c.statsLaunch(m, []kernelStep{
+		over, err := c.runRead([]kernelStep{
 			{"stats_init", initBlocks, statsThreads, []unsafe.Pointer{ptr(&s.table), unsafe.Pointer(&s.entries), ptr(&s.keys), ptr(&s.cnts), unsafe.Pointer(&s.slots), unsafe.Pointer(&s.stride)}},
 			{"stats_" + s.suffix, c.blocks, statsThreads, []unsafe.Pointer{ptr(&s.labels), ptr(&s.in), ptr(&s.table), ptr(&s.keys), ptr(&s.cnts), ptr(&s.over), unsafe.Pointer(&s.shape)}},
-		}, s.over, over[:]); err != nil {
+		}, s.over, &m.Measure)
+		if err != nil {
 			return err
 		}
-		if uint32(over[0]) == 0 {
+		if uint32(over) == 0 {
 			break
 		}
 		// A full contact table: again with four times the slots.
@@ -213,7 +208,7 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 	}
 	start := time.Now()
 	all := make([]uint64, s.words())
-	if err := c.dc.DownloadStaged(unsafe.Pointer(&all[0]), s.buf.Ptr, 8*uint64(len(all))); err != nil {
+	if err := driver.DownloadSlice(c.dc, all, s.buf.Ptr); err != nil {
 		return err
 	}
 	m.Measure.Download = time.Since(start)
@@ -236,22 +231,6 @@ func (c *Context) allocStats(b *driver.Buffer, bytes uint64) error {
 	return err
 }
 
-// statsLaunch clears the overflow word at over, runs steps, downloads the
-// word into w and adds the time to m.Measure (call inside do).
-func (c *Context) statsLaunch(m *GridMeasure, steps []kernelStep, over uintptr, w []uint64) error {
-	two := int64(2)
-	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&over), unsafe.Pointer(&two)}}}, steps...)
-	var kt Timing
-	if err := c.runTimed(steps, &kt); err != nil {
-		return err
-	}
-	start := time.Now()
-	err := c.dc.DownloadStaged(unsafe.Pointer(&w[0]), over, 8)
-	m.Measure.Kernel += kt.Kernel + time.Since(start)
-	m.Measure.Kernels = append(m.Measure.Kernels, kt.Kernels...)
-	return err
-}
-
 // statsTable turns the device's table and contact slots into
 // [measure.Compute]'s table, and the first voxel of each component.
 func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, opt measure.Options) (*measure.Table, []int) {
@@ -271,9 +250,9 @@ func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, o
 		x.Exposed = [3]int64{int64(fx), int64(fy), int64(fz)}
 		if opt.Intensity != nil {
 			x.IMin, x.IMax = unkey(e[10]), unkey(e[11])
-			x.Q, x.Q2 = signed128(e[12], e[13]), wordsInt(e[14], e[15], e[16])
+			x.Q, x.Q2 = measure.IntWords(e[12:14]...), measure.UintWords(e[14:17]...)
 			for a := range 3 {
-				x.QX[a] = signed128(e[17+2*a], e[18+2*a])
+				x.QX[a] = measure.IntWords(e[17+2*a : 19+2*a]...)
 			}
 		}
 		t.Components[k] = x.Component(opt, is3D)
@@ -288,29 +267,8 @@ func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, o
 				[3]int64{int64(f[0]), int64(f[1]), int64(f[2])}, opt.Spacing, is3D))
 		}
 	}
-	slices.SortFunc(t.Contacts, func(x, y measure.Contact) int {
-		return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B))
-	})
+	measure.SortContacts(t.Contacts)
 	return t, first
-}
-
-// wordsInt returns the unsigned number of the 64-bit words ws, least
-// significant first.
-func wordsInt(ws ...uint64) *big.Int {
-	x := new(big.Int)
-	for i := len(ws) - 1; i >= 0; i-- {
-		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(ws[i]))
-	}
-	return x
-}
-
-// signed128 returns the 128-bit two's complement number hi:lo.
-func signed128(lo, hi uint64) *big.Int {
-	x := wordsInt(lo, hi)
-	if hi>>63 != 0 {
-		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), 128))
-	}
-	return x
 }
 
 // unkey inverts the kernels' order-keeping map of doubles to uint64.

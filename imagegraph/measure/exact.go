@@ -95,6 +95,27 @@ func NewContact(a, b uint32, faces [3]int64, spacing [3]float64, is3D bool) Cont
 		Area: float64(faces[0])*area[0] + float64(faces[1])*area[1] + float64(faces[2])*area[2]}
 }
 
+// UintWords returns the unsigned integer of the 64-bit words ws, least
+// significant first: a sum of an [Exact] as a device holds it in words of
+// fixed width.
+func UintWords(ws ...uint64) *big.Int {
+	x := new(big.Int)
+	for i := len(ws) - 1; i >= 0; i-- {
+		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(ws[i]))
+	}
+	return x
+}
+
+// IntWords returns the two's complement integer of the 64-bit words ws,
+// least significant first, as [UintWords] reads them.
+func IntWords(ws ...uint64) *big.Int {
+	x := UintWords(ws...)
+	if len(ws) > 0 && ws[len(ws)-1]>>63 != 0 {
+		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), uint(64*len(ws))))
+	}
+	return x
+}
+
 // ratio returns a/b·2^exp rounded to a float64 (b not zero).
 func ratio(a, b *big.Int, exp int) float64 {
 	const prec = 256

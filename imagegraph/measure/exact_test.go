@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -103,5 +104,41 @@ func TestCheckOptions(t *testing.T) {
 	opt := Options{Spacing: [3]float64{0, 2, 0}}
 	if err := CheckOptions(4, 3, 2, &opt); err != nil || opt.Spacing != [3]float64{1, 2, 1} || opt.Slope != 1 {
 		t.Errorf("%v: spacing %v, slope %v", err, opt.Spacing, opt.Slope)
+	}
+}
+
+// TestWords: the integers of fixed-width words are those of their hex
+// digits, less 2^(64·len) for a negative two's complement.
+func TestWords(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, tc := range []struct {
+		name string
+		ws   []uint64
+	}{
+		{"none", nil},
+		{"five", []uint64{5, 0}},
+		{"minus one", []uint64{math.MaxUint64, math.MaxUint64}},
+		{"two to the 64", []uint64{0, 1}},
+		{"least 128", []uint64{0, 1 << 63}},
+		{"greatest 128", []uint64{math.MaxUint64, 1<<63 - 1}},
+		{"random 192", []uint64{rng.Uint64(), rng.Uint64(), rng.Uint64() | 1<<63}},
+		{"random 64", []uint64{rng.Uint64() | 1<<63}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hex := "0"
+			for i := len(tc.ws) - 1; i >= 0; i-- {
+				hex += fmt.Sprintf("%016x", tc.ws[i])
+			}
+			want, _ := new(big.Int).SetString(hex, 16)
+			if got := UintWords(tc.ws...); got.Cmp(want) != 0 {
+				t.Errorf("UintWords(%#x) = %v, want %v", tc.ws, got, want)
+			}
+			if len(tc.ws) > 0 && tc.ws[len(tc.ws)-1]>>63 != 0 {
+				want.Sub(want, new(big.Int).Lsh(big.NewInt(1), uint(64*len(tc.ws))))
+			}
+			if got := IntWords(tc.ws...); got.Cmp(want) != 0 {
+				t.Errorf("IntWords(%#x) = %v, want %v", tc.ws, got, want)
+			}
+		})
 	}
 }

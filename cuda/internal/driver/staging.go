@@ -201,6 +201,29 @@ func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) er
 	return c.Sync()
 }
 
+// UploadSlice copies src to device memory at dst through the pinned
+// buffers, as [Context.UploadStaged] copies. Call it inside [Context.Do].
+func UploadSlice[T any](c *Context, dst uintptr, src []T) error {
+	if len(src) == 0 {
+		return nil
+	}
+	err := c.UploadStaged(dst, unsafe.Pointer(&src[0]), uint64(len(src))*uint64(unsafe.Sizeof(src[0])))
+	runtime.KeepAlive(src)
+	return err
+}
+
+// DownloadSlice fills dst from device memory at src through the pinned
+// buffers, as [Context.DownloadStaged] copies. Call it inside
+// [Context.Do].
+func DownloadSlice[T any](c *Context, dst []T, src uintptr) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	err := c.DownloadStaged(unsafe.Pointer(&dst[0]), src, uint64(len(dst))*uint64(unsafe.Sizeof(dst[0])))
+	runtime.KeepAlive(dst)
+	return err
+}
+
 // mapParallel writes table[v] to dst for each uint32 v of the n bytes at
 // src (n a multiple of 4; dst and src may be the same) on stagingCopiers
 // goroutines, and reports whether every v was in the table.
