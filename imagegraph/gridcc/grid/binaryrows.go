@@ -58,7 +58,7 @@ type rowLabeler struct {
 	below         [3]int32
 	src           MaskRows
 	labels        []uint32
-	narrow        []uint16 // the pixels' labels, when uint16 (setNarrow)
+	narrow        *narrowRows // where the pixels' uint16 labels go (setNarrow)
 }
 
 // rowScan holds the mask of a row and its runs. The mask has one word
@@ -359,11 +359,16 @@ func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	own := make([]uint32, (w+1)/2)
 	slot := b.Slots
 	fast := band.FastWrites()
+	var out *rowWindow
+	if l.narrow != nil {
+		out = l.narrow.window(b.First)
+		defer out.flush()
+	}
 	for row := b.First; row < b.End; row++ {
 		m.loadMask(l.src, row, w)
 		if l.narrow != nil {
 			m.runs = runBounds(m.bounds, m.mask)
-			band.WriteBounds16(l.narrow[row*w:(row+1)*w], m.bounds, labels[slot:slot+m.runs])
+			band.WriteBounds16(out.span(row, row+1), m.bounds, labels[slot:slot+m.runs])
 			slot += m.runs
 			continue
 		}
