@@ -184,8 +184,9 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 
 	bar.Stage("labeling", img.Raster)
 	var res *cclabel.RasterResult
+	written := false // the label array, as it was labeled
 	if narrow {
-		res, err = raster.LabelImageNarrow(l, img, j.Settings, j.Connectivity, nil)
+		res, written, err = raster.LabelImageToFile(l, img, out, j.Settings, j.Connectivity)
 	} else {
 		res, err = raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
 	}
@@ -197,9 +198,11 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	releaseAfter(l, last)
 
 	bar.Stage("writing")
-	if res.Narrow != nil {
+	switch {
+	case written: // the label array, the only output
+	case res.Narrow != nil:
 		err = raster.WriteImageNarrow(out, labels, res.Narrow, j.Settings)
-	} else {
+	default:
 		err = raster.WriteImage(out, img, labels, j.Settings, j.Stdout)
 	}
 	if err != nil {

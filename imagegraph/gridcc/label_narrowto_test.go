@@ -210,3 +210,58 @@ func TestLabelNarrowToRowsError(t *testing.T) {
 		t.Error("LabelNarrowTo without rows: no error")
 	}
 }
+
+// TestLabelNarrowWideFallback checks rasters of more than 65535 components
+// whose clusters straddle the bands' borders: the first pass keeps the
+// slots where it numbers them, and the uint32 second pass then moves them
+// past the border merges' links. LabelNarrow and LabelNarrowTo must give
+// Label's labels, on every connectivity and thread count.
+func TestLabelNarrowWideFallback(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large rasters")
+	}
+	rng := rand.New(rand.NewPCG(12, 13))
+	for _, tc := range []struct {
+		w, h, d int
+		density float64
+		conns   []int
+	}{
+		{1500, 1200, 1, 0.2, []int{4, 8}},
+		{140, 130, 120, 0.12, []int{6}},
+		{140, 130, 120, 0.07, []int{18}},
+		{200, 190, 150, 0.03, []int{26}},
+	} {
+		data := make([]uint8, tc.w*tc.h*tc.d)
+		for i := range data {
+			if rng.Float64() < tc.density {
+				data[i] = 1
+			}
+		}
+		r, _ := imagegraph.NewRaster(tc.w, tc.h, tc.d, data)
+		for _, conn := range tc.conns {
+			ref, err := gridcc.Label(r, imagegraph.Rule{Mode: imagegraph.Binary}, gridcc.Options{Connectivity: conn, Threads: 1}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ref.Count <= 65535 {
+				t.Fatalf("%dx%dx%d c%d: %d components, want more than 65535", tc.w, tc.h, tc.d, conn, ref.Count)
+			}
+			for _, threads := range []int{1, 2, 3, 7} {
+				for _, progress := range []bool{false, true} {
+					opts := gridcc.Options{Connectivity: conn, Threads: threads}
+					if progress {
+						opts.Progress = func(done, total int) {}
+					}
+					got, narrow, n := labelNarrowChecked(t, r, imagegraph.Rule{Mode: imagegraph.Binary}, opts, threads == 2)
+					if narrow || n != ref.Count || !slices.Equal(got, ref.Data) {
+						t.Fatalf("%dx%dx%d c%d threads %d progress %v: LabelNarrow narrow %v, %d components (want %d), labels equal %v", tc.w, tc.h, tc.d, conn, threads, progress, narrow, n, ref.Count, slices.Equal(got, ref.Data))
+					}
+					got, streamed, n := labelNarrowToChecked(t, r, imagegraph.Rule{Mode: imagegraph.Binary}, opts)
+					if streamed || n != ref.Count || !slices.Equal(got, ref.Data) {
+						t.Fatalf("%dx%dx%d c%d threads %d progress %v: LabelNarrowTo streamed %v, %d components (want %d), labels equal %v", tc.w, tc.h, tc.d, conn, threads, progress, streamed, n, ref.Count, slices.Equal(got, ref.Data))
+					}
+				}
+			}
+		}
+	}
+}

@@ -23,6 +23,7 @@ type pair18Labeler struct {
 	src           MaskRows
 	labels        []uint32
 	narrow        *narrowRows // where the voxels' uint16 labels go (setNarrow)
+	keep          bool        // the first pass keeps the slots where it numbers them (keepSlots)
 }
 
 // pairs returns the number of row pairs of a plane.
@@ -175,7 +176,7 @@ func (l *pair18Labeler) LinkBand(b *band.Band) {
 		}
 		cur, prev = prev, cur
 	}
-	b.MoveSlots(labels, w, int(next-1)-start, hooks)
+	placeSlots(b, labels, w, int(next-1)-start, hooks, l.keep)
 }
 
 // MergeBorder joins the first plane of band b with the last plane of band
@@ -207,6 +208,9 @@ func (l *pair18Labeler) MergeBorder(bands []band.Band, b int) {
 func (l *pair18Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w, h := l.width, l.height
 	labels := l.labels
+	if l.narrow == nil {
+		b.MoveKeptSlots(labels, w) // the pixels' labels go over them
+	}
 	band.LabelSlots(labels, b, cross)
 	m := newPairScan(w)
 	columns := make([]uint32, w+8) // label of each column's run

@@ -40,6 +40,7 @@ type bundleLabeler struct {
 	src                  MaskRows
 	labels               []uint32
 	narrow               *narrowRows // where the voxels' uint16 labels go (setNarrow)
+	keep                 bool        // the first pass keeps the slots where it numbers them (keepSlots)
 }
 
 // load reads the bundle of rows y, y+1 of planes z, z+1 (missing rows and
@@ -198,7 +199,7 @@ func (l *bundleLabeler) LinkBand(b *band.Band) {
 		}
 		cur, prev = prev, cur
 	}
-	b.MoveSlots(labels, w, int(next-1)-start, hooks)
+	placeSlots(b, labels, w, int(next-1)-start, hooks, l.keep)
 }
 
 // MergeBorder joins the first plane pair of band b with the last plane
@@ -231,6 +232,9 @@ func (l *bundleLabeler) MergeBorder(bands []band.Band, b int) {
 func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w, h := l.width, l.height
 	labels := l.labels
+	if l.narrow == nil {
+		b.MoveKeptSlots(labels, w) // the pixels' labels go over them
+	}
 	band.LabelSlots(labels, b, cross)
 	lo := b.Slots
 	bundles := l.newBundles()

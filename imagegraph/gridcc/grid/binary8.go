@@ -60,6 +60,7 @@ type binary8Labeler struct {
 	src           MaskRows
 	labels        []uint32
 	narrow        *narrowRows // where the pixels' uint16 labels go (setNarrow)
+	keep          bool        // the first pass keeps the slots where it numbers them (keepSlots)
 }
 
 // hasBottom reports whether the pair starting at row has a second row.
@@ -265,7 +266,7 @@ func (l *binary8Labeler) LinkBand(b *band.Band) {
 		}
 		cur, above = above, cur
 	}
-	b.MoveSlots(labels, w, int(next-1)-start, hooks)
+	placeSlots(b, labels, w, int(next-1)-start, hooks, l.keep)
 }
 
 // MergeBorder joins the first row pair of band b with the pair above it.
@@ -287,6 +288,9 @@ func (l *binary8Labeler) MergeBorder(bands []band.Band, b int) {
 func (l *binary8Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
+	if l.narrow == nil {
+		b.MoveKeptSlots(labels, w) // the pixels' labels go over them
+	}
 	band.LabelSlots(labels, b, cross)
 	lo := b.Slots
 	m := newPairScan(w)

@@ -59,6 +59,7 @@ type rowLabeler struct {
 	src           MaskRows
 	labels        []uint32
 	narrow        *narrowRows // where the pixels' uint16 labels go (setNarrow)
+	keep          bool        // the first pass keeps the slots where it numbers them (keepSlots)
 }
 
 // rowScan holds the mask of a row and its runs. The mask has one word
@@ -319,7 +320,7 @@ func (l *rowLabeler) LinkBand(b *band.Band) {
 		}
 		cur, prev = prev, cur
 	}
-	b.MoveSlots(labels, w, int(next-1)-start, hooks)
+	placeSlots(b, labels, w, int(next-1)-start, hooks, l.keep)
 }
 
 // MergeBorder joins the first layer of band b with the last layer of band
@@ -354,6 +355,9 @@ func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
+	if l.narrow == nil {
+		b.MoveKeptSlots(labels, w) // the pixels' labels go over them
+	}
 	band.LabelSlots(labels, b, cross)
 	m := newRowScan(w)
 	own := make([]uint32, (w+1)/2)

@@ -46,6 +46,7 @@ func labelBinaryNarrow(shape GridShape, connectivity int, src MaskRows, dst []ui
 	}
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
 	l, bands := planBinary(shape, connectivity, cache, dst, threads)
+	l.(narrowLabeler).keepSlots()
 	n := &narrowing{Labeler: l, bands: bands, rows: out, width: shape.Width, len: shape.Len(), threads: threads, filled: func() {}}
 	count := runCachedBandLabeler(n, cache, bands, dst, shape.Width)
 	n.filled()
@@ -75,6 +76,7 @@ func labelBinaryStreamedNarrow(shape GridShape, connectivity int, src MaskRows, 
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
 	cache.reuse = true
 	l, bands := planBinary(shape, connectivity, cache, dst, s.BandCount(shape))
+	l.(narrowLabeler).keepSlots()
 	n := &narrowing{Labeler: l, bands: bands, rows: out, width: shape.Width, len: shape.Len(), threads: s.ThreadCount(), filled: func() {}}
 	count, err := band.RunStreamed(n, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() { cache.ready = true }, s.Progress)
 	n.filled()
@@ -93,6 +95,10 @@ type narrowLabeler interface {
 	// setNarrow makes the second pass write its pixels' labels into
 	// out instead of into the uint32 array.
 	setNarrow(out *narrowRows)
+	// keepSlots makes the first pass leave the slots where it numbers
+	// them: a second pass writing uint16 labels never overwrites them,
+	// and one writing uint32 labels moves them first.
+	keepSlots()
 }
 
 // narrowing runs a [narrowLabeler], deciding before its second pass
@@ -292,6 +298,23 @@ func (m *pairScan) writePair16(narrow []uint16, labels []uint32, columns []uint1
 		fillRows16(top, top, columns, m.top, m.top)
 	}
 }
+
+// placeSlots ends a band's first pass, which numbered runs slots from its
+// first pixel on (hooks of them hooked away): with keep the slots stay
+// there ([band.Band.KeepSlots]), else they move to the end of its pixels
+// ([band.Band.MoveSlots]).
+func placeSlots(b *band.Band, labels []uint32, width, runs, hooks int, keep bool) {
+	if keep {
+		b.KeepSlots(width, runs, hooks)
+		return
+	}
+	b.MoveSlots(labels, width, runs, hooks)
+}
+
+func (l *binary8Labeler) keepSlots() { l.keep = true }
+func (l *pair18Labeler) keepSlots()  { l.keep = true }
+func (l *bundleLabeler) keepSlots()  { l.keep = true }
+func (l *rowLabeler) keepSlots()     { l.keep = true }
 
 func (l *binary8Labeler) setNarrow(out *narrowRows) { l.narrow = out }
 func (l *pair18Labeler) setNarrow(out *narrowRows)  { l.narrow = out }
