@@ -123,8 +123,29 @@ func WriteImageNarrow(out ImageOutputs, labels *imagegraph.Labels, narrow []uint
 	if !NarrowImageWrites(out, s) {
 		return fmt.Errorf("%s: uint16 labels cannot serve these outputs", out.Input)
 	}
-	if err := npy.WriteLabelsFuncFile(out.Labels, int64(len(narrow)), npyShape(labels), labelDType(s.DType, labels.Count), false, uint32(labels.Count), readNarrow(narrow)); err != nil {
+	var err error
+	if dtype := labelDType(s.DType, labels.Count); dtype == "uint16" {
+		// Straight from the labels' memory into the file.
+		err = npy.WriteLabels16File(out.Labels, npyShape(labels), false, func(put npy.PutLabels16) error {
+			return putAll(put, narrow)
+		})
+	} else {
+		err = npy.WriteLabelsFuncFile(out.Labels, int64(len(narrow)), npyShape(labels), dtype, false, uint32(labels.Count), readNarrow(narrow))
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", out.Input, err)
+	}
+	return nil
+}
+
+// putAll hands labels to put from index 0 on, in pieces of 16 MiB, so that
+// a progress display sees them go.
+func putAll(put npy.PutLabels16, labels []uint16) error {
+	const piece = 8 << 20
+	for lo := 0; lo < len(labels); lo += piece {
+		if err := put(int64(lo), labels[lo:min(lo+piece, len(labels))]); err != nil {
+			return err
+		}
 	}
 	return nil
 }
