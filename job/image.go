@@ -54,8 +54,8 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 		return nil, err
 	}
 	files := func(out raster.ImageOutputs) []string { return []string{out.Output, out.Labels, out.Stats} }
-	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs, last bool) (ImageSummary, error) {
-		return j.one(out, l, p, last)
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs, last bool, commit func() error) (ImageSummary, error) {
+		return j.one(out, l, p, last, commit)
 	})
 	if err == nil && j.Output+j.Labels+j.Stats == "" {
 		p.printf("cclabel: label: nothing was written (give -o, --labels or --stats)\n")
@@ -68,8 +68,10 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 // one file appear together when it succeeds, and none of them when it
 // fails or is interrupted. Once ctx is done no further file starts, and the
 // summaries so far come back with ctx's cause. run is told whether its file
-// is the last.
-func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(O, bool) (S, error)) ([]S, error) {
+// is the last, and given the function that puts the file's outputs in place
+// once they are all written (allOrNothingCommit), so that it may count that
+// in its time.
+func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(out O, last bool, commit func() error) (S, error)) ([]S, error) {
 	var summaries []S
 	failed := 0
 	for i, out := range outs {
@@ -77,8 +79,8 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 			return summaries, context.Cause(ctx)
 		}
 		var s S
-		err := allOrNothing(files(out), func() (err error) {
-			s, err = run(out, i == len(outs)-1)
+		err := allOrNothingCommit(files(out), func(commit func() error) (err error) {
+			s, err = run(out, i == len(outs)-1, commit)
 			return err
 		})
 		if err != nil {
@@ -161,8 +163,9 @@ func checkExt(flag, path string, exts ...string) error {
 	return CheckOutputDir(path)
 }
 
-// one reads, labels and writes one image; last says that no image follows.
-func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last bool) (ImageSummary, error) {
+// one reads, labels and writes one image; last says that no image follows,
+// and commit puts the outputs in place.
+func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last bool, commit func() error) (ImageSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
@@ -208,8 +211,15 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	if err != nil {
 		return ImageSummary{}, err
 	}
+	release() // the input's samples, unmapped within the time
+	var discard func()
 	if last {
-		discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
+		discard = func() {
+			discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
+		}
+	}
+	if err := commitDiscarding(commit, discard); err != nil {
+		return ImageSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()
