@@ -165,7 +165,13 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", labelWatch(vol)...)
-	vl, err := stream.Finish(vol, nil)
+	var vl *raster.VolumeLabels
+	written := false // the label volume, as it was labeled
+	if path := raster.NarrowFile(out, j.Settings.DType); narrow && path != "" {
+		vl, written, err = stream.FinishToFile(vol, path)
+	} else {
+		vl, err = stream.Finish(vol, nil)
+	}
 	if err != nil {
 		return VolumeSummary{}, fmt.Errorf("%s: %w", out.Input, err)
 	}
@@ -173,8 +179,10 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	releaseAfter(l, last)
 
 	bar.Stage("writing", volumeWrites(out)...)
-	if err := raster.WriteVolume(out, vol, vl, j.Settings.DType); err != nil {
-		return VolumeSummary{}, err
+	if !written {
+		if err := raster.WriteVolume(out, vol, vl, j.Settings.DType); err != nil {
+			return VolumeSummary{}, err
+		}
 	}
 	// The input's samples are unmapped, or (decoded, of the last file)
 	// discarded, within the time, as are the labels.

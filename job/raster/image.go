@@ -72,7 +72,7 @@ func LabelImageNarrow(l *cclabel.Labeler, img *formats.Image, s Settings, conn i
 	if s.MinSize > 1 || s.Largest > 0 {
 		return LabelImageIn(l, img, s, conn, bufs)
 	}
-	return labelNarrow(l, img.Raster, s.Rule, conn, bufs)
+	return labelNarrow(l, img.Raster, s.Rule, conn, bufs, nil)
 }
 
 // LabelImageToFile is [LabelImageNarrow] writing the label array as the
