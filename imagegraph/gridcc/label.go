@@ -169,6 +169,14 @@ func labelNarrow(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst [
 	} else {
 		if len(dst) != r.Len() {
 			dst = make([]uint32, r.Len()) // faulted in where touched
+			// Scratch only, once the labels go elsewhere: its pages
+			// are handed back on every labeling thread rather than
+			// by the process's exit on one.
+			defer func() {
+				if narrow != nil || streamed {
+					parallel.Discard(dst, opts.Threads)
+				}
+			}()
 		}
 		var s grid.Stream
 		if opts.Progress != nil { // the same bands as Label's, counted
