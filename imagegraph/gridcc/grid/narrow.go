@@ -35,8 +35,8 @@ func LabelBinaryNarrow(shape GridShape, connectivity int, src MaskRows, dst []ui
 // calls and is returned once the labeling is done.
 func LabelBinaryNarrowTo(shape GridShape, connectivity int, src MaskRows, dst []uint32, rows Rows16, threads int) (int, bool, error) {
 	out := &narrowRows{sink: rows}
-	count, narrow, err := labelBinaryNarrow(shape, connectivity, src, dst, out, threads)
-	return count, out.streamed && narrow == nil, cmp.Or(err, out.err)
+	count, _, err := labelBinaryNarrow(shape, connectivity, src, dst, out, threads)
+	return count, out.streamed, cmp.Or(err, out.err)
 }
 
 // labelBinaryNarrow is LabelBinaryNarrow writing the uint16 labels to out.
@@ -63,8 +63,8 @@ func LabelBinaryStreamedNarrow(shape GridShape, connectivity int, src MaskRows, 
 // to rows when they fit, as [LabelBinaryNarrowTo] does.
 func LabelBinaryStreamedNarrowTo(shape GridShape, connectivity int, src MaskRows, dst []uint32, rows Rows16, s Stream) (int, bool, error) {
 	out := &narrowRows{sink: rows}
-	count, narrow, err := labelBinaryStreamedNarrow(shape, connectivity, src, dst, out, s)
-	return count, out.streamed && narrow == nil, cmp.Or(err, out.err)
+	count, _, err := labelBinaryStreamedNarrow(shape, connectivity, src, dst, out, s)
+	return count, out.streamed, cmp.Or(err, out.err)
 }
 
 // labelBinaryStreamedNarrow is LabelBinaryStreamedNarrow writing the
@@ -147,7 +147,7 @@ func (n *narrowing) LabelBand(b *band.Band, cross *band.CrossLabels) {
 // (len(labels) is a multiple of the row width), as a labeling makes them;
 // labels is reused once it returns. It is called from several goroutines
 // at once, on disjoint rows, each row once; rows of one band come in
-// order. Once it fails, it is not called again.
+// order. Once a call has failed, no further call begins.
 type Rows16 func(row int, labels []uint16) error
 
 // windowLen is the uint16 labels a band's second pass gathers before it
