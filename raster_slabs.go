@@ -276,7 +276,7 @@ func (l *Labeler) slabLabelFunc(rule imagegraph.Rule, conn int, ran func(*Raster
 		if r.Depth == 1 {
 			c = slabs.InPlane(conn)
 		}
-		res, err := l.labelRaster(r, rule, c, dst, spread, nil)
+		res, err := l.labelRaster(r, rule, c, dst, spread, nil, nil)
 		if err != nil {
 			return 0, err
 		}

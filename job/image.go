@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
@@ -70,8 +69,8 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 	files := func(out raster.ImageOutputs) []string {
 		return []string{out.Output, out.Labels, out.Stats, out.Contacts}
 	}
-	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs, last bool) (ImageSummary, error) {
-		return j.one(out, l, p, last)
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs, last bool, commit func() error) (ImageSummary, error) {
+		return j.one(out, l, p, last, commit)
 	})
 	if err == nil && j.Output+j.Labels+j.Stats+j.Contacts == "" {
 		p.printf("cclabel: label: nothing was written (give -o, --labels, --stats or --contacts)\n")
@@ -84,8 +83,10 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 // one file appear together when it succeeds, and none of them when it
 // fails or is interrupted. Once ctx is done no further file starts, and the
 // summaries so far come back with ctx's cause. run is told whether its file
-// is the last.
-func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(O, bool) (S, error)) ([]S, error) {
+// is the last, and given the function that puts the file's outputs in place
+// once they are all written (allOrNothingCommit), so that it may count that
+// in its time.
+func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(out O, last bool, commit func() error) (S, error)) ([]S, error) {
 	var summaries []S
 	failed := 0
 	for i, out := range outs {
@@ -93,15 +94,10 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 			return summaries, context.Cause(ctx)
 		}
 		var s S
-		var written time.Time
-		err := allOrNothing(files(out), func() (err error) {
-			s, err = run(out, i == len(outs)-1)
-			written = time.Now()
+		err := allOrNothingCommit(files(out), func(commit func() error) (err error) {
+			s, err = run(out, i == len(outs)-1, commit)
 			return err
 		})
-		if c, ok := any(&s).(committer); ok && err == nil {
-			c.committed(time.Since(written))
-		}
 		if err != nil {
 			if len(outs) == 1 {
 				return nil, err
@@ -198,8 +194,9 @@ func checkExt(flag, path string, exts ...string) error {
 	return CheckOutputDir(path)
 }
 
-// one reads, labels and writes one image; last says that no image follows.
-func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last bool) (ImageSummary, error) {
+// one reads, labels and writes one image; last says that no image follows,
+// and commit puts the outputs in place.
+func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last bool, commit func() error) (ImageSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
@@ -221,8 +218,9 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 
 	bar.Stage("labeling", img.Raster)
 	var res *cclabel.RasterResult
+	written := false // the label array, as it was labeled
 	if narrow {
-		res, err = raster.LabelImageNarrow(l, img, j.Settings, j.Connectivity, nil)
+		res, written, err = raster.LabelImageToFile(l, img, out, j.Settings, j.Connectivity)
 	} else {
 		res, err = raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
 	}
@@ -234,16 +232,25 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	releaseAfter(l, last)
 
 	bar.Stage("writing")
-	if res.Narrow != nil {
+	switch {
+	case written: // the label array, the only output
+	case res.Narrow != nil:
 		err = raster.WriteImageNarrow(out, labels, res.Narrow, j.Settings)
-	} else {
+	default:
 		err = raster.WriteImage(out, img, labels, j.Settings, j.Stdout)
 	}
 	if err != nil {
 		return ImageSummary{}, err
 	}
+	release() // the input's samples, unmapped within the time
+	var discard func()
 	if last {
-		discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
+		discard = func() {
+			discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
+		}
+	}
+	if err := commitDiscarding(commit, discard); err != nil {
+		return ImageSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,7 +30,7 @@ func TestRunFilesTellsTheLast(t *testing.T) {
 			var got []bool
 			_, _ = runFiles(context.Background(), c.files, Progress{W: io.Discard, Quiet: true},
 				func(string) []string { return nil },
-				func(f string, last bool) (int, error) {
+				func(f string, last bool, _ func() error) (int, error) {
 					got = append(got, last)
 					if f == c.fail {
 						return 0, errors.New("fails")
@@ -45,33 +44,52 @@ func TestRunFilesTellsTheLast(t *testing.T) {
 	}
 }
 
-// TestRunFilesCountsTheCommit checks that a summary's write stage and total
-// take in the commit of its outputs, which replaces an existing file: the
-// commit runs after the job's function returns, and the process's wall time
-// would otherwise exceed the summary's total by it.
-func TestRunFilesCountsTheCommit(t *testing.T) {
-	dir := t.TempDir()
-	out := filepath.Join(dir, "out.bin")
-	big := make([]byte, 8<<20)
-	for round := range 2 { // a fresh output, then one that replaces it
-		s, err := runFiles(context.Background(), []string{out}, Progress{W: io.Discard, Quiet: true},
-			func(o string) []string { return []string{o} },
-			func(o string, last bool) (VolumeSummary, error) {
-				err := atomicfile.WriteFile(o, func(w io.Writer) error {
-					_, err := w.Write(big)
+// TestAllOrNothingCommit checks that a write committing its outputs itself
+// finds them in place once commit returns (within its own time), that a
+// write that does not is committed after it returns, and that a failing
+// write leaves nothing.
+func TestAllOrNothingCommit(t *testing.T) {
+	for _, c := range []struct {
+		name            string
+		commit, failing bool
+	}{
+		{"commits itself", true, false},
+		{"committed after", false, false},
+		{"fails", false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "out.txt")
+			err := allOrNothingCommit([]string{path}, func(commit func() error) error {
+				if err := atomicfile.WriteFile(path, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
 					return err
-				})
-				return VolumeSummary{Seconds: StageTimes{Write: 1, Total: 2}}, err
+				}
+				if _, err := os.Stat(path); err == nil {
+					t.Error("output in place before the commit")
+				}
+				if c.commit {
+					discarded := false
+					if err := commitDiscarding(commit, func() { discarded = true }); err != nil {
+						return err
+					}
+					if got, _ := os.ReadFile(path); string(got) != "new" || !discarded {
+						t.Errorf("after commitDiscarding: %q, discarded %v", got, discarded)
+					}
+				}
+				if c.failing {
+					return errors.New("fails")
+				}
+				return nil
 			})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := s[0].Seconds
-		if got.Write <= 1 || math.Abs(got.Total-got.Write-1) > 1e-9 {
-			t.Errorf("round %d: seconds %+v: want the commit's time added to write 1 and total 2", round, got)
-		}
-		if st, err := os.Stat(out); err != nil || st.Size() != int64(len(big)) {
-			t.Fatalf("round %d: the output: %v", round, err)
-		}
+			got, rerr := os.ReadFile(path)
+			if c.failing {
+				if err == nil || rerr == nil {
+					t.Fatalf("failing write: err %v, output %q", err, got)
+				}
+				return
+			}
+			if err != nil || string(got) != "new" {
+				t.Fatalf("err %v, output %q", err, got)
+			}
+		})
 	}
 }

@@ -69,12 +69,20 @@ func checkClobber(command string, inputs, outputs []atomicfile.Named) error {
 // appear together when it succeeds and none of them when it fails or the
 // process is interrupted (atomicfile.Group).
 func allOrNothing(outputs []string, write func() error) error {
+	return allOrNothingCommit(outputs, func(func() error) error { return write() })
+}
+
+// allOrNothingCommit is allOrNothing for a write that may commit its
+// outputs itself, once they are all written: commit puts them in place (a
+// later call does nothing), within the write's own time. Outputs the write
+// has not committed are committed once it returns.
+func allOrNothingCommit(outputs []string, write func(commit func() error) error) error {
 	g, err := atomicfile.NewGroup(outputs...)
 	if err != nil {
 		return err
 	}
 	defer g.Abort()
-	if err := write(); err != nil {
+	if err := write(g.Commit); err != nil {
 		return err
 	}
 	return g.Commit()

@@ -58,22 +58,6 @@ type StageTimes struct {
 	Total float64 `json:"total"`
 }
 
-// committer is a summary whose write stage takes in the commit of its
-// outputs: renaming them in place and removing the files they replace
-// (removing a large file frees its pages, which takes a while), which runs
-// after the job's function has returned its summary.
-type committer interface{ committed(d time.Duration) }
-
-func (s *ImageSummary) committed(d time.Duration) {
-	s.Seconds.Write += d.Seconds()
-	s.Seconds.Total += d.Seconds()
-}
-
-func (s *VolumeSummary) committed(d time.Duration) {
-	s.Seconds.Write += d.Seconds()
-	s.Seconds.Total += d.Seconds()
-}
-
 // GPUTimes are the seconds of the GPU stages.
 type GPUTimes struct {
 	Upload   float64 `json:"upload"`

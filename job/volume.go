@@ -92,14 +92,14 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 		}
 		return []string{out.Output, out.Labels, out.Preview, out.Stats, out.Contacts}
 	}
-	summaries, err := runFiles(ctx, outs, p, files, func(out raster.VolumeOutputs, last bool) (VolumeSummary, error) {
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.VolumeOutputs, last bool, commit func() error) (VolumeSummary, error) {
 		if j.Chunk != nil {
 			return j.chunk(out, l, p)
 		}
 		if j.MaxMemory > 0 && !fitsInMemory(out.Input, j.Raw, j.MaxMemory) {
 			return j.outOfCore(out, l, p)
 		}
-		return j.one(out, l, p, last)
+		return j.one(out, l, p, last, commit)
 	})
 	if err == nil && j.Chunk == nil && j.Output+j.Labels+j.Preview+j.Stats+j.Contacts == "" {
 		p.printf("cclabel: volume: nothing was written (give -o, --labels, --preview, --stats or --contacts)\n")
@@ -167,8 +167,8 @@ func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 }
 
 // one reads, labels and writes one volume in memory; last says that no
-// volume follows.
-func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, last bool) (VolumeSummary, error) {
+// volume follows, and commit puts the outputs in place.
+func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, last bool, commit func() error) (VolumeSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
@@ -195,7 +195,13 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", labelWatch(vol)...)
-	vl, err := stream.Finish(vol, nil)
+	var vl *raster.VolumeLabels
+	written := false // the label volume, as it was labeled
+	if path := raster.NarrowFile(out, j.Settings.DType); narrow && path != "" {
+		vl, written, err = stream.FinishToFile(vol, path)
+	} else {
+		vl, err = stream.Finish(vol, nil)
+	}
 	if err != nil {
 		return VolumeSummary{}, fmt.Errorf("%s: %w", out.Input, err)
 	}
@@ -203,11 +209,26 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	releaseAfter(l, last)
 
 	bar.Stage("writing", volumeWrites(out)...)
-	if err := raster.WriteVolume(out, vol, vl, j.Settings); err != nil {
-		return VolumeSummary{}, err
+	if !written {
+		if err := raster.WriteVolume(out, vol, vl, j.Settings); err != nil {
+			return VolumeSummary{}, err
+		}
 	}
+	// The input's samples are unmapped, or (decoded, of the last file)
+	// discarded, within the time, as are the labels.
+	release()
+	var discard func()
 	if last {
-		discardLabels(vl, l.Threads())
+		mapped := formats.MapsSamples(out.Input, j.Raw)
+		discard = func() {
+			discardLabels(vl, l.Threads())
+			if !mapped {
+				discardSamples(vol, l.Threads())
+			}
+		}
+	}
+	if err := commitDiscarding(commit, discard); err != nil {
+		return VolumeSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()

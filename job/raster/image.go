@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -83,8 +84,49 @@ func LabelImageNarrow(l *cclabel.Labeler, img *formats.Image, s Settings, conn i
 	if !s.plain() {
 		return LabelImageIn(l, img, s, conn, bufs)
 	}
-	return labelNarrow(l, img.Raster, s.Rule, conn, bufs)
+	return labelNarrow(l, img.Raster, s.Rule, conn, bufs, nil)
 }
+
+// LabelImageToFile is [LabelImageNarrow] writing the label array as the
+// labeler makes it, for outputs that [NarrowImageWrites] serves: uint16
+// labels go from the CPU labeler's second pass straight into out.Labels (a
+// .npy file, written atomically), and no array of all of them is made. It
+// reports whether the label array was written so; when it was not (the GPU
+// labeled, the rule is multilabel, more than 65535 components), no file is
+// left and the result is LabelImageNarrow's, for [WriteImageNarrow] or
+// [WriteImage].
+func LabelImageToFile(l *cclabel.Labeler, img *formats.Image, out ImageOutputs, s Settings, conn int) (*cclabel.RasterResult, bool, error) {
+	if !NarrowImageWrites(out, s) {
+		return nil, false, fmt.Errorf("%s: uint16 labels cannot serve these outputs", out.Input)
+	}
+	r := img.Raster
+	var res *cclabel.RasterResult
+	shape := npyShape(&imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth})
+	err := npy.WriteLabels16File(out.Labels, shape, false, func(put npy.PutLabels16) error {
+		var err error
+		res, err = l.LabelRasterNarrowTo(r, s.Rule, conn, nil, func(row int, labels []uint16) error {
+			return put(int64(row)*int64(r.Width), labels)
+		})
+		if err != nil {
+			return err
+		}
+		if res.Labels.Data != nil || res.Narrow != nil {
+			return errNotWritten
+		}
+		return nil
+	})
+	if errors.Is(err, errNotWritten) {
+		return res, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return res, true, nil
+}
+
+// errNotWritten ends the writing of a label file whose labels did not come
+// to it, leaving none.
+var errNotWritten = errors.New("labels not written")
 
 // WriteImageNarrow writes the label array of an image labeled as uint16
 // labels (narrow), whose outputs [NarrowImageWrites] serves; labels has the
@@ -93,8 +135,29 @@ func WriteImageNarrow(out ImageOutputs, labels *imagegraph.Labels, narrow []uint
 	if !NarrowImageWrites(out, s) {
 		return fmt.Errorf("%s: uint16 labels cannot serve these outputs", out.Input)
 	}
-	if err := npy.WriteLabelsFuncFile(out.Labels, int64(len(narrow)), npyShape(labels), labelDType(s.DType, labels.Count), false, uint32(labels.Count), readNarrow(narrow)); err != nil {
+	var err error
+	if dtype := labelDType(s.DType, labels.Count); dtype == "uint16" {
+		// Straight from the labels' memory into the file.
+		err = npy.WriteLabels16File(out.Labels, npyShape(labels), false, func(put npy.PutLabels16) error {
+			return putAll(put, narrow)
+		})
+	} else {
+		err = npy.WriteLabelsFuncFile(out.Labels, int64(len(narrow)), npyShape(labels), dtype, false, uint32(labels.Count), readNarrow(narrow))
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", out.Input, err)
+	}
+	return nil
+}
+
+// putAll hands labels to put from index 0 on, in pieces of 16 MiB, so that
+// a progress display sees them go.
+func putAll(put npy.PutLabels16, labels []uint16) error {
+	const piece = 8 << 20
+	for lo := 0; lo < len(labels); lo += piece {
+		if err := put(int64(lo), labels[lo:min(lo+piece, len(labels))]); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -1,12 +1,16 @@
 package raster
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/slabs"
@@ -56,6 +60,7 @@ type VolumeStream struct {
 	// narrow lets a volume the stream does not take come back as uint16
 	// labels (Narrow).
 	narrow bool
+	rows   func(int, []uint16) error // with narrow, takes the uint16 labels (FinishToFile)
 
 	mu      sync.Mutex
 	arrived *sync.Cond
@@ -248,7 +253,7 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 		if readErr != nil {
 			return nil, readErr
 		}
-		return LabelVolumeIn(vs.l, vol, vs.s, vs.conn, OneBuffer(vs.dst), vs.narrow)
+		return labelVolume(vs.l, vol, vs.s, vs.conn, OneBuffer(vs.dst), vs.narrow, vs.rows)
 	}
 	start := time.Now()
 	res := <-vs.result
@@ -274,4 +279,52 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 		Timing:       cclabel.Timing{Total: time.Since(start), Kernel: time.Since(start)},
 		WhileReading: res.during,
 	}, nil
+}
+
+// NarrowFile returns the label file of out that a volume's uint16 labels
+// can go to as they are made ([VolumeStream.FinishToFile]), or "" when
+// there is none: out writes one label volume, a .npy file, under dtype
+// auto or uint16, and no preview or statistics ([NarrowWrites]).
+func NarrowFile(out VolumeOutputs, dtype string) string {
+	path := cmp.Or(out.Output, out.Labels)
+	if !NarrowWrites(out, dtype) || out.Output != "" && out.Labels != "" || !strings.HasSuffix(strings.ToLower(path), ".npy") {
+		return ""
+	}
+	return path
+}
+
+// FinishToFile is [VolumeStream.Finish] writing the label array to path,
+// a .npy file ([NarrowFile]), as the labeler makes it, for a stream made
+// with [VolumeStream.Narrow]: uint16 labels go from the CPU labeler's
+// second pass straight into the file, and no array of all of them is made.
+// It reports whether the labels were written so; when they were not (the
+// stream took the volume, the GPU labeled, several frames, more than 65535
+// components), no file is left and the labels are Finish's, for
+// [WriteVolume]. When they were, the labels' Frames[0] and Narrow are nil.
+func (vs *VolumeStream) FinishToFile(vol *imagegraph.Volume, path string) (*VolumeLabels, bool, error) {
+	if vol == nil || len(vol.Frames) != 1 || !vs.narrow {
+		vl, err := vs.Finish(vol, nil)
+		return vl, false, err
+	}
+	shape, fortran := formats.NPYFrameShape(vol)
+	width := int64(vol.Frames[0].Width)
+	var vl *VolumeLabels
+	err := npy.WriteLabels16File(path, shape, fortran, func(put npy.PutLabels16) error {
+		vs.rows = func(row int, labels []uint16) error { return put(int64(row)*width, labels) }
+		var err error
+		if vl, err = vs.Finish(vol, nil); err != nil {
+			return err
+		}
+		if vl.Frames[0] != nil || vl.Narrow != nil {
+			return errNotWritten
+		}
+		return nil
+	})
+	if errors.Is(err, errNotWritten) {
+		return vl, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return vl, true, nil
 }

@@ -88,6 +88,13 @@ func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, con
 // size filters is labeled by [cclabel.Labeler.LabelRasterNarrow]: its labels
 // may come back as uint16 (Narrow).
 func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
+	return labelVolume(l, vol, s, conn, bufs, narrow, nil)
+}
+
+// labelVolume is LabelVolumeIn; with narrow, a non-nil rows takes the
+// uint16 labels as they are made ([cclabel.Labeler.LabelRasterNarrowTo]),
+// leaving Frames[0] and Narrow nil.
+func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool, rows func(int, []uint16) error) (*VolumeLabels, error) {
 	rule := s.Rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
@@ -108,7 +115,7 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 			return nil, err
 		}
 		if narrow {
-			res, err = labelNarrow(l, f, rule, vl.Conn, bufs)
+			res, err = labelNarrow(l, f, rule, vl.Conn, bufs, rows)
 		} else {
 			res, err = l.LabelRaster(f, rule, vl.Conn, bufs.Get(f.Len()))
 		}
@@ -138,8 +145,16 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 }
 
 // labelNarrow labels f by LabelRasterNarrow into arrays from bufs and
-// hands back the array it did not use.
-func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
+// hands back the array it did not use; with rows, by LabelRasterNarrowTo.
+func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule, conn int, bufs *LabelBuffers, rows func(int, []uint16) error) (*cclabel.RasterResult, error) {
+	if rows != nil {
+		dst := bufs.Get(f.Len())
+		res, err := l.LabelRasterNarrowTo(f, rule, conn, dst, rows)
+		if err != nil || res.Labels.Data == nil {
+			bufs.Put(dst)
+		}
+		return res, err
+	}
 	dst, dst16 := bufs.Get(f.Len()), bufs.Get16(f.Len())
 	res, err := l.LabelRasterNarrow(f, rule, conn, dst, dst16)
 	if err != nil || res.Narrow == nil {
