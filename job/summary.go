@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/job/raster"
 )
 
 // ImageSummary describes one labeled image, as "cclabel label --json"
@@ -107,6 +108,11 @@ type LabelStages struct {
 	// WhileReading is labeling done while the input was still being read
 	// (volumes on the CPU): not part of the label stage.
 	WhileReading float64 `json:"while_reading,omitempty"`
+	// Measure is measuring the components as they were labeled
+	// (--stats-only where the GPU labels): on the GPU the intensity's
+	// upload, the kernels and the table's download, on the CPU the
+	// kernel alone; not counted in the other parts.
+	Measure *GPUTimes `json:"measure,omitempty"`
 }
 
 // labelStagesOf splits a label stage of label seconds by the labeling
@@ -115,6 +121,16 @@ func labelStagesOf(label float64, t cclabel.Timing) LabelStages {
 	s := LabelStages{GPUSetup: t.Setup.Seconds(), Allocate: t.Allocate.Seconds(), Upload: t.Upload.Seconds(),
 		Kernel: t.Kernel.Seconds(), Download: t.Download.Seconds(), Join: t.Join.Seconds()}
 	s.Other = max(0, label-(s.GPUSetup+s.Allocate+s.Upload+s.Kernel+s.Download+s.Join))
+	return s
+}
+
+// measuredStagesOf splits a label stage of label seconds that measured
+// the components as it labeled them ([raster.Measured]).
+func measuredStagesOf(label float64, m *raster.Measured) LabelStages {
+	mt := m.Measure
+	measured := &GPUTimes{mt.Upload.Seconds(), mt.Kernel.Seconds(), mt.Download.Seconds()}
+	s := labelStagesOf(label-(measured.Upload+measured.Kernel+measured.Download), m.Timing)
+	s.Measure = measured
 	return s
 }
 
