@@ -78,47 +78,28 @@ func writeTables(input, stats, contacts string, stdout io.Writer, frame func(t i
 // the value of each component's first voxel: [imagegraph.Statistics]' rows
 // for labels numbered 1..count with none missing.
 func measureFrame(f frameInput, m Measures, stats, contacts bool, threads int) (formats.FrameTables, error) {
+	extra := stats && (m.Intensity || m.Shape)
 	if !stats && !contacts {
 		return formats.FrameTables{}, nil
 	}
 	l := f.labels
-	t, err := measure.Compute(l.Data, l.Width, l.Height, l.Depth, l.Count, f.options(m, stats, contacts, threads))
+	opt := measure.Options{Spacing: f.spacing, Surface: extra && m.Shape, Contacts: contacts, Threads: threads}
+	if extra && m.Intensity {
+		opt.Intensity, opt.Slope, opt.Inter = f.intensity, f.slope, f.inter
+	}
+	t, err := measure.Compute(l.Data, l.Width, l.Height, l.Depth, l.Count, opt)
 	if err != nil {
 		return formats.FrameTables{}, err
 	}
-	var first []int
-	if stats {
-		first = parallel.FirstIndices(l.Data, l.Count, threads)
-	}
-	return frameTables(t, first, f.values, m, stats, contacts), nil
-}
-
-// options returns the options that measure f for its statistics (when
-// stats is set, with the measures m asks for) and its contacts (when
-// contacts is set), with threads goroutines.
-func (f frameInput) options(m Measures, stats, contacts bool, threads int) measure.Options {
-	opt := measure.Options{Spacing: f.spacing, Surface: stats && m.Shape, Contacts: contacts, Threads: threads}
-	if stats && m.Intensity {
-		opt.Intensity, opt.Slope, opt.Inter = f.intensity, f.slope, f.inter
-	}
-	return opt
-}
-
-// frameTables returns one frame's tables from its measurements t: its
-// statistics rows when stats is set, with the measures m asks for (those
-// t holds), and its contacts when contacts is set. first[k-1] is the index
-// of label k's first voxel in values (negative for none), whose sample is
-// the row's value.
-func frameTables(t *measure.Table, first []int, values *imagegraph.Raster, m Measures, stats, contacts bool) formats.FrameTables {
-	extra := stats && (m.Intensity || m.Shape)
 	var rows []imagegraph.ComponentStats
 	var ms []formats.Measures
 	if stats {
+		first := parallel.FirstIndices(l.Data, l.Count, threads)
 		rows = make([]imagegraph.ComponentStats, len(t.Components))
 		for i, c := range t.Components {
 			rows[i] = imagegraph.ComponentStats{Label: uint32(i + 1), Size: c.Size, Min: c.Min, Max: c.Max, Centroid: c.Centroid}
 			if first[i] >= 0 {
-				rows[i].Sample = values.SampleAt(first[i])
+				rows[i].Sample = f.values.SampleAt(first[i])
 				rows[i].Value = rows[i].Sample.Float()
 			}
 		}
@@ -137,7 +118,7 @@ func frameTables(t *measure.Table, first []int, values *imagegraph.Raster, m Mea
 			cs[i] = formats.Contact{A: c.A, B: c.B, Faces: c.Faces, Area: c.Area}
 		}
 	}
-	return formats.FrameTables{Stats: rows, Measures: ms, Contacts: cs}
+	return formats.FrameTables{Stats: rows, Measures: ms, Contacts: cs}, nil
 }
 
 // intensityOf returns the volume of a file's intensity statistics under s:
