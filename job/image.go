@@ -13,7 +13,6 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/job/raster"
 )
 
@@ -205,15 +204,13 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	defer bar.Close()
 	var times StageTimes
 	clock := newStopwatch()
-	if measuresWhileLabeling(l.MayUseGPU(), out.Output != "" || out.Labels != "", out.Stats, out.Contacts, j.Settings) {
-		return j.measured(out, l, p, bar, clock, last)
-	}
 	bar.Stage("reading", out.Input)
+	measured := measuresWhileLabeling(l.MayUseGPU(), out.Output+out.Labels != "", out.Stats, out.Contacts, j.Settings)
 	// The label array is made, and its pages faulted in on a spare core,
 	// while the pixels are decoded; not for labels that may come back as
 	// uint16, whose labeler touches only what it writes.
 	narrow := raster.NarrowImageWrites(out, j.Settings)
-	dst, stop := labelArrayFor(narrow || inPlace(out.Input, nil, l), func() (int, bool) { return formats.ImagePixels(out.Input) })
+	dst, stop := labelArrayFor(measured || narrow || inPlace(out.Input, nil, l), func() (int, bool) { return formats.ImagePixels(out.Input) })
 	defer stop()
 	img, release, err := formats.MapImageFile(out.Input, j.Stdin)
 	if err != nil {
@@ -225,7 +222,12 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 
 	bar.Stage("labeling", img.Raster)
 	var res *cclabel.RasterResult
-	if narrow {
+	var m *cclabel.MeasuredRaster
+	if measured {
+		if m, err = raster.LabelImageMeasured(l, out, img, j.Settings, j.Connectivity); err == nil {
+			res = m.RasterResult
+		}
+	} else if narrow {
 		res, err = raster.LabelImageNarrow(l, img, j.Settings, j.Connectivity, nil)
 	} else {
 		res, err = raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
@@ -238,7 +240,9 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	releaseAfter(l, last)
 
 	bar.Stage("writing")
-	if res.Narrow != nil {
+	if m != nil {
+		err = raster.WriteImageMeasured(out, img, m, j.Settings, j.Stdout)
+	} else if res.Narrow != nil {
 		err = raster.WriteImageNarrow(out, labels, res.Narrow, j.Settings)
 	} else {
 		err = raster.WriteImage(out, img, labels, j.Settings, j.Stdout)
@@ -253,50 +257,11 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	times.Total = clock.total()
 	s := ImageSummary{Input: out.Input, Width: r.Width, Height: r.Height, Components: labels.Count,
 		Connectivity: j.Connectivity, Mode: j.Settings.Rule.String(), Backend: string(res.Backend),
-		Threads: l.Threads(), Seconds: times, LabelStages: labelStagesOf(times.Label, res.Timing),
+		Threads: l.Threads(), Seconds: times, LabelStages: labelStagesOf(times.Label, res.Timing, m),
 		GPU: gpuTimesOf(res.Backend, res.Timing)}
 	bar.Close()
 	p.printf("%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",
 		out.Input, r.Width, r.Height, r.Kind, labels.Count, s.Mode, s.Connectivity,
-		s.Backend, s.Threads, times.Read, times.Label, times.Write)
-	return s, nil
-}
-
-// measured reads, labels and measures one image whose tables are measured
-// as it is labeled, on the GPU with no label download
-// ([raster.LabelImageMeasured]), and writes them.
-func (j Image) measured(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, bar *fileprogress.Bar, clock *stopwatch, last bool) (ImageSummary, error) {
-	var times StageTimes
-	bar.Stage("reading", out.Input)
-	img, release, err := formats.MapImageFile(out.Input, j.Stdin)
-	if err != nil {
-		return ImageSummary{}, err
-	}
-	defer release()
-	r := img.Raster
-	times.Read = clock.lap()
-
-	bar.Stage("labeling", img.Raster)
-	m, err := raster.LabelImageMeasured(l, out, img, j.Settings, j.Connectivity)
-	if err != nil {
-		return ImageSummary{}, err
-	}
-	times.Label = clock.lap()
-	releaseAfter(l, last)
-
-	bar.Stage("writing")
-	if err := m.Write(j.Settings, j.Stdout); err != nil {
-		return ImageSummary{}, err
-	}
-	times.Write = clock.lap()
-	times.Total = clock.total()
-	s := ImageSummary{Input: out.Input, Width: r.Width, Height: r.Height, Components: m.Total,
-		Connectivity: j.Connectivity, Mode: j.Settings.Rule.String(), Backend: string(m.Backend),
-		Threads: l.Threads(), Seconds: times, LabelStages: measuredStagesOf(times.Label, m),
-		GPU: gpuTimesOf(m.Backend, m.Timing)}
-	bar.Close()
-	p.printf("%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label and measure %.3fs, write %.3fs\n",
-		out.Input, r.Width, r.Height, r.Kind, m.Total, s.Mode, s.Connectivity,
 		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil
 }

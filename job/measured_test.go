@@ -85,7 +85,7 @@ func TestStatsOnlyMeasuresWhileLabeling(t *testing.T) {
 			runs := map[bool]string{}
 			for _, forced := range []bool{false, true} {
 				measuresWhileLabeling = func(_, labelOutputs bool, stats, contacts string, s Settings) bool {
-					return raster.MeasuresWhileLabeling(forced, labelOutputs, stats, contacts, s)
+					return forced && !labelOutputs && stats+contacts != "" && s.MinSize <= 1 && s.Largest <= 0
 				}
 				out := filepath.Join(dir, c.name, map[bool]string{false: "labels", true: "measured"}[forced])
 				if err := os.MkdirAll(out, 0o755); err != nil {

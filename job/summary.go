@@ -1,10 +1,10 @@
 package job
 
 import (
+	"cmp"
 	"time"
 
 	"github.com/cclabel/cclabel"
-	"github.com/cclabel/cclabel/job/raster"
 )
 
 // ImageSummary describes one labeled image, as "cclabel label --json"
@@ -116,21 +116,21 @@ type LabelStages struct {
 }
 
 // labelStagesOf splits a label stage of label seconds by the labeling
-// calls' summed timing t.
-func labelStagesOf(label float64, t cclabel.Timing) LabelStages {
+// calls' summed timing t and the measuring of the rasters measured as
+// they were labeled, if any (nils are none).
+func labelStagesOf(label float64, t cclabel.Timing, measured ...*cclabel.MeasuredRaster) LabelStages {
 	s := LabelStages{GPUSetup: t.Setup.Seconds(), Allocate: t.Allocate.Seconds(), Upload: t.Upload.Seconds(),
 		Kernel: t.Kernel.Seconds(), Download: t.Download.Seconds(), Join: t.Join.Seconds()}
+	for _, m := range measured {
+		if m != nil {
+			s.Measure = cmp.Or(s.Measure, &GPUTimes{})
+			s.Measure.Upload += m.Measure.Upload.Seconds()
+			s.Measure.Kernel += m.Measure.Kernel.Seconds()
+			s.Measure.Download += m.Measure.Download.Seconds()
+			label -= (m.Measure.Upload + m.Measure.Kernel + m.Measure.Download).Seconds()
+		}
+	}
 	s.Other = max(0, label-(s.GPUSetup+s.Allocate+s.Upload+s.Kernel+s.Download+s.Join))
-	return s
-}
-
-// measuredStagesOf splits a label stage of label seconds that measured
-// the components as it labeled them ([raster.Measured]).
-func measuredStagesOf(label float64, m *raster.Measured) LabelStages {
-	mt := m.Measure
-	measured := &GPUTimes{mt.Upload.Seconds(), mt.Kernel.Seconds(), mt.Download.Seconds()}
-	s := labelStagesOf(label-(measured.Upload+measured.Kernel+measured.Download), m.Timing)
-	s.Measure = measured
 	return s
 }
 

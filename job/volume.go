@@ -8,7 +8,6 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/job/raster"
 )
 
@@ -175,9 +174,8 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	var times StageTimes
 	clock := newStopwatch()
 	startVolumeGPU(l, out.Input, j.Raw, j.Settings.Rule)
-	if measuresWhileLabeling(l.GPUStarted(), out.Output != "" || out.Labels != "" || out.Preview != "", out.Stats, out.Contacts, j.Settings) {
-		return j.measured(out, l, p, bar, clock, last)
-	}
+	// Tables alone, of a labeling on the GPU, are measured there.
+	measured := measuresWhileLabeling(l.GPUStarted(), out.Output+out.Labels+out.Preview != "", out.Stats, out.Contacts, j.Settings)
 	bar.Stage("reading", out.Input)
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (raster.VolumeStream).
@@ -186,11 +184,15 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	// no label array made ahead: the labels may come back as uint16, and
 	// the labeler touches only what it writes.
 	narrow := raster.NarrowWrites(out, j.Settings.DType) && formats.MapsSamples(out.Input, j.Raw)
-	dst, stop := labelArrayFor(narrow || inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
+	dst, stop := labelArrayFor(measured || narrow || inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
 	defer stop()
 	stream.Into(dst)
 	stream.Narrow(narrow)
-	vol, release, err := formats.MapVolumeFileStreaming(out.Input, j.Raw, stream.Samples)
+	samples := stream.Samples
+	if measured {
+		samples = nil
+	}
+	vol, release, err := formats.MapVolumeFileStreaming(out.Input, j.Raw, samples)
 	if err != nil {
 		_, _ = stream.Finish(nil, err)
 		return VolumeSummary{}, err
@@ -199,7 +201,12 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", labelWatch(vol)...)
-	vl, err := stream.Finish(vol, nil)
+	var vl *raster.VolumeLabels
+	if measured {
+		vl, err = raster.LabelVolumeMeasured(l, out, vol, j.Settings, j.Connectivity)
+	} else {
+		vl, err = stream.Finish(vol, nil)
+	}
 	if err != nil {
 		return VolumeSummary{}, fmt.Errorf("%s: %w", out.Input, err)
 	}
@@ -219,7 +226,7 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	s := VolumeSummary{Input: out.Input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
 		Frames: len(vol.Frames), Components: vl.Total, Connectivity: vl.Conn, Mode: j.Settings.Rule.String(),
 		Backend: string(vl.Backend), Threads: l.Threads(), Seconds: times,
-		LabelStages: labelStagesOf(times.Label, vl.Timing)}
+		LabelStages: labelStagesOf(times.Label, vl.Timing, vl.Measured...)}
 	s.LabelStages.WhileReading = vl.WhileReading.Seconds()
 	if vl.GPU != nil {
 		s.GPU = gpuTimesOf(cclabel.BackendGPU, *vl.GPU)
@@ -239,50 +246,5 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	if note != "" {
 		p.printf("%s: %s\n", out.Input, note)
 	}
-	return s, nil
-}
-
-// measured reads, labels and measures one volume whose tables are measured
-// as it is labeled, on the GPU with no label download
-// ([raster.LabelVolumeMeasured]), and writes them.
-func (j Volume) measured(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, bar *fileprogress.Bar, clock *stopwatch, last bool) (VolumeSummary, error) {
-	var times StageTimes
-	bar.Stage("reading", out.Input)
-	vol, release, err := formats.MapVolumeFileStreaming(out.Input, j.Raw, nil)
-	if err != nil {
-		return VolumeSummary{}, err
-	}
-	defer release()
-	times.Read = clock.lap()
-
-	bar.Stage("labeling", labelWatch(vol)...)
-	m, err := raster.LabelVolumeMeasured(l, out, vol, j.Settings, j.Connectivity)
-	if err != nil {
-		return VolumeSummary{}, err
-	}
-	times.Label = clock.lap()
-	releaseAfter(l, last)
-
-	bar.Stage("writing", volumeWrites(out)...)
-	if err := m.Write(j.Settings, nil); err != nil {
-		return VolumeSummary{}, err
-	}
-	times.Write = clock.lap()
-	times.Total = clock.total()
-	f0 := vol.Frames[0]
-	s := VolumeSummary{Input: out.Input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
-		Frames: len(vol.Frames), Components: m.Total, Connectivity: m.Conn, Mode: j.Settings.Rule.String(),
-		Backend: string(m.Backend), Threads: l.Threads(), Seconds: times,
-		LabelStages: measuredStagesOf(times.Label, m)}
-	if m.GPU != nil {
-		s.GPU = gpuTimesOf(cclabel.BackendGPU, *m.GPU)
-	}
-	if len(vol.Frames) > 1 {
-		s.PerFrame = m.PerFrame
-	}
-	bar.Close()
-	p.printf("%s: %dx%dx%d %s %s, %d frame(s), %d components [%s c%d, %s, %d threads]; read %.3fs, label and measure %.3fs, write %.3fs\n",
-		out.Input, s.Width, s.Height, s.Depth, f0.Kind, vol.Format, s.Frames, m.Total, s.Mode, m.Conn,
-		s.Backend, s.Threads, times.Read, times.Label, times.Write)
 	return s, nil
 }

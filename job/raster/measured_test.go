@@ -98,7 +98,7 @@ func measuredCases(t *testing.T, dir string) []measuredCase {
 	}
 }
 
-// writeBoth writes the tables of c labeled by labeler l, measured as it
+// writeMeasured writes the tables of c labeled by labeler l, measured as it
 // is labeled, into files named after prefix, and returns their paths.
 func writeMeasured(t *testing.T, l *cclabel.Labeler, c measuredCase, prefix string) []string {
 	t.Helper()
@@ -111,7 +111,6 @@ func writeMeasured(t *testing.T, l *cclabel.Labeler, c measuredCase, prefix stri
 	if c.contacts != "" {
 		contacts = prefix + ".contacts" + c.contacts
 	}
-	var m *raster.Measured
 	if c.image {
 		img, release, err := formats.MapImageFile(c.input, nil)
 		if err != nil {
@@ -119,7 +118,14 @@ func writeMeasured(t *testing.T, l *cclabel.Labeler, c measuredCase, prefix stri
 		}
 		defer release()
 		out := raster.ImageOutputs{Input: c.input, Stats: stats, Contacts: contacts, Intensity: c.intensity}
-		if m, err = raster.LabelImageMeasured(l, out, img, s, c.conn); err != nil {
+		m, err := raster.LabelImageMeasured(l, out, img, s, c.conn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Labels.Data != nil || len(m.First) != m.Labels.Count {
+			t.Fatalf("labels kept %v, %d first voxels for %d components", m.Labels.Data != nil, len(m.First), m.Labels.Count)
+		}
+		if err := raster.WriteImageMeasured(out, img, m, s, nil); err != nil {
 			t.Fatal(err)
 		}
 	} else {
@@ -129,12 +135,16 @@ func writeMeasured(t *testing.T, l *cclabel.Labeler, c measuredCase, prefix stri
 		}
 		defer release()
 		out := raster.VolumeOutputs{Input: c.input, Stats: stats, Contacts: contacts, Intensity: c.intensity}
-		if m, err = raster.LabelVolumeMeasured(l, out, vol, s, c.conn); err != nil {
+		vl, err := raster.LabelVolumeMeasured(l, out, vol, s, c.conn)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := m.Write(s, nil); err != nil {
-		t.Fatal(err)
+		if len(vl.Measured) != len(vol.Frames) || vl.Frames[0] != nil {
+			t.Fatalf("%d frames measured of %d, labels kept %v", len(vl.Measured), len(vol.Frames), vl.Frames[0] != nil)
+		}
+		if err := raster.WriteVolume(out, vol, vl, s); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return []string{stats, contacts}
 }

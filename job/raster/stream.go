@@ -261,7 +261,7 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 	if vol != vs.vol {
 		return nil, fmt.Errorf("labelfile: the reader returned another volume than it streamed")
 	}
-	if err := vs.s.finishLabels(res.labels, vs.l.Threads()); err != nil {
+	if err := vs.s.finishLabels(vs.l, res.labels); err != nil {
 		return nil, err
 	}
 	conn := vs.conn
