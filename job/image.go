@@ -205,7 +205,7 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	var times StageTimes
 	clock := newStopwatch()
 	bar.Stage("reading", out.Input)
-	measured := measuresWhileLabeling(l.MayUseGPU(), out.Output+out.Labels != "", out.Stats, out.Contacts, j.Settings)
+	measured := measuresWhileLabeling(l.MayUseGPU, out.Output+out.Labels != "", out.Stats, out.Contacts, j.Settings)
 	// The label array is made, and its pages faulted in on a spare core,
 	// while the pixels are decoded; not for labels that may come back as
 	// uint16, whose labeler touches only what it writes.

@@ -74,7 +74,8 @@ func statsOnlyCases(t *testing.T, dir string) []statsOnlyCase {
 // reports the measuring in the label stage.
 func TestStatsOnlyMeasuresWhileLabeling(t *testing.T) {
 	dir := t.TempDir()
-	defer func(f func(bool, bool, string, string, Settings) bool) { measuresWhileLabeling = f }(measuresWhileLabeling)
+	orig := measuresWhileLabeling
+	defer func() { measuresWhileLabeling = orig }()
 	l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU, Threads: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -84,8 +85,8 @@ func TestStatsOnlyMeasuresWhileLabeling(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			runs := map[bool]string{}
 			for _, forced := range []bool{false, true} {
-				measuresWhileLabeling = func(_, labelOutputs bool, stats, contacts string, s Settings) bool {
-					return forced && !labelOutputs && stats+contacts != "" && s.MinSize <= 1 && s.Largest <= 0
+				measuresWhileLabeling = func(_ func() bool, labelOutputs bool, stats, contacts string, s Settings) bool {
+					return orig(func() bool { return forced }, labelOutputs, stats, contacts, s)
 				}
 				out := filepath.Join(dir, c.name, map[bool]string{false: "labels", true: "measured"}[forced])
 				if err := os.MkdirAll(out, 0o755); err != nil {
@@ -162,6 +163,35 @@ func TestStatsOnlyOnGPU(t *testing.T) {
 				if err != nil || !bytes.Equal(got, want) {
 					t.Errorf("%s: the GPU's %d bytes differ from the CPU's %d (%v)", f.Name(), len(got), len(want), err)
 				}
+			}
+		})
+	}
+}
+
+// TestMeasuresWhileLabeling: only tables, with no size filter, of a
+// labeling on the GPU are measured as it is labeled; the GPU is asked
+// last.
+func TestMeasuresWhileLabeling(t *testing.T) {
+	for _, c := range []struct {
+		name            string
+		gpu, labels     bool
+		stats, contacts string
+		s               Settings
+		want, asked     bool
+	}{
+		{"stats", true, false, "s.csv", "", Settings{}, true, true},
+		{"contacts", true, false, "", "c.csv", Settings{Order: raster.BySize}, true, true},
+		{"cpu", false, false, "s.csv", "c.csv", Settings{}, false, true},
+		{"labels too", true, true, "s.csv", "", Settings{}, false, false},
+		{"no table", true, false, "", "", Settings{}, false, false},
+		{"min size", true, false, "s.csv", "", Settings{MinSize: 5}, false, false},
+		{"largest", true, false, "s.csv", "", Settings{Largest: 2}, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			asked := false
+			got := measuresWhileLabeling(func() bool { asked = true; return c.gpu }, c.labels, c.stats, c.contacts, c.s)
+			if got != c.want || asked != c.asked {
+				t.Errorf("got %v (GPU asked %v), want %v (%v)", got, asked, c.want, c.asked)
 			}
 		})
 	}

@@ -48,8 +48,8 @@ func contactsName(dir, stem, ext string) string {
 }
 
 // measuresWhileLabeling reports whether a file's tables are measured as the
-// GPU labels it (gpu): only tables, no size filter (raster.LabelVolumeMeasured).
-// Tests replace it to take that path on the CPU.
-var measuresWhileLabeling = func(gpu, labelOutputs bool, stats, contacts string, s Settings) bool {
-	return gpu && !labelOutputs && stats+contacts != "" && s.MinSize <= 1 && s.Largest <= 0
+// GPU labels it (gpu(), asked last): only tables, no size filter
+// (raster.LabelVolumeMeasured). Tests replace it to take that path on the CPU.
+var measuresWhileLabeling = func(gpu func() bool, labelOutputs bool, stats, contacts string, s Settings) bool {
+	return !labelOutputs && stats+contacts != "" && s.MinSize <= 1 && s.Largest <= 0 && gpu()
 }

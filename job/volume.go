@@ -175,7 +175,7 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	clock := newStopwatch()
 	startVolumeGPU(l, out.Input, j.Raw, j.Settings.Rule)
 	// Tables alone, of a labeling on the GPU, are measured there.
-	measured := measuresWhileLabeling(l.GPUStarted(), out.Output+out.Labels+out.Preview != "", out.Stats, out.Contacts, j.Settings)
+	measured := measuresWhileLabeling(l.GPUStarted, out.Output+out.Labels+out.Preview != "", out.Stats, out.Contacts, j.Settings)
 	bar.Stage("reading", out.Input)
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (raster.VolumeStream).
