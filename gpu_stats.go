@@ -7,6 +7,7 @@ import (
 	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/imagegraph/measure"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // MeasuredRaster is the outcome of [Labeler.LabelRasterMeasured].
@@ -17,9 +18,8 @@ type MeasuredRaster struct {
 	*RasterResult
 	// Table holds the measurements, [measure.Compute]'s.
 	Table *measure.Table
-	// First holds, when Labels.Data is nil, the index of each
-	// component's first voxel (label k at k-1), where its sample value
-	// is; nil otherwise (the labels show it).
+	// First holds the index of each component's first voxel (label k at
+	// k-1), where its sample value is.
 	First []int
 	// Measure is the time measuring took: on the GPU the intensity's
 	// upload (Upload), the kernels (Kernel) and the table's download
@@ -90,9 +90,40 @@ func (l *Labeler) LabelRasterMeasured(r *imagegraph.Raster, rule imagegraph.Rule
 		if err != nil {
 			return nil, err
 		}
-		out.Table, out.First = t, nil
+		out.Table, out.First = t, parallel.FirstIndices(out.Labels.Data, out.Labels.Count, opt.Threads)
 		out.Measure = Timing{Kernel: time.Since(mstart), Total: time.Since(mstart)}
 	}
 	out.Timing.Total = time.Since(start)
 	return out, nil
+}
+
+// OrderMeasuredBySize numbers the components of m by decreasing size, ties
+// broken by first occurrence ([measure.SizeOrder]), as
+// [Labeler.OrderBySize] does: its table, its first voxels, and its labels
+// when they came back. It fails, changing nothing, when the table, the
+// first voxels and the count disagree.
+func (l *Labeler) OrderMeasuredBySize(m *MeasuredRaster) error {
+	t := m.Table
+	if len(t.Components) != m.Labels.Count || len(m.First) != m.Labels.Count {
+		return fmt.Errorf("cclabel: order by size: %d components, %d first voxels for %d", len(t.Components), len(m.First), m.Labels.Count)
+	}
+	sizes := make([]int64, len(t.Components))
+	for k, c := range t.Components {
+		sizes[k] = c.Size
+	}
+	perm := measure.SizeOrder(sizes)
+	if m.Labels.Data != nil {
+		if err := measure.Relabel(m.Labels.Data, perm, l.threads); err != nil {
+			return err
+		}
+	}
+	if err := t.Renumber(perm); err != nil {
+		return err
+	}
+	first := make([]int, len(m.First))
+	for k := 1; k < len(perm); k++ {
+		first[perm[k]-1] = m.First[k-1]
+	}
+	m.First = first
+	return nil
 }

@@ -202,11 +202,12 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	var times StageTimes
 	clock := newStopwatch()
 	bar.Stage("reading", out.Input)
+	measured := measuresWhileLabeling(l.MayUseGPU, out.Output+out.Labels != "", out.Stats, out.Contacts, j.Settings)
 	// The label array is made, and its pages faulted in on a spare core,
 	// while the pixels are decoded; not for labels that may come back as
 	// uint16, whose labeler touches only what it writes.
 	narrow := raster.NarrowImageWrites(out, j.Settings)
-	dst, stop := labelArrayFor(narrow || inPlace(out.Input, nil, l), func() (int, bool) { return formats.ImagePixels(out.Input) })
+	dst, stop := labelArrayFor(measured || narrow || inPlace(out.Input, nil, l), func() (int, bool) { return formats.ImagePixels(out.Input) })
 	defer stop()
 	img, release, err := formats.MapImageFile(out.Input, j.Stdin)
 	if err != nil {
@@ -218,8 +219,13 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 
 	bar.Stage("labeling", img.Raster)
 	var res *cclabel.RasterResult
+	var m *cclabel.MeasuredRaster
 	written := false // the label array, as it was labeled
-	if narrow {
+	if measured {
+		if m, err = raster.LabelImageMeasured(l, out, img, j.Settings, j.Connectivity); err == nil {
+			res = m.RasterResult
+		}
+	} else if narrow {
 		res, written, err = raster.LabelImageToFile(l, img, out, j.Settings, j.Connectivity)
 	} else {
 		res, err = raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
@@ -234,6 +240,8 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	bar.Stage("writing")
 	switch {
 	case written: // the label array, the only output
+	case m != nil:
+		err = raster.WriteImageMeasured(out, img, m, j.Settings, j.Stdout)
 	case res.Narrow != nil:
 		err = raster.WriteImageNarrow(out, labels, res.Narrow, j.Settings)
 	default:
@@ -256,7 +264,7 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	times.Total = clock.total()
 	s := ImageSummary{Input: out.Input, Width: r.Width, Height: r.Height, Components: labels.Count,
 		Connectivity: j.Connectivity, Mode: j.Settings.Rule.String(), Backend: string(res.Backend),
-		Threads: l.Threads(), Seconds: times, LabelStages: labelStagesOf(times.Label, res.Timing),
+		Threads: l.Threads(), Seconds: times, LabelStages: labelStagesOf(times.Label, res.Timing, m),
 		GPU: gpuTimesOf(res.Backend, res.Timing)}
 	bar.Close()
 	p.printf("%s: %dx%d %s, %d components [%s c%d, %s, %d threads]; read %.3fs, label %.3fs, write %.3fs\n",

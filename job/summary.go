@@ -1,6 +1,7 @@
 package job
 
 import (
+	"cmp"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -91,13 +92,28 @@ type LabelStages struct {
 	// WhileReading is labeling done while the input was still being read
 	// (volumes on the CPU): not part of the label stage.
 	WhileReading float64 `json:"while_reading,omitempty"`
+	// Measure is measuring the components as they were labeled
+	// (--stats-only where the GPU labels): on the GPU the intensity's
+	// upload, the kernels and the table's download, on the CPU the
+	// kernel alone; not counted in the other parts.
+	Measure *GPUTimes `json:"measure,omitempty"`
 }
 
 // labelStagesOf splits a label stage of label seconds by the labeling
-// calls' summed timing t.
-func labelStagesOf(label float64, t cclabel.Timing) LabelStages {
+// calls' summed timing t and the measuring of the rasters measured as
+// they were labeled, if any (nils are none).
+func labelStagesOf(label float64, t cclabel.Timing, measured ...*cclabel.MeasuredRaster) LabelStages {
 	s := LabelStages{GPUSetup: t.Setup.Seconds(), Allocate: t.Allocate.Seconds(), Upload: t.Upload.Seconds(),
 		Kernel: t.Kernel.Seconds(), Download: t.Download.Seconds(), Join: t.Join.Seconds()}
+	for _, m := range measured {
+		if m != nil {
+			s.Measure = cmp.Or(s.Measure, &GPUTimes{})
+			s.Measure.Upload += m.Measure.Upload.Seconds()
+			s.Measure.Kernel += m.Measure.Kernel.Seconds()
+			s.Measure.Download += m.Measure.Download.Seconds()
+			label -= (m.Measure.Upload + m.Measure.Kernel + m.Measure.Download).Seconds()
+		}
+	}
 	s.Other = max(0, label-(s.GPUSetup+s.Allocate+s.Upload+s.Kernel+s.Download+s.Join))
 	return s
 }

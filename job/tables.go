@@ -46,3 +46,10 @@ func contactsName(dir, stem, ext string) string {
 	}
 	return filepath.Join(dir, stem+".contacts"+strings.ToLower(ext))
 }
+
+// measuresWhileLabeling reports whether a file's tables are measured as the
+// GPU labels it (gpu(), asked last): only tables, no size filter
+// (raster.LabelVolumeMeasured). Tests replace it to take that path on the CPU.
+var measuresWhileLabeling = func(gpu func() bool, labelOutputs bool, stats, contacts string, s Settings) bool {
+	return !labelOutputs && stats+contacts != "" && s.MinSize <= 1 && s.Largest <= 0 && gpu()
+}

@@ -174,6 +174,8 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	var times StageTimes
 	clock := newStopwatch()
 	startVolumeGPU(l, out.Input, j.Raw, j.Settings.Rule)
+	// Tables alone, of a labeling on the GPU, are measured there.
+	measured := measuresWhileLabeling(l.GPUStarted, out.Output+out.Labels+out.Preview != "", out.Stats, out.Contacts, j.Settings)
 	bar.Stage("reading", out.Input)
 	// On the CPU, a NIfTI volume's first slabs are labeled while the rest
 	// is still being read (raster.VolumeStream).
@@ -182,11 +184,15 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	// no label array made ahead: the labels may come back as uint16, and
 	// the labeler touches only what it writes.
 	narrow := raster.NarrowWrites(out, j.Settings.DType) && formats.MapsSamples(out.Input, j.Raw)
-	dst, stop := labelArrayFor(narrow || inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
+	dst, stop := labelArrayFor(measured || narrow || inPlace(out.Input, j.Raw, l), func() (int, bool) { return formats.VolumeVoxels(out.Input, j.Raw) })
 	defer stop()
 	stream.Into(dst)
 	stream.Narrow(narrow)
-	vol, release, err := formats.MapVolumeFileStreaming(out.Input, j.Raw, stream.Samples)
+	samples := stream.Samples
+	if measured {
+		samples = nil
+	}
+	vol, release, err := formats.MapVolumeFileStreaming(out.Input, j.Raw, samples)
 	if err != nil {
 		_, _ = stream.Finish(nil, err)
 		return VolumeSummary{}, err
@@ -197,7 +203,9 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	bar.Stage("labeling", labelWatch(vol)...)
 	var vl *raster.VolumeLabels
 	written := false // the label volume, as it was labeled
-	if path := raster.NarrowFile(out, j.Settings.DType); narrow && path != "" {
+	if measured {
+		vl, err = raster.LabelVolumeMeasured(l, out, vol, j.Settings, j.Connectivity)
+	} else if path := raster.NarrowFile(out, j.Settings.DType); narrow && path != "" {
 		vl, written, err = stream.FinishToFile(vol, path)
 	} else {
 		vl, err = stream.Finish(vol, nil)
@@ -236,7 +244,7 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	s := VolumeSummary{Input: out.Input, Format: vol.Format, Width: f0.Width, Height: f0.Height, Depth: f0.Depth,
 		Frames: len(vol.Frames), Components: vl.Total, Connectivity: vl.Conn, Mode: j.Settings.Rule.String(),
 		Backend: string(vl.Backend), Threads: l.Threads(), Seconds: times,
-		LabelStages: labelStagesOf(times.Label, vl.Timing)}
+		LabelStages: labelStagesOf(times.Label, vl.Timing, vl.Measured...)}
 	s.LabelStages.WhileReading = vl.WhileReading.Seconds()
 	if vl.GPU != nil {
 		s.GPU = gpuTimesOf(cclabel.BackendGPU, *vl.GPU)

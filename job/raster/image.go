@@ -61,7 +61,7 @@ func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.finishLabels(res.Labels, l.Threads()); err != nil {
+	if err := s.finishLabels(l, res.Labels); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -196,27 +196,13 @@ func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels,
 		}
 	}
 	if out.Stats != "" || out.Contacts != "" {
-		iv, release, err := intensityOf(out.Input, out.Stats, out.Intensity, imagegraph.NewVolume(img.Raster, "image"), s,
-			func(p string) (*imagegraph.Volume, func(), error) {
-				in, release, err := formats.MapImageFile(p, nil)
-				if err != nil {
-					return nil, nil, err
-				}
-				return imagegraph.NewVolume(in.Raster, "image"), release, nil
-			})
+		f, release, err := imageFrame(out, img, s)
 		if err != nil {
 			return err
 		}
 		defer release()
-		frame := func(int) (frameInput, error) {
-			f := frameInput{labels: labels, values: img.Raster, spacing: [3]float64{1, 1, 1}}
-			if iv != nil {
-				f.intensity = iv.Frames[0]
-			}
-			return f, nil
-		}
-		o := formats.StatsOptions{Is3D: img.Raster.Is3D(), Perimeter: !img.Raster.Is3D()}
-		if err := writeTables(out.Input, out.Stats, out.Contacts, stdout, frame, o, s); err != nil {
+		f.labels = labels
+		if err := writeImageTables(out, f, stdout, s); err != nil {
 			return err
 		}
 	}
@@ -235,6 +221,51 @@ func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels,
 		}
 	}
 	return nil
+}
+
+// LabelImageMeasured is [LabelVolumeMeasured] for an image, whose tables
+// [WriteImageMeasured] writes.
+func LabelImageMeasured(l *cclabel.Labeler, out ImageOutputs, img *formats.Image, s Settings, conn int) (*cclabel.MeasuredRaster, error) {
+	r, err := withBackground(img.Raster, s, l.Threads())
+	if err != nil {
+		return nil, err
+	}
+	f, release, err := imageFrame(out, img, s)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return labelMeasured(l, r, f, s.Rule, conn, s, out.Stats != "", out.Contacts != "")
+}
+
+// WriteImageMeasured writes the statistics and contacts of an image
+// measured as it was labeled ([LabelImageMeasured]), as [WriteImage] does.
+func WriteImageMeasured(out ImageOutputs, img *formats.Image, m *cclabel.MeasuredRaster, s Settings, stdout io.Writer) error {
+	return writeImageTables(out, frameInput{values: img.Raster, measured: m}, stdout, s)
+}
+
+// writeImageTables writes the statistics and contacts of out, f's.
+func writeImageTables(out ImageOutputs, f frameInput, stdout io.Writer, s Settings) error {
+	frame := func(int) (frameInput, error) { return f, nil }
+	o := formats.StatsOptions{Is3D: f.values.Is3D(), Perimeter: !f.values.Is3D()}
+	return writeTables(out.Input, out.Stats, out.Contacts, stdout, frame, o, s)
+}
+
+// imageFrame returns what img is measured from for out, with release.
+func imageFrame(out ImageOutputs, img *formats.Image, s Settings) (frameInput, func(), error) {
+	f := frameInput{values: img.Raster, spacing: [3]float64{1, 1, 1}}
+	iv, release, err := intensityOf(out.Input, out.Stats, out.Intensity, imagegraph.NewVolume(img.Raster, "image"), s,
+		func(p string) (*imagegraph.Volume, func(), error) {
+			in, release, err := formats.MapImageFile(p, nil)
+			if err != nil {
+				return nil, nil, err
+			}
+			return imagegraph.NewVolume(in.Raster, "image"), release, nil
+		})
+	if err == nil && iv != nil {
+		f.intensity = iv.Frames[0]
+	}
+	return f, release, err
 }
 
 // npyShape is the NumPy shape of a label array: (H, W) or (Z, Y, X).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/imagegraph/measure"
@@ -52,6 +53,8 @@ type frameInput struct {
 	intensity    *imagegraph.Raster
 	slope, inter float64
 	spacing      [3]float64
+	// measured, when not nil, holds the measurements made as it was labeled.
+	measured *cclabel.MeasuredRaster
 }
 
 // writeTables measures the frames of o (frame(t) gives frame t's input) as
@@ -77,24 +80,24 @@ func writeTables(input, stats, contacts string, stdout io.Writer, frame func(t i
 // One parallel pass of [measure.Compute] gives them all, the rows holding
 // the value of each component's first voxel: [imagegraph.Statistics]' rows
 // for labels numbered 1..count with none missing.
-func measureFrame(f frameInput, m Measures, stats, contacts bool, threads int) (formats.FrameTables, error) {
+func measureFrame(f frameInput, m Measures, stats, contacts bool, threads int) (_ formats.FrameTables, err error) {
 	extra := stats && (m.Intensity || m.Shape)
 	if !stats && !contacts {
 		return formats.FrameTables{}, nil
 	}
-	l := f.labels
-	opt := measure.Options{Spacing: f.spacing, Surface: extra && m.Shape, Contacts: contacts, Threads: threads}
-	if extra && m.Intensity {
-		opt.Intensity, opt.Slope, opt.Inter = f.intensity, f.slope, f.inter
-	}
-	t, err := measure.Compute(l.Data, l.Width, l.Height, l.Depth, l.Count, opt)
-	if err != nil {
+	var t *measure.Table
+	var first []int
+	if l := f.labels; f.measured != nil {
+		t, first = f.measured.Table, f.measured.First
+	} else if t, err = measure.Compute(l.Data, l.Width, l.Height, l.Depth, l.Count, f.options(m, stats, contacts, threads)); err != nil {
 		return formats.FrameTables{}, err
 	}
 	var rows []imagegraph.ComponentStats
 	var ms []formats.Measures
 	if stats {
-		first := parallel.FirstIndices(l.Data, l.Count, threads)
+		if first == nil {
+			first = parallel.FirstIndices(f.labels.Data, f.labels.Count, threads)
+		}
 		rows = make([]imagegraph.ComponentStats, len(t.Components))
 		for i, c := range t.Components {
 			rows[i] = imagegraph.ComponentStats{Label: uint32(i + 1), Size: c.Size, Min: c.Min, Max: c.Max, Centroid: c.Centroid}
@@ -119,6 +122,30 @@ func measureFrame(f frameInput, m Measures, stats, contacts bool, threads int) (
 		}
 	}
 	return formats.FrameTables{Stats: rows, Measures: ms, Contacts: cs}, nil
+}
+
+// options returns the options that measure f for the tables asked for
+// (with the measures m asks for), with threads goroutines.
+func (f frameInput) options(m Measures, stats, contacts bool, threads int) measure.Options {
+	opt := measure.Options{Spacing: f.spacing, Surface: stats && m.Shape, Contacts: contacts, Threads: threads}
+	if stats && m.Intensity {
+		opt.Intensity, opt.Slope, opt.Inter = f.intensity, f.slope, f.inter
+	}
+	return opt
+}
+
+// labelMeasured labels and measures f, in's frame, for the tables asked
+// for, numbered in s's order, and drops its labels.
+func labelMeasured(l *cclabel.Labeler, f *imagegraph.Raster, in frameInput, rule imagegraph.Rule, conn int, s Settings, stats, contacts bool) (*cclabel.MeasuredRaster, error) {
+	mr, err := l.LabelRasterMeasured(f, rule, conn, in.options(s.Measures, stats, contacts, l.Threads()))
+	if err != nil {
+		return nil, err
+	}
+	mr.Labels.Data = nil
+	if s.Order == BySize {
+		err = l.OrderMeasuredBySize(mr)
+	}
+	return mr, err
 }
 
 // intensityOf returns the volume of a file's intensity statistics under s:

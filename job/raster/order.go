@@ -1,8 +1,8 @@
 package raster
 
 import (
+	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/imagegraph"
-	"github.com/cclabel/cclabel/imagegraph/measure"
 )
 
 // Order is how the components of a labeling are numbered.
@@ -26,20 +26,12 @@ func (o Order) String() string {
 }
 
 // finishLabels applies the settings to a frame's labels, numbered by first
-// occurrence: the size filters, then the order.
-func (s Settings) finishLabels(l *imagegraph.Labels, threads int) error {
-	l.Filter(s.MinSize, s.Largest)
-	if s.Order != BySize || l.Count < 2 {
+// occurrence, with l: the size filters, then the order. Labels not kept
+// (nil Data, measured as labeled) were numbered with their measurements.
+func (s Settings) finishLabels(l *cclabel.Labeler, labels *imagegraph.Labels) error {
+	labels.Filter(s.MinSize, s.Largest)
+	if s.Order != BySize || labels.Count < 2 || labels.Data == nil {
 		return nil
 	}
-	// The sizes come from a measuring pass of nothing else.
-	t, err := measure.Compute(l.Data, l.Width, l.Height, l.Depth, l.Count, measure.Options{Threads: threads})
-	if err != nil {
-		return err
-	}
-	sizes := make([]int64, len(t.Components))
-	for i, c := range t.Components {
-		sizes[i] = c.Size
-	}
-	return measure.Relabel(l.Data, measure.SizeOrder(sizes), threads)
+	return l.OrderBySize(&cclabel.RasterResult{Labels: labels}, nil)
 }

@@ -253,7 +253,7 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 		if readErr != nil {
 			return nil, readErr
 		}
-		return labelVolume(vs.l, vol, vs.s, vs.conn, OneBuffer(vs.dst), vs.narrow, vs.rows)
+		return labelFrames(vs.l, vol, vs.s, vs.conn, OneBuffer(vs.dst), vs.narrow, vs.rows, nil)
 	}
 	start := time.Now()
 	res := <-vs.result
@@ -266,7 +266,7 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 	if vol != vs.vol {
 		return nil, fmt.Errorf("labelfile: the reader returned another volume than it streamed")
 	}
-	if err := vs.s.finishLabels(res.labels, vs.l.Threads()); err != nil {
+	if err := vs.s.finishLabels(vs.l, res.labels); err != nil {
 		return nil, err
 	}
 	conn := vs.conn

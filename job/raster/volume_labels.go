@@ -65,6 +65,9 @@ type VolumeLabels struct {
 	// WhileReading is the labeling time spent while the volume was still
 	// being read ([VolumeStream]); Timing counts only what came after.
 	WhileReading time.Duration
+	// Measured holds each frame's measurements when they were made as it
+	// was labeled ([LabelVolumeMeasured]); Frames then holds nils.
+	Measured []*cclabel.MeasuredRaster
 }
 
 // LabelVolume labels every frame of vol under the settings' rule and filters.
@@ -88,13 +91,31 @@ func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, con
 // size filters is labeled by [cclabel.Labeler.LabelRasterNarrow]: its labels
 // may come back as uint16 (Narrow).
 func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
-	return labelVolume(l, vol, s, conn, bufs, narrow, nil)
+	return labelFrames(l, vol, s, conn, bufs, narrow, nil, nil)
 }
 
-// labelVolume is LabelVolumeIn; with narrow, a non-nil rows takes the
-// uint16 labels as they are made ([cclabel.Labeler.LabelRasterNarrowTo]),
-// leaving Frames[0] and Narrow nil.
-func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool, rows func(int, []uint16) error) (*VolumeLabels, error) {
+// LabelVolumeMeasured labels vol as [LabelVolume] does and measures it for
+// out's tables as [WriteVolume] would, by [cclabel.Labeler.LabelRasterMeasured]
+// (on the GPU the labels stay there), keeping no labels and no size filter.
+func LabelVolumeMeasured(l *cclabel.Labeler, out VolumeOutputs, vol *imagegraph.Volume, s Settings, conn int) (*VolumeLabels, error) {
+	iv, release, err := volumeIntensity(out, vol, s)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	s.MinSize, s.Largest = 0, 0
+	none := make([][]uint32, len(vol.Frames))
+	return labelFrames(l, vol, s, conn, nil, false, nil, func(f *imagegraph.Raster, t int, rule imagegraph.Rule, conn int) (*cclabel.MeasuredRaster, error) {
+		return labelMeasured(l, f, volumeFrame(vol, iv, none, t), rule, conn, s, out.Stats != "", out.Contacts != "")
+	})
+}
+
+// labelFrames is [LabelVolumeIn], labeling and measuring frame t, f, by
+// measure when it is not nil ([LabelVolumeMeasured]); with narrow, a
+// non-nil rows takes the uint16 labels as they are made
+// ([cclabel.Labeler.LabelRasterNarrowTo]), leaving Frames[0] and Narrow nil.
+func labelFrames(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool,
+	rows func(int, []uint16) error, measure func(f *imagegraph.Raster, t int, rule imagegraph.Rule, conn int) (*cclabel.MeasuredRaster, error)) (*VolumeLabels, error) {
 	rule := s.Rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
@@ -114,9 +135,15 @@ func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 		if err != nil {
 			return nil, err
 		}
-		if narrow {
+		switch {
+		case measure != nil:
+			var mr *cclabel.MeasuredRaster
+			if mr, err = measure(f, i, rule, vl.Conn); err == nil {
+				res, vl.Measured = mr.RasterResult, append(vl.Measured, mr)
+			}
+		case narrow:
 			res, err = labelNarrow(l, f, rule, vl.Conn, bufs, rows)
-		} else {
+		default:
 			res, err = l.LabelRaster(f, rule, vl.Conn, bufs.Get(f.Len()))
 		}
 		if err != nil {
@@ -133,7 +160,7 @@ func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 			vl.GPU.Total += res.Timing.Total
 		}
 		vl.Timing = vl.Timing.Plus(res.Timing)
-		if err := s.finishLabels(res.Labels, l.Threads()); err != nil {
+		if err := s.finishLabels(l, res.Labels); err != nil {
 			return nil, err
 		}
 		vl.Frames[i], vl.PerFrame[i], vl.Narrow = res.Labels.Data, res.Labels.Count, res.Narrow
@@ -224,9 +251,11 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, s 
 	if out.Stats == "" && out.Contacts == "" {
 		return nil
 	}
-	iv, release, err := intensityOf(out.Input, out.Stats, out.Intensity, vol, s, func(p string) (*imagegraph.Volume, func(), error) {
-		return formats.MapVolumeFileStreaming(p, nil, nil)
-	})
+	in := out
+	if vl.Measured != nil { // the intensity was measured already
+		in.Stats = ""
+	}
+	iv, release, err := volumeIntensity(in, vol, s)
 	if err != nil {
 		return err
 	}
@@ -234,15 +263,34 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, s 
 	// One frame's statistics at a time; labels are numbered from 1 in
 	// every frame.
 	frame := func(t int) (frameInput, error) {
-		f := frameInput{values: vol.Frames[t], spacing: [3]float64{math.Abs(vol.Spacing[0]), math.Abs(vol.Spacing[1]), math.Abs(vol.Spacing[2])},
-			labels: &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}}
-		if iv != nil {
-			f.intensity, f.slope, f.inter = iv.Frames[min(t, len(iv.Frames)-1)], iv.Slope, iv.Inter
+		f := volumeFrame(vol, iv, frames, t)
+		if vl.Measured != nil {
+			f.measured = vl.Measured[t]
 		}
 		return f, nil
 	}
 	o := formats.StatsOptions{Is3D: true, Affine: &vol.Affine, Frames: len(frames), Perimeter: f0.Depth == 1}
 	return writeTables(out.Input, out.Stats, out.Contacts, nil, frame, o, s)
+}
+
+// volumeIntensity returns the intensity volume of out's statistics
+// ([intensityOf]), with release to call when done.
+func volumeIntensity(out VolumeOutputs, vol *imagegraph.Volume, s Settings) (*imagegraph.Volume, func(), error) {
+	return intensityOf(out.Input, out.Stats, out.Intensity, vol, s, func(p string) (*imagegraph.Volume, func(), error) {
+		return formats.MapVolumeFileStreaming(p, nil, nil)
+	})
+}
+
+// volumeFrame returns what frame t of vol is measured from: its labels
+// frames[t] and its intensity from iv (none when nil).
+func volumeFrame(vol *imagegraph.Volume, iv *imagegraph.Volume, frames [][]uint32, t int) frameInput {
+	f0 := vol.Frames[0]
+	f := frameInput{values: vol.Frames[t], spacing: [3]float64{math.Abs(vol.Spacing[0]), math.Abs(vol.Spacing[1]), math.Abs(vol.Spacing[2])},
+		labels: &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}}
+	if iv != nil {
+		f.intensity, f.slope, f.inter = iv.Frames[min(t, len(iv.Frames)-1)], iv.Slope, iv.Inter
+	}
+	return f
 }
 
 // PreviewFrame is the frame whose mid-slices a volume's preview shows. It is
