@@ -286,3 +286,29 @@ func TestComputeErrors(t *testing.T) {
 		t.Fatalf("error %v, want the first label above the count", err)
 	}
 }
+
+// TestComputeNaN checks that NaN samples make the sums NaN and are skipped
+// by the extremes, and that a component of NaN alone has NaN extremes.
+func TestComputeNaN(t *testing.T) {
+	nan := float32(math.NaN())
+	labels := []uint32{1, 1, 1, 1, 1, 2, 2, 0}
+	for _, threads := range []int{1, 2, 4} {
+		t.Run(fmt.Sprint("threads", threads), func(t *testing.T) {
+			vals := naiveRaster(2, 4, 1, []float32{3, nan, -1, 7, 2, nan, nan, 5})
+			got, err := Compute(labels, 2, 4, 1, 2, Options{Intensity: vals, Threads: threads})
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, two := got.Components[0], got.Components[1]
+			if !math.IsNaN(one.Sum) || !math.IsNaN(one.Mean) || !math.IsNaN(one.Std) || !math.IsNaN(one.WCentroid[0]) {
+				t.Errorf("label 1: sums %v %v %v %v, want NaN", one.Sum, one.Mean, one.Std, one.WCentroid)
+			}
+			if one.IMin != -1 || one.IMax != 7 {
+				t.Errorf("label 1: extremes %v %v, want -1 7", one.IMin, one.IMax)
+			}
+			if !math.IsNaN(two.IMin) || !math.IsNaN(two.IMax) {
+				t.Errorf("label 2: extremes %v %v, want NaN", two.IMin, two.IMax)
+			}
+		})
+	}
+}

@@ -270,7 +270,16 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		p.sy += n * int64(y)
 		p.sz += n * int64(z)
 		if vals != nil {
-			s.intensity(p, vals[x0:x], x0, y, z)
+			if p.n == 0 {
+				s.first(p, vals[x0])
+			}
+			var r runSums
+			if s.scaled {
+				r = sumScaled(vals[x0:x], p.k, s.slope, s.inter, p.imin, p.imax)
+			} else {
+				r = sumPlain(vals[x0:x], p.k, p.imin, p.imax)
+			}
+			r.add(p, x-x0, x0, y, z)
 		}
 		p.n += n
 		if s.neighbourCounts {
@@ -325,22 +334,14 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	return c
 }
 
-// intensity adds the samples vals of a run starting at (x0, y, z) to p.
-func (s *scan[L, T]) intensity(p *partial, vals []T, x0, y, z int) {
-	if p.n == 0 {
-		p.k = float64(vals[0])
-		if s.scaled {
-			p.k = float64(p.k*s.slope) + s.inter
-		}
-		p.imin, p.imax = math.Inf(1), math.Inf(-1)
-	}
-	var r runSums
+// first sets up p's intensity sums at its first sample v: the shift k
+// is v's value.
+func (s *scan[L, T]) first(p *partial, v T) {
+	p.k = float64(v)
 	if s.scaled {
-		r = sumScaled(vals, p.k, s.slope, s.inter, p.imin, p.imax)
-	} else {
-		r = sumPlain(vals, p.k, p.imin, p.imax)
+		p.k = float64(p.k*s.slope) + s.inter
 	}
-	r.add(p, len(vals), x0, y, z)
+	p.imin, p.imax = math.Inf(1), math.Inf(-1)
 }
 
 // runSums holds the sums of the samples v of a run less a shift k:
