@@ -32,7 +32,7 @@ type faces [3]int64
 // worker is one goroutine's share of the pass: its rows and what it
 // gathered from them.
 type worker struct {
-	// pages holds the partials by label, pageSize labels a page, each
+	// pages holds the partials by label, 1<<pageBits labels a page, each
 	// page allocated when a label of it is first met.
 	pages    [][]partial
 	contacts map[uint64]*faces
