@@ -312,3 +312,18 @@ func TestComputeNaN(t *testing.T) {
 		})
 	}
 }
+
+// TestComputeEmptyLabel checks the measurements of a label with no voxels.
+func TestComputeEmptyLabel(t *testing.T) {
+	got, err := Compute([]uint16{0, 2, 2, 0}, 4, 1, 1, 2, Options{Intensity: naiveRaster(4, 1, 1, []uint8{1, 2, 3, 4}), Surface: true, Contacts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Component{Min: [3]int{math.MaxInt, math.MaxInt, math.MaxInt}, Max: [3]int{-1, -1, -1}}
+	if got.Components[0] != want {
+		t.Fatalf("empty label 1: %+v, want %+v", got.Components[0], want)
+	}
+	if got.Components[1].Size != 2 || got.Components[1].Mean != 2.5 {
+		t.Fatalf("label 2: %+v", got.Components[1])
+	}
+}
