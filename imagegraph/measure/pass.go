@@ -372,9 +372,9 @@ func (r *runSums) add(p *partial, n, x0, y, z int) {
 // is the sum of the running sums, so Σ_j j·d_j = m·Σd - that.
 func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
 	var s10, s11, s20, s21, q0, q1 float64
-	i := 0
-	for ; i+1 < len(vals); i += 2 {
-		v0, v1 := float64(vals[i]), float64(vals[i+1])
+	i := 1
+	for ; i < len(vals); i += 2 {
+		v0, v1 := float64(vals[i-1]), float64(vals[i])
 		d0, d1 := v0-k, v1-k
 		s10 += d0
 		s11 += d1
@@ -396,6 +396,7 @@ func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
 		}
 	}
 	// Lane 0 holds samples 2j, lane 1 samples 2j+1, j < m.
+	i--
 	m := float64(i / 2)
 	wx := 2*(m*s10-q0) + 2*(m*s11-q1) + s11
 	if i < len(vals) {
