@@ -17,3 +17,13 @@ func LabelSpread(l *Labeler, peers []*Labeler, r *imagegraph.Raster, rule imageg
 	defer func() { l.peers = nil }()
 	return l.labelSlabs(r, rule, conn, nil, time.Now(), true)
 }
+
+// KeepsSlabs reports whether labeling r in slabs of thick planes on l (and
+// its peers when spread) keeps the slabs' labels on the GPUs.
+func KeepsSlabs(l *Labeler, r *imagegraph.Raster, rule imagegraph.Rule, thick int, spread bool) bool {
+	labelers := []*Labeler{l}
+	if spread {
+		labelers = append(labelers, l.peers...)
+	}
+	return l.keepsSlabs(r, rule, labelers, thick, spread)
+}

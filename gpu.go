@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"unsafe"
 
 	"github.com/cclabel/cclabel/cuda"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // DeviceStatus says whether the GPU backend can run on this machine. It also
@@ -309,4 +311,34 @@ func (l *Labeler) closeLocked() error {
 	err = errors.Join(err, closeGPU(l.ctx, l.driver))
 	l.ctx, l.driver = nil, nil
 	return err
+}
+
+// starting reports whether the labeler's GPU is being opened in the
+// background and is not open yet: a labeling would wait for it.
+func (l *Labeler) starting() bool {
+	l.gpuMu.Lock()
+	defer l.gpuMu.Unlock()
+	if l.ctx != nil || l.start == nil {
+		return false
+	}
+	ended, _ := l.start.ended()
+	return !ended
+}
+
+// readyLabels returns a label array of n entries for the GPU's download,
+// uint16 when narrow is set (the labels the narrowed download gives; a
+// count past uint16 then makes its own uint32 array), else uint32. Its
+// pages are faulted in now on threads goroutines, in huge pages where the
+// kernel gives them: a labeling that would otherwise wait for the GPU's
+// start does this work meanwhile, and the download then copies into pages
+// in place.
+func readyLabels(n int, narrow bool, threads int) (dst []uint32, dst16 []uint16) {
+	if narrow {
+		dst16 = parallel.Alloc[uint16](n)
+		parallel.Touch(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst16))), 2*n), threads)
+		return nil, dst16
+	}
+	dst = parallel.Alloc[uint32](n)
+	parallel.Touch(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), 4*n), threads)
+	return dst, nil
 }

@@ -55,7 +55,9 @@ type Timing struct {
 	Setup time.Duration
 	// Allocate is getting the label buffer ready on the host: allocating
 	// it and first touching its pages (zero when the caller passed one).
-	// On the GPU it is part of Download, which fills a fresh buffer.
+	// On the GPU it is the buffer made while the GPU's start was still
+	// under way, before waiting for it; otherwise it is part of Download,
+	// which fills a fresh buffer.
 	Allocate time.Duration
 	// Kernel is the labeling itself with the data resident: the GPU
 	// kernels, or the CPU labeling into a ready buffer.

@@ -48,7 +48,7 @@ type RasterResult struct {
 // labels are the same as one kernel's would be. With several GPUs
 // (Options.GPUs) a large 3D raster is spread over them the same way.
 func (l *Labeler) LabelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32) (*RasterResult, error) {
-	return l.labelRaster(r, rule, conn, dst, true, nil)
+	return l.labelRaster(r, rule, conn, dst, true, nil, nil)
 }
 
 // LabelRasterNarrow is [Labeler.LabelRaster] for callers that take uint16
@@ -64,13 +64,30 @@ func (l *Labeler) LabelRasterNarrow(r *imagegraph.Raster, rule imagegraph.Rule, 
 	if dst16 == nil {
 		dst16 = []uint16{} // not nil: asks for the narrow download
 	}
-	return l.labelRaster(r, rule, conn, dst, true, dst16)
+	return l.labelRaster(r, rule, conn, dst, true, dst16, nil)
+}
+
+// LabelRasterNarrowTo is [Labeler.LabelRasterNarrow] handing uint16 labels
+// to rows as the CPU labeler makes them, a few whole rows at a time
+// ([gridcc.LabelNarrowTo]), instead of keeping them. rows is called from
+// several goroutines at once on disjoint rows (row counted from 0 across
+// the planes, labels holding whole rows, reused once it returns), each row
+// once; an error of rows ends the calls and is returned. When the labels
+// went to rows, the result's Labels.Data and Narrow are both nil.
+// Otherwise the result is LabelRasterNarrow's: a GPU's narrow download in
+// Narrow, or uint32 labels.
+func (l *Labeler) LabelRasterNarrowTo(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, rows func(row int, labels []uint16) error) (*RasterResult, error) {
+	if rows == nil {
+		return nil, fmt.Errorf("cclabel: LabelRasterNarrowTo without rows")
+	}
+	return l.labelRaster(r, rule, conn, dst, true, []uint16{}, rows)
 }
 
 // labelRaster is LabelRaster; spread lets it spread r over the labeler's
 // peers (not for the slabs and seams of a raster already spread); a
-// non-nil dst16 makes it LabelRasterNarrow.
-func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, spread bool, dst16 []uint16) (*RasterResult, error) {
+// non-nil dst16 makes it LabelRasterNarrow, and rows with it
+// LabelRasterNarrowTo.
+func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn int, dst []uint32, spread bool, dst16 []uint16, rows func(int, []uint16) error) (*RasterResult, error) {
 	start := time.Now()
 	if conn == 0 {
 		conn = 8
@@ -93,7 +110,16 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 	// CPU under auto; under BackendGPU the kernels' error says why.
 	fits = fits && (r.Len() <= imagegraph.MaxKernelVoxels || l.opts.Backend == BackendGPU)
 	res := &RasterResult{Backend: BackendGPU}
-	ran, err := l.runGPU(fits && l.gpuPays(rasterWork(r, rule, dst16 != nil)), func(c *cuda.Context, setup time.Duration) error {
+	gpu := fits && l.gpuPays(rasterWork(r, rule, dst16 != nil))
+	if gpu && len(dst) != r.Len() && len(dst16) != r.Len() && l.starting() {
+		if err := r.Validate(); err != nil {
+			return nil, err // before allocating for its sides
+		}
+		allocStart := time.Now()
+		dst, dst16 = readyLabels(r.Len(), dst16 != nil, l.threads)
+		res.Timing.Allocate = time.Since(allocStart)
+	}
+	ran, err := l.runGPU(gpu, func(c *cuda.Context, setup time.Duration) error {
 		var g cuda.GridLabels
 		var t cuda.Timing
 		var err error
@@ -107,7 +133,7 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		}
 		res.Labels = &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: g.Labels, Count: g.Count}
 		res.Narrow = g.Narrow
-		res.Timing = Timing{Setup: setup, Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
+		res.Timing = Timing{Setup: setup, Allocate: res.Timing.Allocate, Upload: t.Upload, Kernel: t.Kernel, Download: t.Download}
 		return nil
 	})
 	if err != nil {
@@ -117,7 +143,12 @@ func (l *Labeler) labelRaster(r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		res.Backend = l.CPUBackend()
 		kernelStart := time.Now()
 		progress := fileprogress.For(r).StepReporter(fileprogress.Steps)
-		res.Labels, res.Narrow, err = gridcc.LabelNarrow(r, rule, gridcc.Options{Connectivity: conn, Threads: l.threads, Progress: progress}, dst, dst16)
+		opts := gridcc.Options{Connectivity: conn, Threads: l.threads, Progress: progress}
+		if rows != nil {
+			res.Labels, _, err = gridcc.LabelNarrowTo(r, rule, opts, dst, rows)
+		} else {
+			res.Labels, res.Narrow, err = gridcc.LabelNarrow(r, rule, opts, dst, dst16)
+		}
 		if err != nil {
 			return nil, err
 		}

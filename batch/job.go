@@ -147,6 +147,9 @@ func (r *planned) plan(opts cclabel.Options) error {
 		}
 		*c.dst = v
 	}
+	if m := r.Settings.Measures; (m.Intensity || m.Shape) && f.statsExt == "" || m.Intensity && r.Settings.Rule.Mode != cclabel.Threshold {
+		return usagef("batch: --measure adds statistics columns (give --stats); intensity measures the input under --threshold")
+	}
 	if r.Summary != "" {
 		if err := CheckSummaryPath(r.Summary); err != nil {
 			return job.UsageError{Err: err}

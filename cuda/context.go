@@ -68,6 +68,8 @@ type Context struct {
 	// benchmarks; value blocks only at 26-connectivity); autoKernels
 	// lets LabelGrid choose.
 	force gridKernels
+	// measure runs on a grid's device labels (LabelGridMeasure); done: no download.
+	measure func(labels, total driver.Buffer) (done bool, err error)
 }
 
 // NewContext retains the primary context of device ordinal and loads the
@@ -98,79 +100,52 @@ func (c *Context) Close() error { return c.dc.Close() }
 // String describes the context.
 func (c *Context) String() string { return fmt.Sprintf("cuda device %d", c.dc.Device()) }
 
-// kernelStep is one kernel launch of a timed sequence.
-type kernelStep struct {
-	name            string
-	blocks, threads uint32
-	args            []unsafe.Pointer
-}
+// kernelStep is a [driver.Step] of the kernel plans, a type of this
+// package so that they write it as unkeyed literals.
+type kernelStep driver.Step
 
 // launchDelay is how long runTimed holds the device before the kernels:
 // long enough for the host to queue a dozen launches and events (a
 // quarter of it for one or two launches).
 const launchDelay = 200 * time.Microsecond
 
-// runTimed launches steps in order on the default stream and records
-// their whole time in t, and with c.PerKernel each kernel's time as well
-// (call inside do). Per-kernel events add a little device time between
-// kernels, so the whole time is measured without them.
+// runTimed launches steps in order on the default stream, held back by
+// the delay kernel until they are queued ([driver.Context.LaunchTimed]),
+// and adds their whole time to t.Kernel, and with c.PerKernel each
+// kernel's time to t.Kernels (call inside do).
 func (c *Context) runTimed(steps []kernelStep, t *Timing) error {
-	marks := 2
-	if c.PerKernel {
-		marks = len(steps) + 1
-	}
-	events := make([]driver.Event, marks)
-	for i := range events {
-		e, err := c.dc.NewEvent()
-		if err != nil {
-			return err
-		}
-		defer c.dc.Destroy(e)
-		events[i] = e
-	}
-	// The functions are looked up first: a kernel's first look-up in a
-	// process loads it (lazy loading), which is setup, not kernel time.
-	for _, s := range steps {
-		if _, err := c.dc.Function(s.name); err != nil {
-			return err
-		}
-	}
-	// The delay kernel holds the device while the launches below are
-	// queued, so the kernels run back to back and the events time the
-	// device's work, not the host's launch rate.
 	delay := uint64(launchDelay.Nanoseconds())
 	if len(steps) <= 2 {
 		delay /= 4
 	}
-	if err := c.dc.Launch("gpu_delay", 1, 1, unsafe.Pointer(&delay)); err != nil {
-		return err
-	}
-	if err := c.dc.Record(events[0]); err != nil {
-		return err
-	}
+	hold := driver.Step{Name: "gpu_delay", Blocks: 1, Threads: 1, Args: []unsafe.Pointer{unsafe.Pointer(&delay)}}
+	launches := make([]driver.Step, len(steps))
 	for i, s := range steps {
-		if err := c.dc.Launch(s.name, s.blocks, s.threads, s.args...); err != nil {
-			return err
-		}
-		if c.PerKernel || i == len(steps)-1 {
-			if err := c.dc.Record(events[min(i+1, marks-1)]); err != nil {
-				return err
-			}
-		}
+		launches[i] = driver.Step(s)
 	}
-	var err error
-	if t.Kernel, err = c.dc.Elapsed(events[0], events[marks-1]); err != nil {
+	total, each, err := c.dc.LaunchTimed(hold, launches, c.PerKernel)
+	if err != nil {
 		return err
 	}
-	if !c.PerKernel {
-		return nil
-	}
-	for i, s := range steps {
-		d, err := c.dc.Elapsed(events[i], events[i+1])
-		if err != nil {
-			return err
-		}
-		t.Kernels = append(t.Kernels, KernelTime{s.name, d})
+	t.Kernel += total
+	for i, d := range each {
+		t.Kernels = append(t.Kernels, KernelTime{steps[i].Name, d})
 	}
 	return nil
+}
+
+// runRead clears the 8 bytes at words, runs steps, which leave their
+// answer there, and reads it back. It adds the kernels' time and the
+// read's to t.Kernel as [Context.runTimed] does (call inside do).
+func (c *Context) runRead(steps []kernelStep, words uintptr, t *Timing) (uint64, error) {
+	two := int64(2)
+	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words), unsafe.Pointer(&two)}}}, steps...)
+	if err := c.runTimed(steps, t); err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	var w [1]uint64
+	err := driver.DownloadSlice(c.dc, w[:], words)
+	t.Kernel += time.Since(start)
+	return w[0], err
 }

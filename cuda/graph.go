@@ -165,11 +165,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	var edges []uint64
 	err := c.dc.Do(func() error {
 		var b graphBuffers
-		defer func() {
-			for _, d := range []driver.Buffer{b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags} {
-				c.dc.Free(d)
-			}
-		}()
+		defer func() { c.dc.Free(b.nidx, b.nlist, b.nstat, b.wl, b.fe, b.flags) }()
 		if err := c.allocGraph(g, opts.Forest, wide, &b); err != nil {
 			return err
 		}
@@ -177,22 +173,15 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		var err error
 		// The copies go through the context's pinned staging buffers.
 		if wide {
-			err = c.dc.UploadStaged(b.nidx.Ptr, unsafe.Pointer(&g.Offsets[0]), uint64(8*len(g.Offsets)))
-			runtime.KeepAlive(g.Offsets)
+			err = driver.UploadSlice(c.dc, b.nidx.Ptr, g.Offsets)
 		} else {
-			offsets := narrowOffsets(g.Offsets)
-			err = c.dc.UploadStaged(b.nidx.Ptr, unsafe.Pointer(&offsets[0]), uint64(4*len(offsets)))
-			runtime.KeepAlive(offsets)
+			err = driver.UploadSlice(c.dc, b.nidx.Ptr, narrowOffsets(g.Offsets))
 		}
 		if err != nil {
 			return err
 		}
-		if len(g.Neighbors) > 0 {
-			err = c.dc.UploadStaged(b.nlist.Ptr, unsafe.Pointer(&g.Neighbors[0]), uint64(4*len(g.Neighbors)))
-			runtime.KeepAlive(g.Neighbors)
-			if err != nil {
-				return err
-			}
+		if err := driver.UploadSlice(c.dc, b.nlist.Ptr, g.Neighbors); err != nil {
+			return err
 		}
 		if err := c.dc.Sync(); err != nil {
 			return err
@@ -216,12 +205,12 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		}
 
 		start = time.Now()
-		if err := c.dc.DownloadStaged(unsafe.Pointer(&run.Parent[0]), labels.Ptr, uint64(4*n)); err != nil {
+		if err := driver.DownloadSlice(c.dc, run.Parent, labels.Ptr); err != nil {
 			return err
 		}
 		if opts.Forest {
 			edges = make([]uint64, n)
-			if err := c.dc.DownloadStaged(unsafe.Pointer(&edges[0]), b.fe.Ptr, uint64(8*n)); err != nil {
+			if err := driver.DownloadSlice(c.dc, edges, b.fe.Ptr); err != nil {
 				return err
 			}
 		}
@@ -245,28 +234,17 @@ func (c *Context) allocGraph(g *ecl.Graph, forest, wide bool, b *graphBuffers) e
 	if wide {
 		offsetBytes = 8
 	}
-	sizes := []uint64{offsetBytes * uint64(len(g.Offsets)), uint64(4 * len(g.Neighbors)), uint64(4 * n), uint64(4 * n), 0, 4 * eclafMaxPasses}
+	sizes := []uint64{offsetBytes * uint64(len(g.Offsets)), uint64(4 * len(g.Neighbors)), uint64(4 * n), uint64(4 * n), 4 * eclafMaxPasses}
 	if forest {
-		sizes[4] = uint64(8 * n)
+		sizes = append(sizes, uint64(8*n))
 	}
-	var need uint64
-	for _, s := range sizes {
-		need += s
-	}
-	if free, err := c.dc.FreeMemory(); err != nil {
+	bufs, err := c.dc.AllocAll("the graph", sizes...)
+	if err != nil {
 		return err
-	} else if need > free {
-		return fmt.Errorf("cuda: the graph needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 	}
-	for i, p := range []*driver.Buffer{&b.nidx, &b.nlist, &b.nstat, &b.wl, &b.fe, &b.flags} {
-		if sizes[i] == 0 {
-			continue
-		}
-		d, err := c.dc.Alloc(sizes[i])
-		if err != nil {
-			return err
-		}
-		*p = d
+	b.nidx, b.nlist, b.nstat, b.wl, b.flags = bufs[0], bufs[1], bufs[2], bufs[3], bufs[4]
+	if forest {
+		b.fe = bufs[5]
 	}
 	return nil
 }

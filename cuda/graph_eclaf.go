@@ -44,12 +44,9 @@ func (c *Context) runECLaf(nodes int32, b *graphBuffers, t *Timing) error {
 				kernelStep{"eaf_compute3", blocks, threadsPerBlock, args})
 		}
 		steps = append(steps, kernelStep{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{graph[0], graph[3]}})
-		var bt Timing
-		if err := c.runTimed(steps, &bt); err != nil {
+		if err := c.runTimed(steps, t); err != nil {
 			return err
 		}
-		t.Kernel += bt.Kernel
-		t.Kernels = append(t.Kernels, bt.Kernels...)
 		// Only the last pass's flag decides; the download waits for
 		// the kernels.
 		if err := c.dc.Download(got, b.flags); err != nil {

@@ -2,7 +2,6 @@ package cuda
 
 import (
 	"fmt"
-	"runtime"
 	"time"
 	"unsafe"
 
@@ -45,15 +44,6 @@ func gridRule(rule imagegraph.Rule) int32 {
 	return 2
 }
 
-// sampleBytes returns the raw bytes of a raster's samples.
-func sampleBytes(r *imagegraph.Raster) (unsafe.Pointer, uint64) {
-	b := r.Data.Bytes()
-	if len(b) == 0 {
-		return nil, 0
-	}
-	return unsafe.Pointer(&b[0]), uint64(len(b))
-}
-
 // LabelGrid labels an image or volume on the GPU and returns its labels.
 //
 // An image has depth 1. The connectivity is 4 or 8 in 2D, 6, 18 or 26 in
@@ -71,13 +61,15 @@ func (c *Context) LabelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 // matter), so that a run of many files can reuse one buffer; otherwise it
 // allocates the labels.
 func (c *Context) LabelGridInto(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32) ([]uint32, int, Timing, error) {
-	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false)
+	g, t, err := c.labelGrid(r, conn, rule, dst, nil, false, nil)
 	return g.Labels, g.Count, t, err
 }
 
-// labelGrid is [Context.LabelGridInto], and with narrow
-// [Context.LabelGridNarrow].
-func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16, narrow bool) (GridLabels, Timing, error) {
+// labelGrid is [Context.LabelGridInto], with narrow
+// [Context.LabelGridNarrow], and with keep [Context.LabelGridKept]: the
+// labels stay on the device in keep, and only the first and last planes are
+// downloaded into dst.
+func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16, narrow bool, keep *DeviceLabels) (GridLabels, Timing, error) {
 	var t Timing
 	var g GridLabels
 	if err := r.Validate(); err != nil {
@@ -89,7 +81,6 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	}
 	width, height, depth := r.Width, r.Height, r.Depth
 	n := r.Len()
-	src, inBytes := sampleBytes(r)
 	switch {
 	case depth == 1 && (conn == 4 || conn == 8):
 	case depth > 1 && (conn == 6 || conn == 18 || conn == 26):
@@ -135,47 +126,26 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		binary = c.planGrid(&binShape, suffix, blockKernels)
 	}
 	err := c.dc.Do(func() error {
-		sizes := []uint64{inBytes, 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
-			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4 * uint64(plan.totalEntries()), 0}
+		sizes := []uint64{uint64(len(r.Data.Bytes())), 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
+			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4 * uint64(plan.totalEntries())}
 		if binary != nil { // buffers for either plan, and grid_values' two words
 			sizes[3] = 4 * uint64(max(plan.countEntries(), binary.countEntries()))
 			sizes[4] = 4 * uint64(max(plan.sumsEntries(), binary.sumsEntries()))
 			sizes[5] = 4 * uint64(max(plan.tileEntries(), binary.tileEntries()))
 			sizes[2] = 4 * uint64(max(plan.labelEntries(), binary.labelEntries()))
 			sizes[6] = 4 * uint64(max(plan.totalEntries(), binary.totalEntries()))
-			sizes[7] = 8
+			sizes = append(sizes, 8)
 		}
-		need := uint64(0)
-		for _, s := range sizes {
-			need += s
-		}
-		if free, err := c.dc.FreeMemory(); err != nil {
+		bufs, err := c.dc.AllocAll("the grid", sizes...)
+		if err != nil {
 			return err
-		} else if need > free {
-			return fmt.Errorf("cuda: the grid needs %d MiB of device memory, %d MiB are free", need>>20, free>>20)
 		}
-		if binary == nil {
-			sizes = sizes[:7]
-		}
-		bufs := make([]driver.Buffer, len(sizes))
-		defer func() {
-			for _, b := range bufs {
-				c.dc.Free(b)
-			}
-		}()
-		for i, s := range sizes {
-			b, err := c.dc.Alloc(s)
-			if err != nil {
-				return err
-			}
-			bufs[i] = b
-		}
+		defer func() { c.dc.Free(bufs...) }()
 		in, parent, out, counts, sums, tileReps, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5], bufs[6]
 		start := time.Now()
-		if err := c.dc.UploadStaged(in.Ptr, src, inBytes); err != nil {
+		if err := driver.UploadSlice(c.dc, in.Ptr, r.Data.Bytes()); err != nil {
 			return err
 		}
-		runtime.KeepAlive(r.Data)
 		if err := c.dc.Sync(); err != nil {
 			return err
 		}
@@ -192,7 +162,7 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 				plan.values = bufs[7].Ptr
 				first, steps = steps[:1], steps[1:]
 			}
-			one, err := c.singleValue(binary, first, bufs[7], &t)
+			one, err := c.singleValue(binary, first, bufs[7].Ptr, &t)
 			if err != nil {
 				return err
 			}
@@ -201,16 +171,23 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 				steps = plan.steps(&in.Ptr, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
 			}
 		}
-		var lt Timing
-		if err := c.runTimed(steps, &lt); err != nil {
+		if err := c.runTimed(steps, &t); err != nil {
 			return err
 		}
-		t.Kernel += lt.Kernel
-		t.Kernels = append(t.Kernels, lt.Kernels...)
 
+		if c.measure != nil { // measured on the device: no download unless handed back
+			if done, err := c.measure(out, total); err != nil || done {
+				return err
+			}
+		}
 		start = time.Now()
-		var err error
-		g, err = c.downloadLabels(out, parent, total, n, dst, dst16, narrow)
+		if keep != nil {
+			if err = c.keepLabels(out, total, n, width*height, dst, keep); err == nil {
+				bufs[2] = driver.Buffer{} // kept, not freed
+			}
+		} else {
+			g, err = c.downloadLabels(out, parent, total, n, dst, dst16, narrow)
+		}
 		t.Download = time.Since(start)
 		return err
 	})
@@ -222,27 +199,18 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 
 // singleValue reports whether the nonzero samples of p's grid share one
 // value (or there are none): steps (grid_values, or runs_count with its
-// values argument set) fill the device buffer words, cleared first, and
-// its two words are downloaded (call inside do). It adds its time, the
-// kernels' and the download's, to t.Kernel (with c.PerKernel, its kernels
-// to t.Kernels): it is part of the labeling.
-func (c *Context) singleValue(p *gridPlan, steps []kernelStep, words driver.Buffer, t *Timing) (bool, error) {
-	two := int64(2)
-	steps = append([]kernelStep{{"zero_u32", 1, 32, []unsafe.Pointer{unsafe.Pointer(&words.Ptr), unsafe.Pointer(&two)}}}, steps...)
-	var ct Timing
-	if err := c.runTimed(steps, &ct); err != nil {
+// values argument set) fill the two words at words, which
+// [Context.runRead] clears and reads back (call inside do). It adds its
+// time to t: it is part of the labeling.
+func (c *Context) singleValue(p *gridPlan, steps []kernelStep, words uintptr, t *Timing) (bool, error) {
+	w, err := c.runRead(steps, words, t)
+	if err != nil {
 		return false, err
 	}
-	start := time.Now()
-	var w [2]int32
-	if err := c.dc.Download(w[:], words); err != nil {
-		return false, err
-	}
-	t.Kernel += ct.Kernel + time.Since(start)
-	t.Kernels = append(t.Kernels, ct.Kernels...)
-	// w[0] is the largest -v of the nonzero patterns v at the samples'
-	// width, w[1] the largest v: one value when -w[0] is w[1].
-	lo, hi := uint32(w[0]), uint32(w[1])
+	// The low word is the largest -v of the nonzero patterns v at the
+	// samples' width, the high word the largest v: one value when -low is
+	// high.
+	lo, hi := uint32(w), uint32(w>>32)
 	mask := uint32(1)<<(8*valuesWidth[p.suffix]) - 1
 	return hi == 0 || -lo&mask == hi, nil
 }

@@ -1,7 +1,6 @@
 package cuda
 
 import (
-	"runtime"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/cuda/internal/driver"
@@ -39,7 +38,7 @@ type GridLabels struct {
 // they come back as uint32 in dst as LabelGridInto gives them. Either way
 // they are the CPU's labels.
 func (c *Context) LabelGridNarrow(r *imagegraph.Raster, conn int, rule imagegraph.Rule, dst []uint32, dst16 []uint16) (GridLabels, Timing, error) {
-	return c.labelGrid(r, conn, rule, dst, dst16, true)
+	return c.labelGrid(r, conn, rule, dst, dst16, true, nil)
 }
 
 // canNarrow reports whether the loaded kernels have the narrowing kernel
@@ -76,10 +75,9 @@ func (c *Context) downloadLabels(out, spare, total driver.Buffer, n int, dst []u
 			labels = parallel.Alloc[uint16](n)
 		}
 		// The copy waits for the kernel: both run on the default stream.
-		if err := c.dc.DownloadStaged(unsafe.Pointer(&labels[0]), spare.Ptr, 2*uint64(n)); err != nil {
+		if err := driver.DownloadSlice(c.dc, labels, spare.Ptr); err != nil {
 			return g, err
 		}
-		runtime.KeepAlive(labels)
 		g.Narrow = labels
 		return g, nil
 	}
@@ -87,10 +85,9 @@ func (c *Context) downloadLabels(out, spare, total driver.Buffer, n int, dst []u
 	if len(labels) != n {
 		labels = parallel.Alloc[uint32](n)
 	}
-	if err := c.dc.DownloadStaged(unsafe.Pointer(&labels[0]), out.Ptr, 4*uint64(n)); err != nil {
+	if err := driver.DownloadSlice(c.dc, labels, out.Ptr); err != nil {
 		return g, err
 	}
-	runtime.KeepAlive(labels)
 	g.Labels = labels
 	return g, nil
 }

@@ -228,8 +228,8 @@ func (p *gridPlan) steps(in, parent, labels, counts, sums, tileReps, total *uint
 		local := kernelStep{"tiles_local" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), ptr(tileReps), shape}}
 		border := kernelStep{"tiles_border" + conn + p.suffix, p.tiles, tileThreads, []unsafe.Pointer{ptr(in), ptr(parent), shape}}
 		if p.kernels == valueBlockKernels {
-			local.name, border.name = "vblocks_local_"+p.suffix, "vblocks_border_"+p.suffix
-			border.threads = p.border
+			local.Name, border.Name = "vblocks_local_"+p.suffix, "vblocks_border_"+p.suffix
+			border.Threads = p.border
 		}
 		steps := []kernelStep{
 			{"zero_u32", uint32(min(ceilDiv(p.counts, threadsPerBlock), int(p.fill))), threadsPerBlock, []unsafe.Pointer{ptr(tileReps), unsafe.Pointer(&p.counts64)}},

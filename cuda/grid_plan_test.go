@@ -156,7 +156,7 @@ func TestBlockPlans(t *testing.T) {
 		var in, parent, labels, counts, sums, tileReps, total uintptr
 		var names []string
 		for _, s := range p.steps(&in, &parent, &labels, &counts, &sums, &tileReps, &total) {
-			names = append(names, s.name)
+			names = append(names, s.Name)
 		}
 		want := []string{"zero_u32", tc.local, strings.Replace(tc.local, "local", "border", 1), "blocks_roots", "scan_tiles", "grid_scan", "blocks_number", tc.relabel}
 		if !slices.Equal(names, want) {
@@ -190,12 +190,12 @@ func TestRunPlans(t *testing.T) {
 		var names []string
 		steps := p.steps(&in, &parent, &labels, &counts, &sums, &masks, &total)
 		for _, s := range steps {
-			names = append(names, s.name)
+			names = append(names, s.Name)
 		}
 		// runs_count is grid-stride, and its last argument grid_values'
 		// words.
-		if count := steps[0]; count.blocks != min(p.tiles, c.blocks) || *(*uintptr)(count.args[len(count.args)-1]) != 0x8000 {
-			t.Errorf("%v: runs_count on %d thread blocks, values at %#x", tc, count.blocks, *(*uintptr)(count.args[len(count.args)-1]))
+		if count := steps[0]; count.Blocks != min(p.tiles, c.blocks) || *(*uintptr)(count.Args[len(count.Args)-1]) != 0x8000 {
+			t.Errorf("%v: runs_count on %d thread blocks, values at %#x", tc, count.Blocks, *(*uintptr)(count.Args[len(count.Args)-1]))
 		}
 		want := []string{"runs_count_u16", "scan_tiles", "grid_scan", "runs_init", fmt.Sprintf("runs_link_c%d_u16", tc.conn), "tiles_roots", "scan_tiles", "grid_scan", "runs_number", "runs_relabel_u16"}
 		if !slices.Equal(names, want) {

@@ -137,13 +137,22 @@ func writeNPYLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32, dt
 			dtype = "uint32"
 		}
 	}
-	fortran := npyFortran(ref)
-	shape := []int{f.Width, f.Height, f.Depth}
+	shape, fortran := NPYFrameShape(ref)
+	n := int64(f.Width) * int64(f.Height) * int64(f.Depth)
+	return npy.WriteLabelsFuncFile(path, n, shape, dtype, fortran, maxLabel, read)
+}
+
+// NPYFrameShape returns the shape and axis order of the .npy label array
+// of one frame of ref, as [WriteVolumeLabels] writes it: (Z, Y, X) in C
+// order, or (X, Y, Z) in Fortran order for NIfTI and NRRD volumes.
+func NPYFrameShape(ref *imagegraph.Volume) (shape []int, fortran bool) {
+	f := ref.Frames[0]
+	fortran = npyFortran(ref)
+	shape = []int{f.Width, f.Height, f.Depth}
 	if !fortran {
 		slices.Reverse(shape)
 	}
-	n := int64(f.Width) * int64(f.Height) * int64(f.Depth)
-	return npy.WriteLabelsFuncFile(path, n, shape, dtype, fortran, maxLabel, read)
+	return shape, fortran
 }
 
 // npyFortran reports whether labels of ref are written in Fortran order,

@@ -95,7 +95,7 @@ func (f *File) Write(s Settings, bufs *raster.LabelBuffers) error {
 		if f.Kind == formats.KindImage {
 			return raster.WriteImage(f.Image, f.img, f.labels, s, io.Discard)
 		}
-		return raster.WriteVolume(f.Volume, f.vol, f.vl, s.DType)
+		return raster.WriteVolume(f.Volume, f.vol, f.vl, s)
 	})
 }
 

@@ -27,6 +27,15 @@ type Image struct {
 	// are only extensions: each input's outputs are named after it
 	// ([raster.ImageOutputsIn]).
 	Output, Labels, Stats string
+	// Contacts (.csv or .json) lists the touching components, named as
+	// Stats is.
+	Contacts string
+	// Intensity is the image of a single input's intensity statistics
+	// (Settings.Measures); "" measures the input itself, under a threshold
+	// rule only.
+	Intensity string
+	// StatsOnly asks for the tables alone: no Output or Labels.
+	StatsOnly bool
 	// Settings say how the images are labeled and written.
 	Settings Settings
 	// Connectivity is 4 or 8.
@@ -49,16 +58,22 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 	if j.Connectivity != 4 && j.Connectivity != 8 {
 		return nil, usagef("label: --connectivity %d: want 4 or 8 (use 'cclabel volume' for 6, 18 or 26)", j.Connectivity)
 	}
+	if j.Intensity != "" { // an intensity image asks for intensity statistics
+		j.Settings.Measures.Intensity = true
+	}
+	j.Settings.Threads = l.Threads()
 	outs, err := j.plan()
 	if err != nil {
 		return nil, err
 	}
-	files := func(out raster.ImageOutputs) []string { return []string{out.Output, out.Labels, out.Stats} }
-	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs, last bool) (ImageSummary, error) {
-		return j.one(out, l, p, last)
+	files := func(out raster.ImageOutputs) []string {
+		return []string{out.Output, out.Labels, out.Stats, out.Contacts}
+	}
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.ImageOutputs, last bool, commit func() error) (ImageSummary, error) {
+		return j.one(out, l, p, last, commit)
 	})
-	if err == nil && j.Output+j.Labels+j.Stats == "" {
-		p.printf("cclabel: label: nothing was written (give -o, --labels or --stats)\n")
+	if err == nil && j.Output+j.Labels+j.Stats+j.Contacts == "" {
+		p.printf("cclabel: label: nothing was written (give -o, --labels, --stats or --contacts)\n")
 	}
 	return summaries, err
 }
@@ -68,8 +83,10 @@ func (j Image) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Image
 // one file appear together when it succeeds, and none of them when it
 // fails or is interrupted. Once ctx is done no further file starts, and the
 // summaries so far come back with ctx's cause. run is told whether its file
-// is the last.
-func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(O, bool) (S, error)) ([]S, error) {
+// is the last, and given the function that puts the file's outputs in place
+// once they are all written (allOrNothingCommit), so that it may count that
+// in its time.
+func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O) []string, run func(out O, last bool, commit func() error) (S, error)) ([]S, error) {
 	var summaries []S
 	failed := 0
 	for i, out := range outs {
@@ -77,8 +94,8 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 			return summaries, context.Cause(ctx)
 		}
 		var s S
-		err := allOrNothing(files(out), func() (err error) {
-			s, err = run(out, i == len(outs)-1)
+		err := allOrNothingCommit(files(out), func(commit func() error) (err error) {
+			s, err = run(out, i == len(outs)-1, commit)
 			return err
 		})
 		if err != nil {
@@ -100,20 +117,29 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 // plan checks the outputs and names every input's outputs before any work
 // is done.
 func (j Image) plan() ([]raster.ImageOutputs, error) {
-	inputs, out, labels, stats := j.Inputs, j.Output, j.Labels, j.Stats
+	inputs, out, labels, stats, contacts := j.Inputs, j.Output, j.Labels, j.Stats, j.Contacts
+	t := tableFlags{command: "label", settings: j.Settings, inputs: len(inputs), stats: stats, contacts: contacts,
+		intensity: j.Intensity, labelOutputs: labels != "" || out != "" && len(inputs) == 1, statsOnly: j.StatsOnly}
+	if err := t.check(); err != nil {
+		return nil, err
+	}
+	ins := inputFiles(inputs...)
+	if j.Intensity != "" {
+		ins = append(ins, inputFiles(j.Intensity)...)
+	}
 	if len(inputs) == 1 {
-		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats}}
+		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats, Contacts: contacts, Intensity: j.Intensity}}
 		if err := checkExt("-o", out, ".png"); err != nil {
 			return nil, err
 		}
 		if err := checkExt("--labels", labels, ".npy", ".png"); err != nil {
 			return nil, err
 		}
-		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
+		if err := cmp.Or(checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
 			return nil, err
 		}
 		stdouts := 0
-		for _, p := range []string{out, labels, stats} {
+		for _, p := range []string{out, labels, stats, contacts} {
 			if p == "-" {
 				stdouts++
 			}
@@ -121,9 +147,9 @@ func (j Image) plan() ([]raster.ImageOutputs, error) {
 		if stdouts > 1 || (stdouts == 1 && j.JSON) {
 			return nil, usagef("label: only one output can go to stdout")
 		}
-		return outs, checkClobber("label", inputFiles(inputs...), imageOutputFiles(outs))
+		return outs, checkClobber("label", ins, imageOutputFiles(outs))
 	}
-	if out == "" && (labels != "" || stats != "") {
+	if out == "" && (labels != "" || stats != "" || contacts != "") {
 		return nil, usagef("label: with several inputs, give -o FOLDER for the outputs")
 	}
 	if out != "" {
@@ -131,14 +157,21 @@ func (j Image) plan() ([]raster.ImageOutputs, error) {
 			return nil, fmt.Errorf("-o %s: with several inputs, -o must be an existing folder", out)
 		}
 	}
-	if err := cmp.Or(checkJustExt("--labels", labels, ".npy", ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
+	if err := cmp.Or(checkJustExt("--labels", labels, ".npy", ".png"), checkJustExt("--stats", stats, ".csv", ".json"),
+		checkJustExt("--contacts", contacts, ".csv", ".json")); err != nil {
 		return nil, err
 	}
 	outs, err := raster.ImageOutputsIn(out, inputs, labels, stats)
 	if err != nil {
 		return nil, usagef("label: %v", err)
 	}
-	return outs, checkClobber("label", inputFiles(inputs...), imageOutputFiles(outs))
+	for i, o := range outs {
+		outs[i].Contacts = contactsName(out, strings.TrimSuffix(filepath.Base(o.Input), filepath.Ext(o.Input)), contacts)
+		if j.StatsOnly {
+			outs[i].Output = ""
+		}
+	}
+	return outs, checkClobber("label", ins, imageOutputFiles(outs))
 }
 
 // checkJustExt fails unless value is "" or one of exts, in any case: with
@@ -161,8 +194,9 @@ func checkExt(flag, path string, exts ...string) error {
 	return CheckOutputDir(path)
 }
 
-// one reads, labels and writes one image; last says that no image follows.
-func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last bool) (ImageSummary, error) {
+// one reads, labels and writes one image; last says that no image follows,
+// and commit puts the outputs in place.
+func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last bool, commit func() error) (ImageSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
@@ -184,8 +218,9 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 
 	bar.Stage("labeling", img.Raster)
 	var res *cclabel.RasterResult
+	written := false // the label array, as it was labeled
 	if narrow {
-		res, err = raster.LabelImageNarrow(l, img, j.Settings, j.Connectivity, nil)
+		res, written, err = raster.LabelImageToFile(l, img, out, j.Settings, j.Connectivity)
 	} else {
 		res, err = raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
 	}
@@ -197,16 +232,25 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	releaseAfter(l, last)
 
 	bar.Stage("writing")
-	if res.Narrow != nil {
+	switch {
+	case written: // the label array, the only output
+	case res.Narrow != nil:
 		err = raster.WriteImageNarrow(out, labels, res.Narrow, j.Settings)
-	} else {
+	default:
 		err = raster.WriteImage(out, img, labels, j.Settings, j.Stdout)
 	}
 	if err != nil {
 		return ImageSummary{}, err
 	}
+	release() // the input's samples, unmapped within the time
+	var discard func()
 	if last {
-		discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
+		discard = func() {
+			discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
+		}
+	}
+	if err := commitDiscarding(commit, discard); err != nil {
+		return ImageSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()

@@ -28,6 +28,32 @@ func discardLabels(vl *raster.VolumeLabels, threads int) {
 	parallel.Discard(vl.Narrow, threads)
 }
 
+// discardSamples hands the memory of vol's decoded samples back to the
+// system on threads goroutines, as discardLabels does for labels; vol's
+// samples must be read into memory, not mapped from the file, and must not
+// be used afterwards.
+func discardSamples(vol *imagegraph.Volume, threads int) {
+	for _, f := range vol.Frames {
+		if f.Data != nil {
+			parallel.Discard(f.Data.Bytes(), threads)
+		}
+	}
+}
+
+// commitDiscarding puts a job's outputs in place through commit while
+// discard, when not nil, hands memory back (discardLabels, discardSamples):
+// replacing an output frees the old file's page cache on one core, which
+// the discarding overlaps. It returns commit's error.
+func commitDiscarding(commit func() error, discard func()) error {
+	if discard == nil {
+		return commit()
+	}
+	done := make(chan error, 1)
+	go func() { done <- commit() }()
+	discard()
+	return <-done
+}
+
 // startVolumeGPU starts l's GPU in the background under auto when the
 // volume file's header shows an input the GPU may win even after waiting
 // for its whole start ([cclabel.Labeler.StartFor]); under gpu, New has

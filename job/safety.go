@@ -69,12 +69,20 @@ func checkClobber(command string, inputs, outputs []atomicfile.Named) error {
 // appear together when it succeeds and none of them when it fails or the
 // process is interrupted (atomicfile.Group).
 func allOrNothing(outputs []string, write func() error) error {
+	return allOrNothingCommit(outputs, func(func() error) error { return write() })
+}
+
+// allOrNothingCommit is allOrNothing for a write that may commit its
+// outputs itself, once they are all written: commit puts them in place (a
+// later call does nothing), within the write's own time. Outputs the write
+// has not committed are committed once it returns.
+func allOrNothingCommit(outputs []string, write func(commit func() error) error) error {
 	g, err := atomicfile.NewGroup(outputs...)
 	if err != nil {
 		return err
 	}
 	defer g.Abort()
-	if err := write(); err != nil {
+	if err := write(g.Commit); err != nil {
 		return err
 	}
 	return g.Commit()
@@ -84,7 +92,7 @@ func allOrNothing(outputs []string, write func() error) error {
 func imageOutputFiles(outs []raster.ImageOutputs) []atomicfile.Named {
 	var files []atomicfile.Named
 	for _, o := range outs {
-		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--stats", o.Stats))
+		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--stats", o.Stats), outputFile("--contacts", o.Contacts))
 	}
 	return files
 }
@@ -92,7 +100,8 @@ func imageOutputFiles(outs []raster.ImageOutputs) []atomicfile.Named {
 func volumeOutputFiles(outs []raster.VolumeOutputs) []atomicfile.Named {
 	var files []atomicfile.Named
 	for _, o := range outs {
-		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--preview", o.Preview), outputFile("--stats", o.Stats))
+		files = append(files, outputFile("-o", o.Output), outputFile("--labels", o.Labels), outputFile("--preview", o.Preview), outputFile("--stats", o.Stats),
+			outputFile("--contacts", o.Contacts))
 	}
 	return files
 }

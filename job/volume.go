@@ -26,6 +26,15 @@ type Volume struct {
 	// and Preview and Stats are only extensions: each input's outputs are
 	// named after it ([raster.VolumeOutputsIn]).
 	Output, Labels, Preview, Stats string
+	// Contacts (.csv or .json) lists the touching components of every
+	// frame, named as Stats is.
+	Contacts string
+	// Intensity is the volume of a single input's intensity statistics
+	// (Settings.Measures); "" measures the input itself, under a threshold
+	// rule only.
+	Intensity string
+	// StatsOnly asks for the tables alone: no Output, Labels or Preview.
+	StatsOnly bool
 	// Settings say how the volumes are labeled and written.
 	Settings Settings
 	// Connectivity is 6, 18 or 26 (a 2D file uses its in-plane part).
@@ -56,12 +65,16 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 	if c := j.Connectivity; c != 6 && c != 18 && c != 26 {
 		return nil, usagef("volume: --connectivity %d: want 6, 18 or 26 (use 'cclabel label' for 2D images)", c)
 	}
+	if j.Intensity != "" { // an intensity image asks for intensity statistics
+		j.Settings.Measures.Intensity = true
+	}
+	j.Settings.Threads = l.Threads()
 	var outs []raster.VolumeOutputs
 	if j.Chunk != nil { // Output is a folder
 		if len(j.Inputs) != 1 {
 			return nil, usagef("volume: --chunk takes a single input")
 		}
-		outs = []raster.VolumeOutputs{{Input: j.Inputs[0], Output: j.Output, Labels: j.Labels, Preview: j.Preview, Stats: j.Stats}}
+		outs = []raster.VolumeOutputs{{Input: j.Inputs[0], Output: j.Output, Labels: j.Labels, Preview: j.Preview, Stats: j.Stats, Contacts: j.Contacts}}
 	} else {
 		var err error
 		if outs, err = j.plan(); err != nil {
@@ -77,26 +90,35 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 		if j.Chunk != nil { // a folder of chunk files, the last written marking it complete
 			return nil
 		}
-		return []string{out.Output, out.Labels, out.Preview, out.Stats}
+		return []string{out.Output, out.Labels, out.Preview, out.Stats, out.Contacts}
 	}
-	summaries, err := runFiles(ctx, outs, p, files, func(out raster.VolumeOutputs, last bool) (VolumeSummary, error) {
+	summaries, err := runFiles(ctx, outs, p, files, func(out raster.VolumeOutputs, last bool, commit func() error) (VolumeSummary, error) {
 		if j.Chunk != nil {
 			return j.chunk(out, l, p)
 		}
 		if j.MaxMemory > 0 && !fitsInMemory(out.Input, j.Raw, j.MaxMemory) {
 			return j.outOfCore(out, l, p)
 		}
-		return j.one(out, l, p, last)
+		return j.one(out, l, p, last, commit)
 	})
-	if err == nil && j.Chunk == nil && j.Output+j.Labels+j.Preview+j.Stats == "" {
-		p.printf("cclabel: volume: nothing was written (give -o, --labels, --preview or --stats)\n")
+	if err == nil && j.Chunk == nil && j.Output+j.Labels+j.Preview+j.Stats+j.Contacts == "" {
+		p.printf("cclabel: volume: nothing was written (give -o, --labels, --preview, --stats or --contacts)\n")
 	}
 	return summaries, err
 }
 
 // plan checks the outputs before any work is done.
 func (j Volume) plan() ([]raster.VolumeOutputs, error) {
-	inputs, out, labels, preview, stats := j.Inputs, j.Output, j.Labels, j.Preview, j.Stats
+	inputs, out, labels, preview, stats, contacts := j.Inputs, j.Output, j.Labels, j.Preview, j.Stats, j.Contacts
+	t := tableFlags{command: "volume", settings: j.Settings, inputs: len(inputs), stats: stats, contacts: contacts, intensity: j.Intensity,
+		labelOutputs: labels != "" || preview != "" || out != "" && len(inputs) == 1, statsOnly: j.StatsOnly}
+	if err := t.check(); err != nil {
+		return nil, err
+	}
+	ins := inputFiles(inputs...)
+	if j.Intensity != "" {
+		ins = append(ins, inputFiles(j.Intensity)...)
+	}
 	if len(inputs) == 1 {
 		for _, c := range []struct{ flag, path string }{{"-o", out}, {"--labels", labels}} {
 			if c.path != "" && !formats.IsLabelVolumePath(c.path) {
@@ -111,11 +133,12 @@ func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 		if err := checkExt("--preview", preview, ".png"); err != nil {
 			return nil, err
 		}
-		if err := checkExt("--stats", stats, ".csv", ".json"); err != nil {
+		if err := cmp.Or(checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
 			return nil, err
 		}
-		outs := []raster.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats}}
-		return outs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(outs))
+		outs := []raster.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats,
+			Contacts: contacts, Intensity: j.Intensity}}
+		return outs, checkClobber("volume", ins, volumeOutputFiles(outs))
 	}
 	if out == "" {
 		return nil, usagef("volume: with several inputs, give -o FOLDER for the outputs")
@@ -126,19 +149,26 @@ func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 	if labels != "" {
 		return nil, usagef("volume: --labels takes a single input; with several, -o FOLDER names the label volumes")
 	}
-	if err := cmp.Or(checkJustExt("--preview", preview, ".png"), checkJustExt("--stats", stats, ".csv", ".json")); err != nil {
+	if err := cmp.Or(checkJustExt("--preview", preview, ".png"), checkJustExt("--stats", stats, ".csv", ".json"),
+		checkJustExt("--contacts", contacts, ".csv", ".json")); err != nil {
 		return nil, err
 	}
 	outs, err := raster.VolumeOutputsIn(out, inputs, preview, stats)
 	if err != nil {
 		return nil, usagef("volume: %v", err)
 	}
-	return outs, checkClobber("volume", inputFiles(inputs...), volumeOutputFiles(outs))
+	for i, o := range outs {
+		outs[i].Contacts = contactsName(out, raster.Stem(o.Input), contacts)
+		if j.StatsOnly {
+			outs[i].Output = ""
+		}
+	}
+	return outs, checkClobber("volume", ins, volumeOutputFiles(outs))
 }
 
 // one reads, labels and writes one volume in memory; last says that no
-// volume follows.
-func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, last bool) (VolumeSummary, error) {
+// volume follows, and commit puts the outputs in place.
+func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, last bool, commit func() error) (VolumeSummary, error) {
 	bar := p.bar(out.Input)
 	defer bar.Close()
 	var times StageTimes
@@ -165,7 +195,13 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	times.Read = clock.lap()
 
 	bar.Stage("labeling", labelWatch(vol)...)
-	vl, err := stream.Finish(vol, nil)
+	var vl *raster.VolumeLabels
+	written := false // the label volume, as it was labeled
+	if path := raster.NarrowFile(out, j.Settings.DType); narrow && path != "" {
+		vl, written, err = stream.FinishToFile(vol, path)
+	} else {
+		vl, err = stream.Finish(vol, nil)
+	}
 	if err != nil {
 		return VolumeSummary{}, fmt.Errorf("%s: %w", out.Input, err)
 	}
@@ -173,11 +209,26 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	releaseAfter(l, last)
 
 	bar.Stage("writing", volumeWrites(out)...)
-	if err := raster.WriteVolume(out, vol, vl, j.Settings.DType); err != nil {
-		return VolumeSummary{}, err
+	if !written {
+		if err := raster.WriteVolume(out, vol, vl, j.Settings); err != nil {
+			return VolumeSummary{}, err
+		}
 	}
+	// The input's samples are unmapped, or (decoded, of the last file)
+	// discarded, within the time, as are the labels.
+	release()
+	var discard func()
 	if last {
-		discardLabels(vl, l.Threads())
+		mapped := formats.MapsSamples(out.Input, j.Raw)
+		discard = func() {
+			discardLabels(vl, l.Threads())
+			if !mapped {
+				discardSamples(vol, l.Threads())
+			}
+		}
+	}
+	if err := commitDiscarding(commit, discard); err != nil {
+		return VolumeSummary{}, err
 	}
 	times.Write = clock.lap()
 	times.Total = clock.total()

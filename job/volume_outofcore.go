@@ -52,8 +52,8 @@ func (j Volume) outOfCore(out raster.VolumeOutputs, l *cclabel.Labeler, p Progre
 	switch {
 	case out.Output == "":
 		return VolumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): give -o for its labels", out.Input)
-	case out.Labels != "" || out.Preview != "" || out.Stats != "" || j.Settings.MinSize > 0 || j.Settings.Largest > 0:
-		return VolumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): only -o is written (no --labels, --preview, --stats, --min-size or --largest)", out.Input)
+	case out.Labels != "" || out.Preview != "" || out.Stats != "" || out.Contacts != "" || j.Settings.MinSize > 0 || j.Settings.Largest > 0 || !plainOrder(j.Settings):
+		return VolumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): only -o is written (no --labels, --preview, --stats, --contacts, --min-size, --largest, --background or --order size)", out.Input)
 	}
 	clock := newStopwatch()
 	bar.Stage("labeling")
@@ -74,8 +74,8 @@ func (j Volume) chunk(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) 
 	switch {
 	case out.Output == "" || formats.IsLabelVolumePath(out.Output):
 		return VolumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER (not a label volume's name)")
-	case out.Labels != "" || out.Preview != "" || out.Stats != "" || j.Settings.MinSize > 0 || j.Settings.Largest > 0:
-		return VolumeSummary{}, usagef("volume: --chunk writes chunk labels only (no --labels, --preview, --stats, --min-size or --largest)")
+	case out.Labels != "" || out.Preview != "" || out.Stats != "" || out.Contacts != "" || j.Settings.MinSize > 0 || j.Settings.Largest > 0 || !plainOrder(j.Settings):
+		return VolumeSummary{}, usagef("volume: --chunk writes chunk labels only (no --labels, --preview, --stats, --contacts, --min-size, --largest, --background or --order size)")
 	}
 	if err := os.MkdirAll(out.Output, 0o755); err != nil {
 		return VolumeSummary{}, err
@@ -111,3 +111,7 @@ func (j Volume) outOfCoreSummary(input string, res *raster.OutOfCoreResult, comp
 		Frames: 1, Components: components, Connectivity: j.Connectivity, Mode: j.Settings.Rule.String(), Backend: string(res.Backend),
 		Threads: l.Threads(), Seconds: times, LabelStages: LabelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
 }
+
+// plainOrder reports whether s numbers components as the labelers do, with
+// 0 as background: what out-of-core and chunk runs can give.
+func plainOrder(s Settings) bool { return s.Background == 0 && s.Order == raster.FirstOccurrence }

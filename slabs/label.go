@@ -16,6 +16,16 @@ import (
 // connectivity's in-plane part ([InPlane]).
 type LabelFunc func(r *imagegraph.Raster, dst []uint32) (count int, err error)
 
+// KeptFunc labels a slab as a [LabelFunc] does, keeping its labels elsewhere
+// (on a GPU, say) until the whole volume's are known. It writes into dst at
+// least the slab's first and last planes, the only ones the seams' joining
+// reads, and returns fill, which [Label] calls once with table, the map of
+// the slab's local labels 0..count to the volume's (table[0] is 0): fill then
+// writes the slab's final labels into dst. Label calls fill with a nil table
+// when the labeling fails, so that it frees what it kept. A nil fill means
+// that dst holds all of the slab's local labels, as a LabelFunc leaves them.
+type KeptFunc func(r *imagegraph.Raster, dst []uint32) (count int, fill func(table []uint32) error, err error)
+
 // InPlane returns the in-plane part of a 3D connectivity. It is 4 for 6, and
 // 8 for 18 and 26; other values are returned as they are.
 func InPlane(conn int) int {
@@ -42,6 +52,12 @@ type Options struct {
 	// by side, each one slab at a time, and the slabs are joined once all are
 	// labeled. Lanes need a [RasterSource] and an [Into] sink.
 	Lanes []LabelFunc
+	// Kept, when set, label the slabs in place of Lanes, one range of
+	// planes per KeptFunc as Lanes do (also when there is one): each slab's
+	// final labels are written by its fill, the lanes' fills side by side
+	// once the seams are joined, rather than relabeled in dst. Kept need a
+	// [RasterSource] and an [Into] sink.
+	Kept []KeptFunc
 	// Progress, when set, is told after each slab is joined how many of
 	// the planes are.
 	Progress func(done, planes int)
@@ -56,14 +72,16 @@ type Result struct {
 	// Read is the time spent in the source (reading or waiting for planes),
 	// Label in the [LabelFunc] on the slabs (with several lanes, the wall
 	// time of labeling them side by side), Join in joining the seams and
-	// relabeling, and Write in the sink (spilling).
-	Read, Label, Join, Write time.Duration
+	// relabeling, Fill in the fills of [Options].Kept (side by side), and
+	// Write in the sink (spilling).
+	Read, Label, Join, Fill, Write time.Duration
 }
 
 // Label labels the volume src gives into sink, one slab at a time. Slabs are
 // opts.Planes planes thick; each is labeled by f (or a lane), joined to the
 // slab before it at their seam (labeled by f) and handed to the sink, which
-// relabels the slabs once all are joined. The labels are those of labeling
+// relabels the slabs once all are joined (a slab a [KeptFunc] kept is
+// written by its fill instead). The labels are those of labeling
 // the whole volume at once, bit for bit. Errors of f, src and sink are
 // returned as they are.
 func Label(src Source, f LabelFunc, sink Sink, opts Options) (*Result, error) {
@@ -78,8 +96,15 @@ func Label(src Source, f LabelFunc, sink Sink, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	lanes := max(1, min(len(opts.Lanes), depth))
-	if lanes > 1 {
+	funcs := opts.Kept
+	if len(funcs) == 0 && len(opts.Lanes) > 1 {
+		for _, f := range opts.Lanes {
+			funcs = append(funcs, keepAll(f))
+		}
+	}
+	lanes := max(1, min(len(funcs), depth))
+	inLanes := lanes > 1 || len(opts.Kept) > 0
+	if inLanes {
 		if _, ok := src.(*RasterSource); !ok {
 			return nil, errors.New("slabs: lanes need a RasterSource")
 		}
@@ -93,8 +118,16 @@ func Label(src Source, f LabelFunc, sink Sink, opts Options) (*Result, error) {
 	}
 	slabs := cut(depth, opts.Planes, lanes)
 	res := &Result{Slabs: len(slabs)}
-	if lanes > 1 {
-		err = labelLanes(src, sink, opts.Lanes, slabs, plane, res)
+	// What a lane keeps is freed however the labeling ends.
+	defer func() {
+		for i := range slabs {
+			if f := slabs[i].fill; f != nil {
+				_ = f(nil)
+			}
+		}
+	}()
+	if inLanes {
+		err = labelLanes(src, sink, funcs, slabs, plane, res)
 	} else {
 		label := f
 		if len(opts.Lanes) > 0 {
@@ -106,24 +139,41 @@ func Label(src Source, f LabelFunc, sink Sink, opts Options) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	if lanes > 1 {
+	if inLanes {
 		if err := joinAll(src, j, sink, slabs, plane, opts.Progress); err != nil {
 			return nil, err
 		}
 	}
 	m := j.Finish()
+	joined := time.Now()
+	if err := fillLanes(m, slabs, lanes); err != nil {
+		return nil, err
+	}
+	filled := time.Now()
+	res.Fill = filled.Sub(joined)
 	if err := sink.finish(m, slabs, plane, opts.Threads); err != nil {
 		return nil, err
 	}
-	res.Join += time.Since(start)
+	res.Join += joined.Sub(start) + time.Since(filled)
 	res.Count = m.Count
 	return res, nil
 }
 
 // slab is planes z0..z1-1 of a volume, labeled by lane; count is its
-// LabelFunc's count.
+// LabelFunc's count. fill is its KeptFunc's, until called; filled says
+// that it was, and its labels are the volume's.
 type slab struct {
 	z0, z1, lane, count int
+	fill                func(table []uint32) error
+	filled              bool
+}
+
+// keepAll is f as a [KeptFunc] that keeps nothing.
+func keepAll(f LabelFunc) KeptFunc {
+	return func(r *imagegraph.Raster, dst []uint32) (int, func([]uint32) error, error) {
+		n, err := f(r, dst)
+		return n, nil, err
+	}
 }
 
 // cut splits depth planes into lanes ranges as even as can be, each cut
@@ -190,7 +240,7 @@ func labelInOrder(src Source, label LabelFunc, j *joiner, sink Sink, slabs []sla
 
 // labelLanes labels the slabs of several lanes side by side, each lane's
 // one after another, and returns the first error by lane.
-func labelLanes(src Source, sink Sink, lanes []LabelFunc, slabs []slab, plane int, res *Result) error {
+func labelLanes(src Source, sink Sink, lanes []KeptFunc, slabs []slab, plane int, res *Result) error {
 	width, height, _ := src.Size()
 	start := time.Now()
 	errs := make([]error, len(lanes))
@@ -208,7 +258,7 @@ func labelLanes(src Source, sink Sink, lanes []LabelFunc, slabs []slab, plane in
 					dst, err = sink.labels(s.z0, s.z1, plane)
 				}
 				if err == nil {
-					s.count, err = lanes[p](r, dst)
+					s.count, s.fill, err = lanes[p](r, dst)
 				}
 				if err != nil {
 					errs[p] = err
@@ -247,4 +297,35 @@ func joinAll(src Source, j *joiner, sink Sink, slabs []slab, plane int, progress
 		}
 	}
 	return nil
+}
+
+// fillLanes calls the fills of the slabs that have one with their tables
+// of m, each lane's in order, the lanes side by side, and returns the
+// first error by lane.
+func fillLanes(m *Relabeling, slabs []slab, lanes int) error {
+	errs := make([]error, lanes)
+	var wg sync.WaitGroup
+	for p := range lanes {
+		wg.Go(func() {
+			for k := range slabs {
+				s := &slabs[k]
+				if s.lane != p || s.fill == nil {
+					continue
+				}
+				table, err := m.Table(k)
+				if err == nil {
+					fill := s.fill
+					s.fill = nil
+					err = fill(table)
+				}
+				if err != nil {
+					errs[p] = err
+					return
+				}
+				s.filled = true
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }

@@ -80,8 +80,10 @@ func arriving(t *testing.T, r *imagegraph.Raster) (*imagegraph.Raster, func(int)
 // driverCase is one way of feeding Label and taking its labels.
 type driverCase struct {
 	name string
-	// lanes is the count of lanes (0: none).
+	// lanes is the count of lanes (0: none); kept makes them KeptFuncs
+	// (keptLabel) rather than LabelFuncs.
 	lanes int
+	kept  bool
 	// source returns the source of r; sink the sink and a function that
 	// returns its labels once Label has returned.
 	source func(t *testing.T, r *imagegraph.Raster) Source
@@ -128,17 +130,20 @@ func spillSink(t *testing.T, voxels int) (Sink, func() []uint32) {
 }
 
 var driverCases = []driverCase{
-	{"raster/memory", 0, rasterSource, memorySink},
-	{"raster/spill", 0, rasterSource, spillSink},
-	{"arriving/memory", 0, arrivingSource, memorySink},
-	{"arriving/spill", 0, arrivingSource, spillSink},
-	{"reader/memory", 0, readerSource, memorySink},
-	{"reader/spill", 0, readerSource, spillSink},
-	{"raster/memory/1 lane", 1, rasterSource, memorySink},
-	{"raster/memory/2 lanes", 2, rasterSource, memorySink},
-	{"raster/memory/3 lanes", 3, rasterSource, memorySink},
-	{"arriving/memory/3 lanes", 3, arrivingSource, memorySink},
-	{"raster/memory/9 lanes", 9, rasterSource, memorySink},
+	{"raster/memory", 0, false, rasterSource, memorySink},
+	{"raster/spill", 0, false, rasterSource, spillSink},
+	{"arriving/memory", 0, false, arrivingSource, memorySink},
+	{"arriving/spill", 0, false, arrivingSource, spillSink},
+	{"reader/memory", 0, false, readerSource, memorySink},
+	{"reader/spill", 0, false, readerSource, spillSink},
+	{"raster/memory/1 lane", 1, false, rasterSource, memorySink},
+	{"raster/memory/2 lanes", 2, false, rasterSource, memorySink},
+	{"raster/memory/3 lanes", 3, false, rasterSource, memorySink},
+	{"arriving/memory/3 lanes", 3, false, arrivingSource, memorySink},
+	{"raster/memory/1 kept lane", 1, true, rasterSource, memorySink},
+	{"raster/memory/2 kept lanes", 2, true, rasterSource, memorySink},
+	{"arriving/memory/3 kept lanes", 3, true, arrivingSource, memorySink},
+	{"raster/memory/9 lanes", 9, false, rasterSource, memorySink},
 }
 
 // randomRaster returns a raster of w x h x d samples in 0..3, foreground
@@ -232,8 +237,13 @@ func TestLabelMatchesWholeRaster(t *testing.T) {
 func checkDriver(t *testing.T, name string, r *imagegraph.Raster, rule imagegraph.Rule, conn, thick int, dc driverCase, want []uint32, count int) {
 	t.Helper()
 	opts := Options{Planes: thick, Threads: 1 + thick%3}
+	fills := &fillCounter{}
 	for i := range dc.lanes {
-		opts.Lanes = append(opts.Lanes, cpuLabel(rule, conn, 1+i%2))
+		if dc.kept {
+			opts.Kept = append(opts.Kept, keptLabel(cpuLabel(rule, conn, 1+i%2), fills))
+		} else {
+			opts.Lanes = append(opts.Lanes, cpuLabel(rule, conn, 1+i%2))
+		}
 	}
 	var progress []int
 	opts.Progress = func(done, planes int) {
@@ -248,6 +258,9 @@ func checkDriver(t *testing.T, name string, r *imagegraph.Raster, rule imagegrap
 		t.Fatalf("%s: %v", name, err)
 	}
 	got := labels()
+	if kept, called := fills.counts(); kept != called || dc.kept && kept != res.Slabs {
+		t.Fatalf("%s: %d slabs kept, %d filled, of %d", name, kept, called, res.Slabs)
+	}
 	if res.Count != count || !slices.Equal(got, want) {
 		i := 0
 		for i < len(got) && got[i] == want[i] {
@@ -381,5 +394,94 @@ func TestSpillReadBack(t *testing.T) {
 	}
 	if _, err := Label(NewRasterSource(r, nil), label, s, Options{Planes: 4}); err == nil {
 		t.Error("a Spill took a second volume")
+	}
+}
+
+// fillCounter counts the slabs keptLabel keeps and the calls of their
+// fills.
+type fillCounter struct {
+	mu           sync.Mutex
+	kept, called int
+}
+
+func (c *fillCounter) counts() (kept, called int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.kept, c.called
+}
+
+// keptLabel is f as a KeptFunc that keeps a slab's labels in a buffer of
+// its own, as a GPU would: it writes only the first and last planes into
+// dst (and garbage between), and its fill maps the kept labels through the
+// table into dst; a fill called twice, or after a free, fails.
+func keptLabel(f LabelFunc, c *fillCounter) KeptFunc {
+	return func(r *imagegraph.Raster, dst []uint32) (int, func([]uint32) error, error) {
+		kept := make([]uint32, len(dst))
+		n, err := f(r, kept)
+		if err != nil {
+			return 0, nil, err
+		}
+		plane := r.Width * r.Height
+		for i := range dst {
+			dst[i] = 0xfeedface
+		}
+		copy(dst[:plane], kept[:plane])
+		copy(dst[len(dst)-plane:], kept[len(kept)-plane:])
+		c.mu.Lock()
+		c.kept++
+		c.mu.Unlock()
+		return n, func(table []uint32) error {
+			c.mu.Lock()
+			c.called++
+			c.mu.Unlock()
+			if kept == nil {
+				return errors.New("a fill called twice")
+			}
+			if table != nil {
+				if len(table) != n+1 || table[0] != 0 {
+					return fmt.Errorf("a table of %d entries for %d labels", len(table), n)
+				}
+				for i, l := range kept {
+					dst[i] = table[l]
+				}
+			}
+			kept = nil
+			return nil
+		}, nil
+	}
+}
+
+// TestKeptFreedOnError: when a lane fails, every slab another lane kept is
+// freed (its fill called with a nil table), once, and the error comes back
+// as it is.
+func TestKeptFreedOnError(t *testing.T) {
+	r := randomRaster(t, 6, 5, 8, 0.5, 1, false)
+	label := cpuLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 26, 1)
+	errLabel := errors.New("the labeling failed")
+	var freed, filled int
+	var mu sync.Mutex
+	keeping := func(r *imagegraph.Raster, dst []uint32) (int, func([]uint32) error, error) {
+		n, err := label(r, dst)
+		return n, func(table []uint32) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if table == nil {
+				freed++
+			} else {
+				filled++
+			}
+			return nil
+		}, err
+	}
+	failing := func(*imagegraph.Raster, []uint32) (int, func([]uint32) error, error) { return 0, nil, errLabel }
+	_, err := Label(NewRasterSource(r, nil), label, Into(make([]uint32, r.Len())), Options{Planes: 2, Kept: []KeptFunc{keeping, failing}})
+	if err != errLabel {
+		t.Fatalf("a kept lane's error: %v, want %v", err, errLabel)
+	}
+	if freed != 2 || filled != 0 {
+		t.Fatalf("after a failed lane: %d kept slabs freed, %d filled; want 2 freed", freed, filled)
+	}
+	if _, err := Label(NewRasterSource(r, nil), label, spillOf(t), Options{Planes: 2, Kept: []KeptFunc{keeping}}); err == nil {
+		t.Error("kept lanes took a Spill")
 	}
 }

@@ -42,20 +42,31 @@ func (m *Relabeling) Identity(k int) bool {
 	return true
 }
 
-// Apply rewrites slab k's local labels in place as the volume's labels. It
-// runs on up to threads goroutines (0: GOMAXPROCS).
-func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {
+// Table returns slab k's map of local labels to the volume's: table[l] is
+// local label l's label in the volume, for l from 0 (the background, 0) to
+// the slab's count.
+func (m *Relabeling) Table(k int) ([]uint32, error) {
 	if k < 0 || k >= len(m.offsets) {
-		return fmt.Errorf("slabs: slab %d of %d", k, len(m.offsets))
+		return nil, fmt.Errorf("slabs: slab %d of %d", k, len(m.offsets))
 	}
 	end := uint32(len(m.final) - 1)
 	if k+1 < len(m.offsets) {
 		end = m.offsets[k+1]
 	}
-	// table[l] is local label l's final label, table[0] = 0 for the
-	// background: one load per voxel and no branch on random masks.
 	table := make([]uint32, end-m.offsets[k]+1)
 	copy(table[1:], m.final[m.offsets[k]+1:end+1])
+	return table, nil
+}
+
+// Apply rewrites slab k's local labels in place as the volume's labels. It
+// runs on up to threads goroutines (0: GOMAXPROCS).
+func (m *Relabeling) Apply(k int, labels []uint32, threads int) error {
+	// table[l] is local label l's final label, table[0] = 0 for the
+	// background: one load per voxel and no branch on random masks.
+	table, err := m.Table(k)
+	if err != nil {
+		return err
+	}
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}

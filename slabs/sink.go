@@ -43,10 +43,11 @@ func (s *memory) labels(z0, z1, plane int) ([]uint32, error) {
 
 func (s *memory) put([]uint32) error { return nil }
 
-// finish relabels every slab whose labels are not already the volume's.
+// finish relabels every slab whose labels are not already the volume's
+// (not filled, nor labeled as they are).
 func (s *memory) finish(m *Relabeling, slabs []slab, plane, threads int) error {
 	for k, sl := range slabs {
-		if m.Identity(k) {
+		if sl.filled || m.Identity(k) {
 			continue
 		}
 		if err := m.Apply(k, s.dst[sl.z0*plane:sl.z1*plane], threads); err != nil {

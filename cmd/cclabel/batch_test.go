@@ -74,13 +74,26 @@ func sameFile(t *testing.T, got, want string) {
 }
 
 func TestBatchMatchesSingleFileCommands(t *testing.T) {
+	for _, extra := range [][]string{
+		{"--min-size", "2"},
+		{"--threshold", "1", "--order", "size", "--measure", "intensity,shape"},
+		{"--background", "1", "--order", "size", "--measure", "shape"},
+	} {
+		t.Run(strings.Join(extra, " "), func(t *testing.T) { batchMatchesSingleFileCommands(t, extra) })
+	}
+}
+
+// batchMatchesSingleFileCommands checks that a batch with the extra flags
+// writes what "label" and "volume" write with them.
+func batchMatchesSingleFileCommands(t *testing.T, extra []string) {
+	flags := func(args ...string) []string { return append(args, extra...) }
 	dir := t.TempDir()
 	inputs := batchInputs(t, dir, 4)
 	out, ref := filepath.Join(dir, "out"), filepath.Join(dir, "ref")
 	os.Mkdir(ref, 0o755)
 	summary := filepath.Join(dir, "summary.json")
-	r := runCLI(t, "", "batch", filepath.Join(dir, "in"), "-o", out, "-c", "6", "--min-size", "2",
-		"--stats", ".csv", "--labels", ".npy", "--summary", summary, "--workers", "2")
+	r := runCLI(t, "", flags("batch", filepath.Join(dir, "in"), "-o", out, "-c", "6",
+		"--stats", ".csv", "--labels", ".npy", "--summary", summary, "--workers", "2")...)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -98,13 +111,13 @@ func TestBatchMatchesSingleFileCommands(t *testing.T) {
 		var main string
 		if strings.HasSuffix(in, ".png") {
 			main = ".png"
-			single = runCLI(t, "", "label", in, "-c", "4", "--min-size", "2", "-o", want+main,
-				"--stats", want+".stats.csv", "--labels", want+".labels.npy", "--json")
+			single = runCLI(t, "", flags("label", in, "-c", "4", "-o", want+main,
+				"--stats", want+".stats.csv", "--labels", want+".labels.npy", "--json")...)
 			sameFile(t, got+".labels.npy", want+".labels.npy")
 		} else {
 			main = formats.FamilyExt(in)
-			single = runCLI(t, "", "volume", in, "-c", "6", "--min-size", "2", "-o", want+main,
-				"--stats", want+".stats.csv", "--json")
+			single = runCLI(t, "", flags("volume", in, "-c", "6", "-o", want+main,
+				"--stats", want+".stats.csv", "--json")...)
 		}
 		if single.code != 0 {
 			t.Fatalf("%s: %s", in, single.stderr)

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cclabel/cclabel"
@@ -29,10 +28,24 @@ func labelingFlags(defaultConn int, connUsage string) []cli.Flag {
 		&cli.BoolFlag{Name: "invert", Usage: "with --threshold: values < T are foreground"},
 		&cli.Int64Flag{Name: "min-size", Usage: "drop components smaller than N pixels, then renumber"},
 		&cli.IntFlag{Name: "largest", Usage: "keep only the K largest components, then renumber"},
+		&cli.FloatFlag{Name: "background", Usage: "multilabel: the sample value V is background instead of 0 (0 is then a value like any other)"},
+		&cli.StringFlag{Name: "order", Value: "first", Usage: "numbering of the components: first (first occurrence) or size (decreasing size, ties by first occurrence)"},
 		&cli.StringFlag{Name: "stats", Usage: "per-component statistics: .csv or .json", TakesFile: true},
+		&cli.StringFlag{Name: "measure", Usage: "--stats also measures: a list of intensity (sum, mean, min, max, std, weighted centroid; " +
+			"of --intensity, or of the input under --threshold) and shape (surface_mm2 in 3D or perimeter in 2D, eq_diameter)"},
 		&cli.StringFlag{Name: "backend", Value: "auto", Usage: "auto (the GPU when one is usable and expected to be faster, else cpu), gpu, cpu (parallel Go) or serial"},
 		&cli.IntFlag{Name: "threads", Usage: "goroutines for the cpu backend (0: all cores)"},
 		&cli.BoolFlag{Name: "json", Usage: "print a JSON summary on stdout"},
+	}
+}
+
+// tableFlags are the flags of the tables of "label" and "volume" beyond
+// --stats and --measure.
+func tableFlags(what string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "intensity", TakesFile: true, Usage: "an " + what + " of the same shape whose samples give the intensity statistics (--measure intensity)"},
+		&cli.StringFlag{Name: "contacts", TakesFile: true, Usage: "pairs of touching components (faces shared, 6/4-neighbours): .csv or .json; label_a,label_b,faces,area_mm2"},
+		&cli.BoolFlag{Name: "stats-only", Usage: "write only the tables (--stats, --contacts), no labels"},
 	}
 }
 
@@ -41,25 +54,23 @@ func labelingFlags(defaultConn int, connUsage string) []cli.Flag {
 // command names the command in errors.
 func settingsFromFlags(cmd *cli.Command, command string, dtypes ...string) (job.Settings, error) {
 	var s job.Settings
-	binary, hasThreshold, invert := cmd.Bool("binary"), cmd.IsSet("threshold"), cmd.Bool("invert")
-	switch {
-	case binary && hasThreshold:
-		return s, usagef("--binary and --threshold exclude each other")
-	case invert && !hasThreshold:
-		return s, usagef("--invert needs --threshold")
-	case hasThreshold:
-		s.Rule = cclabel.Rule{Mode: cclabel.Threshold, Threshold: cmd.Float("threshold"), Invert: invert}
-		if err := s.Rule.Validate(); err != nil {
-			return s, job.UsageError{Err: err}
-		}
-	case binary:
-		s.Rule = cclabel.Rule{Mode: cclabel.Binary}
-	default:
-		s.Rule = cclabel.Rule{Mode: cclabel.Multilabel}
+	var err error
+	if s.Rule, err = job.RuleOf(cmd.Bool("binary"), cmd.IsSet("threshold"), cmd.Float("threshold"), cmd.Bool("invert")); err != nil {
+		return s, err
 	}
 	s.MinSize, s.Largest, s.DType, s.Overlay = cmd.Int64("min-size"), cmd.Int("largest"), cmd.String("dtype"), cmd.Bool("overlay")
 	if s.MinSize < 0 || s.Largest < 0 {
 		return job.Settings{}, usagef("%s: --min-size and --largest must not be negative", command)
+	}
+	if s.Order, err = job.ParseOrder(cmd.String("order")); err != nil {
+		return job.Settings{}, err
+	}
+	if s.Measures, err = job.ParseMeasures(cmd.String("measure")); err != nil {
+		return job.Settings{}, err
+	}
+	s.Background = cmd.Float("background")
+	if err := s.Validate(); err != nil {
+		return job.Settings{}, job.UsageError{Err: err}
 	}
 	if !slices.Contains(dtypes, s.DType) {
 		return job.Settings{}, usagef("--dtype %q: want %s", s.DType, strings.Join(dtypes, ", "))
@@ -87,7 +98,7 @@ func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error)
 	}
 	opts.Backend = backend
 	if spec := cmd.String("gpus"); spec != "" { // only volume has --gpus
-		if opts.GPUs, err = parseGPUs(spec); err != nil {
+		if opts.GPUs, err = job.ParseGPUs(spec); err != nil {
 			return opts, err
 		}
 		if len(opts.GPUs) > 1 && backend != cclabel.BackendGPU && backend != cclabel.BackendAuto {
@@ -95,32 +106,6 @@ func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error)
 		}
 	}
 	return opts, nil
-}
-
-// parseGPUs reads --gpus: a count N (GPUs 0..N-1) or a comma-separated
-// list of ordinals (a repeated one shares its GPU, for trials).
-func parseGPUs(spec string) ([]int, error) {
-	parts := strings.Split(spec, ",")
-	if len(parts) == 1 {
-		n, err := strconv.Atoi(spec)
-		if err != nil || n < 1 || n > 64 {
-			return nil, usagef("--gpus %q: want a count from 1 to 64 or a list of GPU ordinals such as 0,1", spec)
-		}
-		gpus := make([]int, n)
-		for i := range gpus {
-			gpus[i] = i
-		}
-		return gpus, nil
-	}
-	gpus := make([]int, len(parts))
-	for i, p := range parts {
-		g, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || g < 0 {
-			return nil, usagef("--gpus %q: %q is not a GPU ordinal", spec, p)
-		}
-		gpus[i] = g
-	}
-	return gpus, nil
 }
 
 // newLabeler returns the labeler the flags ask for; --backend gpu fails

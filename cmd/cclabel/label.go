@@ -19,6 +19,7 @@ func labelCommand(std stdio) *cli.Command {
 		&cli.StringFlag{Name: "dtype", Value: "auto", Usage: ".npy label type: auto (uint16 when it fits, else uint32), uint16, uint32 or int32"},
 		quietFlag,
 	)
+	flags = append(flags, tableFlags("image")...)
 	return &cli.Command{
 		Name:      "label",
 		Usage:     "label the connected components of 2D images",
@@ -49,7 +50,7 @@ func runLabel(ctx context.Context, cmd *cli.Command, std stdio) error {
 	}
 	defer labeler.Release() // in the background: the exit does not wait for it
 	j := job.Image{Inputs: cmd.Args().Slice(), Output: cmd.String("output"), Labels: cmd.String("labels"),
-		Stats: cmd.String("stats"), Settings: settings, Connectivity: cmd.Int("connectivity"),
+		Stats: cmd.String("stats"), Contacts: cmd.String("contacts"), Intensity: cmd.String("intensity"), StatsOnly: cmd.Bool("stats-only"), Settings: settings, Connectivity: cmd.Int("connectivity"),
 		Stdin: std.In, Stdout: std.Out, JSON: cmd.Bool("json")}
 	s, err := j.Run(ctx, labeler, std.progress(cmd))
 	return printSummaries(std, j.JSON, len(j.Inputs), s, err)

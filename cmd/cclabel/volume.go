@@ -18,7 +18,7 @@ func volumeCommand(std stdio) *cli.Command {
 		&cli.StringFlag{Name: "preview", TakesFile: true, Usage: "colour montage of the axial, coronal and sagittal mid-slices (.png)"},
 		&cli.StringFlag{Name: "dtype", Value: "auto", Usage: "label type: auto (uint16 when it fits, else uint32), uint16 or uint32"},
 	)
-	flags = append(flags, rawFlags()...)
+	flags = append(append(flags, tableFlags("volume")...), rawFlags()...)
 	flags = append(flags,
 		&cli.StringFlag{Name: "max-memory",
 			Usage: "label out of core when the volume would need more memory than SIZE (such as 6G), or has more than 2^31-1 " +
@@ -60,7 +60,8 @@ func runVolume(ctx context.Context, cmd *cli.Command, std stdio) error {
 	}
 	defer labeler.Release() // in the background: the exit does not wait for it
 	j := job.Volume{Inputs: cmd.Args().Slice(), Output: cmd.String("output"), Labels: cmd.String("labels"),
-		Preview: cmd.String("preview"), Stats: cmd.String("stats"), Settings: settings, Connectivity: cmd.Int("connectivity")}
+		Preview: cmd.String("preview"), Stats: cmd.String("stats"), Contacts: cmd.String("contacts"), Intensity: cmd.String("intensity"),
+		StatsOnly: cmd.Bool("stats-only"), Settings: settings, Connectivity: cmd.Int("connectivity")}
 	if j.Raw, err = rawOptions(cmd); err != nil {
 		return err
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/cclabel/cclabel/job"
 )
 
 // TestVolumeGPUsFlag: --gpus takes a count or a list of ordinals, refuses
@@ -35,7 +37,7 @@ func TestVolumeGPUsFlag(t *testing.T) {
 			t.Errorf("%v: exit %d (%s), want a usage error", args, r.code, r.stderr)
 		}
 	}
-	if got, err := parseGPUs("3"); err != nil || !slices.Equal(got, []int{0, 1, 2}) {
-		t.Errorf("parseGPUs(3) = %v, %v", got, err)
+	if got, err := job.ParseGPUs("3"); err != nil || !slices.Equal(got, []int{0, 1, 2}) {
+		t.Errorf("job.ParseGPUs(3) = %v, %v", got, err)
 	}
 }

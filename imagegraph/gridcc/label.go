@@ -122,9 +122,29 @@ func labelMultilabel(shape grid.GridShape, conn int, src source, dst []uint32, t
 // the array made for it is never faulted in beyond that. Otherwise it
 // returns Label's result and a nil uint16 array.
 func LabelNarrow(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint32, dst16 []uint16) (*imagegraph.Labels, []uint16, error) {
+	labels, narrow, _, err := labelNarrow(r, rule, opts, dst, dst16, nil)
+	return labels, narrow, err
+}
+
+// LabelNarrowTo is [LabelNarrow] handing the uint16 labels to rows as the
+// second pass makes them, a few whole rows at a time ([grid.Rows16]),
+// instead of keeping them: no array of all of them is made. It reports
+// whether the labels went to rows; the returned labels then have the shape
+// and count, and Data nil. Otherwise they are [Label]'s. An error of rows
+// ends the calls and is returned once the labeling is done.
+func LabelNarrowTo(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint32, rows grid.Rows16) (*imagegraph.Labels, bool, error) {
+	if rows == nil {
+		return nil, false, fmt.Errorf("imagegraph: LabelNarrowTo without rows")
+	}
+	labels, _, streamed, err := labelNarrow(r, rule, opts, dst, nil, rows)
+	return labels, streamed, err
+}
+
+// labelNarrow is LabelNarrow, or with rows set LabelNarrowTo.
+func labelNarrow(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst []uint32, dst16 []uint16, rows grid.Rows16) (*imagegraph.Labels, []uint16, bool, error) {
 	conn, err := checkLabeling(r, rule, opts)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	src := newSource(r, rule)
 	if rule.Mode == imagegraph.Multilabel && src.single(opts.Threads) {
@@ -133,11 +153,12 @@ func LabelNarrow(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst [
 	}
 	if opts.Progress != nil && rule.Mode == imagegraph.Multilabel {
 		labels, err := Label(r, rule, opts, dst)
-		return labels, nil, err
+		return labels, nil, false, err
 	}
 	shape := grid.GridShape{Width: r.Width, Height: r.Height, Depth: r.Depth}
 	var count int
 	var narrow []uint16
+	streamed := false
 	if rule.Mode == imagegraph.Multilabel {
 		if len(dst) != r.Len() {
 			var filled func()
@@ -148,21 +169,37 @@ func LabelNarrow(r *imagegraph.Raster, rule imagegraph.Rule, opts Options, dst [
 	} else {
 		if len(dst) != r.Len() {
 			dst = make([]uint32, r.Len()) // faulted in where touched
+			// Scratch only, once the labels go elsewhere: its pages
+			// are handed back on every labeling thread rather than
+			// by the process's exit on one.
+			defer func() {
+				if narrow != nil || streamed {
+					parallel.Discard(dst, opts.Threads)
+				}
+			}()
 		}
+		var s grid.Stream
 		if opts.Progress != nil { // the same bands as Label's, counted
-			s := grid.Stream{Threads: opts.Threads, Progress: opts.Progress}
+			s = grid.Stream{Threads: opts.Threads, Progress: opts.Progress}
 			s.Bands = s.ThreadCount()
+		}
+		switch {
+		case rows != nil && opts.Progress != nil:
+			count, streamed, err = grid.LabelBinaryStreamedNarrowTo(shape, conn, src, dst, rows, s)
+		case rows != nil:
+			count, streamed, err = grid.LabelBinaryNarrowTo(shape, conn, src, dst, rows, opts.Threads)
+		case opts.Progress != nil:
 			count, narrow, err = grid.LabelBinaryStreamedNarrow(shape, conn, src, dst, dst16, s)
-		} else {
+		default:
 			count, narrow, err = grid.LabelBinaryNarrow(shape, conn, src, dst, dst16, opts.Threads)
 		}
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("imagegraph: %w", err)
+		return nil, nil, false, fmt.Errorf("imagegraph: %w", err)
 	}
 	labels := &imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth, Data: dst, Count: count}
-	if narrow != nil {
+	if narrow != nil || streamed {
 		labels.Data = nil
 	}
-	return labels, narrow, nil
+	return labels, narrow, streamed, nil
 }

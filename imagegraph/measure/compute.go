@@ -1,9 +1,7 @@
 package measure
 
 import (
-	"cmp"
 	"math"
-	"slices"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -182,8 +180,6 @@ func (m *merger) contacts() []Contact {
 			Area:  float64(f[0])*area[0] + float64(f[1])*area[1] + float64(f[2])*area[2],
 		})
 	}
-	slices.SortFunc(out, func(x, y Contact) int {
-		return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B))
-	})
+	SortContacts(out)
 	return out
 }

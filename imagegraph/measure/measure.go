@@ -1,8 +1,10 @@
 package measure
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/cclabel/cclabel/imagegraph"
 )
@@ -82,6 +84,13 @@ type Table struct {
 	// Contacts holds the touching pairs in increasing order of A, then
 	// B: set when Options.Contacts is.
 	Contacts []Contact
+}
+
+// SortContacts sorts contacts into [Table]'s order: by A, then B.
+func SortContacts(contacts []Contact) {
+	slices.SortFunc(contacts, func(x, y Contact) int {
+		return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B))
+	})
 }
 
 // LabelError reports a label above the component count.

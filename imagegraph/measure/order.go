@@ -92,8 +92,6 @@ func (t *Table) Renumber(perm []uint32) error {
 			c.A, c.B = c.B, c.A
 		}
 	}
-	slices.SortFunc(t.Contacts, func(x, y Contact) int {
-		return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B))
-	})
+	SortContacts(t.Contacts)
 	return nil
 }

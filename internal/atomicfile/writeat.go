@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"sync"
@@ -149,4 +150,58 @@ func chunks(size int64, threads int, body func(lo, hi int64) error) error {
 	}
 	wg.Wait()
 	return first
+}
+
+// WriteFileWith creates path, size bytes long, through write, which writes
+// every byte once at its offset into w, from as many goroutines at once as
+// it likes. It suits data made in pieces that are complete in memory: they
+// go straight into the file, with no buffer of their own. The file is
+// renamed as [WriteFile] renames it; when write fails, or the bytes written
+// do not add up to size, the temporary file is removed and the error
+// returned (write's as it is).
+func WriteFileWith(path string, size int64, write func(w io.WriterAt) error) (err error) {
+	if size < 0 {
+		return fmt.Errorf("write %s: negative size %d", path, size)
+	}
+	tmp, err := createTemp(path)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			forget(tmp.Name(), true)
+		}
+	}()
+	w := &countingWriterAt{w: faultWriterAt(tmp), path: path}
+	if err := write(w); err != nil {
+		return err
+	}
+	if n := w.n.Load(); n != size {
+		return fmt.Errorf("write %s: %d bytes written, want %d", path, n, size)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return finish(tmp.Name(), path)
+}
+
+// countingWriterAt counts the bytes written through it and names path in
+// its errors.
+type countingWriterAt struct {
+	w    io.WriterAt
+	path string
+	n    atomic.Int64
+}
+
+func (c *countingWriterAt) WriteAt(p []byte, off int64) (int, error) {
+	n, err := c.w.WriteAt(p, off)
+	c.n.Add(int64(n))
+	if err != nil {
+		err = fmt.Errorf("write %s: %w", c.path, err)
+	}
+	return n, err
 }

@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -24,6 +25,12 @@ type ImageOutputs struct {
 	Labels string
 	// Stats is the per-component statistics: .csv or .json.
 	Stats string
+	// Contacts is the pairs of touching components: .csv or .json.
+	Contacts string
+	// Intensity, an input, is the image of the same size whose samples
+	// give the statistics' intensity measures (Settings.Measures); ""
+	// measures the input itself, under a threshold rule only.
+	Intensity string
 }
 
 // LabelImage labels an image and applies the settings' size filters. conn is
@@ -46,33 +53,80 @@ func OneBuffer(dst []uint32) *LabelBuffers {
 // LabelImageIn is [LabelImage] labeling into an array from bufs. It does so
 // when one fits (nil bufs: none).
 func LabelImageIn(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
-	res, err := l.LabelRaster(img.Raster, s.Rule, conn, bufs.Get(img.Raster.Len()))
+	r, err := withBackground(img.Raster, s, l.Threads())
 	if err != nil {
 		return nil, err
 	}
-	res.Labels.Filter(s.MinSize, s.Largest)
+	res, err := l.LabelRaster(r, s.Rule, conn, bufs.Get(img.Raster.Len()))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.finishLabels(res.Labels, l.Threads()); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 
 // NarrowImageWrites reports whether uint16 labels serve an image's outputs
 // well: a label array written to a .npy file (as labels are served) under
-// dtype auto or uint16, and no colour map, statistics or size filters, which
-// need uint32 labels.
+// dtype auto or uint16, and no colour map, statistics, contacts, size filters,
+// background value or order, which need uint32 labels.
 func NarrowImageWrites(out ImageOutputs, s Settings) bool {
-	return out.Output == "" && out.Stats == "" && out.Labels != "" && out.Labels != "-" &&
+	return out.Output == "" && out.Stats == "" && out.Contacts == "" && out.Labels != "" && out.Labels != "-" &&
 		strings.ToLower(filepath.Ext(out.Labels)) == ".npy" && (s.DType == "auto" || s.DType == "uint16") &&
-		s.MinSize <= 1 && s.Largest <= 0
+		s.plain()
 }
 
 // LabelImageNarrow is [LabelImageIn] for outputs that [NarrowImageWrites]
 // serves: the labels may come back as uint16 ([cclabel.RasterResult.Narrow],
 // with Labels.Data nil), as [cclabel.Labeler.LabelRasterNarrow] gives them.
 func LabelImageNarrow(l *cclabel.Labeler, img *formats.Image, s Settings, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
-	if s.MinSize > 1 || s.Largest > 0 {
+	if !s.plain() {
 		return LabelImageIn(l, img, s, conn, bufs)
 	}
-	return labelNarrow(l, img.Raster, s.Rule, conn, bufs)
+	return labelNarrow(l, img.Raster, s.Rule, conn, bufs, nil)
 }
+
+// LabelImageToFile is [LabelImageNarrow] writing the label array as the
+// labeler makes it, for outputs that [NarrowImageWrites] serves: uint16
+// labels go from the CPU labeler's second pass straight into out.Labels (a
+// .npy file, written atomically), and no array of all of them is made. It
+// reports whether the label array was written so; when it was not (the GPU
+// labeled, the rule is multilabel, more than 65535 components), no file is
+// left and the result is LabelImageNarrow's, for [WriteImageNarrow] or
+// [WriteImage].
+func LabelImageToFile(l *cclabel.Labeler, img *formats.Image, out ImageOutputs, s Settings, conn int) (*cclabel.RasterResult, bool, error) {
+	if !NarrowImageWrites(out, s) {
+		return nil, false, fmt.Errorf("%s: uint16 labels cannot serve these outputs", out.Input)
+	}
+	r := img.Raster
+	var res *cclabel.RasterResult
+	shape := npyShape(&imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth})
+	err := npy.WriteLabels16File(out.Labels, shape, false, func(put npy.PutLabels16) error {
+		var err error
+		res, err = l.LabelRasterNarrowTo(r, s.Rule, conn, nil, func(row int, labels []uint16) error {
+			return put(int64(row)*int64(r.Width), labels)
+		})
+		if err != nil {
+			return err
+		}
+		if res.Labels.Data != nil || res.Narrow != nil {
+			return errNotWritten
+		}
+		return nil
+	})
+	if errors.Is(err, errNotWritten) {
+		return res, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return res, true, nil
+}
+
+// errNotWritten ends the writing of a label file whose labels did not come
+// to it, leaving none.
+var errNotWritten = errors.New("labels not written")
 
 // WriteImageNarrow writes the label array of an image labeled as uint16
 // labels (narrow), whose outputs [NarrowImageWrites] serves; labels has the
@@ -81,8 +135,29 @@ func WriteImageNarrow(out ImageOutputs, labels *imagegraph.Labels, narrow []uint
 	if !NarrowImageWrites(out, s) {
 		return fmt.Errorf("%s: uint16 labels cannot serve these outputs", out.Input)
 	}
-	if err := npy.WriteLabelsFuncFile(out.Labels, int64(len(narrow)), npyShape(labels), labelDType(s.DType, labels.Count), false, uint32(labels.Count), readNarrow(narrow)); err != nil {
+	var err error
+	if dtype := labelDType(s.DType, labels.Count); dtype == "uint16" {
+		// Straight from the labels' memory into the file.
+		err = npy.WriteLabels16File(out.Labels, npyShape(labels), false, func(put npy.PutLabels16) error {
+			return putAll(put, narrow)
+		})
+	} else {
+		err = npy.WriteLabelsFuncFile(out.Labels, int64(len(narrow)), npyShape(labels), dtype, false, uint32(labels.Count), readNarrow(narrow))
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", out.Input, err)
+	}
+	return nil
+}
+
+// putAll hands labels to put from index 0 on, in pieces of 16 MiB, so that
+// a progress display sees them go.
+func putAll(put npy.PutLabels16, labels []uint16) error {
+	const piece = 8 << 20
+	for lo := 0; lo < len(labels); lo += piece {
+		if err := put(int64(lo), labels[lo:min(lo+piece, len(labels))]); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -120,15 +195,29 @@ func WriteImage(out ImageOutputs, img *formats.Image, labels *imagegraph.Labels,
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
 	}
-	if out.Stats != "" {
-		stats, err := imagegraph.Statistics(labels, img.Raster)
+	if out.Stats != "" || out.Contacts != "" {
+		iv, release, err := intensityOf(out.Input, out.Stats, out.Intensity, imagegraph.NewVolume(img.Raster, "image"), s,
+			func(p string) (*imagegraph.Volume, func(), error) {
+				in, release, err := formats.MapImageFile(p, nil)
+				if err != nil {
+					return nil, nil, err
+				}
+				return imagegraph.NewVolume(in.Raster, "image"), release, nil
+			})
 		if err != nil {
 			return err
 		}
-		if err := writeOutput(out.Stats, stdout, func(w io.Writer) error {
-			return formats.WriteStats(w, stats, strings.ToLower(filepath.Ext(out.Stats)), img.Raster.Is3D())
-		}); err != nil {
-			return fmt.Errorf("%s: %w", out.Input, err)
+		defer release()
+		frame := func(int) (frameInput, error) {
+			f := frameInput{labels: labels, values: img.Raster, spacing: [3]float64{1, 1, 1}}
+			if iv != nil {
+				f.intensity = iv.Frames[0]
+			}
+			return f, nil
+		}
+		o := formats.StatsOptions{Is3D: img.Raster.Is3D(), Perimeter: !img.Raster.Is3D()}
+		if err := writeTables(out.Input, out.Stats, out.Contacts, stdout, frame, o, s); err != nil {
+			return err
 		}
 	}
 	if out.Output != "" {

@@ -71,7 +71,7 @@ func TestVolumeFramesAndFamily(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := raster.VolumeOutputs{Input: "v", Output: filepath.Join(dir, "v.npy")}
-	if err := raster.WriteVolume(out, vol, vl, "auto"); err != nil {
+	if err := raster.WriteVolume(out, vol, vl, raster.Settings{DType: "auto"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "v.npy")); err != nil {

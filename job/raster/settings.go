@@ -2,6 +2,7 @@ package raster
 
 import (
 	"io"
+	"math"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
@@ -22,6 +23,31 @@ type Settings struct {
 	// Overlay draws an image's label map over the input instead of on
 	// black.
 	Overlay bool
+	// Background, with a multilabel rule, is the sample value that is
+	// background instead of 0; 0 is then a value like any other. 0 keeps
+	// 0 as background.
+	Background float64
+	// Order is how the components are numbered, after the size filters.
+	Order Order
+	// Measures say what the statistics measure beyond the base columns,
+	// with Threads goroutines (0: all cores).
+	Measures Measures
+	Threads  int
+}
+
+// Validate checks that the settings fit together: a background value needs
+// a multilabel rule.
+func (s Settings) Validate() error {
+	if s.Background != 0 && s.Rule.Mode != imagegraph.Multilabel || math.IsNaN(s.Background) {
+		return &BackgroundError{Value: s.Background}
+	}
+	return nil
+}
+
+// plain reports whether the settings label and number components as the
+// labelers do, with no filter, background value or order to apply.
+func (s Settings) plain() bool {
+	return s.MinSize <= 1 && s.Largest <= 0 && s.Background == 0 && s.Order == FirstOccurrence
 }
 
 // writeOutput writes a file through a temporary file renamed into place,

@@ -1,12 +1,16 @@
 package raster
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/cclabel/cclabel"
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/slabs"
@@ -40,7 +44,8 @@ const streamMinThreads = 4
 // on, and the second once it has ended (labelBands). Either way the labels
 // are [LabelVolume]'s, bit for bit. A volume the stream does not take
 // (several frames, too few planes or voxels, a labeler that may use the GPU
-// or is serial, a reader that does not stream) is labeled by Finish with
+// or is serial, a reader that does not stream, a background value other
+// than 0) is labeled by Finish with
 // [LabelVolume].
 type VolumeStream struct {
 	l    *cclabel.Labeler
@@ -55,6 +60,7 @@ type VolumeStream struct {
 	// narrow lets a volume the stream does not take come back as uint16
 	// labels (Narrow).
 	narrow bool
+	rows   func(int, []uint16) error // with narrow, takes the uint16 labels (FinishToFile)
 
 	mu      sync.Mutex
 	arrived *sync.Cond
@@ -122,7 +128,7 @@ func (vs *VolumeStream) Samples(v *imagegraph.Volume, done int) {
 
 // takes reports whether the stream labels v while it is read.
 func (vs *VolumeStream) takes(v *imagegraph.Volume) bool {
-	if len(v.Frames) != 1 || vs.l.GPUStarted() || vs.l.Threads() < vs.minThreads {
+	if len(v.Frames) != 1 || vs.l.GPUStarted() || vs.l.Threads() < vs.minThreads || vs.s.Background != 0 {
 		return false
 	}
 	f := v.Frames[0]
@@ -247,7 +253,7 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 		if readErr != nil {
 			return nil, readErr
 		}
-		return LabelVolumeIn(vs.l, vol, vs.s, vs.conn, OneBuffer(vs.dst), vs.narrow)
+		return labelVolume(vs.l, vol, vs.s, vs.conn, OneBuffer(vs.dst), vs.narrow, vs.rows)
 	}
 	start := time.Now()
 	res := <-vs.result
@@ -260,7 +266,9 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 	if vol != vs.vol {
 		return nil, fmt.Errorf("labelfile: the reader returned another volume than it streamed")
 	}
-	res.labels.Filter(vs.s.MinSize, vs.s.Largest)
+	if err := vs.s.finishLabels(res.labels, vs.l.Threads()); err != nil {
+		return nil, err
+	}
 	conn := vs.conn
 	if res.labels.Depth == 1 { // a 2D file: the in-plane part of the stencil
 		conn = slabs.InPlane(conn)
@@ -271,4 +279,52 @@ func (vs *VolumeStream) Finish(vol *imagegraph.Volume, readErr error) (*VolumeLa
 		Timing:       cclabel.Timing{Total: time.Since(start), Kernel: time.Since(start)},
 		WhileReading: res.during,
 	}, nil
+}
+
+// NarrowFile returns the label file of out that a volume's uint16 labels
+// can go to as they are made ([VolumeStream.FinishToFile]), or "" when
+// there is none: out writes one label volume, a .npy file, under dtype
+// auto or uint16, and no preview or statistics ([NarrowWrites]).
+func NarrowFile(out VolumeOutputs, dtype string) string {
+	path := cmp.Or(out.Output, out.Labels)
+	if !NarrowWrites(out, dtype) || out.Output != "" && out.Labels != "" || !strings.HasSuffix(strings.ToLower(path), ".npy") {
+		return ""
+	}
+	return path
+}
+
+// FinishToFile is [VolumeStream.Finish] writing the label array to path,
+// a .npy file ([NarrowFile]), as the labeler makes it, for a stream made
+// with [VolumeStream.Narrow]: uint16 labels go from the CPU labeler's
+// second pass straight into the file, and no array of all of them is made.
+// It reports whether the labels were written so; when they were not (the
+// stream took the volume, the GPU labeled, several frames, more than 65535
+// components), no file is left and the labels are Finish's, for
+// [WriteVolume]. When they were, the labels' Frames[0] and Narrow are nil.
+func (vs *VolumeStream) FinishToFile(vol *imagegraph.Volume, path string) (*VolumeLabels, bool, error) {
+	if vol == nil || len(vol.Frames) != 1 || !vs.narrow {
+		vl, err := vs.Finish(vol, nil)
+		return vl, false, err
+	}
+	shape, fortran := formats.NPYFrameShape(vol)
+	width := int64(vol.Frames[0].Width)
+	var vl *VolumeLabels
+	err := npy.WriteLabels16File(path, shape, fortran, func(put npy.PutLabels16) error {
+		vs.rows = func(row int, labels []uint16) error { return put(int64(row)*width, labels) }
+		var err error
+		if vl, err = vs.Finish(vol, nil); err != nil {
+			return err
+		}
+		if vl.Frames[0] != nil || vl.Narrow != nil {
+			return errNotWritten
+		}
+		return nil
+	})
+	if errors.Is(err, errNotWritten) {
+		return vl, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return vl, true, nil
 }

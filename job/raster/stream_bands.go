@@ -20,7 +20,7 @@ const streamBandMinVoxels = 1 << 23
 // read: one frame of at most imagegraph.MaxPixels voxels and at least
 // bandMinVoxels, on the CPU backend with fewer than minThreads threads.
 func (vs *VolumeStream) takesBands(v *imagegraph.Volume) bool {
-	if len(v.Frames) != 1 || vs.l.GPUStarted() || vs.l.CPUBackend() == cclabel.BackendSerial || vs.l.Threads() >= vs.minThreads {
+	if len(v.Frames) != 1 || vs.l.GPUStarted() || vs.l.CPUBackend() == cclabel.BackendSerial || vs.l.Threads() >= vs.minThreads || vs.s.Background != 0 {
 		return false
 	}
 	n := v.Frames[0].Len()

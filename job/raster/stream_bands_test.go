@@ -47,6 +47,8 @@ func TestVolumeStreamBandsMatchLabelVolume(t *testing.T) {
 				{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}},
 				{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 3},
 				{Rule: imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2}, Largest: 5},
+				{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 2, Order: raster.BySize},
+				{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}, Background: 1},
 				{Rule: imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2, Invert: true}},
 			} {
 				for _, conn := range []int{6, 18, 26} {

@@ -69,6 +69,8 @@ func TestVolumeStreamMatchesLabelVolume(t *testing.T) {
 			{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}},
 			{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 3},
 			{Rule: imagegraph.Rule{Mode: imagegraph.Threshold, Threshold: 2}, Largest: 5},
+			{Rule: imagegraph.Rule{Mode: imagegraph.Binary}, MinSize: 2, Order: raster.BySize},
+			{Rule: imagegraph.Rule{Mode: imagegraph.Multilabel}, Background: 1},
 		} {
 			for _, conn := range []int{6, 18, 26} {
 				want, err := raster.LabelVolume(l, vol, s, conn)

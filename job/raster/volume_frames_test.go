@@ -99,7 +99,7 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := raster.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p.png"), Stats: filepath.Join(dir, "s.csv")}
-	if err := raster.WriteVolume(out, vol, vl, "auto"); err != nil {
+	if err := raster.WriteVolume(out, vol, vl, raster.Settings{DType: "auto"}); err != nil {
 		t.Fatal(err)
 	}
 	csv, err := os.ReadFile(out.Stats)
@@ -131,7 +131,7 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 
 	// JSON: every frame's objects, in order, each with its frame.
 	out.Stats = filepath.Join(dir, "s.json")
-	if err := raster.WriteVolume(out, vol, vl, "auto"); err != nil {
+	if err := raster.WriteVolume(out, vol, vl, raster.Settings{DType: "auto"}); err != nil {
 		t.Fatal(err)
 	}
 	var got, wantJSON []map[string]any
@@ -162,7 +162,7 @@ func TestWriteVolumeEveryFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	out0 := raster.VolumeOutputs{Input: in, Preview: filepath.Join(dir, "p0.png")}
-	if err := raster.WriteVolume(out0, &one, vl0, "auto"); err != nil {
+	if err := raster.WriteVolume(out0, &one, vl0, raster.Settings{DType: "auto"}); err != nil {
 		t.Fatal(err)
 	}
 	p, p0 := decodePNG(t, out.Preview), decodePNG(t, out0.Preview)

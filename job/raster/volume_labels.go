@@ -3,7 +3,7 @@ package raster
 import (
 	"fmt"
 	"io"
-	"path/filepath"
+	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -30,6 +30,14 @@ type VolumeOutputs struct {
 	// with a frame column when the volume has several frames
 	// ([formats.WriteFrameStats]).
 	Stats string
+	// Contacts is the pairs of touching components of every frame: .csv
+	// or .json ([formats.WriteContacts]).
+	Contacts string
+	// Intensity, an input, is the volume of the same shape (of one frame
+	// or as many as the input) whose samples, scaled as thresholds are,
+	// give the statistics' intensity measures (Settings.Measures); ""
+	// measures the input itself, under a threshold rule only.
+	Intensity string
 }
 
 // VolumeLabels are the labeled frames of one volume.
@@ -80,13 +88,20 @@ func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, con
 // size filters is labeled by [cclabel.Labeler.LabelRasterNarrow]: its labels
 // may come back as uint16 (Narrow).
 func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool) (*VolumeLabels, error) {
+	return labelVolume(l, vol, s, conn, bufs, narrow, nil)
+}
+
+// labelVolume is LabelVolumeIn; with narrow, a non-nil rows takes the
+// uint16 labels as they are made ([cclabel.Labeler.LabelRasterNarrowTo]),
+// leaving Frames[0] and Narrow nil.
+func labelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, bufs *LabelBuffers, narrow bool, rows func(int, []uint16) error) (*VolumeLabels, error) {
 	rule := s.Rule
 	rule.Slope, rule.Inter = vol.Slope, vol.Inter
 	vl := &VolumeLabels{Conn: conn, Frames: make([][]uint32, len(vol.Frames)), PerFrame: make([]int, len(vol.Frames))}
 	if vol.Frames[0].Depth == 1 { // a 2D file: the in-plane part of the stencil
 		vl.Conn = slabs.InPlane(conn)
 	}
-	narrow = narrow && len(vol.Frames) == 1 && s.MinSize <= 1 && s.Largest <= 0
+	narrow = narrow && len(vol.Frames) == 1 && s.plain()
 	// The frames of a 4D volume are its labeling's progress.
 	var m *fileprogress.Meter
 	if len(vol.Frames) > 1 {
@@ -95,9 +110,12 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 	}
 	for i, f := range vol.Frames {
 		var res *cclabel.RasterResult
-		var err error
+		f, err := withBackground(f, s, l.Threads())
+		if err != nil {
+			return nil, err
+		}
 		if narrow {
-			res, err = labelNarrow(l, f, rule, vl.Conn, bufs)
+			res, err = labelNarrow(l, f, rule, vl.Conn, bufs, rows)
 		} else {
 			res, err = l.LabelRaster(f, rule, vl.Conn, bufs.Get(f.Len()))
 		}
@@ -115,7 +133,9 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 			vl.GPU.Total += res.Timing.Total
 		}
 		vl.Timing = vl.Timing.Plus(res.Timing)
-		res.Labels.Filter(s.MinSize, s.Largest)
+		if err := s.finishLabels(res.Labels, l.Threads()); err != nil {
+			return nil, err
+		}
 		vl.Frames[i], vl.PerFrame[i], vl.Narrow = res.Labels.Data, res.Labels.Count, res.Narrow
 		vl.Total += res.Labels.Count
 		vl.Last, vl.Backend = res.Labels, res.Backend
@@ -125,8 +145,16 @@ func LabelVolumeIn(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn 
 }
 
 // labelNarrow labels f by LabelRasterNarrow into arrays from bufs and
-// hands back the array it did not use.
-func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule, conn int, bufs *LabelBuffers) (*cclabel.RasterResult, error) {
+// hands back the array it did not use; with rows, by LabelRasterNarrowTo.
+func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule, conn int, bufs *LabelBuffers, rows func(int, []uint16) error) (*cclabel.RasterResult, error) {
+	if rows != nil {
+		dst := bufs.Get(f.Len())
+		res, err := l.LabelRasterNarrowTo(f, rule, conn, dst, rows)
+		if err != nil || res.Labels.Data == nil {
+			bufs.Put(dst)
+		}
+		return res, err
+	}
 	dst, dst16 := bufs.Get(f.Len()), bufs.Get16(f.Len())
 	res, err := l.LabelRasterNarrow(f, rule, conn, dst, dst16)
 	if err != nil || res.Narrow == nil {
@@ -141,10 +169,10 @@ func labelNarrow(l *cclabel.Labeler, f *imagegraph.Raster, rule imagegraph.Rule,
 // NarrowWrites reports whether uint16 labels serve a volume's outputs well.
 // That is whether the outputs can be written from uint16 labels
 // ([VolumeLabels.Narrow]) as fast as from uint32 ones: one label volume
-// (.nii, .nii.gz or .npy, written as labels are served) and no preview or
-// statistics, which need uint32 labels.
+// (.nii, .nii.gz or .npy, written as labels are served) and no preview,
+// statistics or contacts, which need uint32 labels.
 func NarrowWrites(out VolumeOutputs, dtype string) bool {
-	if out.Preview != "" || out.Stats != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
+	if out.Preview != "" || out.Stats != "" || out.Contacts != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
 		return false
 	}
 	for _, path := range []string{out.Output, out.Labels} {
@@ -156,10 +184,11 @@ func NarrowWrites(out VolumeOutputs, dtype string) bool {
 	return true
 }
 
-// WriteVolume writes the outputs of a labeled volume. These are the label
-// volumes (of type dtype: auto, uint16 or uint32), the preview and the
-// statistics.
-func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dtype string) error {
+// WriteVolume writes the outputs of a labeled volume under s. These are the
+// label volumes (of type s.DType: auto, uint16 or uint32), the preview, the
+// statistics (measuring what s.Measures asks for) and the contacts.
+func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, s Settings) error {
+	dtype := s.DType
 	frames := vl.Frames
 	if vl.Narrow != nil && !NarrowWrites(out, dtype) {
 		frames = [][]uint32{widen(vl.Narrow)}
@@ -192,20 +221,28 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, dt
 			return fmt.Errorf("%s: %w", out.Input, err)
 		}
 	}
-	if out.Stats != "" {
-		// One frame's statistics at a time; labels are numbered from 1
-		// in every frame.
-		stats := func(t int) ([]imagegraph.ComponentStats, error) {
-			labels := &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}
-			return imagegraph.Statistics(labels, vol.Frames[t])
-		}
-		if err := writeOutput(out.Stats, nil, func(w io.Writer) error {
-			return formats.WriteFrameStats(w, len(frames), stats, strings.ToLower(filepath.Ext(out.Stats)), vol.Affine)
-		}); err != nil {
-			return fmt.Errorf("%s: %w", out.Input, err)
-		}
+	if out.Stats == "" && out.Contacts == "" {
+		return nil
 	}
-	return nil
+	iv, release, err := intensityOf(out.Input, out.Stats, out.Intensity, vol, s, func(p string) (*imagegraph.Volume, func(), error) {
+		return formats.MapVolumeFileStreaming(p, nil, nil)
+	})
+	if err != nil {
+		return err
+	}
+	defer release()
+	// One frame's statistics at a time; labels are numbered from 1 in
+	// every frame.
+	frame := func(t int) (frameInput, error) {
+		f := frameInput{values: vol.Frames[t], spacing: [3]float64{math.Abs(vol.Spacing[0]), math.Abs(vol.Spacing[1]), math.Abs(vol.Spacing[2])},
+			labels: &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}}
+		if iv != nil {
+			f.intensity, f.slope, f.inter = iv.Frames[min(t, len(iv.Frames)-1)], iv.Slope, iv.Inter
+		}
+		return f, nil
+	}
+	o := formats.StatsOptions{Is3D: true, Affine: &vol.Affine, Frames: len(frames), Perimeter: f0.Depth == 1}
+	return writeTables(out.Input, out.Stats, out.Contacts, nil, frame, o, s)
 }
 
 // PreviewFrame is the frame whose mid-slices a volume's preview shows. It is

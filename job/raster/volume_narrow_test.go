@@ -51,10 +51,10 @@ func TestWriteVolumeFromNarrowLabels(t *testing.T) {
 	for i, want := range outputs("wide") {
 		got := outputs("narrow")[i]
 		for _, dtype := range []string{"auto", "uint16", "uint32"} {
-			if err := raster.WriteVolume(want, vol, vl, dtype); err != nil {
+			if err := raster.WriteVolume(want, vol, vl, raster.Settings{DType: dtype}); err != nil {
 				t.Fatal(err)
 			}
-			if err := raster.WriteVolume(got, vol, &nl, dtype); err != nil {
+			if err := raster.WriteVolume(got, vol, &nl, raster.Settings{DType: dtype}); err != nil {
 				t.Fatal(err)
 			}
 			pairs := [][2]string{{want.Output, got.Output}, {want.Labels, got.Labels}, {want.Preview, got.Preview}, {want.Stats, got.Stats}}

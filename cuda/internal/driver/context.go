@@ -1,8 +1,8 @@
 package driver
 
 import (
+	"fmt"
 	"runtime"
-	"time"
 	"unsafe"
 )
 
@@ -47,13 +47,17 @@ func (d *Driver) NewContext(ordinal int, image []byte) (*Context, error) {
 	if err := d.check("cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain(&c.ctx, c.device)); err != nil {
 		return nil, err
 	}
+	// The staging buffers are pinned as part of the start-up, not the first
+	// copy, on a thread of their own while this one loads the module.
+	staged := make(chan struct{})
+	go func() {
+		defer close(staged)
+		_ = c.Do(func() error { c.stagingBuffers(); return nil })
+	}()
 	err := c.Do(func() error {
-		if err := d.check("cuModuleLoadData", d.cuModuleLoadData(&c.module, &image[0])); err != nil {
-			return err
-		}
-		c.stagingBuffers() // pinned now, as part of the start-up, not the first copy
-		return nil
+		return d.check("cuModuleLoadData", d.cuModuleLoadData(&c.module, &image[0]))
 	})
+	<-staged
 	runtime.KeepAlive(image)
 	if err != nil {
 		c.Close()
@@ -122,10 +126,52 @@ func (c *Context) Alloc(bytes uint64) (Buffer, error) {
 	return b, err
 }
 
-// Free releases device memory (call inside [Context.Do]).
-func (c *Context) Free(b Buffer) {
-	if b.Ptr != 0 {
-		c.d.cuMemFree(b.Ptr)
+// AllocAll allocates a buffer of each size, as [Context.Alloc] does, once
+// it has checked that together they fit the device's free memory: a
+// [*MemoryError] names what needs them when they do not. On an error it
+// frees what it allocated. Call it inside [Context.Do].
+func (c *Context) AllocAll(what string, sizes ...uint64) ([]Buffer, error) {
+	var need uint64
+	for _, s := range sizes {
+		need += s
+	}
+	if free, err := c.FreeMemory(); err != nil {
+		return nil, err
+	} else if need > free {
+		return nil, &MemoryError{What: what, Need: need, Free: free}
+	}
+	bufs := make([]Buffer, len(sizes))
+	for i, s := range sizes {
+		b, err := c.Alloc(s)
+		if err != nil {
+			c.Free(bufs...)
+			return nil, err
+		}
+		bufs[i] = b
+	}
+	return bufs, nil
+}
+
+// MemoryError reports buffers that [Context.AllocAll] did not allocate
+// because they do not fit the device's free memory.
+type MemoryError struct {
+	// What needs the memory ("the grid").
+	What string
+	// Need and Free are the bytes needed and free.
+	Need, Free uint64
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("cuda: %s needs %d MiB of device memory, %d MiB are free", e.What, e.Need>>20, e.Free>>20)
+}
+
+// Free releases the device memory of bufs; a zero [Buffer] has none (call
+// inside [Context.Do]).
+func (c *Context) Free(bufs ...Buffer) {
+	for _, b := range bufs {
+		if b.Ptr != 0 {
+			c.d.cuMemFree(b.Ptr)
+		}
 	}
 }
 
@@ -150,27 +196,6 @@ func (c *Context) FreeMemory() (uint64, error) {
 	return free, err
 }
 
-// Launch runs kernel name on a 1D grid of blocks x threads.
-//
-// Each argument is a pointer to its value; the values are pinned for the
-// call. Call it inside [Context.Do].
-func (c *Context) Launch(name string, blocks, threads uint32, args ...unsafe.Pointer) error {
-	fn, err := c.Function(name)
-	if err != nil {
-		return err
-	}
-	var pinner runtime.Pinner
-	defer pinner.Unpin()
-	params := make([]unsafe.Pointer, len(args))
-	for i, a := range args {
-		pinner.Pin(a)
-		params[i] = a
-	}
-	pinner.Pin(&params[0])
-	return c.d.check("cuLaunchKernel("+name+")",
-		c.d.cuLaunchKernel(fn, blocks, 1, 1, threads, 1, 1, 0, 0, &params[0], nil))
-}
-
 // Sync waits for the device (call inside [Context.Do]).
 func (c *Context) Sync() error {
 	return c.d.check("cuCtxSynchronize", c.d.cuCtxSynchronize())
@@ -183,33 +208,3 @@ func (c *Context) Device() int { return int(c.device) }
 //
 // That is its multiprocessors times the resident threads of each.
 func (c *Context) ResidentThreads() int { return c.threads }
-
-// Event is a CUDA Event, for timing kernels on the device.
-type Event uintptr
-
-// NewEvent creates an [Event] (call inside [Context.Do]).
-func (c *Context) NewEvent() (Event, error) {
-	var e uintptr
-	err := c.d.check("cuEventCreate", c.d.cuEventCreate(&e, 0))
-	return Event(e), err
-}
-
-// Record records e on the default stream (call inside [Context.Do]).
-func (c *Context) Record(e Event) error {
-	return c.d.check("cuEventRecord", c.d.cuEventRecord(uintptr(e), 0))
-}
-
-// Elapsed waits for end and returns the time between start and end.
-func (c *Context) Elapsed(start, end Event) (time.Duration, error) {
-	if err := c.d.check("cuEventSynchronize", c.d.cuEventSynchronize(uintptr(end))); err != nil {
-		return 0, err
-	}
-	var ms float32
-	if err := c.d.check("cuEventElapsedTime", c.d.cuEventElapsedTime(&ms, uintptr(start), uintptr(end))); err != nil {
-		return 0, err
-	}
-	return time.Duration(float64(ms) * float64(time.Millisecond)), nil
-}
-
-// Destroy releases an [Event].
-func (c *Context) Destroy(e Event) { c.d.cuEventDestroy(uintptr(e)) }

@@ -1,7 +1,9 @@
 package driver
 
 import (
+	"errors"
 	"runtime"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -16,6 +18,12 @@ const stagingChunk = 32 << 20
 // buffer and Go memory: enough to take the fresh Go pages' faults in
 // parallel and to reach the memory bandwidth.
 const stagingCopiers = 8
+
+// mappingCopiers is how many goroutines map one chunk from a pinned buffer
+// into Go memory through a table ([Context.DownloadStagedMapped]): a load
+// from the table for each value makes the mapping slower than a copy, so
+// it takes more of them to keep up with the DMA engine.
+const mappingCopiers = 16
 
 // staging is a context's pair of pinned host buffers and the events that
 // mark each one's copy done.
@@ -77,12 +85,49 @@ func (c *Context) freeStaging(st *staging) {
 // A copy of a quarter chunk or less, or one without staging buffers, goes
 // from pageable memory. Call it inside [Context.Do].
 func (c *Context) DownloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) error {
+	return c.downloadStaged(dst, src, bytes, func(dst, src unsafe.Pointer, n uint64) bool {
+		copyParallel(dst, src, n)
+		return true
+	})
+}
+
+// DownloadStagedMapped copies len(dst) uint32 values from device memory
+// into dst through table, as [Context.DownloadStaged] copies: dst[i] is
+// table[v] for the i-th value v at src. A value past the table is an error
+// (dst's contents are then unspecified). Call it inside [Context.Do].
+func (c *Context) DownloadStagedMapped(dst []uint32, src uintptr, table []uint32) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	if len(table) == 0 {
+		return errors.New("cuda: an empty table")
+	}
+	err := c.downloadStaged(unsafe.Pointer(&dst[0]), src, 4*uint64(len(dst)), func(dst, src unsafe.Pointer, n uint64) bool {
+		return mapParallel(dst, src, n, table)
+	})
+	runtime.KeepAlive(dst)
+	return err
+}
+
+// errPastTable is DownloadStagedMapped's error for a value past its table.
+var errPastTable = errors.New("cuda: a downloaded label past its table")
+
+// downloadStaged is DownloadStaged with out copying each chunk from the
+// pinned buffer (or, for a copy that goes from pageable memory, dst itself)
+// into dst; out reports false on a value it cannot take.
+func (c *Context) downloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64, out func(dst, src unsafe.Pointer, n uint64) bool) error {
 	if bytes == 0 {
 		return nil
 	}
 	st := c.stagingBuffers()
 	if st == nil || bytes <= stagingChunk/4 {
-		return c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(dst, src, bytes))
+		if err := c.d.check("cuMemcpyDtoH", c.d.cuMemcpyDtoH(dst, src, bytes)); err != nil {
+			return err
+		}
+		if !out(dst, dst, bytes) {
+			return errPastTable
+		}
+		return nil
 	}
 	chunks := int((bytes + stagingChunk - 1) / stagingChunk)
 	span := func(k int) (uint64, uint64) {
@@ -108,7 +153,11 @@ func (c *Context) DownloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64) 
 			return err
 		}
 		off, n := span(k)
-		copyParallel(unsafe.Add(dst, off), st.buf[b], n)
+		if !out(unsafe.Add(dst, off), st.buf[b], n) {
+			// The chunks issued still land in the staging buffers.
+			_ = c.Sync()
+			return errPastTable
+		}
 		if k+2 < chunks {
 			if err := issue(k + 2); err != nil {
 				return err
@@ -150,6 +199,53 @@ func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) er
 		}
 	}
 	return c.Sync()
+}
+
+// UploadSlice copies src to device memory at dst through the pinned
+// buffers, as [Context.UploadStaged] copies. Call it inside [Context.Do].
+func UploadSlice[T any](c *Context, dst uintptr, src []T) error {
+	if len(src) == 0 {
+		return nil
+	}
+	err := c.UploadStaged(dst, unsafe.Pointer(&src[0]), uint64(len(src))*uint64(unsafe.Sizeof(src[0])))
+	runtime.KeepAlive(src)
+	return err
+}
+
+// DownloadSlice fills dst from device memory at src through the pinned
+// buffers, as [Context.DownloadStaged] copies. Call it inside
+// [Context.Do].
+func DownloadSlice[T any](c *Context, dst []T, src uintptr) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	err := c.DownloadStaged(unsafe.Pointer(&dst[0]), src, uint64(len(dst))*uint64(unsafe.Sizeof(dst[0])))
+	runtime.KeepAlive(dst)
+	return err
+}
+
+// mapParallel writes table[v] to dst for each uint32 v of the n bytes at
+// src (n a multiple of 4; dst and src may be the same) on stagingCopiers
+// goroutines, and reports whether every v was in the table.
+func mapParallel(dst, src unsafe.Pointer, n uint64, table []uint32) bool {
+	d := unsafe.Slice((*uint32)(dst), n/4)
+	s := unsafe.Slice((*uint32)(src), n/4)
+	const grain = 1 << 18
+	parts := (len(d) + grain - 1) / grain
+	var bad atomic.Bool
+	parallel.Ranges(parts, min(mappingCopiers, runtime.GOMAXPROCS(0)), func(lo, hi int) {
+		a, b := lo*grain, min(hi*grain, len(d))
+		top := uint32(len(table) - 1)
+		dd, ss := d[a:b], s[a:b]
+		for i, v := range ss {
+			if v > top {
+				bad.Store(true)
+				return
+			}
+			dd[i] = table[v]
+		}
+	})
+	return !bad.Load()
 }
 
 // copyParallel copies n bytes from src to dst on stagingCopiers goroutines

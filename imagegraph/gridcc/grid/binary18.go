@@ -22,7 +22,8 @@ type pair18Labeler struct {
 	width, height int
 	src           MaskRows
 	labels        []uint32
-	narrow        []uint16 // the voxels' labels, when uint16 (setNarrow)
+	narrow        *narrowRows // where the voxels' uint16 labels go (setNarrow)
+	keep          bool        // the first pass keeps the slots where it numbers them (keepSlots)
 }
 
 // pairs returns the number of row pairs of a plane.
@@ -175,7 +176,7 @@ func (l *pair18Labeler) LinkBand(b *band.Band) {
 		}
 		cur, prev = prev, cur
 	}
-	b.MoveSlots(labels, w, int(next-1)-start, hooks)
+	placeSlots(b, labels, w, int(next-1)-start, hooks, l.keep)
 }
 
 // MergeBorder joins the first plane of band b with the last plane of band
@@ -207,12 +208,18 @@ func (l *pair18Labeler) MergeBorder(bands []band.Band, b int) {
 func (l *pair18Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w, h := l.width, l.height
 	labels := l.labels
+	if l.narrow == nil {
+		b.MoveKeptSlots(labels, w) // the pixels' labels go over them
+	}
 	band.LabelSlots(labels, b, cross)
 	m := newPairScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
 	var columns16 []uint16
+	var out *rowWindow
 	if l.narrow != nil {
 		columns16 = make([]uint16, w+8)
+		out = l.narrow.window(b.First)
+		defer out.flush()
 	}
 	slot := uint32(b.Slots) + 1
 	for z := b.First / h; z < b.End/h; z++ {
@@ -222,7 +229,8 @@ func (l *pair18Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 			m.number(slot)
 			slot += uint32(m.runs)
 			if l.narrow != nil {
-				m.writePair16(l.narrow, labels, columns16, w, z*h+y, p.hasBottom(y))
+				row := z*h + y
+				m.writePair16(out.span(row, row+p.pairStep(y)), labels, columns16, w, 0, p.hasBottom(y))
 			} else {
 				m.writePair(b, labels, columns, w, z*h+y, p.hasBottom(y))
 			}

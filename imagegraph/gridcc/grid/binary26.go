@@ -39,7 +39,8 @@ type bundleLabeler struct {
 	width, height, depth int
 	src                  MaskRows
 	labels               []uint32
-	narrow               []uint16 // the voxels' labels, when uint16 (setNarrow)
+	narrow               *narrowRows // where the voxels' uint16 labels go (setNarrow)
+	keep                 bool        // the first pass keeps the slots where it numbers them (keepSlots)
 }
 
 // load reads the bundle of rows y, y+1 of planes z, z+1 (missing rows and
@@ -198,7 +199,7 @@ func (l *bundleLabeler) LinkBand(b *band.Band) {
 		}
 		cur, prev = prev, cur
 	}
-	b.MoveSlots(labels, w, int(next-1)-start, hooks)
+	placeSlots(b, labels, w, int(next-1)-start, hooks, l.keep)
 }
 
 // MergeBorder joins the first plane pair of band b with the last plane
@@ -231,6 +232,9 @@ func (l *bundleLabeler) MergeBorder(bands []band.Band, b int) {
 func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w, h := l.width, l.height
 	labels := l.labels
+	if l.narrow == nil {
+		b.MoveKeptSlots(labels, w) // the pixels' labels go over them
+	}
 	band.LabelSlots(labels, b, cross)
 	lo := b.Slots
 	bundles := l.newBundles()
@@ -239,7 +243,10 @@ func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		columns[i] = make([]uint32, w+8)
 	}
 	var columns16 [][]uint16
+	var out *rowWindow
 	if l.narrow != nil {
+		out = l.narrow.window(b.First)
+		defer out.flush()
 		columns16 = make([][]uint16, len(bundles))
 		for i := range columns16 {
 			columns16[i] = make([]uint16, w+8)
@@ -253,7 +260,7 @@ func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		}
 		slot = numberPlanePair(bundles, slot)
 		if l.narrow != nil {
-			l.writeBundles16(bundles, columns16, z)
+			l.writeBundles16(bundles, columns16, z, out)
 			continue
 		}
 		for y, m := range bundles {
@@ -284,10 +291,12 @@ func (l *bundleLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 }
 
 // writeBundles16 writes the uint16 labels of the plane pair from plane z
-// (the bundles loaded and numbered) into l.narrow: those of all its runs
-// are read before any voxel is written.
-func (l *bundleLabeler) writeBundles16(bundles []*bundleScan, columns [][]uint16, z int) {
+// (the bundles loaded and numbered) into out: those of all its runs are
+// read before any voxel is written.
+func (l *bundleLabeler) writeBundles16(bundles []*bundleScan, columns [][]uint16, z int, out *rowWindow) {
 	w, h := l.width, l.height
+	lo := z * h
+	narrow := out.span(lo, min(z+2, l.depth)*h)
 	for y, m := range bundles {
 		runColumns16(m.ends, m.slot, l.labels, columns[y])
 	}
@@ -297,11 +306,11 @@ func (l *bundleLabeler) writeBundles16(bundles []*bundleScan, columns [][]uint16
 			if pz >= l.depth {
 				break
 			}
-			row := pz*h + 2*y
-			top, topMask := l.narrow[row*w:(row+1)*w], m.rows[2*plane]
+			row := pz*h + 2*y - lo
+			top, topMask := narrow[row*w:(row+1)*w], m.rows[2*plane]
 			bottom, bottomMask := top, topMask // a last odd row: written twice
 			if 2*y+1 < h {
-				bottom, bottomMask = l.narrow[(row+1)*w:(row+2)*w], m.rows[2*plane+1]
+				bottom, bottomMask = narrow[(row+1)*w:(row+2)*w], m.rows[2*plane+1]
 			}
 			fillRows16(top, bottom, columns[y], topMask, bottomMask)
 		}

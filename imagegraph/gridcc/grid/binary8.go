@@ -59,7 +59,8 @@ type binary8Labeler struct {
 	width, height int
 	src           MaskRows
 	labels        []uint32
-	narrow        []uint16 // the pixels' labels, when uint16 (setNarrow)
+	narrow        *narrowRows // where the pixels' uint16 labels go (setNarrow)
+	keep          bool        // the first pass keeps the slots where it numbers them (keepSlots)
 }
 
 // hasBottom reports whether the pair starting at row has a second row.
@@ -265,7 +266,7 @@ func (l *binary8Labeler) LinkBand(b *band.Band) {
 		}
 		cur, above = above, cur
 	}
-	b.MoveSlots(labels, w, int(next-1)-start, hooks)
+	placeSlots(b, labels, w, int(next-1)-start, hooks, l.keep)
 }
 
 // MergeBorder joins the first row pair of band b with the pair above it.
@@ -287,13 +288,19 @@ func (l *binary8Labeler) MergeBorder(bands []band.Band, b int) {
 func (l *binary8Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
+	if l.narrow == nil {
+		b.MoveKeptSlots(labels, w) // the pixels' labels go over them
+	}
 	band.LabelSlots(labels, b, cross)
 	lo := b.Slots
 	m := newPairScan(w)
 	columns := make([]uint32, w+8) // label of each column's run
 	var columns16 []uint16
+	var out *rowWindow
 	if l.narrow != nil {
 		columns16 = make([]uint16, w+8)
+		out = l.narrow.window(b.First)
+		defer out.flush()
 	}
 	slot := uint32(lo) + 1
 	for y := b.First; y < b.End; y += l.pairStep(y) {
@@ -301,7 +308,7 @@ func (l *binary8Labeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		m.number(slot)
 		slot += uint32(m.runs)
 		if l.narrow != nil {
-			m.writePair16(l.narrow, labels, columns16, w, y, l.hasBottom(y))
+			m.writePair16(out.span(y, y+l.pairStep(y)), labels, columns16, w, 0, l.hasBottom(y))
 		} else {
 			m.writePair(b, labels, columns, w, y, l.hasBottom(y))
 		}

@@ -58,7 +58,8 @@ type rowLabeler struct {
 	below         [3]int32
 	src           MaskRows
 	labels        []uint32
-	narrow        []uint16 // the pixels' labels, when uint16 (setNarrow)
+	narrow        *narrowRows // where the pixels' uint16 labels go (setNarrow)
+	keep          bool        // the first pass keeps the slots where it numbers them (keepSlots)
 }
 
 // rowScan holds the mask of a row and its runs. The mask has one word
@@ -319,7 +320,7 @@ func (l *rowLabeler) LinkBand(b *band.Band) {
 		}
 		cur, prev = prev, cur
 	}
-	b.MoveSlots(labels, w, int(next-1)-start, hooks)
+	placeSlots(b, labels, w, int(next-1)-start, hooks, l.keep)
 }
 
 // MergeBorder joins the first layer of band b with the last layer of band
@@ -354,16 +355,24 @@ func (l *rowLabeler) MergeBorder(bands []band.Band, b int) {
 func (l *rowLabeler) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
+	if l.narrow == nil {
+		b.MoveKeptSlots(labels, w) // the pixels' labels go over them
+	}
 	band.LabelSlots(labels, b, cross)
 	m := newRowScan(w)
 	own := make([]uint32, (w+1)/2)
 	slot := b.Slots
 	fast := band.FastWrites()
+	var out *rowWindow
+	if l.narrow != nil {
+		out = l.narrow.window(b.First)
+		defer out.flush()
+	}
 	for row := b.First; row < b.End; row++ {
 		m.loadMask(l.src, row, w)
 		if l.narrow != nil {
 			m.runs = runBounds(m.bounds, m.mask)
-			band.WriteBounds16(l.narrow[row*w:(row+1)*w], m.bounds, labels[slot:slot+m.runs])
+			band.WriteBounds16(out.span(row, row+1), m.bounds, labels[slot:slot+m.runs])
 			slot += m.runs
 			continue
 		}

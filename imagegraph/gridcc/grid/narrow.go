@@ -1,9 +1,11 @@
 package grid
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
@@ -22,12 +24,30 @@ const MaxNarrow = 1<<16 - 1
 // never touched (an array not yet faulted in stays so). A larger count
 // gives LabelBinary's result in dst and a nil uint16 array.
 func LabelBinaryNarrow(shape GridShape, connectivity int, src MaskRows, dst []uint32, dst16 []uint16, threads int) (int, []uint16, error) {
+	return labelBinaryNarrow(shape, connectivity, src, dst, &narrowRows{all: dst16}, threads)
+}
+
+// LabelBinaryNarrowTo is [LabelBinaryNarrow] handing the uint16 labels to rows
+// as the second pass makes them, a few rows at a time, instead of keeping
+// them: no array of all of them is made. It returns the count and whether
+// the labels went to rows; when they did not (more than [MaxNarrow]
+// components) they are LabelBinary's, in dst. An error of rows ends the
+// calls and is returned once the labeling is done.
+func LabelBinaryNarrowTo(shape GridShape, connectivity int, src MaskRows, dst []uint32, rows Rows16, threads int) (int, bool, error) {
+	out := &narrowRows{sink: rows}
+	count, _, err := labelBinaryNarrow(shape, connectivity, src, dst, out, threads)
+	return count, out.streamed, cmp.Or(err, out.err)
+}
+
+// labelBinaryNarrow is LabelBinaryNarrow writing the uint16 labels to out.
+func labelBinaryNarrow(shape GridShape, connectivity int, src MaskRows, dst []uint32, out *narrowRows, threads int) (int, []uint16, error) {
 	if err := shape.validate(connectivity, dst); err != nil {
 		return 0, nil, err
 	}
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
 	l, bands := planBinary(shape, connectivity, cache, dst, threads)
-	n := &narrowing{Labeler: l, bands: bands, dst16: dst16, len: shape.Len(), threads: threads, filled: func() {}}
+	l.(narrowLabeler).keepSlots()
+	n := &narrowing{Labeler: l, bands: bands, rows: out, width: shape.Width, len: shape.Len(), threads: threads, filled: func() {}}
 	count := runCachedBandLabeler(n, cache, bands, dst, shape.Width)
 	n.filled()
 	return count, n.out, nil
@@ -36,13 +56,28 @@ func LabelBinaryNarrow(shape GridShape, connectivity int, src MaskRows, dst []ui
 // LabelBinaryStreamedNarrow is [LabelBinaryStreamed] writing uint16 labels
 // when they fit, as [LabelBinaryNarrow] does.
 func LabelBinaryStreamedNarrow(shape GridShape, connectivity int, src MaskRows, dst []uint32, dst16 []uint16, s Stream) (int, []uint16, error) {
+	return labelBinaryStreamedNarrow(shape, connectivity, src, dst, &narrowRows{all: dst16}, s)
+}
+
+// LabelBinaryStreamedNarrowTo is [LabelBinaryStreamed] handing uint16 labels
+// to rows when they fit, as [LabelBinaryNarrowTo] does.
+func LabelBinaryStreamedNarrowTo(shape GridShape, connectivity int, src MaskRows, dst []uint32, rows Rows16, s Stream) (int, bool, error) {
+	out := &narrowRows{sink: rows}
+	count, _, err := labelBinaryStreamedNarrow(shape, connectivity, src, dst, out, s)
+	return count, out.streamed, cmp.Or(err, out.err)
+}
+
+// labelBinaryStreamedNarrow is LabelBinaryStreamedNarrow writing the
+// uint16 labels to out.
+func labelBinaryStreamedNarrow(shape GridShape, connectivity int, src MaskRows, dst []uint32, out *narrowRows, s Stream) (int, []uint16, error) {
 	if err := shape.validate(connectivity, dst); err != nil {
 		return 0, nil, err
 	}
 	cache := newMaskCache(src, shape.Width, shape.Height*shape.Depth)
 	cache.reuse = true
 	l, bands := planBinary(shape, connectivity, cache, dst, s.BandCount(shape))
-	n := &narrowing{Labeler: l, bands: bands, dst16: dst16, len: shape.Len(), threads: s.ThreadCount(), filled: func() {}}
+	l.(narrowLabeler).keepSlots()
+	n := &narrowing{Labeler: l, bands: bands, rows: out, width: shape.Width, len: shape.Len(), threads: s.ThreadCount(), filled: func() {}}
 	count, err := band.RunStreamed(n, bands, dst, shape.Width, s.ThreadCount(), s.WaitFunc(), func() { cache.ready = true }, s.Progress)
 	n.filled()
 	band.PutWords(cache.rows)
@@ -58,8 +93,12 @@ func LabelBinaryStreamedNarrow(shape GridShape, connectivity int, src MaskRows, 
 type narrowLabeler interface {
 	band.Labeler
 	// setNarrow makes the second pass write its pixels' labels into
-	// labels, one per pixel, instead of into the uint32 array.
-	setNarrow(labels []uint16)
+	// out instead of into the uint32 array.
+	setNarrow(out *narrowRows)
+	// keepSlots makes the first pass leave the slots where it numbers
+	// them: a second pass writing uint16 labels never overwrites them,
+	// and one writing uint32 labels moves them first.
+	keepSlots()
 }
 
 // narrowing runs a [narrowLabeler], deciding before its second pass
@@ -68,11 +107,12 @@ type narrowLabeler interface {
 type narrowing struct {
 	band.Labeler
 	bands   []band.Band
-	dst16   []uint16
+	rows    *narrowRows // where the uint16 labels go
+	width   int
 	len     int
 	threads int // the second pass's goroutines
 	once    sync.Once
-	out     []uint16 // the uint16 labels, when written
+	out     []uint16 // the uint16 labels, when written into an array
 	// filled is called once the second pass has ended: it ends the
 	// faulting in of a uint16 array made for it (parallel.AllocFor).
 	filled func()
@@ -86,18 +126,97 @@ func (n *narrowing) LabelBand(b *band.Band, cross *band.CrossLabels) {
 		if int(last.FirstLabel)-1+last.Roots > MaxNarrow {
 			return
 		}
-		out := n.dst16
-		if len(out) != n.len {
-			// Its pages are faulted in where they cost least, as
-			// for the uint32 labels.
-			var filled func()
-			out, filled = parallel.AllocFor[uint16](n.len, n.threads)
-			n.filled = filled
+		r := n.rows
+		r.width = n.width
+		if r.sink != nil {
+			r.streamed = true
+		} else {
+			if len(r.all) != n.len {
+				// Its pages are faulted in where they cost least, as
+				// for the uint32 labels.
+				r.all, n.filled = parallel.AllocFor[uint16](n.len, n.threads)
+			}
+			n.out = r.all
 		}
-		n.Labeler.(narrowLabeler).setNarrow(out)
-		n.out = out
+		n.Labeler.(narrowLabeler).setNarrow(r)
 	})
 	n.Labeler.LabelBand(b, cross)
+}
+
+// Rows16 takes uint16 labels of whole consecutive rows, from row on
+// (len(labels) is a multiple of the row width), as a labeling makes them;
+// labels is reused once it returns. It is called from several goroutines
+// at once, on disjoint rows, each row once; rows of one band come in
+// order. Once a call has failed, no further call begins.
+type Rows16 func(row int, labels []uint16) error
+
+// windowLen is the uint16 labels a band's second pass gathers before it
+// hands them to a [Rows16]: 1 MiB, or the rows one step of the pass writes
+// if more.
+const windowLen = 1 << 19
+
+// narrowRows is where a second pass writes uint16 labels: into one array
+// of all of them (all), or through a [Rows16], each band a window of rows
+// at a time.
+type narrowRows struct {
+	width    int
+	all      []uint16
+	sink     Rows16
+	streamed bool // the labels went to sink
+	mu       sync.Mutex
+	err      error // sink's first error
+	failed   atomic.Bool
+}
+
+// window returns the rows a band's second pass writes, from row first on.
+// The pass ends by calling its flush.
+func (r *narrowRows) window(first int) *rowWindow {
+	return &rowWindow{rows: r, first: first, end: first}
+}
+
+// rowWindow holds the uint16 labels of a band's rows [first, end): a part
+// of the array of all labels, or a buffer handed to the sink when the pass
+// moves past it.
+type rowWindow struct {
+	rows       *narrowRows
+	buf        []uint16
+	first, end int
+}
+
+// span returns the labels of rows [lo, hi), row lo at index 0. The spans a
+// band asks for follow one another.
+func (w *rowWindow) span(lo, hi int) []uint16 {
+	width := w.rows.width
+	if w.rows.sink == nil {
+		return w.rows.all[lo*width : hi*width]
+	}
+	if lo != w.end || (hi-w.first)*width > len(w.buf) {
+		w.flush()
+		w.first, w.end = lo, lo
+		if n := (hi - lo) * width; n > len(w.buf) {
+			w.buf = make([]uint16, max(n, windowLen/width*width))
+		}
+	}
+	w.end = hi
+	return w.buf[(lo-w.first)*width : (hi-w.first)*width]
+}
+
+// flush hands the rows held to the sink.
+func (w *rowWindow) flush() {
+	r := w.rows
+	if r.sink == nil || w.end == w.first || r.failed.Load() {
+		w.first = w.end
+		return
+	}
+	if err := r.sink(w.first, w.buf[:(w.end-w.first)*r.width]); err != nil {
+		r.mu.Lock()
+		if r.err == nil {
+			r.err = err
+		}
+		r.mu.Unlock()
+		r.failed.Store(true)
+	}
+	w.first = w.end
 }
 
 // runColumns16 is runColumns giving each column its run's label as
@@ -180,7 +299,24 @@ func (m *pairScan) writePair16(narrow []uint16, labels []uint32, columns []uint1
 	}
 }
 
-func (l *binary8Labeler) setNarrow(labels []uint16) { l.narrow = labels }
-func (l *pair18Labeler) setNarrow(labels []uint16)  { l.narrow = labels }
-func (l *bundleLabeler) setNarrow(labels []uint16)  { l.narrow = labels }
-func (l *rowLabeler) setNarrow(labels []uint16)     { l.narrow = labels }
+// placeSlots ends a band's first pass, which numbered runs slots from its
+// first pixel on (hooks of them hooked away): with keep the slots stay
+// there ([band.Band.KeepSlots]), else they move to the end of its pixels
+// ([band.Band.MoveSlots]).
+func placeSlots(b *band.Band, labels []uint32, width, runs, hooks int, keep bool) {
+	if keep {
+		b.KeepSlots(width, runs, hooks)
+		return
+	}
+	b.MoveSlots(labels, width, runs, hooks)
+}
+
+func (l *binary8Labeler) keepSlots() { l.keep = true }
+func (l *pair18Labeler) keepSlots()  { l.keep = true }
+func (l *bundleLabeler) keepSlots()  { l.keep = true }
+func (l *rowLabeler) keepSlots()     { l.keep = true }
+
+func (l *binary8Labeler) setNarrow(out *narrowRows) { l.narrow = out }
+func (l *pair18Labeler) setNarrow(out *narrowRows)  { l.narrow = out }
+func (l *bundleLabeler) setNarrow(out *narrowRows)  { l.narrow = out }
+func (l *rowLabeler) setNarrow(out *narrowRows)     { l.narrow = out }

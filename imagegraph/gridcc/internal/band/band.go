@@ -101,3 +101,36 @@ func (b *Band) MoveSlots(labels []uint32, width, runs, hooks int) {
 	b.Slots, b.Runs = start+shift, runs
 	b.Roots = runs - hooks
 }
+
+// KeepSlots records the band's run slots where the linking numbered them,
+// from its first pixel on, instead of moving them (MoveSlots). A second
+// pass that writes its labels elsewhere (as uint16 labels) reads them
+// there; one that writes them over the band's pixels first calls
+// [Band.MoveKeptSlots]. hooks is as for MoveSlots.
+func (b *Band) KeepSlots(width, runs, hooks int) {
+	b.Slots, b.Runs = b.First*width, runs
+	b.Roots = runs - hooks
+}
+
+// MoveKeptSlots moves the slots that [Band.KeepSlots] left at the band's
+// first pixel to the end of its pixels, as MoveSlots does, once the border
+// merges have joined them to slots of earlier bands: a parent inside the
+// band moves with the slots, one in an earlier band stays. The ids of the
+// band's roots that later bands hold (in [CrossLabels] and their parents)
+// stay those of the kept slots. It does nothing to slots already at the
+// end.
+func (b *Band) MoveKeptSlots(labels []uint32, width int) {
+	start := b.First * width
+	shift := (b.End-b.First)*width - b.Runs
+	if b.Slots != start || shift == 0 {
+		return
+	}
+	for i := start + b.Runs - 1; i >= start; i-- {
+		p := labels[i]
+		if int(p) > start {
+			p += uint32(shift)
+		}
+		labels[i+shift] = p
+	}
+	b.Slots = start + shift
+}

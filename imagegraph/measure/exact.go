@@ -1,0 +1,126 @@
+package measure
+
+import (
+	"math"
+	"math/big"
+)
+
+// Exact holds one component's sums as integers, from which [Exact.Component]
+// gives its measurements by the definitions of [Compute]. A device that
+// measures with atomics sums integers so that its table does not depend on
+// the order of its threads (package cuda).
+type Exact struct {
+	// Size is the number of voxels; Sum the sums of their x, y and z.
+	Size int64
+	Sum  [3]int64
+	// Min and Max are the inclusive bounding box, as x, y, z.
+	Min, Max [3]int
+	// Exposed counts the faces across x, y and z whose neighbour is not
+	// the component (background, another label or the border).
+	Exposed [3]int64
+
+	// The intensity, when measured: each scaled sample v as the integer
+	// q = v·2^Scale rounded, Q = Σq, Q2 = Σq², QX = Σq·x, Σq·y, Σq·z;
+	// IMin and IMax the least and greatest v.
+	Scale      int
+	Q, Q2      *big.Int
+	QX         [3]*big.Int
+	IMin, IMax float64
+}
+
+// CheckOptions checks opt for w x h x d labels as [Compute] does, and sets
+// its zero spacings and slope to 1.
+func CheckOptions(w, h, d int, opt *Options) error {
+	return check(w*h*d, w, h, d, 0, opt)
+}
+
+// Component returns the measurements of e for a labeling of depth > 1
+// when is3D, with opt's spacing, its surface when opt.Surface and its
+// intensity statistics when opt.Intensity is set (opt checked by
+// [CheckOptions]). Integers, centroids, the surface and the equivalent
+// diameter are [Compute]'s bit for bit; the intensity statistics are the
+// exact values of the quantized samples, rounded once.
+func (e *Exact) Component(opt Options, is3D bool) Component {
+	c := Component{Size: e.Size, Min: e.Min, Max: e.Max}
+	if e.Size == 0 {
+		c.Min = [3]int{math.MaxInt, math.MaxInt, math.MaxInt}
+		c.Max = [3]int{-1, -1, -1}
+		return c
+	}
+	n := float64(e.Size)
+	for a := range 3 {
+		c.Centroid[a] = float64(e.Sum[a]) / n
+	}
+	sx, sy, sz := opt.Spacing[0], opt.Spacing[1], opt.Spacing[2]
+	if is3D {
+		c.EqDiameter = math.Cbrt(6 * (n * sx * sy * sz) / math.Pi)
+	} else {
+		c.EqDiameter = math.Sqrt(4 * (n * sx * sy) / math.Pi)
+	}
+	if opt.Surface {
+		area := faceAreas(opt.Spacing, is3D)
+		c.Surface = float64(e.Exposed[0])*area[0] + float64(e.Exposed[1])*area[1]
+		if is3D {
+			c.Surface += float64(e.Exposed[2]) * area[2]
+		}
+	}
+	if opt.Intensity != nil {
+		count := big.NewInt(e.Size)
+		c.IMin, c.IMax = e.IMin, e.IMax
+		c.Sum = ratio(e.Q, big.NewInt(1), -e.Scale)
+		c.Mean = ratio(e.Q, count, -e.Scale)
+		// n²·variance(q) = n·Σq² − (Σq)², exactly.
+		v := new(big.Int).Mul(count, e.Q2)
+		v.Sub(v, new(big.Int).Mul(e.Q, e.Q))
+		c.Std = math.Sqrt(ratio(v, new(big.Int).Mul(count, count), -2*e.Scale))
+		for a := range 3 {
+			switch w := e.QX[a]; {
+			case e.Q.Sign() != 0:
+				c.WCentroid[a] = ratio(w, e.Q, 0)
+			case w.Sign() == 0:
+				c.WCentroid[a] = math.NaN()
+			default:
+				c.WCentroid[a] = math.Inf(w.Sign())
+			}
+		}
+	}
+	return c
+}
+
+// NewContact returns the contact of labels a < b that share faces[k]
+// faces across axis k, their area weighed by spacing as [Compute] weighs it.
+func NewContact(a, b uint32, faces [3]int64, spacing [3]float64, is3D bool) Contact {
+	area := faceAreas(spacing, is3D)
+	return Contact{A: a, B: b, Faces: faces[0] + faces[1] + faces[2],
+		Area: float64(faces[0])*area[0] + float64(faces[1])*area[1] + float64(faces[2])*area[2]}
+}
+
+// UintWords returns the unsigned integer of the 64-bit words ws, least
+// significant first: a sum of an [Exact] as a device holds it in words of
+// fixed width.
+func UintWords(ws ...uint64) *big.Int {
+	x := new(big.Int)
+	for i := len(ws) - 1; i >= 0; i-- {
+		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(ws[i]))
+	}
+	return x
+}
+
+// IntWords returns the two's complement integer of the 64-bit words ws,
+// least significant first, as [UintWords] reads them.
+func IntWords(ws ...uint64) *big.Int {
+	x := UintWords(ws...)
+	if len(ws) > 0 && ws[len(ws)-1]>>63 != 0 {
+		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), uint(64*len(ws))))
+	}
+	return x
+}
+
+// ratio returns a/b·2^exp rounded to a float64 (b not zero).
+func ratio(a, b *big.Int, exp int) float64 {
+	const prec = 256
+	x := new(big.Float).SetPrec(prec).SetInt(a)
+	x.Quo(x, new(big.Float).SetPrec(prec).SetInt(b))
+	f, _ := x.SetMantExp(x, exp).Float64()
+	return f
+}

@@ -1,0 +1,101 @@
+package raster_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cclabel/cclabel/formats"
+	"github.com/cclabel/cclabel/gen"
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/job/raster"
+)
+
+// TestLabelImageToFile checks that LabelImageToFile writes the .npy bytes
+// that labeling as uint32 and WriteImage write, under every dtype it
+// takes: straight from the labeler when the labels fit uint16, and not at
+// all otherwise (several values, or more than 65535 components), leaving
+// the result to WriteImage, which then writes the same bytes as before or
+// fails the same way.
+func TestLabelImageToFile(t *testing.T) {
+	sparse, err := gen.RandomRaster(1200, 1000, 1, 0.15, 4) // > 65535 components at c4
+	if err != nil {
+		t.Fatal(err)
+	}
+	dense, err := gen.RandomRaster(301, 203, 1, 0.5, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := make([]uint8, 90*70)
+	for i := range values {
+		values[i] = uint8(i / 7 % 3)
+	}
+	several, _ := imagegraph.NewRaster(90, 70, 1, values)
+	l := newLabeler(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name    string
+		r       *imagegraph.Raster
+		rule    imagegraph.Mode
+		conn    int
+		written bool
+	}{
+		{"binary", dense, imagegraph.Binary, 8, true},
+		{"binary c4", dense, imagegraph.Binary, 4, true},
+		{"multilabel of one value", dense, imagegraph.Multilabel, 8, true},
+		{"multilabel", several, imagegraph.Multilabel, 8, false},
+		{"more than 65535", sparse, imagegraph.Binary, 4, false},
+	} {
+		for _, dtype := range []string{"auto", "uint16"} {
+			t.Run(fmt.Sprintf("%s-%s", tc.name, dtype), func(t *testing.T) {
+				img := &formats.Image{Raster: tc.r}
+				s := raster.Settings{Rule: imagegraph.Rule{Mode: tc.rule}, DType: dtype}
+				want := raster.ImageOutputs{Input: "i", Labels: filepath.Join(dir, "want.npy")}
+				got := raster.ImageOutputs{Input: "i", Labels: filepath.Join(dir, "got.npy")}
+				os.Remove(want.Labels)
+				os.Remove(got.Labels)
+				wide, err := raster.LabelImageIn(l, img, s, tc.conn, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantErr := raster.WriteImage(want, img, wide.Labels, s, nil)
+				res, written, err := raster.LabelImageToFile(l, img, got, s, tc.conn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if written != tc.written || res.Labels.Count != wide.Labels.Count {
+					t.Fatalf("written %v (want %v), %d components (want %d)", written, tc.written, res.Labels.Count, wide.Labels.Count)
+				}
+				if !written {
+					if _, err := os.Stat(got.Labels); err == nil {
+						t.Fatal("a file left behind by labels not written")
+					}
+					if res.Narrow != nil {
+						err = raster.WriteImageNarrow(got, res.Labels, res.Narrow, s)
+					} else {
+						err = raster.WriteImage(got, img, res.Labels, s, nil)
+					}
+					if (err == nil) != (wantErr == nil) {
+						t.Fatalf("writing the result: %v, want %v", err, wantErr)
+					}
+				}
+				if wantErr != nil {
+					if tc.name != "more than 65535" || dtype != "uint16" {
+						t.Fatal(wantErr)
+					}
+					return
+				}
+				a, _ := os.ReadFile(want.Labels)
+				b, _ := os.ReadFile(got.Labels)
+				if len(a) == 0 || !bytes.Equal(a, b) {
+					t.Errorf("label files differ (%d and %d bytes)", len(a), len(b))
+				}
+			})
+		}
+	}
+	if _, _, err := raster.LabelImageToFile(l, &formats.Image{Raster: dense}, raster.ImageOutputs{Labels: filepath.Join(dir, "x.npy"), Stats: "s.csv"}, raster.Settings{DType: "auto"}, 8); err == nil {
+		t.Error("LabelImageToFile took outputs uint16 labels do not serve")
+	}
+}
