@@ -37,7 +37,9 @@ type Options struct {
 	Threads int
 }
 
-// Component holds the measurements of one component.
+// Component holds the measurements of one component. A label with no
+// voxels has Size 0, Min math.MaxInt and Max -1 per axis (as
+// imagegraph.Statistics gives them), and every other field 0.
 type Component struct {
 	// Size is the number of voxels.
 	Size int64
@@ -101,6 +103,7 @@ type LabelError struct {
 	Count int
 }
 
+// Error describes the label, where it is, and the count.
 func (e *LabelError) Error() string {
 	return fmt.Sprintf("measure: label %d at index %d is above the count %d", e.Label, e.Index, e.Count)
 }

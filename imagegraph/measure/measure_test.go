@@ -286,3 +286,44 @@ func TestComputeErrors(t *testing.T) {
 		t.Fatalf("error %v, want the first label above the count", err)
 	}
 }
+
+// TestComputeNaN checks that NaN samples make the sums NaN and are skipped
+// by the extremes, and that a component of NaN alone has NaN extremes.
+func TestComputeNaN(t *testing.T) {
+	nan := float32(math.NaN())
+	labels := []uint32{1, 1, 1, 1, 1, 2, 2, 0}
+	for _, threads := range []int{1, 2, 4} {
+		t.Run(fmt.Sprint("threads", threads), func(t *testing.T) {
+			vals := naiveRaster(2, 4, 1, []float32{3, nan, -1, 7, 2, nan, nan, 5})
+			got, err := Compute(labels, 2, 4, 1, 2, Options{Intensity: vals, Threads: threads})
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, two := got.Components[0], got.Components[1]
+			if !math.IsNaN(one.Sum) || !math.IsNaN(one.Mean) || !math.IsNaN(one.Std) || !math.IsNaN(one.WCentroid[0]) {
+				t.Errorf("label 1: sums %v %v %v %v, want NaN", one.Sum, one.Mean, one.Std, one.WCentroid)
+			}
+			if one.IMin != -1 || one.IMax != 7 {
+				t.Errorf("label 1: extremes %v %v, want -1 7", one.IMin, one.IMax)
+			}
+			if !math.IsNaN(two.IMin) || !math.IsNaN(two.IMax) {
+				t.Errorf("label 2: extremes %v %v, want NaN", two.IMin, two.IMax)
+			}
+		})
+	}
+}
+
+// TestComputeEmptyLabel checks the measurements of a label with no voxels.
+func TestComputeEmptyLabel(t *testing.T) {
+	got, err := Compute([]uint16{0, 2, 2, 0}, 4, 1, 1, 2, Options{Intensity: naiveRaster(4, 1, 1, []uint8{1, 2, 3, 4}), Surface: true, Contacts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Component{Min: [3]int{math.MaxInt, math.MaxInt, math.MaxInt}, Max: [3]int{-1, -1, -1}}
+	if got.Components[0] != want {
+		t.Fatalf("empty label 1: %+v, want %+v", got.Components[0], want)
+	}
+	if got.Components[1].Size != 2 || got.Components[1].Mean != 2.5 {
+		t.Fatalf("label 2: %+v", got.Components[1])
+	}
+}

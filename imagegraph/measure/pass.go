@@ -32,7 +32,7 @@ type faces [3]int64
 // worker is one goroutine's share of the pass: its rows and what it
 // gathered from them.
 type worker struct {
-	// pages holds the partials by label, pageSize labels a page, each
+	// pages holds the partials by label, 1<<pageBits labels a page, each
 	// page allocated when a label of it is first met.
 	pages    [][]partial
 	contacts map[uint64]*faces
@@ -270,7 +270,16 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		p.sy += n * int64(y)
 		p.sz += n * int64(z)
 		if vals != nil {
-			s.intensity(p, vals[x0:x], x0, y, z)
+			if p.n == 0 {
+				s.first(p, vals[x0])
+			}
+			var r runSums
+			if s.scaled {
+				r = sumScaled(vals[x0:x], p.k, s.slope, s.inter, p.imin, p.imax)
+			} else {
+				r = sumPlain(vals[x0:x], p.k, p.imin, p.imax)
+			}
+			r.add(p, x-x0, x0, y, z)
 		}
 		p.n += n
 		if s.neighbourCounts {
@@ -325,22 +334,14 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	return c
 }
 
-// intensity adds the samples vals of a run starting at (x0, y, z) to p.
-func (s *scan[L, T]) intensity(p *partial, vals []T, x0, y, z int) {
-	if p.n == 0 {
-		p.k = float64(vals[0])
-		if s.scaled {
-			p.k = float64(p.k*s.slope) + s.inter
-		}
-		p.imin, p.imax = math.Inf(1), math.Inf(-1)
-	}
-	var r runSums
+// first sets up p's intensity sums at its first sample v: the shift k
+// is v's value.
+func (s *scan[L, T]) first(p *partial, v T) {
+	p.k = float64(v)
 	if s.scaled {
-		r = sumScaled(vals, p.k, s.slope, s.inter, p.imin, p.imax)
-	} else {
-		r = sumPlain(vals, p.k, p.imin, p.imax)
+		p.k = float64(p.k*s.slope) + s.inter
 	}
-	r.add(p, len(vals), x0, y, z)
+	p.imin, p.imax = math.Inf(1), math.Inf(-1)
 }
 
 // runSums holds the sums of the samples v of a run less a shift k:
@@ -371,9 +372,9 @@ func (r *runSums) add(p *partial, n, x0, y, z int) {
 // is the sum of the running sums, so Σ_j j·d_j = m·Σd - that.
 func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
 	var s10, s11, s20, s21, q0, q1 float64
-	i := 0
-	for ; i+1 < len(vals); i += 2 {
-		v0, v1 := float64(vals[i]), float64(vals[i+1])
+	i := 1
+	for ; i < len(vals); i += 2 {
+		v0, v1 := float64(vals[i-1]), float64(vals[i])
 		d0, d1 := v0-k, v1-k
 		s10 += d0
 		s11 += d1
@@ -395,6 +396,7 @@ func sumPlain[T imagegraph.Sample](vals []T, k, mn, mx float64) runSums {
 		}
 	}
 	// Lane 0 holds samples 2j, lane 1 samples 2j+1, j < m.
+	i--
 	m := float64(i / 2)
 	wx := 2*(m*s10-q0) + 2*(m*s11-q1) + s11
 	if i < len(vals) {
