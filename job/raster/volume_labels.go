@@ -79,13 +79,6 @@ func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 	return LabelVolumeIn(l, vol, s, conn, nil, false)
 }
 
-// LabelVolumeInto is [LabelVolume] writing the first frame's labels into dst.
-// It does so when dst has one label per voxel (a buffer made ready while the
-// volume was read).
-func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
-	return LabelVolumeIn(l, vol, s, conn, OneBuffer(dst), false)
-}
-
 // LabelVolumeIn is [LabelVolume] labeling into arrays from bufs. It does so
 // when they fit (nil bufs: none). With narrow, a volume of one frame and no
 // size filters is labeled by [cclabel.Labeler.LabelRasterNarrow]: its labels
