@@ -3,7 +3,6 @@ package raster
 import (
 	"cmp"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -146,8 +145,7 @@ func checkOutput(output, dtype string) error {
 	default:
 		return fmt.Errorf("outofcore: label type %q: want auto, uint16 or uint32", dtype)
 	}
-	lower := strings.ToLower(output)
-	if strings.HasSuffix(lower, ".nii") || strings.HasSuffix(lower, ".nii.gz") || strings.HasSuffix(lower, ".npy") {
+	if formats.StreamsLabels(output) {
 		return nil
 	}
 	return fmt.Errorf("outofcore: %s: label volumes are written out of core as .nii, .nii.gz or .npy", output)

@@ -1,11 +1,11 @@
 package raster
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -143,14 +143,8 @@ func labelFrames(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 			return nil, err
 		}
 		if res.Backend == cclabel.BackendGPU {
-			if vl.GPU == nil {
-				vl.GPU = &cclabel.Timing{}
-			}
-			vl.GPU.Upload += res.Timing.Upload
-			vl.GPU.Kernel += res.Timing.Kernel
-			vl.GPU.Download += res.Timing.Download
-			vl.GPU.Join += res.Timing.Join
-			vl.GPU.Total += res.Timing.Total
+			vl.GPU = cmp.Or(vl.GPU, &cclabel.Timing{})
+			*vl.GPU = vl.GPU.Plus(res.Timing)
 		}
 		vl.Timing = vl.Timing.Plus(res.Timing)
 		if err := s.finishLabels(l, res.Labels); err != nil {
@@ -195,13 +189,8 @@ func NarrowWrites(out VolumeOutputs, dtype string) bool {
 	if out.Preview != "" || out.Stats != "" || out.Contacts != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
 		return false
 	}
-	for _, path := range []string{out.Output, out.Labels} {
-		lower := strings.ToLower(path)
-		if path != "" && !strings.HasSuffix(lower, ".nii") && !strings.HasSuffix(lower, ".nii.gz") && !strings.HasSuffix(lower, ".npy") {
-			return false // NRRD
-		}
-	}
-	return true
+	// Not NRRD, which is written from uint32 labels only.
+	return (out.Output == "" || formats.StreamsLabels(out.Output)) && (out.Labels == "" || formats.StreamsLabels(out.Labels))
 }
 
 // WriteVolume writes the outputs of a labeled volume under s. These are the
