@@ -118,14 +118,11 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 // is done.
 func (j Image) plan() ([]raster.ImageOutputs, error) {
 	inputs, out, labels, stats, contacts := j.Inputs, j.Output, j.Labels, j.Stats, j.Contacts
-	t := tableFlags{command: "label", settings: j.Settings, inputs: len(inputs), stats: stats, contacts: contacts,
+	t := tableFlags{command: "label", settings: j.Settings, inputs: inputs, stats: stats, contacts: contacts,
 		intensity: j.Intensity, labelOutputs: labels != "" || out != "" && len(inputs) == 1, statsOnly: j.StatsOnly}
-	if err := t.check(); err != nil {
+	ins, err := t.check()
+	if err != nil {
 		return nil, err
-	}
-	ins := inputFiles(inputs...)
-	if j.Intensity != "" {
-		ins = append(ins, inputFiles(j.Intensity)...)
 	}
 	if len(inputs) == 1 {
 		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats, Contacts: contacts, Intensity: j.Intensity}}
@@ -161,12 +158,11 @@ func (j Image) plan() ([]raster.ImageOutputs, error) {
 		checkJustExt("--contacts", contacts, ".csv", ".json")); err != nil {
 		return nil, err
 	}
-	outs, err := raster.ImageOutputsIn(out, inputs, labels, stats)
+	outs, err := raster.ImageOutputsIn(out, inputs, labels, stats, contacts)
 	if err != nil {
 		return nil, usagef("label: %v", err)
 	}
-	for i, o := range outs {
-		outs[i].Contacts = contactsName(out, strings.TrimSuffix(filepath.Base(o.Input), filepath.Ext(o.Input)), contacts)
+	for i := range outs {
 		if j.StatsOnly {
 			outs[i].Output = ""
 		}

@@ -96,7 +96,7 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 		if j.Chunk != nil {
 			return j.chunk(out, l, p)
 		}
-		if j.MaxMemory > 0 && !fitsInMemory(out.Input, j.Raw, j.MaxMemory) {
+		if j.MaxMemory > 0 && !raster.FitsInMemory(out.Input, j.Raw, j.MaxMemory) {
 			return j.outOfCore(out, l, p)
 		}
 		return j.one(out, l, p, last, commit)
@@ -110,14 +110,11 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 // plan checks the outputs before any work is done.
 func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 	inputs, out, labels, preview, stats, contacts := j.Inputs, j.Output, j.Labels, j.Preview, j.Stats, j.Contacts
-	t := tableFlags{command: "volume", settings: j.Settings, inputs: len(inputs), stats: stats, contacts: contacts, intensity: j.Intensity,
+	t := tableFlags{command: "volume", settings: j.Settings, inputs: inputs, stats: stats, contacts: contacts, intensity: j.Intensity,
 		labelOutputs: labels != "" || preview != "" || out != "" && len(inputs) == 1, statsOnly: j.StatsOnly}
-	if err := t.check(); err != nil {
+	ins, err := t.check()
+	if err != nil {
 		return nil, err
-	}
-	ins := inputFiles(inputs...)
-	if j.Intensity != "" {
-		ins = append(ins, inputFiles(j.Intensity)...)
 	}
 	if len(inputs) == 1 {
 		for _, c := range []struct{ flag, path string }{{"-o", out}, {"--labels", labels}} {
@@ -153,12 +150,11 @@ func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 		checkJustExt("--contacts", contacts, ".csv", ".json")); err != nil {
 		return nil, err
 	}
-	outs, err := raster.VolumeOutputsIn(out, inputs, preview, stats)
+	outs, err := raster.VolumeOutputsIn(out, inputs, preview, stats, contacts)
 	if err != nil {
 		return nil, usagef("volume: %v", err)
 	}
-	for i, o := range outs {
-		outs[i].Contacts = contactsName(out, raster.Stem(o.Input), contacts)
+	for i := range outs {
 		if j.StatsOnly {
 			outs[i].Output = ""
 		}

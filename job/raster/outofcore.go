@@ -83,6 +83,21 @@ func Plan(maxMemory int64, plane, sampleSize int) (int, error) {
 	return int(min(avail/perPlane, int64(imagegraph.MaxPixels/plane))), nil
 }
 
+// FitsInMemory reports whether the volume at input can be labeled in
+// memory within maxMemory, its samples and [BytesPerVoxel] bytes a voxel
+// beside them. Inputs that cannot be read plane by plane
+// (TIFF stacks, folders, 4D or paired NIfTI) are read in memory as
+// without a memory bound, and their reader reports what it finds.
+func FitsInMemory(input string, raw *formats.RawOptions, maxMemory int64) bool {
+	s, _, err := formats.OpenVolumeStream(input, raw)
+	if err != nil {
+		return true
+	}
+	defer s.Close()
+	voxels := int64(s.Width) * int64(s.Height) * int64(s.Depth)
+	return voxels*int64(s.Kind.Size()+BytesPerVoxel) <= maxMemory
+}
+
 // LabelOutOfCore labels the volume file input slab by slab into output. The
 // input is raw when rawOpts is not nil; the labels go to output (.nii,
 // .nii.gz or .npy).
