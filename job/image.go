@@ -247,13 +247,7 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 		return ImageSummary{}, err
 	}
 	release() // the input's samples, unmapped within the time
-	var discard func()
-	if last {
-		discard = func() {
-			discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
-		}
-	}
-	if err := commitDiscarding(commit, discard); err != nil {
+	if err := commitDiscarding(commit, last, func() { discardLabels(l.Threads(), res.Narrow, labels.Data) }); err != nil {
 		return ImageSummary{}, err
 	}
 	times.Write = clock.lap()

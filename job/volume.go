@@ -221,17 +221,13 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	// The input's samples are unmapped, or (decoded, of the last file)
 	// discarded, within the time, as are the labels.
 	release()
-	var discard func()
-	if last {
-		mapped := formats.MapsSamples(out.Input, j.Raw)
-		discard = func() {
-			discardLabels(vl, l.Threads())
-			if !mapped {
-				discardSamples(vol, l.Threads())
-			}
+	mapped := last && formats.MapsSamples(out.Input, j.Raw)
+	if err := commitDiscarding(commit, last, func() {
+		discardLabels(l.Threads(), vl.Narrow, vl.Frames...)
+		if !mapped {
+			discardSamples(vol, l.Threads())
 		}
-	}
-	if err := commitDiscarding(commit, discard); err != nil {
+	}); err != nil {
 		return VolumeSummary{}, err
 	}
 	times.Write = clock.lap()
