@@ -3,6 +3,7 @@ package job
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
@@ -39,13 +40,7 @@ func (f *File) Paths() []string {
 	if f.Kind == formats.KindImage {
 		all = []string{f.Image.Output, f.Image.Labels, f.Image.Stats}
 	}
-	out := all[:0]
-	for _, p := range all {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
+	return slices.DeleteFunc(all, func(p string) bool { return p == "" })
 }
 
 // Read maps or reads the input's samples.

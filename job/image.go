@@ -126,21 +126,11 @@ func (j Image) plan() ([]raster.ImageOutputs, error) {
 	}
 	if len(inputs) == 1 {
 		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats, Contacts: contacts, Intensity: j.Intensity}}
-		if err := checkExt("-o", out, ".png"); err != nil {
+		if err := cmp.Or(checkExt("-o", out, ".png"), checkExt("--labels", labels, ".npy", ".png"),
+			checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
 			return nil, err
 		}
-		if err := checkExt("--labels", labels, ".npy", ".png"); err != nil {
-			return nil, err
-		}
-		if err := cmp.Or(checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
-			return nil, err
-		}
-		stdouts := 0
-		for _, p := range []string{out, labels, stats, contacts} {
-			if p == "-" {
-				stdouts++
-			}
-		}
+		stdouts := len(slices.DeleteFunc([]string{out, labels, stats, contacts}, func(p string) bool { return p != "-" }))
 		if stdouts > 1 || (stdouts == 1 && j.JSON) {
 			return nil, usagef("label: only one output can go to stdout")
 		}
@@ -186,6 +176,18 @@ func checkExt(flag, path string, exts ...string) error {
 	}
 	if !slices.Contains(exts, strings.ToLower(filepath.Ext(path))) {
 		return usagef("%s %s: unknown extension (want %s)", flag, path, strings.Join(exts, " or "))
+	}
+	return CheckOutputDir(path)
+}
+
+// checkVolumeExt validates a label volume's extension (.nii, .nii.gz, .nrrd
+// or .npy) and folder.
+func checkVolumeExt(flag, path string) error {
+	switch {
+	case path == "":
+		return nil
+	case !formats.IsLabelVolumePath(path):
+		return usagef("%s %s: unknown extension (want .nii, .nii.gz, .nrrd or .npy)", flag, path)
 	}
 	return CheckOutputDir(path)
 }

@@ -117,20 +117,8 @@ func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 		return nil, err
 	}
 	if len(inputs) == 1 {
-		for _, c := range []struct{ flag, path string }{{"-o", out}, {"--labels", labels}} {
-			if c.path != "" && !formats.IsLabelVolumePath(c.path) {
-				return nil, usagef("%s %s: unknown extension (want .nii, .nii.gz, .nrrd or .npy)", c.flag, c.path)
-			}
-			if c.path != "" {
-				if err := CheckOutputDir(c.path); err != nil {
-					return nil, err
-				}
-			}
-		}
-		if err := checkExt("--preview", preview, ".png"); err != nil {
-			return nil, err
-		}
-		if err := cmp.Or(checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
+		if err := cmp.Or(checkVolumeExt("-o", out), checkVolumeExt("--labels", labels), checkExt("--preview", preview, ".png"),
+			checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
 			return nil, err
 		}
 		outs := []raster.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats,
