@@ -58,12 +58,11 @@ func (f *File) Read() (err error) {
 // from bufs where they fit, and returns its components and voxels.
 func (f *File) Label(l *cclabel.Labeler, s Settings, imageConn, volumeConn int, bufs *raster.LabelBuffers) (components, voxels int64, err error) {
 	if f.Kind == formats.KindImage {
-		var res *cclabel.RasterResult
+		label := raster.LabelImageIn
 		if raster.NarrowImageWrites(f.Image, s) {
-			res, err = raster.LabelImageNarrow(l, f.img, s, imageConn, bufs)
-		} else {
-			res, err = raster.LabelImageIn(l, f.img, s, imageConn, bufs)
+			label = raster.LabelImageNarrow
 		}
+		res, err := label(l, f.img, s, imageConn, bufs)
 		if err != nil {
 			return 0, 0, fmt.Errorf("%s: %w", f.Image.Input, err)
 		}
