@@ -1,6 +1,10 @@
 package ecl
 
-import "github.com/cclabel/cclabel/internal/parallel"
+import (
+	"sync/atomic"
+
+	"github.com/cclabel/cclabel/internal/parallel"
+)
 
 // Result holds the components found by a connected-components run.
 type Result struct {
@@ -65,6 +69,44 @@ func (r *Result) LabelsInto(dst []uint32, threads int) {
 			}
 		}
 	})
+}
+
+// LabelsAndLargest returns the labels of [Result.Labels] and the size of
+// the largest component, on threads goroutines. It counts the
+// members of each component in the label slice, at its representative,
+// before writing the labels there, so that a graph of many components
+// needs no array of sizes besides the labels.
+func (r *Result) LabelsAndLargest(threads int) ([]uint32, int64) {
+	parent := r.Parent
+	labels := make([]uint32, len(parent))
+	if len(parent) == 0 {
+		return labels, 0
+	}
+	// labels[r] counts the members of r's component other than r. A
+	// goroutine adds a run of members of one component at once, so that a
+	// large component's counter is not fought over member by member.
+	parallel.Ranges(len(parent), threads, func(lo, hi int) {
+		last, run := int32(-1), uint32(0)
+		for v := lo; v < hi; v++ {
+			p := parent[v]
+			if p == int32(v) {
+				continue
+			}
+			if p != last {
+				if run > 0 {
+					atomic.AddUint32(&labels[last], run)
+				}
+				last, run = p, 0
+			}
+			run++
+		}
+		if run > 0 {
+			atomic.AddUint32(&labels[last], run)
+		}
+	})
+	largest := int64(parallel.Max(labels)) + 1
+	r.LabelsInto(labels, threads)
+	return labels, largest
 }
 
 // ComponentSizes returns the number of vertices per label.

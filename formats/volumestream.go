@@ -48,3 +48,10 @@ func WriteVolumeLabelsFunc(path string, ref *imagegraph.Volume, maxLabel uint32,
 	}
 	return &UnsupportedError{Path: path, Err: fmt.Errorf("label volumes are written out of core as .nii, .nii.gz or .npy, not %q", filepath.Ext(path))}
 }
+
+// StreamsLabels reports whether [WriteVolumeLabelsFunc] writes the label
+// volume path: a .nii, .nii.gz or .npy file, in any case.
+func StreamsLabels(path string) bool {
+	f := lookup(path)
+	return f != nil && f.writeFunc != nil
+}

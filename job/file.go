@@ -3,6 +3,7 @@ package job
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
@@ -39,13 +40,7 @@ func (f *File) Paths() []string {
 	if f.Kind == formats.KindImage {
 		all = []string{f.Image.Output, f.Image.Labels, f.Image.Stats}
 	}
-	out := all[:0]
-	for _, p := range all {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
+	return slices.DeleteFunc(all, func(p string) bool { return p == "" })
 }
 
 // Read maps or reads the input's samples.
@@ -63,12 +58,11 @@ func (f *File) Read() (err error) {
 // from bufs where they fit, and returns its components and voxels.
 func (f *File) Label(l *cclabel.Labeler, s Settings, imageConn, volumeConn int, bufs *raster.LabelBuffers) (components, voxels int64, err error) {
 	if f.Kind == formats.KindImage {
-		var res *cclabel.RasterResult
+		label := raster.LabelImageIn
 		if raster.NarrowImageWrites(f.Image, s) {
-			res, err = raster.LabelImageNarrow(l, f.img, s, imageConn, bufs)
-		} else {
-			res, err = raster.LabelImageIn(l, f.img, s, imageConn, bufs)
+			label = raster.LabelImageNarrow
 		}
+		res, err := label(l, f.img, s, imageConn, bufs)
 		if err != nil {
 			return 0, 0, fmt.Errorf("%s: %w", f.Image.Input, err)
 		}

@@ -148,7 +148,7 @@ func (j Graph) label(labeler *cclabel.Labeler, p Progress) (*GraphSummary, error
 	// (the replay of updates may label on it).
 	releaseAfter(labeler, j.Updates == "")
 	res := gr.Result
-	labels, largest := labelsAndLargest(res, labeler.Threads())
+	labels, largest := res.LabelsAndLargest(labeler.Threads())
 	times.Label = clock.lap()
 
 	if j.Verify {

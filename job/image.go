@@ -118,32 +118,19 @@ func runFiles[O, S any](ctx context.Context, outs []O, p Progress, files func(O)
 // is done.
 func (j Image) plan() ([]raster.ImageOutputs, error) {
 	inputs, out, labels, stats, contacts := j.Inputs, j.Output, j.Labels, j.Stats, j.Contacts
-	t := tableFlags{command: "label", settings: j.Settings, inputs: len(inputs), stats: stats, contacts: contacts,
+	t := tableFlags{command: "label", settings: j.Settings, inputs: inputs, stats: stats, contacts: contacts,
 		intensity: j.Intensity, labelOutputs: labels != "" || out != "" && len(inputs) == 1, statsOnly: j.StatsOnly}
-	if err := t.check(); err != nil {
+	ins, err := t.check()
+	if err != nil {
 		return nil, err
-	}
-	ins := inputFiles(inputs...)
-	if j.Intensity != "" {
-		ins = append(ins, inputFiles(j.Intensity)...)
 	}
 	if len(inputs) == 1 {
 		outs := []raster.ImageOutputs{{Input: inputs[0], Output: out, Labels: labels, Stats: stats, Contacts: contacts, Intensity: j.Intensity}}
-		if err := checkExt("-o", out, ".png"); err != nil {
+		if err := cmp.Or(checkExt("-o", out, ".png"), checkExt("--labels", labels, ".npy", ".png"),
+			checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
 			return nil, err
 		}
-		if err := checkExt("--labels", labels, ".npy", ".png"); err != nil {
-			return nil, err
-		}
-		if err := cmp.Or(checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
-			return nil, err
-		}
-		stdouts := 0
-		for _, p := range []string{out, labels, stats, contacts} {
-			if p == "-" {
-				stdouts++
-			}
-		}
+		stdouts := len(slices.DeleteFunc([]string{out, labels, stats, contacts}, func(p string) bool { return p != "-" }))
 		if stdouts > 1 || (stdouts == 1 && j.JSON) {
 			return nil, usagef("label: only one output can go to stdout")
 		}
@@ -161,12 +148,11 @@ func (j Image) plan() ([]raster.ImageOutputs, error) {
 		checkJustExt("--contacts", contacts, ".csv", ".json")); err != nil {
 		return nil, err
 	}
-	outs, err := raster.ImageOutputsIn(out, inputs, labels, stats)
+	outs, err := raster.ImageOutputsIn(out, inputs, labels, stats, contacts)
 	if err != nil {
 		return nil, usagef("label: %v", err)
 	}
-	for i, o := range outs {
-		outs[i].Contacts = contactsName(out, strings.TrimSuffix(filepath.Base(o.Input), filepath.Ext(o.Input)), contacts)
+	for i := range outs {
 		if j.StatsOnly {
 			outs[i].Output = ""
 		}
@@ -190,6 +176,18 @@ func checkExt(flag, path string, exts ...string) error {
 	}
 	if !slices.Contains(exts, strings.ToLower(filepath.Ext(path))) {
 		return usagef("%s %s: unknown extension (want %s)", flag, path, strings.Join(exts, " or "))
+	}
+	return CheckOutputDir(path)
+}
+
+// checkVolumeExt validates a label volume's extension (.nii, .nii.gz, .nrrd
+// or .npy) and folder.
+func checkVolumeExt(flag, path string) error {
+	switch {
+	case path == "":
+		return nil
+	case !formats.IsLabelVolumePath(path):
+		return usagef("%s %s: unknown extension (want .nii, .nii.gz, .nrrd or .npy)", flag, path)
 	}
 	return CheckOutputDir(path)
 }
@@ -251,13 +249,7 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 		return ImageSummary{}, err
 	}
 	release() // the input's samples, unmapped within the time
-	var discard func()
-	if last {
-		discard = func() {
-			discardLabels(&raster.VolumeLabels{Frames: [][]uint32{labels.Data}, Narrow: res.Narrow}, l.Threads())
-		}
-	}
-	if err := commitDiscarding(commit, discard); err != nil {
+	if err := commitDiscarding(commit, last, func() { discardLabels(l.Threads(), res.Narrow, labels.Data) }); err != nil {
 		return ImageSummary{}, err
 	}
 	times.Write = clock.lap()

@@ -33,7 +33,7 @@ func (j Merge) Run(ctx context.Context, p Progress) (*VolumeSummary, error) {
 	if out == "" {
 		return nil, usagef("merge: give -o for the label volume")
 	}
-	if lower := strings.ToLower(out); !strings.HasSuffix(lower, ".nii") && !strings.HasSuffix(lower, ".nii.gz") && !strings.HasSuffix(lower, ".npy") {
+	if !formats.StreamsLabels(out) {
 		return nil, usagef("merge: -o %s: want .nii, .nii.gz or .npy", out)
 	}
 	inputs := []string{j.Input}

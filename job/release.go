@@ -5,7 +5,6 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
-	"github.com/cclabel/cclabel/job/raster"
 )
 
 // releaseAfter starts closing l's GPU in the background when last is set: the
@@ -17,15 +16,15 @@ func releaseAfter(l *cclabel.Labeler, last bool) {
 	}
 }
 
-// discardLabels hands the memory of vl's label arrays back to the system
-// on threads goroutines once they are written and no job follows, so that
-// the process's exit does not free them on one core; vl's labels must not
-// be used afterwards.
-func discardLabels(vl *raster.VolumeLabels, threads int) {
-	for _, f := range vl.Frames {
+// discardLabels hands the memory of label arrays, narrow and frames, back
+// to the system on threads goroutines once they are written and no job
+// follows, so that the process's exit does not free them on one core; the
+// labels must not be used afterwards.
+func discardLabels(threads int, narrow []uint16, frames ...[]uint32) {
+	for _, f := range frames {
 		parallel.Discard(f, threads)
 	}
-	parallel.Discard(vl.Narrow, threads)
+	parallel.Discard(narrow, threads)
 }
 
 // discardSamples hands the memory of vol's decoded samples back to the
@@ -40,12 +39,13 @@ func discardSamples(vol *imagegraph.Volume, threads int) {
 	}
 }
 
-// commitDiscarding puts a job's outputs in place through commit while
-// discard, when not nil, hands memory back (discardLabels, discardSamples):
-// replacing an output frees the old file's page cache on one core, which
-// the discarding overlaps. It returns commit's error.
-func commitDiscarding(commit func() error, discard func()) error {
-	if discard == nil {
+// commitDiscarding puts a job's outputs in place through commit; after the
+// last file it runs discard meanwhile, which hands memory back
+// (discardLabels, discardSamples): replacing an output frees the old file's
+// page cache on one core, which the discarding overlaps. It returns
+// commit's error.
+func commitDiscarding(commit func() error, last bool, discard func()) error {
+	if !last {
 		return commit()
 	}
 	done := make(chan error, 1)

@@ -3,6 +3,7 @@ package job
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -68,7 +69,7 @@ func TestAllOrNothingCommit(t *testing.T) {
 				}
 				if c.commit {
 					discarded := false
-					if err := commitDiscarding(commit, func() { discarded = true }); err != nil {
+					if err := commitDiscarding(commit, true, func() { discarded = true }); err != nil {
 						return err
 					}
 					if got, _ := os.ReadFile(path); string(got) != "new" || !discarded {
@@ -89,6 +90,21 @@ func TestAllOrNothingCommit(t *testing.T) {
 			}
 			if err != nil || string(got) != "new" {
 				t.Fatalf("err %v, output %q", err, got)
+			}
+		})
+	}
+}
+
+// TestCommitDiscardingLast: commitDiscarding discards only after the last
+// file, and returns commit's error either way.
+func TestCommitDiscardingLast(t *testing.T) {
+	for _, last := range []bool{false, true} {
+		t.Run(fmt.Sprint("last=", last), func(t *testing.T) {
+			committed, discarded := false, false
+			fail := errors.New("commit failed")
+			err := commitDiscarding(func() error { committed = true; return fail }, last, func() { discarded = true })
+			if !errors.Is(err, fail) || !committed || discarded != last {
+				t.Errorf("err %v, committed %v, discarded %v", err, committed, discarded)
 			}
 		})
 	}

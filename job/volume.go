@@ -96,7 +96,7 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 		if j.Chunk != nil {
 			return j.chunk(out, l, p)
 		}
-		if j.MaxMemory > 0 && !fitsInMemory(out.Input, j.Raw, j.MaxMemory) {
+		if j.MaxMemory > 0 && !raster.FitsInMemory(out.Input, j.Raw, j.MaxMemory) {
 			return j.outOfCore(out, l, p)
 		}
 		return j.one(out, l, p, last, commit)
@@ -110,30 +110,15 @@ func (j Volume) Run(ctx context.Context, l *cclabel.Labeler, p Progress) ([]Volu
 // plan checks the outputs before any work is done.
 func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 	inputs, out, labels, preview, stats, contacts := j.Inputs, j.Output, j.Labels, j.Preview, j.Stats, j.Contacts
-	t := tableFlags{command: "volume", settings: j.Settings, inputs: len(inputs), stats: stats, contacts: contacts, intensity: j.Intensity,
+	t := tableFlags{command: "volume", settings: j.Settings, inputs: inputs, stats: stats, contacts: contacts, intensity: j.Intensity,
 		labelOutputs: labels != "" || preview != "" || out != "" && len(inputs) == 1, statsOnly: j.StatsOnly}
-	if err := t.check(); err != nil {
+	ins, err := t.check()
+	if err != nil {
 		return nil, err
 	}
-	ins := inputFiles(inputs...)
-	if j.Intensity != "" {
-		ins = append(ins, inputFiles(j.Intensity)...)
-	}
 	if len(inputs) == 1 {
-		for _, c := range []struct{ flag, path string }{{"-o", out}, {"--labels", labels}} {
-			if c.path != "" && !formats.IsLabelVolumePath(c.path) {
-				return nil, usagef("%s %s: unknown extension (want .nii, .nii.gz, .nrrd or .npy)", c.flag, c.path)
-			}
-			if c.path != "" {
-				if err := CheckOutputDir(c.path); err != nil {
-					return nil, err
-				}
-			}
-		}
-		if err := checkExt("--preview", preview, ".png"); err != nil {
-			return nil, err
-		}
-		if err := cmp.Or(checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
+		if err := cmp.Or(checkVolumeExt("-o", out), checkVolumeExt("--labels", labels), checkExt("--preview", preview, ".png"),
+			checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
 			return nil, err
 		}
 		outs := []raster.VolumeOutputs{{Input: inputs[0], Output: out, Labels: labels, Preview: preview, Stats: stats,
@@ -153,12 +138,11 @@ func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 		checkJustExt("--contacts", contacts, ".csv", ".json")); err != nil {
 		return nil, err
 	}
-	outs, err := raster.VolumeOutputsIn(out, inputs, preview, stats)
+	outs, err := raster.VolumeOutputsIn(out, inputs, preview, stats, contacts)
 	if err != nil {
 		return nil, usagef("volume: %v", err)
 	}
-	for i, o := range outs {
-		outs[i].Contacts = contactsName(out, raster.Stem(o.Input), contacts)
+	for i := range outs {
 		if j.StatsOnly {
 			outs[i].Output = ""
 		}
@@ -225,17 +209,13 @@ func (j Volume) one(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress, la
 	// The input's samples are unmapped, or (decoded, of the last file)
 	// discarded, within the time, as are the labels.
 	release()
-	var discard func()
-	if last {
-		mapped := formats.MapsSamples(out.Input, j.Raw)
-		discard = func() {
-			discardLabels(vl, l.Threads())
-			if !mapped {
-				discardSamples(vol, l.Threads())
-			}
+	mapped := last && formats.MapsSamples(out.Input, j.Raw)
+	if err := commitDiscarding(commit, last, func() {
+		discardLabels(l.Threads(), vl.Narrow, vl.Frames...)
+		if !mapped {
+			discardSamples(vol, l.Threads())
 		}
-	}
-	if err := commitDiscarding(commit, discard); err != nil {
+	}); err != nil {
 		return VolumeSummary{}, err
 	}
 	times.Write = clock.lap()

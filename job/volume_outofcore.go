@@ -10,33 +10,13 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// inMemoryBytes estimates what labeling a volume in memory holds: its
-// samples, the labels and the labeler's work.
-func inMemoryBytes(voxels int64, sampleSize int) int64 {
-	return voxels * int64(sampleSize+raster.BytesPerVoxel)
-}
-
-// fitsInMemory reports whether the volume at input can be labeled in
-// memory within maxMemory. Inputs that cannot be read plane by plane
-// (TIFF stacks, folders, 4D or paired NIfTI) are read in memory as
-// without a memory bound, and their reader reports what it finds.
-func fitsInMemory(input string, raw *formats.RawOptions, maxMemory int64) bool {
-	s, _, err := formats.OpenVolumeStream(input, raw)
-	if err != nil {
-		return true
-	}
-	defer s.Close()
-	voxels := int64(s.Width) * int64(s.Height) * int64(s.Depth)
-	return inMemoryBytes(voxels, s.Kind.Size()) <= maxMemory
-}
-
 // outOfCoreNames renames the NRRD label volumes of outs (named after their
 // inputs) that are labeled out of core to .nii.gz, which is written out of
 // core and NRRD is not; it reports whether it renamed any.
 func outOfCoreNames(outs []raster.VolumeOutputs, raw *formats.RawOptions, maxMemory int64) bool {
 	renamed := false
 	for i, out := range outs {
-		if strings.HasSuffix(strings.ToLower(out.Output), ".nrrd") && !fitsInMemory(out.Input, raw, maxMemory) {
+		if strings.HasSuffix(strings.ToLower(out.Output), ".nrrd") && !raster.FitsInMemory(out.Input, raw, maxMemory) {
 			outs[i].Output = strings.TrimSuffix(out.Output, filepath.Ext(out.Output)) + ".nii.gz"
 			renamed = true
 		}
@@ -52,7 +32,7 @@ func (j Volume) outOfCore(out raster.VolumeOutputs, l *cclabel.Labeler, p Progre
 	switch {
 	case out.Output == "":
 		return VolumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): give -o for its labels", out.Input)
-	case out.Labels != "" || out.Preview != "" || out.Stats != "" || out.Contacts != "" || j.Settings.MinSize > 0 || j.Settings.Largest > 0 || !plainOrder(j.Settings):
+	case !j.labelsOnly(out):
 		return VolumeSummary{}, usagef("volume: %s is labeled out of core (--max-memory): only -o is written (no --labels, --preview, --stats, --contacts, --min-size, --largest, --background or --order size)", out.Input)
 	}
 	clock := newStopwatch()
@@ -74,7 +54,7 @@ func (j Volume) chunk(out raster.VolumeOutputs, l *cclabel.Labeler, p Progress) 
 	switch {
 	case out.Output == "" || formats.IsLabelVolumePath(out.Output):
 		return VolumeSummary{}, usagef("volume: --chunk writes into a folder: give -o FOLDER (not a label volume's name)")
-	case out.Labels != "" || out.Preview != "" || out.Stats != "" || out.Contacts != "" || j.Settings.MinSize > 0 || j.Settings.Largest > 0 || !plainOrder(j.Settings):
+	case !j.labelsOnly(out):
 		return VolumeSummary{}, usagef("volume: --chunk writes chunk labels only (no --labels, --preview, --stats, --contacts, --min-size, --largest, --background or --order size)")
 	}
 	if err := os.MkdirAll(out.Output, 0o755); err != nil {
@@ -112,6 +92,10 @@ func (j Volume) outOfCoreSummary(input string, res *raster.OutOfCoreResult, comp
 		Threads: l.Threads(), Seconds: times, LabelStages: LabelStages{Kernel: times.Label}, Slabs: res.Slabs, SlabPlanes: res.SlabPlanes}
 }
 
-// plainOrder reports whether s numbers components as the labelers do, with
-// 0 as background: what out-of-core and chunk runs can give.
-func plainOrder(s Settings) bool { return s.Background == 0 && s.Order == raster.FirstOccurrence }
+// labelsOnly reports whether out and the settings ask for the label volume
+// Output alone, all that labeling out of core or by chunks writes: no other
+// output, size filter, background value or order.
+func (j Volume) labelsOnly(out raster.VolumeOutputs) bool {
+	s := j.Settings
+	return out.Labels+out.Preview+out.Stats+out.Contacts == "" && s.MinSize <= 0 && s.Largest <= 0 && s.Background == 0 && s.Order == raster.FirstOccurrence
+}

@@ -2,17 +2,12 @@ package raster
 
 import (
 	"cmp"
-	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -24,42 +19,15 @@ import (
 )
 
 // ChunkVersion is the version of the chunk files [LabelChunk] writes.
-const ChunkVersion = 1
+const ChunkVersion = slabs.ChunkVersion
 
-// Chunk describes one chunk of a volume labeled by [LabelChunk]. The chunk is
-// planes Z0..Z1-1, labeled 1..Count by first occurrence within the chunk, in
-// the file Labels beside the chunk's JSON file: little-endian uint32 labels,
-// x fastest, no header.
-type Chunk struct {
-	Version int `json:"version"`
-	// Input is the labeled file's base name; Width, Height, Depth and Kind
-	// its shape and sample type.
-	Input  string `json:"input"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-	Depth  int    `json:"depth"`
-	Kind   string `json:"kind"`
-	// Rule and Connectivity are the labeling's.
-	Rule         string `json:"rule"`
-	Connectivity int    `json:"connectivity"`
-	// Index of Chunks; planes Z0..Z1-1.
-	Index  int `json:"index"`
-	Chunks int `json:"chunks"`
-	Z0     int `json:"z0"`
-	Z1     int `json:"z1"`
-	// Count is the number of components within the chunk.
-	Count int `json:"count"`
-	// Labels is the name of the label file.
-	Labels string `json:"labels"`
-}
+// Chunk describes one chunk of a volume labeled by [LabelChunk], for [Merge]
+// ([slabs.Chunk]).
+type Chunk = slabs.Chunk
 
-// chunkPlanes returns the planes of chunk i of n of a volume of depth d.
-func chunkPlanes(i, n, d int) (z0, z1 int) {
-	return int(int64(i) * int64(d) / int64(n)), int(int64(i+1) * int64(d) / int64(n))
-}
-
-// chunkName is the base name of chunk i's files.
-func chunkName(i int) string { return fmt.Sprintf("chunk-%05d", i) }
+// MissingChunksError reports chunks [Merge] did not find in the folder
+// ([slabs.MissingChunksError]).
+type MissingChunksError = slabs.MissingChunksError
 
 // LabelChunk labels one chunk of the volume file input into dir. The chunk is
 // chunk index of chunks (planes split evenly); its labels and description go
@@ -81,7 +49,7 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 	if chunks < 1 || index < 0 || index >= chunks || chunks > s.Depth {
 		return nil, nil, fmt.Errorf("outofcore: chunk %d/%d of a volume of %d planes", index, chunks, s.Depth)
 	}
-	z0, z1 := chunkPlanes(index, chunks, s.Depth)
+	z0, z1 := slabs.ChunkPlanes(index, chunks, s.Depth)
 	res := &OutOfCoreResult{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind, Format: ref.Format,
 		Rule: opts.Rule, Connectivity: opts.Connectivity}
 	thick := z1 - z0
@@ -111,16 +79,16 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 	res.Count, res.Slabs = out.Count, out.Slabs
 	c := &Chunk{Version: ChunkVersion, Input: filepath.Base(input), Width: s.Width, Height: s.Height, Depth: s.Depth,
 		Kind: s.Kind.String(), Rule: opts.Rule.String(), Connectivity: opts.Connectivity, Index: index, Chunks: chunks,
-		Z0: z0, Z1: z1, Count: out.Count, Labels: chunkName(index) + ".labels"}
+		Z0: z0, Z1: z1, Count: out.Count, Labels: slabs.ChunkName(index) + ".labels"}
 	start = time.Now()
 	// The labels and their description appear together, or neither.
-	g, err := atomicfile.NewGroup(filepath.Join(dir, c.Labels), filepath.Join(dir, chunkName(index)+".json"))
+	g, err := atomicfile.NewGroup(filepath.Join(dir, c.Labels), filepath.Join(dir, slabs.ChunkName(index)+".json"))
 	if err != nil {
 		return nil, nil, fmt.Errorf("outofcore: %w", err)
 	}
 	defer g.Abort()
 	voxels := int64(z1-z0) * int64(s.Width) * int64(s.Height)
-	err = writeLittleEndian(filepath.Join(dir, c.Labels), voxels, sp.ReadLabels)
+	err = slabs.WriteChunkLabels(filepath.Join(dir, c.Labels), voxels, sp.ReadLabels)
 	if err != nil {
 		return nil, nil, fmt.Errorf("outofcore: %w", err)
 	}
@@ -128,7 +96,7 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 	if err != nil {
 		return nil, nil, err
 	}
-	err = atomicfile.WriteFile(filepath.Join(dir, chunkName(index)+".json"), func(w io.Writer) error {
+	err = atomicfile.WriteFile(filepath.Join(dir, slabs.ChunkName(index)+".json"), func(w io.Writer) error {
 		_, err := w.Write(append(desc, '\n'))
 		return err
 	})
@@ -140,117 +108,6 @@ func LabelChunk(input string, rawOpts *formats.RawOptions, dir string, index, ch
 	}
 	res.Write = time.Since(start)
 	return c, res, nil
-}
-
-// writeLittleEndian writes n labels from read as little-endian uint32 to
-// the file at path, its pieces read and packed on all cores
-// ([atomicfile.WriteFileAt]; read is called from several goroutines at
-// once).
-func writeLittleEndian(path string, n int64, read func(dst []uint32, voxel int64) error) error {
-	scratch := sync.Pool{New: func() any { s := make([]uint32, atomicfile.ChunkBytes/4); return &s }}
-	return atomicfile.WriteFileAt(path, 4*n, 0, func(dst []byte, off int64) error {
-		buf := scratch.Get().(*[]uint32)
-		defer scratch.Put(buf)
-		labels := (*buf)[:len(dst)/4]
-		if err := read(labels, off/4); err != nil {
-			return err
-		}
-		for i, l := range labels {
-			binary.LittleEndian.PutUint32(dst[4*i:4*i+4:4*i+4], l)
-		}
-		return nil
-	})
-}
-
-// readChunks reads and checks the chunk descriptions in dir against the
-// input's stream.
-func readChunks(dir string, width, height, depth int, kind imagegraph.SampleKind) ([]*Chunk, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "chunk-*.json"))
-	if err != nil {
-		return nil, err
-	}
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("outofcore: no chunk-*.json in %s", dir)
-	}
-	var chunks []*Chunk
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return nil, fmt.Errorf("outofcore: %w", err)
-		}
-		var c Chunk
-		if err := json.Unmarshal(b, &c); err != nil {
-			return nil, fmt.Errorf("outofcore: %s: %w", p, err)
-		}
-		chunks = append(chunks, &c)
-	}
-	sort.Slice(chunks, func(a, b int) bool { return chunks[a].Index < chunks[b].Index })
-	first := chunks[0]
-	if first.Chunks < 1 || first.Chunks > depth {
-		return nil, fmt.Errorf("outofcore: chunk %d says %d chunks of a volume of %d planes", first.Index, first.Chunks, depth)
-	}
-	if err := imagegraph.ValidConnectivity(first.Connectivity, true); err != nil {
-		return nil, fmt.Errorf("outofcore: chunk %d: %w", first.Index, err)
-	}
-	for i, c := range chunks {
-		if c.Index < 0 || c.Index >= first.Chunks || (i > 0 && c.Index == chunks[i-1].Index) {
-			return nil, fmt.Errorf("outofcore: chunk index %d repeated or out of 0..%d", c.Index, first.Chunks-1)
-		}
-	}
-	if missing := missingChunks(chunks, first.Chunks); len(missing) > 0 {
-		return nil, &MissingChunksError{Dir: dir, Chunks: first.Chunks, Missing: missing}
-	}
-	for i, c := range chunks {
-		switch {
-		case c.Labels != chunkName(c.Index)+".labels":
-			return nil, fmt.Errorf("outofcore: chunk %d names its labels %q, want %q", c.Index, c.Labels, chunkName(c.Index)+".labels")
-		case c.Version != ChunkVersion:
-			return nil, fmt.Errorf("outofcore: chunk %d: version %d, want %d", c.Index, c.Version, ChunkVersion)
-		case c.Width != width || c.Height != height || c.Depth != depth || c.Kind != kind.String():
-			return nil, fmt.Errorf("outofcore: chunk %d is of a %dx%dx%d %s volume, the input is %dx%dx%d %s",
-				c.Index, c.Width, c.Height, c.Depth, c.Kind, width, height, depth, kind)
-		case c.Rule != first.Rule || c.Connectivity != first.Connectivity || c.Chunks != first.Chunks || c.Input != first.Input:
-			return nil, fmt.Errorf("outofcore: chunk %d was labeled otherwise than chunk %d (input, rule, connectivity or chunk count)", c.Index, first.Index)
-		}
-		if z0, z1 := chunkPlanes(i, c.Chunks, depth); c.Z0 != z0 || c.Z1 != z1 || c.Count < 0 || int64(c.Count) > int64(z1-z0)*int64(width)*int64(height) {
-			return nil, fmt.Errorf("outofcore: chunk %d covers planes %d..%d with %d labels, want planes %d..%d", i, c.Z0, c.Z1-1, c.Count, z0, z1-1)
-		}
-	}
-	return chunks, nil
-}
-
-// MissingChunksError reports chunks [Merge] did not find in the folder. It is
-// [Merge]'s error when chunks of the volume were not labeled into the folder.
-type MissingChunksError struct {
-	Dir     string
-	Chunks  int   // the chunk count
-	Missing []int // the missing indices, ascending
-}
-
-func (e *MissingChunksError) Error() string {
-	idx := make([]string, len(e.Missing))
-	for i, m := range e.Missing {
-		idx[i] = strconv.Itoa(m)
-	}
-	return fmt.Sprintf("outofcore: %d of %d chunks missing from %s: chunk %s (label each with 'cclabel volume --chunk I/%d')",
-		len(e.Missing), e.Chunks, e.Dir, strings.Join(idx, ", "), e.Chunks)
-}
-
-// missingChunks returns the indices in 0..n-1 that no chunk has; chunks
-// are sorted by index, without repeats.
-func missingChunks(chunks []*Chunk, n int) []int {
-	var missing []int
-	next := 0
-	for _, c := range chunks {
-		for ; next < c.Index; next++ {
-			missing = append(missing, next)
-		}
-		next = c.Index + 1
-	}
-	for ; next < n; next++ {
-		missing = append(missing, next)
-	}
-	return missing
 }
 
 // Merge joins the chunks [LabelChunk] wrote and writes the volume's labels.
@@ -267,7 +124,7 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 		return nil, err
 	}
 	defer s.Close()
-	chunks, err := readChunks(dir, s.Width, s.Height, s.Depth, s.Kind)
+	chunks, err := slabs.ReadChunks(dir, s.Width, s.Height, s.Depth, s.Kind)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +171,7 @@ func Merge(input string, rawOpts *formats.RawOptions, dir, output string, dtype 
 			k := sort.Search(len(starts), func(i int) bool { return starts[i] > voxel }) - 1
 			end := int64(chunks[k].Z1) * int64(plane)
 			part := dst[:min(int64(len(dst)), end-voxel)]
-			if err := readLittleEndian(files[k], part, 4*(voxel-starts[k])); err != nil {
+			if err := slabs.ReadChunkLabels(files[k], part, 4*(voxel-starts[k])); err != nil {
 				return fmt.Errorf("outofcore: %s: %w", chunks[k].Labels, err)
 			}
 			if err := m.Map(k, part); err != nil {
@@ -355,7 +212,7 @@ func (e chunkEnds) Ends(i int, ends *imagegraph.Raster, labels []uint32) (k, cou
 	if err := e.s.ReadPlanes(first); err != nil {
 		return 0, 0, err
 	}
-	if err := readLittleEndian(e.files[i], labels[:plane], 0); err != nil {
+	if err := slabs.ReadChunkLabels(e.files[i], labels[:plane], 0); err != nil {
 		return 0, 0, fmt.Errorf("%s: %w", c.Labels, err)
 	}
 	if k == 2 {
@@ -366,7 +223,7 @@ func (e chunkEnds) Ends(i int, ends *imagegraph.Raster, labels []uint32) (k, cou
 		if err := e.s.ReadPlanes(last); err != nil {
 			return 0, 0, err
 		}
-		if err := readLittleEndian(e.files[i], labels[plane:2*plane], 4*int64(c.Z1-c.Z0-1)*int64(plane)); err != nil {
+		if err := slabs.ReadChunkLabels(e.files[i], labels[plane:2*plane], 4*int64(c.Z1-c.Z0-1)*int64(plane)); err != nil {
 			return 0, 0, fmt.Errorf("%s: %w", c.Labels, err)
 		}
 	}
@@ -375,36 +232,6 @@ func (e chunkEnds) Ends(i int, ends *imagegraph.Raster, labels []uint32) (k, cou
 
 // joinChunks joins the chunks' labels at their seams.
 func joinChunks(s *raw.Stream, chunks []*Chunk, files []*os.File, rule imagegraph.Rule, conn int) (*slabs.Relabeling, error) {
-	c0 := chunks[0]
-	kind, err := kindOf(c0.Kind)
-	if err != nil {
-		return nil, err
-	}
-	return slabs.Join(chunkEnds{s, chunks, files}, c0.Width, c0.Height, kind, cclabel.CPULabelFunc(rule, conn, 1))
-}
-
-// readLittleEndian reads len(dst) little-endian uint32 labels at byte
-// offset off of f.
-func readLittleEndian(f *os.File, dst []uint32, off int64) error {
-	b := bytesOf(dst)
-	if _, err := f.ReadAt(b, off); err != nil {
-		if errors.Is(err, io.EOF) {
-			return errors.New("the label file is shorter than its chunk")
-		}
-		return err
-	}
-	for i := range dst {
-		dst[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	return nil
-}
-
-// kindOf parses a sample kind's name.
-func kindOf(name string) (imagegraph.SampleKind, error) {
-	for k := imagegraph.Uint8; k <= imagegraph.RGB; k++ {
-		if k.String() == name {
-			return k, nil
-		}
-	}
-	return 0, fmt.Errorf("outofcore: unknown sample kind %q", name)
+	// ReadChunks checked that the chunks are of the stream's shape and kind.
+	return slabs.Join(chunkEnds{s, chunks, files}, s.Width, s.Height, s.Kind, cclabel.CPULabelFunc(rule, conn, 1))
 }

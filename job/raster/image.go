@@ -102,26 +102,33 @@ func LabelImageToFile(l *cclabel.Labeler, img *formats.Image, out ImageOutputs, 
 	r := img.Raster
 	var res *cclabel.RasterResult
 	shape := npyShape(&imagegraph.Labels{Width: r.Width, Height: r.Height, Depth: r.Depth})
-	err := npy.WriteLabels16File(out.Labels, shape, false, func(put npy.PutLabels16) error {
+	written, err := labelsToFile(out.Labels, shape, false, r.Width, func(rows func(int, []uint16) error) (bool, error) {
 		var err error
-		res, err = l.LabelRasterNarrowTo(r, s.Rule, conn, nil, func(row int, labels []uint16) error {
-			return put(int64(row)*int64(r.Width), labels)
-		})
-		if err != nil {
-			return err
-		}
-		if res.Labels.Data != nil || res.Narrow != nil {
-			return errNotWritten
-		}
-		return nil
+		res, err = l.LabelRasterNarrowTo(r, s.Rule, conn, nil, rows)
+		return err == nil && res.Labels.Data == nil && res.Narrow == nil, err
 	})
-	if errors.Is(err, errNotWritten) {
-		return res, false, nil
-	}
 	if err != nil {
 		return nil, false, err
 	}
-	return res, true, nil
+	return res, written, nil
+}
+
+// labelsToFile writes the uint16 labels that label hands to rows (row by
+// row, width labels a row) into the .npy file path of the given shape as
+// they are made, and reports whether all of them went there, as label
+// does. When they did not, no file is left.
+func labelsToFile(path string, shape []int, fortran bool, width int, label func(rows func(int, []uint16) error) (bool, error)) (bool, error) {
+	err := npy.WriteLabels16File(path, shape, fortran, func(put npy.PutLabels16) error {
+		written, err := label(func(row int, labels []uint16) error { return put(int64(row)*int64(width), labels) })
+		if err == nil && !written {
+			return errNotWritten
+		}
+		return err
+	})
+	if errors.Is(err, errNotWritten) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // errNotWritten ends the writing of a label file whose labels did not come

@@ -24,23 +24,19 @@ func Stem(path string) string {
 // ImageOutputsIn names the outputs of several images in the folder dir. It
 // names them after the inputs' names less their last extension: stem.png when
 // dir is not "", stem.labels.EXT with labelsExt (.npy or .png) and
-// stem.stats.EXT with statsExt (.csv or .json), extensions lower-cased. It
-// fails for "-" (stdin) and for two inputs of the same stem.
-func ImageOutputsIn(dir string, inputs []string, labelsExt, statsExt string) ([]ImageOutputs, error) {
+// stem.stats.EXT with statsExt and stem.contacts.EXT with contactsExt (.csv
+// or .json), extensions lower-cased. It fails for "-" (stdin) and for two
+// inputs of the same stem.
+func ImageOutputsIn(dir string, inputs []string, labelsExt, statsExt, contactsExt string) ([]ImageOutputs, error) {
 	stem := func(in string) string { return strings.TrimSuffix(filepath.Base(in), filepath.Ext(in)) }
 	return outputsIn(inputs, stem, func(in, stem string) (ImageOutputs, error) {
 		if in == "-" {
 			return ImageOutputs{}, fmt.Errorf("'-' (stdin) works with a single input only")
 		}
-		job := ImageOutputs{Input: in}
+		job := ImageOutputs{Input: in, Labels: outputName(dir, stem, ".labels", labelsExt),
+			Stats: outputName(dir, stem, ".stats", statsExt), Contacts: outputName(dir, stem, ".contacts", contactsExt)}
 		if dir != "" {
 			job.Output = filepath.Join(dir, stem+".png")
-		}
-		if labelsExt != "" {
-			job.Labels = filepath.Join(dir, stem+".labels"+strings.ToLower(labelsExt))
-		}
-		if statsExt != "" {
-			job.Stats = filepath.Join(dir, stem+".stats"+strings.ToLower(statsExt))
 		}
 		return job, nil
 	})
@@ -49,19 +45,23 @@ func ImageOutputsIn(dir string, inputs []string, labelsExt, statsExt string) ([]
 // VolumeOutputsIn names the outputs of several volumes in the folder dir. It
 // names them after their [Stem]: the label volume stem.EXT in the input's
 // family ([formats.FamilyExt]: .nii.gz, .nrrd or .npy), stem.preview.EXT with
-// previewExt (.png) and stem.stats.EXT with statsExt (.csv or .json),
-// extensions lower-cased. It fails for two inputs of the same stem.
-func VolumeOutputsIn(dir string, inputs []string, previewExt, statsExt string) ([]VolumeOutputs, error) {
+// previewExt (.png), stem.stats.EXT with statsExt and stem.contacts.EXT with
+// contactsExt (.csv or .json), extensions lower-cased. It fails for two
+// inputs of the same stem.
+func VolumeOutputsIn(dir string, inputs []string, previewExt, statsExt, contactsExt string) ([]VolumeOutputs, error) {
 	return outputsIn(inputs, Stem, func(in, stem string) (VolumeOutputs, error) {
-		job := VolumeOutputs{Input: in, Output: filepath.Join(dir, stem) + formats.FamilyExt(in)}
-		if previewExt != "" {
-			job.Preview = filepath.Join(dir, stem+".preview"+strings.ToLower(previewExt))
-		}
-		if statsExt != "" {
-			job.Stats = filepath.Join(dir, stem+".stats"+strings.ToLower(statsExt))
-		}
-		return job, nil
+		return VolumeOutputs{Input: in, Output: filepath.Join(dir, stem) + formats.FamilyExt(in), Preview: outputName(dir, stem, ".preview", previewExt),
+			Stats: outputName(dir, stem, ".stats", statsExt), Contacts: outputName(dir, stem, ".contacts", contactsExt)}, nil
 	})
+}
+
+// outputName names an output of an input of several: stem+suffix+ext in
+// dir, ext lower-cased; "" for no ext.
+func outputName(dir, stem, suffix, ext string) string {
+	if ext == "" {
+		return ""
+	}
+	return filepath.Join(dir, stem+suffix+strings.ToLower(ext))
 }
 
 // outputsIn names every input's outputs from its stem, failing at the

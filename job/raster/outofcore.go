@@ -3,7 +3,6 @@ package raster
 import (
 	"cmp"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -84,6 +83,21 @@ func Plan(maxMemory int64, plane, sampleSize int) (int, error) {
 	return int(min(avail/perPlane, int64(imagegraph.MaxPixels/plane))), nil
 }
 
+// FitsInMemory reports whether the volume at input can be labeled in
+// memory within maxMemory, its samples and [BytesPerVoxel] bytes a voxel
+// beside them. Inputs that cannot be read plane by plane
+// (TIFF stacks, folders, 4D or paired NIfTI) are read in memory as
+// without a memory bound, and their reader reports what it finds.
+func FitsInMemory(input string, raw *formats.RawOptions, maxMemory int64) bool {
+	s, _, err := formats.OpenVolumeStream(input, raw)
+	if err != nil {
+		return true
+	}
+	defer s.Close()
+	voxels := int64(s.Width) * int64(s.Height) * int64(s.Depth)
+	return voxels*int64(s.Kind.Size()+BytesPerVoxel) <= maxMemory
+}
+
 // LabelOutOfCore labels the volume file input slab by slab into output. The
 // input is raw when rawOpts is not nil; the labels go to output (.nii,
 // .nii.gz or .npy).
@@ -146,8 +160,7 @@ func checkOutput(output, dtype string) error {
 	default:
 		return fmt.Errorf("outofcore: label type %q: want auto, uint16 or uint32", dtype)
 	}
-	lower := strings.ToLower(output)
-	if strings.HasSuffix(lower, ".nii") || strings.HasSuffix(lower, ".nii.gz") || strings.HasSuffix(lower, ".npy") {
+	if formats.StreamsLabels(output) {
 		return nil
 	}
 	return fmt.Errorf("outofcore: %s: label volumes are written out of core as .nii, .nii.gz or .npy", output)

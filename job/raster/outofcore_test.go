@@ -208,6 +208,35 @@ func TestPlan(t *testing.T) {
 	}
 }
 
+// TestFitsInMemory: a volume fits when its samples (2 bytes a voxel here)
+// and BytesPerVoxel a voxel fit, for every format read plane by plane; an
+// input that cannot be opened so is read in memory.
+func TestFitsInMemory(t *testing.T) {
+	dir := t.TempDir()
+	const w, h, d = 8, 6, 5
+	paths, rawOpts := writeInputs(t, dir, w, h, d, 0.3, 7)
+	need := int64(w*h*d) * (2 + BytesPerVoxel)
+	for _, path := range paths {
+		raw := rawOpts
+		if !strings.HasSuffix(path, ".raw") {
+			raw = nil
+		}
+		for _, c := range []struct {
+			budget int64
+			want   bool
+		}{{need, true}, {need - 1, false}, {1 << 40, true}, {0, false}} {
+			t.Run(fmt.Sprintf("%s_%d", filepath.Base(path), c.budget), func(t *testing.T) {
+				if got := FitsInMemory(path, raw, c.budget); got != c.want {
+					t.Errorf("FitsInMemory = %v, want %v", got, c.want)
+				}
+			})
+		}
+	}
+	if !FitsInMemory(filepath.Join(dir, "missing.nii"), nil, 1) {
+		t.Error("an input that cannot be opened did not fit")
+	}
+}
+
 func TestLabelErrors(t *testing.T) {
 	dir := t.TempDir()
 	inputs, _ := writeInputs(t, dir, 5, 4, 3, 0.5, 2)

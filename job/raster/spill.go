@@ -2,7 +2,6 @@ package raster
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats/raw"
@@ -36,14 +35,4 @@ func labelRange(s *raw.Stream, planes int, rule imagegraph.Rule, opts OutOfCoreO
 	res.Read += out.Read + out.Write
 	res.Label += out.Label + out.Join
 	return sp, out, nil
-}
-
-// bytesOf returns the memory of labels as bytes: the spill file holds
-// labels in the machine's byte order, written and read back by the same
-// process.
-func bytesOf(labels []uint32) []byte {
-	if len(labels) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(labels))), 4*len(labels))
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
-	"github.com/cclabel/cclabel/formats/npy"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/fileprogress"
 	"github.com/cclabel/cclabel/slabs"
@@ -307,24 +306,15 @@ func (vs *VolumeStream) FinishToFile(vol *imagegraph.Volume, path string) (*Volu
 		return vl, false, err
 	}
 	shape, fortran := formats.NPYFrameShape(vol)
-	width := int64(vol.Frames[0].Width)
 	var vl *VolumeLabels
-	err := npy.WriteLabels16File(path, shape, fortran, func(put npy.PutLabels16) error {
-		vs.rows = func(row int, labels []uint16) error { return put(int64(row)*width, labels) }
+	written, err := labelsToFile(path, shape, fortran, vol.Frames[0].Width, func(rows func(int, []uint16) error) (bool, error) {
+		vs.rows = rows
 		var err error
-		if vl, err = vs.Finish(vol, nil); err != nil {
-			return err
-		}
-		if vl.Frames[0] != nil || vl.Narrow != nil {
-			return errNotWritten
-		}
-		return nil
+		vl, err = vs.Finish(vol, nil)
+		return err == nil && vl.Frames[0] == nil && vl.Narrow == nil, err
 	})
-	if errors.Is(err, errNotWritten) {
-		return vl, false, nil
-	}
 	if err != nil {
 		return nil, false, err
 	}
-	return vl, true, nil
+	return vl, written, nil
 }

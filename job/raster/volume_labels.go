@@ -1,11 +1,11 @@
 package raster
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/cclabel/cclabel"
@@ -79,13 +79,6 @@ func LabelVolume(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 	return LabelVolumeIn(l, vol, s, conn, nil, false)
 }
 
-// LabelVolumeInto is [LabelVolume] writing the first frame's labels into dst.
-// It does so when dst has one label per voxel (a buffer made ready while the
-// volume was read).
-func LabelVolumeInto(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn int, dst []uint32) (*VolumeLabels, error) {
-	return LabelVolumeIn(l, vol, s, conn, OneBuffer(dst), false)
-}
-
 // LabelVolumeIn is [LabelVolume] labeling into arrays from bufs. It does so
 // when they fit (nil bufs: none). With narrow, a volume of one frame and no
 // size filters is labeled by [cclabel.Labeler.LabelRasterNarrow]: its labels
@@ -150,14 +143,8 @@ func labelFrames(l *cclabel.Labeler, vol *imagegraph.Volume, s Settings, conn in
 			return nil, err
 		}
 		if res.Backend == cclabel.BackendGPU {
-			if vl.GPU == nil {
-				vl.GPU = &cclabel.Timing{}
-			}
-			vl.GPU.Upload += res.Timing.Upload
-			vl.GPU.Kernel += res.Timing.Kernel
-			vl.GPU.Download += res.Timing.Download
-			vl.GPU.Join += res.Timing.Join
-			vl.GPU.Total += res.Timing.Total
+			vl.GPU = cmp.Or(vl.GPU, &cclabel.Timing{})
+			*vl.GPU = vl.GPU.Plus(res.Timing)
 		}
 		vl.Timing = vl.Timing.Plus(res.Timing)
 		if err := s.finishLabels(l, res.Labels); err != nil {
@@ -202,13 +189,8 @@ func NarrowWrites(out VolumeOutputs, dtype string) bool {
 	if out.Preview != "" || out.Stats != "" || out.Contacts != "" || dtype != "auto" && dtype != "uint16" || out.Output == "" && out.Labels == "" {
 		return false
 	}
-	for _, path := range []string{out.Output, out.Labels} {
-		lower := strings.ToLower(path)
-		if path != "" && !strings.HasSuffix(lower, ".nii") && !strings.HasSuffix(lower, ".nii.gz") && !strings.HasSuffix(lower, ".npy") {
-			return false // NRRD
-		}
-	}
-	return true
+	// Not NRRD, which is written from uint32 labels only.
+	return (out.Output == "" || formats.StreamsLabels(out.Output)) && (out.Labels == "" || formats.StreamsLabels(out.Labels))
 }
 
 // WriteVolume writes the outputs of a labeled volume under s. These are the

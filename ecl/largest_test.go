@@ -1,4 +1,4 @@
-package job
+package ecl_test
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/cclabel/cclabel/ecl"
 )
 
-// TestLabelsAndLargest checks labelsAndLargest against ecl's labels and
+// TestLabelsAndLargest checks Result.LabelsAndLargest against ecl's labels and
 // component sizes, on graphs from none to one component.
 func TestLabelsAndLargest(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
@@ -30,7 +30,7 @@ func TestLabelsAndLargest(t *testing.T) {
 				}
 				want := res.Labels(threads)
 				_, wantLargest := ecl.Largest(ecl.ComponentSizes(want, res.Count))
-				labels, largest := labelsAndLargest(res, threads)
+				labels, largest := res.LabelsAndLargest(threads)
 				if !slices.Equal(labels, want) || largest != wantLargest {
 					t.Fatalf("%d threads: largest %d, want %d; labels equal: %v", threads, largest, wantLargest, slices.Equal(labels, want))
 				}
