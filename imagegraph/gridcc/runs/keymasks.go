@@ -2,6 +2,7 @@ package runs
 
 import (
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
@@ -67,26 +68,29 @@ func markStarts[K grid.GridKey](starts []uint64, ranks []uint32, runs []grid.Key
 	}
 }
 
-// equalMasks writes into masks (one bit a column, the bits past len(a)
-// zero) where a and b (as long as a) hold equal keys.
-func equalMasks(a, b []uint32, masks []uint64) {
-	n := len(a)
-	b = b[:n]
-	whole := 0
-	if n >= 64 && band.DiffMasks32(unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), masks[:n/64]) {
-		whole = n / 64
-		for i := range whole {
-			masks[i] = ^masks[i]
-		}
+// keyMasks writes into out, four words for each 64 columns of c: the
+// columns where c's key is nonzero, and where it equals u's, d's and n's
+// key (each as long as c); bits past len(c) are zero.
+func keyMasks(c, u, d, n []uint32, out []uint64) {
+	w := len(c)
+	u, d, n = u[:w], d[:w], n[:w]
+	i := 0
+	if w >= 64 {
+		i = keyMasksWords(unsafe.Pointer(&c[0]), unsafe.Pointer(&u[0]), unsafe.Pointer(&d[0]), unsafe.Pointer(&n[0]), out[:4*(w/64)])
 	}
-	for i := whole; i < len(masks); i++ {
+	for ; 4*i < len(out); i++ {
 		lo := i << 6
-		hi := min(lo+64, n)
-		var m uint64
+		hi := min(lo+64, w)
+		var nz, eu, ed, en uint64
 		for x := lo; x < hi; x++ {
-			m |= b2u64(a[x] == b[x]) << uint(x-lo)
+			k, b := c[x], uint(x-lo)
+			nz |= b2u64(k != 0) << b
+			eu |= b2u64(k == u[x]) << b
+			ed |= b2u64(k == d[x]) << b
+			en |= b2u64(k == n[x]) << b
 		}
-		masks[i] = m
+		o := out[4*i : 4*i+4 : 4*i+4]
+		o[0], o[1], o[2], o[3] = nz, eu, ed, en
 	}
 }
 
@@ -98,25 +102,29 @@ func b2u64(b bool) uint64 {
 	return 0
 }
 
-// maskLinker links the rows of one band from masks of equal keys; its
-// slices are scratch of a row's words.
+// maskLinker links the rows of one band from masks of equal keys.
 type maskLinker struct {
-	width                 int
-	zeros                 []uint32
-	nz, eqU, eqD, eqN     []uint64
-	fresh, other          []uint64
-	cur, up, down, dm, dp maskRow
+	width int
+	// masks holds keyMasks' words for the row being linked: nonzero keys,
+	// keys equal to the row above's, to the same row's of the plane
+	// before and to the next row's.
+	masks         []uint64
+	fresh, other  []uint64
+	cur, up, down maskRow
+	side          maskRow
 }
+
+// The masks of a word, at 4*word+maskNonzero and so on.
+const (
+	maskNonzero = iota
+	maskUp
+	maskDown
+	maskNext
+)
 
 // newMaskLinker returns the scratch for rows of width keys.
 func newMaskLinker(width int) *maskLinker {
-	words := edgeWords(width)
-	return &maskLinker{
-		width: width,
-		zeros: make([]uint32, width),
-		nz:    make([]uint64, words), eqU: make([]uint64, words),
-		eqD: make([]uint64, words), eqN: make([]uint64, words),
-	}
+	return &maskLinker{width: width, masks: make([]uint64, 4*edgeWords(width))}
 }
 
 // layerRow returns row y of layer p as a maskRow, its keys read from
@@ -131,116 +139,122 @@ func layerRow[K grid.GridKey](p *runLayer[K], y int, keys keyRows32, row, words 
 // before. It returns the number of roots hooked away.
 func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid.KeyRun[uint32], cur, below *runLayer[uint32], z, y int) int {
 	w := m.width
-	words := len(m.nz)
+	words := edgeWords(w)
 	layer := l.layer
 	c := layerRow(cur, y, l.keys, z*layer+y, words)
 	for k := range runs {
 		s := c.first + uint32(k)
 		labels[s-1] = s
 	}
-	equalMasks(c.keys, m.zeros, m.nz)
-	for i := range m.nz {
-		m.nz[i] = ^m.nz[i]
-	}
-	m.nz[words-1] &= 1<<uint(w&63) - 1 // past the row (w&63 is 0: a whole word past it)
-	fresh, other := m.fresh[:0], m.other[:0]
-	var up, down *maskRow
+	// Rows that are missing compare with the row itself; their masks
+	// are not read.
+	u, d, n := c.keys, c.keys, c.keys
 	if y > 0 {
 		m.up = layerRow(cur, y-1, l.keys, z*layer+y-1, words)
-		up = &m.up
-		equalMasks(c.keys, up.keys, m.eqU)
-		fresh = verticalContacts(fresh, &c, up, m.eqU, m.nz)
-	} else {
-		clear(m.eqU)
-	}
-	hooks := band.LinkFreshContacts(labels, fresh)
-	if up != nil {
-		other = diagonalContacts(other, &c, up, runs, w)
+		u = m.up.keys
 	}
 	if below != nil {
 		m.down = layerRow(below, y, l.keys, (z-1)*layer+y, words)
-		down = &m.down
-		equalMasks(c.keys, down.keys, m.eqD)
-		other = verticalContacts(other, &c, down, m.eqD, m.nz)
-		other = diagonalContacts(other, &c, down, runs, w)
+		d = m.down.keys
+	}
+	if y+1 < layer {
+		n = l.keys.KeyRow32(z*layer + y + 1)
+	}
+	keyMasks(c.keys, u, d, n, m.masks)
+	// Face contacts come at most one a column, diagonal ones two a run
+	// for each row, those with rows y-1 and y+1 before three a column.
+	need := 2*w + 4*len(runs) + 6*w + 8
+	fresh, other := slices.Grow(m.fresh[:0], w+1), slices.Grow(m.other[:0], need)
+	nf, no := 0, 0
+	if y > 0 {
+		nf = faceContacts(fresh[:cap(fresh)], nf, &c, &m.up, m.masks, maskUp)
+		no = diagonalContacts(other[:cap(other)], no, &c, &m.up, runs, m.masks, maskUp)
+	}
+	hooks := band.LinkFreshContacts(labels, fresh[:nf])
+	if below != nil {
+		buf := other[:cap(other)]
+		no = faceContacts(buf, no, &c, &m.down, m.masks, maskDown)
+		no = diagonalContacts(buf, no, &c, &m.down, runs, m.masks, maskDown)
 		if y > 0 {
-			m.dm = layerRow(below, y-1, l.keys, (z-1)*layer+y-1, words)
-			for i := range words {
-				m.eqN[i] = m.nz[i] &^ (m.eqU[i] | m.eqD[i])
-			}
-			other = crossContacts(other, &c, &m.dm, m.eqN, w)
+			m.side = layerRow(below, y-1, l.keys, (z-1)*layer+y-1, words)
+			no = crossContacts(buf, no, &c, &m.side, m.masks, maskUp)
 		}
 		if y+1 < layer {
-			m.dp = layerRow(below, y+1, l.keys, (z-1)*layer+y+1, words)
-			equalMasks(c.keys, l.keys.KeyRow32(z*layer+y+1), m.eqN)
-			for i := range words {
-				m.eqN[i] = m.nz[i] &^ (m.eqN[i] | m.eqD[i])
-			}
-			other = crossContacts(other, &c, &m.dp, m.eqN, w)
+			m.side = layerRow(below, y+1, l.keys, (z-1)*layer+y+1, words)
+			no = crossContacts(buf, no, &c, &m.side, m.masks, maskNext)
 		}
 	}
-	m.fresh, m.other = fresh, other
-	return hooks + band.LinkContacts(labels, other)
+	m.fresh, m.other = fresh[:0], other[:0]
+	return hooks + band.LinkContacts(labels, other[:no])
 }
 
-// verticalContacts appends to found, as slot pairs (run<<32 | touching
-// run), the runs of ref that the runs of c touch face to face: one pair
-// for each stretch of columns where the two rows hold the same nonzero
-// key in the same two runs (eq: equal keys, nz: nonzero keys of c). The
-// pairs come in column order, so each run's together.
-func verticalContacts(found []uint64, c, ref *maskRow, eq, nz []uint64) []uint64 {
+// faceContacts writes into buf from n on, as slot pairs (run<<32 |
+// touching run), the runs of ref that the runs of c touch face to face, and
+// returns the new n: one pair for each stretch of columns where the two
+// rows hold the same nonzero key in the same two runs (masks' words at
+// offset eq tell where the keys are equal). The pairs come in column
+// order, so each run's together.
+func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int) int {
 	var carry uint64
-	for i := range eq {
-		e := eq[i] & nz[i]
-		first := e&^(e<<1|carry) | e&(c.starts[i]|ref.starts[i])
+	for i := range len(masks) / 4 {
+		e := masks[4*i+eq] & masks[4*i+maskNonzero]
+		first := e&^(e<<1|carry) | e&c.starts[i]
 		carry = e >> 63
 		for ; first != 0; first &= first - 1 {
 			x := i<<6 | bits.TrailingZeros64(first)
-			found = append(found, uint64(c.slot(x))<<32|uint64(ref.slot(x)))
+			buf[n] = uint64(c.slot(x))<<32 | uint64(ref.slot(x))
+			n++
 		}
 	}
-	return found
+	return n
 }
 
-// diagonalContacts appends to found the runs of ref that a run of c
-// (runs) touches only diagonally: at its first column s, a run of its key
-// ending at s-1, and at its last e-1, one starting at e.
-func diagonalContacts(found []uint64, c, ref *maskRow, runs []grid.KeyRun[uint32], w int) []uint64 {
-	keys := ref.keys[:w]
+// diagonalContacts writes into buf from n on the runs of ref that a run of
+// c (runs) touches only diagonally, and returns the new n: at its first
+// column s, a run of its key ending at s-1 (ref's key at s differs), and at
+// its last e-1, one starting at e. masks' words at offset eq tell where
+// the keys of c and ref are equal. It branches on no key: each candidate
+// is written, and kept when it touches.
+func diagonalContacts(buf []uint64, n int, c, ref *maskRow, runs []grid.KeyRun[uint32], masks []uint64, eq int) int {
+	keys := ref.keys
+	w := len(keys)
 	for k, r := range runs {
 		s, e := int(r.Start), int(r.End)
-		slot := uint64(c.first+uint32(k)) << 32
-		if s > 0 && keys[s-1] == r.Key && keys[s] != r.Key {
-			found = append(found, slot|uint64(ref.slot(s-1)))
-		}
-		if e < w && keys[e] == r.Key && keys[e-1] != r.Key {
-			found = append(found, slot|uint64(ref.slot(e)))
-		}
+		run := uint64(c.first+uint32(k)) << 32
+		left := max(s-1, 0)
+		equal := masks[4*(s>>6)+eq] >> uint(s&63) & 1
+		buf[n] = run | uint64(ref.slot(left))
+		n += int(b2u64(s > 0) & b2u64(keys[left] == r.Key) &^ equal)
+		right := min(e, w-1)
+		equal = masks[4*((e-1)>>6)+eq] >> uint((e-1)&63) & 1
+		buf[n] = run | uint64(ref.slot(right))
+		n += int(b2u64(e < w) & b2u64(keys[right] == r.Key) &^ equal)
 	}
-	return found
+	return n
 }
 
-// crossContacts appends to found the runs of ref that the voxels of c
-// marked in need touch: those of equal key at columns x-1, x and x+1.
-func crossContacts(found []uint64, c, ref *maskRow, need []uint64, w int) []uint64 {
-	keys, own := ref.keys[:w], c.keys[:w]
-	for i, bitsLeft := range need {
-		for ; bitsLeft != 0; bitsLeft &= bitsLeft - 1 {
-			x := i<<6 | bits.TrailingZeros64(bitsLeft)
+// crossContacts writes into buf from n on the runs of ref (row y-1 or y+1
+// of the plane before) that the voxels of c touch where they need to, and
+// returns the new n: a voxel needs to where neither the same row of the
+// plane before nor the row at masks' offset other (the row above or the
+// next) holds its key. It writes the runs of its key at columns x-1, x and
+// x+1.
+func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other int) int {
+	keys, own := ref.keys, c.keys[:len(ref.keys)]
+	last := len(keys) - 1
+	for i := range len(masks) / 4 {
+		need := masks[4*i+maskNonzero] &^ (masks[4*i+maskDown] | masks[4*i+other])
+		for ; need != 0; need &= need - 1 {
+			x := i<<6 | bits.TrailingZeros64(need)
 			key := own[x]
-			var slot uint64
-			for u := max(x-1, 0); u <= min(x+1, w-1); u++ {
-				if keys[u] != key {
-					continue
-				}
-				if slot == 0 {
-					slot = uint64(c.slot(x)) << 32
-				}
-				found = append(found, slot|uint64(ref.slot(u)))
+			run := uint64(c.slot(x)) << 32
+			for u := max(x-1, 0); u <= min(x+1, last); u++ {
+				buf[n] = run | uint64(ref.slot(u))
+				n += int(b2u64(keys[u] == key))
 			}
 		}
 	}
-	return found
+	return n
 }
 
 // linkBandMasks is LinkBand for a volume at 26-connectivity whose keys lie
