@@ -55,6 +55,10 @@ func (m *maskRow) slot(x int) uint32 {
 	return m.first + m.ranks[i] + uint32(bits.OnesCount64(below)) - 1
 }
 
+// startsAt returns 1 when a run of nonzero keys starts at column x, else
+// 0.
+func (m *maskRow) startsAt(x int) uint64 { return m.starts[x>>6] >> uint(x&63) & 1 }
+
 // markStarts sets the run starts and ranks of a row of runs.
 func markStarts[K grid.GridKey](starts []uint64, ranks []uint32, runs []grid.KeyRun[K]) {
 	clear(starts)
@@ -238,7 +242,7 @@ func diagonalContacts(buf []uint64, n int, c, ref *maskRow, runs []grid.KeyRun[u
 // returns the new n: a voxel needs to where neither the same row of the
 // plane before nor the row at masks' offset other (the row above or the
 // next) holds its key. It writes the runs of its key at columns x-1, x and
-// x+1.
+// x+1, whose slots differ from x's by the run starts at x and x+1.
 func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other int) int {
 	keys, own := ref.keys, c.keys[:len(ref.keys)]
 	last := len(keys) - 1
@@ -248,10 +252,14 @@ func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other i
 			x := i<<6 | bits.TrailingZeros64(need)
 			key := own[x]
 			run := uint64(c.slot(x)) << 32
-			for u := max(x-1, 0); u <= min(x+1, last); u++ {
-				buf[n] = run | uint64(ref.slot(u))
-				n += int(b2u64(keys[u] == key))
-			}
+			at := ref.slot(x)
+			left, right := max(x-1, 0), min(x+1, last)
+			buf[n] = run | uint64(at-uint32(ref.startsAt(x)))
+			n += int(b2u64(x > 0) & b2u64(keys[left] == key))
+			buf[n] = run | uint64(at)
+			n += int(b2u64(keys[x] == key))
+			buf[n] = run | uint64(at+uint32(ref.startsAt(right)))
+			n += int(b2u64(x < last) & b2u64(keys[right] == key))
 		}
 	}
 	return n
