@@ -7,7 +7,3 @@ import "unsafe"
 // changeMasks32 returns false: without the amd64 kernel, change masks come
 // from changeMask.
 func changeMasks32(p unsafe.Pointer, masks []uint64) bool { return false }
-
-// diffMasks32 returns false: without the amd64 kernel, difference masks
-// come from diffMask.
-func diffMasks32(a, b unsafe.Pointer, masks []uint64) bool { return false }

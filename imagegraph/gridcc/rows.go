@@ -297,3 +297,14 @@ func mask[T imagegraph.Sample](src []T, dst []uint64, rule imagegraph.Rule) {
 		dst[x>>6] |= bit << (x & 63)
 	}
 }
+
+// KeyRow32 returns a row's samples as its 32-bit multilabel keys when
+// samples are 4 bytes wide (their bits are their keys: runs.LabelRuns
+// links volumes from them), else nil.
+func (s *intRows[T]) KeyRow32(row int) []uint32 {
+	if unsafe.Sizeof(T(0)) != 4 {
+		return nil
+	}
+	r := s.row(row)
+	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(r))), len(r))
+}

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
+	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
 )
 
 // swappedRows serves the runs of a volume of integer samples with x and y
@@ -67,7 +68,7 @@ func (c *columnRuns[T, K]) fill(p []T, width, height int) {
 		m := c.masks[y*words : (y+1)*words]
 		row, above := p[y*width:(y+1)*width], p[(y-1)*width:y*width]
 		k0 := 0
-		if unsafe.Sizeof(row[0]) == 4 && width >= 64 && diffMasks32(unsafe.Pointer(&row[0]), unsafe.Pointer(&above[0]), m[:width/64]) {
+		if unsafe.Sizeof(row[0]) == 4 && width >= 64 && band.DiffMasks32(unsafe.Pointer(&row[0]), unsafe.Pointer(&above[0]), m[:width/64]) {
 			k0 = width / 64
 			for k, bits := range m[:k0] {
 				for ; bits != 0; bits &= bits - 1 {

@@ -33,6 +33,9 @@ func LabelRuns[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.
 		return 0, err
 	}
 	l := newRunLabeler(shape, connectivity, src, dst)
+	if k, ok := src.(keyRows32); ok && l.layer > 1 && l.same == 1 && l.below == [3]int32{1, 1, 1} && k.KeyRow32(0) != nil {
+		l.keys = k
+	}
 	return band.RunLabeler(l, band.Layers(l.layers, l.layer, threads), dst, shape.Width), nil
 }
 
@@ -56,7 +59,10 @@ type runLabeler[K grid.GridKey] struct {
 	// readers, when set, returns a reader of src's rows for one
 	// goroutine, which it uses in place of src.
 	readers func() grid.RunRows[K]
-	labels  []uint32
+	// keys, when set, serves the rows' keys, from which a volume at
+	// 26-connectivity is linked (linkBandMasks).
+	keys   keyRows32
+	labels []uint32
 }
 
 // reader returns the rows of the grid for one goroutine.
@@ -76,10 +82,19 @@ type runLayer[K grid.GridKey] struct {
 	rowStart []int
 	slot     []uint32
 	count    int // runs of the layer, sentinels not counted
+	// starts and ranks hold, when the labeler has keys, each row's
+	// maskRow.starts and ranks, edgeWords(width) words a row.
+	starts []uint64
+	ranks  []uint32
 }
 
 func (l *runLabeler[K]) newLayer() *runLayer[K] {
-	return &runLayer[K]{rowStart: make([]int, l.layer+1), slot: make([]uint32, l.layer)}
+	p := &runLayer[K]{rowStart: make([]int, l.layer+1), slot: make([]uint32, l.layer)}
+	if l.keys != nil {
+		words := edgeWords(l.width)
+		p.starts, p.ranks = make([]uint64, l.layer*words), make([]uint32, l.layer*words)
+	}
+	return p
 }
 
 // row returns the runs of row y with the sentinels after them, and the
@@ -99,6 +114,10 @@ func (l *runLabeler[K]) loadRow(src grid.RunRows[K], p *runLayer[K], z, y int, n
 	lo := len(p.runs)
 	p.runs = src.AppendRuns(z*l.layer+y, p.runs)
 	n := len(p.runs) - lo
+	if p.starts != nil {
+		words := len(p.starts) / len(p.slot)
+		markStarts(p.starts[y*words:(y+1)*words], p.ranks[y*words:(y+1)*words], p.runs[lo:])
+	}
 	for range linkWindow {
 		p.runs = append(p.runs, grid.KeyRun[K]{Start: band.SentinelColumn, End: band.SentinelColumn})
 	}
@@ -338,6 +357,10 @@ func b2u32(b bool) uint32 {
 // the slots to the end of the band's pixels (see band.Band.MoveSlots; a row
 // has no more runs than pixels).
 func (l *runLabeler[K]) LinkBand(b *band.Band) {
+	if l32, ok := any(l).(*runLabeler[uint32]); ok && l.keys != nil {
+		linkBandMasks(l32, b)
+		return
+	}
 	labels := l.labels
 	src := l.reader()
 	cur, prev := l.newLayer(), l.newLayer()
