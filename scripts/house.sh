@@ -19,6 +19,7 @@ layer() {
     internal/testkit*) echo 25 ;;
     internal/*) echo 0 ;;
     imagegraph | ecl) echo 10 ;;
+    imagegraph/internal/*) echo 15 ;;
     ecl/incremental* | imagegraph/gridcc* | imagegraph/measure*) echo 20 ;;
     formats*) echo 30 ;;
     cuda* | slabs* | render* | gen*) echo 30 ;;

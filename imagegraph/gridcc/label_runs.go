@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // appendIntRuns appends the runs of equal nonzero values of src; the key
@@ -13,9 +14,9 @@ import (
 // and 0 at 0 for types no wider than K. It goes run by run, comparing
 // eight samples at a time, until short runs (a few runs shorter than
 // shortLen samples) hand the rest of the row to appendShortRuns; 4-byte
-// samples go there at once where changeMasks32 has its kernel.
+// samples go there at once where band.ChangeMasks32 has its kernel.
 func appendIntRuns[T integer, K grid.GridKey](src []T, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
-	if len(src) > 0 && unsafe.Sizeof(src[0]) == 4 && changeMasks32(nil, nil) {
+	if len(src) > 0 && unsafe.Sizeof(src[0]) == 4 && band.ChangeMasks32(nil, nil) {
 		// Change masks cost less than run ends whatever the runs.
 		return appendShortRuns(src, 0, dst)
 	}
@@ -113,7 +114,7 @@ func firstOf8[T integer](c []T, v T) int {
 // appendShortRuns is appendIntRuns for the rest of a row of short runs,
 // from a run starting at x0. The places where the value changes are found
 // 64 samples at a time as a bit mask, without branching on the data (for
-// 4-byte samples by changeMasks32 where it can, up to 1024 samples a
+// 4-byte samples by band.ChangeMasks32 where it can, up to 1024 samples a
 // call);
 // each run is written past the end of dst and kept (counted) when its
 // value is nonzero, without a branch either.
@@ -128,7 +129,7 @@ func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyR
 		var masks [16]uint64
 		for lo+64 <= n {
 			m := masks[:min((n-lo)/64, len(masks))]
-			if !changeMasks32(unsafe.Pointer(&src[lo]), m) {
+			if !band.ChangeMasks32(unsafe.Pointer(&src[lo]), m) {
 				break
 			}
 			for _, changes := range m {

@@ -5,7 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // swappedRows serves the runs of a volume of integer samples with x and y

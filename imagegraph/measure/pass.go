@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // partial holds one goroutine's sums for one label.
@@ -104,7 +105,7 @@ type run[L Label] struct {
 
 // appendRuns appends the runs of row to dst. It finds where the label
 // changes 64 labels at a time as a bit mask, without branching on the
-// labels (for 4-byte labels by changeMasks32AVX2 where it can), and writes
+// labels (for 4-byte labels by band.ChangeMasks32 where it can), and writes
 // a run at each change.
 func appendRuns[L Label](dst []run[L], row []L) []run[L] {
 	n := len(row)
@@ -112,11 +113,11 @@ func appendRuns[L Label](dst []run[L], row []L) []run[L] {
 	buf := dst[len(dst) : len(dst)+n]
 	k := 0
 	lo := 1
-	if unsafe.Sizeof(row[0]) == 4 && hasChangeMasks32 {
+	if unsafe.Sizeof(row[0]) == 4 && band.ChangeMasks32(nil, nil) {
 		var masks [16]uint64
 		for lo+64 <= n {
 			m := masks[:min((n-lo)/64, len(masks))]
-			changeMasks32AVX2(unsafe.Pointer(&row[lo]), len(m), &m[0])
+			band.ChangeMasks32(unsafe.Pointer(&row[lo]), m)
 			for _, c := range m {
 				for ; c != 0; c &= c - 1 {
 					x := lo + bits.TrailingZeros64(c)

@@ -3,7 +3,7 @@ package grid
 import (
 	"math/bits"
 
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // pair18Labeler labels a binary volume at 18-connectivity, rows y +

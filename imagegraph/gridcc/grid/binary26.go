@@ -3,7 +3,7 @@ package grid
 import (
 	"math/bits"
 
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // bundleScan holds a bundle: two rows (top, bottom) of two consecutive

@@ -3,7 +3,7 @@ package grid
 import (
 	"math/bits"
 
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // LabelBinary8 labels a binary 2D image, given as bit masks, at

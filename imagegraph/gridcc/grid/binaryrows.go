@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // LabelBinary labels a binary grid, given as bit masks, at any

@@ -1,6 +1,6 @@
 package grid
 
-import "github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+import "github.com/cclabel/cclabel/imagegraph/internal/band"
 
 // maskCache keeps the masks that the first pass of a binary labeler reads,
 // so that the second pass copies them instead of asking the source again

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 

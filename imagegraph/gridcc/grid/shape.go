@@ -1,6 +1,6 @@
 package grid
 
-import "github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+import "github.com/cclabel/cclabel/imagegraph/internal/band"
 
 // GridShape is the size of a 2D (Depth 1) or 3D grid.
 type GridShape struct{ Width, Height, Depth int }

@@ -1,7 +1,7 @@
 package grid
 
 import (
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 	"github.com/cclabel/cclabel/internal/parallel"
 )
 

@@ -2,7 +2,7 @@ package runs
 
 import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // stencilOffset is a neighbour's position relative to a voxel.

@@ -6,7 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // keyRows32 is implemented by sources whose rows lie in memory as 32-bit

@@ -2,7 +2,7 @@ package runs
 
 import (
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // keyRoots maps the keys of a layer's runs to the root that all runs of

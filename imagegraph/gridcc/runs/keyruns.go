@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // LabelRuns labels a grid given as runs of equal keys, at any

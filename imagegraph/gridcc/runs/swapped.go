@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
-	"github.com/cclabel/cclabel/imagegraph/gridcc/internal/band"
+	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
 // LabelRunsSwapped is [LabelRuns] for a volume served with x and y swapped
