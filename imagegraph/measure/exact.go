@@ -28,6 +28,24 @@ type Exact struct {
 	IMin, IMax float64
 }
 
+// QuantBits bounds the quantized intensities of [Exact]: |q| <= 2^QuantBits,
+// which keeps Σq and Σq·x of up to 2^38 voxels of coordinates below 2^31
+// inside 128 bits, and Σq² inside 192.
+const QuantBits = 58
+
+// QuantScale returns the scale of [Exact] for intensities whose largest
+// magnitude is absmax: the s with absmax < 2^(QuantBits-s) <= 2·absmax
+// (QuantBits for absmax 0), so that every q = v·2^s rounded to the nearest
+// integer, ties to even, has |q| <= 2^QuantBits. It reports false for a NaN
+// or infinite absmax, which has no such scale.
+func QuantScale(absmax float64) (int, bool) {
+	if math.IsNaN(absmax) || math.IsInf(absmax, 0) {
+		return 0, false
+	}
+	_, e := math.Frexp(math.Abs(absmax)) // |absmax| < 2^e
+	return QuantBits - e, true
+}
+
 // CheckOptions checks opt for w x h x d labels as [Compute] does, and sets
 // its zero spacings and slope to 1.
 func CheckOptions(w, h, d int, opt *Options) error {

@@ -16,11 +16,17 @@ type partial struct {
 	min, max   [3]int
 	same       [3]int64 // neighbour pairs along x, y, z inside the component
 
-	// Intensity: k is the first scaled sample this goroutine saw, the
-	// shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; wx, wy, wz = Σ x·v, Σ y·v,
-	// Σ z·v.
+	// Intensity, exact (scan.exact): the sums of the quantized samples
+	// q = Σq, q2 = Σq², qx = Σ x·q, Σ y·q, Σ z·q.
+	q          wide128
+	q2         wide192
+	qx         [3]wide128
+	imin, imax float64
+
+	// Intensity in floating point: k is the first scaled sample this
+	// goroutine saw, the shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; wx, wy,
+	// wz = Σ x·v, Σ y·v, Σ z·v.
 	k, s1, s2, wx, wy, wz float64
-	imin, imax            float64
 }
 
 // contactKey packs a pair of labels a < b.
@@ -91,6 +97,8 @@ type scan[L Label, T imagegraph.Sample] struct {
 	count           int
 	slope, inter    float64
 	scaled          bool // slope != 1 or inter != 0
+	exact           bool // the intensity sums are exact, by quant
+	quant           quant
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
 }
@@ -273,13 +281,7 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if p.n == 0 {
 				s.first(p, vals[x0])
 			}
-			var r runSums
-			if s.scaled {
-				r = sumScaled(vals[x0:x], p.k, s.slope, s.inter, p.imin, p.imax)
-			} else {
-				r = sumPlain(vals[x0:x], p.k, p.imin, p.imax)
-			}
-			r.add(p, x-x0, x0, y, z)
+			s.intensity(p, vals[x0:x], x0, y, z)
 		}
 		p.n += n
 		if s.neighbourCounts {
@@ -332,6 +334,22 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	}
 	*j = i
 	return c
+}
+
+// intensity adds the samples vals of a run from (x0, y, z) to p.
+func (s *scan[L, T]) intensity(p *partial, vals []T, x0, y, z int) {
+	if s.exact {
+		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax)
+		r.add(p, len(vals), x0, y, z)
+		return
+	}
+	var r runSums
+	if s.scaled {
+		r = sumScaled(vals, p.k, s.slope, s.inter, p.imin, p.imax)
+	} else {
+		r = sumPlain(vals, p.k, p.imin, p.imax)
+	}
+	r.add(p, len(vals), x0, y, z)
 }
 
 // first sets up p's intensity sums at its first sample v: the shift k
