@@ -19,6 +19,13 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 	s.neighbourCounts = s.surface || s.touch
 	if vals != nil {
 		s.quant, s.exact = quantOf(vals, s.slope, s.inter, s.scaled, opt.Threads)
+		// Unscaled floating-point samples may be -0, and scaled samples
+		// only where inter is -0.
+		s.zeros = s.scaled && math.Signbit(s.inter)
+		switch any(vals).(type) {
+		case []float32, []float64:
+			s.zeros = s.zeros || !s.scaled
+		}
 	}
 	rows := h * d
 	threads := parallel.ClampThreads(opt.Threads, rows)

@@ -98,6 +98,7 @@ type scan[L Label, T imagegraph.Sample] struct {
 	slope, inter    float64
 	scaled          bool // slope != 1 or inter != 0
 	exact           bool // the intensity sums are exact, by quant
+	zeros           bool // a scaled sample may be -0
 	quant           quant
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
@@ -339,7 +340,7 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 // intensity adds the samples vals of a run from (x0, y, z) to p.
 func (s *scan[L, T]) intensity(p *partial, vals []T, x0, y, z int) {
 	if s.exact {
-		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax)
+		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax)
 		r.add(p, len(vals), x0, y, z)
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -81,7 +82,16 @@ func quantOf[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, t
 	parts := make([]extremes, threads)
 	parallel.RangesIndexed(len(vals), threads, func(t, lo, hi int) {
 		p := &parts[t]
-		p.lo, p.hi, p.nan = sampleExtremes(vals[lo:hi])
+		switch v := any(vals[lo:hi]).(type) {
+		case []float32:
+			l, h, nan := floatExtremes(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(v))), len(v)), 32)
+			p.lo, p.hi, p.nan = any(math.Float32frombits(l)).(T), any(math.Float32frombits(h)).(T), nan
+		case []float64:
+			l, h, nan := floatExtremes(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v)), 64)
+			p.lo, p.hi, p.nan = any(math.Float64frombits(l)).(T), any(math.Float64frombits(h)).(T), nan
+		default:
+			p.lo, p.hi, p.nan = sampleExtremes(vals[lo:hi])
+		}
 	})
 	lo, hi, nan := parts[0].lo, parts[0].hi, false
 	for _, p := range parts {
@@ -104,19 +114,83 @@ func quantOf[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, t
 }
 
 // sampleExtremes returns the least and greatest of vals (not empty), and
-// whether one is NaN (then the extremes mean nothing).
+// whether one is NaN (then the extremes mean nothing). It keeps four
+// lanes; t - t is 0 but for NaN (and infinities, which the extremes show).
 func sampleExtremes[T imagegraph.Sample](vals []T) (lo, hi T, nan bool) {
-	lo, hi = vals[0], vals[0]
-	for _, t := range vals {
-		if t < lo {
-			lo = t
+	lo0, hi0 := vals[0], vals[0]
+	lo1, hi1, lo2, hi2, lo3, hi3 := lo0, hi0, lo0, hi0, lo0, hi0
+	var z0, z1 T
+	i := 0
+	for ; i+4 <= len(vals); i += 4 {
+		v := vals[i : i+4 : i+4]
+		t0, t1, t2, t3 := v[0], v[1], v[2], v[3]
+		if t0 < lo0 {
+			lo0 = t0
 		}
-		if t > hi {
-			hi = t
+		if t0 > hi0 {
+			hi0 = t0
 		}
-		nan = nan || t != t
+		if t1 < lo1 {
+			lo1 = t1
+		}
+		if t1 > hi1 {
+			hi1 = t1
+		}
+		if t2 < lo2 {
+			lo2 = t2
+		}
+		if t2 > hi2 {
+			hi2 = t2
+		}
+		if t3 < lo3 {
+			lo3 = t3
+		}
+		if t3 > hi3 {
+			hi3 = t3
+		}
+		z0 += (t0 - t0) + (t1 - t1)
+		z1 += (t2 - t2) + (t3 - t3)
 	}
-	return lo, hi, nan
+	for ; i < len(vals); i++ {
+		t := vals[i]
+		lo0, hi0 = min(lo0, t), max(hi0, t)
+		z0 += t - t
+	}
+	z := z0 + z1
+	lo, hi = min(lo0, lo1, lo2, lo3), max(hi0, hi1, hi2, hi3)
+	return lo, hi, z != z || lo != lo || hi != hi
+}
+
+// floatExtremes is sampleExtremes for floating-point samples of size
+// bits, given as their bits (and returned so), which it compares as keys
+// of the same order (NaN beyond the infinities, -0 below +0) without
+// branches.
+func floatExtremes[U uint32 | uint64](vals []U, size int) (lo, hi U, nan bool) {
+	sign := U(1) << (size - 1)
+	inf := U(math.Float64bits(math.Inf(1)))
+	if size == 32 {
+		inf = U(math.Float32bits(float32(math.Inf(1))))
+	}
+	// key maps the bits of a negative number (whose order the bits
+	// reverse) to their complement, others to themselves with the sign
+	// bit set; unkey inverts it.
+	key := func(b U) U { return b ^ (-(b>>(size-1))>>1 | sign) }
+	unkey := func(k U) U { return k ^ (-(^k>>(size-1))>>1 | sign) }
+	k0 := key(vals[0])
+	lo0, hi0, lo1, hi1 := k0, k0, k0, k0
+	i := 0
+	for ; i+2 <= len(vals); i += 2 {
+		a, b := key(vals[i]), key(vals[i+1])
+		lo0, hi0 = min(lo0, a), max(hi0, a)
+		lo1, hi1 = min(lo1, b), max(hi1, b)
+	}
+	if i < len(vals) {
+		a := key(vals[i])
+		lo0, hi0 = min(lo0, a), max(hi0, a)
+	}
+	klo, khi := min(lo0, lo1), max(hi0, hi1)
+	nan = klo < key(inf|sign) || khi > key(inf)
+	return unkey(klo), unkey(khi), nan
 }
 
 // exactRun holds the exact sums of the quantized samples q_i of a run:
@@ -129,17 +203,70 @@ type exactRun struct {
 	min, max float64
 }
 
+// exactChunk is the most samples whose Σq² sumChunk keeps in 128 bits.
+const exactChunk = 1 << (127 - 2*QuantBits)
+
 // sumExact returns the exact sums of vals, quantized by qt, scaled by
-// slope and inter when scaled. mn and mx are the extremes so far.
-func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) exactRun {
-	var s0, s1, p0, p1, r0, r1, r2 uint64
+// slope and inter when scaled. mn and mx are the extremes so far; they
+// order -0 below +0 (as the builtin min and max do) when zeros, the
+// samples of floating-point type T unscaled or scaled with an inter of
+// -0, may be -0.
+func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled, zeros bool, mn, mx float64) exactRun {
+	r := exactRun{min: mn, max: mx}
+	all := vals
+	if len(vals) <= exactChunk && !scaled {
+		var q2 wide128
+		r.s, r.p, q2, mn, mx = sumChunk(vals, qt, 1, 0, false, mn, mx)
+		r.q2 = wide192{q2.lo, q2.hi, 0}
+		vals = vals[:0] // summed
+	}
+	for lo := 0; lo < len(vals); lo += exactChunk {
+		c := vals[lo:min(lo+exactChunk, len(vals))]
+		var s, p, q2 wide128
+		if scaled {
+			s, p, q2, mn, mx = sumChunk(c, qt, slope, inter, true, mn, mx)
+		} else {
+			s, p, q2, mn, mx = sumChunk(c, qt, 1, 0, false, mn, mx)
+		}
+		// The running sums of c start from r.s.
+		r.p.add(r.s.mul(len(c)))
+		r.p.add(p)
+		r.s.add(s)
+		r.q2.add(wide192{q2.lo, q2.hi, 0})
+	}
+	if zeros && (mn == 0 || mx == 0) {
+		vals = all
+		// Plain comparisons take the first zero of either sign.
+		mn, mx = r.min, r.max
+		for _, t := range vals {
+			v := float64(t)
+			if scaled {
+				v = float64(v*slope) + inter
+			}
+			mn, mx = min(mn, v), max(mx, v)
+		}
+	}
+	r.min, r.max = mn, mx
+	return r
+}
+
+// sumChunk returns Σq, the sum of the running sums of q and Σq² over vals
+// (at most exactChunk samples), and the extremes of v with mn and mx, by
+// plain comparisons.
+func sumChunk[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
+	var s0, s1, p0, p1, r0, r1 uint64
 	f1, f2 := qt.f1, qt.f2
 	for _, t := range vals {
 		v := float64(t)
 		if scaled {
 			v = float64(v*slope) + inter
 		}
-		mn, mx = min(mn, v), max(mx, v)
+		if v < mn {
+			mn = v
+		}
+		if v > mx {
+			mx = v
+		}
 		q := int64(math.RoundToEven(v * f1 * f2))
 		var c uint64
 		s0, c = bits.Add64(s0, uint64(q), 0)
@@ -150,10 +277,9 @@ func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sca
 		a := uint64((q ^ m) - m)
 		hi, lo := bits.Mul64(a, a)
 		r0, c = bits.Add64(r0, lo, 0)
-		r1, c = bits.Add64(r1, hi, c)
-		r2 += c
+		r1 += hi + c
 	}
-	return exactRun{wide128{s0, s1}, wide128{p0, p1}, wide192{r0, r1, r2}, mn, mx}
+	return wide128{s0, s1}, wide128{p0, p1}, wide128{r0, r1}, mn, mx
 }
 
 // add adds the sums of a run of n samples from (x0, y, z) to p.

@@ -74,6 +74,9 @@ func TestComputeExact(t *testing.T) {
 		{"signed-zeros", func(w, h, d int) *imagegraph.Raster {
 			return samplesOf(w, h, d, func(int) float32 { return float32(math.Copysign(0, float64(rng.IntN(2)-1))) })
 		}, 0, 0},
+		{"int8-minus-zero-inter", func(w, h, d int) *imagegraph.Raster {
+			return samplesOf(w, h, d, func(int) int8 { return int8(rng.IntN(3) - 1) })
+		}, -1, math.Copysign(0, -1)},
 		{"zeros-and-ties", func(w, h, d int) *imagegraph.Raster {
 			// Halves below the quantum: q rounds them to even.
 			return samplesOf(w, h, d, func(i int) float64 {
@@ -246,5 +249,50 @@ func TestWide(t *testing.T) {
 		if got := UintWords(x[:]...); got.Cmp(want) != 0 {
 			t.Fatalf("192-bit add: %v, want %v", got, want)
 		}
+	}
+}
+
+// TestExtremes checks the extremes of floating-point samples taken from
+// their bits against plain comparisons.
+func TestExtremes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), -math.NaN(), math.SmallestNonzeroFloat64, -math.MaxFloat64}
+	for i := range 400 {
+		n := 1 + rng.IntN(9)
+		v := make([]float64, n)
+		for j := range v {
+			v[j] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(40)-20)
+			if rng.IntN(4) == 0 {
+				v[j] = specials[rng.IntN(len(specials))]
+			}
+		}
+		v32 := make([]float32, n)
+		for j := range v {
+			v32[j] = float32(v[j])
+		}
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			wantNaN, lo, hi := false, math.Inf(1), math.Inf(-1)
+			for _, x := range v {
+				wantNaN = wantNaN || math.IsNaN(x)
+				if !math.IsNaN(x) {
+					lo, hi = min(lo, x), max(hi, x)
+				}
+			}
+			b := make([]uint64, n)
+			b32 := make([]uint32, n)
+			for j := range v {
+				b[j], b32[j] = math.Float64bits(v[j]), math.Float32bits(v32[j])
+			}
+			kl, kh, nan := floatExtremes(b, 64)
+			gl, gh := math.Float64frombits(kl), math.Float64frombits(kh)
+			if nan != wantNaN || !nan && (math.Float64bits(gl) != math.Float64bits(lo) || math.Float64bits(gh) != math.Float64bits(hi)) {
+				t.Fatalf("%v: %v %v %v, want %v %v %v", v, gl, gh, nan, lo, hi, wantNaN)
+			}
+			kl32, kh32, nan32 := floatExtremes(b32, 32)
+			gl32, gh32 := math.Float32frombits(kl32), math.Float32frombits(kh32)
+			if nan32 != wantNaN || !nan && (math.Float32bits(gl32) != math.Float32bits(float32(lo)) || math.Float32bits(gh32) != math.Float32bits(float32(hi))) {
+				t.Fatalf("float32 %v: %v %v %v, want %v %v %v", v32, gl32, gh32, nan32, lo, hi, wantNaN)
+			}
+		})
 	}
 }
