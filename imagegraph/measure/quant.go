@@ -84,10 +84,10 @@ func quantOf[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, t
 		p := &parts[t]
 		switch v := any(vals[lo:hi]).(type) {
 		case []float32:
-			l, h, nan := floatExtremes(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(v))), len(v)), 32)
+			l, h, nan := floatExtremes32(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(v))), len(v)))
 			p.lo, p.hi, p.nan = any(math.Float32frombits(l)).(T), any(math.Float32frombits(h)).(T), nan
 		case []float64:
-			l, h, nan := floatExtremes(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v)), 64)
+			l, h, nan := floatExtremes64(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v)))
 			p.lo, p.hi, p.nan = any(math.Float64frombits(l)).(T), any(math.Float64frombits(h)).(T), nan
 		default:
 			p.lo, p.hi, p.nan = sampleExtremes(vals[lo:hi])
@@ -161,36 +161,37 @@ func sampleExtremes[T imagegraph.Sample](vals []T) (lo, hi T, nan bool) {
 	return lo, hi, z != z || lo != lo || hi != hi
 }
 
-// floatExtremes is sampleExtremes for floating-point samples of size
-// bits, given as their bits (and returned so), which it compares as keys
-// of the same order (NaN beyond the infinities, -0 below +0) without
-// branches.
-func floatExtremes[U uint32 | uint64](vals []U, size int) (lo, hi U, nan bool) {
-	sign := U(1) << (size - 1)
-	inf := U(math.Float64bits(math.Inf(1)))
-	if size == 32 {
-		inf = U(math.Float32bits(float32(math.Inf(1))))
-	}
+// floatExtremes32 is sampleExtremes for float32 samples given as their
+// bits (and returned so), which it compares without branches as keys of
+// the same order: NaN beyond the infinities, -0 below +0.
+func floatExtremes32(vals []uint32) (lo, hi uint32, nan bool) {
 	// key maps the bits of a negative number (whose order the bits
 	// reverse) to their complement, others to themselves with the sign
 	// bit set; unkey inverts it.
-	key := func(b U) U { return b ^ (-(b>>(size-1))>>1 | sign) }
-	unkey := func(k U) U { return k ^ (-(^k>>(size-1))>>1 | sign) }
-	k0 := key(vals[0])
-	lo0, hi0, lo1, hi1 := k0, k0, k0, k0
-	i := 0
-	for ; i+2 <= len(vals); i += 2 {
-		a, b := key(vals[i]), key(vals[i+1])
-		lo0, hi0 = min(lo0, a), max(hi0, a)
-		lo1, hi1 = min(lo1, b), max(hi1, b)
+	key := func(b uint32) uint32 { return b ^ (uint32(int32(b)>>31)>>1 | 1<<31) }
+	unkey := func(k uint32) uint32 { return k ^ (uint32(int32(^k)>>31)>>1 | 1<<31) }
+	lo = key(vals[0])
+	hi = lo
+	for _, b := range vals {
+		k := key(b)
+		lo, hi = min(lo, k), max(hi, k)
 	}
-	if i < len(vals) {
-		a := key(vals[i])
-		lo0, hi0 = min(lo0, a), max(hi0, a)
+	inf := math.Float32bits(float32(math.Inf(1)))
+	return unkey(lo), unkey(hi), lo < key(inf|1<<31) || hi > key(inf)
+}
+
+// floatExtremes64 is floatExtremes32 for float64 samples.
+func floatExtremes64(vals []uint64) (lo, hi uint64, nan bool) {
+	key := func(b uint64) uint64 { return b ^ (uint64(int64(b)>>63)>>1 | 1<<63) }
+	unkey := func(k uint64) uint64 { return k ^ (uint64(int64(^k)>>63)>>1 | 1<<63) }
+	lo = key(vals[0])
+	hi = lo
+	for _, b := range vals {
+		k := key(b)
+		lo, hi = min(lo, k), max(hi, k)
 	}
-	klo, khi := min(lo0, lo1), max(hi0, hi1)
-	nan = klo < key(inf|sign) || khi > key(inf)
-	return unkey(klo), unkey(khi), nan
+	inf := math.Float64bits(math.Inf(1))
+	return unkey(lo), unkey(hi), lo < key(inf|1<<63) || hi > key(inf)
 }
 
 // exactRun holds the exact sums of the quantized samples q_i of a run:
@@ -252,15 +253,43 @@ func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sca
 
 // sumChunk returns Σq, the sum of the running sums of q and Σq² over vals
 // (at most exactChunk samples), and the extremes of v with mn and mx, by
-// plain comparisons.
+// plain comparisons. Scaled samples go to sumChunkScaled: one loop
+// without the branch keeps its sums in registers.
 func sumChunk[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
+	if scaled {
+		return sumChunkScaled(vals, qt, slope, inter, mn, mx)
+	}
 	var s0, s1, p0, p1, r0, r1 uint64
 	f1, f2 := qt.f1, qt.f2
 	for _, t := range vals {
 		v := float64(t)
-		if scaled {
-			v = float64(v*slope) + inter
+		if v < mn {
+			mn = v
 		}
+		if v > mx {
+			mx = v
+		}
+		q := int64(math.RoundToEven(v * f1 * f2))
+		var c uint64
+		s0, c = bits.Add64(s0, uint64(q), 0)
+		s1 += uint64(q>>63) + c
+		p0, c = bits.Add64(p0, s0, 0)
+		p1 += s1 + c
+		m := q >> 63
+		a := uint64((q ^ m) - m)
+		hi, lo := bits.Mul64(a, a)
+		r0, c = bits.Add64(r0, lo, 0)
+		r1 += hi + c
+	}
+	return wide128{s0, s1}, wide128{p0, p1}, wide128{r0, r1}, mn, mx
+}
+
+// sumChunkScaled is sumChunk for the samples t·slope + inter.
+func sumChunkScaled[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
+	var s0, s1, p0, p1, r0, r1 uint64
+	f1, f2 := qt.f1, qt.f2
+	for _, t := range vals {
+		v := float64(float64(t)*slope) + inter
 		if v < mn {
 			mn = v
 		}

@@ -283,12 +283,12 @@ func TestExtremes(t *testing.T) {
 			for j := range v {
 				b[j], b32[j] = math.Float64bits(v[j]), math.Float32bits(v32[j])
 			}
-			kl, kh, nan := floatExtremes(b, 64)
+			kl, kh, nan := floatExtremes64(b)
 			gl, gh := math.Float64frombits(kl), math.Float64frombits(kh)
 			if nan != wantNaN || !nan && (math.Float64bits(gl) != math.Float64bits(lo) || math.Float64bits(gh) != math.Float64bits(hi)) {
 				t.Fatalf("%v: %v %v %v, want %v %v %v", v, gl, gh, nan, lo, hi, wantNaN)
 			}
-			kl32, kh32, nan32 := floatExtremes(b32, 32)
+			kl32, kh32, nan32 := floatExtremes32(b32)
 			gl32, gh32 := math.Float32frombits(kl32), math.Float32frombits(kh32)
 			if nan32 != wantNaN || !nan && (math.Float32bits(gl32) != math.Float32bits(float32(lo)) || math.Float32bits(gh32) != math.Float32bits(float32(hi))) {
 				t.Fatalf("float32 %v: %v %v %v, want %v %v %v", v32, gl32, gh32, nan32, lo, hi, wantNaN)
