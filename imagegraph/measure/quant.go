@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -172,6 +173,15 @@ func floatExtremes32(vals []uint32) (lo, hi uint32, nan bool) {
 	unkey := func(k uint32) uint32 { return k ^ (uint32(int32(^k)>>31)>>1 | 1<<31) }
 	lo = key(vals[0])
 	hi = lo
+	if blocks := len(vals) / 16; hasKeyExtremes32 && blocks > 0 {
+		var los, his [8]uint32
+		for i := range los {
+			los[i], his[i] = lo, hi
+		}
+		keyExtremes32AVX2(unsafe.Pointer(&vals[0]), blocks, &los, &his)
+		lo, hi = slices.Min(los[:]), slices.Max(his[:])
+		vals = vals[16*blocks:]
+	}
 	for _, b := range vals {
 		k := key(b)
 		lo, hi = min(lo, k), max(hi, k)
