@@ -46,6 +46,8 @@ type worker struct {
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
+	// quantized holds a run's quantized intensities (scan.exact).
+	quantized [exactChunk]int64
 }
 
 // cacheSize is the number of pairs in a worker's cache of contacts.
@@ -282,7 +284,7 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if p.n == 0 {
 				s.first(p, vals[x0])
 			}
-			s.intensity(p, vals[x0:x], x0, y, z)
+			s.intensity(wk, p, vals[x0:x], x0, y, z)
 		}
 		p.n += n
 		if s.neighbourCounts {
@@ -337,10 +339,22 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	return c
 }
 
-// intensity adds the samples vals of a run from (x0, y, z) to p.
-func (s *scan[L, T]) intensity(p *partial, vals []T, x0, y, z int) {
+// intensity adds the samples vals of a run from (x0, y, z) to p, with
+// wk's buffer.
+func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
+	if s.exact && len(vals) <= exactChunk {
+		q := wk.quantized[:len(vals)]
+		mn, mx := quantize(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax, q)
+		if s.zeros && (mn == 0 || mx == 0) {
+			mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
+		}
+		sum, run, sq := sumQuantized(q)
+		p.addExact(sum, run, wide192{sq.lo, sq.hi, 0}, len(vals), x0, y, z)
+		p.imin, p.imax = mn, mx
+		return
+	}
 	if s.exact {
-		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax)
+		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax, &wk.quantized)
 		r.add(p, len(vals), x0, y, z)
 		return
 	}

@@ -214,31 +214,18 @@ type exactRun struct {
 	min, max float64
 }
 
-// exactChunk is the most samples whose Σq² sumChunk keeps in 128 bits.
-const exactChunk = 1 << (127 - 2*QuantBits)
-
 // sumExact returns the exact sums of vals, quantized by qt, scaled by
-// slope and inter when scaled. mn and mx are the extremes so far; they
-// order -0 below +0 (as the builtin min and max do) when zeros, the
-// samples of floating-point type T unscaled or scaled with an inter of
-// -0, may be -0.
-func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled, zeros bool, mn, mx float64) exactRun {
+// slope and inter when scaled, using buf for the quantized samples. mn
+// and mx are the extremes so far; they order -0 below +0 (as the builtin
+// min and max do) when zeros, the samples of floating-point type T
+// unscaled or scaled with an inter of -0, may be -0.
+func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled, zeros bool, mn, mx float64, buf *[exactChunk]int64) exactRun {
 	r := exactRun{min: mn, max: mx}
-	all := vals
-	if len(vals) <= exactChunk && !scaled {
-		var q2 wide128
-		r.s, r.p, q2, mn, mx = sumChunk(vals, qt, 1, 0, false, mn, mx)
-		r.q2 = wide192{q2.lo, q2.hi, 0}
-		vals = vals[:0] // summed
-	}
 	for lo := 0; lo < len(vals); lo += exactChunk {
 		c := vals[lo:min(lo+exactChunk, len(vals))]
-		var s, p, q2 wide128
-		if scaled {
-			s, p, q2, mn, mx = sumChunk(c, qt, slope, inter, true, mn, mx)
-		} else {
-			s, p, q2, mn, mx = sumChunk(c, qt, 1, 0, false, mn, mx)
-		}
+		q := buf[:len(c)]
+		mn, mx = quantize(c, qt, slope, inter, scaled, mn, mx, q)
+		s, p, q2 := sumQuantized(q)
 		// The running sums of c start from r.s.
 		r.p.add(r.s.mul(len(c)))
 		r.p.add(p)
@@ -246,32 +233,48 @@ func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sca
 		r.q2.add(wide192{q2.lo, q2.hi, 0})
 	}
 	if zeros && (mn == 0 || mx == 0) {
-		vals = all
-		// Plain comparisons take the first zero of either sign.
-		mn, mx = r.min, r.max
-		for _, t := range vals {
-			v := float64(t)
-			if scaled {
-				v = float64(v*slope) + inter
-			}
-			mn, mx = min(mn, v), max(mx, v)
-		}
+		mn, mx = signedExtremes(vals, slope, inter, scaled, r.min, r.max)
 	}
 	r.min, r.max = mn, mx
 	return r
 }
 
-// sumChunk returns Σq, the sum of the running sums of q and Σq² over vals
-// (at most exactChunk samples), and the extremes of v with mn and mx, by
-// plain comparisons. Scaled samples go to sumChunkScaled: one loop
-// without the branch keeps its sums in registers.
-func sumChunk[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
-	if scaled {
-		return sumChunkScaled(vals, qt, slope, inter, mn, mx)
-	}
-	var s0, s1, p0, p1, r0, r1 uint64
-	f1, f2 := qt.f1, qt.f2
+// signedExtremes returns the extremes of the values of vals with mn and
+// mx by the builtin min and max, which order -0 below +0 (plain
+// comparisons take the first zero of either sign).
+func signedExtremes[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, mn, mx float64) (float64, float64) {
 	for _, t := range vals {
+		v := float64(t)
+		if scaled {
+			v = float64(v*slope) + inter
+		}
+		mn, mx = min(mn, v), max(mx, v)
+	}
+	return mn, mx
+}
+
+// exactChunk is the most samples whose Σq² sumQuantized keeps in 128 bits.
+const exactChunk = 1 << (127 - 2*QuantBits)
+
+// quantize sets q[i] to the quantized vals[i] (len(q) of them), and
+// returns the extremes of the values with mn and mx, by plain comparisons.
+func quantize[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64, q []int64) (float64, float64) {
+	f1, f2 := qt.f1, qt.f2
+	vals = vals[:len(q)]
+	if scaled {
+		for i, t := range vals {
+			v := float64(float64(t)*slope) + inter
+			if v < mn {
+				mn = v
+			}
+			if v > mx {
+				mx = v
+			}
+			q[i] = int64(math.RoundToEven(v * f1 * f2))
+		}
+		return mn, mx
+	}
+	for i, t := range vals {
 		v := float64(t)
 		if v < mn {
 			mn = v
@@ -279,57 +282,45 @@ func sumChunk[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sca
 		if v > mx {
 			mx = v
 		}
-		q := int64(math.RoundToEven(v * f1 * f2))
-		var c uint64
-		s0, c = bits.Add64(s0, uint64(q), 0)
-		s1 += uint64(q>>63) + c
-		p0, c = bits.Add64(p0, s0, 0)
-		p1 += s1 + c
-		m := q >> 63
-		a := uint64((q ^ m) - m)
-		hi, lo := bits.Mul64(a, a)
-		r0, c = bits.Add64(r0, lo, 0)
-		r1 += hi + c
+		q[i] = int64(math.RoundToEven(v * f1 * f2))
 	}
-	return wide128{s0, s1}, wide128{p0, p1}, wide128{r0, r1}, mn, mx
+	return mn, mx
 }
 
-// sumChunkScaled is sumChunk for the samples t·slope + inter.
-func sumChunkScaled[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
+// sumQuantized returns Σq, the sum of the running sums of q and Σq² (at
+// most exactChunk samples).
+func sumQuantized(q []int64) (s, p, q2 wide128) {
 	var s0, s1, p0, p1, r0, r1 uint64
-	f1, f2 := qt.f1, qt.f2
-	for _, t := range vals {
-		v := float64(float64(t)*slope) + inter
-		if v < mn {
-			mn = v
-		}
-		if v > mx {
-			mx = v
-		}
-		q := int64(math.RoundToEven(v * f1 * f2))
+	for _, x := range q {
 		var c uint64
-		s0, c = bits.Add64(s0, uint64(q), 0)
-		s1 += uint64(q>>63) + c
+		s0, c = bits.Add64(s0, uint64(x), 0)
+		s1 += uint64(x>>63) + c
 		p0, c = bits.Add64(p0, s0, 0)
 		p1 += s1 + c
-		m := q >> 63
-		a := uint64((q ^ m) - m)
+		m := x >> 63
+		a := uint64((x ^ m) - m)
 		hi, lo := bits.Mul64(a, a)
 		r0, c = bits.Add64(r0, lo, 0)
 		r1 += hi + c
 	}
-	return wide128{s0, s1}, wide128{p0, p1}, wide128{r0, r1}, mn, mx
+	return wide128{s0, s1}, wide128{p0, p1}, wide128{r0, r1}
 }
 
 // add adds the sums of a run of n samples from (x0, y, z) to p.
 func (r *exactRun) add(p *partial, n, x0, y, z int) {
-	// Σ (x0+i)·q_i = x0·s + n·s − p.
-	wx := r.s.mul(x0 + n)
-	wx.sub(r.p)
-	p.qx[0].add(wx)
-	p.qx[1].add(r.s.mul(y))
-	p.qx[2].add(r.s.mul(z))
-	p.q.add(r.s)
-	p.q2.add(r.q2)
+	p.addExact(r.s, r.p, r.q2, n, x0, y, z)
 	p.imin, p.imax = r.min, r.max
+}
+
+// addExact adds to p the sums of the quantized samples q_i of a run of n
+// from (x0, y, z): s = Σq, run = Σ_k Σ_{i<=k} q_i and q2 = Σq².
+func (p *partial) addExact(s, run wide128, q2 wide192, n, x0, y, z int) {
+	// Σ (x0+i)·q_i = x0·s + n·s − run.
+	wx := s.mul(x0 + n)
+	wx.sub(run)
+	p.qx[0].add(wx)
+	p.qx[1].add(s.mul(y))
+	p.qx[2].add(s.mul(z))
+	p.q.add(s)
+	p.q2.add(q2)
 }
