@@ -77,11 +77,11 @@ func MeasuresOnDevice(opt measure.Options) bool {
 // its components on the device, from the labels the grid kernels leave
 // there: only the table comes back, and the labels are never downloaded.
 //
-// The table is [measure.Compute]'s for the same labels and options:
-// integers exactly; the intensity statistics from exact fixed-point sums
-// of the scaled samples quantized to 2^-58 of the largest |value| (so they
-// do not depend on the order of the device's atomics), within 1e-9
-// relative of the host's. opt.Threads is ignored.
+// The table is [measure.Compute]'s for the same labels and options, bit
+// for bit: the intensity statistics come from exact fixed-point sums of
+// the scaled samples quantized as the host quantizes them
+// ([measure.QuantScale]), so they do not depend on the order of the
+// device's atomics. opt.Threads is ignored.
 //
 // Where the device cannot measure ([MeasuresOnDevice], a NaN or infinite
 // intensity, a table past the free memory) the labels are downloaded into

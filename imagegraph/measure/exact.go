@@ -6,9 +6,10 @@ import (
 )
 
 // Exact holds one component's sums as integers, from which [Exact.Component]
-// gives its measurements by the definitions of [Compute]. A device that
-// measures with atomics sums integers so that its table does not depend on
-// the order of its threads (package cuda).
+// gives its measurements by the definitions of [Compute]. [Compute] and a
+// device that measures with atomics (package cuda) sum integers, so that
+// their tables depend neither on the order of the additions nor on the
+// backend.
 type Exact struct {
 	// Size is the number of voxels; Sum the sums of their x, y and z.
 	Size int64
@@ -55,9 +56,9 @@ func CheckOptions(w, h, d int, opt *Options) error {
 // Component returns the measurements of e for a labeling of depth > 1
 // when is3D, with opt's spacing, its surface when opt.Surface and its
 // intensity statistics when opt.Intensity is set (opt checked by
-// [CheckOptions]). Integers, centroids, the surface and the equivalent
-// diameter are [Compute]'s bit for bit; the intensity statistics are the
-// exact values of the quantized samples, rounded once.
+// [CheckOptions]). It is [Compute]'s component bit for bit, for the
+// scale of [QuantScale]; the intensity statistics are the exact values of
+// the quantized samples, rounded once.
 func (e *Exact) Component(opt Options, is3D bool) Component {
 	c := Component{Size: e.Size, Min: e.Min, Max: e.Max}
 	if e.Size == 0 {
