@@ -77,9 +77,10 @@ type merger struct {
 func (m *merger) page(comps []Component, pg int) {
 	lo := max(pg<<pageBits, 1)
 	hi := min((pg+1)<<pageBits, len(comps)+1)
+	var z bigScratch
 	for lab := lo; lab < hi; lab++ {
 		if m.exact {
-			m.exactLabel(&comps[lab-1], pg, lab&(1<<pageBits-1))
+			m.exactLabel(&comps[lab-1], pg, lab&(1<<pageBits-1), &z)
 		} else {
 			m.label(&comps[lab-1], pg, lab&(1<<pageBits-1))
 		}
@@ -169,8 +170,9 @@ func (m *merger) label(c *Component, pg, i int) {
 }
 
 // exactLabel merges one label's partials, at index i of page pg, into c, from
-// exact intensity sums: c is the [Exact.Component] of the sums.
-func (m *merger) exactLabel(c *Component, pg, i int) {
+// exact intensity sums: c is the [Exact.Component] of the sums (with z's
+// numbers).
+func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 	e := Exact{Scale: m.scale, IMin: math.Inf(1), IMax: math.Inf(-1),
 		Min: [3]int{math.MaxInt, math.MaxInt, math.MaxInt}, Max: [3]int{-1, -1, -1}}
 	var same [3]int64
@@ -203,7 +205,7 @@ func (m *merger) exactLabel(c *Component, pg, i int) {
 		e.IMax = max(e.IMax, p.imax)
 	}
 	if e.Size == 0 {
-		*c = e.Component(m.opt, m.is3D)
+		*c = e.component(m.opt, m.is3D, z)
 		return
 	}
 	for a := range 3 {
@@ -211,7 +213,7 @@ func (m *merger) exactLabel(c *Component, pg, i int) {
 	}
 	e.Q, e.Q2 = q.big(), UintWords(q2[:]...)
 	e.QX = [3]*big.Int{qx.big(), qy.big(), qz.big()}
-	*c = e.Component(m.opt, m.is3D)
+	*c = e.component(m.opt, m.is3D, z)
 }
 
 // faceAreas returns the physical area of a face across x, y and z (3D),

@@ -3,6 +3,7 @@ package measure
 import (
 	"math"
 	"math/big"
+	"math/bits"
 )
 
 // Exact holds one component's sums as integers, from which [Exact.Component]
@@ -60,6 +61,18 @@ func CheckOptions(w, h, d int, opt *Options) error {
 // scale of [QuantScale]; the intensity statistics are the exact values of
 // the quantized samples, rounded once.
 func (e *Exact) Component(opt Options, is3D bool) Component {
+	return e.component(opt, is3D, new(bigScratch))
+}
+
+// bigScratch holds the big numbers that [Exact.Component] reuses from one
+// component to the next.
+type bigScratch struct {
+	count, one, v, t big.Int
+	x, y             big.Float
+}
+
+// component is [Exact.Component] with z's numbers.
+func (e *Exact) component(opt Options, is3D bool, z *bigScratch) Component {
 	c := Component{Size: e.Size, Min: e.Min, Max: e.Max}
 	if e.Size == 0 {
 		c.Min = [3]int{math.MaxInt, math.MaxInt, math.MaxInt}
@@ -84,18 +97,18 @@ func (e *Exact) Component(opt Options, is3D bool) Component {
 		}
 	}
 	if opt.Intensity != nil {
-		count := big.NewInt(e.Size)
+		count := z.count.SetInt64(e.Size)
 		c.IMin, c.IMax = e.IMin, e.IMax
-		c.Sum = ratio(e.Q, big.NewInt(1), -e.Scale)
-		c.Mean = ratio(e.Q, count, -e.Scale)
+		c.Sum = z.ratio(e.Q, z.one.SetInt64(1), -e.Scale)
+		c.Mean = z.ratio(e.Q, count, -e.Scale)
 		// n²·variance(q) = n·Σq² − (Σq)², exactly.
-		v := new(big.Int).Mul(count, e.Q2)
-		v.Sub(v, new(big.Int).Mul(e.Q, e.Q))
-		c.Std = math.Sqrt(ratio(v, new(big.Int).Mul(count, count), -2*e.Scale))
+		v := z.v.Mul(count, e.Q2)
+		v.Sub(v, z.t.Mul(e.Q, e.Q))
+		c.Std = math.Sqrt(z.ratio(v, z.t.Mul(count, count), -2*e.Scale))
 		for a := range 3 {
 			switch w := e.QX[a]; {
 			case e.Q.Sign() != 0:
-				c.WCentroid[a] = ratio(w, e.Q, 0)
+				c.WCentroid[a] = z.ratio(w, e.Q, 0)
 			case w.Sign() == 0:
 				c.WCentroid[a] = math.NaN()
 			default:
@@ -119,6 +132,13 @@ func NewContact(a, b uint32, faces [3]int64, spacing [3]float64, is3D bool) Cont
 // fixed width.
 func UintWords(ws ...uint64) *big.Int {
 	x := new(big.Int)
+	if bits.UintSize == 64 {
+		nat := make([]big.Word, len(ws))
+		for i, w := range ws {
+			nat[i] = big.Word(w)
+		}
+		return x.SetBits(nat)
+	}
 	for i := len(ws) - 1; i >= 0; i-- {
 		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(ws[i]))
 	}
@@ -128,18 +148,26 @@ func UintWords(ws ...uint64) *big.Int {
 // IntWords returns the two's complement integer of the 64-bit words ws,
 // least significant first, as [UintWords] reads them.
 func IntWords(ws ...uint64) *big.Int {
-	x := UintWords(ws...)
-	if len(ws) > 0 && ws[len(ws)-1]>>63 != 0 {
-		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), uint(64*len(ws))))
+	if len(ws) == 0 || ws[len(ws)-1]>>63 == 0 {
+		return UintWords(ws...)
 	}
-	return x
+	// -x for the complement x of ws plus one.
+	neg := make([]uint64, len(ws))
+	c := uint64(1)
+	for i, w := range ws {
+		neg[i], c = bits.Add64(^w, 0, c)
+	}
+	x := UintWords(neg...)
+	return x.Neg(x)
 }
 
-// ratio returns a/b·2^exp rounded to a float64 (b not zero).
-func ratio(a, b *big.Int, exp int) float64 {
+// ratio returns a/b·2^exp rounded to a float64 (b not zero): the
+// quotient rounded to 256 bits, then to 53 (which for the denominators of
+// [Exact.Component] is the quotient rounded once).
+func (z *bigScratch) ratio(a, b *big.Int, exp int) float64 {
 	const prec = 256
-	x := new(big.Float).SetPrec(prec).SetInt(a)
-	x.Quo(x, new(big.Float).SetPrec(prec).SetInt(b))
+	x := z.x.SetPrec(prec).SetMode(big.ToNearestEven).SetInt(a)
+	x.Quo(x, z.y.SetPrec(prec).SetMode(big.ToNearestEven).SetInt(b))
 	f, _ := x.SetMantExp(x, exp).Float64()
 	return f
 }

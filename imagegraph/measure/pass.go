@@ -342,6 +342,26 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 // intensity adds the samples vals of a run from (x0, y, z) to p, with
 // wk's buffer.
 func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
+	if s.exact && len(vals) == 1 { // common in noisy labelings
+		v := float64(vals[0])
+		if s.scaled {
+			v = float64(v*s.slope) + s.inter
+		}
+		// Without s.zeros there is no -0, and the builtins are the plain
+		// comparisons.
+		p.imin, p.imax = min(p.imin, v), max(p.imax, v)
+		q := int64(math.RoundToEven(v * s.quant.f1 * s.quant.f2))
+		w := wide128{uint64(q), uint64(q >> 63)}
+		m := q >> 63
+		a := uint64((q ^ m) - m)
+		hi, lo := bits.Mul64(a, a)
+		p.q.add(w)
+		p.q2.add(wide192{lo, hi, 0})
+		p.qx[0].add(w.mul(x0))
+		p.qx[1].add(w.mul(y))
+		p.qx[2].add(w.mul(z))
+		return
+	}
 	if s.exact && len(vals) <= exactChunk {
 		q := wk.quantized[:len(vals)]
 		mn, mx := quantize(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax, q)
