@@ -2,10 +2,14 @@
 
 package measure
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // hasKeyExtremes32 reports whether keyExtremes32AVX2 can run.
-var hasKeyExtremes32 = hasChangeMasks32
+var hasKeyExtremes32 = cpu.X86.HasAVX2
 
 // keyExtremes32AVX2 takes the order keys of floatExtremes32 of blocks
 // blocks of 16 float32 bits from p, and lowers the eight lanes of lo and
