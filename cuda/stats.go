@@ -27,7 +27,7 @@ const (
 	statsFaces, statsContacts, statsIntensity = 1, 2, 4
 	statsWords, statsIntensityWords           = 10, 24
 	statsThreads                              = 256
-	statsMaxBits                              = 58
+	statsMaxBits                              = measure.QuantBits
 )
 
 // The contact table starts with the power of two above statsMinSlots, or
@@ -77,11 +77,11 @@ func MeasuresOnDevice(opt measure.Options) bool {
 // its components on the device, from the labels the grid kernels leave
 // there: only the table comes back, and the labels are never downloaded.
 //
-// The table is [measure.Compute]'s for the same labels and options:
-// integers exactly; the intensity statistics from exact fixed-point sums
-// of the scaled samples quantized to 2^-58 of the largest |value| (so they
-// do not depend on the order of the device's atomics), within 1e-9
-// relative of the host's. opt.Threads is ignored.
+// The table is [measure.Compute]'s for the same labels and options, bit
+// for bit: the intensity statistics come from exact fixed-point sums of
+// the scaled samples quantized as the host quantizes them
+// ([measure.QuantScale]), so they do not depend on the order of the
+// device's atomics. opt.Threads is ignored.
 //
 // Where the device cannot measure ([MeasuresOnDevice], a NaN or infinite
 // intensity, a table past the free memory) the labels are downloaded into
@@ -176,18 +176,17 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 		s.table, s.over = s.buf.Ptr, s.buf.Ptr+8*uintptr(s.entries)*uintptr(s.stride)
 		s.keys, s.cnts = s.over+8, s.over+8+8*uintptr(s.slots)
 		if s.in != 0 && s.shape.scale == 0 {
-			// The fixed-point scale: |v| * 2^scale <= 2^statsMaxBits.
+			// The fixed-point scale, the host's: |v| * 2^scale <= 2^statsMaxBits.
 			w, err := c.runRead([]kernelStep{{"stats_absmax_" + s.suffix, c.blocks, statsThreads, []unsafe.Pointer{
 				unsafe.Pointer(&s.in), unsafe.Pointer(&s.samples), unsafe.Pointer(&s.shape), unsafe.Pointer(&s.over)}}}, s.over, &m.Measure)
 			if err != nil {
 				return err
 			}
-			absmax := math.Float64frombits(w)
-			if math.IsNaN(absmax) || math.IsInf(absmax, 0) {
+			scale, ok := measure.QuantScale(math.Float64frombits(w))
+			if !ok {
 				return errNotOnDevice
 			}
-			_, e := math.Frexp(absmax) // absmax < 2^e
-			s.shape.scale = int32(statsMaxBits - e)
+			s.shape.scale = int32(scale)
 		}
 		s.shape.mask = uint64(max(s.slots, 1) - 1)
 		ptr := func(u *uintptr) unsafe.Pointer { return unsafe.Pointer(u) }

@@ -2,6 +2,7 @@ package measure
 
 import (
 	"math"
+	"math/big"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -16,6 +17,16 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		surface: opt.Surface, touch: opt.Contacts,
 	}
 	s.neighbourCounts = s.surface || s.touch
+	if vals != nil {
+		s.quant, s.exact = quantOf(vals, s.slope, s.inter, s.scaled, opt.Threads)
+		// Unscaled floating-point samples may be -0, and scaled samples
+		// only where inter is -0.
+		s.zeros = s.scaled && math.Signbit(s.inter)
+		switch any(vals).(type) {
+		case []float32, []float64:
+			s.zeros = s.zeros || !s.scaled
+		}
+	}
 	rows := h * d
 	threads := parallel.ClampThreads(opt.Threads, rows)
 	npages := count>>pageBits + 1
@@ -35,7 +46,10 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		}
 	}
 	t := &Table{Components: make([]Component, count)}
-	m := merger{workers: workers, spacing: opt.Spacing, is3D: d > 1, intensity: vals != nil, surface: opt.Surface}
+	m := merger{workers: workers, opt: opt, spacing: opt.Spacing, is3D: d > 1, intensity: vals != nil, surface: opt.Surface}
+	if s.exact {
+		m.exact, m.scale = true, s.quant.scale
+	}
 	parallel.Ranges(npages, threads, func(lo, hi int) {
 		for pg := lo; pg < hi; pg++ {
 			m.page(t.Components, pg)
@@ -50,6 +64,9 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 // merger combines the workers' partials, in worker order.
 type merger struct {
 	workers   []worker
+	opt       Options
+	exact     bool // the intensity sums are exact, of this scale
+	scale     int
 	spacing   [3]float64
 	is3D      bool
 	intensity bool
@@ -60,8 +77,13 @@ type merger struct {
 func (m *merger) page(comps []Component, pg int) {
 	lo := max(pg<<pageBits, 1)
 	hi := min((pg+1)<<pageBits, len(comps)+1)
+	var z bigScratch
 	for lab := lo; lab < hi; lab++ {
-		m.label(&comps[lab-1], pg, lab&(1<<pageBits-1))
+		if m.exact {
+			m.exactLabel(&comps[lab-1], pg, lab&(1<<pageBits-1), &z)
+		} else {
+			m.label(&comps[lab-1], pg, lab&(1<<pageBits-1))
+		}
 	}
 }
 
@@ -145,6 +167,53 @@ func (m *merger) label(c *Component, pg, i int) {
 			c.Surface += exposed[2] * area[2]
 		}
 	}
+}
+
+// exactLabel merges one label's partials, at index i of page pg, into c, from
+// exact intensity sums: c is the [Exact.Component] of the sums (with z's
+// numbers).
+func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
+	e := Exact{Scale: m.scale, IMin: math.Inf(1), IMax: math.Inf(-1),
+		Min: [3]int{math.MaxInt, math.MaxInt, math.MaxInt}, Max: [3]int{-1, -1, -1}}
+	var same [3]int64
+	var q, qx, qy, qz wide128
+	var q2 wide192
+	for t := range m.workers {
+		pages := m.workers[t].pages
+		if pages[pg] == nil {
+			continue
+		}
+		p := &pages[pg][i]
+		if p.n == 0 {
+			continue
+		}
+		e.Size += p.n
+		e.Sum[0] += p.sx
+		e.Sum[1] += p.sy
+		e.Sum[2] += p.sz
+		for a := range 3 {
+			e.Min[a] = min(e.Min[a], p.min[a])
+			e.Max[a] = max(e.Max[a], p.max[a])
+			same[a] += p.same[a]
+		}
+		q.add(p.q)
+		q2.add(p.q2)
+		qx.add(p.qx[0])
+		qy.add(p.qx[1])
+		qz.add(p.qx[2])
+		e.IMin = min(e.IMin, p.imin)
+		e.IMax = max(e.IMax, p.imax)
+	}
+	if e.Size == 0 {
+		*c = e.component(m.opt, m.is3D, z)
+		return
+	}
+	for a := range 3 {
+		e.Exposed[a] = 2 * (e.Size - same[a])
+	}
+	e.Q, e.Q2 = q.big(), UintWords(q2[:]...)
+	e.QX = [3]*big.Int{qx.big(), qy.big(), qz.big()}
+	*c = e.component(m.opt, m.is3D, z)
 }
 
 // faceAreas returns the physical area of a face across x, y and z (3D),

@@ -3,12 +3,14 @@ package measure
 import (
 	"math"
 	"math/big"
+	"math/bits"
 )
 
 // Exact holds one component's sums as integers, from which [Exact.Component]
-// gives its measurements by the definitions of [Compute]. A device that
-// measures with atomics sums integers so that its table does not depend on
-// the order of its threads (package cuda).
+// gives its measurements by the definitions of [Compute]. [Compute] and a
+// device that measures with atomics (package cuda) sum integers, so that
+// their tables depend neither on the order of the additions nor on the
+// backend.
 type Exact struct {
 	// Size is the number of voxels; Sum the sums of their x, y and z.
 	Size int64
@@ -28,6 +30,24 @@ type Exact struct {
 	IMin, IMax float64
 }
 
+// QuantBits bounds the quantized intensities of [Exact]: |q| <= 2^QuantBits,
+// which keeps Σq and Σq·x of up to 2^38 voxels of coordinates below 2^31
+// inside 128 bits, and Σq² inside 192.
+const QuantBits = 58
+
+// QuantScale returns the scale of [Exact] for intensities whose largest
+// magnitude is absmax: the s with absmax < 2^(QuantBits-s) <= 2·absmax
+// (QuantBits for absmax 0), so that every q = v·2^s rounded to the nearest
+// integer, ties to even, has |q| <= 2^QuantBits. It reports false for a NaN
+// or infinite absmax, which has no such scale.
+func QuantScale(absmax float64) (int, bool) {
+	if math.IsNaN(absmax) || math.IsInf(absmax, 0) {
+		return 0, false
+	}
+	_, e := math.Frexp(math.Abs(absmax)) // |absmax| < 2^e
+	return QuantBits - e, true
+}
+
 // CheckOptions checks opt for w x h x d labels as [Compute] does, and sets
 // its zero spacings and slope to 1.
 func CheckOptions(w, h, d int, opt *Options) error {
@@ -37,10 +57,22 @@ func CheckOptions(w, h, d int, opt *Options) error {
 // Component returns the measurements of e for a labeling of depth > 1
 // when is3D, with opt's spacing, its surface when opt.Surface and its
 // intensity statistics when opt.Intensity is set (opt checked by
-// [CheckOptions]). Integers, centroids, the surface and the equivalent
-// diameter are [Compute]'s bit for bit; the intensity statistics are the
-// exact values of the quantized samples, rounded once.
+// [CheckOptions]). It is [Compute]'s component bit for bit, for the
+// scale of [QuantScale]; the intensity statistics are the exact values of
+// the quantized samples, rounded once.
 func (e *Exact) Component(opt Options, is3D bool) Component {
+	return e.component(opt, is3D, new(bigScratch))
+}
+
+// bigScratch holds the big numbers that [Exact.Component] reuses from one
+// component to the next.
+type bigScratch struct {
+	count, one, v, t big.Int
+	x, y             big.Float
+}
+
+// component is [Exact.Component] with z's numbers.
+func (e *Exact) component(opt Options, is3D bool, z *bigScratch) Component {
 	c := Component{Size: e.Size, Min: e.Min, Max: e.Max}
 	if e.Size == 0 {
 		c.Min = [3]int{math.MaxInt, math.MaxInt, math.MaxInt}
@@ -65,18 +97,18 @@ func (e *Exact) Component(opt Options, is3D bool) Component {
 		}
 	}
 	if opt.Intensity != nil {
-		count := big.NewInt(e.Size)
+		count := z.count.SetInt64(e.Size)
 		c.IMin, c.IMax = e.IMin, e.IMax
-		c.Sum = ratio(e.Q, big.NewInt(1), -e.Scale)
-		c.Mean = ratio(e.Q, count, -e.Scale)
+		c.Sum = z.ratio(e.Q, z.one.SetInt64(1), -e.Scale)
+		c.Mean = z.ratio(e.Q, count, -e.Scale)
 		// n²·variance(q) = n·Σq² − (Σq)², exactly.
-		v := new(big.Int).Mul(count, e.Q2)
-		v.Sub(v, new(big.Int).Mul(e.Q, e.Q))
-		c.Std = math.Sqrt(ratio(v, new(big.Int).Mul(count, count), -2*e.Scale))
+		v := z.v.Mul(count, e.Q2)
+		v.Sub(v, z.t.Mul(e.Q, e.Q))
+		c.Std = math.Sqrt(z.ratio(v, z.t.Mul(count, count), -2*e.Scale))
 		for a := range 3 {
 			switch w := e.QX[a]; {
 			case e.Q.Sign() != 0:
-				c.WCentroid[a] = ratio(w, e.Q, 0)
+				c.WCentroid[a] = z.ratio(w, e.Q, 0)
 			case w.Sign() == 0:
 				c.WCentroid[a] = math.NaN()
 			default:
@@ -100,6 +132,13 @@ func NewContact(a, b uint32, faces [3]int64, spacing [3]float64, is3D bool) Cont
 // fixed width.
 func UintWords(ws ...uint64) *big.Int {
 	x := new(big.Int)
+	if bits.UintSize == 64 {
+		nat := make([]big.Word, len(ws))
+		for i, w := range ws {
+			nat[i] = big.Word(w)
+		}
+		return x.SetBits(nat)
+	}
 	for i := len(ws) - 1; i >= 0; i-- {
 		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(ws[i]))
 	}
@@ -109,18 +148,26 @@ func UintWords(ws ...uint64) *big.Int {
 // IntWords returns the two's complement integer of the 64-bit words ws,
 // least significant first, as [UintWords] reads them.
 func IntWords(ws ...uint64) *big.Int {
-	x := UintWords(ws...)
-	if len(ws) > 0 && ws[len(ws)-1]>>63 != 0 {
-		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), uint(64*len(ws))))
+	if len(ws) == 0 || ws[len(ws)-1]>>63 == 0 {
+		return UintWords(ws...)
 	}
-	return x
+	// -x for the complement x of ws plus one.
+	neg := make([]uint64, len(ws))
+	c := uint64(1)
+	for i, w := range ws {
+		neg[i], c = bits.Add64(^w, 0, c)
+	}
+	x := UintWords(neg...)
+	return x.Neg(x)
 }
 
-// ratio returns a/b·2^exp rounded to a float64 (b not zero).
-func ratio(a, b *big.Int, exp int) float64 {
+// ratio returns a/b·2^exp rounded to a float64 (b not zero): the
+// quotient rounded to 256 bits, then to 53 (which for the denominators of
+// [Exact.Component] is the quotient rounded once).
+func (z *bigScratch) ratio(a, b *big.Int, exp int) float64 {
 	const prec = 256
-	x := new(big.Float).SetPrec(prec).SetInt(a)
-	x.Quo(x, new(big.Float).SetPrec(prec).SetInt(b))
+	x := z.x.SetPrec(prec).SetMode(big.ToNearestEven).SetInt(a)
+	x.Quo(x, z.y.SetPrec(prec).SetMode(big.ToNearestEven).SetInt(b))
 	f, _ := x.SetMantExp(x, exp).Float64()
 	return f
 }

@@ -24,60 +24,7 @@ func TestExactComponent(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := naive(labels, w, h, d, count, opt)
-			value := func(i int) float64 { return float64(opt.Intensity.Value(i)*opt.Slope) + opt.Inter }
-			largest := 0.0
-			for i := range labels {
-				largest = max(largest, math.Abs(value(i)))
-			}
-			_, e := math.Frexp(largest)
-			scale := 58 - e
-			ex := make([]Exact, count+1)
-			for k := range ex {
-				ex[k] = Exact{Scale: scale, Q: new(big.Int), Q2: new(big.Int), QX: [3]*big.Int{new(big.Int), new(big.Int), new(big.Int)},
-					Min: [3]int{math.MaxInt, math.MaxInt, math.MaxInt}, Max: [3]int{-1, -1, -1}, IMin: math.Inf(1), IMax: math.Inf(-1)}
-			}
-			at := func(x, y, z int) uint32 {
-				if x < 0 || y < 0 || z < 0 || x >= w || y >= h || z >= d {
-					return math.MaxUint32
-				}
-				return labels[(z*h+y)*w+x]
-			}
-			faces := map[[2]uint32]*[3]int64{}
-			for i, l := range labels {
-				if l == 0 {
-					continue
-				}
-				p := [3]int{i % w, i / w % h, i / (w * h)}
-				x := &ex[l]
-				x.Size++
-				v := value(i)
-				x.IMin, x.IMax = min(x.IMin, v), max(x.IMax, v)
-				q := big.NewInt(int64(math.RoundToEven(math.Ldexp(v, scale))))
-				x.Q.Add(x.Q, q)
-				x.Q2.Add(x.Q2, new(big.Int).Mul(q, q))
-				for a := range 3 {
-					x.Sum[a] += int64(p[a])
-					x.Min[a], x.Max[a] = min(x.Min[a], p[a]), max(x.Max[a], p[a])
-					x.QX[a].Add(x.QX[a], new(big.Int).Mul(q, big.NewInt(int64(p[a]))))
-					if a == 2 && d == 1 {
-						continue
-					}
-					for _, s := range []int{-1, 1} {
-						n := p
-						n[a] += s
-						if b := at(n[0], n[1], n[2]); b != l {
-							x.Exposed[a]++
-							if s == 1 && b != 0 && b != math.MaxUint32 {
-								k := [2]uint32{min(l, b), max(l, b)}
-								if faces[k] == nil {
-									faces[k] = new([3]int64)
-								}
-								faces[k][a]++
-							}
-						}
-					}
-				}
-			}
+			ex, faces := exactOracle(labels, w, h, d, count, opt)
 			got := &Table{Components: make([]Component, count), Contacts: []Contact{}}
 			for k := range count {
 				got.Components[k] = ex[k+1].Component(opt, d > 1)
@@ -141,4 +88,71 @@ func TestWords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// exactOracle returns the exact sums of every label of labels (index 0 the
+// background's), taken by a plain loop over the voxels with the samples
+// quantized to 2^-58 of the largest |value| and summed as big integers,
+// and the faces shared by each pair of touching labels.
+func exactOracle(labels []uint32, w, h, d, count int, opt Options) ([]Exact, map[[2]uint32]*[3]int64) {
+	value := func(i int) float64 {
+		if opt.Slope == 1 && opt.Inter == 0 { // unscaled: -0 stays -0
+			return opt.Intensity.Value(i)
+		}
+		return float64(opt.Intensity.Value(i)*opt.Slope) + opt.Inter
+	}
+	largest := 0.0
+	for i := range labels {
+		largest = max(largest, math.Abs(value(i)))
+	}
+	_, e := math.Frexp(largest)
+	scale := 58 - e
+	ex := make([]Exact, count+1)
+	for k := range ex {
+		ex[k] = Exact{Scale: scale, Q: new(big.Int), Q2: new(big.Int), QX: [3]*big.Int{new(big.Int), new(big.Int), new(big.Int)},
+			Min: [3]int{math.MaxInt, math.MaxInt, math.MaxInt}, Max: [3]int{-1, -1, -1}, IMin: math.Inf(1), IMax: math.Inf(-1)}
+	}
+	at := func(x, y, z int) uint32 {
+		if x < 0 || y < 0 || z < 0 || x >= w || y >= h || z >= d {
+			return math.MaxUint32
+		}
+		return labels[(z*h+y)*w+x]
+	}
+	faces := map[[2]uint32]*[3]int64{}
+	for i, l := range labels {
+		if l == 0 {
+			continue
+		}
+		p := [3]int{i % w, i / w % h, i / (w * h)}
+		x := &ex[l]
+		x.Size++
+		v := value(i)
+		x.IMin, x.IMax = min(x.IMin, v), max(x.IMax, v)
+		q := big.NewInt(int64(math.RoundToEven(math.Ldexp(v, scale))))
+		x.Q.Add(x.Q, q)
+		x.Q2.Add(x.Q2, new(big.Int).Mul(q, q))
+		for a := range 3 {
+			x.Sum[a] += int64(p[a])
+			x.Min[a], x.Max[a] = min(x.Min[a], p[a]), max(x.Max[a], p[a])
+			x.QX[a].Add(x.QX[a], new(big.Int).Mul(q, big.NewInt(int64(p[a]))))
+			if a == 2 && d == 1 {
+				continue
+			}
+			for _, s := range []int{-1, 1} {
+				n := p
+				n[a] += s
+				if b := at(n[0], n[1], n[2]); b != l {
+					x.Exposed[a]++
+					if s == 1 && b != 0 && b != math.MaxUint32 {
+						k := [2]uint32{min(l, b), max(l, b)}
+						if faces[k] == nil {
+							faces[k] = new([3]int64)
+						}
+						faces[k][a]++
+					}
+				}
+			}
+		}
+	}
+	return ex, faces
 }

@@ -110,9 +110,14 @@ func (e *LabelError) Error() string {
 
 // Compute measures the components of labels, a w x h x d array, x
 // fastest, with labels 0 (background) and 1..count, in one pass with
-// opt.Threads goroutines. Integer results are exact; floating-point sums
-// are merged in a fixed order, so a result depends only on the thread
-// count, and differs between counts by rounding alone. It fails, before
+// opt.Threads goroutines. Integer results are exact, and so are the
+// intensity sums, of the samples quantized to about 2^-58 of their
+// largest magnitude ([QuantScale]): the table is the [Exact.Component]s of
+// those sums,
+// bit for bit the same at every thread count and on the device (package
+// cuda). An intensity with a NaN or infinite value is summed in float64
+// instead, merged in a fixed order, so that its results differ between
+// thread counts by rounding alone. It fails, before
 // allocating, on sizes or options that are not valid, and on a label
 // above count ([LabelError]).
 func Compute[L Label](labels []L, w, h, d, count int, opt Options) (*Table, error) {

@@ -17,11 +17,17 @@ type partial struct {
 	min, max   [3]int
 	same       [3]int64 // neighbour pairs along x, y, z inside the component
 
-	// Intensity: k is the first scaled sample this goroutine saw, the
-	// shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; wx, wy, wz = Σ x·v, Σ y·v,
-	// Σ z·v.
+	// Intensity, exact (scan.exact): the sums of the quantized samples
+	// q = Σq, q2 = Σq², qx = Σ x·q, Σ y·q, Σ z·q.
+	q          wide128
+	q2         wide192
+	qx         [3]wide128
+	imin, imax float64
+
+	// Intensity in floating point: k is the first scaled sample this
+	// goroutine saw, the shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; wx, wy,
+	// wz = Σ x·v, Σ y·v, Σ z·v.
 	k, s1, s2, wx, wy, wz float64
-	imin, imax            float64
 }
 
 // contactKey packs a pair of labels a < b.
@@ -41,6 +47,8 @@ type worker struct {
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
+	// quantized holds a run's quantized intensities (scan.exact).
+	quantized [exactChunk]int64
 }
 
 // cacheSize is the number of pairs in a worker's cache of contacts.
@@ -92,6 +100,9 @@ type scan[L Label, T imagegraph.Sample] struct {
 	count           int
 	slope, inter    float64
 	scaled          bool // slope != 1 or inter != 0
+	exact           bool // the intensity sums are exact, by quant
+	zeros           bool // a scaled sample may be -0
+	quant           quant
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
 }
@@ -274,13 +285,7 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if p.n == 0 {
 				s.first(p, vals[x0])
 			}
-			var r runSums
-			if s.scaled {
-				r = sumScaled(vals[x0:x], p.k, s.slope, s.inter, p.imin, p.imax)
-			} else {
-				r = sumPlain(vals[x0:x], p.k, p.imin, p.imax)
-			}
-			r.add(p, x-x0, x0, y, z)
+			s.intensity(wk, p, vals[x0:x], x0, y, z)
 		}
 		p.n += n
 		if s.neighbourCounts {
@@ -333,6 +338,54 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	}
 	*j = i
 	return c
+}
+
+// intensity adds the samples vals of a run from (x0, y, z) to p, with
+// wk's buffer.
+func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
+	if s.exact && len(vals) == 1 { // common in noisy labelings
+		v := float64(vals[0])
+		if s.scaled {
+			v = float64(v*s.slope) + s.inter
+		}
+		// Without s.zeros there is no -0, and the builtins are the plain
+		// comparisons.
+		p.imin, p.imax = min(p.imin, v), max(p.imax, v)
+		q := int64(math.RoundToEven(v * s.quant.f1 * s.quant.f2))
+		w := wide128{uint64(q), uint64(q >> 63)}
+		m := q >> 63
+		a := uint64((q ^ m) - m)
+		hi, lo := bits.Mul64(a, a)
+		p.q.add(w)
+		p.q2.add(wide192{lo, hi, 0})
+		p.qx[0].add(w.mul(x0))
+		p.qx[1].add(w.mul(y))
+		p.qx[2].add(w.mul(z))
+		return
+	}
+	if s.exact && len(vals) <= exactChunk {
+		q := wk.quantized[:len(vals)]
+		mn, mx := quantize(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax, q)
+		if s.zeros && (mn == 0 || mx == 0) {
+			mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
+		}
+		sum, run, sq := sumQuantized(q)
+		p.addExact(sum, run, wide192{sq.lo, sq.hi, 0}, len(vals), x0, y, z)
+		p.imin, p.imax = mn, mx
+		return
+	}
+	if s.exact {
+		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax, &wk.quantized)
+		r.add(p, len(vals), x0, y, z)
+		return
+	}
+	var r runSums
+	if s.scaled {
+		r = sumScaled(vals, p.k, s.slope, s.inter, p.imin, p.imax)
+	} else {
+		r = sumPlain(vals, p.k, p.imin, p.imax)
+	}
+	r.add(p, len(vals), x0, y, z)
 }
 
 // first sets up p's intensity sums at its first sample v: the shift k

@@ -1,0 +1,326 @@
+package measure
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+	"slices"
+	"unsafe"
+
+	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/parallel"
+)
+
+// wide128 is a 128-bit two's complement integer. Its arithmetic is modulo
+// 2^128, exact wherever the true result fits.
+type wide128 struct{ lo, hi uint64 }
+
+// add adds b to a.
+func (a *wide128) add(b wide128) {
+	var c uint64
+	a.lo, c = bits.Add64(a.lo, b.lo, 0)
+	a.hi += b.hi + c
+}
+
+// sub subtracts b from a.
+func (a *wide128) sub(b wide128) {
+	var c uint64
+	a.lo, c = bits.Sub64(a.lo, b.lo, 0)
+	a.hi -= b.hi + c
+}
+
+// mul returns a·n, for n >= 0.
+func (a wide128) mul(n int) wide128 {
+	hi, lo := bits.Mul64(a.lo, uint64(n))
+	return wide128{lo, hi + a.hi*uint64(n)}
+}
+
+// big returns a as a [big.Int].
+func (a wide128) big() *big.Int { return IntWords(a.lo, a.hi) }
+
+// wide192 is a 192-bit unsigned integer, least significant word first.
+type wide192 [3]uint64
+
+// add adds b to a.
+func (a *wide192) add(b wide192) {
+	var c uint64
+	a[0], c = bits.Add64(a[0], b[0], 0)
+	a[1], c = bits.Add64(a[1], b[1], c)
+	a[2] += b[2] + c
+}
+
+// quant is the fixed-point form of the intensities that [Exact] sums: q =
+// v·2^scale rounded to the nearest integer, ties to even, where v·2^scale
+// is v·f1·f2 (each product exact: f1 and f2 are powers of two, f2 1
+// unless 2^scale is beyond float64's range).
+type quant struct {
+	scale  int
+	f1, f2 float64
+}
+
+// newQuant returns the quantization of scale s ([QuantScale]).
+func newQuant(s int) quant {
+	if s > 1000 {
+		return quant{s, math.Ldexp(1, s-1000), math.Ldexp(1, 1000)}
+	}
+	return quant{s, math.Ldexp(1, s), 1}
+}
+
+// quantOf returns the quantization of the scaled samples vals (v = t·slope
+// + inter when scaled, the product rounded), from the largest |v| over all
+// of them as [QuantScale] takes it, with threads goroutines; false when a
+// sample is NaN or a v is infinite. Scaling is monotonic (each rounding
+// is), so the largest |v| is that of the least or the greatest sample.
+func quantOf[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, threads int) (quant, bool) {
+	if len(vals) == 0 {
+		return newQuant(QuantBits), true
+	}
+	threads = parallel.ClampThreads(threads, len(vals)/(1<<16)+1)
+	type extremes struct {
+		lo, hi T
+		nan    bool
+	}
+	parts := make([]extremes, threads)
+	parallel.RangesIndexed(len(vals), threads, func(t, lo, hi int) {
+		p := &parts[t]
+		switch v := any(vals[lo:hi]).(type) {
+		case []float32:
+			l, h, nan := floatExtremes32(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(v))), len(v)))
+			p.lo, p.hi, p.nan = any(math.Float32frombits(l)).(T), any(math.Float32frombits(h)).(T), nan
+		case []float64:
+			l, h, nan := floatExtremes64(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v)))
+			p.lo, p.hi, p.nan = any(math.Float64frombits(l)).(T), any(math.Float64frombits(h)).(T), nan
+		default:
+			p.lo, p.hi, p.nan = sampleExtremes(vals[lo:hi])
+		}
+	})
+	lo, hi, nan := parts[0].lo, parts[0].hi, false
+	for _, p := range parts {
+		lo, hi, nan = min(lo, p.lo), max(hi, p.hi), nan || p.nan
+	}
+	if nan {
+		return quant{}, false
+	}
+	value := func(t T) float64 {
+		if scaled {
+			return float64(float64(t)*slope) + inter
+		}
+		return float64(t)
+	}
+	s, ok := QuantScale(max(math.Abs(value(lo)), math.Abs(value(hi))))
+	if !ok {
+		return quant{}, false
+	}
+	return newQuant(s), true
+}
+
+// sampleExtremes returns the least and greatest of vals (not empty), and
+// whether one is NaN (then the extremes mean nothing). It keeps four
+// lanes; t - t is 0 but for NaN (and infinities, which the extremes show).
+func sampleExtremes[T imagegraph.Sample](vals []T) (lo, hi T, nan bool) {
+	lo0, hi0 := vals[0], vals[0]
+	lo1, hi1, lo2, hi2, lo3, hi3 := lo0, hi0, lo0, hi0, lo0, hi0
+	var z0, z1 T
+	i := 0
+	for ; i+4 <= len(vals); i += 4 {
+		v := vals[i : i+4 : i+4]
+		t0, t1, t2, t3 := v[0], v[1], v[2], v[3]
+		if t0 < lo0 {
+			lo0 = t0
+		}
+		if t0 > hi0 {
+			hi0 = t0
+		}
+		if t1 < lo1 {
+			lo1 = t1
+		}
+		if t1 > hi1 {
+			hi1 = t1
+		}
+		if t2 < lo2 {
+			lo2 = t2
+		}
+		if t2 > hi2 {
+			hi2 = t2
+		}
+		if t3 < lo3 {
+			lo3 = t3
+		}
+		if t3 > hi3 {
+			hi3 = t3
+		}
+		z0 += (t0 - t0) + (t1 - t1)
+		z1 += (t2 - t2) + (t3 - t3)
+	}
+	for ; i < len(vals); i++ {
+		t := vals[i]
+		lo0, hi0 = min(lo0, t), max(hi0, t)
+		z0 += t - t
+	}
+	z := z0 + z1
+	lo, hi = min(lo0, lo1, lo2, lo3), max(hi0, hi1, hi2, hi3)
+	return lo, hi, z != z || lo != lo || hi != hi
+}
+
+// floatExtremes32 is sampleExtremes for float32 samples given as their
+// bits (and returned so), which it compares without branches as keys of
+// the same order: NaN beyond the infinities, -0 below +0.
+func floatExtremes32(vals []uint32) (lo, hi uint32, nan bool) {
+	// key maps the bits of a negative number (whose order the bits
+	// reverse) to their complement, others to themselves with the sign
+	// bit set; unkey inverts it.
+	key := func(b uint32) uint32 { return b ^ (uint32(int32(b)>>31)>>1 | 1<<31) }
+	unkey := func(k uint32) uint32 { return k ^ (uint32(int32(^k)>>31)>>1 | 1<<31) }
+	lo = key(vals[0])
+	hi = lo
+	if blocks := len(vals) / 16; hasKeyExtremes32 && blocks > 0 {
+		var los, his [8]uint32
+		for i := range los {
+			los[i], his[i] = lo, hi
+		}
+		keyExtremes32AVX2(unsafe.Pointer(&vals[0]), blocks, &los, &his)
+		lo, hi = slices.Min(los[:]), slices.Max(his[:])
+		vals = vals[16*blocks:]
+	}
+	for _, b := range vals {
+		k := key(b)
+		lo, hi = min(lo, k), max(hi, k)
+	}
+	inf := math.Float32bits(float32(math.Inf(1)))
+	return unkey(lo), unkey(hi), lo < key(inf|1<<31) || hi > key(inf)
+}
+
+// floatExtremes64 is floatExtremes32 for float64 samples.
+func floatExtremes64(vals []uint64) (lo, hi uint64, nan bool) {
+	key := func(b uint64) uint64 { return b ^ (uint64(int64(b)>>63)>>1 | 1<<63) }
+	unkey := func(k uint64) uint64 { return k ^ (uint64(int64(^k)>>63)>>1 | 1<<63) }
+	lo = key(vals[0])
+	hi = lo
+	for _, b := range vals {
+		k := key(b)
+		lo, hi = min(lo, k), max(hi, k)
+	}
+	inf := math.Float64bits(math.Inf(1))
+	return unkey(lo), unkey(hi), lo < key(inf|1<<63) || hi > key(inf)
+}
+
+// exactRun holds the exact sums of the quantized samples q_i of a run:
+// s = Σq, p = Σ_k Σ_{i<=k} q_i (the sum of the running sums, from which
+// Σ i·q_i = n·s − p), q2 = Σq², and the least and greatest v with what came
+// before.
+type exactRun struct {
+	s, p     wide128
+	q2       wide192
+	min, max float64
+}
+
+// sumExact returns the exact sums of vals, quantized by qt, scaled by
+// slope and inter when scaled, using buf for the quantized samples. mn
+// and mx are the extremes so far; they order -0 below +0 (as the builtin
+// min and max do) when zeros, the samples of floating-point type T
+// unscaled or scaled with an inter of -0, may be -0.
+func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled, zeros bool, mn, mx float64, buf *[exactChunk]int64) exactRun {
+	r := exactRun{min: mn, max: mx}
+	for lo := 0; lo < len(vals); lo += exactChunk {
+		c := vals[lo:min(lo+exactChunk, len(vals))]
+		q := buf[:len(c)]
+		mn, mx = quantize(c, qt, slope, inter, scaled, mn, mx, q)
+		s, p, q2 := sumQuantized(q)
+		// The running sums of c start from r.s.
+		r.p.add(r.s.mul(len(c)))
+		r.p.add(p)
+		r.s.add(s)
+		r.q2.add(wide192{q2.lo, q2.hi, 0})
+	}
+	if zeros && (mn == 0 || mx == 0) {
+		mn, mx = signedExtremes(vals, slope, inter, scaled, r.min, r.max)
+	}
+	r.min, r.max = mn, mx
+	return r
+}
+
+// signedExtremes returns the extremes of the values of vals with mn and
+// mx by the builtin min and max, which order -0 below +0 (plain
+// comparisons take the first zero of either sign).
+func signedExtremes[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, mn, mx float64) (float64, float64) {
+	for _, t := range vals {
+		v := float64(t)
+		if scaled {
+			v = float64(v*slope) + inter
+		}
+		mn, mx = min(mn, v), max(mx, v)
+	}
+	return mn, mx
+}
+
+// exactChunk is the most samples whose Σq² sumQuantized keeps in 128 bits.
+const exactChunk = 1 << (127 - 2*QuantBits)
+
+// quantize sets q[i] to the quantized vals[i] (len(q) of them), and
+// returns the extremes of the values with mn and mx, by plain comparisons.
+func quantize[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64, q []int64) (float64, float64) {
+	f1, f2 := qt.f1, qt.f2
+	vals = vals[:len(q)]
+	if scaled {
+		for i, t := range vals {
+			v := float64(float64(t)*slope) + inter
+			if v < mn {
+				mn = v
+			}
+			if v > mx {
+				mx = v
+			}
+			q[i] = int64(math.RoundToEven(v * f1 * f2))
+		}
+		return mn, mx
+	}
+	for i, t := range vals {
+		v := float64(t)
+		if v < mn {
+			mn = v
+		}
+		if v > mx {
+			mx = v
+		}
+		q[i] = int64(math.RoundToEven(v * f1 * f2))
+	}
+	return mn, mx
+}
+
+// sumQuantized returns Σq, the sum of the running sums of q and Σq² (at
+// most exactChunk samples).
+func sumQuantized(q []int64) (s, p, q2 wide128) {
+	var s0, s1, p0, p1, r0, r1 uint64
+	for _, x := range q {
+		var c uint64
+		s0, c = bits.Add64(s0, uint64(x), 0)
+		s1 += uint64(x>>63) + c
+		p0, c = bits.Add64(p0, s0, 0)
+		p1 += s1 + c
+		m := x >> 63
+		a := uint64((x ^ m) - m)
+		hi, lo := bits.Mul64(a, a)
+		r0, c = bits.Add64(r0, lo, 0)
+		r1 += hi + c
+	}
+	return wide128{s0, s1}, wide128{p0, p1}, wide128{r0, r1}
+}
+
+// add adds the sums of a run of n samples from (x0, y, z) to p.
+func (r *exactRun) add(p *partial, n, x0, y, z int) {
+	p.addExact(r.s, r.p, r.q2, n, x0, y, z)
+	p.imin, p.imax = r.min, r.max
+}
+
+// addExact adds to p the sums of the quantized samples q_i of a run of n
+// from (x0, y, z): s = Σq, run = Σ_k Σ_{i<=k} q_i and q2 = Σq².
+func (p *partial) addExact(s, run wide128, q2 wide192, n, x0, y, z int) {
+	// Σ (x0+i)·q_i = x0·s + n·s − run.
+	wx := s.mul(x0 + n)
+	wx.sub(run)
+	p.qx[0].add(wx)
+	p.qx[1].add(s.mul(y))
+	p.qx[2].add(s.mul(z))
+	p.q.add(s)
+	p.q2.add(q2)
+}
