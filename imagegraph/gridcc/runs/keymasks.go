@@ -266,12 +266,20 @@ func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other i
 }
 
 // linkBandMasks is LinkBand for a volume at 26-connectivity whose keys lie
-// in memory (l.keys).
+// in memory (l.keys). It links each plane with the plane before either from
+// masks (maskLinker) or, where keys seldom border themselves across planes
+// (cells: a key's runs there mostly share one root already), by walking the
+// runs with the per-key root filter of linkRow; a [pathChooser] picks the
+// way from the filter's hit rate.
 func linkBandMasks(l *runLabeler[uint32], b *band.Band) {
 	labels := l.labels
 	src := l.reader()
 	cur, prev := l.newLayer(), l.newLayer()
 	m := newMaskLinker(l.width)
+	var refs [4]keyRef[uint32]
+	var scratch linkScratch
+	var roots keyRoots[uint32]
+	var choose pathChooser
 	start := b.First * l.width
 	next := uint32(start) + 1
 	hooks := 0
@@ -281,18 +289,68 @@ func linkBandMasks(l *runLabeler[uint32], b *band.Band) {
 	z0 := b.First / l.layer
 	for z := z0; z < b.End/l.layer; z++ {
 		var below *runLayer[uint32]
+		walk := false
 		if z > z0 {
 			below = prev
+			if walk = choose.walk(); walk {
+				roots.fill(labels, prev)
+			}
 		}
+		total, linked := 0, 0
 		for y := range l.layer {
+			first := next
 			next = l.loadRow(src, cur, z, y, next)
 			runs, _ := cur.row(y)
 			runs = runs[:len(runs)-linkWindow]
 			row := (z-z0)*l.layer + y
-			hooks += m.linkRow(l, labels, runs, cur, below, z, y)
+			if walk {
+				hooks += linkRow(labels, runs, first, l.rowRefs(&refs, cur, below, y, true), &roots, &scratch)
+				total += len(runs)
+				linked += len(scratch.some)
+			} else {
+				hooks += m.linkRow(l, labels, runs, cur, below, z, y)
+			}
 			b.EdgeRuns[row] = keepEdges(b.Edges[2*row*words:(2*row+2)*words], runs, l.width)
+		}
+		if walk {
+			choose.record(total, linked)
 		}
 		cur, prev = prev, cur
 	}
 	b.MoveSlots(labels, l.width, int(next-1)-start, hooks)
+}
+
+// pathChooser picks, plane by plane, how linkBandMasks links a plane with
+// the plane before. It walks the runs with the root filter while the
+// filter spares all but one run in walkRatio; once a walked plane needs
+// more links, the next maskPlanes planes are linked from masks, after
+// which one plane is walked again to look.
+type pathChooser struct {
+	masks int // planes still to link from masks
+}
+
+const (
+	// walkRatio is the least number of runs for each one the root filter
+	// must link with the plane before for walking to go on.
+	walkRatio = 8
+	// maskPlanes is the number of planes linked from masks between two
+	// walked ones.
+	maskPlanes = 16
+)
+
+// walk reports whether the next plane is walked (it counts it when not).
+func (c *pathChooser) walk() bool {
+	if c.masks > 0 {
+		c.masks--
+		return false
+	}
+	return true
+}
+
+// record takes the runs of a walked plane and how many of them the root
+// filter let through to the plane before.
+func (c *pathChooser) record(runs, linked int) {
+	if linked*walkRatio > runs {
+		c.masks = maskPlanes
+	}
 }

@@ -88,3 +88,50 @@ func TestLabelRunsKeyMasksMatchesBFS(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelRunsMixedPlanesMatchesBFS checks LabelRuns at 26-connectivity
+// with keys in memory against BFS on volumes whose planes alternate in
+// blocks between Voronoi cells (linked by walking the runs) and random
+// short runs (linked from masks), so that the way changes within a band
+// both ways.
+func TestLabelRunsMixedPlanesMatchesBFS(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	for _, c := range []struct {
+		shape grid.GridShape
+		block int // planes of each kind in turn
+	}{
+		{grid.GridShape{Width: 97, Height: 61, Depth: 80}, 20},
+		{grid.GridShape{Width: 64, Height: 70, Depth: 90}, 3},
+		{grid.GridShape{Width: 130, Height: 50, Depth: 70}, 35},
+	} {
+		shape := c.shape
+		keys := testkit.Cells(shape, 30, 0, rng)
+		plane := shape.Width * shape.Height
+		for z := range shape.Depth {
+			if z/c.block%2 == 0 {
+				continue
+			}
+			for i := z * plane; i < (z+1)*plane; i++ {
+				if i%shape.Width == 0 || rng.IntN(3) == 0 {
+					keys[i] = uint32(rng.IntN(4))
+				} else {
+					keys[i] = keys[i-1]
+				}
+			}
+		}
+		want, wantN := testkit.BFSLabels(shape, 26, keys)
+		src := memKeys{testkit.SliceKeys{Width: shape.Width, Values: keys}}
+		for _, threads := range []int{1, 2, 3} {
+			t.Run(fmt.Sprintf("%v/block%d/threads%d", shape, c.block, threads), func(t *testing.T) {
+				got := make([]uint32, len(keys))
+				n, err := runs.LabelRuns[uint32](shape, 26, src, got, threads)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n != wantN || !slices.Equal(got, want) {
+					t.Fatalf("%d components, want %d; labels differ: %v", n, wantN, !slices.Equal(got, want))
+				}
+			})
+		}
+	}
+}
