@@ -2,7 +2,6 @@ package measure
 
 import (
 	"math"
-	"math/big"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -205,15 +204,13 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 		e.IMax = max(e.IMax, p.imax)
 	}
 	if e.Size == 0 {
-		*c = e.component(m.opt, m.is3D, z)
+		*c = e.component(m.opt, m.is3D, nil, z)
 		return
 	}
 	for a := range 3 {
 		e.Exposed[a] = 2 * (e.Size - same[a])
 	}
-	e.Q, e.Q2 = q.big(), UintWords(q2[:]...)
-	e.QX = [3]*big.Int{qx.big(), qy.big(), qz.big()}
-	*c = e.component(m.opt, m.is3D, z)
+	*c = e.component(m.opt, m.is3D, &exactSums{q, q2, [3]wide128{qx, qy, qz}}, z)
 }
 
 // faceAreas returns the physical area of a face across x, y and z (3D),
