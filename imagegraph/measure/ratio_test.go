@@ -80,7 +80,7 @@ func TestQuoFloat(t *testing.T) {
 		cases["ties"] = append(cases["ties"], tc{mulTo(m|1, bb, sh), bb, rng.IntN(2) == 0, exp}, tc{mulTo(m&^1, bb, sh), bb, false, exp})
 		near := mulTo(m|1, bb, sh)
 		up, down := near, near
-		up[0]++ // no carry: the low word of an odd multiple shifted is not all ones but in rare cases; the oracle checks anyway
+		up[0]++ // one above or below a midpoint (the oracle judges any wrap)
 		down[0]--
 		cases["near ties"] = append(cases["near ties"], tc{up, bb, false, exp}, tc{down, bb, true, exp})
 	}
