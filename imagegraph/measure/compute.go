@@ -1,8 +1,9 @@
 package measure
 
 import (
+	"cmp"
 	"math"
-	"math/big"
+	"slices"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -56,7 +57,7 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		}
 	})
 	if s.touch {
-		t.Contacts = m.contacts()
+		t.Contacts = m.contacts(threads)
 	}
 	return t, nil
 }
@@ -205,15 +206,13 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 		e.IMax = max(e.IMax, p.imax)
 	}
 	if e.Size == 0 {
-		*c = e.component(m.opt, m.is3D, z)
+		*c = e.component(m.opt, m.is3D, nil, z)
 		return
 	}
 	for a := range 3 {
 		e.Exposed[a] = 2 * (e.Size - same[a])
 	}
-	e.Q, e.Q2 = q.big(), UintWords(q2[:]...)
-	e.QX = [3]*big.Int{qx.big(), qy.big(), qz.big()}
-	*c = e.component(m.opt, m.is3D, z)
+	*c = e.component(m.opt, m.is3D, &exactSums{q, q2, [3]wide128{qx, qy, qz}}, z)
 }
 
 // faceAreas returns the physical area of a face across x, y and z (3D),
@@ -226,29 +225,72 @@ func faceAreas(spacing [3]float64, is3D bool) [3]float64 {
 	return [3]float64{sy * sz, sx * sz, sx * sy}
 }
 
-// contacts merges the workers' contacts, in increasing order of the pair.
-func (m *merger) contacts() []Contact {
-	all := make(map[uint64]*faces)
-	for _, wk := range m.workers {
-		for key, f := range wk.contacts {
-			if g := all[key]; g != nil {
-				for a := range 3 {
-					g[a] += f[a]
-				}
-			} else {
-				all[key] = f
+// pairFaces is a pair of labels' key ([contactKey]) and faces.
+type pairFaces struct {
+	key uint64
+	f   faces
+}
+
+// contacts merges the workers' contacts, in increasing order of the pair,
+// with threads goroutines: each sorts a worker's pairs, then each merges
+// the pairs of one range of keys from every worker.
+func (m *merger) contacts(threads int) []Contact {
+	lists := make([][]pairFaces, len(m.workers))
+	parallel.Ranges(len(m.workers), threads, func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			l := make([]pairFaces, 0, len(m.workers[t].contacts))
+			for key, f := range m.workers[t].contacts {
+				l = append(l, pairFaces{key, *f})
 			}
+			slices.SortFunc(l, func(x, y pairFaces) int { return cmp.Compare(x.key, y.key) })
+			lists[t] = l
 		}
+	})
+	if len(lists) == 0 {
+		return []Contact{}
 	}
+	// The ranges of keys: cut at even steps of the longest list.
+	longest := slices.MaxFunc(lists, func(x, y []pairFaces) int { return cmp.Compare(len(x), len(y)) })
+	parts := parallel.ClampThreads(threads, len(longest)/4096+1)
+	cuts := make([]uint64, parts+1)
+	for r := 1; r < parts; r++ {
+		cuts[r] = longest[r*len(longest)/parts].key
+	}
+	cuts[parts] = math.MaxUint64
 	area := faceAreas(m.spacing, m.is3D)
-	out := make([]Contact, 0, len(all))
-	for key, f := range all {
-		out = append(out, Contact{
-			A: uint32(key >> 32), B: uint32(key),
-			Faces: f[0] + f[1] + f[2],
-			Area:  float64(f[0])*area[0] + float64(f[1])*area[1] + float64(f[2])*area[2],
-		})
+	out := make([][]Contact, parts)
+	parallel.RangesIndexed(parts, parts, func(_, lo, hi int) {
+		for r := lo; r < hi; r++ {
+			var seg []pairFaces
+			for _, l := range lists {
+				a, _ := slices.BinarySearchFunc(l, cuts[r], func(x pairFaces, k uint64) int { return cmp.Compare(x.key, k) })
+				b := len(l)
+				if r+1 < parts {
+					b, _ = slices.BinarySearchFunc(l, cuts[r+1], func(x pairFaces, k uint64) int { return cmp.Compare(x.key, k) })
+				}
+				seg = append(seg, l[a:b]...)
+			}
+			slices.SortFunc(seg, func(x, y pairFaces) int { return cmp.Compare(x.key, y.key) })
+			cs := make([]Contact, 0, len(seg))
+			for i := 0; i < len(seg); {
+				key, f := seg[i].key, seg[i].f
+				for i++; i < len(seg) && seg[i].key == key; i++ {
+					for a := range 3 {
+						f[a] += seg[i].f[a]
+					}
+				}
+				cs = append(cs, Contact{
+					A: uint32(key >> 32), B: uint32(key),
+					Faces: f[0] + f[1] + f[2],
+					Area:  float64(f[0])*area[0] + float64(f[1])*area[1] + float64(f[2])*area[2],
+				})
+			}
+			out[r] = cs
+		}
+	})
+	all := make([]Contact, 0, len(longest))
+	for _, cs := range out {
+		all = append(all, cs...)
 	}
-	SortContacts(out)
-	return out
+	return all
 }

@@ -61,7 +61,7 @@ func CheckOptions(w, h, d int, opt *Options) error {
 // scale of [QuantScale]; the intensity statistics are the exact values of
 // the quantized samples, rounded once.
 func (e *Exact) Component(opt Options, is3D bool) Component {
-	return e.component(opt, is3D, new(bigScratch))
+	return e.component(opt, is3D, nil, new(bigScratch))
 }
 
 // bigScratch holds the big numbers that [Exact.Component] reuses from one
@@ -71,8 +71,9 @@ type bigScratch struct {
 	x, y             big.Float
 }
 
-// component is [Exact.Component] with z's numbers.
-func (e *Exact) component(opt Options, is3D bool, z *bigScratch) Component {
+// component is [Exact.Component] with z's numbers, from the sums in fixed
+// width where sums is not nil (e's big numbers then unset).
+func (e *Exact) component(opt Options, is3D bool, sums *exactSums, z *bigScratch) Component {
 	c := Component{Size: e.Size, Min: e.Min, Max: e.Max}
 	if e.Size == 0 {
 		c.Min = [3]int{math.MaxInt, math.MaxInt, math.MaxInt}
@@ -97,8 +98,18 @@ func (e *Exact) component(opt Options, is3D bool, z *bigScratch) Component {
 		}
 	}
 	if opt.Intensity != nil {
-		count := z.count.SetInt64(e.Size)
 		c.IMin, c.IMax = e.IMin, e.IMax
+		if sums == nil {
+			sums = e.words()
+		}
+		if sums != nil && sums.stats(&c, e.Size, e.Scale) {
+			return c
+		}
+		if e.Q == nil && sums != nil {
+			e.Q, e.Q2 = sums.q.big(), UintWords(sums.q2[:]...)
+			e.QX = [3]*big.Int{sums.qx[0].big(), sums.qx[1].big(), sums.qx[2].big()}
+		}
+		count := z.count.SetInt64(e.Size)
 		c.Sum = z.ratio(e.Q, z.one.SetInt64(1), -e.Scale)
 		c.Mean = z.ratio(e.Q, count, -e.Scale)
 		// n²·variance(q) = n·Σq² − (Σq)², exactly.
@@ -117,6 +128,46 @@ func (e *Exact) component(opt Options, is3D bool, z *bigScratch) Component {
 		}
 	}
 	return c
+}
+
+// words returns e's intensity sums in fixed width, or nil where they do
+// not fit it.
+func (e *Exact) words() *exactSums {
+	var s exactSums
+	var ok bool
+	if s.q, ok = signedWords(e.Q); !ok {
+		return nil
+	}
+	for a := range 3 {
+		if s.qx[a], ok = signedWords(e.QX[a]); !ok {
+			return nil
+		}
+	}
+	if bits.UintSize != 64 || e.Q2 == nil || e.Q2.Sign() < 0 || e.Q2.BitLen() > 192 {
+		return nil
+	}
+	for i, w := range e.Q2.Bits() {
+		s.q2[i] = uint64(w)
+	}
+	return &s
+}
+
+// signedWords returns x as a 128-bit two's complement integer, or false
+// where it does not fit.
+func signedWords(x *big.Int) (wide128, bool) {
+	if bits.UintSize != 64 || x == nil || x.BitLen() > 127 {
+		return wide128{}, false
+	}
+	var w [2]uint64
+	for i, b := range x.Bits() {
+		w[i] = uint64(b)
+	}
+	a := wide128{w[0], w[1]}
+	if x.Sign() < 0 {
+		a = wide128{}
+		a.sub(wide128{w[0], w[1]})
+	}
+	return a, true
 }
 
 // NewContact returns the contact of labels a < b that share faces[k]

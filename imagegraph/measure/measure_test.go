@@ -327,3 +327,32 @@ func TestComputeEmptyLabel(t *testing.T) {
 		t.Fatalf("label 2: %+v", got.Components[1])
 	}
 }
+
+// TestContactsManyParts: contacts merged in several ranges of pairs (a
+// worker with more than 4096 pairs) are the naive oracle's, in order, at
+// every thread count.
+func TestContactsManyParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	w, h, d, count := 60, 60, 20, 3000
+	labels := randomLabels[uint32](rng, w, h, d, count, 0)
+	want := naive(labels, w, h, d, count, Options{Spacing: [3]float64{1, 2, 3}, Contacts: true})
+	if len(want.Contacts) < 4*4096 {
+		t.Fatalf("only %d contacts", len(want.Contacts))
+	}
+	for _, threads := range []int{1, 2, 3, 5, 8} {
+		t.Run(fmt.Sprintf("threads%d", threads), func(t *testing.T) {
+			got, err := Compute(labels, w, h, d, count, Options{Spacing: [3]float64{1, 2, 3}, Contacts: true, Threads: threads})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := compareTables(got, want, 1e-12); err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range got.Contacts {
+				if c != want.Contacts[i] {
+					t.Fatalf("contact %d: %+v, want %+v", i, c, want.Contacts[i])
+				}
+			}
+		})
+	}
+}

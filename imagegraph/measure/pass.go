@@ -47,8 +47,6 @@ type worker struct {
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
-	// quantized holds a run's quantized intensities (scan.exact).
-	quantized [exactChunk]int64
 }
 
 // cacheSize is the number of pairs in a worker's cache of contacts.
@@ -364,18 +362,22 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		return
 	}
 	if s.exact && len(vals) <= exactChunk {
-		q := wk.quantized[:len(vals)]
-		mn, mx := quantize(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax, q)
+		var sum, run, sq wide128
+		var mn, mx float64
+		if s.scaled {
+			sum, run, sq, mn, mx = quantSumsScaled(vals, s.quant, s.slope, s.inter, p.imin, p.imax)
+		} else {
+			sum, run, sq, mn, mx = quantSums(vals, s.quant, p.imin, p.imax)
+		}
 		if s.zeros && (mn == 0 || mx == 0) {
 			mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 		}
-		sum, run, sq := sumQuantized(q)
 		p.addExact(sum, run, wide192{sq.lo, sq.hi, 0}, len(vals), x0, y, z)
 		p.imin, p.imax = mn, mx
 		return
 	}
 	if s.exact {
-		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax, &wk.quantized)
+		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax)
 		r.add(p, len(vals), x0, y, z)
 		return
 	}

@@ -215,17 +215,20 @@ type exactRun struct {
 }
 
 // sumExact returns the exact sums of vals, quantized by qt, scaled by
-// slope and inter when scaled, using buf for the quantized samples. mn
-// and mx are the extremes so far; they order -0 below +0 (as the builtin
-// min and max do) when zeros, the samples of floating-point type T
-// unscaled or scaled with an inter of -0, may be -0.
-func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled, zeros bool, mn, mx float64, buf *[exactChunk]int64) exactRun {
+// slope and inter when scaled. mn and mx are the extremes so far; they
+// order -0 below +0 (as the builtin min and max do) when zeros, the
+// samples of floating-point type T unscaled or scaled with an inter of
+// -0, may be -0.
+func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled, zeros bool, mn, mx float64) exactRun {
 	r := exactRun{min: mn, max: mx}
 	for lo := 0; lo < len(vals); lo += exactChunk {
 		c := vals[lo:min(lo+exactChunk, len(vals))]
-		q := buf[:len(c)]
-		mn, mx = quantize(c, qt, slope, inter, scaled, mn, mx, q)
-		s, p, q2 := sumQuantized(q)
+		var s, p, q2 wide128
+		if scaled {
+			s, p, q2, mn, mx = quantSumsScaled(c, qt, slope, inter, mn, mx)
+		} else {
+			s, p, q2, mn, mx = quantSums(c, qt, mn, mx)
+		}
 		// The running sums of c start from r.s.
 		r.p.add(r.s.mul(len(c)))
 		r.p.add(p)
@@ -253,28 +256,23 @@ func signedExtremes[T imagegraph.Sample](vals []T, slope, inter float64, scaled 
 	return mn, mx
 }
 
-// exactChunk is the most samples whose Σq² sumQuantized keeps in 128 bits.
+// exactChunk is the most samples whose sums quantSums keeps in fixed
+// width: Σq² below 2^127, and the sums of the halves of q below 2^63.
 const exactChunk = 1 << (127 - 2*QuantBits)
 
-// quantize sets q[i] to the quantized vals[i] (len(q) of them), and
-// returns the extremes of the values with mn and mx, by plain comparisons.
-func quantize[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64, q []int64) (float64, float64) {
+// quantSums returns, for the samples q quantized by qt from vals (at most
+// exactChunk of them), Σq, the sum of the running sums of q and Σq², and
+// the extremes of the values with mn and mx, by plain comparisons.
+//
+// It sums the high and low 32 bits of each q apart (q = h·2^32 + l, l
+// unsigned), whose sums and sums of running sums stay below 2^63 over
+// exactChunk samples: plain integer additions, with no carry from one to
+// the next; only Σq² is summed in two words.
+func quantSums[T imagegraph.Sample](vals []T, qt quant, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
 	f1, f2 := qt.f1, qt.f2
-	vals = vals[:len(q)]
-	if scaled {
-		for i, t := range vals {
-			v := float64(float64(t)*slope) + inter
-			if v < mn {
-				mn = v
-			}
-			if v > mx {
-				mx = v
-			}
-			q[i] = int64(math.RoundToEven(v * f1 * f2))
-		}
-		return mn, mx
-	}
-	for i, t := range vals {
+	var sh, sl, ph, pl int64
+	var r0, r1 uint64
+	for _, t := range vals {
 		v := float64(t)
 		if v < mn {
 			mn = v
@@ -282,28 +280,55 @@ func quantize[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sca
 		if v > mx {
 			mx = v
 		}
-		q[i] = int64(math.RoundToEven(v * f1 * f2))
-	}
-	return mn, mx
-}
-
-// sumQuantized returns Σq, the sum of the running sums of q and Σq² (at
-// most exactChunk samples).
-func sumQuantized(q []int64) (s, p, q2 wide128) {
-	var s0, s1, p0, p1, r0, r1 uint64
-	for _, x := range q {
-		var c uint64
-		s0, c = bits.Add64(s0, uint64(x), 0)
-		s1 += uint64(x>>63) + c
-		p0, c = bits.Add64(p0, s0, 0)
-		p1 += s1 + c
-		m := x >> 63
-		a := uint64((x ^ m) - m)
+		q := int64(math.RoundToEven(v * f1 * f2))
+		sh += q >> 32
+		sl += q & (1<<32 - 1)
+		ph += sh
+		pl += sl
+		m := q >> 63
+		a := uint64((q ^ m) - m)
 		hi, lo := bits.Mul64(a, a)
+		var c uint64
 		r0, c = bits.Add64(r0, lo, 0)
 		r1 += hi + c
 	}
-	return wide128{s0, s1}, wide128{p0, p1}, wide128{r0, r1}
+	return joinHalves(sh, sl), joinHalves(ph, pl), wide128{r0, r1}, mn, mx
+}
+
+// quantSumsScaled is quantSums for the values t·slope + inter of vals,
+// the product rounded.
+func quantSumsScaled[T imagegraph.Sample](vals []T, qt quant, slope, inter, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
+	f1, f2 := qt.f1, qt.f2
+	var sh, sl, ph, pl int64
+	var r0, r1 uint64
+	for _, t := range vals {
+		v := float64(float64(t)*slope) + inter
+		if v < mn {
+			mn = v
+		}
+		if v > mx {
+			mx = v
+		}
+		q := int64(math.RoundToEven(v * f1 * f2))
+		sh += q >> 32
+		sl += q & (1<<32 - 1)
+		ph += sh
+		pl += sl
+		m := q >> 63
+		a := uint64((q ^ m) - m)
+		hi, lo := bits.Mul64(a, a)
+		var c uint64
+		r0, c = bits.Add64(r0, lo, 0)
+		r1 += hi + c
+	}
+	return joinHalves(sh, sl), joinHalves(ph, pl), wide128{r0, r1}, mn, mx
+}
+
+// joinHalves returns h·2^32 + l as a 128-bit integer.
+func joinHalves(h, l int64) wide128 {
+	w := wide128{uint64(h) << 32, uint64(h >> 32)}
+	w.add(wide128{uint64(l), uint64(l >> 63)})
+	return w
 }
 
 // add adds the sums of a run of n samples from (x0, y, z) to p.

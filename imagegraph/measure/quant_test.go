@@ -97,6 +97,7 @@ func TestComputeExact(t *testing.T) {
 		{"3d-noise", 9, 8, 7, 300, 0},
 		{"3d-wide", 700, 3, 4, 25, 0.97},
 		{"one-label", 40, 6, 5, 1, 1},
+		{"2d-long-runs", 4500, 3, 1, 2, 0.9995}, // runs beyond exactChunk
 	}
 	for _, sh := range shapes {
 		for _, in := range intensities {
@@ -109,7 +110,7 @@ func TestComputeExact(t *testing.T) {
 			ex, faces := exactOracle(labels, sh.w, sh.h, sh.d, sh.count, opt)
 			want := &Table{Components: make([]Component, sh.count), Contacts: []Contact{}}
 			for k := range sh.count {
-				want.Components[k] = ex[k+1].Component(opt, sh.d > 1)
+				want.Components[k] = ratComponent(ex[k+1], opt, sh.d > 1)
 			}
 			for _, c := range naive(labels, sh.w, sh.h, sh.d, sh.count, Options{Spacing: opt.Spacing, Contacts: true}).Contacts {
 				want.Contacts = append(want.Contacts, NewContact(c.A, c.B, *faces[[2]uint32{c.A, c.B}], opt.Spacing, sh.d > 1))
