@@ -76,22 +76,18 @@ func fill[T any](n int, f func() T) []T {
 	return s
 }
 
-// near reports whether a and b agree to 1e-9 relative (NaNs agree).
-func near(a, b float64) bool {
+// same reports whether a and b are the same float64, bit for bit (any
+// NaNs agree).
+func same(a, b float64) bool {
 	if math.IsNaN(a) || math.IsNaN(b) {
 		return math.IsNaN(a) && math.IsNaN(b)
 	}
-	if a == b {
-		return true
-	}
-	return math.Abs(a-b) <= 1e-9*max(math.Abs(a), math.Abs(b))
+	return math.Float64bits(a) == math.Float64bits(b)
 }
 
 // sameTable reports the first difference between the device's table and
-// measure.Compute's: integers exactly, floats to 1e-9 relative. scale is
-// the size of the intensities, for the standard deviations of nearly
-// constant ones.
-func sameTable(got, want *measure.Table, scale float64) error {
+// measure.Compute's, which are the same bit for bit (docs/measure.md).
+func sameTable(got, want *measure.Table) error {
 	if len(got.Components) != len(want.Components) {
 		return fmt.Errorf("%d components, want %d", len(got.Components), len(want.Components))
 	}
@@ -110,11 +106,11 @@ func sameTable(got, want *measure.Table, scale float64) error {
 			{"wcx", g.WCentroid[0], w.WCentroid[0]}, {"wcy", g.WCentroid[1], w.WCentroid[1]}, {"wcz", g.WCentroid[2], w.WCentroid[2]},
 		}
 		for _, f := range floats {
-			if !near(f.g, f.w) {
+			if !same(f.g, f.w) {
 				return fmt.Errorf("label %d: %s %v, want %v", k+1, f.name, f.g, f.w)
 			}
 		}
-		if !near(g.Std, w.Std) && math.Abs(g.Std-w.Std) > 1e-9*scale {
+		if !same(g.Std, w.Std) {
 			return fmt.Errorf("label %d: std %v, want %v", k+1, g.Std, w.Std)
 		}
 	}
@@ -123,7 +119,7 @@ func sameTable(got, want *measure.Table, scale float64) error {
 	}
 	for i, w := range want.Contacts {
 		g := got.Contacts[i]
-		if g.A != w.A || g.B != w.B || g.Faces != w.Faces || !near(g.Area, w.Area) {
+		if g.A != w.A || g.B != w.B || g.Faces != w.Faces || !same(g.Area, w.Area) {
 			return fmt.Errorf("contact %d: %+v, want %+v", i, g, w)
 		}
 	}
@@ -148,14 +144,10 @@ func TestLabelGridMeasureMatchesCPU(t *testing.T) {
 				seed++
 				r := blockyRaster(t, sh.w, sh.h, sh.d, sh.k, seed)
 				opt := measure.Options{Surface: ki%2 == 0, Contacts: ki%3 != 1, Spacing: [3]float64{0.5, 1.25, 3}}
-				scale := 0.0
 				if kind != 0 {
 					opt.Intensity = intensityRaster(t, kind, sh.w, sh.h, sh.d, seed)
 					if ki%2 == 1 {
 						opt.Slope, opt.Inter = 0.75, -12.5
-					}
-					for i := range r.Len() {
-						scale = max(scale, math.Abs(opt.Intensity.Value(i)))
 					}
 				}
 				name := fmt.Sprintf("%dx%dx%d-k%d-c%d-%v", sh.w, sh.h, sh.d, sh.k, conn, kind)
@@ -176,7 +168,7 @@ func TestLabelGridMeasureMatchesCPU(t *testing.T) {
 					if got.Table == nil || got.Labels.Labels != nil || got.Labels.Count != count {
 						t.Fatalf("table %v, labels downloaded %v, count %d: want the table alone, count %d", got.Table != nil, got.Labels.Labels != nil, got.Labels.Count, count)
 					}
-					if err := sameTable(got.Table, want, scale); err != nil {
+					if err := sameTable(got.Table, want); err != nil {
 						t.Fatal(err)
 					}
 					for k, i := range got.First {
@@ -211,7 +203,7 @@ func TestLabelGridMeasureGrowsContacts(t *testing.T) {
 	if len(want.Contacts) < 1000 {
 		t.Fatalf("only %d contacts", len(want.Contacts))
 	}
-	if err := sameTable(got.Table, want, 0); err != nil {
+	if err := sameTable(got.Table, want); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -472,7 +464,7 @@ func TestStatsTableDecodes(t *testing.T) {
 			}
 			table, keys, counts := deviceWords(labels, sh.w, sh.h, sh.d, count, opt.Intensity, opt, int(s.shape.scale))
 			got, first := statsTable(table, keys, counts, s, sh.d > 1, opt)
-			if err := sameTable(got, want, scale); err != nil {
+			if err := sameTable(got, want); err != nil {
 				t.Errorf("%dx%dx%d %v: %v", sh.w, sh.h, sh.d, kind, err)
 			}
 			for k, i := range first {
