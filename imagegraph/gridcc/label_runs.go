@@ -140,7 +140,7 @@ func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyR
 	}
 	for prev := src[lo-1]; lo < n; lo += 64 {
 		chunk := src[lo:min(lo+64, n)]
-		e.emit(changeMask(chunk, prev), lo)
+		e.emit(band.ChangeMask(chunk, prev), lo)
 		prev = chunk[len(chunk)-1]
 	}
 	e.emit(0, n)
@@ -173,26 +173,6 @@ func (e *runEmitter[T, K]) emit(changes uint64, lo int) {
 		k += int(b2u(v != 0))
 	}
 	e.k, e.start, e.v = k, start, v
-}
-
-// changeMask returns the bits of the samples of chunk (at most 64) that
-// differ from the one before (prev before the first). Inlined, its loop
-// would share registers with its caller's and spill.
-//
-//go:noinline
-func changeMask[T integer](chunk []T, prev T) uint64 {
-	var m uint64
-	k := 0
-	for ; k+4 <= len(chunk); k += 4 {
-		c := chunk[k : k+4 : k+4]
-		m |= (b2u(c[0] != prev) | b2u(c[1] != c[0])<<1 | b2u(c[2] != c[1])<<2 | b2u(c[3] != c[2])<<3) << (k & 63)
-		prev = c[3]
-	}
-	for ; k < len(chunk); k++ {
-		m |= b2u(chunk[k] != prev) << (k & 63)
-		prev = chunk[k]
-	}
-	return m
 }
 
 // b2u returns 1 for true and 0 for false.

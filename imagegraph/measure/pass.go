@@ -139,7 +139,7 @@ func appendRuns[L Label](dst []run[L], row []L) []run[L] {
 	}
 	for ; lo < n; lo += 64 {
 		chunk := row[lo:min(lo+64, n)]
-		for c := changeMask(chunk, row[lo-1]); c != 0; c &= c - 1 {
+		for c := band.ChangeMask(chunk, row[lo-1]); c != 0; c &= c - 1 {
 			x := lo + bits.TrailingZeros64(c)
 			buf[k] = run[L]{int32(x), row[x-1]}
 			k++
@@ -147,34 +147,6 @@ func appendRuns[L Label](dst []run[L], row []L) []run[L] {
 	}
 	buf[k] = run[L]{int32(n), row[n-1]}
 	return dst[:len(dst)+k+1]
-}
-
-// changeMask returns the bits of the labels of chunk (at most 64) that
-// differ from the one before (prev before the first). It is not inlined:
-// its loop would share registers with its caller's and spill.
-//
-//go:noinline
-func changeMask[L Label](chunk []L, prev L) uint64 {
-	var m uint64
-	k := 0
-	for ; k+4 <= len(chunk); k += 4 {
-		c := chunk[k : k+4 : k+4]
-		m |= (b2u(c[0] != prev) | b2u(c[1] != c[0])<<1 | b2u(c[2] != c[1])<<2 | b2u(c[3] != c[2])<<3) << (k & 63)
-		prev = c[3]
-	}
-	for ; k < len(chunk); k++ {
-		m |= b2u(chunk[k] != prev) << (k & 63)
-		prev = chunk[k]
-	}
-	return m
-}
-
-// b2u returns 1 for true and 0 for false.
-func b2u(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // planeRuns holds the runs of the rows of one plane that one goroutine

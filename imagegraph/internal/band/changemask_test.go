@@ -65,3 +65,36 @@ func TestMasks32(t *testing.T) {
 		})
 	}
 }
+
+// TestChangeMask checks ChangeMask against a loop over the samples, for
+// chunks of every length up to 64 and samples of two types.
+func TestChangeMask(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, values := range []uint32{2, 1 << 20} {
+		for n := 0; n <= 64; n++ {
+			chunk := make([]uint32, n)
+			wide := make([]float64, n)
+			for i := range chunk {
+				chunk[i] = rng.Uint32N(values)
+				wide[i] = float64(chunk[i])
+			}
+			prev := rng.Uint32N(values)
+			var want uint64
+			for i, v := range chunk {
+				before := prev
+				if i > 0 {
+					before = chunk[i-1]
+				}
+				if v != before {
+					want |= 1 << i
+				}
+			}
+			if got := ChangeMask(chunk, prev); got != want {
+				t.Errorf("values %d, length %d: uint32 mask %#x, want %#x", values, n, got, want)
+			}
+			if got := ChangeMask(wide, float64(prev)); got != want {
+				t.Errorf("values %d, length %d: float64 mask %#x, want %#x", values, n, got, want)
+			}
+		}
+	}
+}
