@@ -136,7 +136,7 @@ func WriteTables(stats, contacts string, stdout io.Writer, o StatsOptions, frame
 		return atomicfile.WriteFile(path, w)
 	}
 	if stats != "" {
-		o.Format = strings.ToLower(filepath.Ext(stats))
+		o.Format = tableFormat(stats)
 		err := write(stats, func(w io.Writer) error {
 			return WriteStatsTable(w, o, func(t int) ([]imagegraph.ComponentStats, []Measures, error) {
 				f, err := run(t)
@@ -151,7 +151,7 @@ func WriteTables(stats, contacts string, stdout io.Writer, o StatsOptions, frame
 		return nil
 	}
 	return write(contacts, func(w io.Writer) error {
-		return WriteContacts(w, strings.ToLower(filepath.Ext(contacts)), frames, func(t int) ([]Contact, error) {
+		return WriteContacts(w, tableFormat(contacts), frames, func(t int) ([]Contact, error) {
 			if !done[t] {
 				if _, err := run(t); err != nil {
 					return nil, err
@@ -160,4 +160,13 @@ func WriteTables(stats, contacts string, stdout io.Writer, o StatsOptions, frame
 			return kept[t], nil
 		})
 	})
+}
+
+// tableFormat returns the format of a table file from its extension; "-"
+// (standard output) is CSV.
+func tableFormat(path string) string {
+	if path == "-" {
+		return ".csv"
+	}
+	return strings.ToLower(filepath.Ext(path))
 }

@@ -116,6 +116,11 @@ func (j Volume) plan() ([]raster.VolumeOutputs, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, o := range [][2]string{{"--preview", preview}, {"--stats", stats}, {"--contacts", contacts}} {
+		if o[1] == "-" {
+			return nil, usagef("volume: %s -: volume writes files only (stdout is for --json)", o[0])
+		}
+	}
 	if len(inputs) == 1 {
 		if err := cmp.Or(checkVolumeExt("-o", out), checkVolumeExt("--labels", labels), checkExt("--preview", preview, ".png"),
 			checkExt("--stats", stats, ".csv", ".json"), checkExt("--contacts", contacts, ".csv", ".json")); err != nil {
