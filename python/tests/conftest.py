@@ -11,7 +11,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYDIR = os.path.dirname(HERE)
 REPO = os.path.dirname(PYDIR)
-DATA = os.environ.get("CCLABEL_DATA") or os.path.join(os.path.dirname(REPO), "shared", "data")
+DATA = os.environ.get("CCLABEL_SHARED_DATA") or os.path.join(os.path.dirname(REPO), "shared", "data")
 
 sys.path.insert(0, PYDIR)
 

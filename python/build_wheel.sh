@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the cclabel wheel for linux x86_64 into OUTDIR (default dist/):
+# setup.py bdist_wheel (go build -buildmode=c-shared ./capi inside), then
+# the wheel retagged manylinux_2_X_x86_64, X the highest glibc symbol
+# version libcclabel.so needs (a Go c-shared library links only libc).
+# The CUDA driver is loaded at run time (purego), never linked.
+#
+#   python/build_wheel.sh [OUTDIR]
+#
+# Needs Go, a C compiler, Debian's /usr/bin/python3 (or $PYTHON) with
+# setuptools and wheel, and objdump. docs/python.md has notes for other
+# platforms and auditwheel.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=$(mkdir -p "${1:-$here/dist}" && cd "${1:-$here/dist}" && pwd)
+py=${PYTHON:-/usr/bin/python3}
+[[ $(uname -m) == x86_64 ]] || { echo "build_wheel.sh: builds linux x86_64 wheels only" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cd "$here"
+"$py" setup.py -q bdist_wheel --dist-dir "$tmp" >/dev/null
+rm -rf build cclabel.egg-info
+whl=$(ls "$tmp"/cclabel-*-py3-none-linux_x86_64.whl)
+
+# The glibc the library needs: the highest GLIBC_x.y among its symbols.
+mkdir "$tmp/x"
+(cd "$tmp/x" && "$py" -m zipfile -e "$whl" .)
+glibc=$(objdump -T "$tmp/x/cclabel/libcclabel.so" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)
+minor=${glibc#2.}
+plat="manylinux_2_${minor}_x86_64"
+if (( minor <= 17 )); then plat="manylinux_2_17_x86_64.manylinux2014_x86_64"; fi
+
+"$py" -m wheel tags --platform-tag "$plat" --remove "$whl" >/dev/null
+final=$(ls "$tmp"/cclabel-*-py3-none-manylinux*.whl)
+mv "$final" "$out/"
+echo "$out/$(basename "$final") (needs glibc $glibc; $(objdump -p "$tmp/x/cclabel/libcclabel.so" | awk '/NEEDED/ {print $2}' | tr '\n' ' '))"
