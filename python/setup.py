@@ -29,6 +29,7 @@ def build_library(dest):
         raise SystemExit("cclabel: building libcclabel.so needs the Go toolchain (go on PATH, or $GO)")
     if not os.path.isfile(os.path.join(REPO, "capi", "cclabel.h")):
         raise SystemExit("cclabel: %s is not a cclabel checkout (set $CCLABEL_REPO)" % REPO)
+    dest = os.path.abspath(dest)
     os.makedirs(dest, exist_ok=True)
     out = os.path.join(dest, "libcclabel.so")
     env = dict(os.environ, CGO_ENABLED="1")
