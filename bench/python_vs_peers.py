@@ -83,6 +83,8 @@ def main():
     ap.add_argument("--cells", help=".npy of cells (cclabel gen volume --kind cells)")
     ap.add_argument("--rss", choices=["uint8", "cells"])
     ap.add_argument("--order", choices=["C", "F"], default="C")
+    ap.add_argument("--baseline", action="store_true",
+                    help="with --rss: make the input and a touched output of the same sizes, label nothing")
     ap.add_argument("--skip", default="", help="comma-separated peers to skip: scipy, skimage")
     args = ap.parse_args()
     n = args.size
@@ -91,8 +93,11 @@ def main():
         a = random_volume(n, 0.3) if args.rss == "uint8" else (np.load(args.cells) if args.cells else voronoi_cells(n))
         if args.order == "F":
             a = np.asfortranarray(a) if args.rss != "uint8" else random_volume(n, 0.3).T  # .T: F order, no copy
-        out, k = cclabel.label(a, binary=args.rss == "uint8", connectivity=6 if args.rss == "uint8" else 26,
-                               return_N=True)
+        if args.baseline:
+            out, k = np.ones(a.shape, np.uint32, order=args.order), 0
+        else:
+            out, k = cclabel.label(a, binary=args.rss == "uint8", connectivity=6 if args.rss == "uint8" else 26,
+                                   return_N=True)
         print("labeled %s %s (%s order): %d components; input %.1f MiB, output %.1f MiB" % (
             a.shape, a.dtype, args.order, k, a.nbytes / 2**20, out.nbytes / 2**20))
         return
@@ -110,12 +115,17 @@ def main():
         "cclabel.label threads=0 (all)": lambda: cclabel.label(rnd, binary=True, connectivity=6, threads=0,
                                                                return_N=True)[1],
     }
+    out = np.ones(rnd.shape, np.uint32)  # reused, its pages faulted in already
+    runners["cclabel threads=1 out= reused"] = lambda: cclabel.label(rnd, binary=True, connectivity=6, threads=1,
+                                                                      out=out, return_N=True)[1]
+    runners["cclabel threads=0 out= reused"] = lambda: cclabel.label(rnd, binary=True, connectivity=6, threads=0,
+                                                                      out=out, return_N=True)[1]
     if "scipy" not in skip:
         runners["scipy.ndimage.label"] = lambda: ndi.label(rnd, structure=s6)[1]
     if "skimage" not in skip:
         runners["skimage.measure.label"] = lambda: skimage.measure.label(rnd, connectivity=1, return_num=True)[1]
     m1 = bench("random p=0.3, binary, 6-connectivity", rnd, runners, args.rounds)
-    del rnd, runners
+    del rnd, runners, out
 
     cells = np.load(args.cells) if args.cells else voronoi_cells(n)
     s26 = ndi.generate_binary_structure(3, 3)
@@ -124,6 +134,11 @@ def main():
         "cclabel.label threads=0 (all)": lambda: cclabel.label(cells, connectivity=26, threads=0,
                                                                return_N=True)[1],
     }
+    out = np.ones(cells.shape, np.uint32)
+    runners["cclabel threads=1 out= reused"] = lambda: cclabel.label(cells, connectivity=26, threads=1, out=out,
+                                                                      return_N=True)[1]
+    runners["cclabel threads=0 out= reused"] = lambda: cclabel.label(cells, connectivity=26, threads=0, out=out,
+                                                                      return_N=True)[1]
     if "skimage" not in skip:
         runners["skimage.measure.label"] = lambda: skimage.measure.label(cells, connectivity=3,
                                                                          return_num=True)[1]
@@ -137,7 +152,9 @@ def main():
         have = [m[p] for p in peers if p in m]
         if have:
             print("%s: faster peer / cclabel(1 thread) = %.2fx" % (name, min(have) / one))
-        print("%s: cclabel 1 thread / all threads = %.2fx" % (name, one / m["cclabel.label threads=0 (all)"]))
+        print("%s: cclabel 1 thread / all threads = %.2fx (fresh output), %.2fx (out= reused)" % (
+            name, one / m["cclabel.label threads=0 (all)"],
+            m["cclabel threads=1 out= reused"] / m["cclabel threads=0 out= reused"]))
 
 
 if __name__ == "__main__":
