@@ -24,14 +24,21 @@ rm -rf build cclabel.egg-info
 whl=$(ls "$tmp"/cclabel-*-py3-none-linux_x86_64.whl)
 
 # The glibc the library needs: the highest GLIBC_x.y among its symbols.
-mkdir "$tmp/x"
-(cd "$tmp/x" && "$py" -m zipfile -e "$whl" .)
-glibc=$(objdump -T "$tmp/x/cclabel/libcclabel.so" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)
+"$py" -m wheel unpack --dest "$tmp/x" "$whl" >/dev/null
+root=$(ls -d "$tmp"/x/cclabel-*)
+lib="$root/cclabel/libcclabel.so"
+glibc=$(objdump -T "$lib" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)
 minor=${glibc#2.}
-plat="manylinux_2_${minor}_x86_64"
-if (( minor <= 17 )); then plat="manylinux_2_17_x86_64.manylinux2014_x86_64"; fi
+tags=("manylinux_2_${minor}_x86_64")
+if (( minor <= 17 )); then tags=(manylinux_2_17_x86_64 manylinux2014_x86_64); fi
 
-"$py" -m wheel tags --platform-tag "$plat" --remove "$whl" >/dev/null
-final=$(ls "$tmp"/cclabel-*-py3-none-manylinux*.whl)
+# Retag: the WHEEL file's Tag lines name the wheel that wheel pack writes.
+wheelfile=$(ls "$root"/cclabel-*.dist-info/WHEEL)
+grep -v '^Tag:' "$wheelfile" >"$tmp/WHEEL"
+for t in "${tags[@]}"; do echo "Tag: py3-none-$t" >>"$tmp/WHEEL"; done
+mv "$tmp/WHEEL" "$wheelfile"
+mkdir "$tmp/out"
+"$py" -m wheel pack --dest-dir "$tmp/out" "$root" >/dev/null
+final=$(ls "$tmp"/out/cclabel-*.whl)
 mv "$final" "$out/"
-echo "$out/$(basename "$final") (needs glibc $glibc; $(objdump -p "$tmp/x/cclabel/libcclabel.so" | awk '/NEEDED/ {print $2}' | tr '\n' ' '))"
+echo "$out/$(basename "$final") (needs glibc $glibc; NEEDED: $(objdump -p "$lib" | awk '/NEEDED/ {print $2}' | tr '\n' ' '))"
