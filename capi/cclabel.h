@@ -13,7 +13,8 @@
  * an output array has the input's shape and memory order.
  *
  * The library installs no handler for asynchronous signals (SIGINT stays the
- * host's). It must not be used in a child forked after it was loaded.
+ * host's; the Go runtime handles synchronous signals, SIGPIPE and SIGURG only,
+ * forwarding those it did not cause). It must not be used in a child forked after it was loaded.
  * docs/python.md describes the contract in full.
  */
 #ifndef CCLABEL_H

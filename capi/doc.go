@@ -11,7 +11,9 @@
 // caller's buffer err of errlen bytes, truncated to fit. Arrays are the
 // caller's memory, read and written in place during the call: no Go code
 // keeps a C pointer after the call returns, and the library never installs
-// a handler for an asynchronous signal, so the host process keeps its own
+// a handler for an asynchronous signal (it never imports os/signal): the
+// Go runtime handles only synchronous signals, SIGPIPE and SIGURG, and
+// forwards those it did not cause, so the host keeps its own handlers
 // (Python's Ctrl-C).
 package main
 
