@@ -240,6 +240,32 @@ def _spacing(spacing, ndim):
     return sp, sp.ctypes.data
 
 
+class BoundingBoxes:
+    """The bounding boxes of statistics(), indexed by label: a tuple of slices
+    per label (None for the background, label 0), made on access so that
+    millions of components cost no Python objects until they are read."""
+
+    def __init__(self, bmin, bmax):
+        self._min, self._max = bmin, bmax
+
+    def __len__(self):
+        return len(self._min)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        k = range(len(self))[k]  # bounds and negative indices as a list's
+        if k == 0:
+            return None
+        return tuple(slice(int(lo), int(hi) + 1) for lo, hi in zip(self._min[k], self._max[k]))
+
+    def __iter__(self):
+        return (self[k] for k in range(len(self)))
+
+    def __repr__(self):
+        return "BoundingBoxes(%d labels)" % len(self)
+
+
 def statistics(labels, intensity=None, spacing=None, surface=False, threads=0):
     """Measures every component of a label array (0 background, 1..N) and
     returns a dict of NumPy arrays indexed by label, as cc3d.statistics
@@ -248,8 +274,8 @@ def statistics(labels, intensity=None, spacing=None, surface=False, threads=0):
     axis order; spacing (one value, or one per axis) weighs the surface and
     the equivalent diameter.
 
-    Keys: voxel_counts (int64), bounding_boxes (list of slice tuples, None
-    for 0), bbox_min and bbox_max (inclusive, int64, (N+1, ndim)), centroids,
+    Keys: voxel_counts (int64), bounding_boxes (a BoundingBoxes: slice
+    tuples by label, None for 0, made on access), bbox_min and bbox_max (inclusive, int64, (N+1, ndim)), centroids,
     equivalent_diameters; with intensity: intensity_sum, intensity_mean,
     intensity_min, intensity_max, intensity_std, weighted_centroids; with
     surface=True: surface (the perimeter in 2D).
@@ -291,9 +317,7 @@ def statistics(labels, intensity=None, spacing=None, surface=False, threads=0):
         "voxel_counts": sizes,
         "bbox_min": bmin,
         "bbox_max": bmax,
-        "bounding_boxes": [None] + [
-            tuple(slice(int(lo), int(hi) + 1) for lo, hi in zip(bmin[k], bmax[k])) for k in range(1, count + 1)
-        ],
+        "bounding_boxes": BoundingBoxes(bmin, bmax),
         "centroids": col(floats, slice(0, nd), nan),
         "equivalent_diameters": col(floats, nd, nan),
     }

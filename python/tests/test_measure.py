@@ -110,3 +110,15 @@ def test_measure_errors():
         cclabel.statistics(np.ones((3, 3), np.uint32), spacing=(-1, 1))
     s = cclabel.statistics(np.zeros((3, 3), np.uint32))
     assert list(s["voxel_counts"]) == [9] and s["centroids"].shape == (1, 2)
+
+
+def test_bounding_boxes_sequence():
+    lab = np.zeros((5, 6), np.uint32)
+    lab[1:3, 2:4] = 1
+    lab[4, 0] = 2
+    b = cclabel.statistics(lab)["bounding_boxes"]
+    assert len(b) == 3 and b[0] is None
+    assert b[1] == (slice(1, 3), slice(2, 4)) and b[-1] == b[2] == (slice(4, 5), slice(0, 1))
+    assert list(b) == [None, b[1], b[2]] and b[1:] == [b[1], b[2]]
+    with pytest.raises(IndexError):
+        b[3]
