@@ -41,9 +41,12 @@ def test_multilabel_and_binary(dtype, ndim, fortran):
 
 @pytest.mark.parametrize("dtype", ["uint8", "int16", "float32", "float64"])
 @pytest.mark.parametrize("invert", [False, True])
-def test_threshold(dtype, invert):
+@pytest.mark.parametrize("fortran", [False, True])
+def test_threshold(dtype, invert, fortran):
     rng = np.random.default_rng(7)
     a = (rng.random((19, 23, 29)) * 100).astype(dtype)
+    if fortran:
+        a = np.asfortranarray(a)
     for conn in (6, 18, 26):
         got, n = cclabel.label(a, connectivity=conn, threshold=40, invert=invert, return_N=True)
         want, m = reference(a, conn, "threshold", 40, invert)
@@ -207,3 +210,14 @@ def test_dust_and_largest_k():
         lut = np.zeros(n + 1, np.int64)
         lut[np.flatnonzero(keep)] = np.arange(1, keep.sum() + 1)
         assert m == min(k, n) and np.array_equal(got, lut[want])
+
+
+def test_gpu_dispatch_without_device_module(monkeypatch):
+    import sys
+
+    class Fake:
+        __cuda_array_interface__ = {}
+
+    monkeypatch.setitem(sys.modules, "cclabel._device", None)  # import fails
+    with pytest.raises(RuntimeError, match="_device"):
+        cclabel.label(Fake())
