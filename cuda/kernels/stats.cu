@@ -319,7 +319,7 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
   const double pow2 = s.scale <= 1023 ? scalbn(1.0, s.scale) : 0.0;
   // Whole segments that start on a multiple of STATS_SEG voxels, from
   // aligned buffers, are read four voxels a vector.
-  const bool vec = w % STATS_SEG == 0 && ((unsigned long long)labels | (unsigned long long)in) % 16 == 0;
+  const bool vec = false && ((unsigned long long)labels | (unsigned long long)in) % 16 == 0;
   const long long warp = (threadIdx.x + (long long)blockIdx.x * blockDim.x) / 32, warps = (long long)gridDim.x * blockDim.x / 32;
   for (long long u = warp; u < units; u += warps) {
     const long long t = 32 * u + lane;
