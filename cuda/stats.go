@@ -3,6 +3,7 @@ package cuda
 import (
 	"errors"
 	"math"
+	"math/big"
 	"math/bits"
 	"time"
 	"unsafe"
@@ -25,7 +26,7 @@ type statsShape struct {
 // every sum of kernels/stats.cu inside its words.
 const (
 	statsFaces, statsContacts, statsIntensity = 1, 2, 4
-	statsWords, statsIntensityWords           = 10, 24
+	statsWords, statsIntensityWords           = 10, 27
 	statsThreads                              = 256
 	statsMaxBits                              = measure.QuantBits
 )
@@ -244,14 +245,18 @@ func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, o
 			x.Min[a], x.Max[a] = half(e[4+a])
 		}
 		first[k], _ = half(e[7])
-		fx, fy := half(e[8])
-		fz, _ := half(e[9])
-		x.Exposed = [3]int64{int64(fx), int64(fy), int64(fz)}
+		// The exposed faces: 2n along each axis less two a pair inside.
+		px, py := half(e[8])
+		pz, _ := half(e[9])
+		x.Exposed = [3]int64{2*x.Size - 2*int64(px), 2*x.Size - 2*int64(py), 0}
+		if is3D {
+			x.Exposed[2] = 2*x.Size - 2*int64(pz)
+		}
 		if opt.Intensity != nil {
 			x.IMin, x.IMax = unkey(e[10]), unkey(e[11])
-			x.Q, x.Q2 = measure.IntWords(e[12:14]...), measure.UintWords(e[14:17]...)
+			x.Q, x.Q2 = limbs(e[12:14]), limbs(e[14:18])
 			for a := range 3 {
-				x.QX[a] = measure.IntWords(e[17+2*a : 19+2*a]...)
+				x.QX[a] = limbs(e[18+3*a : 21+3*a])
 			}
 		}
 		t.Components[k] = x.Component(opt, is3D)
@@ -268,6 +273,19 @@ func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, o
 	}
 	measure.SortContacts(t.Contacts)
 	return t, first
+}
+
+// limbs returns the sum held in the limb words ws of the kernels' table:
+// word k below the last sums 32-bit limbs of weight 2^(32k), the last
+// (signed) the rest, of weight 2^(32(len(ws)-1)).
+func limbs(ws []uint64) *big.Int {
+	last := len(ws) - 1
+	x := new(big.Int).Lsh(big.NewInt(int64(ws[last])), uint(32*last))
+	var t big.Int
+	for k := last - 1; k >= 0; k-- {
+		x.Add(x, t.Lsh(t.SetUint64(ws[k]), uint(32*k)))
+	}
+	return x
 }
 
 // unkey inverts the kernels' order-keeping map of doubles to uint64.

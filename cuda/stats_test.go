@@ -317,8 +317,6 @@ func deviceWords(labels []uint32, w, h, d, count int, in *imagegraph.Raster, opt
 		stride = statsIntensityWords
 	}
 	table = make([]uint64, (count+1)*stride)
-	type acc struct{ q, q2, qx, qy, qz big.Int }
-	sums := make([]acc, count+1)
 	for l := range count + 1 {
 		e := table[l*stride:]
 		e[4], e[5], e[6], e[7] = 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff
@@ -370,14 +368,11 @@ func deviceWords(labels []uint32, w, h, d, count int, in *imagegraph.Raster, opt
 					set(&e[4+a], false, uint32(p[a]), false)
 				}
 				set(&e[7], true, uint32(i), true)
-				ex := uint64(btoi(at(x-1, y, z) != L) + btoi(at(x+1, y, z) != L))
-				ey := uint64(btoi(at(x, y-1, z) != L) + btoi(at(x, y+1, z) != L))
-				ez := uint64(0)
+				// Pairs of face neighbours inside the label.
+				e[8] += uint64(btoi(at(x+1, y, z) == L)) | uint64(btoi(at(x, y+1, z) == L))<<32
 				if d > 1 {
-					ez = uint64(btoi(at(x, y, z-1) != L) + btoi(at(x, y, z+1) != L))
+					e[9] += uint64(btoi(at(x, y, z+1) == L))
 				}
-				e[8] += ex | ey<<32
-				e[9] += ez
 				nb := []uint32{at(x+1, y, z), at(x, y+1, z), math.MaxUint32}
 				if d > 1 {
 					nb[2] = at(x, y, z+1)
@@ -397,29 +392,15 @@ func deviceWords(labels []uint32, w, h, d, count int, in *imagegraph.Raster, opt
 						v = float64(v*opt.Slope) + opt.Inter
 					}
 					e[10], e[11] = min(e[10], key(v)), max(e[11], key(v))
+					// Each voxel a run of its own: its sums' limbs
+					// added to the limb words.
 					q := big.NewInt(int64(math.RoundToEven(math.Ldexp(v, scale))))
-					s := &sums[L]
-					s.q.Add(&s.q, q)
-					s.q2.Add(&s.q2, new(big.Int).Mul(q, q))
-					s.qx.Add(&s.qx, new(big.Int).Mul(q, big.NewInt(int64(x))))
-					s.qy.Add(&s.qy, new(big.Int).Mul(q, big.NewInt(int64(y))))
-					s.qz.Add(&s.qz, new(big.Int).Mul(q, big.NewInt(int64(z))))
+					addLimbs(e[12:14], q)
+					addLimbs(e[14:18], new(big.Int).Mul(q, q))
+					for a, c := range []int{x, y, z} {
+						addLimbs(e[18+3*a:21+3*a], new(big.Int).Mul(q, big.NewInt(int64(c))))
+					}
 				}
-			}
-		}
-	}
-	if in != nil {
-		mod := new(big.Int).Lsh(big.NewInt(1), 192)
-		word := func(x *big.Int, k int) uint64 {
-			y := new(big.Int).Mod(x, mod) // two's complement
-			return new(big.Int).Rsh(y, uint(64*k)).Uint64()
-		}
-		for l := 1; l <= count; l++ {
-			e, s := table[l*stride:], &sums[l]
-			e[12], e[13] = word(&s.q, 0), word(&s.q, 1)
-			e[14], e[15], e[16] = word(&s.q2, 0), word(&s.q2, 1), word(&s.q2, 2)
-			for a, x := range []*big.Int{&s.qx, &s.qy, &s.qz} {
-				e[17+2*a], e[18+2*a] = word(x, 0), word(x, 1)
 			}
 		}
 	}
@@ -428,6 +409,20 @@ func deviceWords(labels []uint32, w, h, d, count int, in *imagegraph.Raster, opt
 		counts = append(counts, 0, 0, 0, f[0], f[1], f[2])
 	}
 	return table, keys, counts
+}
+
+// addLimbs adds v (below 2^128 in magnitude) to the limb words ws as
+// kernels/stats.cu's slimbs does: its 32-bit limbs, two's complement, to
+// the words but the last, and the rest, arithmetically shifted, to the
+// last.
+func addLimbs(ws []uint64, v *big.Int) {
+	last := len(ws) - 1
+	mod := new(big.Int).Lsh(big.NewInt(1), 128)
+	u := new(big.Int).Mod(v, mod) // two's complement
+	for k := range last {
+		ws[k] += new(big.Int).Rsh(u, uint(32*k)).Uint64() & 0xffffffff
+	}
+	ws[last] += uint64(new(big.Int).Rsh(v, uint(32*last)).Int64()) // floor: arithmetic
 }
 
 func btoi(b bool) int {

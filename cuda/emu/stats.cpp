@@ -17,6 +17,38 @@
 
 static int failures = 0;
 
+// wide returns v as three 64-bit words of a 192-bit two's complement number.
+static std::array<su64, 3> wide(const si128 v)
+{
+  return {(su64)v, (su64)((su128)v >> 64), v < 0 ? ~0ull : 0ull};
+}
+
+// limbs returns the sum of the K limb words at p (kernels/stats.cu's
+// slimbs) as wide does.
+static std::array<su64, 3> limbs(const su64* p, const int K)
+{
+  std::array<su64, 3> x{};
+  for (int k = 0; k < K; k++) {
+    // word k shifted by 32k, sign-extended for the last.
+    su64 v[4] = {p[k], 0, 0, 0};
+    if (k == K - 1 && (long long)p[k] < 0) v[1] = v[2] = v[3] = ~0ull;
+    su64 sh[3] = {};
+    const int q = 32 * k / 64, r = 32 * k % 64;
+    for (int i = 0; i < 3; i++) {
+      const int j = i - q;
+      if (j < 0) continue;
+      sh[i] = r ? (v[j] << r) | (j > 0 ? v[j - 1] >> (64 - r) : 0) : v[j];
+    }
+    unsigned c = 0;
+    for (int i = 0; i < 3; i++) {
+      const su128 t = (su128)x[i] + sh[i] + c;
+      x[i] = (su64)t;
+      c = (unsigned)(t >> 64);
+    }
+  }
+  return x;
+}
+
 static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
 {
   std::mt19937_64 rng(seed);
@@ -35,7 +67,7 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
   s.h = h;
   s.d = d;
   s.flags = flags;
-  s.stride = (flags & 4) ? 24 : 10;
+  s.stride = (flags & 4) ? 27 : 10;
   s.slope = 1.5;
   s.inter = -3.25;
   const long long slots = 1 << 12;
@@ -93,10 +125,10 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
         e32[12] = std::min<unsigned>(e32[12], z);
         e32[13] = std::max<unsigned>(e32[13], z);
         e32[14] = std::min<unsigned>(e32[14], i);
-        if (flags & 1) {
-          e32[16] += (at(x - 1, y, z) != L) + (at(x + 1, y, z) != L);
-          e32[17] += (at(x, y - 1, z) != L) + (at(x, y + 1, z) != L);
-          if (d > 1) e32[18] += (at(x, y, z - 1) != L) + (at(x, y, z + 1) != L);
+        if (flags & 1) { // pairs of face neighbours inside the label
+          e32[16] += at(x + 1, y, z) == L;
+          e32[17] += at(x, y + 1, z) == L;
+          if (d > 1) e32[18] += at(x, y, z + 1) == L;
         }
         if (flags & 2) {
           const unsigned int nb[3] = {at(x + 1, y, z), at(x, y + 1, z), d > 1 ? at(x, y, z + 1) : STATS_BORDER};
@@ -115,17 +147,20 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
           sqz[L] += (si128)q * z;
         }
       }
-  for (int l = 0; l <= nlab; l++) {
-    su64* e = &ref[(long long)l * s.stride];
-    if (flags & 4) {
-      e[12] = (su64)sq[l], e[13] = (su64)((su128)sq[l] >> 64);
-      e[14] = (su64)sq2[l], e[15] = (su64)(sq2[l] >> 64), e[16] = 0;
-      e[17] = (su64)sqx[l], e[18] = (su64)((su128)sqx[l] >> 64);
-      e[19] = (su64)sqy[l], e[20] = (su64)((su128)sqy[l] >> 64);
-      e[21] = (su64)sqz[l], e[22] = (su64)((su128)sqz[l] >> 64);
-    }
-  }
+  // The intensity sums: the kernels' limb words decoded (any split of the
+  // sums among the words is right), against the reference's.
   int bad = 0;
+  for (int l = 0; l <= nlab && (flags & 4); l++) {
+    su64* e = &table[(long long)l * s.stride];
+    const std::array<su64, 3> want[5] = {wide(sq[l]), wide((si128)sq2[l]), wide(sqx[l]), wide(sqy[l]), wide(sqz[l])};
+    const std::array<su64, 3> got[5] = {limbs(e + 12, 2), limbs(e + 14, 4), limbs(e + 18, 3), limbs(e + 21, 3), limbs(e + 24, 3)};
+    for (int k = 0; k < 5; k++)
+      if (got[k] != want[k] && bad++ < 5)
+        fprintf(stderr, "  %dx%dx%d flags %d: label %d sum %d: got %llx:%llx:%llx want %llx:%llx:%llx\n", w, h, d, flags, l, k,
+                (unsigned long long)got[k][2], (unsigned long long)got[k][1], (unsigned long long)got[k][0], (unsigned long long)want[k][2],
+                (unsigned long long)want[k][1], (unsigned long long)want[k][0]);
+    for (int k = 12; k < s.stride; k++) ref[(long long)l * s.stride + k] = e[k];
+  }
   for (size_t k = 0; k < ref.size(); k++)
     if (ref[k] != table[k] && bad++ < 5)
       fprintf(stderr, "  %dx%dx%d flags %d: label %zu word %zu: got %llx want %llx\n", w, h, d, flags, k / s.stride, k % s.stride,
@@ -147,7 +182,7 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
 int main(int argc, char** argv)
 {
   const unsigned seed = argc > 1 ? (unsigned)atoi(argv[1]) : 1;
-  const int shapes[][3] = {{37, 23, 1}, {16, 16, 1}, {70, 9, 7}, {33, 5, 6}, {1, 40, 3}, {129, 3, 2}, {5, 1, 1}};
+  const int shapes[][3] = {{37, 23, 1}, {16, 16, 1}, {70, 9, 7}, {33, 5, 6}, {1, 40, 3}, {129, 3, 2}, {5, 1, 1}, {32, 7, 5}, {64, 9, 3}, {48, 2, 1}};
   int k = 0;
   for (auto& sh : shapes)
     for (int flags : {0, 1, 3, 7, 6})

@@ -11,24 +11,36 @@
 //     host picks the fixed-point scale 2^s with |v| * 2^s <= 2^58. A NaN or
 //     infinity shows there as bits at or above those of +Inf.
 //   stats_<t> (stats_none without intensity): one pass over the labels.
-//     A thread takes STATS_SEG voxels of a row and sums the runs of equal
-//     labels in registers; a run that ends inside the segment goes to the
-//     table by atomics, the run still open at the segment's end is merged
-//     with the open runs of the warp's other lanes of the same row and
-//     label (a segmented shuffle reduction) and goes by its first lane.
+//     A thread takes STATS_SEG voxels of a row (four at a time as vectors
+//     where the rows allow) and sums the runs of equal labels in
+//     registers; a run that ends inside the segment goes to the table by
+//     atomics, unless it is the segment's first and continues the segment
+//     before: that one joins the open run of the lane before. The runs
+//     still open at the segments' ends are merged across the warp's lanes
+//     of the same row and label (a segmented shuffle reduction) and go by
+//     the first lane. Every sum goes by reductions whose results are not
+//     used, so no thread waits for them.
 //
 // Each label L (1..N) has an entry of `stride` 64-bit words at table +
 // L * stride:
 //   0 size, 1..3 the sums of x, y and z;
 //   4..7 as 32-bit halves: min x, max x, min y, max y, min z, max z, the
 //     smallest index (its first voxel), unused;
-//   8..9 as 32-bit halves: the exposed faces across x, y and z (faces to
-//     another label, background or the border), unused;
-//   with intensity (stride 24): 10, 11 the ordered keys of the smallest and
-//     largest v; 12..13 the sum of q (128-bit two's complement), 14..16 the
-//     sum of q^2 (192-bit), 17..18, 19..20, 21..22 the sums of q*x, q*y and
-//     q*z (128-bit), where q = rint(v * 2^s) as an integer: the sums are
-//     exact, so the table does not depend on the order of the atomics.
+//   8..9 as 32-bit halves: the pairs of face neighbours of the label along
+//     x, y and z (the host's exposed faces are 2 * size - 2 * pairs),
+//     unused;
+//   with intensity (stride 27): 10, 11 the ordered keys of the smallest
+//     and largest v; then, with q = rint(v * 2^s) as an integer, the sums
+//     in limb words (slimbs): 12..13 the sum of q, 14..17 the sum of q^2,
+//     18..20, 21..23, 24..26 the sums of q*x, q*y and q*z. Word k < K-1 of
+//     a sum of K words sums the k-th 32-bit limbs of the runs' sums, the
+//     last their bits from 32(K-1) up, signed; the sum is
+//     sum_k word_k * 2^(32k). With |q| <= 2^58, fewer than 2^31 voxels and
+//     coordinates below 2^31, the last words' sums stay inside 64 bits (the
+//     sums of q below 2^89, of q*x below 2^120, of q^2 below 2^147), and
+//     each run's sums, of at most 32 * STATS_SEG voxels, inside 128 bits.
+//     The sums are exact, so the table does not depend on the order of the
+//     atomics.
 //
 // Contacts: the faces between voxels of two different nonzero labels a < b
 // (6-faces in 3D, 4-edges in 2D), each counted once by the voxel below it
@@ -135,31 +147,36 @@ static __device__ __forceinline__ void srun_reset(SRun& r, const unsigned int la
   r.sq2 = 0;
 }
 
-// sadd128 adds v to the 128-bit two's complement number at p.
-static __device__ __forceinline__ void sadd128(su64* const p, const si128 v)
+// sred adds v to the 64-bit word at p, its result unused, so that the
+// thread does not wait for it (a reduction, not an atomic that returns).
+static __device__ __forceinline__ void sred(su64* const p, const su64 v)
 {
-  const su64 lo = (su64)v;
-  su64 hi = (su64)((su128)v >> 64);
-  if (lo) {
-    const su64 old = atomicAdd(p, lo);
-    if (old + lo < old) hi++;
-  }
-  if (hi) atomicAdd(p + 1, hi);
+  if (v) atomicAdd(p, v);
 }
 
-// sadd192 adds v (below 2^127) to the 192-bit number at p.
-static __device__ __forceinline__ void sadd192(su64* const p, const su128 v)
+// slimbs adds v (two's complement) to the K limb words at p: word k < K-1
+// sums the k-th 32-bit limb of v (unsigned), word K-1 sums v >> 32(K-1)
+// (arithmetic). A word never carries into the next: each takes fewer than
+// 2^31 additions (one a run, fewer runs than voxels), so the unsigned
+// words stay below 2^63, and the last holds the exact high part of the
+// sum, whose bound (see the table) keeps it inside 64 bits. The host
+// adds the words, shifted, into the sum.
+template <int K> static __device__ __forceinline__ void slimbs(su64* const p, const si128 v)
 {
-  const su64 lo = (su64)v;
-  su64 hi = (su64)(v >> 64);
-  if (lo) {
-    const su64 old = atomicAdd(p, lo);
-    if (old + lo < old) hi++;
-  }
-  if (hi) {
-    const su64 old = atomicAdd(p + 1, hi);
-    if (old + hi < old) atomicAdd(p + 2, 1ull);
-  }
+#pragma unroll
+  for (int k = 0; k < K - 1; k++) sred(p + k, (su64)(unsigned int)((su128)v >> (32 * k)));
+  sred(p + K - 1, (su64)(long long)(v >> (32 * (K - 1))));
+}
+
+// smin lowers the word at p to v, and smax raises it. A bound only moves
+// one way, so a stale read only costs an atomic.
+template <typename U> static __device__ __forceinline__ void smin(U* const p, const U v)
+{
+  if (v < *p) atomicMin(p, v);
+}
+template <typename U> static __device__ __forceinline__ void smax(U* const p, const U v)
+{
+  if (v > *p) atomicMax(p, v);
 }
 
 // sflush adds run r of row (y, z) to the table.
@@ -167,31 +184,30 @@ static __device__ void sflush(su64* const __restrict__ table, const StatsShape& 
 {
   su64* const e = table + (long long)r.label * s.stride;
   unsigned int* const e32 = reinterpret_cast<unsigned int*>(e);
-  atomicAdd(&e[0], (su64)r.cnt);
-  atomicAdd(&e[1], r.sx);
-  if (y) atomicAdd(&e[2], (su64)r.cnt * y);
-  if (z) atomicAdd(&e[3], (su64)r.cnt * z);
-  // The bounds only move one way, so a stale read only costs an atomic.
-  if (r.minx < e32[8]) atomicMin(&e32[8], r.minx);
-  if (r.maxx > e32[9]) atomicMax(&e32[9], r.maxx);
-  if (y < e32[10]) atomicMin(&e32[10], y);
-  if (y > e32[11]) atomicMax(&e32[11], y);
-  if (z < e32[12]) atomicMin(&e32[12], z);
-  if (z > e32[13]) atomicMax(&e32[13], z);
-  if (r.first < e32[14]) atomicMin(&e32[14], r.first);
-  const unsigned int fx = (unsigned int)(r.faces & 0x1fffff), fy = (unsigned int)((r.faces >> 21) & 0x1fffff),
-                     fz = (unsigned int)(r.faces >> 42);
-  if (fx) atomicAdd(&e32[16], fx);
-  if (fy) atomicAdd(&e32[17], fy);
-  if (fz) atomicAdd(&e32[18], fz);
+  sred(&e[0], (su64)r.cnt);
+  sred(&e[1], r.sx);
+  sred(&e[2], (su64)r.cnt * y);
+  sred(&e[3], (su64)r.cnt * z);
+  smin(&e32[8], r.minx);
+  smax(&e32[9], r.maxx);
+  smin(&e32[10], y);
+  smax(&e32[11], y);
+  smin(&e32[12], z);
+  smax(&e32[13], z);
+  smin(&e32[14], r.first);
+  const unsigned int px = (unsigned int)(r.faces & 0x1fffff), py = (unsigned int)((r.faces >> 21) & 0x1fffff),
+                     pz = (unsigned int)(r.faces >> 42);
+  if (px) atomicAdd(&e32[16], px);
+  if (py) atomicAdd(&e32[17], py);
+  if (pz) atomicAdd(&e32[18], pz);
   if (s.flags & 4) {
-    if (r.kmin < e[10]) atomicMin(&e[10], r.kmin);
-    if (r.kmax > e[11]) atomicMax(&e[11], r.kmax);
-    sadd128(&e[12], r.sq);
-    sadd192(&e[14], r.sq2);
-    sadd128(&e[17], r.sqx);
-    sadd128(&e[19], r.sq * (si128)y);
-    sadd128(&e[21], r.sq * (si128)z);
+    smin(&e[10], r.kmin);
+    smax(&e[11], r.kmax);
+    slimbs<2>(&e[12], r.sq);
+    slimbs<4>(&e[14], (si128)r.sq2);
+    slimbs<3>(&e[18], r.sqx);
+    slimbs<3>(&e[21], r.sq * (si128)y);
+    slimbs<3>(&e[24], r.sq * (si128)z);
   }
 }
 
@@ -248,6 +264,46 @@ static __device__ __forceinline__ su128 sshfl_u128(const su128 v, const int o)
   return (su128)sshfl_u64((su64)v, o) | (su128)sshfl_u64((su64)(v >> 64), o) << 64;
 }
 
+// SVec4 is four samples of type T, read as one vector.
+template <typename T> struct alignas(4 * sizeof(T) < 16 ? 4 * sizeof(T) : 16) SVec4 {
+  T v[4];
+};
+
+// smerge adds the sums of run o (the same label and row, further along
+// it) to r.
+template <bool INTENSITY> static __device__ __forceinline__ void smerge(SRun& r, const SRun& o)
+{
+  r.cnt += o.cnt;
+  r.maxx = max(r.maxx, o.maxx);
+  r.sx += o.sx;
+  r.faces += o.faces;
+  if (INTENSITY) {
+    r.kmin = min(r.kmin, o.kmin);
+    r.kmax = max(r.kmax, o.kmax);
+    r.sq += o.sq;
+    r.sqx += o.sqx;
+    r.sq2 += o.sq2;
+  }
+}
+
+// sshfl_run returns run r of the lane o above (shuffled down by o).
+template <bool INTENSITY> static __device__ __forceinline__ SRun sshfl_run(const SRun& r, const int o)
+{
+  SRun t;
+  t.cnt = sshfl_u32(r.cnt, o);
+  t.maxx = sshfl_u32(r.maxx, o);
+  t.sx = sshfl_u64(r.sx, o);
+  t.faces = sshfl_u64(r.faces, o);
+  if (INTENSITY) {
+    t.kmin = sshfl_u64(r.kmin, o);
+    t.kmax = sshfl_u64(r.kmax, o);
+    t.sq = (si128)sshfl_u128((su128)r.sq, o);
+    t.sqx = (si128)sshfl_u128((su128)r.sqx, o);
+    t.sq2 = sshfl_u128(r.sq2, o);
+  }
+  return t;
+}
+
 template <typename T, bool INTENSITY>
 static __device__ void stats_pass(const unsigned int* const __restrict__ labels, const T* const __restrict__ in, su64* const __restrict__ table,
                                   su64* const __restrict__ keys, unsigned int* const __restrict__ counts, unsigned int* const overflow,
@@ -257,12 +313,23 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
   const long long segs = (w + STATS_SEG - 1) / STATS_SEG, total = segs * h * d;
   const long long units = (total + 31) / 32;
   const int lane = threadIdx.x & 31;
-  const bool faces = s.flags & 1, contacts = s.flags & 2, three = d > 1;
+  const bool faces = s.flags & 1, contacts = s.flags & 2, three = d > 1, near = faces || contacts;
+  // 2^s where it is a normal double, by which v * 2^s is scalbn(v, s)
+  // (both the exact product rounded once; q of a subnormal one is 0).
+  const double pow2 = s.scale <= 1023 ? scalbn(1.0, s.scale) : 0.0;
+  // Whole segments that start on a multiple of STATS_SEG voxels, from
+  // aligned buffers, are read four voxels a vector.
+  const bool vec = false && ((unsigned long long)labels | (unsigned long long)in) % 16 == 0;
   const long long warp = (threadIdx.x + (long long)blockIdx.x * blockDim.x) / 32, warps = (long long)gridDim.x * blockDim.x / 32;
   for (long long u = warp; u < units; u += warps) {
     const long long t = 32 * u + lane;
-    SRun r;
+    // r is the open run; f the segment's first run when it continues the
+    // lane before's open run (the same row and label) and ends inside the
+    // segment: it joins that run rather than going to the table alone.
+    SRun r, f;
     srun_reset(r, 0);
+    srun_reset(f, 0);
+    f.maxx = 0;
     long long row = 0;
     unsigned int y = 0, z = 0;
     if (t < total) {
@@ -271,63 +338,91 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
       y = (unsigned int)(row % h);
       z = (unsigned int)(row / h);
       const long long base = row * w;
-      const bool hasDown = y > 0, hasUp = y + 1 < h, hasBack = z > 0, hasFront = z + 1 < d;
-      unsigned int left = x0 > 0 ? labels[base + x0 - 1] : STATS_BORDER, cur = labels[base + x0];
-      SPair px = {0, 0}, py = {0, 0}, pz = {0, 0};
-      for (long long x = x0; x < x1; x++) {
-        const long long i = base + x;
-        const unsigned int right = x + 1 < w ? labels[i + 1] : STATS_BORDER;
-        const unsigned int L = cur;
+      const bool hasUp = y + 1 < h, hasFront = z + 1 < d;
+      const unsigned int left = x0 > 0 ? labels[base + x0 - 1] : STATS_BORDER;
+      const bool join = lane > 0 && x0 > 0;
+      SPair py = {0, 0}, pz = {0, 0};
+      // step adds voxel x of label L, whose face neighbours along +x, +y
+      // and +z are right, up and front, and whose sample is v.
+      const auto step = [&](const long long x, const unsigned int L, const unsigned int right, const unsigned int up, const unsigned int front,
+                            const T v) {
         if (L != r.label) {
-          if (r.cnt) sflush(table, s, r, y, z);
+          if (r.cnt) {
+            if (join && r.minx == x0 && r.label == left)
+              f = r;
+            else
+              sflush(table, s, r, y, z);
+          }
           if (contacts && r.label) {
             spair(keys, counts, overflow, s, py, r.label, 0, 1);
             spair(keys, counts, overflow, s, pz, r.label, 0, 2);
           }
           srun_reset(r, L);
           r.minx = (unsigned int)x;
-          r.first = (unsigned int)i;
+          r.first = (unsigned int)(base + x);
         }
         if (L != 0) {
           r.cnt++;
           r.sx += (su64)x;
           r.maxx = (unsigned int)x;
-          if (faces || contacts) {
-            const unsigned int down = hasDown ? labels[i - w] : STATS_BORDER, up = hasUp ? labels[i + w] : STATS_BORDER;
-            unsigned int back = STATS_BORDER, front = STATS_BORDER;
-            if (three) {
-              back = hasBack ? labels[i - plane] : STATS_BORDER;
-              front = hasFront ? labels[i + plane] : STATS_BORDER;
-            }
-            if (faces) {
-              r.faces += (su64)((left != L) + (right != L)) | (su64)((down != L) + (up != L)) << 21;
-              if (three) r.faces += (su64)((back != L) + (front != L)) << 42;
-            }
-            if (contacts) {
-              if (right != L && right != 0 && right != STATS_BORDER) scontact(keys, counts, overflow, s, L, right, 0, 1);
-              spair(keys, counts, overflow, s, py, L, (up != L && up != STATS_BORDER) ? up : 0, 1);
-              if (three) spair(keys, counts, overflow, s, pz, L, (front != L && front != STATS_BORDER) ? front : 0, 2);
-            }
+          // Pairs of face neighbours inside the label, along x, y, z.
+          if (faces) r.faces += (su64)(right == L) | (su64)(up == L) << 21 | (su64)(front == L) << 42;
+          if (contacts) {
+            if (right != L && right != 0 && right != STATS_BORDER) scontact(keys, counts, overflow, s, L, right, 0, 1);
+            spair(keys, counts, overflow, s, py, L, (up != L && up != STATS_BORDER) ? up : 0, 1);
+            if (three) spair(keys, counts, overflow, s, pz, L, (front != L && front != STATS_BORDER) ? front : 0, 2);
           }
           if (INTENSITY) {
-            const double v = sval(in[i], s);
-            const su64 k = sorder(v);
+            const double sv = sval(v, s);
+            const su64 k = sorder(sv);
             r.kmin = min(r.kmin, k);
             r.kmax = max(r.kmax, k);
-            const long long q = llrint(scalbn(v, s.scale));
+            const long long q = llrint(pow2 != 0 ? sv * pow2 : scalbn(sv, s.scale));
             r.sq += q;
             r.sqx += (si128)q * x;
             r.sq2 += (su128)((si128)q * q);
           }
         }
-        left = L;
-        cur = right;
+      };
+      if (vec) {
+        const long long i0 = base + x0;
+        uint4 c4 = *reinterpret_cast<const uint4*>(labels + i0);
+        for (int c = 0; c < STATS_SEG; c += 4) {
+          const long long i = i0 + c;
+          uint4 n4 = {x1 < w ? labels[i + 4] : STATS_BORDER, 0, 0, 0};
+          if (c + 4 < STATS_SEG) n4 = *reinterpret_cast<const uint4*>(labels + i + 4);
+          uint4 u4 = {STATS_BORDER, STATS_BORDER, STATS_BORDER, STATS_BORDER}, f4 = u4;
+          if (near && hasUp) u4 = *reinterpret_cast<const uint4*>(labels + i + w);
+          if (near && three && hasFront) f4 = *reinterpret_cast<const uint4*>(labels + i + plane);
+          SVec4<T> v4 = {};
+          if (INTENSITY) v4 = *reinterpret_cast<const SVec4<T>*>(in + i);
+          const unsigned int L[5] = {c4.x, c4.y, c4.z, c4.w, n4.x}, U[4] = {u4.x, u4.y, u4.z, u4.w}, F[4] = {f4.x, f4.y, f4.z, f4.w};
+#pragma unroll
+          for (int k = 0; k < 4; k++) step(x0 + c + k, L[k], L[k + 1], U[k], F[k], v4.v[k]);
+          c4 = n4;
+        }
+      } else {
+        unsigned int cur = labels[base + x0];
+        for (long long x = x0; x < x1; x++) {
+          const long long i = base + x;
+          const unsigned int right = x + 1 < w ? labels[i + 1] : STATS_BORDER;
+          unsigned int up = STATS_BORDER, front = STATS_BORDER;
+          if (near && cur != 0) {
+            if (hasUp) up = labels[i + w];
+            if (three && hasFront) front = labels[i + plane];
+          }
+          step(x, cur, right, up, front, INTENSITY && cur != 0 ? in[i] : T());
+          cur = right;
+        }
       }
       if (contacts && r.label) {
         spair(keys, counts, overflow, s, py, r.label, 0, 1);
         spair(keys, counts, overflow, s, pz, r.label, 0, 2);
       }
     }
+    // The first run of the lane after joins this lane's open run.
+    const SRun g = sshfl_run<INTENSITY>(f, 1);
+    if (lane < 31 && g.cnt) smerge<INTENSITY>(r, g);
     // The open runs of the warp: lanes of one row and label in a row
     // (segments follow each other) merge into the first.
     const unsigned int label = r.cnt ? r.label : 0;
@@ -338,26 +433,8 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
     const unsigned int after = heads & ~((2u << lane) - 1u); // heads above this lane
     const int end = lane == 31 || after == 0 ? 32 : __ffs(after) - 1;
     for (int o = 1; o < 32; o *= 2) {
-      const bool take = lane + o < end;
-      const unsigned int cnt = sshfl_u32(r.cnt, o), maxx = sshfl_u32(r.maxx, o);
-      const su64 sx = sshfl_u64(r.sx, o), f = sshfl_u64(r.faces, o);
-      if (take) {
-        r.cnt += cnt;
-        r.maxx = max(r.maxx, maxx);
-        r.sx += sx;
-        r.faces += f;
-      }
-      if (INTENSITY) {
-        const su64 kmin = sshfl_u64(r.kmin, o), kmax = sshfl_u64(r.kmax, o);
-        const su128 sq = sshfl_u128((su128)r.sq, o), sqx = sshfl_u128((su128)r.sqx, o), sq2 = sshfl_u128(r.sq2, o);
-        if (take) {
-          r.kmin = min(r.kmin, kmin);
-          r.kmax = max(r.kmax, kmax);
-          r.sq += (si128)sq;
-          r.sqx += (si128)sqx;
-          r.sq2 += sq2;
-        }
-      }
+      const SRun g = sshfl_run<INTENSITY>(r, o);
+      if (lane + o < end) smerge<INTENSITY>(r, g);
     }
     if (head && label) sflush(table, s, r, y, z);
   }
