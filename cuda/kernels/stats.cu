@@ -11,9 +11,8 @@
 //     host picks the fixed-point scale 2^s with |v| * 2^s <= 2^58. A NaN or
 //     infinity shows there as bits at or above those of +Inf.
 //   stats_<t> (stats_none without intensity): one pass over the labels.
-//     A thread takes STATS_SEG voxels of a row (four at a time as vectors
-//     where the rows allow) and sums the runs of equal labels in
-//     registers; a run that ends inside the segment goes to the table by
+//     A thread takes STATS_SEG voxels of a row and sums the runs of
+//     equal labels in registers; a run that ends inside the segment goes to the table by
 //     atomics, unless it is the segment's first and continues the segment
 //     before: that one joins the open run of the lane before. The runs
 //     still open at the segments' ends are merged across the warp's lanes
@@ -264,11 +263,6 @@ static __device__ __forceinline__ su128 sshfl_u128(const su128 v, const int o)
   return (su128)sshfl_u64((su64)v, o) | (su128)sshfl_u64((su64)(v >> 64), o) << 64;
 }
 
-// SVec4 is four samples of type T, read as one vector.
-template <typename T> struct alignas(4 * sizeof(T) < 16 ? 4 * sizeof(T) : 16) SVec4 {
-  T v[4];
-};
-
 // smerge adds the sums of run o (the same label and row, further along
 // it) to r.
 template <bool INTENSITY> static __device__ __forceinline__ void smerge(SRun& r, const SRun& o)
@@ -317,9 +311,6 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
   // 2^s where it is a normal double, by which v * 2^s is scalbn(v, s)
   // (both the exact product rounded once; q of a subnormal one is 0).
   const double pow2 = s.scale <= 1023 ? scalbn(1.0, s.scale) : 0.0;
-  // Whole segments that start on a multiple of STATS_SEG voxels, from
-  // aligned buffers, are read four voxels a vector.
-  const bool vec = false && ((unsigned long long)labels | (unsigned long long)in) % 16 == 0;
   const long long warp = (threadIdx.x + (long long)blockIdx.x * blockDim.x) / 32, warps = (long long)gridDim.x * blockDim.x / 32;
   for (long long u = warp; u < units; u += warps) {
     const long long t = 32 * u + lane;
@@ -384,24 +375,7 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
           }
         }
       };
-      if (vec) {
-        const long long i0 = base + x0;
-        uint4 c4 = *reinterpret_cast<const uint4*>(labels + i0);
-        for (int c = 0; c < STATS_SEG; c += 4) {
-          const long long i = i0 + c;
-          uint4 n4 = {x1 < w ? labels[i + 4] : STATS_BORDER, 0, 0, 0};
-          if (c + 4 < STATS_SEG) n4 = *reinterpret_cast<const uint4*>(labels + i + 4);
-          uint4 u4 = {STATS_BORDER, STATS_BORDER, STATS_BORDER, STATS_BORDER}, f4 = u4;
-          if (near && hasUp) u4 = *reinterpret_cast<const uint4*>(labels + i + w);
-          if (near && three && hasFront) f4 = *reinterpret_cast<const uint4*>(labels + i + plane);
-          SVec4<T> v4 = {};
-          if (INTENSITY) v4 = *reinterpret_cast<const SVec4<T>*>(in + i);
-          const unsigned int L[5] = {c4.x, c4.y, c4.z, c4.w, n4.x}, U[4] = {u4.x, u4.y, u4.z, u4.w}, F[4] = {f4.x, f4.y, f4.z, f4.w};
-#pragma unroll
-          for (int k = 0; k < 4; k++) step(x0 + c + k, L[k], L[k + 1], U[k], F[k], v4.v[k]);
-          c4 = n4;
-        }
-      } else {
+      {
         unsigned int cur = labels[base + x0];
         for (long long x = x0; x < x1; x++) {
           const long long i = base + x;
