@@ -334,23 +334,23 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		return
 	}
 	if s.exact && len(vals) <= exactChunk {
-		var sum, run, sq wide128
+		var sum, wx, sq wide128
 		var mn, mx float64
 		if s.scaled {
-			sum, run, sq, mn, mx = quantSumsScaled(vals, s.quant, s.slope, s.inter, p.imin, p.imax)
+			sum, wx, sq, mn, mx = quantSumsScaled(vals, s.quant, s.slope, s.inter, p.imin, p.imax)
 		} else {
-			sum, run, sq, mn, mx = quantSums(vals, s.quant, p.imin, p.imax)
+			sum, wx, sq, mn, mx = quantSums(vals, s.quant, p.imin, p.imax)
 		}
 		if s.zeros && (mn == 0 || mx == 0) {
 			mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 		}
-		p.addExact(sum, run, wide192{sq.lo, sq.hi, 0}, len(vals), x0, y, z)
+		p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0, y, z)
 		p.imin, p.imax = mn, mx
 		return
 	}
 	if s.exact {
 		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax)
-		r.add(p, len(vals), x0, y, z)
+		r.add(p, x0, y, z)
 		return
 	}
 	var r runSums
