@@ -47,6 +47,10 @@ type worker struct {
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
+	// qruns and qout are the runs of a row whose float32 samples
+	// quantRuns32AVX2 sums, and their sums.
+	qruns []int32
+	qout  []runQuant
 }
 
 // cacheSize is the number of pairs in a worker's cache of contacts.
@@ -221,6 +225,8 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	var left L // the label of the run before
 	ui, bi := 0, 0
 	x0 := 0
+	batch := vals != nil && s.batchRuns(wk, line, vals)
+	k := 0 // the next of wk.qout
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
 		if a == 0 {
@@ -255,7 +261,12 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if p.n == 0 {
 				s.first(p, vals[x0])
 			}
-			s.intensity(wk, p, vals[x0:x], x0, y, z)
+			if n := x - x0; batch && n >= 4 && n <= maxLaneSamples {
+				s.addQuant(p, &wk.qout[k], vals[x0:x], x0, y, z)
+				k++
+			} else {
+				s.intensity(wk, p, vals[x0:x], x0, y, z)
+			}
 		}
 		p.n += n
 		if s.neighbourCounts {
@@ -308,6 +319,60 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	}
 	*j = i
 	return c
+}
+
+// batchRuns sums, for float32 samples quantized by one factor, the
+// samples of the runs of line that line measures of 4 to maxLaneSamples
+// samples into wk.qout, in order, by quantRuns32AVX2; false where that
+// kernel does not apply.
+func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
+	v, ok := any(vals).([]float32)
+	if !ok || !hasQuantLanes32 || !s.exact || s.scaled || s.quant.f2 != 1 {
+		return false
+	}
+	wk.qruns = wk.qruns[:0]
+	x0 := 0
+	for _, rn := range line {
+		a, x := rn.label, int(rn.end)
+		if n := x - x0; a != 0 && int(a) <= s.count && n >= 4 && n <= maxLaneSamples {
+			wk.qruns = append(wk.qruns, int32(x0), int32(n))
+		}
+		x0 = x
+	}
+	nruns := len(wk.qruns) / 2
+	if nruns == 0 {
+		return true
+	}
+	if cap(wk.qout) < nruns {
+		wk.qout = make([]runQuant, max(nruns, len(vals)/4))
+	}
+	wk.qout = wk.qout[:nruns]
+	// The kernel prefetches the labels two rows on, at the same rate as
+	// the samples for 4-byte labels.
+	ahead := uintptr(0)
+	if unsafe.Sizeof(line[0].label) == 4 {
+		ahead = uintptr(unsafe.Pointer(unsafe.SliceData(s.labels))) - uintptr(unsafe.Pointer(unsafe.SliceData(s.vals))) + uintptr(2*s.w*4)
+	}
+	quantRuns32AVX2(&v[0], &wk.qruns[0], nruns, s.quant.f1, &wk.qout[0], ahead)
+	return true
+}
+
+// addQuant adds the sums r of the samples vals of a run from (x0, y, z)
+// to p.
+func (s *scan[L, T]) addQuant(p *partial, r *runQuant, vals []T, x0, y, z int) {
+	sum, wx, sq := r.fold()
+	mn, mx := p.imin, p.imax
+	if r.mn < mn {
+		mn = r.mn
+	}
+	if r.mx > mx {
+		mx = r.mx
+	}
+	if s.zeros && (mn == 0 || mx == 0) {
+		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
+	}
+	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0, y, z)
+	p.imin, p.imax = mn, mx
 }
 
 // intensity adds the samples vals of a run from (x0, y, z) to p, with

@@ -2,17 +2,15 @@ package measure
 
 import "unsafe"
 
-// quantLanes holds the sums of quantLanes32AVX2 over n samples, by lane:
-// lane j holds the samples 4k+j of the first 4·(n/4), each quantized as
-// q = h·2^29 + l with 0 <= l < 2^29. sh and sl are Σh and Σl, ph and pl
-// the sums of their running sums (Σ_k (n/4−k)·h_k), each in 64 bits. th
-// and tl are h and l of the last four samples in the last n%4 lanes
-// (the others 0). h2 = Σh², hl = Σh·l and l2 = Σl² over all n samples,
-// and mn and mx the least and greatest sample.
+// quantLanes holds the sums of quantLanes32AVX2 over n samples q_i, each
+// quantized as q = h·2^29 + l with 0 <= l < 2^29, in four lanes whose sums
+// fit 64 bits: sh, sl = Σh, Σl; xh, xl = Σ i·h, Σ i·l; Σh² = h2hi·2^32 +
+// h2lo, Σh·l + 2^65 = hlhi·2^32 + hllo, Σl² = l2hi·2^32 + l2lo (four
+// lanes each); mn and mx the least and greatest sample.
 type quantLanes struct {
-	sh, sl, ph, pl, h2, hl, l2 [4]int64
-	th, tl                     [4]int64
-	mn, mx                     [4]float64
+	sh, sl, xh, xl                     [4]int64
+	h2hi, h2lo, hlhi, hllo, l2hi, l2lo [4]int64
+	mn, mx                             float64
 }
 
 // maxLaneSamples is the most samples that one call of quantLanes32AVX2
@@ -21,41 +19,40 @@ type quantLanes struct {
 // below 2^63.
 const maxLaneSamples = 4*31 + 3
 
-// The kernel reads the lanes at fixed offsets: these fail to compile
+// The kernel writes the lanes at fixed offsets: these fail to compile
 // where the layout differs.
 var (
-	_ [unsafe.Offsetof(quantLanes{}.th) - 224]struct{}
-	_ [224 - unsafe.Offsetof(quantLanes{}.th)]struct{}
-	_ [unsafe.Offsetof(quantLanes{}.mn) - 288]struct{}
-	_ [288 - unsafe.Offsetof(quantLanes{}.mn)]struct{}
-	_ [unsafe.Sizeof(quantLanes{}) - 352]struct{}
-	_ [352 - unsafe.Sizeof(quantLanes{})]struct{}
+	_ [unsafe.Offsetof(quantLanes{}.mn) - 320]struct{}
+	_ [320 - unsafe.Offsetof(quantLanes{}.mn)]struct{}
+	_ [unsafe.Sizeof(quantLanes{}) - 336]struct{}
+	_ [336 - unsafe.Sizeof(quantLanes{})]struct{}
 )
 
-// fold returns Σq, Σ i·q_i (i from 0) and Σq² of the n samples whose
-// lanes l holds.
-func (l *quantLanes) fold(n int) (s, x, q2 wide128) {
-	iters, t0 := int64(n/4), int64(n-4)
-	var sh, sl, xh, xl int64
-	var h2, hl, l2 wide128
-	for j := range 4 {
-		sh += l.sh[j] + l.th[j]
-		sl += l.sl[j] + l.tl[j]
-		// Σ_k k·h_k = iters·Σh − Σ running sums; sample 4k+j. The
-		// tail's sample t0+j.
-		xh += 4*(iters*l.sh[j]-l.ph[j]) + int64(j)*l.sh[j] + (t0+int64(j))*l.th[j]
-		xl += 4*(iters*l.sl[j]-l.pl[j]) + int64(j)*l.sl[j] + (t0+int64(j))*l.tl[j]
-		h2.add(wide128{uint64(l.h2[j]), 0})
-		hl.add(wide128{uint64(l.hl[j]), uint64(l.hl[j] >> 63)})
-		l2.add(wide128{uint64(l.l2[j]), 0})
-	}
+// sum4 returns the sum of four lanes.
+func sum4(a *[4]int64) int64 { return a[0] + a[1] + a[2] + a[3] }
+
+// fold returns Σq, Σ i·q_i and Σq² of the samples whose lanes l holds.
+func (l *quantLanes) fold() (s, x, q2 wide128) {
+	return foldSums(sum4(&l.sh), sum4(&l.sl), sum4(&l.xh), sum4(&l.xl),
+		sum4(&l.h2hi), sum4(&l.h2lo), sum4(&l.hlhi), sum4(&l.hllo), sum4(&l.l2hi), sum4(&l.l2lo))
+}
+
+// foldSums returns Σq, Σ i·q_i and Σq² from the sums of the halves h and
+// l of q = h·2^29 + l, as quantLanes holds them.
+func foldSums(sh, sl, xh, xl, h2hi, h2lo, hlhi, hllo, l2hi, l2lo int64) (s, x, q2 wide128) {
 	s = shifted(sh, 29)
 	s.add(shifted(sl, 0))
 	x = shifted(xh, 29)
 	x.add(shifted(xl, 0))
-	q2 = h2.shl(58)
-	q2.add(hl.shl(30))
-	q2.add(l2)
+	// Σq² = Σh²·2^58 + Σh·l·2^30 + Σl², by powers of two; the offset
+	// of Σh·l, 2^65·2^30, comes off.
+	q2 = wide128{0, uint64(h2hi) << (90 - 64)}
+	q2.add(shifted(hlhi, 62))
+	q2.add(shifted(h2lo, 58))
+	q2.add(shifted(l2hi, 32))
+	q2.add(shifted(hllo, 30))
+	q2.add(shifted(l2lo, 0))
+	q2.sub(wide128{0, 1 << (95 - 64)})
 	return s, x, q2
 }
 
@@ -81,24 +78,36 @@ func quantSums32(vals []float32, qt quant, mn, mx float64) (s, x, q2 wide128, _,
 		if n > maxLaneSamples {
 			n = maxLaneSamples &^ 3
 		}
-		l.mn = [4]float64{mn, mn, mn, mn}
-		l.mx = [4]float64{mx, mx, mx, mx}
-		quantLanes32AVX2(&vals[i], n, qt.f1, &l)
-		cs, cx, cq2 := l.fold(n)
+		quantLanes32AVX2(&vals[i], n, qt.f1, mn, mx, &l)
+		cs, cx, cq2 := l.fold()
 		// The chunk's indices start at i.
 		x.add(cs.mul(i))
 		x.add(cx)
 		s.add(cs)
 		q2.add(cq2)
-		for j := range 4 {
-			if l.mn[j] < mn {
-				mn = l.mn[j]
-			}
-			if l.mx[j] > mx {
-				mx = l.mx[j]
-			}
-		}
+		mn, mx = l.mn, l.mx
 		i += n
 	}
 	return s, x, q2, mn, mx
+}
+
+// runQuant holds the sums of quantRuns32AVX2 for one run, as quantLanes
+// holds them but with the four lanes added: sums[k] holds two of them in
+// elements 0 and 2, in the order sh, sl, xh, xl, h2hi, h2lo, hlhi, hllo,
+// l2hi, l2lo.
+type runQuant struct {
+	sums   [5][4]int64
+	mn, mx float64
+}
+
+// The kernel writes runQuant at fixed offsets.
+var (
+	_ [unsafe.Sizeof(runQuant{}) - 176]struct{}
+	_ [176 - unsafe.Sizeof(runQuant{})]struct{}
+)
+
+// fold returns Σq, Σ i·q_i and Σq² of the run's samples.
+func (r *runQuant) fold() (s, x, q2 wide128) {
+	return foldSums(r.sums[0][0], r.sums[0][2], r.sums[1][0], r.sums[1][2],
+		r.sums[2][0], r.sums[2][2], r.sums[3][0], r.sums[3][2], r.sums[4][0], r.sums[4][2])
 }
