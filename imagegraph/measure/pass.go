@@ -262,7 +262,7 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 				s.first(p, vals[x0])
 			}
 			if n := x - x0; batch && n >= 4 && n <= maxLaneSamples {
-				s.addQuant(p, &wk.qout[k], vals[x0:x], x0, y, z)
+				s.addQuant(p, &wk.qout[k], vals[x0:x], y, z)
 				k++
 			} else {
 				s.intensity(wk, p, vals[x0:x], x0, y, z)
@@ -327,7 +327,7 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 // kernel does not apply.
 func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
 	v, ok := any(vals).([]float32)
-	if !ok || !hasQuantLanes32 || !s.exact || s.scaled || s.quant.f2 != 1 {
+	if !ok || !hasQuantLanes32 || !s.exact || s.scaled || s.quant.f2 != 1 || s.w > maxRowIndex {
 		return false
 	}
 	wk.qruns = wk.qruns[:0]
@@ -357,9 +357,9 @@ func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
 	return true
 }
 
-// addQuant adds the sums r of the samples vals of a run from (x0, y, z)
-// to p.
-func (s *scan[L, T]) addQuant(p *partial, r *runQuant, vals []T, x0, y, z int) {
+// addQuant adds the sums r of the samples vals of a run of row (y, z) to
+// p.
+func (s *scan[L, T]) addQuant(p *partial, r *runQuant, vals []T, y, z int) {
 	sum, wx, sq := r.fold()
 	mn, mx := p.imin, p.imax
 	if r.mn < mn {
@@ -371,7 +371,7 @@ func (s *scan[L, T]) addQuant(p *partial, r *runQuant, vals []T, x0, y, z int) {
 	if s.zeros && (mn == 0 || mx == 0) {
 		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 	}
-	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0, y, z)
+	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, 0, y, z)
 	p.imin, p.imax = mn, mx
 }
 

@@ -359,9 +359,10 @@ func (r *exactRun) add(p *partial, x0, y, z int) {
 // (x0, y, z): s = Σq, x = Σ i·q_i and q2 = Σq².
 func (p *partial) addExact(s, x wide128, q2 wide192, x0, y, z int) {
 	// Σ (x0+i)·q_i = x0·s + x.
-	wx := s.mul(x0)
-	wx.add(x)
-	p.qx[0].add(wx)
+	if x0 != 0 {
+		x.add(s.mul(x0))
+	}
+	p.qx[0].add(x)
 	p.qx[1].add(s.mul(y))
 	p.qx[2].add(s.mul(z))
 	p.q.add(s)

@@ -91,8 +91,13 @@ func quantSums32(vals []float32, qt quant, mn, mx float64) (s, x, q2 wide128, _,
 	return s, x, q2, mn, mx
 }
 
+// maxRowIndex bounds the indices of quantRuns32AVX2's samples within a
+// row: i·h and i·l stay below 2^55, and 32 of them a lane below 2^60.
+const maxRowIndex = 1 << 26
+
 // runQuant holds the sums of quantRuns32AVX2 for one run, as quantLanes
-// holds them but with the four lanes added: sums[k] holds two of them in
+// holds them but with the four lanes added and the indices counted from
+// the row's start: sums[k] holds two of them in
 // elements 0 and 2, in the order sh, sl, xh, xl, h2hi, h2lo, hlhi, hllo,
 // l2hi, l2lo.
 type runQuant struct {
@@ -106,7 +111,7 @@ var (
 	_ [176 - unsafe.Sizeof(runQuant{})]struct{}
 )
 
-// fold returns Σq, Σ i·q_i and Σq² of the run's samples.
+// fold returns Σq, Σ x·q_x and Σq² of the run's samples at x.
 func (r *runQuant) fold() (s, x, q2 wide128) {
 	return foldSums(r.sums[0][0], r.sums[0][2], r.sums[1][0], r.sums[1][2],
 		r.sums[2][0], r.sums[2][2], r.sums[3][0], r.sums[3][2], r.sums[4][0], r.sums[4][2])

@@ -17,7 +17,8 @@ func quantLanes32AVX2(p *float32, n int, f, mn, mx float64, l *quantLanes)
 // quantRuns32AVX2 is quantLanes32AVX2 for nruns runs of the samples from
 // row, each of 4 to maxLaneSamples samples: run k starts at runs[2k] and
 // has runs[2k+1] samples, and its sums go to out[k], with the extremes of
-// the run's samples alone. It prefetches the samples a little ahead, and
+// the run's samples alone and its indices counted from row (below
+// maxRowIndex). It prefetches the samples a little ahead, and
 // the bytes ahead bytes on from each sample (which may be anything: a
 // prefetch reads nothing).
 //

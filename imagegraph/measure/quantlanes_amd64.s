@@ -192,7 +192,8 @@ done:
 // quantRuns32AVX2 is quantLanes32AVX2 for nruns runs of the samples from
 // row, each of 4 to maxLaneSamples samples from runs[2k] (the first)
 // and runs[2k+1] (the count), into out[k], with the extremes of each run
-// alone and the lanes added as PAIR adds them. It prefetches the samples
+// alone, the lanes added as PAIR adds them, and the indices i of Σ i·h
+// and Σ i·l counted from the row's start. It prefetches the samples
 // 1024 bytes on and the bytes ahead bytes on from them.
 TEXT ·quantRuns32AVX2(SB), NOSPLIT, $0-48
 	MOVQ         row+0(FP), SI
@@ -221,7 +222,9 @@ runloop:
 	LEAQ         -16(R11)(CX*8), BX
 	LEAQ         (BX)(CX*8), BX
 	LEAQ         (BX)(DX*4), BX                     // BX: the last four samples
-	VMOVDQU      64(R8), Y13
+	VMOVQ        AX, X13
+	VPBROADCASTQ X13, Y13
+	VPADDQ       64(R8), Y13, Y13                   // the indices from the first
 	VMOVDQU      96(R8), Y10
 	VMOVDQU      128(R8), Y11
 	VPXOR        Y3, Y3, Y3
