@@ -88,18 +88,76 @@ func TestQuantSums(t *testing.T) {
 						wq2.Add(wq2, new(big.Int).Mul(q, q))
 						wmn, wmx = min(wmn, float64(v)), max(wmx, float64(v))
 					}
-					gs, gx, gq2, gmn, gmx := quantSums(c, qt, math.Inf(1), math.Inf(-1))
-					if gs.big().Cmp(ws) != 0 || gx.big().Cmp(wx) != 0 {
-						t.Fatalf("Σq %v, Σi·q %v, want %v, %v", gs.big(), gx.big(), ws, wx)
-					}
-					if got := IntWords(gq2.lo, gq2.hi); got.Cmp(wq2) != 0 {
-						t.Fatalf("Σq² %v, want %v", got, wq2)
-					}
-					// Plain comparisons may keep either zero.
-					if gmn != wmn || gmx != wmx {
-						t.Fatalf("extremes %v, %v, want %v, %v", gmn, gmx, wmn, wmx)
+					for _, sums := range []struct {
+						name string
+						f    func([]float32, quant, float64, float64) (wide128, wide128, wide128, float64, float64)
+					}{{"quantSums", quantSums[float32]}, {"quantSumsScalar", quantSumsScalar[float32]}} {
+						gs, gx, gq2, gmn, gmx := sums.f(c, qt, math.Inf(1), math.Inf(-1))
+						if gs.big().Cmp(ws) != 0 || gx.big().Cmp(wx) != 0 {
+							t.Fatalf("%s: Σq %v, Σi·q %v, want %v, %v", sums.name, gs.big(), gx.big(), ws, wx)
+						}
+						if got := IntWords(gq2.lo, gq2.hi); got.Cmp(wq2) != 0 {
+							t.Fatalf("%s: Σq² %v, want %v", sums.name, got, wq2)
+						}
+						// Plain comparisons may keep either zero.
+						if gmn != wmn || gmx != wmx {
+							t.Fatalf("%s: extremes %v, %v, want %v, %v", sums.name, gmn, gmx, wmn, wmx)
+						}
 					}
 				})
+			}
+		}
+	}
+}
+
+// TestQuantRuns checks the row kernel against quantSumsScalar: a row cut
+// into runs of every length it takes (4 to maxLaneSamples), from every
+// offset modulo 4, for the samples of TestQuantSums' kinds, each run's Σq,
+// Σ x·q_x (x from the row's start), Σq² and extremes.
+func TestQuantRuns(t *testing.T) {
+	if !hasQuantLanes32 {
+		t.Skip("no row kernel here")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	kinds := map[string]func() float32{
+		"uniform":  func() float32 { return rng.Float32() },
+		"signed":   func() float32 { return float32(rng.NormFloat64() * 1e6) },
+		"ties":     func() float32 { return float32(rng.IntN(9)-4) / 2 },
+		"huge":     func() float32 { return float32(rng.Float64()*2-1) * math.MaxFloat32 },
+		"negative": func() float32 { return -math.MaxFloat32 + float32(rng.IntN(3))*1e30 },
+		"subnormal": func() float32 {
+			return math.Float32frombits(uint32(rng.IntN(1<<23)) | uint32(rng.IntN(2))<<31)
+		},
+	}
+	for name, f := range kinds {
+		var runs []int32
+		x := rng.IntN(4)
+		for n := 4; n <= maxLaneSamples; n++ {
+			runs = append(runs, int32(x), int32(n))
+			x += n + rng.IntN(3)
+		}
+		row := make([]float32, x)
+		for i := range row {
+			row[i] = f()
+		}
+		largest := 0.0
+		for _, v := range row {
+			largest = max(largest, math.Abs(float64(v)))
+		}
+		for _, ds := range []int{0, -3, -30} {
+			sc, _ := QuantScale(largest)
+			qt := newQuant(sc + ds)
+			out := make([]runQuant, len(runs)/2)
+			quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0)
+			for k := range out {
+				x0, n := int(runs[2*k]), int(runs[2*k+1])
+				ws, wx, wq2, wmn, wmx := quantSumsScalar(row[x0:x0+n], qt, math.Inf(1), math.Inf(-1))
+				wx.add(ws.mul(x0))
+				gs, gx, gq2 := out[k].fold()
+				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
+					t.Fatalf("%s, scale %+d, run of %d from %d: sums %v %v %v, extremes %v %v; want %v %v %v, %v %v",
+						name, ds, n, x0, gs.big(), gx.big(), gq2.big(), out[k].mn, out[k].mx, ws.big(), wx.big(), wq2.big(), wmn, wmx)
+				}
 			}
 		}
 	}
