@@ -47,8 +47,7 @@ type worker struct {
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
-	// qruns and qout are the runs of a row whose float32 samples
-	// quantRuns32AVX2 sums, and their sums.
+	// The runs that quantRuns32AVX2 sums, and their sums.
 	qruns []int32
 	qout  []runQuant
 }
@@ -261,9 +260,8 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if p.n == 0 {
 				s.first(p, vals[x0])
 			}
-			if n := x - x0; batch && n >= 4 && n <= maxLaneSamples {
-				s.addQuant(p, &wk.qout[k], vals[x0:x], y, z)
-				k++
+			if n := x - x0; batch && n >= 4 && n <= exactChunk {
+				k = s.addQuant(wk, k, p, vals[x0:x], y, z)
 			} else {
 				s.intensity(wk, p, vals[x0:x], x0, y, z)
 			}
@@ -321,21 +319,25 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	return c
 }
 
-// batchRuns sums, for float32 samples quantized by one factor, the
-// samples of the runs of line that line measures of 4 to maxLaneSamples
-// samples into wk.qout, in order, by quantRuns32AVX2; false where that
-// kernel does not apply.
+// batchRuns sums the float32 samples of the runs of line that line
+// measures of 4 to exactChunk samples into wk.qout, in order, in pieces
+// of at most maxLaneSamples; false where quantRuns32AVX2 does not apply.
 func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
 	v, ok := any(vals).([]float32)
-	if !ok || !hasQuantLanes32 || !s.exact || s.scaled || s.quant.f2 != 1 || s.w > maxRowIndex {
+	if !ok || !hasQuantRuns32 || !s.exact || s.scaled || s.quant.f2 != 1 || s.w > maxRowIndex {
 		return false
 	}
 	wk.qruns = wk.qruns[:0]
 	x0 := 0
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
-		if n := x - x0; a != 0 && int(a) <= s.count && n >= 4 && n <= maxLaneSamples {
-			wk.qruns = append(wk.qruns, int32(x0), int32(n))
+		for n := x - x0; a != 0 && int(a) <= s.count && n >= 4 && n <= exactChunk; {
+			m := n
+			if m > maxLaneSamples {
+				m = maxLaneSamples &^ 3
+			}
+			wk.qruns = append(wk.qruns, int32(x-n), int32(m))
+			n -= m
 		}
 		x0 = x
 	}
@@ -343,12 +345,8 @@ func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
 	if nruns == 0 {
 		return true
 	}
-	if cap(wk.qout) < nruns {
-		wk.qout = make([]runQuant, max(nruns, len(vals)/4))
-	}
-	wk.qout = wk.qout[:nruns]
-	// The kernel prefetches the labels two rows on, at the same rate as
-	// the samples for 4-byte labels.
+	wk.qout = slices.Grow(wk.qout[:0], nruns)[:nruns]
+	// The kernel prefetches the 4-byte labels two rows on.
 	ahead := uintptr(0)
 	if unsafe.Sizeof(line[0].label) == 4 {
 		ahead = uintptr(unsafe.Pointer(unsafe.SliceData(s.labels))) - uintptr(unsafe.Pointer(unsafe.SliceData(s.vals))) + uintptr(2*s.w*4)
@@ -357,21 +355,36 @@ func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
 	return true
 }
 
-// addQuant adds the sums r of the samples vals of a run of row (y, z) to
-// p.
-func (s *scan[L, T]) addQuant(p *partial, r *runQuant, vals []T, y, z int) {
-	sum, wx, sq := r.fold()
+// addQuant adds to p the sums of the samples vals of a run of row (y, z),
+// wk.qout[k] and on, and returns the index after them.
+func (s *scan[L, T]) addQuant(wk *worker, k int, p *partial, vals []T, y, z int) int {
+	var sum, wx, sq wide128
 	mn, mx := p.imin, p.imax
-	if r.mn < mn {
-		mn = r.mn
+	for n := 0; n < len(vals); k++ {
+		r := &wk.qout[k]
+		rs, rx, rq2 := r.fold()
+		sum.add(rs)
+		wx.add(rx)
+		sq.add(rq2)
+		if r.mn < mn {
+			mn = r.mn
+		}
+		if r.mx > mx {
+			mx = r.mx
+		}
+		n += int(wk.qruns[2*k+1])
 	}
-	if r.mx > mx {
-		mx = r.mx
-	}
+	s.addSums(p, sum, wx, sq, mn, mx, vals, 0, y, z)
+	return k
+}
+
+// addSums adds to p the sums Σq, Σ i·q_i and Σq² of the samples vals of a
+// run from (x0, y, z), and sets its extremes to mn and mx (-0 below +0).
+func (s *scan[L, T]) addSums(p *partial, sum, wx, sq wide128, mn, mx float64, vals []T, x0, y, z int) {
 	if s.zeros && (mn == 0 || mx == 0) {
 		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 	}
-	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, 0, y, z)
+	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0, y, z)
 	p.imin, p.imax = mn, mx
 }
 
@@ -387,30 +400,14 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		// comparisons.
 		p.imin, p.imax = min(p.imin, v), max(p.imax, v)
 		q := int64(math.RoundToEven(v * s.quant.f1 * s.quant.f2))
-		w := wide128{uint64(q), uint64(q >> 63)}
 		m := q >> 63
-		a := uint64((q ^ m) - m)
-		hi, lo := bits.Mul64(a, a)
-		p.q.add(w)
-		p.q2.add(wide192{lo, hi, 0})
-		p.qx[0].add(w.mul(x0))
-		p.qx[1].add(w.mul(y))
-		p.qx[2].add(w.mul(z))
+		hi, lo := bits.Mul64(uint64((q^m)-m), uint64((q^m)-m))
+		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide192{lo, hi, 0}, x0, y, z)
 		return
 	}
 	if s.exact && len(vals) <= exactChunk {
-		var sum, wx, sq wide128
-		var mn, mx float64
-		if s.scaled {
-			sum, wx, sq, mn, mx = quantSumsScaled(vals, s.quant, s.slope, s.inter, p.imin, p.imax)
-		} else {
-			sum, wx, sq, mn, mx = quantSums(vals, s.quant, p.imin, p.imax)
-		}
-		if s.zeros && (mn == 0 || mx == 0) {
-			mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
-		}
-		p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0, y, z)
-		p.imin, p.imax = mn, mx
+		sum, wx, sq, mn, mx := quantSums(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax)
+		s.addSums(p, sum, wx, sq, mn, mx, vals, x0, y, z)
 		return
 	}
 	if s.exact {

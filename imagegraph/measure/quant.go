@@ -223,11 +223,7 @@ func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sca
 	for lo := 0; lo < len(vals); lo += exactChunk {
 		c := vals[lo:min(lo+exactChunk, len(vals))]
 		var s, x, q2 wide128
-		if scaled {
-			s, x, q2, mn, mx = quantSumsScaled(c, qt, slope, inter, mn, mx)
-		} else {
-			s, x, q2, mn, mx = quantSums(c, qt, mn, mx)
-		}
+		s, x, q2, mn, mx = quantSums(c, qt, slope, inter, scaled, mn, mx)
 		// The indices of c start at lo.
 		r.x.add(s.mul(lo))
 		r.x.add(x)
@@ -259,29 +255,25 @@ func signedExtremes[T imagegraph.Sample](vals []T, slope, inter float64, scaled 
 // width: Σq² below 2^127, and the sums of the halves of q below 2^63.
 const exactChunk = 1 << (127 - 2*QuantBits)
 
-// quantSums returns, for the samples q_i quantized by qt from vals (at
-// most exactChunk of them), Σq, Σ i·q_i and Σq², and the extremes of the
+// quantSums returns, for the samples q_i quantized by qt from the values
+// v of vals (at most exactChunk of them; t·slope + inter, the product
+// rounded, when scaled), Σq, Σ i·q_i and Σq², and the extremes of the
 // values with mn and mx, by plain comparisons (either zero where -0 and
 // +0 tie).
-func quantSums[T imagegraph.Sample](vals []T, qt quant, mn, mx float64) (s, x, q2 wide128, _, _ float64) {
-	if v, ok := any(vals).([]float32); ok && hasQuantLanes32 && qt.f2 == 1 && len(vals) >= 4 {
-		return quantSums32(v, qt, mn, mx)
-	}
-	return quantSumsScalar(vals, qt, mn, mx)
-}
-
-// quantSumsScalar is quantSums one sample at a time.
 //
 // It sums the high and low 32 bits of each q apart (q = h·2^32 + l, l
 // unsigned), whose sums and sums of running sums p stay below 2^63 over
 // exactChunk samples: plain integer additions, with no carry from one to
 // the next; only Σq² is summed in two words. Σ i·q_i = n·Σq − p.
-func quantSumsScalar[T imagegraph.Sample](vals []T, qt quant, mn, mx float64) (s, x, q2 wide128, _, _ float64) {
+func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, x, q2 wide128, _, _ float64) {
 	f1, f2 := qt.f1, qt.f2
 	var sh, sl, ph, pl int64
 	var r0, r1 uint64
 	for _, t := range vals {
 		v := float64(t)
+		if scaled {
+			v = float64(v*slope) + inter
+		}
 		if v < mn {
 			mn = v
 		}
@@ -300,46 +292,10 @@ func quantSumsScalar[T imagegraph.Sample](vals []T, qt quant, mn, mx float64) (s
 		r0, c = bits.Add64(r0, lo, 0)
 		r1 += hi + c
 	}
-	return runSums128(len(vals), sh, sl, ph, pl, wide128{r0, r1}, mn, mx)
-}
-
-// quantSumsScaled is quantSums for the values t·slope + inter of vals,
-// the product rounded, one sample at a time as quantSumsScalar.
-func quantSumsScaled[T imagegraph.Sample](vals []T, qt quant, slope, inter, mn, mx float64) (s, x, q2 wide128, _, _ float64) {
-	f1, f2 := qt.f1, qt.f2
-	var sh, sl, ph, pl int64
-	var r0, r1 uint64
-	for _, t := range vals {
-		v := float64(float64(t)*slope) + inter
-		if v < mn {
-			mn = v
-		}
-		if v > mx {
-			mx = v
-		}
-		q := int64(math.RoundToEven(v * f1 * f2))
-		sh += q >> 32
-		sl += q & (1<<32 - 1)
-		ph += sh
-		pl += sl
-		m := q >> 63
-		a := uint64((q ^ m) - m)
-		hi, lo := bits.Mul64(a, a)
-		var c uint64
-		r0, c = bits.Add64(r0, lo, 0)
-		r1 += hi + c
-	}
-	return runSums128(len(vals), sh, sl, ph, pl, wide128{r0, r1}, mn, mx)
-}
-
-// runSums128 returns Σq and Σ i·q_i of n samples from the sums of
-// their halves sh and sl and the sums of their running sums ph and pl,
-// with q2, mn and mx as they are.
-func runSums128(n int, sh, sl, ph, pl int64, q2 wide128, mn, mx float64) (s, x, _ wide128, _, _ float64) {
 	s = joinHalves(sh, sl)
-	x = s.mul(n)
+	x = s.mul(len(vals))
 	x.sub(joinHalves(ph, pl))
-	return s, x, q2, mn, mx
+	return s, x, wide128{r0, r1}, mn, mx
 }
 
 // joinHalves returns h·2^32 + l as a 128-bit integer.

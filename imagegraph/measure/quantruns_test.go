@@ -90,9 +90,9 @@ func TestQuantSums(t *testing.T) {
 					}
 					for _, sums := range []struct {
 						name string
-						f    func([]float32, quant, float64, float64) (wide128, wide128, wide128, float64, float64)
-					}{{"quantSums", quantSums[float32]}, {"quantSumsScalar", quantSumsScalar[float32]}} {
-						gs, gx, gq2, gmn, gmx := sums.f(c, qt, math.Inf(1), math.Inf(-1))
+						f    func([]float32, quant, float64, float64, bool, float64, float64) (wide128, wide128, wide128, float64, float64)
+					}{{"quantSums", quantSums[float32]}} {
+						gs, gx, gq2, gmn, gmx := sums.f(c, qt, 1, 0, false, math.Inf(1), math.Inf(-1))
 						if gs.big().Cmp(ws) != 0 || gx.big().Cmp(wx) != 0 {
 							t.Fatalf("%s: Σq %v, Σi·q %v, want %v, %v", sums.name, gs.big(), gx.big(), ws, wx)
 						}
@@ -110,12 +110,12 @@ func TestQuantSums(t *testing.T) {
 	}
 }
 
-// TestQuantRuns checks the row kernel against quantSumsScalar: a row cut
+// TestQuantRuns checks the row kernel against quantSums: a row cut
 // into runs of every length it takes (4 to maxLaneSamples), from every
 // offset modulo 4, for the samples of TestQuantSums' kinds, each run's Σq,
 // Σ x·q_x (x from the row's start), Σq² and extremes.
 func TestQuantRuns(t *testing.T) {
-	if !hasQuantLanes32 {
+	if !hasQuantRuns32 {
 		t.Skip("no row kernel here")
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -151,7 +151,7 @@ func TestQuantRuns(t *testing.T) {
 			quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0)
 			for k := range out {
 				x0, n := int(runs[2*k]), int(runs[2*k+1])
-				ws, wx, wq2, wmn, wmx := quantSumsScalar(row[x0:x0+n], qt, math.Inf(1), math.Inf(-1))
+				ws, wx, wq2, wmn, wmx := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
 				wx.add(ws.mul(x0))
 				gs, gx, gq2 := out[k].fold()
 				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {

@@ -77,107 +77,6 @@ GLOBL quantConsts<>(SB), RODATA|NOPTR, $160
 	VPMULUDQ Y0, Y0, Y0;  \
 	VPADDQ   Y0, Y9, Y9
 
-// func quantLanes32AVX2(p *float32, n int, f, mn, mx float64, l *quantLanes)
-//
-// Four samples a step, in 64-bit lanes: Σh, Σl, Σ i·h, Σ i·l (i the
-// sample's index, kept in Y13), Σh², Σh·l and Σl². The last n%4 samples
-// are the last lanes of a block of the last four, whose other lanes are
-// multiplied by 0 (their samples are counted already; the extremes take
-// them again). The sums of squares and products go out split into their
-// high and low 32 bits, Σh·l offset by 2^63 first, so that the caller
-// adds four lanes without overflow.
-//
-// Registers: Y3 Σh, Y4 Σl, Y5 Σ i·h, Y6 Σ i·l, Y7 Σh², Y8 Σh·l, Y9 Σl²,
-// Y10 min, Y11 max, Y12 1.5·2^52, Y13 i, Y14 2^-29, Y15 f; R8 the
-// constants.
-TEXT ·quantLanes32AVX2(SB), NOSPLIT, $0-48
-	MOVQ         p+0(FP), SI
-	MOVQ         n+8(FP), CX
-	VBROADCASTSD f+16(FP), Y15
-	VBROADCASTSD mn+24(FP), Y10
-	VBROADCASTSD mx+32(FP), Y11
-	MOVQ         l+40(FP), DI
-	LEAQ         quantConsts<>(SB), R8
-	MOVQ         CX, DX
-	ANDQ         $3, DX
-	SHRQ         $2, CX
-	LEAQ         -16(SI)(CX*8), BX
-	LEAQ         (BX)(CX*8), BX
-	LEAQ         (BX)(DX*4), BX                     // BX: the last four samples
-	MOVQ         $0x3e20000000000000, AX
-	VMOVQ        AX, X14
-	VPBROADCASTQ X14, Y14
-	MOVQ         $0x4338000000000000, AX
-	VMOVQ        AX, X12
-	VPBROADCASTQ X12, Y12
-	VMOVDQU      64(R8), Y13
-	VPXOR        Y3, Y3, Y3
-	VPXOR        Y4, Y4, Y4
-	VPXOR        Y5, Y5, Y5
-	VPXOR        Y6, Y6, Y6
-	VPXOR        Y7, Y7, Y7
-	VPXOR        Y8, Y8, Y8
-	VPXOR        Y9, Y9, Y9
-
-loop:
-	VCVTPS2PD (SI), Y0
-	SCALE
-	QUANT
-	VPADDQ    32(R8), Y13, Y13
-	ADDQ      $16, SI
-	DECQ      CX
-	JNZ       loop
-
-	TESTQ     DX, DX
-	JZ        done
-	// The tail's indices are 4 - t less.
-	MOVQ      $4, AX
-	SUBQ      DX, AX
-	VMOVQ     AX, X0
-	VPBROADCASTQ X0, Y0
-	VPSUBQ    Y0, Y13, Y13
-	SHLQ      $5, DX
-	LEAQ      quantTailMask<>(SB), AX
-	ADDQ      DX, AX
-	VCVTPS2PD (BX), Y0
-	SCALE
-	VANDPD    (AX), Y1, Y1
-	QUANT
-
-done:
-	VMOVDQU Y3, 0(DI)
-	VMOVDQU Y4, 32(DI)
-	VMOVDQU Y5, 64(DI)
-	VMOVDQU Y6, 96(DI)
-	VPCMPEQQ Y0, Y0, Y0
-	VPSLLQ  $63, Y0, Y1
-	VPSRLQ  $32, Y0, Y0
-	VPXOR   Y1, Y8, Y8
-	VPSRLQ  $32, Y7, Y2
-	VPAND   Y0, Y7, Y7
-	VMOVDQU Y2, 128(DI)
-	VMOVDQU Y7, 160(DI)
-	VPSRLQ  $32, Y8, Y2
-	VPAND   Y0, Y8, Y8
-	VMOVDQU Y2, 192(DI)
-	VMOVDQU Y8, 224(DI)
-	VPSRLQ  $32, Y9, Y2
-	VPAND   Y0, Y9, Y9
-	VMOVDQU Y2, 256(DI)
-	VMOVDQU Y9, 288(DI)
-	VEXTRACTF128 $1, Y10, X1
-	VMINPD  X1, X10, X10
-	VPERMILPD $1, X10, X1
-	VMINPD  X1, X10, X10
-	VMOVSD  X10, 320(DI)
-	VEXTRACTF128 $1, Y11, X1
-	VMAXPD  X1, X11, X11
-	VPERMILPD $1, X11, X1
-	VMAXPD  X1, X11, X11
-	VMOVSD  X11, 328(DI)
-	VZEROUPPER
-	RET
-
 // PAIR adds the four lanes of A and of B, leaving the sums in lanes 0
 // and 2 of Y1 (clobbering Y2).
 #define PAIR(A, B) \
@@ -189,12 +88,20 @@ done:
 
 // func quantRuns32AVX2(row *float32, runs *int32, nruns int, f float64, out *runQuant, ahead uintptr)
 //
-// quantRuns32AVX2 is quantLanes32AVX2 for nruns runs of the samples from
-// row, each of 4 to maxLaneSamples samples from runs[2k] (the first)
-// and runs[2k+1] (the count), into out[k], with the extremes of each run
-// alone, the lanes added as PAIR adds them, and the indices i of Σ i·h
-// and Σ i·l counted from the row's start. It prefetches the samples
-// 1024 bytes on and the bytes ahead bytes on from them.
+// For each run, of 4 to maxLaneSamples samples from runs[2k] (the first)
+// and runs[2k+1] (the count), four samples a step in 64-bit lanes: Σh,
+// Σl, Σ i·h, Σ i·l (i the sample's index from row, kept in Y13), Σh²,
+// Σh·l and Σl². The last n%4 samples are the last lanes of a block of the
+// last four, whose other lanes are multiplied by 0 (their samples are
+// counted already; the extremes take them again). The lanes go out added
+// as PAIR adds them, the sums of squares and products split into their
+// high and low 32 bits first (Σh·l offset by 2^63), so that no sum
+// overflows. It prefetches the samples 1024 bytes on and the bytes ahead
+// bytes on from them.
+//
+// Registers: Y3 Σh, Y4 Σl, Y5 Σ i·h, Y6 Σ i·l, Y7 Σh², Y8 Σh·l, Y9 Σl²,
+// Y10 min, Y11 max, Y12 1.5·2^52, Y13 i, Y14 2^-29, Y15 f; R8 the
+// constants.
 TEXT ·quantRuns32AVX2(SB), NOSPLIT, $0-48
 	MOVQ         row+0(FP), SI
 	MOVQ         runs+8(FP), R9
