@@ -47,6 +47,9 @@ type worker struct {
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
+	// The runs that quantRuns32AVX2 sums, and their sums.
+	qruns []int32
+	qout  []runQuant
 }
 
 // cacheSize is the number of pairs in a worker's cache of contacts.
@@ -221,6 +224,8 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	var left L // the label of the run before
 	ui, bi := 0, 0
 	x0 := 0
+	batch := vals != nil && s.batchRuns(wk, line, vals)
+	k := 0 // the next of wk.qout
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
 		if a == 0 {
@@ -255,7 +260,11 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if p.n == 0 {
 				s.first(p, vals[x0])
 			}
-			s.intensity(wk, p, vals[x0:x], x0, y, z)
+			if n := x - x0; batch && n >= 4 && n <= exactChunk {
+				k = s.addQuant(wk, k, p, vals[x0:x], y, z)
+			} else {
+				s.intensity(wk, p, vals[x0:x], x0, y, z)
+			}
 		}
 		p.n += n
 		if s.neighbourCounts {
@@ -310,6 +319,75 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	return c
 }
 
+// batchRuns sums the float32 samples of the runs of line that line
+// measures of 4 to exactChunk samples into wk.qout, in order, in pieces
+// of at most maxLaneSamples; false where quantRuns32AVX2 does not apply.
+func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
+	v, ok := any(vals).([]float32)
+	if !ok || !hasQuantRuns32 || !s.exact || s.scaled || s.quant.f2 != 1 || s.w > maxRowIndex {
+		return false
+	}
+	wk.qruns = wk.qruns[:0]
+	x0 := 0
+	for _, rn := range line {
+		a, x := rn.label, int(rn.end)
+		for n := x - x0; a != 0 && int(a) <= s.count && n >= 4 && n <= exactChunk; {
+			m := n
+			if m > maxLaneSamples {
+				m = maxLaneSamples &^ 3
+			}
+			wk.qruns = append(wk.qruns, int32(x-n), int32(m))
+			n -= m
+		}
+		x0 = x
+	}
+	nruns := len(wk.qruns) / 2
+	if nruns == 0 {
+		return true
+	}
+	wk.qout = slices.Grow(wk.qout[:0], nruns)[:nruns]
+	// The kernel prefetches the 4-byte labels two rows on.
+	ahead := uintptr(0)
+	if unsafe.Sizeof(line[0].label) == 4 {
+		ahead = uintptr(unsafe.Pointer(unsafe.SliceData(s.labels))) - uintptr(unsafe.Pointer(unsafe.SliceData(s.vals))) + uintptr(2*s.w*4)
+	}
+	quantRuns32AVX2(&v[0], &wk.qruns[0], nruns, s.quant.f1, &wk.qout[0], ahead)
+	return true
+}
+
+// addQuant adds to p the sums of the samples vals of a run of row (y, z),
+// wk.qout[k] and on, and returns the index after them.
+func (s *scan[L, T]) addQuant(wk *worker, k int, p *partial, vals []T, y, z int) int {
+	var sum, wx, sq wide128
+	mn, mx := p.imin, p.imax
+	for n := 0; n < len(vals); k++ {
+		r := &wk.qout[k]
+		rs, rx, rq2 := r.fold()
+		sum.add(rs)
+		wx.add(rx)
+		sq.add(rq2)
+		if r.mn < mn {
+			mn = r.mn
+		}
+		if r.mx > mx {
+			mx = r.mx
+		}
+		n += int(wk.qruns[2*k+1])
+	}
+	s.addSums(p, sum, wx, sq, mn, mx, vals, 0, y, z)
+	return k
+}
+
+// addSums adds to p the sums Σq, Σ i·q_i and Σq² of the samples vals of a
+// run from (x0, y, z), and sets its extremes to mn and mx (-0 below +0).
+func (s *scan[L, T]) addSums(p *partial, sum, wx, sq wide128, mn, mx float64, vals []T, x0, y, z int) {
+	if s.zeros && (mn == 0 || mx == 0) {
+		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
+	}
+	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0, y, z)
+	p.imin, p.imax = mn, mx
+}
+
 // intensity adds the samples vals of a run from (x0, y, z) to p, with
 // wk's buffer.
 func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
@@ -322,35 +400,19 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		// comparisons.
 		p.imin, p.imax = min(p.imin, v), max(p.imax, v)
 		q := int64(math.RoundToEven(v * s.quant.f1 * s.quant.f2))
-		w := wide128{uint64(q), uint64(q >> 63)}
 		m := q >> 63
-		a := uint64((q ^ m) - m)
-		hi, lo := bits.Mul64(a, a)
-		p.q.add(w)
-		p.q2.add(wide192{lo, hi, 0})
-		p.qx[0].add(w.mul(x0))
-		p.qx[1].add(w.mul(y))
-		p.qx[2].add(w.mul(z))
+		hi, lo := bits.Mul64(uint64((q^m)-m), uint64((q^m)-m))
+		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide192{lo, hi, 0}, x0, y, z)
 		return
 	}
 	if s.exact && len(vals) <= exactChunk {
-		var sum, run, sq wide128
-		var mn, mx float64
-		if s.scaled {
-			sum, run, sq, mn, mx = quantSumsScaled(vals, s.quant, s.slope, s.inter, p.imin, p.imax)
-		} else {
-			sum, run, sq, mn, mx = quantSums(vals, s.quant, p.imin, p.imax)
-		}
-		if s.zeros && (mn == 0 || mx == 0) {
-			mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
-		}
-		p.addExact(sum, run, wide192{sq.lo, sq.hi, 0}, len(vals), x0, y, z)
-		p.imin, p.imax = mn, mx
+		sum, wx, sq, mn, mx := quantSums(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax)
+		s.addSums(p, sum, wx, sq, mn, mx, vals, x0, y, z)
 		return
 	}
 	if s.exact {
 		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax)
-		r.add(p, len(vals), x0, y, z)
+		r.add(p, x0, y, z)
 		return
 	}
 	var r runSums

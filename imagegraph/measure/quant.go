@@ -205,11 +205,10 @@ func floatExtremes64(vals []uint64) (lo, hi uint64, nan bool) {
 }
 
 // exactRun holds the exact sums of the quantized samples q_i of a run:
-// s = Σq, p = Σ_k Σ_{i<=k} q_i (the sum of the running sums, from which
-// Σ i·q_i = n·s − p), q2 = Σq², and the least and greatest v with what came
-// before.
+// s = Σq, x = Σ i·q_i (i from the run's start), q2 = Σq², and the least
+// and greatest v with what came before.
 type exactRun struct {
-	s, p     wide128
+	s, x     wide128
 	q2       wide192
 	min, max float64
 }
@@ -223,15 +222,11 @@ func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sca
 	r := exactRun{min: mn, max: mx}
 	for lo := 0; lo < len(vals); lo += exactChunk {
 		c := vals[lo:min(lo+exactChunk, len(vals))]
-		var s, p, q2 wide128
-		if scaled {
-			s, p, q2, mn, mx = quantSumsScaled(c, qt, slope, inter, mn, mx)
-		} else {
-			s, p, q2, mn, mx = quantSums(c, qt, mn, mx)
-		}
-		// The running sums of c start from r.s.
-		r.p.add(r.s.mul(len(c)))
-		r.p.add(p)
+		var s, x, q2 wide128
+		s, x, q2, mn, mx = quantSums(c, qt, slope, inter, scaled, mn, mx)
+		// The indices of c start at lo.
+		r.x.add(s.mul(lo))
+		r.x.add(x)
 		r.s.add(s)
 		r.q2.add(wide192{q2.lo, q2.hi, 0})
 	}
@@ -260,20 +255,25 @@ func signedExtremes[T imagegraph.Sample](vals []T, slope, inter float64, scaled 
 // width: Σq² below 2^127, and the sums of the halves of q below 2^63.
 const exactChunk = 1 << (127 - 2*QuantBits)
 
-// quantSums returns, for the samples q quantized by qt from vals (at most
-// exactChunk of them), Σq, the sum of the running sums of q and Σq², and
-// the extremes of the values with mn and mx, by plain comparisons.
+// quantSums returns, for the samples q_i quantized by qt from the values
+// v of vals (at most exactChunk of them; t·slope + inter, the product
+// rounded, when scaled), Σq, Σ i·q_i and Σq², and the extremes of the
+// values with mn and mx, by plain comparisons (either zero where -0 and
+// +0 tie).
 //
 // It sums the high and low 32 bits of each q apart (q = h·2^32 + l, l
-// unsigned), whose sums and sums of running sums stay below 2^63 over
+// unsigned), whose sums and sums of running sums p stay below 2^63 over
 // exactChunk samples: plain integer additions, with no carry from one to
-// the next; only Σq² is summed in two words.
-func quantSums[T imagegraph.Sample](vals []T, qt quant, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
+// the next; only Σq² is summed in two words. Σ i·q_i = n·Σq − p.
+func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, x, q2 wide128, _, _ float64) {
 	f1, f2 := qt.f1, qt.f2
 	var sh, sl, ph, pl int64
 	var r0, r1 uint64
 	for _, t := range vals {
 		v := float64(t)
+		if scaled {
+			v = float64(v*slope) + inter
+		}
 		if v < mn {
 			mn = v
 		}
@@ -292,36 +292,10 @@ func quantSums[T imagegraph.Sample](vals []T, qt quant, mn, mx float64) (s, p, q
 		r0, c = bits.Add64(r0, lo, 0)
 		r1 += hi + c
 	}
-	return joinHalves(sh, sl), joinHalves(ph, pl), wide128{r0, r1}, mn, mx
-}
-
-// quantSumsScaled is quantSums for the values t·slope + inter of vals,
-// the product rounded.
-func quantSumsScaled[T imagegraph.Sample](vals []T, qt quant, slope, inter, mn, mx float64) (s, p, q2 wide128, _, _ float64) {
-	f1, f2 := qt.f1, qt.f2
-	var sh, sl, ph, pl int64
-	var r0, r1 uint64
-	for _, t := range vals {
-		v := float64(float64(t)*slope) + inter
-		if v < mn {
-			mn = v
-		}
-		if v > mx {
-			mx = v
-		}
-		q := int64(math.RoundToEven(v * f1 * f2))
-		sh += q >> 32
-		sl += q & (1<<32 - 1)
-		ph += sh
-		pl += sl
-		m := q >> 63
-		a := uint64((q ^ m) - m)
-		hi, lo := bits.Mul64(a, a)
-		var c uint64
-		r0, c = bits.Add64(r0, lo, 0)
-		r1 += hi + c
-	}
-	return joinHalves(sh, sl), joinHalves(ph, pl), wide128{r0, r1}, mn, mx
+	s = joinHalves(sh, sl)
+	x = s.mul(len(vals))
+	x.sub(joinHalves(ph, pl))
+	return s, x, wide128{r0, r1}, mn, mx
 }
 
 // joinHalves returns h·2^32 + l as a 128-bit integer.
@@ -331,19 +305,20 @@ func joinHalves(h, l int64) wide128 {
 	return w
 }
 
-// add adds the sums of a run of n samples from (x0, y, z) to p.
-func (r *exactRun) add(p *partial, n, x0, y, z int) {
-	p.addExact(r.s, r.p, r.q2, n, x0, y, z)
+// add adds the sums of a run from (x0, y, z) to p.
+func (r *exactRun) add(p *partial, x0, y, z int) {
+	p.addExact(r.s, r.x, r.q2, x0, y, z)
 	p.imin, p.imax = r.min, r.max
 }
 
-// addExact adds to p the sums of the quantized samples q_i of a run of n
-// from (x0, y, z): s = Σq, run = Σ_k Σ_{i<=k} q_i and q2 = Σq².
-func (p *partial) addExact(s, run wide128, q2 wide192, n, x0, y, z int) {
-	// Σ (x0+i)·q_i = x0·s + n·s − run.
-	wx := s.mul(x0 + n)
-	wx.sub(run)
-	p.qx[0].add(wx)
+// addExact adds to p the sums of the quantized samples q_i of a run from
+// (x0, y, z): s = Σq, x = Σ i·q_i and q2 = Σq².
+func (p *partial) addExact(s, x wide128, q2 wide192, x0, y, z int) {
+	// Σ (x0+i)·q_i = x0·s + x.
+	if x0 != 0 {
+		x.add(s.mul(x0))
+	}
+	p.qx[0].add(x)
 	p.qx[1].add(s.mul(y))
 	p.qx[2].add(s.mul(z))
 	p.q.add(s)
