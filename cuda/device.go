@@ -1,0 +1,143 @@
+package cuda
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"unsafe"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// DeviceGrid is an image or volume that already lives in device memory,
+// allocated by another library (CuPy, PyTorch), and the device memory its
+// labels go to: [Context.LabelDevice] labels it there, with no copy to the
+// host.
+type DeviceGrid struct {
+	// Samples is the device address of Width x Height x Depth samples of
+	// Kind, x fastest, then y, then z, without gaps (C order; a Fortran
+	// array is the reversed shape). It is 16-byte aligned.
+	Samples uintptr
+	Kind    imagegraph.SampleKind
+	// Width, Height and Depth are the grid's size; an image has Depth 1.
+	Width, Height, Depth int
+	// Labels is the device address of the labels, an entry per sample in
+	// the samples' order: uint32, or uint16 with Narrow. It is 16-byte
+	// aligned and does not overlap the samples.
+	Labels uintptr
+	Narrow bool
+	// Stream is the CUDA stream (CUstream) on which the samples were
+	// written: its work is waited for before they are read. 0 names none,
+	// and the whole context is synchronized instead; 1 is the legacy
+	// default stream, 2 the per-thread default stream, as in
+	// __cuda_array_interface__.
+	Stream uintptr
+}
+
+// LabelDevice labels g on the device as [Context.LabelGrid] labels a
+// raster: 1..N by first occurrence (x fastest), background 0, the CPU's
+// labels, and returns N.
+//
+// Both addresses must be memory of the context's device. It waits for
+// g.Stream before reading the samples and returns once the labels are
+// written, so the caller may read them on any stream. It allocates only
+// the kernels' scratch: 4 bytes a sample (the parent array) and at most
+// half a byte a sample of masks and counts, plus 4 bytes a sample for
+// uint16 labels, narrowed from uint32 ones. uint16 labels of more than
+// [MaxNarrowCount] components are not written: the caller checks N.
+func (c *Context) LabelDevice(g DeviceGrid, conn int, rule imagegraph.Rule) (count int, t Timing, err error) {
+	n, err := imagegraph.VoxelCount(g.Width, g.Height, g.Depth)
+	if err != nil {
+		return 0, t, err
+	}
+	if g.Samples%16 != 0 || g.Labels%16 != 0 {
+		return 0, t, fmt.Errorf("cuda: device samples at %#x and labels at %#x must be 16-byte aligned", g.Samples, g.Labels)
+	}
+	for _, p := range []uintptr{g.Samples, g.Labels} {
+		dev, err := c.dc.PointerDevice(p)
+		if err == nil && dev != c.dc.Device() {
+			err = fmt.Errorf("cuda: %#x is memory of device %d, not %d", p, dev, c.dc.Device())
+		}
+		if err != nil {
+			return 0, t, err
+		}
+	}
+	err = c.dc.Do(func() error {
+		if err := c.dc.WaitStream(g.Stream); err != nil {
+			return err
+		}
+		plan, binary, err := c.choosePlan(g.Kind, g.Width, g.Height, g.Depth, conn, rule, func() float64 { return c.devicePairs(g, rule, conn) })
+		if err != nil {
+			return err
+		}
+		// uint32 labels are written in place unless the kernels need more
+		// room than that (grids of a few dozen voxels).
+		sizes := plan.sizes(binary)
+		direct := !g.Narrow && sizes[0] == 4*uint64(n)
+		if direct {
+			sizes[0] = 0
+		}
+		bufs, err := c.dc.AllocAll("the labels' scratch", sizes...)
+		if err != nil {
+			return err
+		}
+		defer c.dc.Free(bufs...)
+		labels := slices.Clone(bufs)
+		if direct {
+			labels[0].Ptr = g.Labels
+		}
+		if err := c.runGrid(plan, binary, g.Samples, labels, &t); err != nil {
+			return err
+		}
+		var tot [1]int32
+		if err := c.dc.Download(tot[:], labels[5]); err != nil {
+			return err
+		}
+		switch count = int(uint32(tot[0])); {
+		case g.Narrow && count > MaxNarrowCount:
+		case g.Narrow:
+			err = c.narrow(bufs[0].Ptr, g.Labels, n)
+		case !direct:
+			err = c.dc.Copy(g.Labels, bufs[0].Ptr, 4*uint64(n))
+		}
+		return errors.Join(err, c.dc.Sync())
+	})
+	return count, t, err
+}
+
+// narrow launches the narrowing kernel over n uint32 labels at src into n
+// uint16 ones at dst (call inside do).
+func (c *Context) narrow(src, dst uintptr, n int) error {
+	count := int64(n)
+	blocks := uint32(max(1, min(ceilDiv(ceilDiv(n, 8), narrowThreads), int(c.blocks))))
+	return c.dc.Launch(narrowKernel, blocks, narrowThreads, unsafe.Pointer(&src), unsafe.Pointer(&count), unsafe.Pointer(&dst))
+}
+
+// devicePairs is [runPairs] for a grid in device memory: it downloads up
+// to samplePixels pixels of row pairs spread over the image (the first
+// samplePixels of each row when rows are longer) and counts their pairs
+// (call inside do).
+func (c *Context) devicePairs(g DeviceGrid, rule imagegraph.Rule, conn int) float64 {
+	if g.Height < 2 {
+		return 0
+	}
+	size := g.Kind.Size()
+	w := min(g.Width, samplePixels)
+	rows := min(g.Height-1, max(1, samplePixels/w))
+	step := (g.Height - 1) / rows
+	buf := make([]byte, 2*rows*w*size)
+	// Pair i is rows (i+1)*step-1 and (i+1)*step: the upper rows go to
+	// the even rows of buf, the lower ones to the odd rows.
+	for k := range 2 {
+		src := g.Samples + uintptr((step-1+k)*g.Width*size)
+		if c.dc.DownloadRows(buf[k*w*size:], 2*w*size, src, step*g.Width*size, w*size, rows) != nil {
+			return 0 // the run kernels
+		}
+	}
+	data, err := imagegraph.ViewBytes(g.Kind, buf)
+	if err != nil {
+		return 0
+	}
+	r := &imagegraph.Raster{Width: w, Height: 2 * rows, Depth: 1, Kind: g.Kind, Data: data}
+	return countPairs(r, rule, conn, rows, func(i int) int { return 2*i + 1 })
+}
