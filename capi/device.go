@@ -7,6 +7,7 @@ package main
 import "C"
 
 import (
+	"errors"
 	"sync"
 
 	"github.com/cclabel/cclabel"
@@ -120,6 +121,28 @@ func ccl_label_device(data C.uintptr_t, dtype C.int, ndim C.int, shape, strides 
 		}
 		if count != nil {
 			*count = C.int64_t(n)
+		}
+		return nil
+	})
+	return setError(err, errbuf, errlen)
+}
+
+// ccl_device_release closes the kept GPU labelers of ccl_label_device:
+// their contexts and the scratch memory they keep between calls are
+// freed. A later call opens them again. See cclabel.h.
+//
+//export ccl_device_release
+func ccl_device_release(errbuf *C.char, errlen C.size_t) C.int {
+	err := guard(func() error {
+		gpus.Lock()
+		defer gpus.Unlock()
+		var err error
+		for ordinal, l := range gpus.labelers {
+			err = errors.Join(err, l.Close())
+			delete(gpus.labelers, ordinal)
+		}
+		if err != nil {
+			return errorf(codeDevice, "%v", err)
 		}
 		return nil
 	})

@@ -59,6 +59,8 @@ type Context struct {
 	// benchmarks; value blocks only at 26-connectivity); autoKernels
 	// lets LabelGrid choose.
 	force gridKernels
+	// untimed launches at once, without the delay kernel (LabelDevice).
+	untimed bool
 	// measure runs on a grid's device labels (LabelGridMeasure); done: no download.
 	measure func(labels, total driver.Buffer) (done bool, err error)
 }
@@ -106,7 +108,10 @@ const launchDelay = 200 * time.Microsecond
 // kernel's time to t.Kernels (call inside do).
 func (c *Context) runTimed(steps []kernelStep, t *Timing) error {
 	delay := launchDelay
-	if len(steps) <= 2 {
+	switch {
+	case c.untimed:
+		delay = 0
+	case len(steps) <= 2:
 		delay /= 4
 	}
 	launches := unsafe.Slice((*driver.Step)(unsafe.SliceData(steps)), len(steps))

@@ -43,7 +43,8 @@ type DeviceGrid struct {
 // written, so the caller may read them on any stream. It allocates only
 // the kernels' scratch: 4 bytes a sample (the parent array) and at most
 // half a byte a sample of masks and counts, plus 4 bytes a sample for
-// uint16 labels, narrowed from uint32 ones. uint16 labels of more than
+// uint16 labels, narrowed from uint32 ones; the context keeps it for the
+// next call until it is closed. The kernels are not timed. uint16 labels of more than
 // [MaxNarrowCount] components are not written: the caller checks N.
 func (c *Context) LabelDevice(g DeviceGrid, conn int, rule imagegraph.Rule) (count int, t Timing, err error) {
 	n, err := imagegraph.VoxelCount(g.Width, g.Height, g.Depth)
@@ -77,11 +78,12 @@ func (c *Context) LabelDevice(g DeviceGrid, conn int, rule imagegraph.Rule) (cou
 		if direct {
 			sizes[0] = 0
 		}
-		bufs, err := c.dc.AllocAll("the labels' scratch", sizes...)
+		bufs, err := c.dc.Scratch("the labels' scratch", sizes...)
 		if err != nil {
 			return err
 		}
-		defer c.dc.Free(bufs...)
+		c.untimed = true
+		defer func() { c.untimed = false }()
 		labels := slices.Clone(bufs)
 		if direct {
 			labels[0].Ptr = g.Labels

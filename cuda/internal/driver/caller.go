@@ -58,6 +58,28 @@ func (c *Context) WaitStream(stream uintptr) error {
 	return c.d.check("cuStreamSynchronize", c.d.cuStreamSynchronize(stream))
 }
 
+// Scratch returns device buffers of at least the given sizes, allocated as
+// [Context.AllocAll] allocates them, and keeps them for the next call, as
+// the pools of CuPy and PyTorch keep theirs: a call whose sizes fit reuses
+// them, a larger one frees them and allocates anew. [Context.Close] frees
+// them. The caller must not free them (call inside [Context.Do]).
+func (c *Context) Scratch(what string, sizes ...uint64) ([]Buffer, error) {
+	fits := len(sizes) <= len(c.scratch)
+	for i := 0; fits && i < len(sizes); i++ {
+		fits = sizes[i] <= c.scratch[i].Bytes
+	}
+	if fits {
+		return c.scratch[:len(sizes)], nil
+	}
+	c.Free(c.scratch...)
+	c.scratch = nil
+	bufs, err := c.AllocAll(what, sizes...)
+	if err == nil {
+		c.scratch = bufs
+	}
+	return bufs, err
+}
+
 // Copy copies bytes of device memory from src to dst on the default
 // stream (call inside [Context.Do]).
 func (c *Context) Copy(dst, src uintptr, bytes uint64) error {

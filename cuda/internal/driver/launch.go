@@ -71,9 +71,9 @@ type Step struct {
 // It looks the kernels up first: a kernel's first look-up in a process
 // loads it (lazy loading), which is setup, not kernel time. It then
 // launches kernel hold (one thread; its argument the delay in nanoseconds),
-// which keeps the device busy for delay, untimed: the steps
-// are queued behind it and run back to back, so that the events time the
-// device's work, not the host's launch rate. The events between steps add
+// which keeps the device busy for delay (none when delay is 0), untimed:
+// the steps are queued behind it and run back to back, so that the events
+// time the device's work, not the host's launch rate. The events between steps add
 // a little device time, so without each only the sequence's two ends are
 // recorded. Call it inside [Context.Do].
 func (c *Context) LaunchTimed(hold string, delay time.Duration, steps []Step, each bool) (time.Duration, []time.Duration, error) {
@@ -95,9 +95,10 @@ func (c *Context) LaunchTimed(hold string, delay time.Duration, steps []Step, ea
 			return 0, nil, err
 		}
 	}
-	ns := uint64(delay.Nanoseconds())
-	if err := c.Launch(hold, 1, 1, unsafe.Pointer(&ns)); err != nil {
-		return 0, nil, err
+	if ns := uint64(delay.Nanoseconds()); ns > 0 {
+		if err := c.Launch(hold, 1, 1, unsafe.Pointer(&ns)); err != nil {
+			return 0, nil, err
+		}
 	}
 	if err := c.Record(events[0]); err != nil {
 		return 0, nil, err
