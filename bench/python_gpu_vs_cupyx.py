@@ -5,9 +5,12 @@ the same arrays, on one GPU, and shows that labeling makes no host copy.
     python3 bench/python_gpu_vs_cupyx.py [--reps 11] [--json FILE]
 
 Inputs (uint8 0/1, made on the device): 8192^2 random p=0.6 at 8, 512^3
-random p=0.3 at 26 and at 6, 512^3 blobs p=0.5 (radius 3) at 6. Both
-libraries label the nonzero elements (cclabel with binary=True); each
-library allocates its output, as a caller would. The runs alternate, each
+random p=0.3 at 26 and at 6, 512^3 blobs p=0.5 (radius 3) at 6. The ratio
+is cclabel.label(a, connectivity=c) (its default rule, multilabel: on 0/1
+arrays the partition of the nonzero elements) against
+cupyx.scipy.ndimage.label(a, structure); each allocates its output, as a
+caller would. Also timed: binary=True, out= a preallocated array, and the
+C call alone. The runs alternate, each
 between two device synchronisations, and the medians are compared. The
 partitions must be identical (a bijection between the two labelings,
 checked on the device).
@@ -55,6 +58,22 @@ def same_partition(x, y, nx, ny):
         return False
     keys = x.astype(cp.int64).ravel() * (ny + 1) + y.astype(cp.int64).ravel()
     return int(cp.unique(keys).size) == nx + (1 if bool(cp.any(x == 0)) else 0)
+
+
+def library_call(a, out, conn):
+    """ccl_label_device alone, as cclabel.label calls it on a C-contiguous
+    uint8 array into out (multilabel)."""
+    import ctypes
+
+    cai = a.__cuda_array_interface__
+    shape = (ctypes.c_int64 * a.ndim)(*a.shape)
+    strides = (ctypes.c_int64 * a.ndim)(*a.strides)
+    count = ctypes.c_int64(0)
+    err = ctypes.create_string_buffer(1024)
+    code = cclabel._device._function()(cai["data"][0], 2, a.ndim, shape, strides, out.data.ptr, 4, 0, 0.0, 0,
+                                       conn, cai.get("stream") or 0, ctypes.byref(count), err, len(err))
+    assert code == 0, err.value
+    return count.value
 
 
 def sync():
@@ -108,6 +127,9 @@ def main():
         st = cndi.generate_binary_structure(a.ndim, RANK[conn])
 
         def ours():
+            return cclabel.label(a, connectivity=conn, return_N=True)
+
+        def ours_binary():
             return cclabel.label(a, connectivity=conn, binary=True, return_N=True)
 
         def theirs():
@@ -115,22 +137,28 @@ def main():
 
         (lab, n), (ref, rn) = ours(), theirs()  # warm both
         same = same_partition(lab, ref, n, int(rn))
-        del lab, ref
-        t_ours, t_theirs = [], []
+        lab2, n2 = ours_binary()
+        same = same and n2 == n and bool(cp.all(lab2 == lab))
+        del lab, ref, lab2
+        t_ours, t_bin, t_theirs = [], [], []
         for _ in range(args.reps):
             t_ours.append(timed(ours)[0])
             t_theirs.append(timed(theirs)[0])
+            t_bin.append(timed(ours_binary)[0])
         out = cp.empty(a.shape, dtype=cp.uint32)
-        t_out = [timed(lambda: cclabel.label(a, connectivity=conn, binary=True, out=out))[0] for _ in range(args.reps)]
+        t_out = [timed(lambda: cclabel.label(a, connectivity=conn, out=out))[0] for _ in range(args.reps)]
+        t_lib = [timed(lambda: library_call(a, out, conn))[0] for _ in range(args.reps)]
         mo, mt, mout = statistics.median(t_ours), statistics.median(t_theirs), statistics.median(t_out)
+        mb, ml = statistics.median(t_bin), statistics.median(t_lib)
         sync()
         free_after.append(cp.cuda.runtime.memGetInfo()[0])
         r = {"input": what, "conn": conn, "components": n, "identical_partition": same,
-             "cclabel_ms": 1e3 * mo, "cclabel_out_ms": 1e3 * mout, "cupyx_ms": 1e3 * mt, "ratio": mt / mo,
+             "cclabel_ms": 1e3 * mo, "cclabel_binary_ms": 1e3 * mb, "cclabel_out_ms": 1e3 * mout,
+             "library_call_ms": 1e3 * ml, "cupyx_ms": 1e3 * mt, "ratio": mt / mo,
              "cclabel_all_ms": [round(1e3 * x, 3) for x in t_ours], "cupyx_all_ms": [round(1e3 * x, 3) for x in t_theirs]}
         results.append(r)
-        print("%-22s c%-2d N=%-9d same=%s  cclabel %8.3f ms (out= %8.3f)  cupyx %8.3f ms  %5.1fx"
-              % (what, conn, n, same, 1e3 * mo, 1e3 * mout, 1e3 * mt, mt / mo))
+        print("%-20s c%-2d N=%-8d same=%s cclabel %6.3f ms (binary %6.3f, out= %6.3f, C call %6.3f) cupyx %6.3f ms %5.1fx"
+              % (what, conn, n, same, 1e3 * mo, 1e3 * mb, 1e3 * mout, 1e3 * ml, 1e3 * mt, mt / mo))
         del a, out
         cp.get_default_memory_pool().free_all_blocks()
 

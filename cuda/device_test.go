@@ -14,7 +14,7 @@ import (
 
 // onDevice copies b to fresh device memory of at least size bytes, freed
 // when the test ends.
-func onDevice(t *testing.T, c *Context, b []byte, size int) uintptr {
+func onDevice(t testing.TB, c *Context, b []byte, size int) uintptr {
 	t.Helper()
 	var buf driver.Buffer
 	err := c.dc.Do(func() error {
@@ -129,5 +129,51 @@ func TestLabelDeviceRefuses(t *testing.T) {
 				t.Fatal("accepted")
 			}
 		})
+	}
+}
+
+// BenchmarkLabelDevice times LabelDevice on inputs already in device
+// memory (uint32 labels): wall ms per call, and the kernels' ms from the
+// events it records (the rest is the host's share of a call).
+func BenchmarkLabelDevice(b *testing.B) {
+	c := gpuContext(b)
+	for _, in := range []struct {
+		name    string
+		w, h, d int
+		conn    int
+		blobs   bool
+		p       float64
+	}{
+		{"8192x8192_random0.6_c8", 8192, 8192, 1, 8, false, 0.6},
+		{"512x512x512_random0.3_c26", 512, 512, 512, 26, false, 0.3},
+		{"512x512x512_random0.3_c6", 512, 512, 512, 6, false, 0.3},
+		{"512x512x512_blobs0.5_c6", 512, 512, 512, 6, true, 0.5},
+	} {
+		var r *imagegraph.Raster
+		var err error
+		if in.blobs {
+			r, err = gen.BlobsRaster(in.w, in.h, in.d, in.p, 3, 1)
+		} else {
+			r, err = gen.RandomRaster(in.w, in.h, in.d, in.p, 1)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		samples := onDevice(b, c, r.Data.Bytes(), 0)
+		labels := onDevice(b, c, nil, 4*r.Len())
+		for _, rule := range []imagegraph.Rule{{Mode: imagegraph.Multilabel}, {Mode: imagegraph.Binary}} {
+			b.Run(fmt.Sprintf("%s_%v", in.name, rule.Mode), func(b *testing.B) {
+				g := DeviceGrid{Samples: samples, Kind: r.Kind, Width: in.w, Height: in.h, Depth: in.d, Labels: labels}
+				var kernel float64
+				for b.Loop() {
+					_, t, err := c.LabelDevice(g, in.conn, rule)
+					if err != nil {
+						b.Fatal(err)
+					}
+					kernel += t.Kernel.Seconds()
+				}
+				b.ReportMetric(1e3*kernel/float64(b.N), "kernel-ms")
+			})
+		}
 	}
 }

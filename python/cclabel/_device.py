@@ -43,6 +43,7 @@ array's memory order.
 """
 
 import ctypes
+import math
 
 import numpy as np
 
@@ -305,7 +306,7 @@ def label(arr, *, connectivity=None, binary=False, threshold=None, invert=False,
     if out is not None and kernel_dtype == want and order == "first":
         optr, _, _, ostrides, _ = _interface(o)
         oc, of = _contiguous(shape, ostrides, want.itemsize)
-        overlap = optr < ptr + int(np.prod(shape)) * dt.itemsize and ptr < optr + int(np.prod(shape)) * want.itemsize
+        overlap = optr < ptr + math.prod(shape) * dt.itemsize and ptr < optr + math.prod(shape) * want.itemsize
         if overlap:
             raise ValueError("cclabel: out overlaps the input")
         if (of if fortran else oc) and optr % 16 == 0:
@@ -314,7 +315,7 @@ def label(arr, *, connectivity=None, binary=False, threshold=None, invert=False,
         res = lib.empty(shape, kernel_dtype, fortran, a)
 
     n = 0
-    if int(np.prod(shape)) > 0:
+    if math.prod(shape) > 0:
         rptr = _interface(res)[0]
         conn = 0 if connectivity is None else int(connectivity)
         cshape = (ctypes.c_int64 * len(shape))(*shape)

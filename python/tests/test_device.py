@@ -77,7 +77,9 @@ def test_dtypes(dtype):
         if dtype == "bool" and kw:
             continue
         got, n = cclabel.label(d, return_N=True, **kw)
-        want, wn = cclabel.label(h, backend="cpu", return_N=True, **kw)
+        # The CPU path takes no float16: its values are float32's.
+        host = h.astype(np.float32) if dtype == "float16" else h
+        want, wn = cclabel.label(host, backend="cpu", return_N=True, **kw)
         assert n == wn
         np.testing.assert_array_equal(cp.asnumpy(got), want)
 
