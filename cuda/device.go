@@ -54,18 +54,27 @@ func (c *Context) LabelDevice(g DeviceGrid, conn int, rule imagegraph.Rule) (cou
 	if g.Samples%16 != 0 || g.Labels%16 != 0 {
 		return 0, t, fmt.Errorf("cuda: device samples at %#x and labels at %#x must be 16-byte aligned", g.Samples, g.Labels)
 	}
-	for _, p := range []uintptr{g.Samples, g.Labels} {
-		dev, err := c.dc.PointerDevice(p)
-		if err == nil && dev != c.dc.Device() {
-			err = fmt.Errorf("cuda: %#x is memory of device %d, not %d", p, dev, c.dc.Device())
-		}
-		if err != nil {
-			return 0, t, err
-		}
+	if err := c.dc.OnDevice(g.Samples, g.Labels); err != nil {
+		return 0, t, err
 	}
 	err = c.dc.Do(func() error {
 		if err := c.dc.WaitStream(g.Stream); err != nil {
 			return err
+		}
+		// choosePlan's single-value check, first for an image at 8, which
+		// then needs no sample of its row pairs (g.Labels holds the words).
+		if _, integer := valuesWidth[gridKernelSuffix[g.Kind]]; rule.Mode == imagegraph.Multilabel && g.Depth == 1 && conn == 8 && integer && n >= 4 {
+			bin, _, err := c.choosePlan(g.Kind, g.Width, g.Height, 1, 8, imagegraph.Rule{Mode: imagegraph.Binary}, nil)
+			if err != nil {
+				return err
+			}
+			one, err := c.singleValue(bin, []kernelStep{bin.valuesStep(&g.Samples, &g.Labels)}, g.Labels, &t)
+			if err != nil {
+				return err
+			}
+			if one {
+				rule = imagegraph.Rule{Mode: imagegraph.Binary}
+			}
 		}
 		plan, binary, err := c.choosePlan(g.Kind, g.Width, g.Height, g.Depth, conn, rule, func() float64 { return c.devicePairs(g, rule, conn) })
 		if err != nil {
@@ -115,26 +124,18 @@ func (c *Context) narrow(src, dst uintptr, n int) error {
 	return c.dc.Launch(narrowKernel, blocks, narrowThreads, unsafe.Pointer(&src), unsafe.Pointer(&count), unsafe.Pointer(&dst))
 }
 
-// devicePairs is [runPairs] for a grid in device memory: it downloads up
-// to samplePixels pixels of row pairs spread over the image (the first
-// samplePixels of each row when rows are longer) and counts their pairs
-// (call inside do).
+// devicePairs is [runPairs] for a grid in device memory, from up to
+// samplePixels/8 pixels of row pairs (of each row the first ones), copied
+// to the host (call inside do).
 func (c *Context) devicePairs(g DeviceGrid, rule imagegraph.Rule, conn int) float64 {
 	if g.Height < 2 {
 		return 0
 	}
-	size := g.Kind.Size()
-	w := min(g.Width, samplePixels)
-	rows := min(g.Height-1, max(1, samplePixels/w))
-	step := (g.Height - 1) / rows
-	buf := make([]byte, 2*rows*w*size)
-	// Pair i is rows (i+1)*step-1 and (i+1)*step: the upper rows go to
-	// the even rows of buf, the lower ones to the odd rows.
-	for k := range 2 {
-		src := g.Samples + uintptr((step-1+k)*g.Width*size)
-		if c.dc.DownloadRows(buf[k*w*size:], 2*w*size, src, step*g.Width*size, w*size, rows) != nil {
-			return 0 // the run kernels
-		}
+	w := min(g.Width, samplePixels/8)
+	rows := min(g.Height-1, max(1, samplePixels/8/w))
+	buf, err := c.dc.DownloadRowPairs(g.Samples, g.Width*g.Kind.Size(), w*g.Kind.Size(), (g.Height-1)/rows, rows)
+	if err != nil {
+		return 0 // the run kernels
 	}
 	data, err := imagegraph.ViewBytes(g.Kind, buf)
 	if err != nil {

@@ -40,8 +40,20 @@ func (d *Driver) PointerDevice(ptr uintptr) (int, error) {
 	return int(ordinal), nil
 }
 
-// PointerDevice is [Driver.PointerDevice] of the context's driver.
-func (c *Context) PointerDevice(ptr uintptr) (int, error) { return c.d.PointerDevice(ptr) }
+// OnDevice reports an error unless every address of ptrs is memory of the
+// context's device.
+func (c *Context) OnDevice(ptrs ...uintptr) error {
+	for _, p := range ptrs {
+		dev, err := c.d.PointerDevice(p)
+		if err == nil && dev != int(c.device) {
+			err = fmt.Errorf("cuda: %#x is memory of device %d, not %d", p, dev, c.device)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // WaitStream waits until the work queued on stream is done, so that what
 // it writes may be read on the default stream (call inside [Context.Do]).
@@ -109,11 +121,26 @@ type memcpy2D struct {
 	height            uintptr
 }
 
-// DownloadRows copies rows rows of width bytes each from device memory,
+// DownloadRowPairs copies pairs of rows of a row-major array in device
+// memory at src, rows rowBytes apart, into a host array of 2*pairs rows
+// of width bytes (the first width bytes of each row): pair i is rows
+// (i+1)*step-1 and (i+1)*step (call inside [Context.Do]).
+func (c *Context) DownloadRowPairs(src uintptr, rowBytes, width, step, pairs int) ([]byte, error) {
+	buf := make([]byte, 2*pairs*width)
+	for k := range 2 { // the upper rows to the even rows of buf, the lower to the odd
+		from := src + uintptr((step-1+k)*rowBytes)
+		if err := c.downloadRows(buf[k*width:], 2*width, from, step*rowBytes, width, pairs); err != nil {
+			return nil, err
+		}
+	}
+	return buf, nil
+}
+
+// downloadRows copies rows rows of width bytes each from device memory,
 // the first at src and each pitch bytes after the one before, into dst,
 // each dstPitch bytes after the one before (call inside [Context.Do]).
 // dst must hold them all.
-func (c *Context) DownloadRows(dst []byte, dstPitch int, src uintptr, pitch, width, rows int) error {
+func (c *Context) downloadRows(dst []byte, dstPitch int, src uintptr, pitch, width, rows int) error {
 	if rows == 0 || width == 0 {
 		return nil
 	}
