@@ -8,8 +8,12 @@ import (
 	"github.com/cclabel/cclabel/cuda/internal/driver"
 )
 
-// Driver is an opened CUDA driver library.
-type Driver struct{ d *driver.Driver }
+// Driver is an opened CUDA driver library. Its methods, those of the
+// driver binding, give the driver's version (DriverVersion), the devices it
+// sees (Devices, Status: what [Available] reports), the device that owns
+// an address (PointerDevice: host memory is an error), and Close unloads
+// it; [Driver.NewContext] opens a device.
+type Driver struct{ *driver.Driver }
 
 // Device describes one GPU.
 type Device = driver.Device
@@ -29,19 +33,6 @@ func Open() (*Driver, error) {
 	}
 	return &Driver{d}, nil
 }
-
-// Close unloads the driver library.
-func (d *Driver) Close() error { return d.d.Close() }
-
-// DriverVersion returns the CUDA version the driver supports.
-func (d *Driver) DriverVersion() (major, minor int, err error) { return d.d.DriverVersion() }
-
-// Devices lists the GPUs the driver sees.
-func (d *Driver) Devices() ([]Device, error) { return d.d.Devices() }
-
-// Status reports what [Available] reports, from the opened driver: whether
-// the GPU path can run, and the devices the driver sees.
-func (d *Driver) Status() Status { return d.d.Status() }
 
 // Available probes the CUDA driver and reports whether the GPU path can run.
 //
@@ -68,6 +59,8 @@ type Context struct {
 	// benchmarks; value blocks only at 26-connectivity); autoKernels
 	// lets LabelGrid choose.
 	force gridKernels
+	// untimed launches at once, without the delay kernel (LabelDevice).
+	untimed bool
 	// measure runs on a grid's device labels (LabelGridMeasure); done: no download.
 	measure func(labels, total driver.Buffer) (done bool, err error)
 }
@@ -82,7 +75,7 @@ func (d *Driver) NewContext(ordinal int) (*Context, error) {
 	if err != nil {
 		return nil, err
 	}
-	dc, err := d.d.NewContext(ordinal, image)
+	dc, err := d.Driver.NewContext(ordinal, image)
 	if err != nil {
 		return nil, err
 	}
@@ -114,16 +107,15 @@ const launchDelay = 200 * time.Microsecond
 // and adds their whole time to t.Kernel, and with c.PerKernel each
 // kernel's time to t.Kernels (call inside do).
 func (c *Context) runTimed(steps []kernelStep, t *Timing) error {
-	delay := uint64(launchDelay.Nanoseconds())
-	if len(steps) <= 2 {
+	delay := launchDelay
+	switch {
+	case c.untimed:
+		delay = 0
+	case len(steps) <= 2:
 		delay /= 4
 	}
-	hold := driver.Step{Name: "gpu_delay", Blocks: 1, Threads: 1, Args: []unsafe.Pointer{unsafe.Pointer(&delay)}}
-	launches := make([]driver.Step, len(steps))
-	for i, s := range steps {
-		launches[i] = driver.Step(s)
-	}
-	total, each, err := c.dc.LaunchTimed(hold, launches, c.PerKernel)
+	launches := unsafe.Slice((*driver.Step)(unsafe.SliceData(steps)), len(steps))
+	total, each, err := c.dc.LaunchTimed("gpu_delay", delay, launches, c.PerKernel)
 	if err != nil {
 		return err
 	}

@@ -3,9 +3,7 @@ package cuda
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 	"time"
 	"unsafe"
 
@@ -153,7 +151,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 	if n > imagegraph.MaxKernelVoxels {
 		return nil, fmt.Errorf("cuda: %d vertices: the graph kernels take at most %d (32-bit grid-stride indices)", n, imagegraph.MaxKernelVoxels)
 	}
-	if v := firstUnsortedList(g); v >= 0 {
+	if v := driver.FirstUnsortedList(g); v >= 0 {
 		return nil, fmt.Errorf("cuda: the adjacency list of vertex %d is not sorted (ecl.Graph.SortAdjacency sorts them)", v)
 	}
 	shape := shapeOf(g)
@@ -175,7 +173,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		if wide {
 			err = driver.UploadSlice(c.dc, b.nidx.Ptr, g.Offsets)
 		} else {
-			err = driver.UploadSlice(c.dc, b.nidx.Ptr, narrowOffsets(g.Offsets))
+			err = driver.UploadSlice(c.dc, b.nidx.Ptr, driver.Int32s(g.Offsets))
 		}
 		if err != nil {
 			return err
@@ -221,7 +219,7 @@ func (c *Context) LabelGraph(g *ecl.Graph, opts GraphOptions) (*GraphRun, error)
 		return nil, err
 	}
 	if opts.Forest {
-		run.Forest = forestOf(run.Parent, edges)
+		run.Forest = driver.Forest(run.Parent, edges)
 	}
 	return run, nil
 }
@@ -279,47 +277,4 @@ func eclSteps(blocks uint32, nodes int32, b *graphBuffers, forest, wide, compres
 		steps = append(steps, kernelStep{"ecl_compute23" + suffix, blocks, threadsPerBlock, args})
 	}
 	return append(steps, kernelStep{"ecl_flatten", blocks, threadsPerBlock, []unsafe.Pointer{args[0], args[3]}})
-}
-
-// narrowOffsets returns offsets as the int32s the kernels take (the caller
-// checked that the arcs fit), copied on all cores.
-func narrowOffsets(offsets []int64) []int32 {
-	out := make([]int32, len(offsets))
-	workers := min(runtime.NumCPU(), max(1, len(offsets)>>18))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			lo, hi := w*len(offsets)/workers, (w+1)*len(offsets)/workers
-			for i, o := range offsets[lo:hi] {
-				out[lo+i] = int32(o)
-			}
-		})
-	}
-	wg.Wait()
-	return out
-}
-
-// firstUnsortedList returns a vertex whose adjacency list is not sorted
-// ascending, or -1, checking ranges of vertices on all cores.
-func firstUnsortedList(g *ecl.Graph) int {
-	n := g.NumVertices()
-	workers := min(runtime.NumCPU(), max(1, n>>16))
-	found := make([]int, workers)
-	for w := range found {
-		found[w] = -1
-	}
-	g.VertexRanges(workers, func(w, lo, hi int) {
-		for v := lo; v < hi; v++ {
-			if !slices.IsSorted(g.Adjacent(v)) {
-				found[w] = v
-				return
-			}
-		}
-	})
-	for _, v := range found {
-		if v >= 0 {
-			return v
-		}
-	}
-	return -1
 }

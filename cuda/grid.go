@@ -1,6 +1,7 @@
 package cuda
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 	"unsafe"
@@ -75,27 +76,75 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 	if err := r.Validate(); err != nil {
 		return g, t, err
 	}
-	suffix, ok := gridKernelSuffix[r.Kind]
-	if !ok {
-		return g, t, fmt.Errorf("cuda: the grid kernels do not take %s samples", r.Kind)
+	plan, binary, err := c.choosePlan(r.Kind, r.Width, r.Height, r.Depth, conn, rule, func() float64 { return runPairs(r, rule, conn) })
+	if err != nil {
+		return g, t, err
 	}
-	width, height, depth := r.Width, r.Height, r.Depth
 	n := r.Len()
+	err = c.dc.Do(func() error {
+		bufs, err := c.dc.AllocAll("the grid", append([]uint64{uint64(len(r.Data.Bytes()))}, plan.sizes(binary)...)...)
+		if err != nil {
+			return err
+		}
+		defer func() { c.dc.Free(bufs...) }()
+		in, out, parent, total := bufs[0], bufs[1], bufs[2], bufs[6]
+		start := time.Now()
+		if err := driver.UploadSlice(c.dc, in.Ptr, r.Data.Bytes()); err != nil {
+			return err
+		}
+		if err := c.dc.Sync(); err != nil {
+			return err
+		}
+		t.Upload = time.Since(start)
+		if err := c.runGrid(plan, binary, in.Ptr, bufs[1:], &t); err != nil {
+			return err
+		}
+		if c.measure != nil { // measured on the device: no download unless handed back
+			if done, err := c.measure(out, total); err != nil || done {
+				return err
+			}
+		}
+		start = time.Now()
+		if keep != nil {
+			if err = c.keepLabels(out, total, n, r.Width*r.Height, dst, keep); err == nil {
+				bufs[1] = driver.Buffer{} // kept, not freed
+			}
+		} else {
+			g, err = c.downloadLabels(out, parent, total, n, dst, dst16, narrow)
+		}
+		t.Download = time.Since(start)
+		return err
+	})
+	if err != nil {
+		return GridLabels{}, t, err
+	}
+	return g, t, nil
+}
+
+// choosePlan checks a grid's shape, connectivity and sample kind and plans
+// its kernels; with binary the plan of the block kernels that grid_values
+// may choose instead. pairs estimates runPairs, read only for images whose
+// kernels it decides.
+func (c *Context) choosePlan(kind imagegraph.SampleKind, width, height, depth, conn int, rule imagegraph.Rule, pairs func() float64) (plan, binary *gridPlan, err error) {
+	suffix, ok := gridKernelSuffix[kind]
+	if !ok {
+		return nil, nil, fmt.Errorf("cuda: the grid kernels do not take %s samples", kind)
+	}
+	n, err := imagegraph.VoxelCount(width, height, depth)
+	if err != nil {
+		return nil, nil, err
+	}
 	switch {
 	case depth == 1 && (conn == 4 || conn == 8):
 	case depth > 1 && (conn == 6 || conn == 18 || conn == 26):
 	default:
-		return g, t, fmt.Errorf("cuda: connectivity %d does not fit a %dx%dx%d grid", conn, width, height, depth)
+		return nil, nil, fmt.Errorf("cuda: connectivity %d does not fit a %dx%dx%d grid", conn, width, height, depth)
 	}
 	if n > imagegraph.MaxKernelVoxels {
-		return g, t, fmt.Errorf("cuda: %dx%dx%d voxels: the grid kernels take at most %d (larger rasters are labeled in slabs: cclabel.Labeler.LabelRaster)", width, height, depth, imagegraph.MaxKernelVoxels)
-	}
-	slope := rule.Slope
-	if slope == 0 {
-		slope = 1
+		return nil, nil, fmt.Errorf("cuda: %dx%dx%d voxels: the grid kernels take at most %d (larger rasters are labeled in slabs: cclabel.Labeler.LabelRaster)", width, height, depth, imagegraph.MaxKernelVoxels)
 	}
 	shape := gridShape{w: int32(width), h: int32(height), d: int32(depth), conn: int32(conn), rule: gridRule(rule),
-		threshold: rule.Threshold, slope: slope, inter: rule.Inter}
+		threshold: rule.Threshold, slope: cmp.Or(rule.Slope, 1), inter: rule.Inter}
 	// Binary and threshold rules at 8, 26 and 18 take the block kernels (a
 	// 2x2(x2) block is one vertex, 2x2x1 at 18); other volumes the run
 	// kernels (a vertex per run of a row), other images too where their
@@ -110,91 +159,67 @@ func (c *Context) labelGrid(r *imagegraph.Raster, conn int, rule imagegraph.Rule
 		kernels, blocks = c.force, false
 	case blocks && rule.Mode != imagegraph.Multilabel:
 		kernels = blockKernels
-	case depth > 1, runPairs(r, rule, conn) < runPairsMax:
+	case depth > 1, pairs() < runPairsMax:
 		kernels = runKernels
 	}
-	plan := c.planGrid(&shape, suffix, kernels)
+	plan = c.planGrid(&shape, suffix, kernels)
 	// A multilabel grid of integer samples at 8, 26 or 18 whose nonzero
 	// samples share one value (a 0/1 mask, say) has the binary rule's
 	// labels, and the block kernels take that: grid_values checks on the
 	// device first. (At 4 and 6 both rules take the same kernels, at the
 	// same speed.)
-	var binary *gridPlan
 	if _, integer := valuesWidth[suffix]; rule.Mode == imagegraph.Multilabel && blocks && integer {
 		binShape := shape
 		binShape.rule = gridRule(imagegraph.Rule{Mode: imagegraph.Binary})
 		binary = c.planGrid(&binShape, suffix, blockKernels)
 	}
-	err := c.dc.Do(func() error {
-		sizes := []uint64{uint64(len(r.Data.Bytes())), 4 * uint64(n), 4 * uint64(plan.labelEntries()), 4 * uint64(plan.countEntries()),
-			4 * uint64(plan.sumsEntries()), 4 * uint64(plan.tileEntries()), 4 * uint64(plan.totalEntries())}
-		if binary != nil { // buffers for either plan, and grid_values' two words
-			sizes[3] = 4 * uint64(max(plan.countEntries(), binary.countEntries()))
-			sizes[4] = 4 * uint64(max(plan.sumsEntries(), binary.sumsEntries()))
-			sizes[5] = 4 * uint64(max(plan.tileEntries(), binary.tileEntries()))
-			sizes[2] = 4 * uint64(max(plan.labelEntries(), binary.labelEntries()))
-			sizes[6] = 4 * uint64(max(plan.totalEntries(), binary.totalEntries()))
-			sizes = append(sizes, 8)
+	return plan, binary, nil
+}
+
+// sizes returns the bytes of the buffers [Context.runGrid] takes for p, or
+// for p or binary: labels, parent, counts, sums, tile representatives,
+// total, and with binary grid_values' two words.
+func (p *gridPlan) sizes(binary *gridPlan) []uint64 {
+	most := func(f func(*gridPlan) int) uint64 {
+		if binary != nil {
+			return 4 * uint64(max(f(p), f(binary)))
 		}
-		bufs, err := c.dc.AllocAll("the grid", sizes...)
+		return 4 * uint64(f(p))
+	}
+	sizes := []uint64{most((*gridPlan).labelEntries), 4 * uint64(p.n), most((*gridPlan).countEntries),
+		most((*gridPlan).sumsEntries), most((*gridPlan).tileEntries), most((*gridPlan).totalEntries)}
+	if binary != nil {
+		sizes = append(sizes, 8)
+	}
+	return sizes
+}
+
+// runGrid labels the grid of samples at in with plan, or binary when
+// grid_values finds a single value, into bufs as [gridPlan.sizes] gives
+// them (call inside do). The labels are in bufs[0], the count in the
+// first word of bufs[5].
+func (c *Context) runGrid(plan, binary *gridPlan, in uintptr, bufs []driver.Buffer, t *Timing) error {
+	out, parent, counts, sums, tileReps, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5]
+	steps := plan.steps(&in, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
+	if binary != nil {
+		// The run kernels' first launch (runs_count) finds the two
+		// words as it reads the samples of more than a byte; others
+		// run grid_values (on bytes it costs a third of runs_count,
+		// which one-value rasters would run for nothing).
+		first := []kernelStep{binary.valuesStep(&in, &bufs[6].Ptr)}
+		if plan.kernels == runKernels && valuesWidth[plan.suffix] > 1 {
+			plan.values = bufs[6].Ptr
+			first, steps = steps[:1], steps[1:]
+		}
+		one, err := c.singleValue(binary, first, bufs[6].Ptr, t)
 		if err != nil {
 			return err
 		}
-		defer func() { c.dc.Free(bufs...) }()
-		in, parent, out, counts, sums, tileReps, total := bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5], bufs[6]
-		start := time.Now()
-		if err := driver.UploadSlice(c.dc, in.Ptr, r.Data.Bytes()); err != nil {
-			return err
+		if one {
+			steps = binary.steps(&in, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
 		}
-		if err := c.dc.Sync(); err != nil {
-			return err
-		}
-		t.Upload = time.Since(start)
-
-		steps := plan.steps(&in.Ptr, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
-		if binary != nil {
-			// The run kernels' first launch (runs_count) finds the two
-			// words as it reads the samples of more than a byte; others
-			// run grid_values (on bytes it costs a third of runs_count,
-			// which one-value rasters would run for nothing).
-			first := []kernelStep{binary.valuesStep(&in.Ptr, &bufs[7].Ptr)}
-			if plan.kernels == runKernels && valuesWidth[suffix] > 1 {
-				plan.values = bufs[7].Ptr
-				first, steps = steps[:1], steps[1:]
-			}
-			one, err := c.singleValue(binary, first, bufs[7].Ptr, &t)
-			if err != nil {
-				return err
-			}
-			if one {
-				plan = binary
-				steps = plan.steps(&in.Ptr, &parent.Ptr, &out.Ptr, &counts.Ptr, &sums.Ptr, &tileReps.Ptr, &total.Ptr)
-			}
-		}
-		if err := c.runTimed(steps, &t); err != nil {
-			return err
-		}
-
-		if c.measure != nil { // measured on the device: no download unless handed back
-			if done, err := c.measure(out, total); err != nil || done {
-				return err
-			}
-		}
-		start = time.Now()
-		if keep != nil {
-			if err = c.keepLabels(out, total, n, width*height, dst, keep); err == nil {
-				bufs[2] = driver.Buffer{} // kept, not freed
-			}
-		} else {
-			g, err = c.downloadLabels(out, parent, total, n, dst, dst16, narrow)
-		}
-		t.Download = time.Since(start)
-		return err
-	})
-	if err != nil {
-		return GridLabels{}, t, err
 	}
-	return g, t, nil
+	return c.runTimed(steps, t)
 }
 
 // singleValue reports whether the nonzero samples of p's grid share one

@@ -27,13 +27,19 @@ func runPairs(r *imagegraph.Raster, rule imagegraph.Rule, conn int) float64 {
 		return 0
 	}
 	rows := min(h-1, max(1, samplePixels/w))
+	return countPairs(r, rule, conn, rows, func(i int) int { return 1 + int(int64(i)*int64(h-1)/int64(rows)) })
+}
+
+// countPairs is the joined pairs of runs per pixel of the rows pairs of
+// rows y(i)-1 and y(i) of image r.
+func countPairs(r *imagegraph.Raster, rule imagegraph.Rule, conn, rows int, y func(i int) int) float64 {
+	w := r.Width
 	keys := gridcc.NewRowKeys(r, rule)
 	up, own := make([]uint32, w), make([]uint32, w)
 	pairs := 0
 	for i := range rows {
-		y := 1 + int(int64(i)*int64(h-1)/int64(rows))
-		keys.Row(y-1, up)
-		keys.Row(y, own)
+		keys.Row(y(i)-1, up)
+		keys.Row(y(i), own)
 		pairs += rowPairs(up, own, conn == 8)
 	}
 	return float64(pairs) / (float64(rows) * float64(w))

@@ -1,8 +1,6 @@
 package cuda
 
 import (
-	"unsafe"
-
 	"github.com/cclabel/cclabel/cuda/internal/driver"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -64,10 +62,7 @@ func (c *Context) downloadLabels(out, spare, total driver.Buffer, n int, dst []u
 	}
 	g.Count = int(uint32(tot[0]))
 	if narrow && g.Count <= MaxNarrowCount && c.canNarrow() {
-		count := int64(n)
-		groups := ceilDiv(n, 8)
-		blocks := uint32(max(1, min(ceilDiv(groups, narrowThreads), int(c.blocks))))
-		if err := c.dc.Launch(narrowKernel, blocks, narrowThreads, unsafe.Pointer(&out.Ptr), unsafe.Pointer(&count), unsafe.Pointer(&spare.Ptr)); err != nil {
+		if err := c.narrow(out.Ptr, spare.Ptr, n); err != nil {
 			return g, err
 		}
 		labels := dst16

@@ -24,6 +24,8 @@ type Context struct {
 	// first use; stageFailed records that the driver refused them.
 	stage       *staging
 	stageFailed bool
+	// scratch holds the buffers of [Context.Scratch] between calls.
+	scratch []Buffer
 }
 
 // NewContext retains the primary context of device ordinal and loads the
@@ -66,13 +68,17 @@ func (d *Driver) NewContext(ordinal int, image []byte) (*Context, error) {
 	return c, nil
 }
 
-// Close frees the staging buffers, unloads the module and releases the
-// context.
+// Close frees the staging and scratch buffers, unloads the module and
+// releases the context.
 func (c *Context) Close() error {
 	var err error
 	if c.stage != nil && c.ctx != 0 {
 		_ = c.Do(func() error { c.freeStaging(c.stage); return nil })
 		c.stage = nil
+	}
+	if c.scratch != nil && c.ctx != 0 {
+		_ = c.Do(func() error { c.Free(c.scratch...); return nil })
+		c.scratch = nil
 	}
 	if c.module != 0 {
 		err = c.Do(func() error { return c.d.check("cuModuleUnload", c.d.cuModuleUnload(c.module)) })

@@ -51,6 +51,10 @@ type Driver struct {
 	cuEventSynchronize        func(Event uintptr) result
 	cuEventElapsedTime        func(ms *float32, start, end uintptr) result
 	cuEventDestroy            func(Event uintptr) result
+	cuPointerGetAttribute     func(data unsafe.Pointer, attribute int32, ptr uintptr) result
+	cuStreamSynchronize       func(stream uintptr) result
+	cuMemcpyDtoD              func(dst, src uintptr, bytes uint64) result
+	cuMemcpy2D                func(p *memcpy2D) result
 }
 
 // Open loads the CUDA driver library and initialises the driver.
@@ -104,6 +108,10 @@ func Open() (*Driver, error) {
 		{"cuEventSynchronize", &d.cuEventSynchronize},
 		{"cuEventElapsedTime_v2", &d.cuEventElapsedTime},
 		{"cuEventDestroy_v2", &d.cuEventDestroy},
+		{"cuPointerGetAttribute", &d.cuPointerGetAttribute},
+		{"cuStreamSynchronize", &d.cuStreamSynchronize},
+		{"cuMemcpyDtoD_v2", &d.cuMemcpyDtoD},
+		{"cuMemcpy2D_v2", &d.cuMemcpy2D},
 	} {
 		sym, err := purego.Dlsym(lib, f.name)
 		if err != nil {

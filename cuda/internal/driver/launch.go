@@ -70,12 +70,13 @@ type Step struct {
 //
 // It looks the kernels up first: a kernel's first look-up in a process
 // loads it (lazy loading), which is setup, not kernel time. It then
-// launches hold, a kernel that keeps the device busy, untimed: the steps
-// are queued behind it and run back to back, so that the events time the
-// device's work, not the host's launch rate. The events between steps add
+// launches kernel hold (one thread; its argument the delay in nanoseconds),
+// which keeps the device busy for delay (none when delay is 0), untimed:
+// the steps are queued behind it and run back to back, so that the events
+// time the device's work, not the host's launch rate. The events between steps add
 // a little device time, so without each only the sequence's two ends are
 // recorded. Call it inside [Context.Do].
-func (c *Context) LaunchTimed(hold Step, steps []Step, each bool) (time.Duration, []time.Duration, error) {
+func (c *Context) LaunchTimed(hold string, delay time.Duration, steps []Step, each bool) (time.Duration, []time.Duration, error) {
 	marks := 2
 	if each {
 		marks = len(steps) + 1
@@ -94,8 +95,10 @@ func (c *Context) LaunchTimed(hold Step, steps []Step, each bool) (time.Duration
 			return 0, nil, err
 		}
 	}
-	if err := c.Launch(hold.Name, hold.Blocks, hold.Threads, hold.Args...); err != nil {
-		return 0, nil, err
+	if ns := uint64(delay.Nanoseconds()); ns > 0 {
+		if err := c.Launch(hold, 1, 1, unsafe.Pointer(&ns)); err != nil {
+			return 0, nil, err
+		}
 	}
 	if err := c.Record(events[0]); err != nil {
 		return 0, nil, err

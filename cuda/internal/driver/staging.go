@@ -3,6 +3,7 @@ package driver
 import (
 	"errors"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -259,4 +260,23 @@ func copyParallel(dst, src unsafe.Pointer, n uint64) {
 		a, b := uint64(lo)*grain, min(uint64(hi)*grain, n)
 		copy(d[a:b], s[a:b])
 	})
+}
+
+// Int32s returns values narrowed to int32s, such as CSR offsets for
+// kernels that take 32-bit ones (the caller checked that they fit),
+// copied on all cores.
+func Int32s(offsets []int64) []int32 {
+	out := make([]int32, len(offsets))
+	workers := min(runtime.NumCPU(), max(1, len(offsets)>>18))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			lo, hi := w*len(offsets)/workers, (w+1)*len(offsets)/workers
+			for i, o := range offsets[lo:hi] {
+				out[lo+i] = int32(o)
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
