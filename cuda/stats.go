@@ -3,7 +3,6 @@ package cuda
 import (
 	"errors"
 	"math"
-	"math/big"
 	"math/bits"
 	"time"
 	"unsafe"
@@ -253,10 +252,10 @@ func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, o
 			x.Exposed[2] = 2*x.Size - 2*int64(pz)
 		}
 		if opt.Intensity != nil {
-			x.IMin, x.IMax = unkey(e[10]), unkey(e[11])
-			x.Q, x.Q2 = limbs(e[12:14]), limbs(e[14:18])
+			x.IMin, x.IMax = driver.Unkey(e[10]), driver.Unkey(e[11])
+			x.Q, x.Q2 = driver.Limbs(e[12:14]), driver.Limbs(e[14:18])
 			for a := range 3 {
-				x.QX[a] = limbs(e[18+3*a : 21+3*a])
+				x.QX[a] = driver.Limbs(e[18+3*a : 21+3*a])
 			}
 		}
 		t.Components[k] = x.Component(opt, is3D)
@@ -273,25 +272,4 @@ func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, o
 	}
 	measure.SortContacts(t.Contacts)
 	return t, first
-}
-
-// limbs returns the sum held in the limb words ws of the kernels' table:
-// word k below the last sums 32-bit limbs of weight 2^(32k), the last
-// (signed) the rest, of weight 2^(32(len(ws)-1)).
-func limbs(ws []uint64) *big.Int {
-	last := len(ws) - 1
-	x := new(big.Int).Lsh(big.NewInt(int64(ws[last])), uint(32*last))
-	var t big.Int
-	for k := last - 1; k >= 0; k-- {
-		x.Add(x, t.Lsh(t.SetUint64(ws[k]), uint(32*k)))
-	}
-	return x
-}
-
-// unkey inverts the kernels' order-keeping map of doubles to uint64.
-func unkey(k uint64) float64 {
-	if k>>63 != 0 {
-		return math.Float64frombits(k ^ 1<<63)
-	}
-	return math.Float64frombits(^k)
 }

@@ -236,20 +236,6 @@ func TestLabelGridMeasureFallsBack(t *testing.T) {
 	}
 }
 
-// TestUnkey: unkey inverts the kernels' order-keeping map of doubles.
-func TestUnkey(t *testing.T) {
-	for _, v := range []float64{0, math.Copysign(0, -1), 1.5, -1.5, math.MaxFloat64, -math.SmallestNonzeroFloat64, math.Inf(-1)} {
-		b := math.Float64bits(v)
-		k := b | 1<<63
-		if b>>63 != 0 {
-			k = ^b
-		}
-		if got := unkey(k); math.Float64bits(got) != b {
-			t.Errorf("unkey(key(%v)) = %v", v, got)
-		}
-	}
-}
-
 // BenchmarkGPUMeasure times the measurement of the 512³ cells volume
 // (multilabel, "cclabel gen volume --kind cells --seed 1") on the device
 // against its labeling: the labeling kernels alone (LabelGrid), then
