@@ -113,6 +113,22 @@ int ccl_graph_components(int64_t n, const void *indptr, const void *indices, int
  * small. */
 int ccl_devices(char *buf, size_t n, size_t *needed, char *err, size_t errlen);
 
+/* ccl_label_device labels a CUDA array where it lives: data (a device
+ * address; dtype, shape, byte strides, C or Fortran contiguous) into out, a
+ * device array of the same shape and memory order (out_dtype CCL_UINT32,
+ * CCL_INT32 or CCL_UINT16), on the GPU that owns data, in its primary
+ * context. It waits for stream (a CUstream; 0 synchronizes the context, 1
+ * is the legacy default stream, 2 the per-thread one) before it reads data,
+ * and returns once out is written. mode, threshold, invert and connectivity
+ * are ccl_label's. CCL_ERANGE: more components than uint16 holds. */
+int ccl_label_device(uintptr_t data, int dtype, int ndim, const int64_t *shape, const int64_t *strides,
+                     uintptr_t out, int out_dtype, int mode, double threshold, int invert, int connectivity,
+                     uintptr_t stream, int64_t *count, char *err, size_t errlen);
+
+/* ccl_device_release frees what ccl_label_device keeps between calls: its
+ * GPU contexts' scratch memory. A later call allocates it again. */
+int ccl_device_release(char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

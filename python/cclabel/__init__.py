@@ -45,7 +45,16 @@ def _is_gpu_array(arr):
     if hasattr(arr, "__cuda_array_interface__"):
         return True
     mod = type(arr).__module__ or ""
-    return mod.startswith("torch") and bool(getattr(arr, "is_cuda", False))
+    if mod.startswith("torch") and bool(getattr(arr, "is_cuda", False)):
+        return True
+    # DLPack alone: a CUDA (2) or CUDA managed (13) device.
+    dev = getattr(arr, "__dlpack_device__", None)
+    if dev is not None and not isinstance(arr, np.ndarray):
+        try:
+            return dev()[0] in (2, 13)
+        except Exception:
+            return False
+    return False
 
 
 def _dims(a, itemsize=None):
