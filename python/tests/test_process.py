@@ -133,3 +133,31 @@ def test_fork_before_load_and_spawn_work():
             print("spawn", int(pool.apply(cclabel.label, (np.ones((4, 4), np.uint8),)).max()))
     """)
     assert "child 0" in out and "spawn 1" in out
+
+
+def test_gil_released_during_a_call():
+    # While one thread labels, another keeps running Python: the longest
+    # pause between its steps is far below the call's duration.
+    out = run("""
+        import cclabel
+        a = (np.random.default_rng(3).random((256, 256, 256)) < 0.3).astype(np.uint8)
+        cclabel.label(a, binary=True, threads=1)  # load the library first
+        done = threading.Event()
+        span = []
+        def work():
+            t = time.perf_counter()
+            cclabel.label(a, binary=True, connectivity=6, threads=1)
+            span.append(time.perf_counter() - t)
+            done.set()
+        w = threading.Thread(target=work)
+        last, gap = time.perf_counter(), 0.0
+        w.start()
+        while not done.is_set():
+            now = time.perf_counter()
+            gap, last = max(gap, now - last), now
+        w.join()
+        print(span[0], gap)
+    """)
+    span, gap = map(float, out.split())
+    assert span > 0.02, span
+    assert gap < span / 2, (span, gap)
