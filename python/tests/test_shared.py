@@ -1,7 +1,8 @@
 """The cases of ../shared/data (expected.json: counts and the sha256 of the
 canonical labels) through cclabel.label, against scikit-image too. NIfTI
-files are read here (first axis fastest: Fortran arrays); 2D PNG and TIFF
-images with Pillow; other formats are skipped."""
+and NRRD files are read here (first axis fastest: Fortran arrays); 2D PNG
+and TIFF images with Pillow, TIFF stacks with tifffile; what these readers
+do not cover is skipped."""
 
 import gzip
 import hashlib
@@ -43,6 +44,48 @@ def read_nifti(path):
     return frames, slope, inter
 
 
+NRRD_TYPES = {"uchar": "u1", "unsigned char": "u1", "uint8": "u1", "signed char": "i1", "int8": "i1",
+              "short": "i2", "int16": "i2", "ushort": "u2", "unsigned short": "u2", "uint16": "u2",
+              "int": "i4", "int32": "i4", "uint": "u4", "unsigned int": "u4", "uint32": "u4",
+              "float": "f4", "double": "f8"}
+
+
+def read_nrrd(path):
+    """Returns a NRRD volume (raw or gzip, attached or detached data) as a
+    Fortran array (x, y, z), or None for what this small reader skips."""
+    raw = open(path, "rb").read()
+    end = raw.find(b"\n\n")
+    fields = {}
+    for line in raw[:end].decode("latin-1").splitlines()[1:]:
+        if line.startswith("#") or ": " not in line:
+            continue
+        k, v = line.split(": ", 1)
+        fields[k.strip()] = v.strip()
+    if fields.get("type") not in NRRD_TYPES or fields.get("encoding") not in ("raw", "gzip", "gz"):
+        return None
+    if "line skip" in fields or "byte skip" in fields:
+        return None
+    body = raw[end + 2:]
+    if "data file" in fields:
+        body = open(os.path.join(os.path.dirname(path), fields["data file"]), "rb").read()
+    if fields["encoding"] != "raw":
+        body = gzip.decompress(body)
+    dt = np.dtype(("<" if fields.get("endian", "little") == "little" else ">") + NRRD_TYPES[fields["type"]])
+    shape = [int(x) for x in fields["sizes"].split()]
+    data = np.frombuffer(body, dtype=dt, count=int(np.prod(shape))).astype(dt.newbyteorder("="))
+    return data.reshape(shape, order="F")
+
+
+def read_stack(path):
+    """Returns a multi-page TIFF as a C array (z, y, x), or None."""
+    try:
+        import tifffile
+    except ImportError:
+        return None
+    a = tifffile.imread(path)
+    return a if a.ndim == 3 and a.dtype.kind in "uif" else None
+
+
 def read_image(path):
     from PIL import Image
 
@@ -78,10 +121,17 @@ def test_case(case):
             pytest.skip("NIfTI type")
         if mode == "threshold" and (slope not in (0, 1) or inter != 0):
             pytest.skip("a threshold of scaled values")
+    elif path.endswith((".nrrd", ".nhdr")):
+        a = read_nrrd(path)
+        if a is None:
+            pytest.skip("a NRRD encoding this reader skips")
+        frames = [a]
     elif path.endswith((".png", ".tif")):
         a = read_image(path)
+        if a is None and path.endswith(".tif"):
+            a = read_stack(path)
         if a is None:
-            pytest.skip("not a grey single-page image")
+            pytest.skip("not a grey image or stack")
         frames = [a]
     else:
         pytest.skip("format read by the Go tests only")
