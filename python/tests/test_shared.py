@@ -109,7 +109,10 @@ def cases():
     return json.load(open(path))
 
 
-@pytest.mark.parametrize("case", cases(), ids=lambda c: "%s-%s-%d" % (c["file"], c["mode"], c["connectivity"]))
+CASES = cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=["%s-%s-%d" % (c["file"], c["mode"], c["connectivity"]) for c in CASES])
 def test_case(case):
     path = os.path.join(DATA, case["file"])
     mode, *rest = case["mode"].split(":")
