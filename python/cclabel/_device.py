@@ -84,6 +84,18 @@ def release():
     _check(lib.ccl_device_release(err, len(err)), err)
 
 
+_names = {}
+
+
+def _dname(dt):
+    """Returns dt.name, kept: NumPy builds the name anew on every access,
+    which costs more than the rest of a small call's Python."""
+    n = _names.get(dt)
+    if n is None:
+        n = _names[dt] = dt.name
+    return n
+
+
 def _module(a):
     return (type(a).__module__ or "").split(".")[0]
 
@@ -237,7 +249,7 @@ def _adapter(arr):
 def _samples(lib, a, binary, threshold, invert, mode):
     """Returns a, its rule mode and invert, converted on the device when
     the kernels do not read its dtype (see the module's documentation)."""
-    dt = lib.dtype(a).name
+    dt = _dname(lib.dtype(a))
     if dt in _KERNEL_DTYPES:
         return a, mode, invert
     if threshold is not None:
@@ -298,9 +310,10 @@ def label(arr, *, connectivity=None, binary=False, threshold=None, invert=False,
         want = out_lib.dtype(o)
     if want is None:
         want = np.dtype("int32" if lib.name == "torch" else "uint32")
-    if want.name not in _DIRECT_LABELS + _WIDE_LABELS:
+    wname = _dname(want)
+    if wname not in _DIRECT_LABELS + _WIDE_LABELS:
         raise TypeError("cclabel: out_dtype must be uint32, int32, uint16, uint64 or int64 on the GPU, not %s" % want)
-    kernel_dtype = want if want.name in _DIRECT_LABELS else np.dtype("int32" if want.name == "int64" else "uint32")
+    kernel_dtype = want if wname in _DIRECT_LABELS else np.dtype("int32" if wname == "int64" else "uint32")
 
     res = None
     if out is not None and kernel_dtype == want and order == "first":
@@ -322,8 +335,8 @@ def label(arr, *, connectivity=None, binary=False, threshold=None, invert=False,
         cstrides = (ctypes.c_int64 * len(shape))(*strides)
         count = ctypes.c_int64(0)
         err = _errbuf()
-        code = _function()(ptr, DTYPES[dt.name], len(shape), cshape, cstrides,
-                           rptr, DTYPES[kernel_dtype.name], mode, float(threshold or 0.0),
+        code = _function()(ptr, DTYPES[_dname(dt)], len(shape), cshape, cstrides,
+                           rptr, DTYPES[_dname(kernel_dtype)], mode, float(threshold or 0.0),
                            int(bool(invert)), conn, int(stream) if stream else 0,
                            ctypes.byref(count), err, len(err))
         _check(code, err)
@@ -332,8 +345,8 @@ def label(arr, *, connectivity=None, binary=False, threshold=None, invert=False,
         res = lib.by_size(res, n)
     if out is not None:
         if res is not o:
-            out_lib.put(o, res if kernel_dtype == want else lib.astype(res, want.name))
+            out_lib.put(o, res if kernel_dtype == want else lib.astype(res, wname))
         result = out
     else:
-        result = back(res if kernel_dtype == want else lib.astype(res, want.name))
+        result = back(res if kernel_dtype == want else lib.astype(res, wname))
     return (result, n) if return_N else result
