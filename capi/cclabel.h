@@ -125,8 +125,9 @@ int ccl_label_device(uintptr_t data, int dtype, int ndim, const int64_t *shape, 
                      uintptr_t out, int out_dtype, int mode, double threshold, int invert, int connectivity,
                      uintptr_t stream, int64_t *count, char *err, size_t errlen);
 
-/* ccl_device_release frees what ccl_label_device keeps between calls: its
- * GPU contexts' scratch memory. A later call allocates it again. */
+/* ccl_device_release closes the labelers the library keeps between calls
+ * (of ccl_label_device, ccl_label and ccl_graph_components): their GPU
+ * contexts and scratch memory are freed. A later call opens them again. */
 int ccl_device_release(char *err, size_t errlen);
 
 #ifdef __cplusplus

@@ -127,9 +127,10 @@ func ccl_label_device(data C.uintptr_t, dtype C.int, ndim C.int, shape, strides 
 	return setError(err, errbuf, errlen)
 }
 
-// ccl_device_release closes the kept GPU labelers of ccl_label_device:
-// their contexts and the scratch memory they keep between calls are
-// freed. A later call opens them again. See cclabel.h.
+// ccl_device_release closes the labelers the library keeps, those of
+// ccl_label_device and those of ccl_label and ccl_graph_components: their
+// GPU contexts and the scratch memory kept between calls are freed. A
+// later call opens them again. See cclabel.h.
 //
 //export ccl_device_release
 func ccl_device_release(errbuf *C.char, errlen C.size_t) C.int {
@@ -140,6 +141,12 @@ func ccl_device_release(errbuf *C.char, errlen C.size_t) C.int {
 		for ordinal, l := range gpus.labelers {
 			err = errors.Join(err, l.Close())
 			delete(gpus.labelers, ordinal)
+		}
+		labelers.Lock()
+		defer labelers.Unlock()
+		for k, l := range labelers.m {
+			err = errors.Join(err, l.Close())
+			delete(labelers.m, k)
 		}
 		if err != nil {
 			return errorf(codeDevice, "%v", err)

@@ -128,6 +128,18 @@ func parseLayout(ndim int, shape, strides []int64, itemsize int) (layout, error)
 	return l, nil
 }
 
+// measured returns l as the measuring engine is to take it: an array of
+// three axes is measured in 3D (surfaces, spheres) even with one plane, its
+// sides of 1 moved to the fastest raster axes, which keeps the memory order;
+// arrays of one or two axes, and a single element, are measured in 2D.
+func (l layout) measured() layout {
+	for k := 0; k < 2 && l.ndim == 3 && l.d == 1 && l.n > 1; k++ {
+		l.w, l.h, l.d = 1, l.w, l.h
+		l.axis = [3]int{l.axis[2], l.axis[0], l.axis[1]}
+	}
+	return l
+}
+
 // is3D reports whether the raster of l is 3D (more than one plane).
 func (l layout) is3D() bool { return l.d > 1 }
 

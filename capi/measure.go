@@ -7,6 +7,7 @@ package main
 import "C"
 
 import (
+	"math"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph/measure"
@@ -42,9 +43,14 @@ func parseMeasure(labels unsafe.Pointer, dtype, ndim int, shape, strides *C.int6
 	if threads < 0 {
 		return m, errorf(codeInvalid, "cclabel: negative thread count %d", threads)
 	}
-	m = measureArgs{labels: labels, dtype: dtype, layout: l, count: int(count), threads: threads}
+	m = measureArgs{labels: labels, dtype: dtype, layout: l.measured(), count: int(count), threads: threads}
 	if spacing != nil {
 		m.spacing = unsafe.Slice((*float64)(unsafe.Pointer(spacing)), ndim)
+		for _, s := range m.spacing {
+			if !(s > 0 && s <= math.MaxFloat64) {
+				return m, errorf(codeInvalid, "cclabel: spacing %v: want finite positive values", m.spacing)
+			}
+		}
 	}
 	return m, nil
 }
@@ -125,7 +131,7 @@ func ccl_statistics(labels unsafe.Pointer, dtype C.int, ndim C.int, shape, strid
 				return errorf(codeInvalid, "cclabel: the intensity and the labels are not in the same memory order")
 			}
 			if il.n > 0 {
-				if opt.Intensity, err = il.view(intensity, kind); err != nil {
+				if opt.Intensity, err = il.measured().view(intensity, kind); err != nil {
 					return err
 				}
 			}

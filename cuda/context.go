@@ -8,12 +8,18 @@ import (
 	"github.com/cclabel/cclabel/cuda/internal/driver"
 )
 
-// Driver is an opened CUDA driver library. Its methods, those of the
-// driver binding, give the driver's version (DriverVersion), the devices it
-// sees (Devices, Status: what [Available] reports), the device that owns
-// an address (PointerDevice: host memory is an error), and Close unloads
-// it; [Driver.NewContext] opens a device.
-type Driver struct{ *driver.Driver }
+// Driver is an opened CUDA driver library; [Driver.NewContext] opens a device.
+type Driver struct{ d *driver.Driver }
+
+// Status says whether the GPU path can run, as [Available] reports it.
+func (d *Driver) Status() Status { return d.d.Status() }
+
+// PointerDevice returns the ordinal of the GPU that owns device address p;
+// host memory is an error.
+func (d *Driver) PointerDevice(p uintptr) (int, error) { return d.d.PointerDevice(p) }
+
+// Close unloads the driver library.
+func (d *Driver) Close() error { return d.d.Close() }
 
 // Device describes one GPU.
 type Device = driver.Device
@@ -75,7 +81,7 @@ func (d *Driver) NewContext(ordinal int) (*Context, error) {
 	if err != nil {
 		return nil, err
 	}
-	dc, err := d.Driver.NewContext(ordinal, image)
+	dc, err := d.d.NewContext(ordinal, image)
 	if err != nil {
 		return nil, err
 	}

@@ -44,9 +44,8 @@ type DeviceGrid struct {
 // the kernels' scratch: 4 bytes a sample (the parent array) and at most
 // half a byte a sample of masks and counts, plus 4 bytes a sample for
 // uint16 labels, narrowed from uint32 ones; the context keeps it for the
-// next call until it is closed. The kernels are not timed. uint16 labels
-// of more than [MaxNarrowCount] components are not written: the caller
-// checks N.
+// next call until it is closed. The kernels are not timed. With more than
+// [MaxNarrowCount] components no uint16 labels are written: the caller checks N.
 func (c *Context) LabelDevice(g DeviceGrid, conn int, rule imagegraph.Rule) (count int, t Timing, err error) {
 	n, err := imagegraph.VoxelCount(g.Width, g.Height, g.Depth)
 	if err != nil {

@@ -16,6 +16,7 @@ import numpy as np
 from ._lib import (  # noqa: F401  (re-exported for cclabel._device)
     BACKENDS,
     DTYPES,
+    ERANGE,
     ORDERS,
     CclabelError,
     _check,
@@ -169,6 +170,9 @@ def label(arr, connectivity=None, binary=False, threshold=None, invert=False, ba
     (arr's shape, contiguous in arr's memory order).
     """
     if _is_gpu_array(arr):
+        if backend not in ("auto", "gpu"):
+            raise ValueError("cclabel: a CUDA array is labeled on its GPU: backend must be 'auto' or "
+                             "'gpu', not %r" % (backend,))
         try:
             from ._device import label as _label_device
         except ImportError as e:
@@ -190,13 +194,11 @@ def largest_k(arr, k, connectivity=None, binary=False, threshold=None, invert=Fa
     k = int(k)
     if k < 0:
         raise ValueError("cclabel: k must be >= 0, not %d" % k)
-    if k == 0:
-        a = np.asarray(arr)
-        res = _output(_prepare(a), out, out_dtype)
-        res[...] = 0
-        return (res, 0) if return_N else res
     res, n = _label(arr, connectivity, binary, threshold, invert, background, out_dtype, order,
-                    backend, threads, out, largest=k)
+                    backend, threads, out, largest=max(k, 1))
+    if k == 0:  # labeled all the same, so that its arguments are checked as for any k
+        res[...] = 0
+        n = 0
     return (res, n) if return_N else res
 
 
@@ -208,7 +210,7 @@ def dust(arr, threshold, connectivity=None, binary=False, background=0, in_place
     into arr itself (which must then be a writeable NumPy array)."""
     a = _prepare(arr)
     if in_place and a is not arr:
-        raise ValueError("cclabel: in_place needs a C or Fortran contiguous NumPy array")
+        raise ValueError("cclabel: in_place needs a C or Fortran contiguous NumPy array of native byte order")
     labels, _ = _label(a, connectivity, binary, None, False, background, np.uint32, "first",
                        backend, threads, None, min_size=max(int(threshold), 0))
     if binary:
@@ -235,6 +237,11 @@ def _measure_labels(labels):
         raise ValueError("cclabel: negative labels")
     if count > 0xFFFFFFFF:
         raise OverflowError("cclabel: label %d past uint32" % count)
+    if count > a.size:
+        # Checked before the tables of count rows are allocated.
+        raise ValueError("cclabel: label %d in an array of %d elements: labels are 1..N with N at most "
+                         "the element count (renumber sparse labels first, e.g. with "
+                         "np.unique(labels, return_inverse=True))" % (count, a.size))
     if a.dtype.name not in ("uint16", "uint32") or not a.dtype.isnative:
         a = a.astype(np.uint32, order="K")
     if not (a.flags.c_contiguous or a.flags.f_contiguous):
@@ -360,7 +367,7 @@ def contacts(labels, spacing=None, threads=0):
         code = lib.ccl_contacts(a.ctypes.data, DTYPES[a.dtype.name], nd, shape, strides, count,
                                 spp, int(threads), pairs.ctypes.data, faces.ctypes.data,
                                 areas.ctypes.data, cap, ctypes.byref(n), err, len(err))
-        if code == 4 and n.value > cap:  # CCL_ERANGE: room for n.value rows
+        if code == ERANGE and n.value > cap:  # room for n.value rows
             cap = int(n.value)
             continue
         _check(code, err)
@@ -395,6 +402,9 @@ def graph_components(csr, backend="auto", threads=0):
         or indices.dtype == np.uint32
     dt = np.int64 if wide else np.int32
     indptr = np.ascontiguousarray(indptr, dtype=dt)
+    end = int(indptr[-1])
+    if 0 <= end < len(indices):  # scipy ignores the entries past indptr[-1]
+        indices = indices[:end]
     indices = np.ascontiguousarray(indices, dtype=dt)
     n = len(indptr) - 1
     labels = np.empty(n, dtype=np.int32)
@@ -417,7 +427,7 @@ def devices():
         buf = ctypes.create_string_buffer(size)
         err = _errbuf()
         code = lib.ccl_devices(buf, size, ctypes.byref(n), err, len(err))
-        if code == 4 and n.value + 1 > size:
+        if code == ERANGE and n.value + 1 > size:
             size = n.value + 1
             continue
         _check(code, err)

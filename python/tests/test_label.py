@@ -185,6 +185,10 @@ def test_gpu_dispatch_hook(monkeypatch):
     assert cclabel.label(Fake(), connectivity=6, binary=True) == "device"
     assert set(seen) == {"connectivity", "binary", "threshold", "invert", "background", "out_dtype",
                          "order", "threads", "return_N", "out"}
+    assert cclabel.label(Fake(), backend="gpu") == "device"
+    for backend in ("cpu", "serial"):
+        with pytest.raises(ValueError):
+            cclabel.label(Fake(), backend=backend)
 
 
 def test_dust_and_largest_k():
@@ -210,6 +214,9 @@ def test_dust_and_largest_k():
         lut = np.zeros(n + 1, np.int64)
         lut[np.flatnonzero(keep)] = np.arange(1, keep.sum() + 1)
         assert m == min(k, n) and np.array_equal(got, lut[want])
+    for k in (0, 2):  # the arguments are checked for every k
+        with pytest.raises(ValueError):
+            cclabel.largest_k(a, k, connectivity=5)
 
 
 def test_gpu_dispatch_without_device_module(monkeypatch):

@@ -69,6 +69,43 @@ def test_equivalent_diameter_surface_and_spacing():
     np.testing.assert_allclose(s2["equivalent_diameters"][1], 2 * np.sqrt(12 * 2.0 / np.pi), rtol=RTOL)
 
 
+@pytest.mark.parametrize("plane_axis", [0, 1, 2])
+def test_one_plane_arrays_are_measured_in_3d(plane_axis):
+    # A 3-axis array of one plane is measured in 3D whatever its memory
+    # order: a 3x4 rectangle one voxel thick has the surface of a 3x4x1 box.
+    shape = [5, 6, 7]
+    shape[plane_axis] = 1
+    lab = np.zeros(shape, np.uint32)
+    box = [slice(1, 4), slice(1, 5), slice(2, 5)]
+    box[plane_axis] = slice(0, 1)
+    lab[tuple(box)] = 1
+    sp = (2.0, 0.5, 3.0)
+    sides = [(b.stop - b.start) * sp[i] for i, b in enumerate(box)]
+    want = 2 * (sides[0] * sides[1] + sides[1] * sides[2] + sides[0] * sides[2])
+    inten = np.arange(lab.size, dtype=np.float32).reshape(shape)
+    for order in ("C", "F"):
+        s = cclabel.statistics(np.asarray(lab, order=order), intensity=np.asarray(inten, order=order),
+                               spacing=sp, surface=True)
+        np.testing.assert_allclose(s["surface"][1], want, rtol=RTOL)
+        np.testing.assert_allclose(s["equivalent_diameters"][1], np.cbrt(6 * np.prod(sides) / np.pi), rtol=RTOL)
+        np.testing.assert_allclose(s["intensity_sum"][1], inten[lab == 1].sum(dtype=np.float64), rtol=RTOL)
+        assert list(s["bbox_min"][1]) == [b.start for b in box]
+
+
+@pytest.mark.parametrize("spacing", [(0, 1), (1, -2), (np.nan, 1), (np.inf, 1)])
+def test_spacing_must_be_positive_and_finite(spacing):
+    lab = np.ones((3, 4), np.uint32)
+    with pytest.raises(ValueError):
+        cclabel.statistics(lab, spacing=spacing, surface=True)
+    with pytest.raises(ValueError):
+        cclabel.contacts(lab, spacing=spacing)
+
+
+def test_labels_past_the_element_count_are_refused():
+    with pytest.raises(ValueError):
+        cclabel.statistics(np.array([0, 2**31], np.uint32))
+
+
 def contacts_oracle(lab, spacing):
     pairs = {}
     nd = lab.ndim
