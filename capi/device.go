@@ -105,11 +105,7 @@ func ccl_label_device(data C.uintptr_t, dtype C.int, ndim C.int, shape, strides 
 	mode C.int, threshold C.double, invert C.int, connectivity C.int, stream C.uintptr_t,
 	count *C.int64_t, errbuf *C.char, errlen C.size_t) C.int {
 	err := guard(func() error {
-		kind, err := sampleKind(int(dtype))
-		if err != nil {
-			return err
-		}
-		l, err := parseLayout(int(ndim), int64s(shape, int(ndim)), int64s(strides, int(ndim)), kind.Size())
+		kind, l, err := parseArray(dtype, ndim, shape, strides)
 		if err != nil {
 			return err
 		}

@@ -265,11 +265,7 @@ func ccl_label(data unsafe.Pointer, dtype C.int, ndim C.int, shape, strides *C.i
 	minSize C.int64_t, largest C.int64_t,
 	count *C.int64_t, errbuf *C.char, errlen C.size_t) C.int {
 	err := guard(func() error {
-		kind, err := sampleKind(int(dtype))
-		if err != nil {
-			return err
-		}
-		l, err := parseLayout(int(ndim), int64s(shape, int(ndim)), int64s(strides, int(ndim)), kind.Size())
+		kind, l, err := parseArray(dtype, ndim, shape, strides)
 		if err != nil {
 			return err
 		}
@@ -317,10 +313,22 @@ func ccl_devices(buf *C.char, n C.size_t, needed *C.size_t, errbuf *C.char, errl
 //export ccl_abi_version
 func ccl_abi_version() C.int { return 1 }
 
-// int64s returns the n values at p (nil for a NULL p).
+// int64s returns the n values at p: nil for a NULL p, or for n outside
+// 1..3, which parseLayout refuses before reading any.
 func int64s(p *C.int64_t, n int) []int64 {
-	if p == nil || n <= 0 {
+	if p == nil || n <= 0 || n > 3 {
 		return nil
 	}
 	return unsafe.Slice((*int64)(unsafe.Pointer(p)), n)
+}
+
+// parseArray returns the sample kind and layout of an array argument:
+// dtype code, ndim axes of shape and byte strides.
+func parseArray(dtype, ndim C.int, shape, strides *C.int64_t) (imagegraph.SampleKind, layout, error) {
+	kind, err := sampleKind(int(dtype))
+	if err != nil {
+		return 0, layout{}, err
+	}
+	l, err := parseLayout(int(ndim), int64s(shape, int(ndim)), int64s(strides, int(ndim)), kind.Size())
+	return kind, l, err
 }

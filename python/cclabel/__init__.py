@@ -58,7 +58,7 @@ def _is_gpu_array(arr):
     return False
 
 
-def _dims(a, itemsize=None):
+def _dims(a):
     """Returns ctypes arrays of a's shape and byte strides."""
     nd = a.ndim
     shape = (ctypes.c_int64 * max(nd, 1))(*a.shape)
@@ -85,7 +85,7 @@ def _prepare(arr, name="arr"):
     return a
 
 
-def _rule(binary, threshold, invert, background):
+def _rule(binary, threshold, invert):
     if binary and threshold is not None:
         raise ValueError("cclabel: binary and threshold exclude each other")
     if invert and threshold is None:
@@ -133,7 +133,7 @@ def _output(a, out, out_dtype):
 def _label(arr, connectivity, binary, threshold, invert, background, out_dtype, order,
            backend, threads, out, min_size=0, largest=0):
     a = _prepare(arr)
-    mode, thr = _rule(binary, threshold, invert, background)
+    mode, thr = _rule(binary, threshold, invert)
     conn = 0 if connectivity is None else int(connectivity)
     res = _output(a, out, out_dtype)
     lib = _lib()
