@@ -43,7 +43,8 @@ type worker struct {
 	// page allocated when a label of it is first met.
 	pages    [][]partial
 	contacts map[uint64]*faces
-	// cache holds recently touched pairs, by a hash of the pair.
+	// cache holds the faces of recently touched pairs, by a hash of the
+	// pair, not yet added to contacts.
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
@@ -55,10 +56,11 @@ type worker struct {
 // cacheSize is the number of pairs in a worker's cache of contacts.
 const cacheSize = 256
 
-// cached is an entry of the cache of contacts: f counts pair key's faces.
+// cached is an entry of the cache of contacts: f counts pair key's faces
+// (key 0: none).
 type cached struct {
 	key uint64
-	f   *faces
+	f   faces
 }
 
 // pageBits is the base-2 logarithm of the labels of a page of partials.
@@ -82,15 +84,27 @@ func (wk *worker) contact(a, b uint32, axis int, n int64) {
 	}
 	key := contactKey(a, b)
 	c := &wk.cache[(key*0x9E3779B97F4A7C15)>>56]
-	if c.key != key || c.f == nil {
-		f := wk.contacts[key]
-		if f == nil {
-			f = new(faces)
-			wk.contacts[key] = f
-		}
-		c.key, c.f = key, f
+	if c.key != key {
+		wk.evict(c, key)
 	}
 	c.f[axis] += n
+}
+
+// evict adds the faces of cache entry c to the contacts and empties it
+// for pair key.
+//go:noinline
+func (wk *worker) evict(c *cached, key uint64) {
+	if c.key != 0 {
+		f := wk.contacts[c.key]
+		if f == nil {
+			f = new(faces)
+			wk.contacts[c.key] = f
+		}
+		for a := range 3 {
+			f[a] += c.f[a]
+		}
+	}
+	*c = cached{key: key}
 }
 
 // scan is what every goroutine of a pass reads.
@@ -214,6 +228,9 @@ func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 			vals = s.vals[base : base+w]
 		}
 		s.line(wk, line, vals, y, z, base, up, back)
+	}
+	for i := range wk.cache {
+		wk.evict(&wk.cache[i], 0)
 	}
 }
 
