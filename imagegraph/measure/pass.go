@@ -92,6 +92,7 @@ func (wk *worker) contact(a, b uint32, axis int, n int64) {
 
 // evict adds the faces of cache entry c to the contacts and empties it
 // for pair key.
+//
 //go:noinline
 func (wk *worker) evict(c *cached, key uint64) {
 	if c.key != 0 {
