@@ -290,11 +290,20 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if s.touch && left != 0 {
 				wk.contact(uint32(left), uint32(a), 0, 1)
 			}
+			// Most often one run of the same label covers [x0, x).
 			if up != nil {
-				p.same[1] += s.overlap(wk, a, up, &ui, x0, x, 1)
+				if ui = seek(up, ui, x0); int(up[ui].end) >= x && up[ui].label == a {
+					p.same[1] += n
+				} else {
+					p.same[1] += s.overlap(wk, a, up, &ui, x0, x, 1)
+				}
 			}
 			if back != nil {
-				p.same[2] += s.overlap(wk, a, back, &bi, x0, x, 2)
+				if bi = seek(back, bi, x0); int(back[bi].end) >= x && back[bi].label == a {
+					p.same[2] += n
+				} else {
+					p.same[2] += s.overlap(wk, a, back, &bi, x0, x, 2)
+				}
 			}
 		}
 		left, x0 = a, x
@@ -304,13 +313,10 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 // overlap returns how many voxels of the runs nb of a neighbouring row,
 // over [x0, x1), are labeled a, counting the faces along axis of the
 // others that are not background as contacts when they are asked for.
-// *j is the index in nb to look from, left at the last run looked at.
+// *j is the index in nb of the run over x0 ([seek]), left at the last
+// run looked at.
 func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, axis int) int64 {
 	i := *j
-	for int(nb[i].end) <= x0 {
-		i++
-	}
-	*j = i
 	if int(nb[i].end) >= x1 { // one neighbouring run, the common case
 		if b := nb[i].label; b == a {
 			return int64(x1 - x0)
@@ -335,6 +341,14 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	}
 	*j = i
 	return c
+}
+
+// seek returns the index of the run of nb over x, from index i on.
+func seek[L Label](nb []run[L], i, x int) int {
+	for int(nb[i].end) <= x {
+		i++
+	}
+	return i
 }
 
 // batchRuns sums the float32 samples of the runs of line that line
