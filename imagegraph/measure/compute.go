@@ -103,25 +103,27 @@ func (m *merger) label(c *Component, pg, i int) {
 		if p.n == 0 {
 			continue
 		}
+		lo, hi := p.box()
 		for a := range 3 {
-			e.Min[a] = min(e.Min[a], p.min[a])
-			e.Max[a] = max(e.Max[a], p.max[a])
+			e.Min[a] = min(e.Min[a], lo[a])
+			e.Max[a] = max(e.Max[a], hi[a])
 			same[a] += p.same[a]
 		}
 		e.Sum[0] += p.sx
 		e.Sum[1] += p.sy
 		e.Sum[2] += p.sz
 		if m.intensity {
+			f := p.fl()
 			if e.Size == 0 {
-				k, e.IMin, e.IMax = p.k, p.imin, p.imax
+				k, e.IMin, e.IMax = f.k, p.imin, p.imax
 			}
-			// Shift p's sums of v-p.k to sums of v-k.
-			dk, n := p.k-k, float64(p.n)
-			s1 += p.s1 + n*dk
-			s2 += p.s2 + 2*dk*p.s1 + n*dk*dk
-			wsum[0] += p.wx
-			wsum[1] += p.wy
-			wsum[2] += p.wz
+			// Shift p's sums of v-f.k to sums of v-k.
+			dk, n := f.k-k, float64(p.n)
+			s1 += f.s1 + n*dk
+			s2 += f.s2 + 2*dk*f.s1 + n*dk*dk
+			wsum[0] += f.wx
+			wsum[1] += f.wy
+			wsum[2] += f.wz
 			e.IMin = min(e.IMin, p.imin)
 			e.IMax = max(e.IMax, p.imax)
 		}
@@ -173,9 +175,10 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 		e.Sum[0] += p.sx
 		e.Sum[1] += p.sy
 		e.Sum[2] += p.sz
+		lo, hi := p.box()
 		for a := range 3 {
-			e.Min[a] = min(e.Min[a], p.min[a])
-			e.Max[a] = max(e.Max[a], p.max[a])
+			e.Min[a] = min(e.Min[a], lo[a])
+			e.Max[a] = max(e.Max[a], hi[a])
 			same[a] += p.same[a]
 		}
 		q.add(p.q)

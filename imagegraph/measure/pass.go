@@ -10,24 +10,37 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
-// partial holds one goroutine's sums for one label.
+// partial holds one goroutine's sums for one label, in three cache lines.
 type partial struct {
 	n          int64
-	sx, sy, sz int64 // sums of coordinates
-	min, max   [3]int
+	sx, sy, sz int64    // sums of coordinates
+	min, max   [2]int32 // the box along x and y (a plane has fewer than 2^31 pixels)
+	minz, maxz int      // and along z
 	same       [3]int64 // neighbour pairs along x, y, z inside the component
 
 	// Intensity, exact (scan.exact): the sums of the quantized samples
-	// q = Σq, q2 = Σq², qx = Σ x·q, Σ y·q, Σ z·q.
+	// q = Σq, q2 = Σq², qx = Σ x·q, Σ y·q, Σ z·q. In floating point,
+	// their bytes hold [floatSums] instead.
 	q          wide128
 	q2         wide192
 	qx         [3]wide128
 	imin, imax float64
+}
 
-	// Intensity in floating point: k is the first scaled sample this
-	// goroutine saw, the shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; wx, wy,
-	// wz = Σ x·v, Σ y·v, Σ z·v.
-	k, s1, s2, wx, wy, wz float64
+// floatSums holds the intensity sums in floating point: k is the first
+// scaled sample a goroutine saw, the shift of s1 = Σ(v-k) and s2 =
+// Σ(v-k)²; wx, wy, wz = Σ x·v, Σ y·v, Σ z·v.
+type floatSums struct{ k, s1, s2, wx, wy, wz float64 }
+
+// These fail to compile where floatSums outgrows the exact sums.
+var _ [unsafe.Offsetof(partial{}.imin) - unsafe.Offsetof(partial{}.q) - unsafe.Sizeof(floatSums{})]struct{}
+
+// fl returns p's sums in floating point, in the bytes of its exact sums.
+func (p *partial) fl() *floatSums { return (*floatSums)(unsafe.Pointer(&p.q)) }
+
+// box returns p's box as x, y, z.
+func (p *partial) box() (lo, hi [3]int) {
+	return [3]int{int(p.min[0]), int(p.min[1]), p.minz}, [3]int{int(p.max[0]), int(p.max[1]), p.maxz}
 }
 
 // contactKey packs a pair of labels a < b.
@@ -260,15 +273,16 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		p := wk.part(uint32(a))
 		n := int64(x - x0)
 		if p.n == 0 {
-			p.min = [3]int{x0, y, z}
-			p.max = [3]int{x - 1, y, z}
+			p.min = [2]int32{int32(x0), int32(y)}
+			p.max = [2]int32{int32(x - 1), int32(y)}
+			p.minz, p.maxz = z, z
 		} else {
-			p.min[0] = min(p.min[0], x0)
-			p.max[0] = max(p.max[0], x-1)
-			p.min[1] = min(p.min[1], y)
-			p.max[1] = max(p.max[1], y)
-			p.min[2] = min(p.min[2], z)
-			p.max[2] = max(p.max[2], z)
+			p.min[0] = min(p.min[0], int32(x0))
+			p.max[0] = max(p.max[0], int32(x-1))
+			p.min[1] = min(p.min[1], int32(y))
+			p.max[1] = max(p.max[1], int32(y))
+			p.minz = min(p.minz, z)
+			p.maxz = max(p.maxz, z)
 		}
 		// Σx over [x0, x) = n·(x0 + x - 1)/2.
 		p.sx += n * int64(x0+x-1) / 2
@@ -449,21 +463,24 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 	}
 	var r runSums
 	if s.scaled {
-		r = sumScaled(vals, p.k, s.slope, s.inter, p.imin, p.imax)
+		r = sumScaled(vals, p.fl().k, s.slope, s.inter, p.imin, p.imax)
 	} else {
-		r = sumPlain(vals, p.k, p.imin, p.imax)
+		r = sumPlain(vals, p.fl().k, p.imin, p.imax)
 	}
 	r.add(p, len(vals), x0, y, z)
 }
 
-// first sets up p's intensity sums at its first sample v: the shift k
-// is v's value.
+// first sets up p's intensity sums at its first sample v: in floating
+// point, the shift k is v's value.
 func (s *scan[L, T]) first(p *partial, v T) {
-	p.k = float64(v)
-	if s.scaled {
-		p.k = float64(p.k*s.slope) + s.inter
-	}
 	p.imin, p.imax = math.Inf(1), math.Inf(-1)
+	if !s.exact {
+		k := float64(v)
+		if s.scaled {
+			k = float64(k*s.slope) + s.inter
+		}
+		p.fl().k = k
+	}
 }
 
 // runSums holds the sums of the samples v of a run less a shift k:
@@ -475,16 +492,17 @@ type runSums struct {
 }
 
 // add adds the sums of a run of n samples from (x0, y, z), shifted by
-// p.k, to p.
+// p's k, to p.
 func (r *runSums) add(p *partial, n, x0, y, z int) {
 	// Σv = n·k + Σ(v-k); Σ x·v = Σ x·(v-k) + k·Σx.
 	fn, fx0 := float64(n), float64(x0)
-	sum := fn*p.k + r.s1
-	p.s1 += r.s1
-	p.s2 += r.s2
-	p.wx += r.wx + fx0*r.s1 + p.k*fn*(fx0+(fn-1)/2)
-	p.wy += float64(y) * sum
-	p.wz += float64(z) * sum
+	f := p.fl()
+	sum := fn*f.k + r.s1
+	f.s1 += r.s1
+	f.s2 += r.s2
+	f.wx += r.wx + fx0*r.s1 + f.k*fn*(fx0+(fn-1)/2)
+	f.wy += float64(y) * sum
+	f.wz += float64(z) * sum
 	p.imin, p.imax = r.min, r.max
 }
 
