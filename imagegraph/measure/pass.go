@@ -420,17 +420,18 @@ func (s *scan[L, T]) addQuant(wk *worker, k int, p *partial, vals []T, y, z int)
 		}
 		n += int(wk.qruns[2*k+1])
 	}
-	s.addSums(p, sum, wx, sq, mn, mx, vals, 0, y, z)
+	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, 0, y, z)
+	s.setExtremes(p, mn, mx, vals)
 	return k
 }
 
-// addSums adds to p the sums Σq, Σ i·q_i and Σq² of the samples vals of a
-// run from (x0, y, z), and sets its extremes to mn and mx (-0 below +0).
-func (s *scan[L, T]) addSums(p *partial, sum, wx, sq wide128, mn, mx float64, vals []T, x0, y, z int) {
+// setExtremes sets p's extremes to mn and mx, those of the samples vals
+// of a run and p's by plain comparisons; where s.zeros, it takes them
+// again by the builtin min and max, which order -0 below +0.
+func (s *scan[L, T]) setExtremes(p *partial, mn, mx float64, vals []T) {
 	if s.zeros && (mn == 0 || mx == 0) {
 		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 	}
-	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0, y, z)
 	p.imin, p.imax = mn, mx
 }
 
@@ -451,14 +452,14 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide192{lo, hi, 0}, x0, y, z)
 		return
 	}
-	if s.exact && len(vals) <= exactChunk {
-		sum, wx, sq, mn, mx := quantSums(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax)
-		s.addSums(p, sum, wx, sq, mn, mx, vals, x0, y, z)
-		return
-	}
 	if s.exact {
-		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax)
-		r.add(p, x0, y, z)
+		mn, mx := p.imin, p.imax
+		for lo := 0; lo < len(vals); lo += exactChunk {
+			var sum, wx, sq wide128
+			sum, wx, sq, mn, mx = quantSums(vals[lo:min(lo+exactChunk, len(vals))], s.quant, s.slope, s.inter, s.scaled, mn, mx)
+			p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0+lo, y, z)
+		}
+		s.setExtremes(p, mn, mx, vals)
 		return
 	}
 	var r runSums
