@@ -104,7 +104,7 @@ func (wk *worker) contact(a, b uint32, axis int, n int64) {
 }
 
 // evict adds the faces of cache entry c to the contacts and empties it
-// for pair key.
+// for pair key. It stays out of line, off contact's common path.
 //
 //go:noinline
 func (wk *worker) evict(c *cached, key uint64) {
@@ -193,7 +193,8 @@ func (p *planeRuns[L]) row(y int) []run[L] { return p.runs[p.start[y]:p.end[y]] 
 // rows measures rows [lo, hi) (row r is y + z*h) into wk. It compares
 // every run with the runs of the row before and the row of the plane
 // before that it overlaps, keeping the runs of this plane and the one
-// before; the rows before lo are split into runs again.
+// before; the rows before lo are split into runs again. It empties
+// wk's cache of contacts into its map at the end.
 func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 	w, h := s.w, s.h
 	plane := w * h
