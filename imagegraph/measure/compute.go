@@ -47,7 +47,7 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		}
 	}
 	t := &Table{Components: make([]Component, count)}
-	m := merger{workers: workers, opt: opt, spacing: opt.Spacing, is3D: d > 1, intensity: vals != nil, surface: opt.Surface}
+	m := merger{workers: workers, opt: opt, spacing: opt.Spacing, is3D: d > 1, intensity: vals != nil}
 	if s.exact {
 		m.exact, m.scale = true, s.quant.scale
 	}
@@ -71,7 +71,6 @@ type merger struct {
 	spacing   [3]float64
 	is3D      bool
 	intensity bool
-	surface   bool
 }
 
 // page merges the labels of page pg into comps (label k at k-1).
@@ -88,14 +87,13 @@ func (m *merger) page(comps []Component, pg int) {
 	}
 }
 
-// label merges one label's partials, at index i of page pg, into c.
+// label merges one label's partials, at index i of page pg, into c, from
+// intensity sums in floating point.
 func (m *merger) label(c *Component, pg, i int) {
-	var sum [3]int64
+	e := Exact{Min: [3]int{math.MaxInt, math.MaxInt, math.MaxInt}, Max: [3]int{-1, -1, -1}}
 	var same [3]int64
 	var k, s1, s2 float64
 	var wsum [3]float64
-	c.Min = [3]int{math.MaxInt, math.MaxInt, math.MaxInt}
-	c.Max = [3]int{-1, -1, -1}
 	for t := range m.workers {
 		pages := m.workers[t].pages
 		if pages[pg] == nil {
@@ -105,68 +103,53 @@ func (m *merger) label(c *Component, pg, i int) {
 		if p.n == 0 {
 			continue
 		}
+		lo, hi := p.box()
 		for a := range 3 {
-			c.Min[a] = min(c.Min[a], p.min[a])
-			c.Max[a] = max(c.Max[a], p.max[a])
+			e.Min[a] = min(e.Min[a], lo[a])
+			e.Max[a] = max(e.Max[a], hi[a])
 			same[a] += p.same[a]
 		}
-		sum[0] += p.sx
-		sum[1] += p.sy
-		sum[2] += p.sz
+		e.Sum[0] += p.sx
+		e.Sum[1] += p.sy
+		e.Sum[2] += p.sz
 		if m.intensity {
-			if c.Size == 0 {
-				k, c.IMin, c.IMax = p.k, p.imin, p.imax
+			f := p.fl()
+			if e.Size == 0 {
+				k, e.IMin, e.IMax = f.k, p.imin, p.imax
 			}
-			// Shift p's sums of v-p.k to sums of v-k.
-			dk, n := p.k-k, float64(p.n)
-			s1 += p.s1 + n*dk
-			s2 += p.s2 + 2*dk*p.s1 + n*dk*dk
-			wsum[0] += p.wx
-			wsum[1] += p.wy
-			wsum[2] += p.wz
-			c.IMin = min(c.IMin, p.imin)
-			c.IMax = max(c.IMax, p.imax)
+			// Shift p's sums of v-f.k to sums of v-k.
+			dk, n := f.k-k, float64(p.n)
+			s1 += f.s1 + n*dk
+			s2 += f.s2 + 2*dk*f.s1 + n*dk*dk
+			wsum[0] += f.wx
+			wsum[1] += f.wy
+			wsum[2] += f.wz
+			e.IMin = min(e.IMin, p.imin)
+			e.IMax = max(e.IMax, p.imax)
 		}
-		c.Size += p.n
+		e.Size += p.n
 	}
-	if c.Size == 0 {
+	for a := range 3 {
+		e.Exposed[a] = 2 * (e.Size - same[a])
+	}
+	opt := m.opt
+	opt.Intensity = nil
+	*c = e.component(opt, m.is3D, nil, nil)
+	if !m.intensity || e.Size == 0 {
 		return
 	}
-	n := float64(c.Size)
+	c.IMin, c.IMax = e.IMin, e.IMax
+	if c.IMin > c.IMax { // every sample NaN
+		c.IMin, c.IMax = math.NaN(), math.NaN()
+	}
+	n := float64(e.Size)
+	s := n*k + s1
+	c.Sum = s
+	c.Mean = s / n
+	mean1 := s1 / n
+	c.Std = math.Sqrt(max(s2/n-mean1*mean1, 0))
 	for a := range 3 {
-		c.Centroid[a] = float64(sum[a]) / n
-	}
-	sx, sy, sz := m.spacing[0], m.spacing[1], m.spacing[2]
-	if m.is3D {
-		c.EqDiameter = math.Cbrt(6 * (n * sx * sy * sz) / math.Pi)
-	} else {
-		c.EqDiameter = math.Sqrt(4 * (n * sx * sy) / math.Pi)
-	}
-	if m.intensity {
-		if c.IMin > c.IMax { // every sample NaN
-			c.IMin, c.IMax = math.NaN(), math.NaN()
-		}
-		s := n*k + s1
-		c.Sum = s
-		c.Mean = s / n
-		mean1 := s1 / n
-		c.Std = math.Sqrt(max(s2/n-mean1*mean1, 0))
-		for a := range 3 {
-			c.WCentroid[a] = wsum[a] / s
-		}
-	}
-	if m.surface {
-		// Each voxel has two faces along each axis; a pair of
-		// neighbours inside the component hides two.
-		exposed := [3]float64{}
-		for a := range 3 {
-			exposed[a] = float64(2 * (c.Size - same[a]))
-		}
-		area := faceAreas(m.spacing, m.is3D)
-		c.Surface = exposed[0]*area[0] + exposed[1]*area[1]
-		if m.is3D {
-			c.Surface += exposed[2] * area[2]
-		}
+		c.WCentroid[a] = wsum[a] / s
 	}
 }
 
@@ -192,9 +175,10 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 		e.Sum[0] += p.sx
 		e.Sum[1] += p.sy
 		e.Sum[2] += p.sz
+		lo, hi := p.box()
 		for a := range 3 {
-			e.Min[a] = min(e.Min[a], p.min[a])
-			e.Max[a] = max(e.Max[a], p.max[a])
+			e.Min[a] = min(e.Min[a], lo[a])
+			e.Max[a] = max(e.Max[a], hi[a])
 			same[a] += p.same[a]
 		}
 		q.add(p.q)

@@ -10,24 +10,37 @@ import (
 	"github.com/cclabel/cclabel/imagegraph/internal/band"
 )
 
-// partial holds one goroutine's sums for one label.
+// partial holds one goroutine's sums for one label, in three cache lines.
 type partial struct {
 	n          int64
-	sx, sy, sz int64 // sums of coordinates
-	min, max   [3]int
+	sx, sy, sz int64    // sums of coordinates
+	min, max   [2]int32 // the box along x and y (a plane has fewer than 2^31 pixels)
+	minz, maxz int      // and along z
 	same       [3]int64 // neighbour pairs along x, y, z inside the component
 
 	// Intensity, exact (scan.exact): the sums of the quantized samples
-	// q = Σq, q2 = Σq², qx = Σ x·q, Σ y·q, Σ z·q.
+	// q = Σq, q2 = Σq², qx = Σ x·q, Σ y·q, Σ z·q. In floating point,
+	// their bytes hold [floatSums] instead.
 	q          wide128
 	q2         wide192
 	qx         [3]wide128
 	imin, imax float64
+}
 
-	// Intensity in floating point: k is the first scaled sample this
-	// goroutine saw, the shift of s1 = Σ(v-k) and s2 = Σ(v-k)²; wx, wy,
-	// wz = Σ x·v, Σ y·v, Σ z·v.
-	k, s1, s2, wx, wy, wz float64
+// floatSums holds the intensity sums in floating point: k is the first
+// scaled sample a goroutine saw, the shift of s1 = Σ(v-k) and s2 =
+// Σ(v-k)²; wx, wy, wz = Σ x·v, Σ y·v, Σ z·v.
+type floatSums struct{ k, s1, s2, wx, wy, wz float64 }
+
+// These fail to compile where floatSums outgrows the exact sums.
+var _ [unsafe.Offsetof(partial{}.imin) - unsafe.Offsetof(partial{}.q) - unsafe.Sizeof(floatSums{})]struct{}
+
+// fl returns p's sums in floating point, in the bytes of its exact sums.
+func (p *partial) fl() *floatSums { return (*floatSums)(unsafe.Pointer(&p.q)) }
+
+// box returns p's box as x, y, z.
+func (p *partial) box() (lo, hi [3]int) {
+	return [3]int{int(p.min[0]), int(p.min[1]), p.minz}, [3]int{int(p.max[0]), int(p.max[1]), p.maxz}
 }
 
 // contactKey packs a pair of labels a < b.
@@ -43,7 +56,8 @@ type worker struct {
 	// page allocated when a label of it is first met.
 	pages    [][]partial
 	contacts map[uint64]*faces
-	// cache holds recently touched pairs, by a hash of the pair.
+	// cache holds the faces of recently touched pairs, by a hash of the
+	// pair, not yet added to contacts.
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
@@ -55,10 +69,11 @@ type worker struct {
 // cacheSize is the number of pairs in a worker's cache of contacts.
 const cacheSize = 256
 
-// cached is an entry of the cache of contacts: f counts pair key's faces.
+// cached is an entry of the cache of contacts: f counts pair key's faces
+// (key 0: none).
 type cached struct {
 	key uint64
-	f   *faces
+	f   faces
 }
 
 // pageBits is the base-2 logarithm of the labels of a page of partials.
@@ -82,15 +97,28 @@ func (wk *worker) contact(a, b uint32, axis int, n int64) {
 	}
 	key := contactKey(a, b)
 	c := &wk.cache[(key*0x9E3779B97F4A7C15)>>56]
-	if c.key != key || c.f == nil {
-		f := wk.contacts[key]
-		if f == nil {
-			f = new(faces)
-			wk.contacts[key] = f
-		}
-		c.key, c.f = key, f
+	if c.key != key {
+		wk.evict(c, key)
 	}
 	c.f[axis] += n
+}
+
+// evict adds the faces of cache entry c to the contacts and empties it
+// for pair key. It stays out of line, off contact's common path.
+//
+//go:noinline
+func (wk *worker) evict(c *cached, key uint64) {
+	if c.key != 0 {
+		f := wk.contacts[c.key]
+		if f == nil {
+			f = new(faces)
+			wk.contacts[c.key] = f
+		}
+		for a := range 3 {
+			f[a] += c.f[a]
+		}
+	}
+	*c = cached{key: key}
 }
 
 // scan is what every goroutine of a pass reads.
@@ -165,7 +193,8 @@ func (p *planeRuns[L]) row(y int) []run[L] { return p.runs[p.start[y]:p.end[y]] 
 // rows measures rows [lo, hi) (row r is y + z*h) into wk. It compares
 // every run with the runs of the row before and the row of the plane
 // before that it overlaps, keeping the runs of this plane and the one
-// before; the rows before lo are split into runs again.
+// before; the rows before lo are split into runs again. It empties
+// wk's cache of contacts into its map at the end.
 func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 	w, h := s.w, s.h
 	plane := w * h
@@ -215,6 +244,9 @@ func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 		}
 		s.line(wk, line, vals, y, z, base, up, back)
 	}
+	for i := range wk.cache {
+		wk.evict(&wk.cache[i], 0)
+	}
 }
 
 // line measures the runs of one row at (y, z), which starts at index base,
@@ -242,15 +274,16 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		p := wk.part(uint32(a))
 		n := int64(x - x0)
 		if p.n == 0 {
-			p.min = [3]int{x0, y, z}
-			p.max = [3]int{x - 1, y, z}
+			p.min = [2]int32{int32(x0), int32(y)}
+			p.max = [2]int32{int32(x - 1), int32(y)}
+			p.minz, p.maxz = z, z
 		} else {
-			p.min[0] = min(p.min[0], x0)
-			p.max[0] = max(p.max[0], x-1)
-			p.min[1] = min(p.min[1], y)
-			p.max[1] = max(p.max[1], y)
-			p.min[2] = min(p.min[2], z)
-			p.max[2] = max(p.max[2], z)
+			p.min[0] = min(p.min[0], int32(x0))
+			p.max[0] = max(p.max[0], int32(x-1))
+			p.min[1] = min(p.min[1], int32(y))
+			p.max[1] = max(p.max[1], int32(y))
+			p.minz = min(p.minz, z)
+			p.maxz = max(p.maxz, z)
 		}
 		// Σx over [x0, x) = n·(x0 + x - 1)/2.
 		p.sx += n * int64(x0+x-1) / 2
@@ -272,11 +305,20 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if s.touch && left != 0 {
 				wk.contact(uint32(left), uint32(a), 0, 1)
 			}
+			// Most often one run of the same label covers [x0, x).
 			if up != nil {
-				p.same[1] += s.overlap(wk, a, up, &ui, x0, x, 1)
+				if ui = seek(up, ui, x0); int(up[ui].end) >= x && up[ui].label == a {
+					p.same[1] += n
+				} else {
+					p.same[1] += s.overlap(wk, a, up, &ui, x0, x, 1)
+				}
 			}
 			if back != nil {
-				p.same[2] += s.overlap(wk, a, back, &bi, x0, x, 2)
+				if bi = seek(back, bi, x0); int(back[bi].end) >= x && back[bi].label == a {
+					p.same[2] += n
+				} else {
+					p.same[2] += s.overlap(wk, a, back, &bi, x0, x, 2)
+				}
 			}
 		}
 		left, x0 = a, x
@@ -286,13 +328,10 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 // overlap returns how many voxels of the runs nb of a neighbouring row,
 // over [x0, x1), are labeled a, counting the faces along axis of the
 // others that are not background as contacts when they are asked for.
-// *j is the index in nb to look from, left at the last run looked at.
+// *j is the index in nb of the run over x0 ([seek]), left at the last
+// run looked at.
 func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, axis int) int64 {
 	i := *j
-	for int(nb[i].end) <= x0 {
-		i++
-	}
-	*j = i
 	if int(nb[i].end) >= x1 { // one neighbouring run, the common case
 		if b := nb[i].label; b == a {
 			return int64(x1 - x0)
@@ -317,6 +356,14 @@ func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, a
 	}
 	*j = i
 	return c
+}
+
+// seek returns the index of the run of nb over x, from index i on.
+func seek[L Label](nb []run[L], i, x int) int {
+	for int(nb[i].end) <= x {
+		i++
+	}
+	return i
 }
 
 // batchRuns sums the float32 samples of the runs of line that line
@@ -374,17 +421,18 @@ func (s *scan[L, T]) addQuant(wk *worker, k int, p *partial, vals []T, y, z int)
 		}
 		n += int(wk.qruns[2*k+1])
 	}
-	s.addSums(p, sum, wx, sq, mn, mx, vals, 0, y, z)
+	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, 0, y, z)
+	s.setExtremes(p, mn, mx, vals)
 	return k
 }
 
-// addSums adds to p the sums Σq, Σ i·q_i and Σq² of the samples vals of a
-// run from (x0, y, z), and sets its extremes to mn and mx (-0 below +0).
-func (s *scan[L, T]) addSums(p *partial, sum, wx, sq wide128, mn, mx float64, vals []T, x0, y, z int) {
+// setExtremes sets p's extremes to mn and mx, those of the samples vals
+// of a run and p's by plain comparisons; where s.zeros, it takes them
+// again by the builtin min and max, which order -0 below +0.
+func (s *scan[L, T]) setExtremes(p *partial, mn, mx float64, vals []T) {
 	if s.zeros && (mn == 0 || mx == 0) {
 		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 	}
-	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0, y, z)
 	p.imin, p.imax = mn, mx
 }
 
@@ -405,33 +453,36 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide192{lo, hi, 0}, x0, y, z)
 		return
 	}
-	if s.exact && len(vals) <= exactChunk {
-		sum, wx, sq, mn, mx := quantSums(vals, s.quant, s.slope, s.inter, s.scaled, p.imin, p.imax)
-		s.addSums(p, sum, wx, sq, mn, mx, vals, x0, y, z)
-		return
-	}
 	if s.exact {
-		r := sumExact(vals, s.quant, s.slope, s.inter, s.scaled, s.zeros, p.imin, p.imax)
-		r.add(p, x0, y, z)
+		mn, mx := p.imin, p.imax
+		for lo := 0; lo < len(vals); lo += exactChunk {
+			var sum, wx, sq wide128
+			sum, wx, sq, mn, mx = quantSums(vals[lo:min(lo+exactChunk, len(vals))], s.quant, s.slope, s.inter, s.scaled, mn, mx)
+			p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0+lo, y, z)
+		}
+		s.setExtremes(p, mn, mx, vals)
 		return
 	}
 	var r runSums
 	if s.scaled {
-		r = sumScaled(vals, p.k, s.slope, s.inter, p.imin, p.imax)
+		r = sumScaled(vals, p.fl().k, s.slope, s.inter, p.imin, p.imax)
 	} else {
-		r = sumPlain(vals, p.k, p.imin, p.imax)
+		r = sumPlain(vals, p.fl().k, p.imin, p.imax)
 	}
 	r.add(p, len(vals), x0, y, z)
 }
 
-// first sets up p's intensity sums at its first sample v: the shift k
-// is v's value.
+// first sets up p's intensity sums at its first sample v: in floating
+// point, the shift k is v's value.
 func (s *scan[L, T]) first(p *partial, v T) {
-	p.k = float64(v)
-	if s.scaled {
-		p.k = float64(p.k*s.slope) + s.inter
-	}
 	p.imin, p.imax = math.Inf(1), math.Inf(-1)
+	if !s.exact {
+		k := float64(v)
+		if s.scaled {
+			k = float64(k*s.slope) + s.inter
+		}
+		p.fl().k = k
+	}
 }
 
 // runSums holds the sums of the samples v of a run less a shift k:
@@ -443,16 +494,17 @@ type runSums struct {
 }
 
 // add adds the sums of a run of n samples from (x0, y, z), shifted by
-// p.k, to p.
+// p's k, to p.
 func (r *runSums) add(p *partial, n, x0, y, z int) {
 	// Σv = n·k + Σ(v-k); Σ x·v = Σ x·(v-k) + k·Σx.
 	fn, fx0 := float64(n), float64(x0)
-	sum := fn*p.k + r.s1
-	p.s1 += r.s1
-	p.s2 += r.s2
-	p.wx += r.wx + fx0*r.s1 + p.k*fn*(fx0+(fn-1)/2)
-	p.wy += float64(y) * sum
-	p.wz += float64(z) * sum
+	f := p.fl()
+	sum := fn*f.k + r.s1
+	f.s1 += r.s1
+	f.s2 += r.s2
+	f.wx += r.wx + fx0*r.s1 + f.k*fn*(fx0+(fn-1)/2)
+	f.wy += float64(y) * sum
+	f.wz += float64(z) * sum
 	p.imin, p.imax = r.min, r.max
 }
 

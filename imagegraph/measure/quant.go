@@ -204,39 +204,6 @@ func floatExtremes64(vals []uint64) (lo, hi uint64, nan bool) {
 	return unkey(lo), unkey(hi), lo < key(inf|1<<63) || hi > key(inf)
 }
 
-// exactRun holds the exact sums of the quantized samples q_i of a run:
-// s = Σq, x = Σ i·q_i (i from the run's start), q2 = Σq², and the least
-// and greatest v with what came before.
-type exactRun struct {
-	s, x     wide128
-	q2       wide192
-	min, max float64
-}
-
-// sumExact returns the exact sums of vals, quantized by qt, scaled by
-// slope and inter when scaled. mn and mx are the extremes so far; they
-// order -0 below +0 (as the builtin min and max do) when zeros, the
-// samples of floating-point type T unscaled or scaled with an inter of
-// -0, may be -0.
-func sumExact[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled, zeros bool, mn, mx float64) exactRun {
-	r := exactRun{min: mn, max: mx}
-	for lo := 0; lo < len(vals); lo += exactChunk {
-		c := vals[lo:min(lo+exactChunk, len(vals))]
-		var s, x, q2 wide128
-		s, x, q2, mn, mx = quantSums(c, qt, slope, inter, scaled, mn, mx)
-		// The indices of c start at lo.
-		r.x.add(s.mul(lo))
-		r.x.add(x)
-		r.s.add(s)
-		r.q2.add(wide192{q2.lo, q2.hi, 0})
-	}
-	if zeros && (mn == 0 || mx == 0) {
-		mn, mx = signedExtremes(vals, slope, inter, scaled, r.min, r.max)
-	}
-	r.min, r.max = mn, mx
-	return r
-}
-
 // signedExtremes returns the extremes of the values of vals with mn and
 // mx by the builtin min and max, which order -0 below +0 (plain
 // comparisons take the first zero of either sign).
@@ -303,12 +270,6 @@ func joinHalves(h, l int64) wide128 {
 	w := wide128{uint64(h) << 32, uint64(h >> 32)}
 	w.add(wide128{uint64(l), uint64(l >> 63)})
 	return w
-}
-
-// add adds the sums of a run from (x0, y, z) to p.
-func (r *exactRun) add(p *partial, x0, y, z int) {
-	p.addExact(r.s, r.x, r.q2, x0, y, z)
-	p.imin, p.imax = r.min, r.max
 }
 
 // addExact adds to p the sums of the quantized samples q_i of a run from

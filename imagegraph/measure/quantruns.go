@@ -38,12 +38,11 @@ func (r *runQuant) fold() (s, x, q2 wide128) {
 	x = shifted(xh, 29)
 	x.add(wide128{uint64(xl), uint64(xl >> 63)})
 	// Σq² = Σh²·2^58 + Σh·l·2^30 + Σl², by powers of two, less the
-	// offset of Σh·l, 2^65·2^30.
+	// offset of Σh·l, 2^65·2^30; the halves, below 2^34, are added in
+	// pairs first.
 	q2 = wide128{0, uint64(h2hi) << (90 - 64)}
-	q2.add(shifted(hlhi, 62))
-	q2.add(shifted(h2lo, 58))
-	q2.add(shifted(r.sums[4][0], 32))
-	q2.add(shifted(hllo, 30))
+	q2.add(shifted(h2lo+hlhi<<4, 58))
+	q2.add(shifted(r.sums[4][0]<<2+hllo, 30))
 	q2.add(wide128{uint64(r.sums[4][2]), 0})
 	q2.sub(wide128{0, 1 << (95 - 64)})
 	return s, x, q2
