@@ -26,12 +26,11 @@ func roundEvenBig(v float64, s int) *big.Int {
 	return i
 }
 
-// TestQuantSums checks quantSums on float32 samples (by the amd64 kernel
-// where it runs) against big-integer sums of the quantized samples, on
-// runs of every length from 0 to 300 (blocks of four, tails of one to
-// three, several calls of the kernel), for samples of both signs, ties,
-// signed zeros, subnormals and the largest float32s, at the engine's
-// scale and at others.
+// TestQuantSums checks quantSums, the scalar sums of a run, on float32
+// samples against big-integer sums of the quantized samples, on runs of
+// every length from 0 to 300, for samples of both signs, ties, signed
+// zeros, subnormals and the largest float32s, at the engine's scale and at
+// others.
 func TestQuantSums(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	gens := []struct {
@@ -88,21 +87,16 @@ func TestQuantSums(t *testing.T) {
 						wq2.Add(wq2, new(big.Int).Mul(q, q))
 						wmn, wmx = min(wmn, float64(v)), max(wmx, float64(v))
 					}
-					for _, sums := range []struct {
-						name string
-						f    func([]float32, quant, float64, float64, bool, float64, float64) (wide128, wide128, wide128, float64, float64)
-					}{{"quantSums", quantSums[float32]}} {
-						gs, gx, gq2, gmn, gmx := sums.f(c, qt, 1, 0, false, math.Inf(1), math.Inf(-1))
-						if gs.big().Cmp(ws) != 0 || gx.big().Cmp(wx) != 0 {
-							t.Fatalf("%s: Σq %v, Σi·q %v, want %v, %v", sums.name, gs.big(), gx.big(), ws, wx)
-						}
-						if got := IntWords(gq2.lo, gq2.hi); got.Cmp(wq2) != 0 {
-							t.Fatalf("%s: Σq² %v, want %v", sums.name, got, wq2)
-						}
-						// Plain comparisons may keep either zero.
-						if gmn != wmn || gmx != wmx {
-							t.Fatalf("%s: extremes %v, %v, want %v, %v", sums.name, gmn, gmx, wmn, wmx)
-						}
+					gs, gx, gq2, gmn, gmx := quantSums(c, qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+					if gs.big().Cmp(ws) != 0 || gx.big().Cmp(wx) != 0 {
+						t.Fatalf("Σq %v, Σi·q %v, want %v, %v", gs.big(), gx.big(), ws, wx)
+					}
+					if got := IntWords(gq2.lo, gq2.hi); got.Cmp(wq2) != 0 {
+						t.Fatalf("Σq² %v, want %v", got, wq2)
+					}
+					// Plain comparisons may keep either zero.
+					if gmn != wmn || gmx != wmx {
+						t.Fatalf("extremes %v, %v, want %v, %v", gmn, gmx, wmn, wmx)
 					}
 				})
 			}
@@ -113,12 +107,36 @@ func TestQuantSums(t *testing.T) {
 // TestQuantRuns checks the row kernel against quantSums: a row cut
 // into runs of every length it takes (4 to maxLaneSamples), from every
 // offset modulo 4, for the samples of TestQuantSums' kinds, each run's Σq,
-// Σ x·q_x (x from the row's start), Σq² and extremes.
+// Σ x·q_x (x from the row's start), Σq² and extremes; and runs that end at
+// maxRowIndex, the widest row the kernel takes, where x·q is largest.
 func TestQuantRuns(t *testing.T) {
 	if !hasQuantRuns32 {
 		t.Skip("no row kernel here")
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
+	check := func(name string, row []float32, runs []int32) {
+		t.Helper()
+		largest := 0.0
+		for _, v := range row {
+			largest = max(largest, math.Abs(float64(v)))
+		}
+		for _, ds := range []int{0, -3, -30} {
+			sc, _ := QuantScale(largest)
+			qt := newQuant(sc + ds)
+			out := make([]runQuant, len(runs)/2)
+			quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0)
+			for k := range out {
+				x0, n := int(runs[2*k]), int(runs[2*k+1])
+				ws, wx, wq2, wmn, wmx := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+				wx.add(ws.mul(x0))
+				gs, gx, gq2 := out[k].fold()
+				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
+					t.Fatalf("%s, scale %+d, run of %d from %d: sums %v %v %v, extremes %v %v; want %v %v %v, %v %v",
+						name, ds, n, x0, gs.big(), gx.big(), gq2.big(), out[k].mn, out[k].mx, ws.big(), wx.big(), wq2.big(), wmn, wmx)
+				}
+			}
+		}
+	}
 	kinds := map[string]func() float32{
 		"uniform":  func() float32 { return rng.Float32() },
 		"signed":   func() float32 { return float32(rng.NormFloat64() * 1e6) },
@@ -140,25 +158,21 @@ func TestQuantRuns(t *testing.T) {
 		for i := range row {
 			row[i] = f()
 		}
-		largest := 0.0
-		for _, v := range row {
-			largest = max(largest, math.Abs(float64(v)))
+		check(name, row, runs)
+		if testing.Short() {
+			continue
 		}
-		for _, ds := range []int{0, -3, -30} {
-			sc, _ := QuantScale(largest)
-			qt := newQuant(sc + ds)
-			out := make([]runQuant, len(runs)/2)
-			quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0)
-			for k := range out {
-				x0, n := int(runs[2*k]), int(runs[2*k+1])
-				ws, wx, wq2, wmn, wmx := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
-				wx.add(ws.mul(x0))
-				gs, gx, gq2 := out[k].fold()
-				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
-					t.Fatalf("%s, scale %+d, run of %d from %d: sums %v %v %v, extremes %v %v; want %v %v %v, %v %v",
-						name, ds, n, x0, gs.big(), gx.big(), gq2.big(), out[k].mn, out[k].mx, ws.big(), wx.big(), wq2.big(), wmn, wmx)
-				}
-			}
+		// The far end of the widest row: only its last pages are touched.
+		far := make([]float32, maxRowIndex)
+		runs = runs[:0]
+		x = maxRowIndex
+		for n := maxLaneSamples; n >= 4; n = n*2/3 - rng.IntN(2) {
+			x -= n
+			runs = append(runs, int32(x), int32(n))
 		}
+		for i := x; i < maxRowIndex; i++ {
+			far[i] = f()
+		}
+		check(name+"/far", far, runs)
 	}
 }
