@@ -55,11 +55,7 @@ func gpuLabeler(ptr uintptr) (*cclabel.Labeler, error) {
 // uint16) under a's rule and connectivity, waiting for stream first, and
 // returns the component count.
 func labelDevice(data uintptr, kind imagegraph.SampleKind, l layout, out uintptr, outType int, a labelArgs, stream uintptr) (int, error) {
-	rule, err := a.rule()
-	if err != nil {
-		return 0, err
-	}
-	conn, err := l.conn(a.conn)
+	rule, conn, err := a.ruleConn(l)
 	if err != nil {
 		return 0, err
 	}

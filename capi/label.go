@@ -118,17 +118,24 @@ func (a labelArgs) rule() (imagegraph.Rule, error) {
 	return r, nil
 }
 
+// ruleConn returns a's rule and the raster connectivity of a's
+// connectivity for an array of layout l.
+func (a labelArgs) ruleConn(l layout) (imagegraph.Rule, int, error) {
+	rule, err := a.rule()
+	if err != nil {
+		return rule, 0, err
+	}
+	conn, err := l.conn(a.conn)
+	return rule, conn, err
+}
+
 // labelInto labels the array src of layout l under a into out, an array of
 // the same layout and of dtype outType (uint16, uint32, uint64, int32 or
 // int64), and returns the component count. The uint32 labels are written
 // in out itself; the other types are converted from a uint32 labeling, or
 // for uint16 written narrow by the engine when it can.
 func labelInto(src unsafe.Pointer, kind imagegraph.SampleKind, l layout, out unsafe.Pointer, outType int, a labelArgs) (int, error) {
-	rule, err := a.rule()
-	if err != nil {
-		return 0, err
-	}
-	conn, err := l.conn(a.conn)
+	rule, conn, err := a.ruleConn(l)
 	if err != nil {
 		return 0, err
 	}
