@@ -99,7 +99,7 @@ func LabelVolumeMeasured(l *cclabel.Labeler, out VolumeOutputs, vol *imagegraph.
 	s.MinSize, s.Largest = 0, 0
 	none := make([][]uint32, len(vol.Frames))
 	return labelFrames(l, vol, s, conn, nil, false, nil, func(f *imagegraph.Raster, t int, rule imagegraph.Rule, conn int) (*cclabel.MeasuredRaster, error) {
-		return labelMeasured(l, f, volumeFrame(vol, iv, none, t), rule, conn, s, out.Stats != "", out.Contacts != "")
+		return labelMeasured(l, f, volumeFrame(vol, iv, none, nil, t), rule, conn, s, out.Stats != "", out.Contacts != "")
 	})
 }
 
@@ -245,7 +245,7 @@ func WriteVolume(out VolumeOutputs, vol *imagegraph.Volume, vl *VolumeLabels, s 
 	// One frame's statistics at a time; labels are numbered from 1 in
 	// every frame.
 	frame := func(t int) (frameInput, error) {
-		f := volumeFrame(vol, iv, frames, t)
+		f := volumeFrame(vol, iv, frames, vl.PerFrame, t)
 		if vl.Measured != nil {
 			f.measured = vl.Measured[t]
 		}
@@ -264,11 +264,18 @@ func volumeIntensity(out VolumeOutputs, vol *imagegraph.Volume, s Settings) (*im
 }
 
 // volumeFrame returns what frame t of vol is measured from: its labels
-// frames[t] and its intensity from iv (none when nil).
-func volumeFrame(vol *imagegraph.Volume, iv *imagegraph.Volume, frames [][]uint32, t int) frameInput {
+// frames[t], counts[t] components (the largest label when counts has no
+// entry for it), and its intensity from iv (none when nil).
+func volumeFrame(vol *imagegraph.Volume, iv *imagegraph.Volume, frames [][]uint32, counts []int, t int) frameInput {
 	f0 := vol.Frames[0]
+	count := 0
+	if t < len(counts) {
+		count = counts[t]
+	} else {
+		count = int(parallel.Max(frames[t]))
+	}
 	f := frameInput{values: vol.Frames[t], spacing: [3]float64{math.Abs(vol.Spacing[0]), math.Abs(vol.Spacing[1]), math.Abs(vol.Spacing[2])},
-		labels: &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: maxLabel(frames[t])}}
+		labels: &imagegraph.Labels{Width: f0.Width, Height: f0.Height, Depth: f0.Depth, Data: frames[t], Count: count}}
 	if iv != nil {
 		f.intensity, f.slope, f.inter = iv.Frames[min(t, len(iv.Frames)-1)], iv.Slope, iv.Inter
 	}
@@ -295,9 +302,6 @@ func PreviewNote(out VolumeOutputs, frames int) string {
 func previewText(frames int) string {
 	return fmt.Sprintf("frame %d of %d", PreviewFrame, frames)
 }
-
-// maxLabel returns the largest label.
-func maxLabel(labels []uint32) int { return int(parallel.Max(labels)) }
 
 // widen returns uint16 labels as uint32.
 func widen(narrow []uint16) []uint32 {
