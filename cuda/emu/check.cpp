@@ -246,7 +246,7 @@ template <typename T> static std::vector<unsigned int> runs(const std::vector<T>
   // runs_count is grid-stride (a few blocks, so that it wraps) and, for the
   // multilabel rule on integer samples, also finds grid_values' two words.
   unsigned int values[2] = {0, 0};
-  unsigned int* const vals = s.rule == 0 && !std::is_same_v<T, float> ? values : nullptr;
+  unsigned int* const vals = s.rule == 0 && !std::is_same_v<T, float> && sizeof(T) > 1 ? values : nullptr; // as cuda/grid.go: bytes run grid_values
   emuLaunch(std::min(warpBlocks, 3u), 32 * RUN_WARPS, [&] { RKern<T>::count(in.data(), counts.data(), s, vals); });
   if (vals != nullptr) {
     const unsigned int width = sizeof(T) >= 4 ? 0xffffffffu : (1u << (8 * sizeof(T))) - 1u;

@@ -215,6 +215,10 @@ inline unsigned int __vmaxu4(unsigned int a, unsigned int b) { return emuLanes<4
 inline unsigned int __vmaxu2(unsigned int a, unsigned int b) { return emuLanes<2>(a, b, emuMax); }
 inline unsigned int __vsub4(unsigned int a, unsigned int b) { return emuLanes<4>(a, b, emuSub); }
 inline unsigned int __vsub2(unsigned int a, unsigned int b) { return emuLanes<2>(a, b, emuSub); }
+inline unsigned int __vcmpne4(unsigned int a, unsigned int b)
+{
+  return emuLanes<4>(a, b, [](unsigned int x, unsigned int y) { return x != y ? 0xffu : 0u; });
+}
 inline double __dadd_rn(double a, double b) { return a + b; }
 inline double __dmul_rn(double a, double b) { return a * b; }
 

@@ -130,6 +130,46 @@ static __device__ __forceinline__ int segOffset(const unsigned int* const __rest
   return (int)(offsets[g] + sums[g / SCAN_TILE]);
 }
 
+// rcountWords counts the runs of segment r of byte samples under the
+// multilabel or binary rule (the count in lane 0) from 32-bit words, two
+// a lane, and returns true; it returns false, counting nothing, for other
+// samples and rules, a segment shorter than RSEG or words not aligned
+// (warp-uniform). As rstarts, a run starts at a nonzero key that differs
+// from the key before it, or at x0: four keys a word, compared bytewise.
+template <typename T>
+static __device__ __forceinline__ bool rcountWords(const T* const __restrict__, const RSegment&, const GridShape&, unsigned int&)
+{
+  return false;
+}
+template <>
+__device__ __forceinline__ bool rcountWords<unsigned char>(const unsigned char* const __restrict__ in, const RSegment& r,
+                                                          const GridShape& s, unsigned int& runs)
+{
+  const unsigned char* const p = in + r.base + r.x0;
+  if (s.rule > 1 || r.x1 - r.x0 != RSEG || ((unsigned long long)p & 3u) != 0u) return false;
+  const int lane = threadIdx.x % 32;
+  const unsigned int* const w = (const unsigned int*)p;
+  unsigned int a = w[lane], b = w[lane + 32]; // voxels 4 lane.. and 128 + 4 lane..
+  if (s.rule == 1) {
+    a = __vcmpne4(a, 0u);
+    b = __vcmpne4(b, 0u);
+  }
+  // The key before each word's first byte: the last of the lane before;
+  // at x0 one that differs, at x0 + 128 the last of lane 31's a.
+  unsigned int pa = __shfl_up_sync(0xffffffffu, a, 1) >> 24, pb = __shfl_up_sync(0xffffffffu, b, 1) >> 24;
+  const unsigned int a31 = __shfl_sync(0xffffffffu, a, 31) >> 24;
+  if (lane == 0) {
+    pa = ~a & 0xffu;
+    pb = a31;
+  }
+  const unsigned int sa = __vcmpne4(a, a << 8 | pa) & __vcmpne4(a, 0u), sb = __vcmpne4(b, b << 8 | pb) & __vcmpne4(b, 0u);
+  unsigned int c = (__popc(sa) + __popc(sb)) / 8u;
+#pragma unroll
+  for (int o = 16; o > 0; o /= 2) c += __shfl_down_sync(0xffffffffu, c, o);
+  runs = c;
+  return true;
+}
+
 // runs_count: a warp per segment, grid-stride. With values set (the
 // multilabel rule on integer samples) it also does grid_values' work on
 // the keys (ecl_grid_values.cu: values must hold {0, 0} before the launch;
@@ -145,9 +185,13 @@ static __device__ void runs_count(const T* const __restrict__ in, unsigned int* 
   unsigned int lo = 0, hi = 0;
   for (long long g = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32; g < segs; g += warps) { // warp-uniform
     const RSegment r = rsegmentAt(s, g);
+    unsigned int runs = 0;
+    if (values == nullptr && rcountWords(in, r, s, runs)) { // warp-uniform
+      if (lane == 0) counts[g] = runs;
+      continue;
+    }
     unsigned int k[RSTEPS];
     unsigned int left = rkeys(in, r.base, r.x0, r.x1, s, k), kp;
-    unsigned int runs = 0;
 #pragma unroll
     for (int j = 0; j < RSTEPS; j++) {
       runs += __popc(rstarts(k[j], j, left, kp));
