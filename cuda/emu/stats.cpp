@@ -61,15 +61,21 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
     for (int k = 0; k < len && i < n; k++) lab[i++] = l;
   }
   std::vector<float> inten(n);
-  for (auto& v : inten) v = (float)((double)(rng() % 2000000) / 1000.0 - 700.0);
+  // Three scalings by seed: positive, negative (which reverses the
+  // samples' order), and none, with signed zeros among the samples.
+  const int scaling = (int)(seed % 3);
+  for (auto& v : inten) {
+    v = (float)((double)(rng() % 2000000) / 1000.0 - 700.0);
+    if (scaling == 2 && rng() % 4 == 0) v = (rng() % 2) ? -0.0f : 0.0f;
+  }
   StatsShape s{};
   s.w = w;
   s.h = h;
   s.d = d;
   s.flags = flags;
   s.stride = (flags & 4) ? 27 : 10;
-  s.slope = 1.5;
-  s.inter = -3.25;
+  s.slope = scaling == 0 ? 1.5 : scaling == 1 ? -0.75 : 1.0;
+  s.inter = scaling == 0 ? -3.25 : scaling == 1 ? 2.5 : 0.0;
   const long long slots = 1 << 12;
   s.mask = slots - 1;
   std::vector<su64> table((nlab + 1) * (long long)s.stride), keys(slots);
