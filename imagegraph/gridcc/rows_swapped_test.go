@@ -95,6 +95,34 @@ func TestLabelRunsSwapped(t *testing.T) {
 			checkSwapped[int64, uint64](t, "int64 "+name, stripeVolume[int64](rng, w, h, d, l[0], l[1], 4), w, h, d)
 		}
 	}
+	// No component, and one filling the volume.
+	for _, v := range []uint32{0, 9} {
+		s := make([]uint32, 13*17*12)
+		for i := range s {
+			s[i] = v
+		}
+		checkSwapped[uint32, uint32](t, fmt.Sprintf("all %d", v), s, 13, 17, 12)
+	}
+}
+
+// TestLabelRunsSwappedOrdersPlanes checks the numbering of components
+// that first occur in the same plane, where the swapped order (x, then y)
+// and the volume's (y, then x) disagree: diagonal strokes, each a
+// component at 6-connectivity and many joined at 26, in planes split
+// among bands.
+func TestLabelRunsSwappedOrdersPlanes(t *testing.T) {
+	const w, h, d = 23, 19, 16
+	s := make([]uint16, w*h*d)
+	for z := range d {
+		for y := range h {
+			for x := range w {
+				if (x+2*y+z)%5 == 0 || (3*x+y)%7 == z%3 {
+					s[x+w*(y+h*z)] = uint16(1 + (x+y+z)%3)
+				}
+			}
+		}
+	}
+	checkSwapped[uint16, uint32](t, "strokes", s, w, h, d)
 }
 
 // TestLabelSwapsRunsAlongY checks that Label takes the swapped path on a
