@@ -3,9 +3,11 @@ package gridcc
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
 	"github.com/cclabel/cclabel/imagegraph/gridcc/runs"
@@ -160,6 +162,47 @@ func TestLabelSwapsRunsAlongY(t *testing.T) {
 					t.Fatalf("%s c%d threads %d: %d labels, want %d", c.name, conn, threads, l.Count, n)
 				}
 			}
+		}
+	}
+}
+
+// TestLabelSwappedRealEM labels the SNEMI3D cutout of testdata/em stored z
+// fastest, whose runs run along y (so Label takes the swapped path), and
+// checks it against runs.LabelGrid for one to three threads.
+func TestLabelSwappedRealEM(t *testing.T) {
+	vol, err := nifti.ReadFile(filepath.Join("..", "..", "testdata", "em", "snemi-mini.nii.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := vol.Frames[0]
+	w, h, d := r.Width, r.Height, r.Depth
+	s := make([]uint32, r.Len()) // z fastest: a d x h x w volume
+	for z := range d {
+		for y := range h {
+			for x := range w {
+				s[z+d*(y+h*x)] = uint32(r.Value(x + w*(y+h*z)))
+			}
+		}
+	}
+	if !runsAlongY(s, d, h, w) {
+		t.Fatal("runsAlongY = false on the z-fastest cutout, want true")
+	}
+	zr, err := imagegraph.NewRaster(d, h, w, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]uint32, len(s))
+	n, err := runs.LabelGrid[uint64](grid.GridShape{Width: d, Height: h, Depth: w}, 26, keys64[uint32]{s, d}, want, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{1, 2, 3} {
+		l, err := Label(zr, imagegraph.Rule{Mode: imagegraph.Multilabel}, Options{Connectivity: 26, Threads: threads}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Count != n || !slices.Equal(l.Data, want) {
+			t.Fatalf("threads %d: %d labels, want %d (or labels differ)", threads, l.Count, n)
 		}
 	}
 }
