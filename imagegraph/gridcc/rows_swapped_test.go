@@ -206,3 +206,29 @@ func TestLabelSwappedRealEM(t *testing.T) {
 		}
 	}
 }
+
+// TestChanges checks changes, 64 samples at a time where it can, against
+// a count of the differing samples one by one.
+func TestChanges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{0, 1, 63, 64, 65, 130, 200} {
+		a32, b32 := make([]uint32, n), make([]uint32, n)
+		a8, b8 := make([]uint8, n), make([]uint8, n)
+		want := 0
+		for i := range n {
+			a32[i], b32[i] = uint32(rng.IntN(3)), uint32(rng.IntN(3))
+			a8[i], b8[i] = uint8(a32[i]), uint8(b32[i])
+			if a32[i] != b32[i] {
+				want++
+			}
+		}
+		for _, masks := range [][]uint64{nil, make([]uint64, 1), make([]uint64, 4)} {
+			if got := changes(a32, b32, masks); got != want {
+				t.Errorf("uint32 n=%d masks %d: %d changes, want %d", n, len(masks), got, want)
+			}
+			if got := changes(a8, b8, masks); got != want {
+				t.Errorf("uint8 n=%d masks %d: %d changes, want %d", n, len(masks), got, want)
+			}
+		}
+	}
+}
