@@ -168,22 +168,37 @@ func runsAlongY[T integer](s []T, width, height, depth int) bool {
 	plane := width * height
 	// A sixteenth of the planes at most, and a million samples.
 	samples := max(1, min(depth/16, (1<<20)/plane))
+	masks := make([]uint64, width/64)
 	alongX, alongY := 0, 0
 	for k := range samples {
 		z := (2*k + 1) * depth / (2 * samples)
 		p := s[z*plane : (z+1)*plane]
 		for y := range height {
 			row := p[y*width : (y+1)*width]
-			for x := 1; x < width; x++ {
-				alongX += int(b2u(row[x] != row[x-1]))
-			}
+			alongX += changes(row[1:], row[:width-1], masks)
 			if y > 0 {
-				above := p[(y-1)*width : y*width]
-				for x, v := range row {
-					alongY += int(b2u(v != above[x]))
-				}
+				alongY += changes(row, p[(y-1)*width:y*width], masks)
 			}
 		}
 	}
 	return alongX > swapFactor*alongY+width
+}
+
+// changes returns how many samples of a differ from those of b (as long):
+// 4-byte samples 64 at a time by band.DiffMasks32 where it can (masks is
+// its scratch), the rest one by one.
+func changes[T integer](a, b []T, masks []uint64) int {
+	b = b[:len(a)]
+	n, x := 0, 0
+	if m := masks[:min(len(masks), len(a)/64)]; len(m) > 0 && unsafe.Sizeof(a[0]) == 4 &&
+		band.DiffMasks32(unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), m) {
+		for _, w := range m {
+			n += mathbits.OnesCount64(w)
+		}
+		x = 64 * len(m)
+	}
+	for ; x < len(a); x++ {
+		n += int(b2u(a[x] != b[x]))
+	}
+	return n
 }

@@ -3,9 +3,11 @@ package gridcc
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/cclabel/cclabel/formats/nifti"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/imagegraph/gridcc/grid"
 	"github.com/cclabel/cclabel/imagegraph/gridcc/runs"
@@ -95,6 +97,34 @@ func TestLabelRunsSwapped(t *testing.T) {
 			checkSwapped[int64, uint64](t, "int64 "+name, stripeVolume[int64](rng, w, h, d, l[0], l[1], 4), w, h, d)
 		}
 	}
+	// No component, and one filling the volume.
+	for _, v := range []uint32{0, 9} {
+		s := make([]uint32, 13*17*12)
+		for i := range s {
+			s[i] = v
+		}
+		checkSwapped[uint32, uint32](t, fmt.Sprintf("all %d", v), s, 13, 17, 12)
+	}
+}
+
+// TestLabelRunsSwappedOrdersPlanes checks the numbering of components
+// that first occur in the same plane, where the swapped order (x, then y)
+// and the volume's (y, then x) disagree: diagonal strokes, each a
+// component at 6-connectivity and many joined at 26, in planes split
+// among bands.
+func TestLabelRunsSwappedOrdersPlanes(t *testing.T) {
+	const w, h, d = 23, 19, 16
+	s := make([]uint16, w*h*d)
+	for z := range d {
+		for y := range h {
+			for x := range w {
+				if (x+2*y+z)%5 == 0 || (3*x+y)%7 == z%3 {
+					s[x+w*(y+h*z)] = uint16(1 + (x+y+z)%3)
+				}
+			}
+		}
+	}
+	checkSwapped[uint16, uint32](t, "strokes", s, w, h, d)
 }
 
 // TestLabelSwapsRunsAlongY checks that Label takes the swapped path on a
@@ -131,6 +161,73 @@ func TestLabelSwapsRunsAlongY(t *testing.T) {
 				if l.Count != n || !slices.Equal(l.Data, want) {
 					t.Fatalf("%s c%d threads %d: %d labels, want %d", c.name, conn, threads, l.Count, n)
 				}
+			}
+		}
+	}
+}
+
+// TestLabelSwappedRealEM labels the SNEMI3D cutout of testdata/em stored z
+// fastest, whose runs run along y (so Label takes the swapped path), and
+// checks it against runs.LabelGrid for one to three threads.
+func TestLabelSwappedRealEM(t *testing.T) {
+	vol, err := nifti.ReadFile(filepath.Join("..", "..", "testdata", "em", "snemi-mini.nii.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := vol.Frames[0]
+	w, h, d := r.Width, r.Height, r.Depth
+	s := make([]uint32, r.Len()) // z fastest: a d x h x w volume
+	for z := range d {
+		for y := range h {
+			for x := range w {
+				s[z+d*(y+h*x)] = uint32(r.Value(x + w*(y+h*z)))
+			}
+		}
+	}
+	if !runsAlongY(s, d, h, w) {
+		t.Fatal("runsAlongY = false on the z-fastest cutout, want true")
+	}
+	zr, err := imagegraph.NewRaster(d, h, w, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]uint32, len(s))
+	n, err := runs.LabelGrid[uint64](grid.GridShape{Width: d, Height: h, Depth: w}, 26, keys64[uint32]{s, d}, want, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{1, 2, 3} {
+		l, err := Label(zr, imagegraph.Rule{Mode: imagegraph.Multilabel}, Options{Connectivity: 26, Threads: threads}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Count != n || !slices.Equal(l.Data, want) {
+			t.Fatalf("threads %d: %d labels, want %d (or labels differ)", threads, l.Count, n)
+		}
+	}
+}
+
+// TestChanges checks changes, 64 samples at a time where it can, against
+// a count of the differing samples one by one.
+func TestChanges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{0, 1, 63, 64, 65, 130, 200} {
+		a32, b32 := make([]uint32, n), make([]uint32, n)
+		a8, b8 := make([]uint8, n), make([]uint8, n)
+		want := 0
+		for i := range n {
+			a32[i], b32[i] = uint32(rng.IntN(3)), uint32(rng.IntN(3))
+			a8[i], b8[i] = uint8(a32[i]), uint8(b32[i])
+			if a32[i] != b32[i] {
+				want++
+			}
+		}
+		for _, masks := range [][]uint64{nil, make([]uint64, 1), make([]uint64, 4)} {
+			if got := changes(a32, b32, masks); got != want {
+				t.Errorf("uint32 n=%d masks %d: %d changes, want %d", n, len(masks), got, want)
+			}
+			if got := changes(a8, b8, masks); got != want {
+				t.Errorf("uint8 n=%d masks %d: %d changes, want %d", n, len(masks), got, want)
 			}
 		}
 	}

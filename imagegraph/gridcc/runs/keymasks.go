@@ -217,22 +217,26 @@ func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int) 
 // c (runs) touches only diagonally, and returns the new n: at its first
 // column s, a run of its key ending at s-1 (ref's key at s differs), and at
 // its last e-1, one starting at e. masks' words at offset eq tell where
-// the keys of c and ref are equal. It branches on no key: each candidate
-// is written, and kept when it touches.
+// the keys of c and ref are equal. In label maps few runs touch a run of
+// their key only diagonally, so the slot of a candidate is found only
+// where it touches.
 func diagonalContacts(buf []uint64, n int, c, ref *maskRow, runs []grid.KeyRun[uint32], masks []uint64, eq int) int {
 	keys := ref.keys
 	w := len(keys)
 	for k, r := range runs {
 		s, e := int(r.Start), int(r.End)
-		run := uint64(c.first+uint32(k)) << 32
 		left := max(s-1, 0)
 		equal := masks[4*(s>>6)+eq] >> uint(s&63) & 1
-		buf[n] = run | uint64(ref.slot(left))
-		n += int(b2u64(s > 0) & b2u64(keys[left] == r.Key) &^ equal)
+		if b2u64(s > 0)&b2u64(keys[left] == r.Key)&^equal != 0 {
+			buf[n] = uint64(c.first+uint32(k))<<32 | uint64(ref.slot(left))
+			n++
+		}
 		right := min(e, w-1)
 		equal = masks[4*((e-1)>>6)+eq] >> uint((e-1)&63) & 1
-		buf[n] = run | uint64(ref.slot(right))
-		n += int(b2u64(e < w) & b2u64(keys[right] == r.Key) &^ equal)
+		if b2u64(e < w)&b2u64(keys[right] == r.Key)&^equal != 0 {
+			buf[n] = uint64(c.first+uint32(k))<<32 | uint64(ref.slot(right))
+			n++
+		}
 	}
 	return n
 }
@@ -242,7 +246,8 @@ func diagonalContacts(buf []uint64, n int, c, ref *maskRow, runs []grid.KeyRun[u
 // returns the new n: a voxel needs to where neither the same row of the
 // plane before nor the row at masks' offset other (the row above or the
 // next) holds its key. It writes the runs of its key at columns x-1, x and
-// x+1, whose slots differ from x's by the run starts at x and x+1.
+// x+1, whose slots differ from x's by the run starts at x and x+1; most
+// such voxels touch none, and their slots are not found.
 func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other int) int {
 	keys, own := ref.keys, c.keys[:len(ref.keys)]
 	last := len(keys) - 1
@@ -251,15 +256,21 @@ func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other i
 		for ; need != 0; need &= need - 1 {
 			x := i<<6 | bits.TrailingZeros64(need)
 			key := own[x]
+			left, right := max(x-1, 0), min(x+1, last)
+			l := b2u64(x > 0) & b2u64(keys[left] == key)
+			m := b2u64(keys[x] == key)
+			r := b2u64(x < last) & b2u64(keys[right] == key)
+			if l|m|r == 0 {
+				continue // mostly: the voxel borders other keys there
+			}
 			run := uint64(c.slot(x)) << 32
 			at := ref.slot(x)
-			left, right := max(x-1, 0), min(x+1, last)
 			buf[n] = run | uint64(at-uint32(ref.startsAt(x)))
-			n += int(b2u64(x > 0) & b2u64(keys[left] == key))
+			n += int(l)
 			buf[n] = run | uint64(at)
-			n += int(b2u64(keys[x] == key))
+			n += int(m)
 			buf[n] = run | uint64(at+uint32(ref.startsAt(right)))
-			n += int(b2u64(x < last) & b2u64(keys[right] == key))
+			n += int(r)
 		}
 	}
 	return n

@@ -14,6 +14,15 @@ type Labeler interface {
 	LabelBand(b *Band, cross *CrossLabels)
 }
 
+// A Numberer is a [Labeler] whose second pass labels the slots of every
+// band, in NumberBands (on the bands' goroutines, with [Run]), before its
+// LabelBand writes any band's pixels: a band's labels may then depend on
+// those that other bands' slots took. [RunLabelerWith] calls NumberBands
+// once the roots that bands hand on are ranked.
+type Numberer interface {
+	NumberBands(bands []Band, cross *CrossLabels)
+}
+
 // RunLabeler labels the bands of labels (rows of width pixels): link,
 // merge the borders, number and label. It returns the number of labels.
 func RunLabeler(l Labeler, bands []Band, labels []uint32, width int) int {
@@ -31,6 +40,9 @@ func RunLabelerWith(l Labeler, bands []Band, labels []uint32, width int, linked 
 	cross := NewCrossLabels(labels, bands)
 	next := Number(bands)
 	cross.rankRoots(labels, bands)
+	if n, ok := l.(Numberer); ok {
+		n.NumberBands(bands, cross)
+	}
 	Run(bands, func(b *Band) { l.LabelBand(b, cross) })
 	Run(bands, func(b *Band) { cross.FinishBand(labels, width, b) })
 	return int(next - 1)
