@@ -18,8 +18,8 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		surface: opt.Surface, touch: opt.Contacts,
 	}
 	s.neighbourCounts = s.surface || s.touch
+	threads := parallel.ClampThreads(opt.Threads, h*d)
 	if vals != nil {
-		s.quant, s.exact = quantOf(vals, s.slope, s.inter, s.scaled, opt.Threads)
 		// Unscaled floating-point samples may be -0, and scaled samples
 		// only where inter is -0.
 		s.zeros = s.scaled && math.Signbit(s.inter)
@@ -27,30 +27,77 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		case []float32, []float64:
 			s.zeros = s.zeros || !s.scaled
 		}
+		// First at a provisional scale, then, where it does not hold, at
+		// the scale of a first pass over all samples.
+		if s.quant, s.provisional = provisional(vals, s.slope, s.inter, s.scaled); s.provisional {
+			s.exact, s.lim = true, math.Ldexp(1, QuantBits-s.quant.scale)
+			workers := s.pass(threads)
+			if scale, ok := s.scaleOf(workers); ok {
+				return s.table(workers, threads, scale, opt)
+			}
+			s.provisional = false
+		}
+		s.quant, s.exact = quantOf(vals, s.slope, s.inter, s.scaled, opt.Threads)
 	}
-	rows := h * d
-	threads := parallel.ClampThreads(opt.Threads, rows)
-	npages := count>>pageBits + 1
+	s.lim = math.Inf(1)
+	return s.table(s.pass(threads), threads, s.quant.scale, opt)
+}
+
+// pass measures the rows with threads goroutines, one worker each.
+func (s *scan[L, T]) pass(threads int) []worker {
+	_, f32 := any(s.vals).([]float32)
+	s.batch = f32 && hasQuantRuns32 && s.exact && !s.scaled && s.quant.f2 == 1 && s.w <= maxRowIndex
 	workers := make([]worker, threads)
-	parallel.RangesIndexed(rows, threads, func(t, lo, hi int) {
+	parallel.RangesIndexed(len(s.labels)/s.w, threads, func(t, lo, hi int) {
 		wk := &workers[t]
-		wk.pages = make([][]partial, npages)
+		wk.pages = make([][]partial, s.count>>pageBits+1)
 		wk.bad = -1
 		if s.touch {
 			wk.contacts = make(map[uint64]*faces)
 		}
 		s.rows(wk, lo, hi)
 	})
-	for _, wk := range workers {
-		if wk.bad >= 0 {
-			return nil, &LabelError{Index: wk.bad, Label: uint32(labels[wk.bad]), Count: count}
+	return workers
+}
+
+// scaleOf returns the scale of the largest |v| over all samples, from
+// the workers of a pass at a provisional scale, and whether the
+// provisional scale held: the pass went through, every v·2^scale was an
+// integer, and the scale is not below it (nor 64 above).
+func (s *scan[L, T]) scaleOf(workers []worker) (int, bool) {
+	m := 0.0
+	for i := range workers {
+		wk := &workers[i]
+		if wk.redo || s.abort.Load() {
+			return 0, false
+		}
+		m = max(m, wk.bgmax)
+		for _, pg := range wk.pages {
+			for j := range pg {
+				if p := &pg[j]; p.n > 0 {
+					m = max(m, -p.imin, p.imax)
+				}
+			}
 		}
 	}
-	t := &Table{Components: make([]Component, count)}
-	m := merger{workers: workers, opt: opt, spacing: opt.Spacing, is3D: d > 1, intensity: vals != nil}
-	if s.exact {
-		m.exact, m.scale = true, s.quant.scale
+	scale, ok := QuantScale(m)
+	return scale, ok && m < s.lim && scale >= s.quant.scale && scale-s.quant.scale < 64
+}
+
+// table merges the workers of a pass into the table, the intensity sums
+// taken to the given scale (from s.quant's).
+func (s *scan[L, T]) table(workers []worker, threads, scale int, opt Options) (*Table, error) {
+	for _, wk := range workers {
+		if wk.bad >= 0 {
+			return nil, &LabelError{Index: wk.bad, Label: uint32(s.labels[wk.bad]), Count: s.count}
+		}
 	}
+	t := &Table{Components: make([]Component, s.count)}
+	m := merger{workers: workers, opt: opt, spacing: opt.Spacing, is3D: len(s.labels) > s.w*s.h, intensity: s.vals != nil}
+	if s.exact {
+		m.exact, m.scale, m.shift = true, scale, uint(scale-s.quant.scale)
+	}
+	npages := s.count>>pageBits + 1
 	parallel.Ranges(npages, threads, func(lo, hi int) {
 		for pg := lo; pg < hi; pg++ {
 			m.page(t.Components, pg)
@@ -68,6 +115,7 @@ type merger struct {
 	opt       Options
 	exact     bool // the intensity sums are exact, of this scale
 	scale     int
+	shift     uint // less this many bits
 	spacing   [3]float64
 	is3D      bool
 	intensity bool
@@ -192,6 +240,9 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 	if e.Size == 0 {
 		*c = e.component(m.opt, m.is3D, nil, z)
 		return
+	}
+	if k := m.shift; k > 0 {
+		q, qx, qy, qz, q2 = q.shl(k), qx.shl(k), qy.shl(k), qz.shl(k), q2.shl(2*k)
 	}
 	for a := range 3 {
 		e.Exposed[a] = 2 * (e.Size - same[a])

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -61,9 +62,15 @@ type worker struct {
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
-	// The runs that quantRuns32AVX2 sums, and their sums.
-	qruns []int32
-	qout  []runQuant
+	// At a provisional scale (scan.provisional): redo reports that it
+	// does not hold, bgmax is the largest |v| of the background.
+	redo  bool
+	bgmax float64
+	// The runs of a row that quantRuns32AVX2 sums (start, count), their
+	// partials, and their sums.
+	qruns  []int32
+	qparts []*partial
+	qout   []runQuant
 }
 
 // cacheSize is the number of pairs in a worker's cache of contacts.
@@ -132,8 +139,16 @@ type scan[L Label, T imagegraph.Sample] struct {
 	exact           bool // the intensity sums are exact, by quant
 	zeros           bool // a scaled sample may be -0
 	quant           quant
+	batch           bool // float32 runs of 4 to exactChunk go to the kernel
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
+
+	// provisional: quant is [provisional]'s, which holds while every
+	// v·2^scale is an integer and every |v| is below lim; abort stops the
+	// pass where it does not.
+	provisional bool
+	lim         float64
+	abort       atomic.Bool
 }
 
 // run is a run of equal labels along a row, ending before x = end (a
@@ -194,7 +209,8 @@ func (p *planeRuns[L]) row(y int) []run[L] { return p.runs[p.start[y]:p.end[y]] 
 // every run with the runs of the row before and the row of the plane
 // before that it overlaps, keeping the runs of this plane and the one
 // before; the rows before lo are split into runs again. It empties
-// wk's cache of contacts into its map at the end.
+// wk's cache of contacts into its map at the end. At a provisional
+// scale, it stops after a row where the scale does not hold.
 func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 	w, h := s.w, s.h
 	plane := w * h
@@ -243,6 +259,10 @@ func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 			vals = s.vals[base : base+w]
 		}
 		s.line(wk, line, vals, y, z, base, up, back)
+		if s.provisional && (wk.redo || s.abort.Load()) {
+			s.abort.Store(true)
+			return
+		}
 	}
 	for i := range wk.cache {
 		wk.evict(&wk.cache[i], 0)
@@ -256,11 +276,13 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	var left L // the label of the run before
 	ui, bi := 0, 0
 	x0 := 0
-	batch := vals != nil && s.batchRuns(wk, line, vals)
-	k := 0 // the next of wk.qout
+	wk.qruns, wk.qparts = wk.qruns[:0], wk.qparts[:0]
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
 		if a == 0 {
+			if s.provisional {
+				s.background(wk, vals[x0:x])
+			}
 			left, x0 = a, x
 			continue
 		}
@@ -293,8 +315,8 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if p.n == 0 {
 				s.first(p, vals[x0])
 			}
-			if n := x - x0; batch && n >= 4 && n <= exactChunk {
-				k = s.addQuant(wk, k, p, vals[x0:x], y, z)
+			if n := x - x0; s.batch && n >= 4 && n <= exactChunk {
+				wk.queue(p, x0, n)
 			} else {
 				s.intensity(wk, p, vals[x0:x], x0, y, z)
 			}
@@ -322,6 +344,9 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			}
 		}
 		left, x0 = a, x
+	}
+	if len(wk.qparts) > 0 {
+		s.sumQueued(wk, vals, y, z)
 	}
 }
 
@@ -366,70 +391,56 @@ func seek[L Label](nb []run[L], i, x int) int {
 	return i
 }
 
-// batchRuns sums the float32 samples of the runs of line that line
-// measures of 4 to exactChunk samples into wk.qout, in order, in pieces
-// of at most maxLaneSamples; false where quantRuns32AVX2 does not apply.
-func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
-	v, ok := any(vals).([]float32)
-	if !ok || !hasQuantRuns32 || !s.exact || s.scaled || s.quant.f2 != 1 || s.w > maxRowIndex {
-		return false
-	}
-	wk.qruns = wk.qruns[:0]
-	x0 := 0
-	for _, rn := range line {
-		a, x := rn.label, int(rn.end)
-		for n := x - x0; a != 0 && int(a) <= s.count && n >= 4 && n <= exactChunk; {
-			m := n
-			if m > maxLaneSamples {
-				m = maxLaneSamples &^ 3
-			}
-			wk.qruns = append(wk.qruns, int32(x-n), int32(m))
-			n -= m
+// queue queues the run of n samples from x0 (4 to exactChunk) for
+// [scan.sumQueued] to add to p, in pieces of at most maxLaneSamples.
+func (wk *worker) queue(p *partial, x0, n int) {
+	for x := x0 + n; n > 0; {
+		m := n
+		if m > maxLaneSamples {
+			m = maxLaneSamples &^ 3
 		}
-		x0 = x
+		wk.qruns = append(wk.qruns, int32(x-n), int32(m))
+		wk.qparts = append(wk.qparts, p)
+		n -= m
 	}
-	nruns := len(wk.qruns) / 2
-	if nruns == 0 {
-		return true
-	}
+}
+
+// sumQueued sums the float32 samples of the queued runs of the row vals
+// at (y, z) with quantRuns32AVX2, and adds them to their partials.
+func (s *scan[L, T]) sumQueued(wk *worker, vals []T, y, z int) {
+	nruns := len(wk.qparts)
 	wk.qout = slices.Grow(wk.qout[:0], nruns)[:nruns]
 	// The kernel prefetches the 4-byte labels two rows on.
 	ahead := uintptr(0)
-	if unsafe.Sizeof(line[0].label) == 4 {
+	if unsafe.Sizeof(s.labels[0]) == 4 {
 		ahead = uintptr(unsafe.Pointer(unsafe.SliceData(s.labels))) - uintptr(unsafe.Pointer(unsafe.SliceData(s.vals))) + uintptr(2*s.w*4)
 	}
-	quantRuns32AVX2(&v[0], &wk.qruns[0], nruns, s.quant.f1, &wk.qout[0], ahead)
-	return true
-}
-
-// addQuant adds to p the sums of the samples vals of a run of row (y, z),
-// wk.qout[k] and on, and returns the index after them.
-func (s *scan[L, T]) addQuant(wk *worker, k int, p *partial, vals []T, y, z int) int {
-	var sum, wx, sq wide128
-	mn, mx := p.imin, p.imax
-	for n := 0; n < len(vals); k++ {
+	if quantRuns32AVX2(&any(vals).([]float32)[0], &wk.qruns[0], nruns, s.quant.f1, &wk.qout[0], ahead) != 0 {
+		wk.redo = true
+	}
+	for k, p := range wk.qparts {
 		r := &wk.qout[k]
-		rs, rx, rq2 := r.fold()
-		sum.add(rs)
-		wx.add(rx)
-		sq.add(rq2)
+		r.addTo(p, y, z)
+		mn, mx := p.imin, p.imax
 		if r.mn < mn {
 			mn = r.mn
 		}
 		if r.mx > mx {
 			mx = r.mx
 		}
-		n += int(wk.qruns[2*k+1])
+		x0 := int(wk.qruns[2*k])
+		s.setExtremes(wk, p, mn, mx, vals[x0:x0+int(wk.qruns[2*k+1])])
 	}
-	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, 0, y, z)
-	s.setExtremes(p, mn, mx, vals)
-	return k
 }
 
 // setExtremes sets p's extremes to mn and mx, those of the samples vals
 // of a run and p's by plain comparisons; where s.zeros, it takes them
-// again by the builtin min and max, which order -0 below +0.
-func (s *scan[L, T]) setExtremes(p *partial, mn, mx float64, vals []T) {
+// again by the builtin min and max, which order -0 below +0. It marks wk
+// for a redo where they are not within s.lim.
+func (s *scan[L, T]) setExtremes(wk *worker, p *partial, mn, mx float64, vals []T) {
+	if !(mn > -s.lim && mx < s.lim) {
+		wk.redo = true
+	}
 	if s.zeros && (mn == 0 || mx == 0) {
 		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 	}
@@ -447,7 +458,12 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		// Without s.zeros there is no -0, and the builtins are the plain
 		// comparisons.
 		p.imin, p.imax = min(p.imin, v), max(p.imax, v)
-		q := int64(math.RoundToEven(v * s.quant.f1 * s.quant.f2))
+		w := v * s.quant.f1 * s.quant.f2
+		r := math.RoundToEven(w)
+		if r != w || !(math.Abs(v) < s.lim) {
+			wk.redo = true
+		}
+		q := int64(r)
 		m := q >> 63
 		hi, lo := bits.Mul64(uint64((q^m)-m), uint64((q^m)-m))
 		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide192{lo, hi, 0}, x0, y, z)
@@ -457,10 +473,12 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		mn, mx := p.imin, p.imax
 		for lo := 0; lo < len(vals); lo += exactChunk {
 			var sum, wx, sq wide128
-			sum, wx, sq, mn, mx = quantSums(vals[lo:min(lo+exactChunk, len(vals))], s.quant, s.slope, s.inter, s.scaled, mn, mx)
+			var inexact bool
+			sum, wx, sq, mn, mx, inexact = quantSums(vals[lo:min(lo+exactChunk, len(vals))], s.quant, s.slope, s.inter, s.scaled, mn, mx)
 			p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0+lo, y, z)
+			wk.redo = wk.redo || inexact
 		}
-		s.setExtremes(p, mn, mx, vals)
+		s.setExtremes(wk, p, mn, mx, vals)
 		return
 	}
 	var r runSums
@@ -470,6 +488,31 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		r = sumPlain(vals, p.fl().k, p.imin, p.imax)
 	}
 	r.add(p, len(vals), x0, y, z)
+}
+
+// background takes the largest |v| of the samples vals of a background
+// run (not empty) into wk.bgmax, and marks wk for a redo where one is not
+// below s.lim (or NaN). Most background runs are short: it takes the
+// first and the last sample before any loop.
+func (s *scan[L, T]) background(wk *worker, vals []T) {
+	m := max(s.abs(vals[0]), s.abs(vals[len(vals)-1]))
+	if len(vals) > 2 {
+		for _, t := range vals[1 : len(vals)-1] {
+			m = max(m, s.abs(t))
+		}
+	}
+	if !(m <= wk.bgmax) {
+		wk.bgmax = m
+		wk.redo = wk.redo || !(m < s.lim)
+	}
+}
+
+// abs returns |v| of the sample t.
+func (s *scan[L, T]) abs(t T) float64 {
+	if s.scaled {
+		return math.Abs(float64(float64(t)*s.slope) + s.inter)
+	}
+	return math.Abs(float64(t))
 }
 
 // first sets up p's intensity sums at its first sample v: in floating

@@ -35,6 +35,9 @@ func (a wide128) mul(n int) wide128 {
 	return wide128{lo, hi + a.hi*uint64(n)}
 }
 
+// shl returns a·2^k, for k < 64.
+func (a wide128) shl(k uint) wide128 { return wide128{a.lo << k, a.hi<<k | a.lo>>(64-k)} }
+
 // big returns a as a [big.Int].
 func (a wide128) big() *big.Int { return IntWords(a.lo, a.hi) }
 
@@ -47,6 +50,14 @@ func (a *wide192) add(b wide192) {
 	a[0], c = bits.Add64(a[0], b[0], 0)
 	a[1], c = bits.Add64(a[1], b[1], c)
 	a[2] += b[2] + c
+}
+
+// shl returns a·2^k, for k < 128.
+func (a wide192) shl(k uint) wide192 {
+	if k >= 64 {
+		a, k = wide192{0, a[0], a[1]}, k-64
+	}
+	return wide192{a[0] << k, a[1]<<k | a[0]>>(64-k), a[2]<<k | a[1]>>(64-k)}
 }
 
 // quant is the fixed-point form of the intensities that [Exact] sums: q =
@@ -64,6 +75,32 @@ func newQuant(s int) quant {
 		return quant{s, math.Ldexp(1, s-1000), math.Ldexp(1, 1000)}
 	}
 	return quant{s, math.Ldexp(1, s), 1}
+}
+
+// provisionalMargin is how many bits below the scale of the largest |v|
+// of its samples [provisional] takes for floating-point samples.
+const provisionalMargin = 12
+
+// provisional returns the quantization of a first pass over the samples
+// vals (v = t·slope + inter when scaled), before their largest |v| is
+// known: of scale 0 for unscaled integers, whose every v is an integer;
+// otherwise of provisionalMargin below the scale of the largest |v| of a
+// few thousand samples spread over vals. False when one of those is NaN or
+// infinite.
+func provisional[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool) (quant, bool) {
+	if T(1)/2 == 0 && !scaled {
+		return newQuant(0), true
+	}
+	m := 0.0
+	for i := 0; i < len(vals); i += len(vals)/4096 + 1 {
+		v := float64(vals[i])
+		if scaled {
+			v = float64(v*slope) + inter
+		}
+		m = max(m, math.Abs(v))
+	}
+	s, ok := QuantScale(m)
+	return newQuant(s - provisionalMargin), ok
 }
 
 // quantOf returns the quantization of the scaled samples vals (v = t·slope
@@ -224,18 +261,18 @@ const exactChunk = 1 << (127 - 2*QuantBits)
 
 // quantSums returns, for the samples q_i quantized by qt from the values
 // v of vals (at most exactChunk of them; t·slope + inter, the product
-// rounded, when scaled), Σq, Σ i·q_i and Σq², and the extremes of the
+// rounded, when scaled), Σq, Σ i·q_i and Σq², the extremes of the
 // values with mn and mx, by plain comparisons (either zero where -0 and
-// +0 tie).
+// +0 tie), and whether a v·2^scale is not an integer (or NaN).
 //
 // It sums the high and low 32 bits of each q apart (q = h·2^32 + l, l
 // unsigned), whose sums and sums of running sums p stay below 2^63 over
 // exactChunk samples: plain integer additions, with no carry from one to
 // the next; only Σq² is summed in two words. Σ i·q_i = n·Σq − p.
-func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, x, q2 wide128, _, _ float64) {
+func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, x, q2 wide128, _, _ float64, inexact bool) {
 	f1, f2 := qt.f1, qt.f2
 	var sh, sl, ph, pl int64
-	var r0, r1 uint64
+	var r0, r1, frac uint64
 	for _, t := range vals {
 		v := float64(t)
 		if scaled {
@@ -247,7 +284,10 @@ func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sc
 		if v > mx {
 			mx = v
 		}
-		q := int64(math.RoundToEven(v * f1 * f2))
+		w := v * f1 * f2
+		r := math.RoundToEven(w)
+		frac |= math.Float64bits(w - r) // +0 where w is an integer
+		q := int64(r)
 		sh += q >> 32
 		sl += q & (1<<32 - 1)
 		ph += sh
@@ -262,7 +302,7 @@ func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sc
 	s = joinHalves(sh, sl)
 	x = s.mul(len(vals))
 	x.sub(joinHalves(ph, pl))
-	return s, x, wide128{r0, r1}, mn, mx
+	return s, x, wide128{r0, r1}, mn, mx, frac != 0
 }
 
 // joinHalves returns h·2^32 + l as a 128-bit integer.

@@ -87,7 +87,7 @@ func TestQuantSums(t *testing.T) {
 						wq2.Add(wq2, new(big.Int).Mul(q, q))
 						wmn, wmx = min(wmn, float64(v)), max(wmx, float64(v))
 					}
-					gs, gx, gq2, gmn, gmx := quantSums(c, qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+					gs, gx, gq2, gmn, gmx, _ := quantSums(c, qt, 1, 0, false, math.Inf(1), math.Inf(-1))
 					if gs.big().Cmp(ws) != 0 || gx.big().Cmp(wx) != 0 {
 						t.Fatalf("Σq %v, Σi·q %v, want %v, %v", gs.big(), gx.big(), ws, wx)
 					}
@@ -127,7 +127,7 @@ func TestQuantRuns(t *testing.T) {
 			quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0)
 			for k := range out {
 				x0, n := int(runs[2*k]), int(runs[2*k+1])
-				ws, wx, wq2, wmn, wmx := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+				ws, wx, wq2, wmn, wmx, _ := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
 				wx.add(ws.mul(x0))
 				gs, gx, gq2 := out[k].fold()
 				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
