@@ -66,6 +66,7 @@ type worker struct {
 	// does not hold, bgmax is the largest |v| of the background.
 	redo  bool
 	bgmax float64
+	bg    []int32 // a row's background runs (start, end)
 	// The runs of a row that quantRuns32AVX2 sums (start, count), their
 	// partials, and their sums.
 	qruns  []int32
@@ -276,12 +277,12 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	var left L // the label of the run before
 	ui, bi := 0, 0
 	x0 := 0
-	wk.qruns, wk.qparts = wk.qruns[:0], wk.qparts[:0]
+	wk.qruns, wk.qparts, wk.bg = wk.qruns[:0], wk.qparts[:0], wk.bg[:0]
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
 		if a == 0 {
 			if s.provisional {
-				s.background(wk, vals[x0:x])
+				wk.bg = append(wk.bg, int32(x0), int32(x))
 			}
 			left, x0 = a, x
 			continue
@@ -347,6 +348,9 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	}
 	if len(wk.qparts) > 0 {
 		s.sumQueued(wk, vals, y, z)
+	}
+	if s.provisional {
+		s.background(wk, vals)
 	}
 }
 
@@ -490,29 +494,33 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 	r.add(p, len(vals), x0, y, z)
 }
 
-// background takes the largest |v| of the samples vals of a background
-// run (not empty) into wk.bgmax, and marks wk for a redo where one is not
-// below s.lim (or NaN). Most background runs are short: it takes the
-// first and the last sample before any loop.
+// background takes the largest |v| of the samples of the background
+// runs wk.bg (start, end) of the row vals into wk.bgmax, and marks wk for
+// a redo where one is not below s.lim (or NaN). Most background runs are
+// short: it takes the first and the last sample without a loop.
 func (s *scan[L, T]) background(wk *worker, vals []T) {
-	m := max(s.abs(vals[0]), s.abs(vals[len(vals)-1]))
-	if len(vals) > 2 {
-		for _, t := range vals[1 : len(vals)-1] {
-			m = max(m, s.abs(t))
+	m := wk.bgmax
+	for k := 0; k+1 < len(wk.bg); k += 2 {
+		x0, x1 := int(wk.bg[k]), int(wk.bg[k+1])-1
+		a := max(s.abs(vals[x0]), s.abs(vals[x1]))
+		for i := x0 + 1; i < x1; i++ {
+			a = max(a, s.abs(vals[i]))
+		}
+		if !(a <= m) {
+			m = a
+			wk.redo = wk.redo || !(a < s.lim)
 		}
 	}
-	if !(m <= wk.bgmax) {
-		wk.bgmax = m
-		wk.redo = wk.redo || !(m < s.lim)
-	}
+	wk.bgmax = m
 }
 
 // abs returns |v| of the sample t.
 func (s *scan[L, T]) abs(t T) float64 {
+	v := float64(t)
 	if s.scaled {
-		return math.Abs(float64(float64(t)*s.slope) + s.inter)
+		v = float64(v*s.slope) + s.inter
 	}
-	return math.Abs(float64(t))
+	return math.Abs(v)
 }
 
 // first sets up p's intensity sums at its first sample v: in floating
