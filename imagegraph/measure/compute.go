@@ -2,6 +2,7 @@ package measure
 
 import (
 	"cmp"
+	"iter"
 	"math"
 	"slices"
 
@@ -142,24 +143,7 @@ func (m *merger) label(c *Component, pg, i int) {
 	var same [3]int64
 	var k, s1, s2 float64
 	var wsum [3]float64
-	for t := range m.workers {
-		pages := m.workers[t].pages
-		if pages[pg] == nil {
-			continue
-		}
-		p := &pages[pg][i]
-		if p.n == 0 {
-			continue
-		}
-		lo, hi := p.box()
-		for a := range 3 {
-			e.Min[a] = min(e.Min[a], lo[a])
-			e.Max[a] = max(e.Max[a], hi[a])
-			same[a] += p.same[a]
-		}
-		e.Sum[0] += p.sx
-		e.Sum[1] += p.sy
-		e.Sum[2] += p.sz
+	for p := range m.partials(pg, i) {
 		if m.intensity {
 			f := p.fl()
 			if e.Size == 0 {
@@ -175,10 +159,7 @@ func (m *merger) label(c *Component, pg, i int) {
 			e.IMin = min(e.IMin, p.imin)
 			e.IMax = max(e.IMax, p.imax)
 		}
-		e.Size += p.n
-	}
-	for a := range 3 {
-		e.Exposed[a] = 2 * (e.Size - same[a])
+		e.add(p, &same)
 	}
 	opt := m.opt
 	opt.Intensity = nil
@@ -210,25 +191,8 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 	var same [3]int64
 	var q, qx, qy, qz wide128
 	var q2 wide192
-	for t := range m.workers {
-		pages := m.workers[t].pages
-		if pages[pg] == nil {
-			continue
-		}
-		p := &pages[pg][i]
-		if p.n == 0 {
-			continue
-		}
-		e.Size += p.n
-		e.Sum[0] += p.sx
-		e.Sum[1] += p.sy
-		e.Sum[2] += p.sz
-		lo, hi := p.box()
-		for a := range 3 {
-			e.Min[a] = min(e.Min[a], lo[a])
-			e.Max[a] = max(e.Max[a], hi[a])
-			same[a] += p.same[a]
-		}
+	for p := range m.partials(pg, i) {
+		e.add(p, &same)
 		q.add(p.q)
 		q2.add(p.q2)
 		qx.add(p.qx[0])
@@ -244,10 +208,36 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 	if k := m.shift; k > 0 {
 		q, qx, qy, qz, q2 = q.shl(k), qx.shl(k), qy.shl(k), qz.shl(k), q2.shl(2*k)
 	}
+	*c = e.component(m.opt, m.is3D, &exactSums{q, q2, [3]wide128{qx, qy, qz}}, z)
+}
+
+// partials yields the workers' partials of index i of page pg that
+// counted voxels, in worker order.
+func (m *merger) partials(pg, i int) iter.Seq[*partial] {
+	return func(yield func(*partial) bool) {
+		for t := range m.workers {
+			if pages := m.workers[t].pages; pages[pg] != nil && pages[pg][i].n > 0 && !yield(&pages[pg][i]) {
+				return
+			}
+		}
+	}
+}
+
+// add adds p's size, coordinate sums and box to e, and its pairs of
+// neighbours inside the component to same, from which it sets e's
+// exposed faces.
+func (e *Exact) add(p *partial, same *[3]int64) {
+	e.Size += p.n
+	e.Sum[0] += p.sx
+	e.Sum[1] += p.sy
+	e.Sum[2] += p.sz
+	lo, hi := p.box()
 	for a := range 3 {
+		e.Min[a] = min(e.Min[a], lo[a])
+		e.Max[a] = max(e.Max[a], hi[a])
+		same[a] += p.same[a]
 		e.Exposed[a] = 2 * (e.Size - same[a])
 	}
-	*c = e.component(m.opt, m.is3D, &exactSums{q, q2, [3]wide128{qx, qy, qz}}, z)
 }
 
 // faceAreas returns the physical area of a face across x, y and z (3D),

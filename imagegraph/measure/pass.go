@@ -496,31 +496,22 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 
 // background takes the largest |v| of the samples of the background
 // runs wk.bg (start, end) of the row vals into wk.bgmax, and marks wk for
-// a redo where one is not below s.lim (or NaN). Most background runs are
-// short: it takes the first and the last sample without a loop.
+// a redo where one is not below s.lim (or NaN).
 func (s *scan[L, T]) background(wk *worker, vals []T) {
 	m := wk.bgmax
-	for k := 0; k+1 < len(wk.bg); k += 2 {
-		x0, x1 := int(wk.bg[k]), int(wk.bg[k+1])-1
-		a := max(s.abs(vals[x0]), s.abs(vals[x1]))
-		for i := x0 + 1; i < x1; i++ {
-			a = max(a, s.abs(vals[i]))
-		}
-		if !(a <= m) {
-			m = a
-			wk.redo = wk.redo || !(a < s.lim)
+	for k := 0; k < len(wk.bg); k += 2 {
+		for _, t := range vals[wk.bg[k]:wk.bg[k+1]] {
+			v := float64(t)
+			if s.scaled {
+				v = float64(v*s.slope) + s.inter
+			}
+			if a := math.Abs(v); !(a <= m) {
+				m = a
+				wk.redo = wk.redo || !(a < s.lim)
+			}
 		}
 	}
 	wk.bgmax = m
-}
-
-// abs returns |v| of the sample t.
-func (s *scan[L, T]) abs(t T) float64 {
-	v := float64(t)
-	if s.scaled {
-		v = float64(v*s.slope) + s.inter
-	}
-	return math.Abs(v)
 }
 
 // first sets up p's intensity sums at its first sample v: in floating

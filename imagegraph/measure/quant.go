@@ -4,8 +4,6 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"slices"
-	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -120,16 +118,7 @@ func quantOf[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, t
 	parts := make([]extremes, threads)
 	parallel.RangesIndexed(len(vals), threads, func(t, lo, hi int) {
 		p := &parts[t]
-		switch v := any(vals[lo:hi]).(type) {
-		case []float32:
-			l, h, nan := floatExtremes32(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(v))), len(v)))
-			p.lo, p.hi, p.nan = any(math.Float32frombits(l)).(T), any(math.Float32frombits(h)).(T), nan
-		case []float64:
-			l, h, nan := floatExtremes64(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v)))
-			p.lo, p.hi, p.nan = any(math.Float64frombits(l)).(T), any(math.Float64frombits(h)).(T), nan
-		default:
-			p.lo, p.hi, p.nan = sampleExtremes(vals[lo:hi])
-		}
+		p.lo, p.hi, p.nan = sampleExtremes(vals[lo:hi])
 	})
 	lo, hi, nan := parts[0].lo, parts[0].hi, false
 	for _, p := range parts {
@@ -197,48 +186,6 @@ func sampleExtremes[T imagegraph.Sample](vals []T) (lo, hi T, nan bool) {
 	z := z0 + z1
 	lo, hi = min(lo0, lo1, lo2, lo3), max(hi0, hi1, hi2, hi3)
 	return lo, hi, z != z || lo != lo || hi != hi
-}
-
-// floatExtremes32 is sampleExtremes for float32 samples given as their
-// bits (and returned so), which it compares without branches as keys of
-// the same order: NaN beyond the infinities, -0 below +0.
-func floatExtremes32(vals []uint32) (lo, hi uint32, nan bool) {
-	// key maps the bits of a negative number (whose order the bits
-	// reverse) to their complement, others to themselves with the sign
-	// bit set; unkey inverts it.
-	key := func(b uint32) uint32 { return b ^ (uint32(int32(b)>>31)>>1 | 1<<31) }
-	unkey := func(k uint32) uint32 { return k ^ (uint32(int32(^k)>>31)>>1 | 1<<31) }
-	lo = key(vals[0])
-	hi = lo
-	if blocks := len(vals) / 16; hasKeyExtremes32 && blocks > 0 {
-		var los, his [8]uint32
-		for i := range los {
-			los[i], his[i] = lo, hi
-		}
-		keyExtremes32AVX2(unsafe.Pointer(&vals[0]), blocks, &los, &his)
-		lo, hi = slices.Min(los[:]), slices.Max(his[:])
-		vals = vals[16*blocks:]
-	}
-	for _, b := range vals {
-		k := key(b)
-		lo, hi = min(lo, k), max(hi, k)
-	}
-	inf := math.Float32bits(float32(math.Inf(1)))
-	return unkey(lo), unkey(hi), lo < key(inf|1<<31) || hi > key(inf)
-}
-
-// floatExtremes64 is floatExtremes32 for float64 samples.
-func floatExtremes64(vals []uint64) (lo, hi uint64, nan bool) {
-	key := func(b uint64) uint64 { return b ^ (uint64(int64(b)>>63)>>1 | 1<<63) }
-	unkey := func(k uint64) uint64 { return k ^ (uint64(int64(^k)>>63)>>1 | 1<<63) }
-	lo = key(vals[0])
-	hi = lo
-	for _, b := range vals {
-		k := key(b)
-		lo, hi = min(lo, k), max(hi, k)
-	}
-	inf := math.Float64bits(math.Inf(1))
-	return unkey(lo), unkey(hi), lo < key(inf|1<<63) || hi > key(inf)
 }
 
 // signedExtremes returns the extremes of the values of vals with mn and
