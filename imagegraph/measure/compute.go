@@ -23,14 +23,10 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 	if vals != nil {
 		// Unscaled floating-point samples may be -0, and scaled samples
 		// only where inter is -0.
-		s.zeros = s.scaled && math.Signbit(s.inter)
-		switch any(vals).(type) {
-		case []float32, []float64:
-			s.zeros = s.zeros || !s.scaled
-		}
+		s.zeros = s.scaled && math.Signbit(s.inter) || !s.scaled && T(1)/2 != 0
 		// First at a provisional scale, then, where it does not hold, at
 		// the scale of a first pass over all samples.
-		if s.quant, s.provisional = provisional(vals, s.slope, s.inter, s.scaled); s.provisional {
+		if s.quant, s.provisional = s.guessQuant(); s.provisional {
 			s.exact, s.lim = true, math.Ldexp(1, QuantBits-s.quant.scale)
 			workers := s.pass(threads)
 			if scale, ok := s.scaleOf(workers); ok {
@@ -38,7 +34,7 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 			}
 			s.provisional = false
 		}
-		s.quant, s.exact = quantOf(vals, s.slope, s.inter, s.scaled, opt.Threads)
+		s.quant, s.exact = s.quantOf(opt.Threads)
 	}
 	s.lim = math.Inf(1)
 	return s.table(s.pass(threads), threads, s.quant.scale, opt)
@@ -64,7 +60,7 @@ func (s *scan[L, T]) pass(threads int) []worker {
 // scaleOf returns the scale of the largest |v| over all samples, from
 // the workers of a pass at a provisional scale, and whether the
 // provisional scale held: the pass went through, every v·2^scale was an
-// integer, and the scale is not below it (nor 64 above).
+// integer, and every |v| was below s.lim (the scale not 64 above it).
 func (s *scan[L, T]) scaleOf(workers []worker) (int, bool) {
 	m := 0.0
 	for i := range workers {
@@ -82,7 +78,7 @@ func (s *scan[L, T]) scaleOf(workers []worker) (int, bool) {
 		}
 	}
 	scale, ok := QuantScale(m)
-	return scale, ok && m < s.lim && scale >= s.quant.scale && scale-s.quant.scale < 64
+	return scale, ok && m < s.lim && scale-s.quant.scale < 64
 }
 
 // table merges the workers of a pass into the table, the intensity sums
@@ -94,7 +90,7 @@ func (s *scan[L, T]) table(workers []worker, threads, scale int, opt Options) (*
 		}
 	}
 	t := &Table{Components: make([]Component, s.count)}
-	m := merger{workers: workers, opt: opt, spacing: opt.Spacing, is3D: len(s.labels) > s.w*s.h, intensity: s.vals != nil}
+	m := merger{workers: workers, opt: opt, is3D: len(s.labels) > s.w*s.h, intensity: s.vals != nil}
 	if s.exact {
 		m.exact, m.scale, m.shift = true, scale, uint(scale-s.quant.scale)
 	}
@@ -117,7 +113,6 @@ type merger struct {
 	exact     bool // the intensity sums are exact, of this scale
 	scale     int
 	shift     uint // less this many bits
-	spacing   [3]float64
 	is3D      bool
 	intensity bool
 }
@@ -223,9 +218,8 @@ func (m *merger) partials(pg, i int) iter.Seq[*partial] {
 	}
 }
 
-// add adds p's size, coordinate sums and box to e, and its pairs of
-// neighbours inside the component to same, from which it sets e's
-// exposed faces.
+// add adds p's size, coordinate sums and box to e, and its pairs of neighbours
+// inside the component to same, from which it sets e's exposed faces.
 func (e *Exact) add(p *partial, same *[3]int64) {
 	e.Size += p.n
 	e.Sum[0] += p.sx
@@ -282,7 +276,7 @@ func (m *merger) contacts(threads int) []Contact {
 		cuts[r] = longest[r*len(longest)/parts].key
 	}
 	cuts[parts] = math.MaxUint64
-	area := faceAreas(m.spacing, m.is3D)
+	area := faceAreas(m.opt.Spacing, m.is3D)
 	out := make([][]Contact, parts)
 	parallel.RangesIndexed(parts, parts, func(_, lo, hi int) {
 		for r := lo; r < hi; r++ {

@@ -144,7 +144,7 @@ type scan[L Label, T imagegraph.Sample] struct {
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
 
-	// provisional: quant is [provisional]'s, which holds while every
+	// provisional: quant is [scan.guessQuant]'s, which holds while every
 	// v·2^scale is an integer and every |v| is below lim; abort stops the
 	// pass where it does not.
 	provisional bool
@@ -317,7 +317,14 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 				s.first(p, vals[x0])
 			}
 			if n := x - x0; s.batch && n >= 4 && n <= exactChunk {
-				wk.queue(p, x0, n)
+				// For [scan.sumQueued], in pieces of at most maxLaneSamples.
+				for m := n; n > 0; n -= m {
+					if m = n; m > maxLaneSamples {
+						m = maxLaneSamples &^ 3
+					}
+					wk.qruns = append(wk.qruns, int32(x-n), int32(m))
+					wk.qparts = append(wk.qparts, p)
+				}
 			} else {
 				s.intensity(wk, p, vals[x0:x], x0, y, z)
 			}
@@ -354,11 +361,10 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	}
 }
 
-// overlap returns how many voxels of the runs nb of a neighbouring row,
-// over [x0, x1), are labeled a, counting the faces along axis of the
-// others that are not background as contacts when they are asked for.
-// *j is the index in nb of the run over x0 ([seek]), left at the last
-// run looked at.
+// overlap returns how many voxels of the runs nb of a neighbouring row, over
+// [x0, x1), are labeled a, counting the faces along axis of the others that are
+// not background as contacts when they are asked for. *j is the index in nb of
+// the run over x0 ([seek]), left at the last run looked at.
 func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, axis int) int64 {
 	i := *j
 	if int(nb[i].end) >= x1 { // one neighbouring run, the common case
@@ -393,20 +399,6 @@ func seek[L Label](nb []run[L], i, x int) int {
 		i++
 	}
 	return i
-}
-
-// queue queues the run of n samples from x0 (4 to exactChunk) for
-// [scan.sumQueued] to add to p, in pieces of at most maxLaneSamples.
-func (wk *worker) queue(p *partial, x0, n int) {
-	for x := x0 + n; n > 0; {
-		m := n
-		if m > maxLaneSamples {
-			m = maxLaneSamples &^ 3
-		}
-		wk.qruns = append(wk.qruns, int32(x-n), int32(m))
-		wk.qparts = append(wk.qparts, p)
-		n -= m
-	}
 }
 
 // sumQueued sums the float32 samples of the queued runs of the row vals
@@ -455,10 +447,7 @@ func (s *scan[L, T]) setExtremes(wk *worker, p *partial, mn, mx float64, vals []
 // wk's buffer.
 func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 	if s.exact && len(vals) == 1 { // common in noisy labelings
-		v := float64(vals[0])
-		if s.scaled {
-			v = float64(v*s.slope) + s.inter
-		}
+		v := s.value(vals[0])
 		// Without s.zeros there is no -0, and the builtins are the plain
 		// comparisons.
 		p.imin, p.imax = min(p.imin, v), max(p.imax, v)
@@ -501,11 +490,7 @@ func (s *scan[L, T]) background(wk *worker, vals []T) {
 	m := wk.bgmax
 	for k := 0; k < len(wk.bg); k += 2 {
 		for _, t := range vals[wk.bg[k]:wk.bg[k+1]] {
-			v := float64(t)
-			if s.scaled {
-				v = float64(v*s.slope) + s.inter
-			}
-			if a := math.Abs(v); !(a <= m) {
+			if a := math.Abs(s.value(t)); !(a <= m) {
 				m = a
 				wk.redo = wk.redo || !(a < s.lim)
 			}
@@ -519,18 +504,21 @@ func (s *scan[L, T]) background(wk *worker, vals []T) {
 func (s *scan[L, T]) first(p *partial, v T) {
 	p.imin, p.imax = math.Inf(1), math.Inf(-1)
 	if !s.exact {
-		k := float64(v)
-		if s.scaled {
-			k = float64(k*s.slope) + s.inter
-		}
-		p.fl().k = k
+		p.fl().k = s.value(v)
 	}
 }
 
-// runSums holds the sums of the samples v of a run less a shift k:
-// s1 = Σ(v-k), s2 = Σ(v-k)², wx = Σ x·(v-k) with x counted from the
-// run's start, and the least and greatest v (NaN skipped) with what came
-// before.
+// value returns the sample t scaled as thresholds scale it.
+func (s *scan[L, T]) value(t T) float64 {
+	if s.scaled {
+		return float64(float64(t)*s.slope) + s.inter
+	}
+	return float64(t)
+}
+
+// runSums holds the sums of the samples v of a run less a shift k: s1 = Σ(v-k),
+// s2 = Σ(v-k)², wx = Σ x·(v-k) with x counted from the run's start, and the
+// least and greatest v (NaN skipped) with what came before.
 type runSums struct {
 	s1, s2, wx, min, max float64
 }

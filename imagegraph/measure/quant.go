@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -76,68 +77,45 @@ func newQuant(s int) quant {
 }
 
 // provisionalMargin is how many bits below the scale of the largest |v|
-// of its samples [provisional] takes for floating-point samples.
+// of its samples [scan.guessQuant] takes for floating-point samples.
 const provisionalMargin = 12
 
-// provisional returns the quantization of a first pass over the samples
-// vals (v = t·slope + inter when scaled), before their largest |v| is
-// known: of scale 0 for unscaled integers, whose every v is an integer;
-// otherwise of provisionalMargin below the scale of the largest |v| of a
-// few thousand samples spread over vals. False when one of those is NaN or
-// infinite.
-func provisional[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool) (quant, bool) {
-	if T(1)/2 == 0 && !scaled {
+// guessQuant returns the quantization of a first pass over the samples,
+// before their largest |v| is known: of scale 0 for unscaled integers,
+// whose every v is an integer; otherwise of provisionalMargin below the
+// scale of the largest |v| of a few thousand samples spread over them.
+// False when one of those is NaN or infinite.
+func (s *scan[L, T]) guessQuant() (quant, bool) {
+	if T(1)/2 == 0 && !s.scaled {
 		return newQuant(0), true
 	}
 	m := 0.0
-	for i := 0; i < len(vals); i += len(vals)/4096 + 1 {
-		v := float64(vals[i])
-		if scaled {
-			v = float64(v*slope) + inter
-		}
-		m = max(m, math.Abs(v))
+	for i := 0; i < len(s.vals); i += len(s.vals)/4096 + 1 {
+		m = max(m, math.Abs(s.value(s.vals[i])))
 	}
-	s, ok := QuantScale(m)
-	return newQuant(s - provisionalMargin), ok
+	sc, ok := QuantScale(m)
+	return newQuant(sc - provisionalMargin), ok
 }
 
-// quantOf returns the quantization of the scaled samples vals (v = t·slope
-// + inter when scaled, the product rounded), from the largest |v| over all
+// quantOf returns the quantization of the samples from the largest |v| over all
 // of them as [QuantScale] takes it, with threads goroutines; false when a
-// sample is NaN or a v is infinite. Scaling is monotonic (each rounding
-// is), so the largest |v| is that of the least or the greatest sample.
-func quantOf[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, threads int) (quant, bool) {
-	if len(vals) == 0 {
+// sample is NaN or a v is infinite. Scaling is monotonic (each rounding is), so
+// the largest |v| is that of the least or the greatest sample.
+func (s *scan[L, T]) quantOf(threads int) (quant, bool) {
+	if len(s.vals) == 0 {
 		return newQuant(QuantBits), true
 	}
-	threads = parallel.ClampThreads(threads, len(vals)/(1<<16)+1)
-	type extremes struct {
-		lo, hi T
-		nan    bool
-	}
-	parts := make([]extremes, threads)
-	parallel.RangesIndexed(len(vals), threads, func(t, lo, hi int) {
-		p := &parts[t]
-		p.lo, p.hi, p.nan = sampleExtremes(vals[lo:hi])
-	})
-	lo, hi, nan := parts[0].lo, parts[0].hi, false
-	for _, p := range parts {
-		lo, hi, nan = min(lo, p.lo), max(hi, p.hi), nan || p.nan
-	}
-	if nan {
-		return quant{}, false
-	}
-	value := func(t T) float64 {
-		if scaled {
-			return float64(float64(t)*slope) + inter
+	threads = parallel.ClampThreads(threads, len(s.vals)/(1<<16)+1)
+	parts := make([]float64, threads)
+	parallel.RangesIndexed(len(s.vals), threads, func(t, lo, hi int) {
+		l, h, nan := sampleExtremes(s.vals[lo:hi])
+		parts[t] = max(math.Abs(s.value(l)), math.Abs(s.value(h)))
+		if nan {
+			parts[t] = math.NaN()
 		}
-		return float64(t)
-	}
-	s, ok := QuantScale(max(math.Abs(value(lo)), math.Abs(value(hi))))
-	if !ok {
-		return quant{}, false
-	}
-	return newQuant(s), true
+	})
+	sc, ok := QuantScale(max(0, slices.Max(parts))) // NaN wherever one is
+	return newQuant(sc), ok
 }
 
 // sampleExtremes returns the least and greatest of vals (not empty), and

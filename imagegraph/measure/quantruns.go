@@ -12,11 +12,10 @@ const (
 	maxRowIndex    = 1 << 26
 )
 
-// runQuant holds the sums of quantRuns32AVX2 for one run's samples q_i =
-// h·2^29 + l (i from the row's start), two a row of sums in elements 0
-// and 2: Σh, Σl; Σ i·h, Σ i·l; Σh² = h2hi·2^32 + h2lo; Σh·l + 2^65 =
-// hlhi·2^32 + hllo; Σl² = l2hi·2^32 + l2lo. mn and mx are the least and
-// greatest sample.
+// runQuant holds the sums of quantRuns32AVX2 for one run's samples q_i = h·2^29
+// + l (i from the row's start), two a row of sums in elements 0 and 2: Σh, Σl;
+// Σ i·h, Σ i·l; Σh² = h2hi·2^32 + h2lo; Σh·l + 2^65 = hlhi·2^32 + hllo; Σl² =
+// l2hi·2^32 + l2lo. mn and mx are the least and greatest sample.
 type runQuant struct {
 	sums   [5][4]int64
 	mn, mx float64
@@ -37,9 +36,8 @@ func (r *runQuant) fold() (s, x, q2 wide128) {
 	s.add(wide128{uint64(sl), uint64(sl >> 63)})
 	x = shifted(xh, 29)
 	x.add(wide128{uint64(xl), uint64(xl >> 63)})
-	// Σq² = Σh²·2^58 + Σh·l·2^30 + Σl², by powers of two, less the
-	// offset of Σh·l, 2^65·2^30; the halves, below 2^34, are added in
-	// pairs first.
+	// Σq² = Σh²·2^58 + Σh·l·2^30 + Σl², by powers of two, less the offset of
+	// Σh·l, 2^65·2^30; the halves, below 2^34, are added in pairs first.
 	q2 = wide128{0, uint64(h2hi) << (90 - 64)}
 	q2.add(shifted(h2lo+hlhi<<4, 58))
 	q2.add(shifted(r.sums[4][0]<<2+hllo, 30))
