@@ -83,15 +83,15 @@ const provisionalMargin = 12
 // guessQuant returns the quantization of a first pass over the samples,
 // before their largest |v| is known: of scale 0 for unscaled integers,
 // whose every v is an integer; otherwise of provisionalMargin below the
-// scale of the largest |v| of a few thousand samples spread over them.
+// scale of the largest |v| of 64 runs of 64 samples spread over them.
 // False when one of those is NaN or infinite.
 func (s *scan[L, T]) guessQuant() (quant, bool) {
 	if T(1)/2 == 0 && !s.scaled {
 		return newQuant(0), true
 	}
 	m := 0.0
-	for i := 0; i < len(s.vals); i += len(s.vals)/4096 + 1 {
-		m = max(m, math.Abs(s.value(s.vals[i])))
+	for i := range 64 * 64 {
+		m = max(m, math.Abs(s.value(s.vals[min(i/64*(len(s.vals)/64)+i%64, len(s.vals)-1)])))
 	}
 	sc, ok := QuantScale(m)
 	return newQuant(sc - provisionalMargin), ok
