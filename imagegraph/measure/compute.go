@@ -28,16 +28,15 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		// the scale of a first pass over all samples.
 		if s.quant, s.provisional = s.guessQuant(); s.provisional {
 			s.exact, s.lim = true, math.Ldexp(1, QuantBits-s.quant.scale)
-			workers := s.pass(threads)
-			if scale, ok := s.scaleOf(workers); ok {
-				return s.table(workers, threads, scale, opt)
+			if workers := s.pass(threads); s.held(workers) {
+				return s.table(workers, threads, opt)
 			}
 			s.provisional = false
 		}
 		s.quant, s.exact = s.quantOf(opt.Threads)
 	}
 	s.lim = math.Inf(1)
-	return s.table(s.pass(threads), threads, s.quant.scale, opt)
+	return s.table(s.pass(threads), threads, opt)
 }
 
 // pass measures the rows with threads goroutines, one worker each.
@@ -57,33 +56,22 @@ func (s *scan[L, T]) pass(threads int) []worker {
 	return workers
 }
 
-// scaleOf returns the scale of the largest |v| over all samples, from
-// the workers of a pass at a provisional scale, and whether the
-// provisional scale held: the pass went through, every v·2^scale was an
-// integer, and every |v| was below s.lim (the scale not 64 above it).
-func (s *scan[L, T]) scaleOf(workers []worker) (int, bool) {
-	m := 0.0
+// held reports whether the provisional scale of a pass held, from its
+// workers: the pass went through, every v·2^scale was an integer, and
+// every |v| was below s.lim, so that the scale is not above that of the
+// largest |v|. Then the statistics are those at that scale: each is a
+// ratio of sums in which the powers of two cancel, rounded once.
+func (s *scan[L, T]) held(workers []worker) bool {
 	for i := range workers {
-		wk := &workers[i]
-		if wk.redo || s.abort.Load() {
-			return 0, false
-		}
-		m = max(m, wk.bgmax)
-		for _, pg := range wk.pages {
-			for j := range pg {
-				if p := &pg[j]; p.n > 0 {
-					m = max(m, -p.imin, p.imax)
-				}
-			}
+		if workers[i].redo {
+			return false
 		}
 	}
-	scale, ok := QuantScale(m)
-	return scale, ok && m < s.lim && scale-s.quant.scale < 64
+	return true
 }
 
-// table merges the workers of a pass into the table, the intensity sums
-// taken to the given scale (from s.quant's).
-func (s *scan[L, T]) table(workers []worker, threads, scale int, opt Options) (*Table, error) {
+// table merges the workers of a pass into the table.
+func (s *scan[L, T]) table(workers []worker, threads int, opt Options) (*Table, error) {
 	for _, wk := range workers {
 		if wk.bad >= 0 {
 			return nil, &LabelError{Index: wk.bad, Label: uint32(s.labels[wk.bad]), Count: s.count}
@@ -92,7 +80,7 @@ func (s *scan[L, T]) table(workers []worker, threads, scale int, opt Options) (*
 	t := &Table{Components: make([]Component, s.count)}
 	m := merger{workers: workers, opt: opt, is3D: len(s.labels) > s.w*s.h, intensity: s.vals != nil}
 	if s.exact {
-		m.exact, m.scale, m.shift = true, scale, uint(scale-s.quant.scale)
+		m.exact, m.scale = true, s.quant.scale
 	}
 	npages := s.count>>pageBits + 1
 	parallel.Ranges(npages, threads, func(lo, hi int) {
@@ -112,7 +100,6 @@ type merger struct {
 	opt       Options
 	exact     bool // the intensity sums are exact, of this scale
 	scale     int
-	shift     uint // less this many bits
 	is3D      bool
 	intensity bool
 }
@@ -199,9 +186,6 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 	if e.Size == 0 {
 		*c = e.component(m.opt, m.is3D, nil, z)
 		return
-	}
-	if k := m.shift; k > 0 {
-		q, qx, qy, qz, q2 = q.shl(k), qx.shl(k), qy.shl(k), qz.shl(k), q2.shl(2*k)
 	}
 	*c = e.component(m.opt, m.is3D, &exactSums{q, q2, [3]wide128{qx, qy, qz}}, z)
 }

@@ -63,10 +63,9 @@ type worker struct {
 	// bad is the index of the first label above the count, or -1.
 	bad int
 	// At a provisional scale (scan.provisional): redo reports that it
-	// does not hold, bgmax is the largest |v| of the background.
-	redo  bool
-	bgmax float64
-	bg    []int32 // a row's background runs (start, end)
+	// does not hold; bg holds a row's background runs (start, end).
+	redo bool
+	bg   []int32
 	// The runs of a row that quantRuns32AVX2 sums (start, count), their
 	// partials, and their sums.
 	qruns  []int32
@@ -483,20 +482,17 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 	r.add(p, len(vals), x0, y, z)
 }
 
-// background takes the largest |v| of the samples of the background
-// runs wk.bg (start, end) of the row vals into wk.bgmax, and marks wk for
-// a redo where one is not below s.lim (or NaN).
+// background marks wk for a redo where the |v| of a sample of the
+// background runs wk.bg (start, end) of the row vals is not below s.lim
+// (or NaN).
 func (s *scan[L, T]) background(wk *worker, vals []T) {
-	m := wk.bgmax
 	for k := 0; k < len(wk.bg); k += 2 {
 		for _, t := range vals[wk.bg[k]:wk.bg[k+1]] {
-			if a := math.Abs(s.value(t)); !(a <= m) {
-				m = a
-				wk.redo = wk.redo || !(a < s.lim)
+			if !(math.Abs(s.value(t)) < s.lim) {
+				wk.redo = true
 			}
 		}
 	}
-	wk.bgmax = m
 }
 
 // first sets up p's intensity sums at its first sample v: in floating

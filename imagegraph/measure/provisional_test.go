@@ -18,8 +18,7 @@ func provisionalHeld[T imagegraph.Sample](labels []uint32, vals []T, w, h, count
 		return false
 	}
 	s.exact, s.lim = true, math.Ldexp(1, QuantBits-s.quant.scale)
-	_, held := s.scaleOf(s.pass(3))
-	return held
+	return s.held(s.pass(3))
 }
 
 // TestComputeProvisional checks the first pass at a provisional scale and

@@ -34,9 +34,6 @@ func (a wide128) mul(n int) wide128 {
 	return wide128{lo, hi + a.hi*uint64(n)}
 }
 
-// shl returns a·2^k, for k < 64.
-func (a wide128) shl(k uint) wide128 { return wide128{a.lo << k, a.hi<<k | a.lo>>(64-k)} }
-
 // big returns a as a [big.Int].
 func (a wide128) big() *big.Int { return IntWords(a.lo, a.hi) }
 
@@ -49,14 +46,6 @@ func (a *wide192) add(b wide192) {
 	a[0], c = bits.Add64(a[0], b[0], 0)
 	a[1], c = bits.Add64(a[1], b[1], c)
 	a[2] += b[2] + c
-}
-
-// shl returns a·2^k, for k < 128.
-func (a wide192) shl(k uint) wide192 {
-	if k >= 64 {
-		a, k = wide192{0, a[0], a[1]}, k-64
-	}
-	return wide192{a[0] << k, a[1]<<k | a[0]>>(64-k), a[2]<<k | a[1]>>(64-k)}
 }
 
 // quant is the fixed-point form of the intensities that [Exact] sums: q =
