@@ -26,8 +26,7 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		s.zeros = s.scaled && math.Signbit(s.inter) || !s.scaled && T(1)/2 != 0
 		// First at a provisional scale, then, where it does not hold, at
 		// the scale of a first pass over all samples.
-		if s.quant, s.provisional = s.guessQuant(); s.provisional {
-			s.exact, s.lim = true, math.Ldexp(1, QuantBits-s.quant.scale)
+		if s.guess() {
 			if workers := s.pass(threads); s.held(workers) {
 				return s.table(workers, threads, opt)
 			}

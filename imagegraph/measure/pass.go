@@ -143,11 +143,12 @@ type scan[L Label, T imagegraph.Sample] struct {
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
 
-	// provisional: quant is [scan.guessQuant]'s, which holds while every
+	// provisional: quant is [scan.guess]'s, which holds while every
 	// v·2^scale is an integer and every |v| is below lim; abort stops the
 	// pass where it does not.
 	provisional bool
 	lim         float64
+	limBits     uint32 // those of lim as a float32 (+Inf above its range)
 	abort       atomic.Bool
 }
 
@@ -280,7 +281,7 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
 		if a == 0 {
-			if s.provisional {
+			if s.provisional && !s.batch {
 				wk.bg = append(wk.bg, int32(x0), int32(x))
 			}
 			left, x0 = a, x
@@ -484,8 +485,16 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 
 // background marks wk for a redo where the |v| of a sample of the
 // background runs wk.bg (start, end) of the row vals is not below s.lim
-// (or NaN).
+// (or NaN); with the kernel, that of any sample of the row.
 func (s *scan[L, T]) background(wk *worker, vals []T) {
+	if v, ok := any(vals).([]float32); ok && s.batch {
+		m := absMax32(&v[0], len(v)/8)
+		for _, t := range v[len(v)&^7:] {
+			m = max(m, math.Float32bits(t)&^(1<<31))
+		}
+		wk.redo = wk.redo || m >= s.limBits
+		return
+	}
 	for k := 0; k < len(wk.bg); k += 2 {
 		for _, t := range vals[wk.bg[k]:wk.bg[k+1]] {
 			if !(math.Abs(s.value(t)) < s.lim) {

@@ -66,24 +66,31 @@ func newQuant(s int) quant {
 }
 
 // provisionalMargin is how many bits below the scale of the largest |v|
-// of its samples [scan.guessQuant] takes for floating-point samples.
+// of its samples [scan.guess] takes for floating-point samples.
 const provisionalMargin = 12
 
-// guessQuant returns the quantization of a first pass over the samples,
-// before their largest |v| is known: of scale 0 for unscaled integers,
-// whose every v is an integer; otherwise of provisionalMargin below the
-// scale of the largest |v| of 64 runs of 64 samples spread over them.
-// False when one of those is NaN or infinite.
-func (s *scan[L, T]) guessQuant() (quant, bool) {
-	if T(1)/2 == 0 && !s.scaled {
-		return newQuant(0), true
+// guess sets s up for a first pass over the samples at a provisional
+// scale, before their largest |v| is known: 0 for unscaled integers, whose
+// every v is an integer; otherwise provisionalMargin below the scale of the
+// largest |v| of 64 runs of 64 samples spread over them. False when one of
+// those is NaN or infinite.
+func (s *scan[L, T]) guess() bool {
+	sc, ok := 0, true
+	if T(1)/2 != 0 || s.scaled {
+		m := 0.0
+		for i := range 64 * 64 {
+			m = max(m, math.Abs(s.value(s.vals[min(i/64*(len(s.vals)/64)+i%64, len(s.vals)-1)])))
+		}
+		sc, ok = QuantScale(m)
+		sc -= provisionalMargin
 	}
-	m := 0.0
-	for i := range 64 * 64 {
-		m = max(m, math.Abs(s.value(s.vals[min(i/64*(len(s.vals)/64)+i%64, len(s.vals)-1)])))
+	s.quant, s.provisional, s.exact = newQuant(sc), ok, ok
+	s.lim = math.Ldexp(1, QuantBits-sc)
+	s.limBits = math.Float32bits(float32(math.Inf(1)))
+	if s.lim <= math.MaxFloat32 {
+		s.limBits = math.Float32bits(float32(s.lim))
 	}
-	sc, ok := QuantScale(m)
-	return newQuant(sc - provisionalMargin), ok
+	return ok
 }
 
 // quantOf returns the quantization of the samples from the largest |v| over all

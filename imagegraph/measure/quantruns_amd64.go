@@ -16,3 +16,9 @@ var hasQuantRuns32 = cpu.X86.HasAVX2
 //
 //go:noescape
 func quantRuns32AVX2(row *float32, runs *int32, nruns int, f float64, out *runQuant, ahead uintptr) (inexact int)
+
+// absMax32 returns the greatest of the bits of |v| (the sign cleared) of
+// the blocks blocks of eight float32 samples from row.
+//
+//go:noescape
+func absMax32(row *float32, blocks int) uint32

@@ -214,3 +214,36 @@ end:
 	MOVQ         AX, inexact+48(FP)
 	VZEROUPPER
 	RET
+
+// func absMax32(row *float32, blocks int) uint32
+//
+// The greatest of the bits of |v| (the sign cleared) over blocks blocks of
+// eight float32 samples: their order is that of |v|, NaN beyond +Inf.
+TEXT ·absMax32(SB), NOSPLIT, $0-20
+	MOVQ     row+0(FP), SI
+	MOVQ     blocks+8(FP), CX
+	VPCMPEQD Y2, Y2, Y2
+	VPSRLD   $1, Y2, Y2
+	VPXOR    Y0, Y0, Y0
+	VPXOR    Y1, Y1, Y1
+	TESTQ    CX, CX
+	JZ       absdone
+
+absloop:
+	VPAND   (SI), Y2, Y3
+	VPMAXUD Y3, Y0, Y0
+	ADDQ    $32, SI
+	DECQ    CX
+	JNZ     absloop
+
+absdone:
+	VEXTRACTI128 $1, Y0, X1
+	VPMAXUD      X1, X0, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPMAXUD      X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPMAXUD      X1, X0, X0
+	VMOVD        X0, AX
+	MOVL         AX, ret+16(FP)
+	VZEROUPPER
+	RET
