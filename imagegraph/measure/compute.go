@@ -2,6 +2,7 @@ package measure
 
 import (
 	"cmp"
+	"iter"
 	"math"
 	"slices"
 
@@ -18,39 +19,69 @@ func compute[L Label, T imagegraph.Sample](labels []L, vals []T, w, h, d, count 
 		surface: opt.Surface, touch: opt.Contacts,
 	}
 	s.neighbourCounts = s.surface || s.touch
+	threads := parallel.ClampThreads(opt.Threads, h*d)
 	if vals != nil {
-		s.quant, s.exact = quantOf(vals, s.slope, s.inter, s.scaled, opt.Threads)
 		// Unscaled floating-point samples may be -0, and scaled samples
 		// only where inter is -0.
-		s.zeros = s.scaled && math.Signbit(s.inter)
-		switch any(vals).(type) {
-		case []float32, []float64:
-			s.zeros = s.zeros || !s.scaled
+		s.zeros = s.scaled && math.Signbit(s.inter) || !s.scaled && T(1)/2 != 0
+		// First at a provisional scale, then, where it does not hold, at
+		// the scale of a first pass over all samples.
+		if s.guess() {
+			if workers := s.pass(threads); s.held(workers) {
+				return s.table(workers, threads, opt)
+			}
+			s.provisional = false
 		}
+		s.quant, s.exact = s.quantOf(opt.Threads)
 	}
-	rows := h * d
-	threads := parallel.ClampThreads(opt.Threads, rows)
-	npages := count>>pageBits + 1
+	s.lim = math.Inf(1)
+	return s.table(s.pass(threads), threads, opt)
+}
+
+// pass measures the rows with threads goroutines, one worker each.
+func (s *scan[L, T]) pass(threads int) []worker {
+	_, f32 := any(s.vals).([]float32)
+	s.batch = f32 && hasQuantRuns32 && s.exact && !s.scaled && s.quant.f2 == 1 && s.w <= maxRowIndex
 	workers := make([]worker, threads)
-	parallel.RangesIndexed(rows, threads, func(t, lo, hi int) {
+	parallel.RangesIndexed(len(s.labels)/s.w, threads, func(t, lo, hi int) {
 		wk := &workers[t]
-		wk.pages = make([][]partial, npages)
+		wk.pages = make([][]partial, s.count>>pageBits+1)
 		wk.bad = -1
 		if s.touch {
 			wk.contacts = make(map[uint64]*faces)
 		}
 		s.rows(wk, lo, hi)
 	})
-	for _, wk := range workers {
-		if wk.bad >= 0 {
-			return nil, &LabelError{Index: wk.bad, Label: uint32(labels[wk.bad]), Count: count}
+	return workers
+}
+
+// held reports whether the provisional scale of a pass held, from its
+// workers: the pass went through, every v·2^scale was an integer, and
+// every |v| was below s.lim, so that the scale is not above that of the
+// largest |v|. Then the statistics are those at that scale: each is a
+// ratio of sums in which the powers of two cancel, rounded once.
+func (s *scan[L, T]) held(workers []worker) bool {
+	for i := range workers {
+		if workers[i].redo {
+			return false
 		}
 	}
-	t := &Table{Components: make([]Component, count)}
-	m := merger{workers: workers, opt: opt, spacing: opt.Spacing, is3D: d > 1, intensity: vals != nil}
+	return true
+}
+
+// table merges the workers of a pass into the table.
+func (s *scan[L, T]) table(workers []worker, threads int, opt Options) (*Table, error) {
+	for _, wk := range workers {
+		if wk.bad >= 0 {
+			return nil, &LabelError{Index: wk.bad, Label: uint32(s.labels[wk.bad]), Count: s.count}
+		}
+	}
+	t := &Table{Components: make([]Component, s.count)}
+	m := merger{workers: workers, opt: opt, is3D: len(s.labels) > s.w*s.h, intensity: s.vals != nil}
 	if s.exact {
 		m.exact, m.scale = true, s.quant.scale
 	}
+	npages := s.count>>pageBits + 1
 	parallel.Ranges(npages, threads, func(lo, hi int) {
 		for pg := lo; pg < hi; pg++ {
 			m.page(t.Components, pg)
@@ -68,7 +99,6 @@ type merger struct {
 	opt       Options
 	exact     bool // the intensity sums are exact, of this scale
 	scale     int
-	spacing   [3]float64
 	is3D      bool
 	intensity bool
 }
@@ -94,24 +124,7 @@ func (m *merger) label(c *Component, pg, i int) {
 	var same [3]int64
 	var k, s1, s2 float64
 	var wsum [3]float64
-	for t := range m.workers {
-		pages := m.workers[t].pages
-		if pages[pg] == nil {
-			continue
-		}
-		p := &pages[pg][i]
-		if p.n == 0 {
-			continue
-		}
-		lo, hi := p.box()
-		for a := range 3 {
-			e.Min[a] = min(e.Min[a], lo[a])
-			e.Max[a] = max(e.Max[a], hi[a])
-			same[a] += p.same[a]
-		}
-		e.Sum[0] += p.sx
-		e.Sum[1] += p.sy
-		e.Sum[2] += p.sz
+	for p := range m.partials(pg, i) {
 		if m.intensity {
 			f := p.fl()
 			if e.Size == 0 {
@@ -127,10 +140,7 @@ func (m *merger) label(c *Component, pg, i int) {
 			e.IMin = min(e.IMin, p.imin)
 			e.IMax = max(e.IMax, p.imax)
 		}
-		e.Size += p.n
-	}
-	for a := range 3 {
-		e.Exposed[a] = 2 * (e.Size - same[a])
+		e.add(p, &same)
 	}
 	opt := m.opt
 	opt.Intensity = nil
@@ -162,25 +172,8 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 	var same [3]int64
 	var q, qx, qy, qz wide128
 	var q2 wide192
-	for t := range m.workers {
-		pages := m.workers[t].pages
-		if pages[pg] == nil {
-			continue
-		}
-		p := &pages[pg][i]
-		if p.n == 0 {
-			continue
-		}
-		e.Size += p.n
-		e.Sum[0] += p.sx
-		e.Sum[1] += p.sy
-		e.Sum[2] += p.sz
-		lo, hi := p.box()
-		for a := range 3 {
-			e.Min[a] = min(e.Min[a], lo[a])
-			e.Max[a] = max(e.Max[a], hi[a])
-			same[a] += p.same[a]
-		}
+	for p := range m.partials(pg, i) {
+		e.add(p, &same)
 		q.add(p.q)
 		q2.add(p.q2)
 		qx.add(p.qx[0])
@@ -193,10 +186,35 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 		*c = e.component(m.opt, m.is3D, nil, z)
 		return
 	}
+	*c = e.component(m.opt, m.is3D, &exactSums{q, q2, [3]wide128{qx, qy, qz}}, z)
+}
+
+// partials yields the workers' partials of index i of page pg that
+// counted voxels, in worker order.
+func (m *merger) partials(pg, i int) iter.Seq[*partial] {
+	return func(yield func(*partial) bool) {
+		for t := range m.workers {
+			if pages := m.workers[t].pages; pages[pg] != nil && pages[pg][i].n > 0 && !yield(&pages[pg][i]) {
+				return
+			}
+		}
+	}
+}
+
+// add adds p's size, coordinate sums and box to e, and its pairs of neighbours
+// inside the component to same, from which it sets e's exposed faces.
+func (e *Exact) add(p *partial, same *[3]int64) {
+	e.Size += p.n
+	e.Sum[0] += p.sx
+	e.Sum[1] += p.sy
+	e.Sum[2] += p.sz
+	lo, hi := p.box()
 	for a := range 3 {
+		e.Min[a] = min(e.Min[a], lo[a])
+		e.Max[a] = max(e.Max[a], hi[a])
+		same[a] += p.same[a]
 		e.Exposed[a] = 2 * (e.Size - same[a])
 	}
-	*c = e.component(m.opt, m.is3D, &exactSums{q, q2, [3]wide128{qx, qy, qz}}, z)
 }
 
 // faceAreas returns the physical area of a face across x, y and z (3D),
@@ -241,7 +259,7 @@ func (m *merger) contacts(threads int) []Contact {
 		cuts[r] = longest[r*len(longest)/parts].key
 	}
 	cuts[parts] = math.MaxUint64
-	area := faceAreas(m.spacing, m.is3D)
+	area := faceAreas(m.opt.Spacing, m.is3D)
 	out := make([][]Contact, parts)
 	parallel.RangesIndexed(parts, parts, func(_, lo, hi int) {
 		for r := lo; r < hi; r++ {

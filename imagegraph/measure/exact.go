@@ -8,9 +8,8 @@ import (
 
 // Exact holds one component's sums as integers, from which [Exact.Component]
 // gives its measurements by the definitions of [Compute]. [Compute] and a
-// device that measures with atomics (package cuda) sum integers, so that
-// their tables depend neither on the order of the additions nor on the
-// backend.
+// device that measures with atomics (package cuda) sum integers, so that their
+// tables depend neither on the order of the additions nor on the backend.
 type Exact struct {
 	// Size is the number of voxels; Sum the sums of their x, y and z.
 	Size int64

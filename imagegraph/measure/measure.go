@@ -21,13 +21,11 @@ type Options struct {
 	// intensity statistics of [Component]: a raster of the labels' size
 	// and of any sample type but RGB.
 	Intensity *imagegraph.Raster
-	// Slope and Inter scale the intensity samples as thresholds do:
-	// value = stored*Slope + Inter (NIfTI scl_slope/scl_inter). Slope 0
-	// means 1.
+	// Slope and Inter scale the intensity samples as thresholds do: value =
+	// stored*Slope + Inter (NIfTI scl_slope/scl_inter). Slope 0 means 1.
 	Slope, Inter float64
-	// Spacing is the physical size of a voxel along x, y and z; 0 means 1.
-	// It weighs the surface, the contact areas and the equivalent
-	// diameter.
+	// Spacing is the physical size of a voxel along x, y and z; 0 means 1. It
+	// weighs the surface, the contact areas and the equivalent diameter.
 	Spacing [3]float64
 	// Surface asks for [Component].Surface.
 	Surface bool
@@ -60,9 +58,8 @@ type Component struct {
 	WCentroid                  [3]float64
 
 	// Surface is the physical area of the component's voxel faces whose
-	// neighbour across the face is not the component (3D), or the
-	// physical length of such pixel edges (2D): set when Options.Surface
-	// is.
+	// neighbour across the face is not the component (3D), or the physical
+	// length of such pixel edges (2D): set when Options.Surface is.
 	Surface float64
 }
 
@@ -108,18 +105,16 @@ func (e *LabelError) Error() string {
 	return fmt.Sprintf("measure: label %d at index %d is above the count %d", e.Label, e.Index, e.Count)
 }
 
-// Compute measures the components of labels, a w x h x d array, x
-// fastest, with labels 0 (background) and 1..count, in one pass with
-// opt.Threads goroutines. Integer results are exact, and so are the
-// intensity sums, of the samples quantized to about 2^-58 of their
-// largest magnitude ([QuantScale]): the table is the [Exact.Component]s of
-// those sums,
-// bit for bit the same at every thread count and on the device (package
-// cuda). An intensity with a NaN or infinite value is summed in float64
-// instead, merged in a fixed order, so that its results differ between
-// thread counts by rounding alone. It fails, before
-// allocating, on sizes or options that are not valid, and on a label
-// above count ([LabelError]).
+// Compute measures the components of labels, a w x h x d array, x fastest, with
+// labels 0 (background) and 1..count, in one pass with opt.Threads goroutines.
+// Integer results are exact, and so are the intensity sums, of the samples
+// quantized to about 2^-58 of their largest magnitude ([QuantScale]): the table
+// is the [Exact.Component]s of those sums, bit for bit the same at every thread
+// count and on the device (package cuda). An intensity with a NaN or infinite
+// value is summed in float64 instead, merged in a fixed order, so that its
+// results differ between thread counts by rounding alone. It fails, before
+// allocating, on sizes or options that are not valid, and on a label above
+// count ([LabelError]).
 func Compute[L Label](labels []L, w, h, d, count int, opt Options) (*Table, error) {
 	if err := check(len(labels), w, h, d, count, &opt); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -61,9 +62,15 @@ type worker struct {
 	cache [cacheSize]cached
 	// bad is the index of the first label above the count, or -1.
 	bad int
-	// The runs that quantRuns32AVX2 sums, and their sums.
-	qruns []int32
-	qout  []runQuant
+	// At a provisional scale (scan.provisional): redo reports that it
+	// does not hold; bg holds a row's background runs (start, end).
+	redo bool
+	bg   []int32
+	// The runs of a row that quantRuns32AVX2 sums (start, count), their
+	// partials, and their sums.
+	qruns  []int32
+	qparts []*partial
+	qout   []runQuant
 }
 
 // cacheSize is the number of pairs in a worker's cache of contacts.
@@ -132,8 +139,17 @@ type scan[L Label, T imagegraph.Sample] struct {
 	exact           bool // the intensity sums are exact, by quant
 	zeros           bool // a scaled sample may be -0
 	quant           quant
+	batch           bool // float32 runs of 4 to exactChunk go to the kernel
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
+
+	// provisional: quant is [scan.guess]'s, which holds while every
+	// v·2^scale is an integer and every |v| is below lim; abort stops the
+	// pass where it does not.
+	provisional bool
+	lim         float64
+	limBits     uint32 // those of lim as a float32 (+Inf above its range)
+	abort       atomic.Bool
 }
 
 // run is a run of equal labels along a row, ending before x = end (a
@@ -194,7 +210,8 @@ func (p *planeRuns[L]) row(y int) []run[L] { return p.runs[p.start[y]:p.end[y]] 
 // every run with the runs of the row before and the row of the plane
 // before that it overlaps, keeping the runs of this plane and the one
 // before; the rows before lo are split into runs again. It empties
-// wk's cache of contacts into its map at the end.
+// wk's cache of contacts into its map at the end. At a provisional
+// scale, it stops after a row where the scale does not hold.
 func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 	w, h := s.w, s.h
 	plane := w * h
@@ -243,6 +260,10 @@ func (s *scan[L, T]) rows(wk *worker, lo, hi int) {
 			vals = s.vals[base : base+w]
 		}
 		s.line(wk, line, vals, y, z, base, up, back)
+		if s.provisional && (wk.redo || s.abort.Load()) {
+			s.abort.Store(true)
+			return
+		}
 	}
 	for i := range wk.cache {
 		wk.evict(&wk.cache[i], 0)
@@ -256,11 +277,13 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	var left L // the label of the run before
 	ui, bi := 0, 0
 	x0 := 0
-	batch := vals != nil && s.batchRuns(wk, line, vals)
-	k := 0 // the next of wk.qout
+	wk.qruns, wk.qparts, wk.bg = wk.qruns[:0], wk.qparts[:0], wk.bg[:0]
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
 		if a == 0 {
+			if s.provisional && !s.batch {
+				wk.bg = append(wk.bg, int32(x0), int32(x))
+			}
 			left, x0 = a, x
 			continue
 		}
@@ -293,8 +316,15 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 			if p.n == 0 {
 				s.first(p, vals[x0])
 			}
-			if n := x - x0; batch && n >= 4 && n <= exactChunk {
-				k = s.addQuant(wk, k, p, vals[x0:x], y, z)
+			if n := x - x0; s.batch && n >= 4 && n <= exactChunk {
+				// For [scan.sumQueued], in pieces of at most maxLaneSamples.
+				for m := n; n > 0; n -= m {
+					if m = n; m > maxLaneSamples {
+						m = maxLaneSamples &^ 3
+					}
+					wk.qruns = append(wk.qruns, int32(x-n), int32(m))
+					wk.qparts = append(wk.qparts, p)
+				}
 			} else {
 				s.intensity(wk, p, vals[x0:x], x0, y, z)
 			}
@@ -323,13 +353,18 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		}
 		left, x0 = a, x
 	}
+	if len(wk.qparts) > 0 {
+		s.sumQueued(wk, vals, y, z)
+	}
+	if s.provisional {
+		s.background(wk, vals)
+	}
 }
 
-// overlap returns how many voxels of the runs nb of a neighbouring row,
-// over [x0, x1), are labeled a, counting the faces along axis of the
-// others that are not background as contacts when they are asked for.
-// *j is the index in nb of the run over x0 ([seek]), left at the last
-// run looked at.
+// overlap returns how many voxels of the runs nb of a neighbouring row, over
+// [x0, x1), are labeled a, counting the faces along axis of the others that are
+// not background as contacts when they are asked for. *j is the index in nb of
+// the run over x0 ([seek]), left at the last run looked at.
 func (s *scan[L, T]) overlap(wk *worker, a L, nb []run[L], j *int, x0, x1 int, axis int) int64 {
 	i := *j
 	if int(nb[i].end) >= x1 { // one neighbouring run, the common case
@@ -366,70 +401,42 @@ func seek[L Label](nb []run[L], i, x int) int {
 	return i
 }
 
-// batchRuns sums the float32 samples of the runs of line that line
-// measures of 4 to exactChunk samples into wk.qout, in order, in pieces
-// of at most maxLaneSamples; false where quantRuns32AVX2 does not apply.
-func (s *scan[L, T]) batchRuns(wk *worker, line []run[L], vals []T) bool {
-	v, ok := any(vals).([]float32)
-	if !ok || !hasQuantRuns32 || !s.exact || s.scaled || s.quant.f2 != 1 || s.w > maxRowIndex {
-		return false
-	}
-	wk.qruns = wk.qruns[:0]
-	x0 := 0
-	for _, rn := range line {
-		a, x := rn.label, int(rn.end)
-		for n := x - x0; a != 0 && int(a) <= s.count && n >= 4 && n <= exactChunk; {
-			m := n
-			if m > maxLaneSamples {
-				m = maxLaneSamples &^ 3
-			}
-			wk.qruns = append(wk.qruns, int32(x-n), int32(m))
-			n -= m
-		}
-		x0 = x
-	}
-	nruns := len(wk.qruns) / 2
-	if nruns == 0 {
-		return true
-	}
+// sumQueued sums the float32 samples of the queued runs of the row vals
+// at (y, z) with quantRuns32AVX2, and adds them to their partials.
+func (s *scan[L, T]) sumQueued(wk *worker, vals []T, y, z int) {
+	nruns := len(wk.qparts)
 	wk.qout = slices.Grow(wk.qout[:0], nruns)[:nruns]
 	// The kernel prefetches the 4-byte labels two rows on.
 	ahead := uintptr(0)
-	if unsafe.Sizeof(line[0].label) == 4 {
+	if unsafe.Sizeof(s.labels[0]) == 4 {
 		ahead = uintptr(unsafe.Pointer(unsafe.SliceData(s.labels))) - uintptr(unsafe.Pointer(unsafe.SliceData(s.vals))) + uintptr(2*s.w*4)
 	}
-	quantRuns32AVX2(&v[0], &wk.qruns[0], nruns, s.quant.f1, &wk.qout[0], ahead)
-	return true
-}
-
-// addQuant adds to p the sums of the samples vals of a run of row (y, z),
-// wk.qout[k] and on, and returns the index after them.
-func (s *scan[L, T]) addQuant(wk *worker, k int, p *partial, vals []T, y, z int) int {
-	var sum, wx, sq wide128
-	mn, mx := p.imin, p.imax
-	for n := 0; n < len(vals); k++ {
+	if quantRuns32AVX2(&any(vals).([]float32)[0], &wk.qruns[0], nruns, s.quant.f1, &wk.qout[0], ahead) != 0 {
+		wk.redo = true
+	}
+	for k, p := range wk.qparts {
 		r := &wk.qout[k]
-		rs, rx, rq2 := r.fold()
-		sum.add(rs)
-		wx.add(rx)
-		sq.add(rq2)
+		r.addTo(p, y, z)
+		mn, mx := p.imin, p.imax
 		if r.mn < mn {
 			mn = r.mn
 		}
 		if r.mx > mx {
 			mx = r.mx
 		}
-		n += int(wk.qruns[2*k+1])
+		x0 := int(wk.qruns[2*k])
+		s.setExtremes(wk, p, mn, mx, vals[x0:x0+int(wk.qruns[2*k+1])])
 	}
-	p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, 0, y, z)
-	s.setExtremes(p, mn, mx, vals)
-	return k
 }
 
 // setExtremes sets p's extremes to mn and mx, those of the samples vals
 // of a run and p's by plain comparisons; where s.zeros, it takes them
-// again by the builtin min and max, which order -0 below +0.
-func (s *scan[L, T]) setExtremes(p *partial, mn, mx float64, vals []T) {
+// again by the builtin min and max, which order -0 below +0. It marks wk
+// for a redo where they are not within s.lim.
+func (s *scan[L, T]) setExtremes(wk *worker, p *partial, mn, mx float64, vals []T) {
+	if !(mn > -s.lim && mx < s.lim) {
+		wk.redo = true
+	}
 	if s.zeros && (mn == 0 || mx == 0) {
 		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 	}
@@ -440,14 +447,16 @@ func (s *scan[L, T]) setExtremes(p *partial, mn, mx float64, vals []T) {
 // wk's buffer.
 func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 	if s.exact && len(vals) == 1 { // common in noisy labelings
-		v := float64(vals[0])
-		if s.scaled {
-			v = float64(v*s.slope) + s.inter
-		}
+		v := s.value(vals[0])
 		// Without s.zeros there is no -0, and the builtins are the plain
 		// comparisons.
 		p.imin, p.imax = min(p.imin, v), max(p.imax, v)
-		q := int64(math.RoundToEven(v * s.quant.f1 * s.quant.f2))
+		w := v * s.quant.f1 * s.quant.f2
+		r := math.RoundToEven(w)
+		if r != w || !(math.Abs(v) < s.lim) {
+			wk.redo = true
+		}
+		q := int64(r)
 		m := q >> 63
 		hi, lo := bits.Mul64(uint64((q^m)-m), uint64((q^m)-m))
 		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide192{lo, hi, 0}, x0, y, z)
@@ -457,10 +466,12 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		mn, mx := p.imin, p.imax
 		for lo := 0; lo < len(vals); lo += exactChunk {
 			var sum, wx, sq wide128
-			sum, wx, sq, mn, mx = quantSums(vals[lo:min(lo+exactChunk, len(vals))], s.quant, s.slope, s.inter, s.scaled, mn, mx)
+			var inexact bool
+			sum, wx, sq, mn, mx, inexact = quantSums(vals[lo:min(lo+exactChunk, len(vals))], s.quant, s.slope, s.inter, s.scaled, mn, mx)
 			p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0+lo, y, z)
+			wk.redo = wk.redo || inexact
 		}
-		s.setExtremes(p, mn, mx, vals)
+		s.setExtremes(wk, p, mn, mx, vals)
 		return
 	}
 	var r runSums
@@ -472,23 +483,47 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 	r.add(p, len(vals), x0, y, z)
 }
 
+// background marks wk for a redo where the |v| of a sample of the
+// background runs wk.bg (start, end) of the row vals is not below s.lim
+// (or NaN); with the kernel, that of any sample of the row.
+func (s *scan[L, T]) background(wk *worker, vals []T) {
+	if v, ok := any(vals).([]float32); ok && s.batch {
+		m := absMax32(&v[0], len(v)/8)
+		for _, t := range v[len(v)&^7:] {
+			m = max(m, math.Float32bits(t)&^(1<<31))
+		}
+		wk.redo = wk.redo || m >= s.limBits
+		return
+	}
+	for k := 0; k < len(wk.bg); k += 2 {
+		for _, t := range vals[wk.bg[k]:wk.bg[k+1]] {
+			if !(math.Abs(s.value(t)) < s.lim) {
+				wk.redo = true
+			}
+		}
+	}
+}
+
 // first sets up p's intensity sums at its first sample v: in floating
 // point, the shift k is v's value.
 func (s *scan[L, T]) first(p *partial, v T) {
 	p.imin, p.imax = math.Inf(1), math.Inf(-1)
 	if !s.exact {
-		k := float64(v)
-		if s.scaled {
-			k = float64(k*s.slope) + s.inter
-		}
-		p.fl().k = k
+		p.fl().k = s.value(v)
 	}
 }
 
-// runSums holds the sums of the samples v of a run less a shift k:
-// s1 = Σ(v-k), s2 = Σ(v-k)², wx = Σ x·(v-k) with x counted from the
-// run's start, and the least and greatest v (NaN skipped) with what came
-// before.
+// value returns the sample t scaled as thresholds scale it.
+func (s *scan[L, T]) value(t T) float64 {
+	if s.scaled {
+		return float64(float64(t)*s.slope) + s.inter
+	}
+	return float64(t)
+}
+
+// runSums holds the sums of the samples v of a run less a shift k: s1 = Σ(v-k),
+// s2 = Σ(v-k)², wx = Σ x·(v-k) with x counted from the run's start, and the
+// least and greatest v (NaN skipped) with what came before.
 type runSums struct {
 	s1, s2, wx, min, max float64
 }

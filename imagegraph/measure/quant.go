@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
-	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -66,52 +65,53 @@ func newQuant(s int) quant {
 	return quant{s, math.Ldexp(1, s), 1}
 }
 
-// quantOf returns the quantization of the scaled samples vals (v = t·slope
-// + inter when scaled, the product rounded), from the largest |v| over all
+// provisionalMargin is how many bits below the scale of the largest |v|
+// of its samples [scan.guess] takes for floating-point samples.
+const provisionalMargin = 12
+
+// guess sets s up for a first pass over the samples at a provisional
+// scale, before their largest |v| is known: 0 for unscaled integers, whose
+// every v is an integer; otherwise provisionalMargin below the scale of the
+// largest |v| of 64 runs of 64 samples spread over them. False when one of
+// those is NaN or infinite.
+func (s *scan[L, T]) guess() bool {
+	sc, ok := 0, true
+	if T(1)/2 != 0 || s.scaled {
+		m := 0.0
+		for i := range 64 * 64 {
+			m = max(m, math.Abs(s.value(s.vals[min(i/64*(len(s.vals)/64)+i%64, len(s.vals)-1)])))
+		}
+		sc, ok = QuantScale(m)
+		sc -= provisionalMargin
+	}
+	s.quant, s.provisional, s.exact = newQuant(sc), ok, ok
+	s.lim = math.Ldexp(1, QuantBits-sc)
+	s.limBits = math.Float32bits(float32(math.Inf(1)))
+	if s.lim <= math.MaxFloat32 {
+		s.limBits = math.Float32bits(float32(s.lim))
+	}
+	return ok
+}
+
+// quantOf returns the quantization of the samples from the largest |v| over all
 // of them as [QuantScale] takes it, with threads goroutines; false when a
-// sample is NaN or a v is infinite. Scaling is monotonic (each rounding
-// is), so the largest |v| is that of the least or the greatest sample.
-func quantOf[T imagegraph.Sample](vals []T, slope, inter float64, scaled bool, threads int) (quant, bool) {
-	if len(vals) == 0 {
+// sample is NaN or a v is infinite. Scaling is monotonic (each rounding is), so
+// the largest |v| is that of the least or the greatest sample.
+func (s *scan[L, T]) quantOf(threads int) (quant, bool) {
+	if len(s.vals) == 0 {
 		return newQuant(QuantBits), true
 	}
-	threads = parallel.ClampThreads(threads, len(vals)/(1<<16)+1)
-	type extremes struct {
-		lo, hi T
-		nan    bool
-	}
-	parts := make([]extremes, threads)
-	parallel.RangesIndexed(len(vals), threads, func(t, lo, hi int) {
-		p := &parts[t]
-		switch v := any(vals[lo:hi]).(type) {
-		case []float32:
-			l, h, nan := floatExtremes32(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(v))), len(v)))
-			p.lo, p.hi, p.nan = any(math.Float32frombits(l)).(T), any(math.Float32frombits(h)).(T), nan
-		case []float64:
-			l, h, nan := floatExtremes64(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v)))
-			p.lo, p.hi, p.nan = any(math.Float64frombits(l)).(T), any(math.Float64frombits(h)).(T), nan
-		default:
-			p.lo, p.hi, p.nan = sampleExtremes(vals[lo:hi])
+	threads = parallel.ClampThreads(threads, len(s.vals)/(1<<16)+1)
+	parts := make([]float64, threads)
+	parallel.RangesIndexed(len(s.vals), threads, func(t, lo, hi int) {
+		l, h, nan := sampleExtremes(s.vals[lo:hi])
+		parts[t] = max(math.Abs(s.value(l)), math.Abs(s.value(h)))
+		if nan {
+			parts[t] = math.NaN()
 		}
 	})
-	lo, hi, nan := parts[0].lo, parts[0].hi, false
-	for _, p := range parts {
-		lo, hi, nan = min(lo, p.lo), max(hi, p.hi), nan || p.nan
-	}
-	if nan {
-		return quant{}, false
-	}
-	value := func(t T) float64 {
-		if scaled {
-			return float64(float64(t)*slope) + inter
-		}
-		return float64(t)
-	}
-	s, ok := QuantScale(max(math.Abs(value(lo)), math.Abs(value(hi))))
-	if !ok {
-		return quant{}, false
-	}
-	return newQuant(s), true
+	sc, ok := QuantScale(max(0, slices.Max(parts))) // NaN wherever one is
+	return newQuant(sc), ok
 }
 
 // sampleExtremes returns the least and greatest of vals (not empty), and
@@ -162,48 +162,6 @@ func sampleExtremes[T imagegraph.Sample](vals []T) (lo, hi T, nan bool) {
 	return lo, hi, z != z || lo != lo || hi != hi
 }
 
-// floatExtremes32 is sampleExtremes for float32 samples given as their
-// bits (and returned so), which it compares without branches as keys of
-// the same order: NaN beyond the infinities, -0 below +0.
-func floatExtremes32(vals []uint32) (lo, hi uint32, nan bool) {
-	// key maps the bits of a negative number (whose order the bits
-	// reverse) to their complement, others to themselves with the sign
-	// bit set; unkey inverts it.
-	key := func(b uint32) uint32 { return b ^ (uint32(int32(b)>>31)>>1 | 1<<31) }
-	unkey := func(k uint32) uint32 { return k ^ (uint32(int32(^k)>>31)>>1 | 1<<31) }
-	lo = key(vals[0])
-	hi = lo
-	if blocks := len(vals) / 16; hasKeyExtremes32 && blocks > 0 {
-		var los, his [8]uint32
-		for i := range los {
-			los[i], his[i] = lo, hi
-		}
-		keyExtremes32AVX2(unsafe.Pointer(&vals[0]), blocks, &los, &his)
-		lo, hi = slices.Min(los[:]), slices.Max(his[:])
-		vals = vals[16*blocks:]
-	}
-	for _, b := range vals {
-		k := key(b)
-		lo, hi = min(lo, k), max(hi, k)
-	}
-	inf := math.Float32bits(float32(math.Inf(1)))
-	return unkey(lo), unkey(hi), lo < key(inf|1<<31) || hi > key(inf)
-}
-
-// floatExtremes64 is floatExtremes32 for float64 samples.
-func floatExtremes64(vals []uint64) (lo, hi uint64, nan bool) {
-	key := func(b uint64) uint64 { return b ^ (uint64(int64(b)>>63)>>1 | 1<<63) }
-	unkey := func(k uint64) uint64 { return k ^ (uint64(int64(^k)>>63)>>1 | 1<<63) }
-	lo = key(vals[0])
-	hi = lo
-	for _, b := range vals {
-		k := key(b)
-		lo, hi = min(lo, k), max(hi, k)
-	}
-	inf := math.Float64bits(math.Inf(1))
-	return unkey(lo), unkey(hi), lo < key(inf|1<<63) || hi > key(inf)
-}
-
 // signedExtremes returns the extremes of the values of vals with mn and
 // mx by the builtin min and max, which order -0 below +0 (plain
 // comparisons take the first zero of either sign).
@@ -224,18 +182,18 @@ const exactChunk = 1 << (127 - 2*QuantBits)
 
 // quantSums returns, for the samples q_i quantized by qt from the values
 // v of vals (at most exactChunk of them; t·slope + inter, the product
-// rounded, when scaled), Σq, Σ i·q_i and Σq², and the extremes of the
+// rounded, when scaled), Σq, Σ i·q_i and Σq², the extremes of the
 // values with mn and mx, by plain comparisons (either zero where -0 and
-// +0 tie).
+// +0 tie), and whether a v·2^scale is not an integer (or NaN).
 //
 // It sums the high and low 32 bits of each q apart (q = h·2^32 + l, l
 // unsigned), whose sums and sums of running sums p stay below 2^63 over
 // exactChunk samples: plain integer additions, with no carry from one to
 // the next; only Σq² is summed in two words. Σ i·q_i = n·Σq − p.
-func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, x, q2 wide128, _, _ float64) {
+func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, scaled bool, mn, mx float64) (s, x, q2 wide128, _, _ float64, inexact bool) {
 	f1, f2 := qt.f1, qt.f2
 	var sh, sl, ph, pl int64
-	var r0, r1 uint64
+	var r0, r1, frac uint64
 	for _, t := range vals {
 		v := float64(t)
 		if scaled {
@@ -247,7 +205,10 @@ func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sc
 		if v > mx {
 			mx = v
 		}
-		q := int64(math.RoundToEven(v * f1 * f2))
+		w := v * f1 * f2
+		r := math.RoundToEven(w)
+		frac |= math.Float64bits(w - r) // +0 where w is an integer
+		q := int64(r)
 		sh += q >> 32
 		sl += q & (1<<32 - 1)
 		ph += sh
@@ -262,7 +223,7 @@ func quantSums[T imagegraph.Sample](vals []T, qt quant, slope, inter float64, sc
 	s = joinHalves(sh, sl)
 	x = s.mul(len(vals))
 	x.sub(joinHalves(ph, pl))
-	return s, x, wide128{r0, r1}, mn, mx
+	return s, x, wide128{r0, r1}, mn, mx, frac != 0
 }
 
 // joinHalves returns h·2^32 + l as a 128-bit integer.

@@ -276,15 +276,16 @@ func TestWide(t *testing.T) {
 	}
 }
 
-// TestExtremes checks the extremes of floating-point samples taken from
-// their bits against plain comparisons.
+// TestExtremes checks sampleExtremes on floating-point samples against
+// plain comparisons: the least and greatest value (either zero where -0
+// and +0 tie), and whether one is NaN or infinite.
 func TestExtremes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), -math.NaN(), math.SmallestNonzeroFloat64, -math.MaxFloat64}
 	for i := range 400 {
 		n := 1 + rng.IntN(9)
 		if i%2 == 1 {
-			n = 1 + rng.IntN(100) // past the AVX2 kernel's blocks of 16
+			n = 1 + rng.IntN(100) // past the blocks of four
 		}
 		v := make([]float64, n)
 		for j := range v {
@@ -298,28 +299,25 @@ func TestExtremes(t *testing.T) {
 			v32[j] = float32(v[j])
 		}
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			wantNaN, lo, hi := false, math.Inf(1), math.Inf(-1)
-			for _, x := range v {
-				wantNaN = wantNaN || math.IsNaN(x)
-				if !math.IsNaN(x) {
-					lo, hi = min(lo, x), max(hi, x)
-				}
-			}
-			b := make([]uint64, n)
-			b32 := make([]uint32, n)
-			for j := range v {
-				b[j], b32[j] = math.Float64bits(v[j]), math.Float32bits(v32[j])
-			}
-			kl, kh, nan := floatExtremes64(b)
-			gl, gh := math.Float64frombits(kl), math.Float64frombits(kh)
-			if nan != wantNaN || !nan && (math.Float64bits(gl) != math.Float64bits(lo) || math.Float64bits(gh) != math.Float64bits(hi)) {
-				t.Fatalf("%v: %v %v %v, want %v %v %v", v, gl, gh, nan, lo, hi, wantNaN)
-			}
-			kl32, kh32, nan32 := floatExtremes32(b32)
-			gl32, gh32 := math.Float32frombits(kl32), math.Float32frombits(kh32)
-			if nan32 != wantNaN || !nan && (math.Float32bits(gl32) != math.Float32bits(float32(lo)) || math.Float32bits(gh32) != math.Float32bits(float32(hi))) {
-				t.Fatalf("float32 %v: %v %v %v, want %v %v %v", v32, gl32, gh32, nan32, lo, hi, wantNaN)
-			}
+			checkExtremes(t, v)
+			checkExtremes(t, v32)
 		})
+	}
+}
+
+// checkExtremes checks sampleExtremes(v) against plain comparisons.
+func checkExtremes[T float32 | float64](t *testing.T, v []T) {
+	t.Helper()
+	wantBad, lo, hi := false, math.Inf(1), math.Inf(-1)
+	for _, x := range v {
+		f := float64(x)
+		wantBad = wantBad || math.IsNaN(f) || math.IsInf(f, 0)
+		if !math.IsNaN(f) {
+			lo, hi = min(lo, f), max(hi, f)
+		}
+	}
+	gl, gh, bad := sampleExtremes(v)
+	if bad != wantBad || !bad && (float64(gl) != lo || float64(gh) != hi) {
+		t.Fatalf("%v: %v %v %v, want %v %v %v", v, gl, gh, bad, lo, hi, wantBad)
 	}
 }

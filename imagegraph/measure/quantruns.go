@@ -12,11 +12,10 @@ const (
 	maxRowIndex    = 1 << 26
 )
 
-// runQuant holds the sums of quantRuns32AVX2 for one run's samples q_i =
-// h·2^29 + l (i from the row's start), two a row of sums in elements 0
-// and 2: Σh, Σl; Σ i·h, Σ i·l; Σh² = h2hi·2^32 + h2lo; Σh·l + 2^65 =
-// hlhi·2^32 + hllo; Σl² = l2hi·2^32 + l2lo. mn and mx are the least and
-// greatest sample.
+// runQuant holds the sums of quantRuns32AVX2 for one run's samples q_i = h·2^29
+// + l (i from the row's start), two a row of sums in elements 0 and 2: Σh, Σl;
+// Σ i·h, Σ i·l; Σh² = h2hi·2^32 + h2lo; Σh·l + 2^65 = hlhi·2^32 + hllo; Σl² =
+// l2hi·2^32 + l2lo. mn and mx are the least and greatest sample.
 type runQuant struct {
 	sums   [5][4]int64
 	mn, mx float64
@@ -37,15 +36,24 @@ func (r *runQuant) fold() (s, x, q2 wide128) {
 	s.add(wide128{uint64(sl), uint64(sl >> 63)})
 	x = shifted(xh, 29)
 	x.add(wide128{uint64(xl), uint64(xl >> 63)})
-	// Σq² = Σh²·2^58 + Σh·l·2^30 + Σl², by powers of two, less the
-	// offset of Σh·l, 2^65·2^30; the halves, below 2^34, are added in
-	// pairs first.
+	// Σq² = Σh²·2^58 + Σh·l·2^30 + Σl², by powers of two, less the offset of
+	// Σh·l, 2^65·2^30; the halves, below 2^34, are added in pairs first.
 	q2 = wide128{0, uint64(h2hi) << (90 - 64)}
 	q2.add(shifted(h2lo+hlhi<<4, 58))
 	q2.add(shifted(r.sums[4][0]<<2+hllo, 30))
 	q2.add(wide128{uint64(r.sums[4][2]), 0})
 	q2.sub(wide128{0, 1 << (95 - 64)})
 	return s, x, q2
+}
+
+// addTo adds the run's sums to p, for a row at (y, z).
+func (r *runQuant) addTo(p *partial, y, z int) {
+	s, x, q2 := r.fold()
+	p.q.add(s)
+	p.qx[0].add(x)
+	p.qx[1].add(s.mul(y))
+	p.qx[2].add(s.mul(z))
+	p.q2.add(wide192{q2.lo, q2.hi, 0})
 }
 
 // shifted returns v·2^k as a 128-bit integer, for 0 < k < 64.

@@ -22,7 +22,7 @@ DATA quantTailMask<>+0x78(SB)/8, $-1
 GLOBL quantTailMask<>(SB), RODATA|NOPTR, $128
 
 // quantConsts: 2^29 and 4 in four lanes each, the first indices 0, 1,
-// 2, 3, then +Inf and -Inf in four lanes each.
+// 2, 3, then +Inf, -Inf and 2^-29 in four lanes each.
 DATA quantConsts<>+0x00(SB)/8, $0x41c0000000000000
 DATA quantConsts<>+0x08(SB)/8, $0x41c0000000000000
 DATA quantConsts<>+0x10(SB)/8, $0x41c0000000000000
@@ -43,23 +43,30 @@ DATA quantConsts<>+0x80(SB)/8, $0xfff0000000000000
 DATA quantConsts<>+0x88(SB)/8, $0xfff0000000000000
 DATA quantConsts<>+0x90(SB)/8, $0xfff0000000000000
 DATA quantConsts<>+0x98(SB)/8, $0xfff0000000000000
-GLOBL quantConsts<>(SB), RODATA|NOPTR, $160
+DATA quantConsts<>+0xa0(SB)/8, $0x3e20000000000000
+DATA quantConsts<>+0xa8(SB)/8, $0x3e20000000000000
+DATA quantConsts<>+0xb0(SB)/8, $0x3e20000000000000
+DATA quantConsts<>+0xb8(SB)/8, $0x3e20000000000000
+GLOBL quantConsts<>(SB), RODATA|NOPTR, $192
 
 // SCALE takes the extremes of the four float64 samples in Y0 and leaves
 // x = v·f in Y1; QUANT quantizes x (clobbering Y0-Y2) and adds its sums:
 // r = roundeven(x), h = floor(r·2^-29) and l = r − h·2^29 (both exact),
-// converted to integers by adding 1.5·2^52 and subtracting its bits.
+// converted to integers by adding 1.5·2^52 and subtracting its bits; the
+// lanes where r is not x (or NaN) are set in Y14.
 #define SCALE \
 	VMINPD Y0, Y10, Y10; \
 	VMAXPD Y0, Y11, Y11; \
 	VMULPD Y15, Y0, Y1
 
 #define QUANT \
-	VROUNDPD $0, Y1, Y1;  \
-	VMULPD   Y14, Y1, Y2; \
+	VROUNDPD $0, Y1, Y0;  \
+	VCMPPD   $4, Y0, Y1, Y1; \
+	VORPD    Y1, Y14, Y14; \
+	VMULPD   160(R8), Y0, Y2; \
 	VROUNDPD $1, Y2, Y2;  \
-	VMULPD   (R8), Y2, Y0; \
-	VSUBPD   Y0, Y1, Y0;  \
+	VMULPD   (R8), Y2, Y1; \
+	VSUBPD   Y1, Y0, Y0;  \
 	VADDPD   Y12, Y2, Y2; \
 	VPSUBQ   Y12, Y2, Y2; \
 	VADDPD   Y12, Y0, Y0; \
@@ -86,7 +93,7 @@ GLOBL quantConsts<>(SB), RODATA|NOPTR, $160
 	VPSHUFD    $0x4e, Y1, Y2;   \
 	VPADDQ     Y2, Y1, Y1
 
-// func quantRuns32AVX2(row *float32, runs *int32, nruns int, f float64, out *runQuant, ahead uintptr)
+// func quantRuns32AVX2(row *float32, runs *int32, nruns int, f float64, out *runQuant, ahead uintptr) int
 //
 // For each run, of 4 to maxLaneSamples samples from runs[2k] (the first)
 // and runs[2k+1] (the count), four samples a step in 64-bit lanes: Σh,
@@ -97,12 +104,12 @@ GLOBL quantConsts<>(SB), RODATA|NOPTR, $160
 // as PAIR adds them, the sums of squares and products split into their
 // high and low 32 bits first (Σh·l offset by 2^63), so that no sum
 // overflows. It prefetches the samples 1024 bytes on and the bytes ahead
-// bytes on from them.
+// bytes on from them. It returns the lanes of Y14 as a bit mask.
 //
 // Registers: Y3 Σh, Y4 Σl, Y5 Σ i·h, Y6 Σ i·l, Y7 Σh², Y8 Σh·l, Y9 Σl²,
-// Y10 min, Y11 max, Y12 1.5·2^52, Y13 i, Y14 2^-29, Y15 f; R8 the
-// constants.
-TEXT ·quantRuns32AVX2(SB), NOSPLIT, $0-48
+// Y10 min, Y11 max, Y12 1.5·2^52, Y13 i, Y14 the inexact lanes, Y15 f;
+// R8 the constants.
+TEXT ·quantRuns32AVX2(SB), NOSPLIT, $0-56
 	MOVQ         row+0(FP), SI
 	MOVQ         runs+8(FP), R9
 	MOVQ         nruns+16(FP), R10
@@ -110,9 +117,7 @@ TEXT ·quantRuns32AVX2(SB), NOSPLIT, $0-48
 	MOVQ         out+32(FP), DI
 	MOVQ         ahead+40(FP), R12
 	LEAQ         quantConsts<>(SB), R8
-	MOVQ         $0x3e20000000000000, AX
-	VMOVQ        AX, X14
-	VPBROADCASTQ X14, Y14
+	VPXOR        Y14, Y14, Y14
 	MOVQ         $0x4338000000000000, AX
 	VMOVQ        AX, X12
 	VPBROADCASTQ X12, Y12
@@ -205,5 +210,40 @@ sums:
 	JNZ          runloop
 
 end:
+	VMOVMSKPD    Y14, AX
+	MOVQ         AX, inexact+48(FP)
+	VZEROUPPER
+	RET
+
+// func absMax32(row *float32, blocks int) uint32
+//
+// The greatest of the bits of |v| (the sign cleared) over blocks blocks of
+// eight float32 samples: their order is that of |v|, NaN beyond +Inf.
+TEXT ·absMax32(SB), NOSPLIT, $0-20
+	MOVQ     row+0(FP), SI
+	MOVQ     blocks+8(FP), CX
+	VPCMPEQD Y2, Y2, Y2
+	VPSRLD   $1, Y2, Y2
+	VPXOR    Y0, Y0, Y0
+	VPXOR    Y1, Y1, Y1
+	TESTQ    CX, CX
+	JZ       absdone
+
+absloop:
+	VPAND   (SI), Y2, Y3
+	VPMAXUD Y3, Y0, Y0
+	ADDQ    $32, SI
+	DECQ    CX
+	JNZ     absloop
+
+absdone:
+	VEXTRACTI128 $1, Y0, X1
+	VPMAXUD      X1, X0, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPMAXUD      X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPMAXUD      X1, X0, X0
+	VMOVD        X0, AX
+	MOVL         AX, ret+16(FP)
 	VZEROUPPER
 	RET

@@ -80,14 +80,20 @@ func TestQuantSums(t *testing.T) {
 					c := vals[:n]
 					ws, wx, wq2 := new(big.Int), new(big.Int), new(big.Int)
 					wmn, wmx := math.Inf(1), math.Inf(-1)
+					wInexact := false
 					for i, v := range c {
+						x := new(big.Float).SetFloat64(float64(v))
+						wInexact = wInexact || !x.SetMantExp(x, s).IsInt()
 						q := roundEvenBig(float64(v), s)
 						ws.Add(ws, q)
 						wx.Add(wx, new(big.Int).Mul(q, big.NewInt(int64(i))))
 						wq2.Add(wq2, new(big.Int).Mul(q, q))
 						wmn, wmx = min(wmn, float64(v)), max(wmx, float64(v))
 					}
-					gs, gx, gq2, gmn, gmx := quantSums(c, qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+					gs, gx, gq2, gmn, gmx, inexact := quantSums(c, qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+					if inexact != wInexact {
+						t.Fatalf("inexact %v, want %v", inexact, wInexact)
+					}
 					if gs.big().Cmp(ws) != 0 || gx.big().Cmp(wx) != 0 {
 						t.Fatalf("Σq %v, Σi·q %v, want %v, %v", gs.big(), gx.big(), ws, wx)
 					}
@@ -124,16 +130,21 @@ func TestQuantRuns(t *testing.T) {
 			sc, _ := QuantScale(largest)
 			qt := newQuant(sc + ds)
 			out := make([]runQuant, len(runs)/2)
-			quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0)
+			inexact := quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0) != 0
+			wantInexact := false
 			for k := range out {
 				x0, n := int(runs[2*k]), int(runs[2*k+1])
-				ws, wx, wq2, wmn, wmx := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+				ws, wx, wq2, wmn, wmx, wi := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+				wantInexact = wantInexact || wi
 				wx.add(ws.mul(x0))
 				gs, gx, gq2 := out[k].fold()
 				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
 					t.Fatalf("%s, scale %+d, run of %d from %d: sums %v %v %v, extremes %v %v; want %v %v %v, %v %v",
 						name, ds, n, x0, gs.big(), gx.big(), gq2.big(), out[k].mn, out[k].mx, ws.big(), wx.big(), wq2.big(), wmn, wmx)
 				}
+			}
+			if inexact != wantInexact {
+				t.Fatalf("%s, scale %+d: inexact %v, want %v", name, ds, inexact, wantInexact)
 			}
 		}
 	}
