@@ -84,30 +84,12 @@ func BenchmarkLabelVolume(b *testing.B) {
 // Voronoi cells of the same label count.
 func BenchmarkLabelNeurites(b *testing.B) {
 	_, side := benchSides()
-	labels := 2500
-	if side < 512 {
-		labels = 300
-	}
-	neurites, err := gen.NeuritesRaster(side, side, side, labels, 1)
+	ins, err := neuriteInputs(side)
 	if err != nil {
 		b.Fatal(err)
 	}
-	coarse, err := gen.NeuritesRasterSpaced(side, side, side, labels, 1, [3]float64{16, 16, 40})
-	if err != nil {
-		b.Fatal(err)
-	}
-	cells, err := gen.CellsRaster(side, side, side, labels, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	dst := make([]uint32, neurites.Len())
-	for _, c := range []struct {
-		name string
-		r    *imagegraph.Raster
-	}{
-		{"neurites/xfast", neurites}, {"neurites/zfast", zFastest(neurites)},
-		{"neurites16nm/xfast", coarse}, {"neurites16nm/zfast", zFastest(coarse)}, {"cells/xfast", cells},
-	} {
+	dst := make([]uint32, ins[0].r.Len())
+	for _, c := range ins {
 		b.Run(fmt.Sprintf("%d/%s", side, c.name), func(b *testing.B) {
 			opts := gridcc.Options{Connectivity: 26, Threads: runtime.GOMAXPROCS(0)}
 			for b.Loop() {
@@ -118,6 +100,31 @@ func BenchmarkLabelNeurites(b *testing.B) {
 			b.ReportMetric(float64(c.r.Len())*float64(b.N)/b.Elapsed().Seconds()/1e6, "MVx/s")
 		})
 	}
+}
+
+// neuriteInputs returns the volumes of [BenchmarkLabelNeurites] of the
+// given side.
+func neuriteInputs(side int) ([]namedRaster, error) {
+	labels := 2500
+	if side < 512 {
+		labels = 300
+	}
+	neurites, err := gen.NeuritesRaster(side, side, side, labels, 1)
+	if err != nil {
+		return nil, err
+	}
+	coarse, err := gen.NeuritesRasterSpaced(side, side, side, labels, 1, [3]float64{16, 16, 40})
+	if err != nil {
+		return nil, err
+	}
+	cells, err := gen.CellsRaster(side, side, side, labels, 1)
+	if err != nil {
+		return nil, err
+	}
+	return []namedRaster{
+		{"neurites/xfast", neurites}, {"neurites/zfast", zFastest(neurites)},
+		{"neurites16nm/xfast", coarse}, {"neurites16nm/zfast", zFastest(coarse)}, {"cells/xfast", cells},
+	}, nil
 }
 
 // zFastest returns the uint32 volume r with its axes reversed: z varies

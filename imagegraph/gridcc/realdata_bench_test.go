@@ -20,7 +20,38 @@ import (
 // swapped (z fastest). It labels with GOMAXPROCS threads (-cpu 1,2).
 // Unless CCLABEL_BENCH_FULL=1 the tiles are 1x1x2 and 2x2x2.
 func BenchmarkLabelRealEM(b *testing.B) {
-	full := benchFull()
+	ins, err := realEMInputs(benchFull())
+	if err != nil {
+		b.Fatal(err)
+	}
+	most := 0
+	for _, in := range ins {
+		most = max(most, in.r.Len())
+	}
+	dst := make([]uint32, most)
+	for _, in := range ins {
+		b.Run(in.name, func(b *testing.B) {
+			opts := gridcc.Options{Connectivity: 26, Threads: runtime.GOMAXPROCS(0)}
+			for b.Loop() {
+				if _, err := gridcc.Label(in.r, imagegraph.Rule{Mode: imagegraph.Multilabel}, opts, dst[:in.r.Len()]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(in.r.Len())*float64(b.N)/b.Elapsed().Seconds()/1e6, "MVx/s")
+		})
+	}
+}
+
+// namedRaster is a benchmark input and its name.
+type namedRaster struct {
+	name string
+	r    *imagegraph.Raster
+}
+
+// realEMInputs returns the segmentations of [BenchmarkLabelRealEM], x
+// fastest and z fastest each: tiled in full, or small.
+func realEMInputs(full bool) ([]namedRaster, error) {
+	var ins []namedRaster
 	for _, c := range []struct {
 		file         string
 		tiles, short [3]int
@@ -34,27 +65,12 @@ func BenchmarkLabelRealEM(b *testing.B) {
 		}
 		r, err := readEM(c.file, tiles)
 		if err != nil {
-			b.Fatal(err)
+			return nil, err
 		}
-		dst := make([]uint32, r.Len())
-		for _, l := range []struct {
-			name string
-			r    *imagegraph.Raster
-		}{
-			{"xfast", r}, {"zfast", zFastest(r)},
-		} {
-			name := fmt.Sprintf("%s/%dx%dx%d/%s", c.file[:len(c.file)-len(".nii.gz")], r.Width, r.Height, r.Depth, l.name)
-			b.Run(name, func(b *testing.B) {
-				opts := gridcc.Options{Connectivity: 26, Threads: runtime.GOMAXPROCS(0)}
-				for b.Loop() {
-					if _, err := gridcc.Label(l.r, imagegraph.Rule{Mode: imagegraph.Multilabel}, opts, dst); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(l.r.Len())*float64(b.N)/b.Elapsed().Seconds()/1e6, "MVx/s")
-			})
-		}
+		name := fmt.Sprintf("%s/%dx%dx%d/", c.file[:len(c.file)-len(".nii.gz")], r.Width, r.Height, r.Depth)
+		ins = append(ins, namedRaster{name + "xfast", r}, namedRaster{name + "zfast", zFastest(r)})
 	}
+	return ins, nil
 }
 
 // readEM reads a segmentation of testdata/em as uint32 keys, tiled by

@@ -184,7 +184,8 @@ func runsAlongY[T integer](s []T, width, height, depth int) bool {
 	return alongX > swapFactor*alongY+width
 }
 
-// changes returns how many samples of a differ from those of b (as long):
+// changes returns how many samples of a differ from those of b (at least
+// as long as a):
 // 4-byte samples 64 at a time by band.DiffMasks32 where it can (masks is
 // its scratch), the rest one by one.
 func changes[T integer](a, b []T, masks []uint64) int {

@@ -106,7 +106,9 @@ func (e *LabelError) Error() string {
 }
 
 // Compute measures the components of labels, a w x h x d array, x fastest, with
-// labels 0 (background) and 1..count, in one pass with opt.Threads goroutines.
+// labels 0 (background) and 1..count, with opt.Threads goroutines: one pass
+// at a provisional scale, or, where that scale does not hold, a pass cut
+// short, one for the intensity's extremes and a full one (docs/measure.md).
 // Integer results are exact, and so are the intensity sums, of the samples
 // quantized to about 2^-58 of their largest magnitude ([QuantScale]): the table
 // is the [Exact.Component]s of those sums, bit for bit the same at every thread

@@ -145,8 +145,11 @@ type scan[L Label, T imagegraph.Sample] struct {
 
 	// provisional: quant is [scan.guess]'s, which holds while every
 	// v·2^scale is an integer and every |v| is below lim; abort stops the
-	// pass where it does not.
+	// pass where it does not. bounded: no sample's |v| can reach lim
+	// (unscaled integers of 32 bits or fewer), so the background is not
+	// looked at.
 	provisional bool
+	bounded     bool
 	lim         float64
 	limBits     uint32 // those of lim as a float32 (+Inf above its range)
 	abort       atomic.Bool
@@ -281,7 +284,7 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
 		if a == 0 {
-			if s.provisional && !s.batch {
+			if s.provisional && !s.bounded && !s.batch {
 				wk.bg = append(wk.bg, int32(x0), int32(x))
 			}
 			left, x0 = a, x
@@ -356,7 +359,7 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	if len(wk.qparts) > 0 {
 		s.sumQueued(wk, vals, y, z)
 	}
-	if s.provisional {
+	if s.provisional && !s.bounded {
 		s.background(wk, vals)
 	}
 }

@@ -29,8 +29,17 @@ func provisionalHeld[T imagegraph.Sample](labels []uint32, vals []T, w, h, count
 // samples, at every thread count (within 1e-9 of the naive oracle for NaN).
 func TestComputeProvisional(t *testing.T) {
 	const w, h, d, count = 43, 30, 20, 30
-	const at = 2*w + 41 // a sample the guess does not look at, past the rows' blocks of 8
-	rng := rand.New(rand.NewPCG(21, 22))
+	// Samples the guess does not look at: in a row's blocks of 8, which
+	// the kernel reads, and past them.
+	for _, at := range []int{2*w + 5, 2*w + 41} {
+		t.Run(fmt.Sprintf("at%d", at%w), func(t *testing.T) { provisionalAt(t, w, h, d, count, at) })
+	}
+}
+
+// provisionalAt runs TestComputeProvisional's cases with the sample the
+// guess does not see at index at.
+func provisionalAt(t *testing.T, w, h, d, count, at int) {
+	rng := rand.New(rand.NewPCG(21, uint64(at)))
 	uniform := func(i int) float32 { return rng.Float32() }
 	with := func(v float32) func(i int) float32 {
 		return func(i int) float32 {

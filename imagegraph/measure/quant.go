@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/parallel"
@@ -85,6 +86,7 @@ func (s *scan[L, T]) guess() bool {
 		sc -= provisionalMargin
 	}
 	s.quant, s.provisional, s.exact = newQuant(sc), ok, ok
+	s.bounded = T(1)/2 == 0 && !s.scaled && unsafe.Sizeof(T(0)) <= 4
 	s.lim = math.Ldexp(1, QuantBits-sc)
 	s.limBits = math.Float32bits(float32(math.Inf(1)))
 	if s.lim <= math.MaxFloat32 {

@@ -49,11 +49,7 @@ func (r *runQuant) fold() (s, x, q2 wide128) {
 // addTo adds the run's sums to p, for a row at (y, z).
 func (r *runQuant) addTo(p *partial, y, z int) {
 	s, x, q2 := r.fold()
-	p.q.add(s)
-	p.qx[0].add(x)
-	p.qx[1].add(s.mul(y))
-	p.qx[2].add(s.mul(z))
-	p.q2.add(wide192{q2.lo, q2.hi, 0})
+	p.addExact(s, x, wide192{q2.lo, q2.hi, 0}, 0, y, z)
 }
 
 // shifted returns v·2^k as a 128-bit integer, for 0 < k < 64.

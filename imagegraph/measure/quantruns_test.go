@@ -187,3 +187,38 @@ func TestQuantRuns(t *testing.T) {
 		check(name+"/far", far, runs)
 	}
 }
+
+// TestAbsMax32 checks the kernel's largest |v| bits of blocks of eight
+// float32 samples against a plain loop, for every number of blocks up to 5
+// and every position of one large, NaN, infinite, negative-zero or
+// subnormal sample among small ones of both signs.
+func TestAbsMax32(t *testing.T) {
+	if !hasQuantRuns32 {
+		t.Skip("no AVX2 kernel")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	special := []float32{-3e38, 3e38, float32(math.NaN()), float32(math.Inf(-1)), float32(math.Inf(1)),
+		float32(math.Copysign(0, -1)), math.SmallestNonzeroFloat32, -2.5}
+	for blocks := 0; blocks <= 5; blocks++ {
+		n := 8 * blocks
+		for _, sp := range special {
+			for at := range max(n, 1) {
+				v := make([]float32, n+1) // one more: the kernel must not read it
+				for i := range v {
+					v[i] = (rng.Float32() - 0.5) / 1024
+				}
+				v[n] = float32(math.Inf(1))
+				if n > 0 {
+					v[at] = sp
+				}
+				want := uint32(0)
+				for _, s := range v[:n] {
+					want = max(want, math.Float32bits(s)&^(1<<31))
+				}
+				if got := absMax32(&v[0], blocks); got != want {
+					t.Fatalf("%d blocks, %g at %d: got %#x, want %#x", blocks, sp, at, got, want)
+				}
+			}
+		}
+	}
+}

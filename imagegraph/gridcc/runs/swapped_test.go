@@ -5,6 +5,8 @@ import (
 	"testing"
 )
 
+// TestTranspose checks transpose on planes of several shapes against the
+// definition, and that it writes nothing past the plane.
 func TestTranspose(t *testing.T) {
 	for _, sh := range [][2]int{{1, 1}, {1, 9}, {9, 1}, {3, 5}, {8, 8}, {17, 33}, {64, 7}} {
 		w, h := sh[0], sh[1]
