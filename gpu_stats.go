@@ -7,7 +7,6 @@ import (
 	"github.com/cclabel/cclabel/cuda"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/imagegraph/measure"
-	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // MeasuredRaster is the outcome of [Labeler.LabelRasterMeasured].
@@ -90,7 +89,7 @@ func (l *Labeler) LabelRasterMeasured(r *imagegraph.Raster, rule imagegraph.Rule
 		if err != nil {
 			return nil, err
 		}
-		out.Table, out.First = t, parallel.FirstIndices(out.Labels.Data, out.Labels.Count, opt.Threads)
+		out.Table, out.First = t, t.First
 		out.Measure = Timing{Kernel: time.Since(mstart), Total: time.Since(mstart)}
 	}
 	out.Timing.Total = time.Since(start)

@@ -55,11 +55,10 @@ func (s *scan[L, T]) pass(threads int) []worker {
 	return workers
 }
 
-// held reports whether the provisional scale of a pass held, from its
-// workers: the pass went through, every v·2^scale was an integer, and
-// every |v| was below s.lim, so that the scale is not above that of the
-// largest |v|. Then the statistics are those at that scale: each is a
-// ratio of sums in which the powers of two cancel, rounded once.
+// held reports whether the provisional scale of a pass held, from its workers:
+// the pass went through, every v·2^scale was an integer and every |v| was below
+// s.lim, so that the scale is not above that of the largest |v|. Then each
+// statistic, a ratio of sums in which the powers of two cancel, is that at it.
 func (s *scan[L, T]) held(workers []worker) bool {
 	for i := range workers {
 		if workers[i].redo {
@@ -76,7 +75,7 @@ func (s *scan[L, T]) table(workers []worker, threads int, opt Options) (*Table, 
 			return nil, &LabelError{Index: wk.bad, Label: uint32(s.labels[wk.bad]), Count: s.count}
 		}
 	}
-	t := &Table{Components: make([]Component, s.count)}
+	t := &Table{Components: make([]Component, s.count), First: make([]int, s.count)}
 	m := merger{workers: workers, opt: opt, is3D: len(s.labels) > s.w*s.h, intensity: s.vals != nil}
 	if s.exact {
 		m.exact, m.scale = true, s.quant.scale
@@ -84,7 +83,7 @@ func (s *scan[L, T]) table(workers []worker, threads int, opt Options) (*Table, 
 	npages := s.count>>pageBits + 1
 	parallel.Ranges(npages, threads, func(lo, hi int) {
 		for pg := lo; pg < hi; pg++ {
-			m.page(t.Components, pg)
+			m.page(t, pg)
 		}
 	})
 	if s.touch {
@@ -103,16 +102,23 @@ type merger struct {
 	intensity bool
 }
 
-// page merges the labels of page pg into comps (label k at k-1).
-func (m *merger) page(comps []Component, pg int) {
+// page merges the labels of page pg into t (label k at k-1): its first
+// voxel is that of its first partial, the workers' rows being in order.
+func (m *merger) page(t *Table, pg int) {
 	lo := max(pg<<pageBits, 1)
-	hi := min((pg+1)<<pageBits, len(comps)+1)
+	hi := min((pg+1)<<pageBits, len(t.Components)+1)
 	var z bigScratch
 	for lab := lo; lab < hi; lab++ {
+		i := lab & (1<<pageBits - 1)
+		t.First[lab-1] = -1
+		for p := range m.partials(pg, i) {
+			t.First[lab-1] = int(p.first)
+			break
+		}
 		if m.exact {
-			m.exactLabel(&comps[lab-1], pg, lab&(1<<pageBits-1), &z)
+			m.exactLabel(&t.Components[lab-1], pg, i, &z)
 		} else {
-			m.label(&comps[lab-1], pg, lab&(1<<pageBits-1))
+			m.label(&t.Components[lab-1], pg, i)
 		}
 	}
 }
@@ -164,8 +170,7 @@ func (m *merger) label(c *Component, pg, i int) {
 }
 
 // exactLabel merges one label's partials, at index i of page pg, into c, from
-// exact intensity sums: c is the [Exact.Component] of the sums (with z's
-// numbers).
+// exact intensity sums: c is the [Exact.Component] of the sums (z's numbers).
 func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 	e := Exact{Scale: m.scale, IMin: math.Inf(1), IMax: math.Inf(-1),
 		Min: [3]int{math.MaxInt, math.MaxInt, math.MaxInt}, Max: [3]int{-1, -1, -1}}
@@ -189,8 +194,7 @@ func (m *merger) exactLabel(c *Component, pg, i int, z *bigScratch) {
 	*c = e.component(m.opt, m.is3D, &exactSums{q, q2, [3]wide128{qx, qy, qz}}, z)
 }
 
-// partials yields the workers' partials of index i of page pg that
-// counted voxels, in worker order.
+// partials yields the workers' partials of index i of page pg with voxels, in order.
 func (m *merger) partials(pg, i int) iter.Seq[*partial] {
 	return func(yield func(*partial) bool) {
 		for t := range m.workers {

@@ -81,6 +81,8 @@ type Table struct {
 	// Contacts holds the touching pairs in increasing order of A, then
 	// B: set when Options.Contacts is.
 	Contacts []Contact
+	// First holds label k's first voxel's index at k-1 (-1: none), by [Compute].
+	First []int
 }
 
 // SortContacts sorts contacts into [Table]'s order: by A, then B.
@@ -106,9 +108,9 @@ func (e *LabelError) Error() string {
 }
 
 // Compute measures the components of labels, a w x h x d array, x fastest, with
-// labels 0 (background) and 1..count, with opt.Threads goroutines: one pass
-// at a provisional scale, or, where that scale does not hold, a pass cut
-// short, one for the intensity's extremes and a full one (docs/measure.md).
+// labels 0 (background) and 1..count, with opt.Threads goroutines: one pass at a
+// provisional scale, or where it does not hold a pass cut short, one for the
+// intensity's extremes and a full one (docs/measure.md).
 // Integer results are exact, and so are the intensity sums, of the samples
 // quantized to about 2^-58 of their largest magnitude ([QuantScale]): the table
 // is the [Exact.Component]s of those sums, bit for bit the same at every thread

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,6 +74,9 @@ func close(got, want, rel float64) bool {
 func compareTables(got, want *Table, rel float64) error {
 	if len(got.Components) != len(want.Components) {
 		return fmt.Errorf("%d components, want %d", len(got.Components), len(want.Components))
+	}
+	if want.First != nil && !slices.Equal(got.First, want.First) {
+		return fmt.Errorf("first voxels %v, want %v", got.First, want.First)
 	}
 	for k := range got.Components {
 		g, w := got.Components[k], want.Components[k]

@@ -2,6 +2,7 @@ package measure
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/cclabel/cclabel/imagegraph"
@@ -145,7 +146,10 @@ func naive[L Label](labels []L, w, h, d, count int, opt Options) *Table {
 			}
 		}
 	}
-	t := &Table{Components: comps}
+	t := &Table{Components: comps, First: make([]int, count)}
+	for k := range t.First {
+		t.First[k] = slices.Index(labels, L(k+1))
+	}
 	if opt.Contacts {
 		for key, f := range contactFaces {
 			// Each face was seen from both sides.

@@ -60,13 +60,13 @@ func Relabel[L Label](labels []L, perm []uint32, threads int) error {
 }
 
 // Renumber carries the numbering perm (as [SizeOrder] returns it) over to
-// t: components move to their new index, and contacts take their new
-// labels, A < B, in increasing order again. It fails, changing nothing,
+// t: components and their first voxels move to their new index, and
+// contacts take their new labels, A < B, in increasing order again. It fails, changing nothing,
 // when perm is not a permutation of 1..len(t.Components) with perm[0] 0.
 func (t *Table) Renumber(perm []uint32) error {
 	n := len(t.Components)
-	if len(perm) != n+1 || perm[0] != 0 {
-		return fmt.Errorf("measure: numbering of %d labels for %d components", len(perm)-1, n)
+	if len(perm) != n+1 || perm[0] != 0 || t.First != nil && len(t.First) != n {
+		return fmt.Errorf("measure: numbering of %d labels for %d components (%d first voxels)", len(perm)-1, n, len(t.First))
 	}
 	seen := make([]bool, n+1)
 	for _, v := range perm[1:] {
@@ -80,11 +80,14 @@ func (t *Table) Renumber(perm []uint32) error {
 			return fmt.Errorf("measure: contact %d-%d outside labels 1..%d", c.A, c.B, n)
 		}
 	}
-	comps := make([]Component, n)
+	comps, first := make([]Component, n), slices.Clone(t.First)
 	for k, c := range t.Components {
 		comps[perm[k+1]-1] = c
+		if first != nil {
+			first[perm[k+1]-1] = t.First[k]
+		}
 	}
-	t.Components = comps
+	t.Components, t.First = comps, first
 	for i := range t.Contacts {
 		c := &t.Contacts[i]
 		c.A, c.B = perm[c.A], perm[c.B]

@@ -114,6 +114,7 @@ func TestRenumberErrors(t *testing.T) {
 		{"repeat", table(), []uint32{0, 1, 1, 3}},
 		{"beyond", table(), []uint32{0, 1, 2, 4}},
 		{"contact beyond", &Table{Components: make([]Component, 1), Contacts: []Contact{{A: 1, B: 2}}}, []uint32{0, 1}},
+		{"first voxels short", &Table{Components: make([]Component, 3), First: []int{0, 5}}, []uint32{0, 3, 2, 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := *tc.t

@@ -16,7 +16,8 @@ type partial struct {
 	n          int64
 	sx, sy, sz int64    // sums of coordinates
 	min, max   [2]int32 // the box along x and y (a plane has fewer than 2^31 pixels)
-	minz, maxz int      // and along z
+	minz, maxz int32    // and along z
+	first      int64    // the index of the first voxel
 	same       [3]int64 // neighbour pairs along x, y, z inside the component
 
 	// Intensity, exact (scan.exact): the sums of the quantized samples
@@ -41,7 +42,7 @@ func (p *partial) fl() *floatSums { return (*floatSums)(unsafe.Pointer(&p.q)) }
 
 // box returns p's box as x, y, z.
 func (p *partial) box() (lo, hi [3]int) {
-	return [3]int{int(p.min[0]), int(p.min[1]), p.minz}, [3]int{int(p.max[0]), int(p.max[1]), p.maxz}
+	return [3]int{int(p.min[0]), int(p.min[1]), int(p.minz)}, [3]int{int(p.max[0]), int(p.max[1]), int(p.maxz)}
 }
 
 // contactKey packs a pair of labels a < b.
@@ -145,9 +146,8 @@ type scan[L Label, T imagegraph.Sample] struct {
 
 	// provisional: quant is [scan.guess]'s, which holds while every
 	// v·2^scale is an integer and every |v| is below lim; abort stops the
-	// pass where it does not. bounded: no sample's |v| can reach lim
-	// (unscaled integers of 32 bits or fewer), so the background is not
-	// looked at.
+	// pass where it does not. bounded: no |v| can reach lim (unscaled
+	// integers of 32 bits or fewer): the background is not looked at.
 	provisional bool
 	bounded     bool
 	lim         float64
@@ -302,14 +302,14 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		if p.n == 0 {
 			p.min = [2]int32{int32(x0), int32(y)}
 			p.max = [2]int32{int32(x - 1), int32(y)}
-			p.minz, p.maxz = z, z
+			p.minz, p.maxz, p.first = int32(z), int32(z), int64(base+x0)
 		} else {
 			p.min[0] = min(p.min[0], int32(x0))
 			p.max[0] = max(p.max[0], int32(x-1))
 			p.min[1] = min(p.min[1], int32(y))
 			p.max[1] = max(p.max[1], int32(y))
-			p.minz = min(p.minz, z)
-			p.maxz = max(p.maxz, z)
+			p.minz = min(p.minz, int32(z))
+			p.maxz = max(p.maxz, int32(z))
 		}
 		// Σx over [x0, x) = n·(x0 + x - 1)/2.
 		p.sx += n * int64(x0+x-1) / 2

@@ -8,7 +8,6 @@ import (
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/imagegraph/measure"
-	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // Measures say what a file's statistics measure beyond the label, value,
@@ -91,13 +90,12 @@ func measureFrame(f frameInput, m Measures, stats, contacts bool, threads int) (
 		t, first = f.measured.Table, f.measured.First
 	} else if t, err = measure.Compute(l.Data, l.Width, l.Height, l.Depth, l.Count, f.options(m, stats, contacts, threads)); err != nil {
 		return formats.FrameTables{}, err
+	} else {
+		first = t.First
 	}
 	var rows []imagegraph.ComponentStats
 	var ms []formats.Measures
 	if stats {
-		if first == nil {
-			first = parallel.FirstIndices(f.labels.Data, f.labels.Count, threads)
-		}
 		rows = make([]imagegraph.ComponentStats, len(t.Components))
 		for i, c := range t.Components {
 			rows[i] = imagegraph.ComponentStats{Label: uint32(i + 1), Size: c.Size, Min: c.Min, Max: c.Max, Centroid: c.Centroid}
