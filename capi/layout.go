@@ -24,29 +24,18 @@ const (
 // sampleKind returns the raster sample kind of a dtype code; a bool array
 // is read as uint8 (NumPy stores it as bytes 0 and 1).
 func sampleKind(dtype int) (imagegraph.SampleKind, error) {
-	switch dtype {
-	case dtBool, dtUint8:
-		return imagegraph.Uint8, nil
-	case dtUint16:
-		return imagegraph.Uint16, nil
-	case dtUint32:
-		return imagegraph.Uint32, nil
-	case dtUint64:
-		return imagegraph.Uint64, nil
-	case dtInt8:
-		return imagegraph.Int8, nil
-	case dtInt16:
-		return imagegraph.Int16, nil
-	case dtInt32:
-		return imagegraph.Int32, nil
-	case dtInt64:
-		return imagegraph.Int64, nil
-	case dtFloat32:
-		return imagegraph.Float32, nil
-	case dtFloat64:
-		return imagegraph.Float64, nil
+	if dtype > 0 && dtype < len(sampleKinds) {
+		return sampleKinds[dtype], nil
 	}
 	return 0, errorf(codeType, "cclabel: unsupported dtype code %d", dtype)
+}
+
+// sampleKinds is the sample kind of each dtype code.
+var sampleKinds = [...]imagegraph.SampleKind{
+	dtBool: imagegraph.Uint8, dtUint8: imagegraph.Uint8, dtUint16: imagegraph.Uint16,
+	dtUint32: imagegraph.Uint32, dtUint64: imagegraph.Uint64, dtInt8: imagegraph.Int8,
+	dtInt16: imagegraph.Int16, dtInt32: imagegraph.Int32, dtInt64: imagegraph.Int64,
+	dtFloat32: imagegraph.Float32, dtFloat64: imagegraph.Float64,
 }
 
 // layout is how an array of 1 to 3 axes lies in memory: as a raster,

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
 )
 
 func TestParseLayout(t *testing.T) {
@@ -89,6 +92,31 @@ func TestLayoutConn(t *testing.T) {
 			}
 			if err != nil || got != tc.want {
 				t.Errorf("conn(%d) = %d, %v; want %d", tc.in, got, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestSampleKind checks the sample kind of every dtype code of cclabel.h,
+// and that codes outside them are a type error.
+func TestSampleKind(t *testing.T) {
+	for _, tc := range []struct {
+		dtype int
+		want  imagegraph.SampleKind
+		code  int
+	}{
+		{dtBool, imagegraph.Uint8, codeOK}, {dtUint8, imagegraph.Uint8, codeOK},
+		{dtUint16, imagegraph.Uint16, codeOK}, {dtUint32, imagegraph.Uint32, codeOK},
+		{dtUint64, imagegraph.Uint64, codeOK}, {dtInt8, imagegraph.Int8, codeOK},
+		{dtInt16, imagegraph.Int16, codeOK}, {dtInt32, imagegraph.Int32, codeOK},
+		{dtInt64, imagegraph.Int64, codeOK}, {dtFloat32, imagegraph.Float32, codeOK},
+		{dtFloat64, imagegraph.Float64, codeOK},
+		{0, 0, codeType}, {-1, 0, codeType}, {dtFloat64 + 1, 0, codeType},
+	} {
+		t.Run(fmt.Sprint(tc.dtype), func(t *testing.T) {
+			got, err := sampleKind(tc.dtype)
+			if codeOf(err) != tc.code || err == nil && got != tc.want {
+				t.Errorf("sampleKind(%d) = %v, %v; want %v, code %d", tc.dtype, got, err, tc.want, tc.code)
 			}
 		})
 	}
