@@ -68,6 +68,9 @@
 #ifndef STATS_CHEAPQ
 #define STATS_CHEAPQ 0
 #endif
+#ifndef STATS_VEC
+#define STATS_VEC 0
+#endif
 #ifndef STATS_USQ
 #define STATS_USQ 0
 #endif
@@ -220,6 +223,11 @@ template <typename T> static __device__ __forceinline__ T sunkey(const typename 
     return (T)k;
   }
 }
+
+// SVec is four samples of type T loaded at once.
+template <typename T> struct alignas(4 * sizeof(T)) SVec {
+  T v[4];
+};
 
 // SRun is the sums of one run of equal labels in one row.
 struct SRun {
@@ -460,6 +468,11 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
   }
   __syncthreads();
 #endif
+#if STATS_VEC
+  // vec: rows of whole 16-byte words of labels, and of samples aligned to
+  // four, so that whole segments load four voxels at once.
+  const bool vec = (w & 3) == 0 && ((unsigned long long)labels & 15) == 0 && ((unsigned long long)in & (4 * sizeof(T) - 1)) == 0;
+#endif
   const auto unit = [&](const long long u) {
     const long long t = 32 * u + lane;
     // r is the open run; f the segment's first run when it continues the
@@ -576,6 +589,33 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
 #endif
         }
       };
+#if STATS_VEC
+      if (vec && x1 - x0 == STATS_SEG) {
+        // A whole segment, aligned: four voxels a load.
+        const SVec<unsigned int>* const lp = reinterpret_cast<const SVec<unsigned int>*>(labels + base + x0);
+        SVec<unsigned int> lc = lp[0];
+#pragma unroll
+        for (int g = 0; g < STATS_SEG / 4; g++) {
+          SVec<unsigned int> ln;
+          if (g + 1 < STATS_SEG / 4) ln = lp[g + 1];
+          else ln.v[0] = x1 < w ? labels[base + x1] : STATS_BORDER;
+          SVec<unsigned int> uq, fq;
+          SVec<T> vq;
+#pragma unroll
+          for (int k = 0; k < 4; k++) uq.v[k] = fq.v[k] = STATS_BORDER;
+          if (near) {
+            if (hasUp) uq = lp[g + w / 4];
+            if (three && hasFront) fq = lp[g + plane / 4];
+          }
+          if (INTENSITY) vq = reinterpret_cast<const SVec<T>*>(in + base + x0)[g];
+#pragma unroll
+          for (int k = 0; k < 4; k++)
+            step(x0 + 4 * g + k, lc.v[k], k < 3 ? lc.v[k + 1] : ln.v[0], uq.v[k], fq.v[k], INTENSITY ? vq.v[k] : T());
+          lc = ln;
+        }
+        fold();
+      } else
+#endif
       {
         unsigned int cur = labels[base + x0];
         for (long long x = x0; x < x1; x++) {
