@@ -49,7 +49,9 @@
 // within STATS_PROBES probes counts in overflow, and the host runs the pass
 // again with a larger table.
 
+#ifndef STATS_SEG
 #define STATS_SEG 16
+#endif
 #define STATS_PROBES 4096
 #define STATS_THREADS 256
 #define STATS_BORDER 0xffffffffu
@@ -70,6 +72,9 @@
 #endif
 #ifndef STATS_VEC
 #define STATS_VEC 0
+#endif
+#ifndef STATS_EARLY
+#define STATS_EARLY 0
 #endif
 #ifndef STATS_USQ
 #define STATS_USQ 0
@@ -649,6 +654,9 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
     const unsigned int after = heads & ~((2u << lane) - 1u); // heads above this lane
     const int end = lane == 31 || after == 0 ? 32 : __ffs(after) - 1;
     for (int o = 1; o < 32; o *= 2) {
+#if STATS_EARLY
+      if (!__any_sync(0xffffffffu, lane + o < end)) break; // no group reaches o lanes on
+#endif
       const SRun g = sshfl_run<INTENSITY>(r, o);
       if (lane + o < end) smerge<INTENSITY>(r, g);
     }
