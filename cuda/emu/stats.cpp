@@ -49,7 +49,8 @@ static std::array<su64, 3> limbs(const su64* p, const int K)
   return x;
 }
 
-// The kernels of each intensity type, by overload.
+// runAbsmax and runPass launch the kernels of each intensity type, by
+// overload.
 #define STATS_EMU(sfx, T)                                                                                                                  \
   static void runAbsmax(const T* in, long long n, StatsShape s, su64* out) { stats_absmax_##sfx(in, n, s, out); }                            \
   static void runPass(const unsigned int* l, const T* in, su64* t, su64* k, unsigned int* c, unsigned int* o, StatsShape s)                 \
@@ -65,8 +66,8 @@ STATS_EMU(i32, int)
 STATS_EMU(f32, float)
 STATS_EMU(f64, double)
 
-// sample returns a random intensity of type T: floats as before, integers
-// over their whole range.
+// sample returns a random intensity of type T: floats in thousandths from
+// -700 to 1300, integers over their whole range.
 template <typename T> static T sample(std::mt19937_64& rng)
 {
   if constexpr (std::is_floating_point_v<T>) return (T)((double)(rng() % 2000000) / 1000.0 - 700.0);
@@ -103,7 +104,7 @@ template <typename T = float> static void check(int w, int h, int d, int nlab, u
   const long long slots = 1 << 12;
   s.mask = slots - 1;
   std::vector<su64> table((nlab + 1) * (long long)s.stride), keys(slots);
-  std::vector<unsigned int> counts(3 * slots), overflow(2); // the overflow count, a work counter
+  std::vector<unsigned int> counts(3 * slots), overflow(1);
   std::vector<su64> absmax(1);
   emuLaunch(7, STATS_THREADS, [&] { stats_init(table.data(), nlab + 1, keys.data(), counts.data(), slots, s.stride); });
   if (flags & 4) {

@@ -49,44 +49,10 @@
 // within STATS_PROBES probes counts in overflow, and the host runs the pass
 // again with a larger table.
 
-#ifndef STATS_SEG
 #define STATS_SEG 16
-#endif
 #define STATS_PROBES 4096
 #define STATS_THREADS 256
 #define STATS_BORDER 0xffffffffu
-#ifndef STATS_MINB
-#define STATS_MINB 1
-#endif
-#ifndef STATS_DYN
-#define STATS_DYN 0
-#endif
-#ifndef STATS_SHC
-#define STATS_SHC 0
-#endif
-#ifndef STATS_LITE
-#define STATS_LITE 0
-#endif
-#ifndef STATS_CHEAPQ
-#define STATS_CHEAPQ 0
-#endif
-#ifndef STATS_VEC
-#define STATS_VEC 0
-#endif
-#ifndef STATS_EARLY
-#define STATS_EARLY 0
-#endif
-#ifndef STATS_USQ
-#define STATS_USQ 0
-#endif
-#ifndef STATS_SH_BITS
-#define STATS_SH_BITS 11
-#endif
-#define STATS_SH_SLOTS (1 << STATS_SH_BITS)
-#define STATS_SH_PROBES 16
-#ifndef STATS_CHUNK
-#define STATS_CHUNK 64
-#endif
 
 // StatsShape matches cuda/stats.go's statsShape.
 struct StatsShape {
@@ -158,82 +124,6 @@ static __device__ void stats_absmax(const T* const __restrict__ in, const long l
   if ((threadIdx.x & 31) == 0 && m) atomicMax(out, m);
 }
 
-// smul returns a * b as 128 bits, sumulhi the high 64 bits of a * b.
-static __device__ __forceinline__ si128 smul(const long long a, const long long b)
-{
-#ifdef __CUDACC__
-  return (si128)((su128)(su64)__mul64hi(a, b) << 64 | (su128)(su64)(a * b));
-#else
-  return (si128)a * b;
-#endif
-}
-static __device__ __forceinline__ su64 sumulhi(const su64 a, const su64 b)
-{
-#ifdef __CUDACC__
-  return __umul64hi(a, b);
-#else
-  return (su64)(((su128)a * b) >> 64);
-#endif
-}
-
-// SKey is the type of srawkey's keys of samples of type T; srawkey maps
-// a raw sample to a key of the same order (-0 below +0), and sunkey maps
-// it back.
-template <typename T> struct SKey {
-  typedef unsigned int type;
-};
-template <> struct SKey<double> {
-  typedef su64 type;
-};
-static __device__ __forceinline__ unsigned int srawkey(const unsigned char v) { return v; }
-static __device__ __forceinline__ unsigned int srawkey(const unsigned short v) { return v; }
-static __device__ __forceinline__ unsigned int srawkey(const unsigned int v) { return v; }
-static __device__ __forceinline__ unsigned int srawkey(const signed char v) { return (unsigned int)(int)v ^ 0x80000000u; }
-static __device__ __forceinline__ unsigned int srawkey(const short v) { return (unsigned int)(int)v ^ 0x80000000u; }
-static __device__ __forceinline__ unsigned int srawkey(const int v) { return (unsigned int)v ^ 0x80000000u; }
-static __device__ __forceinline__ unsigned int srawkey(const float v)
-{
-  unsigned int b;
-#ifdef __CUDACC__
-  b = __float_as_uint(v);
-#else
-  std::memcpy(&b, &v, 4);
-#endif
-  return (b >> 31) ? ~b : (b | 0x80000000u);
-}
-static __device__ __forceinline__ su64 srawkey(const double v) { return sorder(v); }
-template <typename T> static __device__ __forceinline__ T sunkey(const typename SKey<T>::type k)
-{
-  if constexpr (sizeof(T) == 8) {
-    const su64 b = (k >> 63) ? (k & 0x7fffffffffffffffull) : ~k;
-    double v;
-#ifdef __CUDACC__
-    v = __longlong_as_double((long long)b);
-#else
-    std::memcpy(&v, &b, 8);
-#endif
-    return (T)v;
-  } else if constexpr (std::is_same_v<T, float>) {
-    const unsigned int b = (k >> 31) ? (k & 0x7fffffffu) : ~k;
-    float v;
-#ifdef __CUDACC__
-    v = __uint_as_float(b);
-#else
-    std::memcpy(&v, &b, 4);
-#endif
-    return v;
-  } else if constexpr (std::is_signed_v<T>) {
-    return (T)(int)(k ^ 0x80000000u);
-  } else {
-    return (T)k;
-  }
-}
-
-// SVec is four samples of type T loaded at once.
-template <typename T> struct alignas(4 * sizeof(T)) SVec {
-  T v[4];
-};
-
 // SRun is the sums of one run of equal labels in one row.
 struct SRun {
   unsigned int label, cnt, minx, maxx, first;
@@ -297,18 +187,6 @@ static __device__ void sflush(su64* const __restrict__ table, const StatsShape& 
   sred(&e[1], r.sx);
   sred(&e[2], (su64)r.cnt * y);
   sred(&e[3], (su64)r.cnt * z);
-  const unsigned int px = (unsigned int)(r.faces & 0x1fffff), py = (unsigned int)((r.faces >> 21) & 0x1fffff),
-                     pz = (unsigned int)(r.faces >> 42);
-#if STATS_LITE
-  atomicMin(&e32[8], r.minx);
-  atomicMax(&e32[9], r.maxx);
-  atomicMin(&e32[10], y);
-  atomicMax(&e32[11], y);
-  atomicMin(&e32[12], z);
-  atomicMax(&e32[13], z);
-  atomicMin(&e32[14], r.first);
-  sred(&e[8], (su64)px | (su64)py << 32);
-#else
   smin(&e32[8], r.minx);
   smax(&e32[9], r.maxx);
   smin(&e32[10], y);
@@ -316,18 +194,14 @@ static __device__ void sflush(su64* const __restrict__ table, const StatsShape& 
   smin(&e32[12], z);
   smax(&e32[13], z);
   smin(&e32[14], r.first);
+  const unsigned int px = (unsigned int)(r.faces & 0x1fffff), py = (unsigned int)((r.faces >> 21) & 0x1fffff),
+                     pz = (unsigned int)(r.faces >> 42);
   if (px) atomicAdd(&e32[16], px);
   if (py) atomicAdd(&e32[17], py);
-#endif
   if (pz) atomicAdd(&e32[18], pz);
   if (s.flags & 4) {
-#if STATS_LITE
-    atomicMin(&e[10], r.kmin);
-    atomicMax(&e[11], r.kmax);
-#else
     smin(&e[10], r.kmin);
     smax(&e[11], r.kmax);
-#endif
     slimbs<2>(&e[12], r.sq);
     slimbs<4>(&e[14], (si128)r.sq2);
     slimbs<3>(&e[18], r.sqx);
@@ -335,34 +209,6 @@ static __device__ void sflush(su64* const __restrict__ table, const StatsShape& 
     slimbs<3>(&e[24], r.sq * (si128)z);
   }
 }
-
-// sglobal adds faces n0, n1, n2 across x, y and z between the labels of
-// key to the contact table.
-static __device__ void sglobal(su64* const __restrict__ keys, unsigned int* const __restrict__ counts, unsigned int* const overflow,
-                               const StatsShape& s, const su64 key, const unsigned int n0, const unsigned int n1, const unsigned int n2)
-{
-  su64 slot = (key * 0x9e3779b97f4a7c15ull) >> 20;
-  for (int p = 0; p < STATS_PROBES; p++) {
-    slot &= s.mask;
-    su64 k = keys[slot];
-    if (k == 0) k = atomicCAS(&keys[slot], 0ull, key);
-    if (k == 0 || k == key) {
-      if (n0) atomicAdd(&counts[3 * slot], n0);
-      if (n1) atomicAdd(&counts[3 * slot + 1], n1);
-      if (n2) atomicAdd(&counts[3 * slot + 2], n2);
-      return;
-    }
-    slot++;
-  }
-  atomicAdd(overflow, 1u);
-}
-
-#if STATS_SHC
-// The block's contact table in shared memory, flushed to the global one
-// at the block's end.
-__shared__ su64 sh_keys[STATS_SH_SLOTS];
-__shared__ unsigned int sh_counts[3 * STATS_SH_SLOTS];
-#endif
 
 // scontact adds n faces across axis between labels a and b to the contact
 // table.
@@ -375,19 +221,18 @@ static __device__ void scontact(su64* const __restrict__ keys, unsigned int* con
     b = t;
   }
   const su64 key = (su64)a << 32 | b;
-#if STATS_SHC
-  unsigned int slot = (unsigned int)((key * 0x9e3779b97f4a7c15ull) >> (64 - STATS_SH_BITS));
-  for (int p = 0; p < STATS_SH_PROBES; p++) {
-    su64 k = sh_keys[slot];
-    if (k == 0) k = atomicCAS(&sh_keys[slot], 0ull, key);
+  su64 slot = (key * 0x9e3779b97f4a7c15ull) >> 20;
+  for (int p = 0; p < STATS_PROBES; p++) {
+    slot &= s.mask;
+    su64 k = keys[slot];
+    if (k == 0) k = atomicCAS(&keys[slot], 0ull, key);
     if (k == 0 || k == key) {
-      atomicAdd(&sh_counts[3 * slot + axis], n);
+      atomicAdd(&counts[3 * slot + axis], n);
       return;
     }
-    slot = (slot + 1) & (STATS_SH_SLOTS - 1);
+    slot++;
   }
-#endif
-  sglobal(keys, counts, overflow, s, key, axis == 0 ? n : 0, axis == 1 ? n : 0, axis == 2 ? n : 0);
+  atomicAdd(overflow, 1u);
 }
 
 // SPair is a run of faces between the run's label and one other label
@@ -466,19 +311,8 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
   // 2^s where it is a normal double, by which v * 2^s is scalbn(v, s)
   // (both the exact product rounded once; q of a subnormal one is 0).
   const double pow2 = s.scale <= 1023 ? scalbn(1.0, s.scale) : 0.0;
-#if STATS_SHC
-  for (int i = threadIdx.x; i < STATS_SH_SLOTS; i += blockDim.x) {
-    sh_keys[i] = 0;
-    sh_counts[3 * i] = sh_counts[3 * i + 1] = sh_counts[3 * i + 2] = 0;
-  }
-  __syncthreads();
-#endif
-#if STATS_VEC
-  // vec: rows of whole 16-byte words of labels, and of samples aligned to
-  // four, so that whole segments load four voxels at once.
-  const bool vec = (w & 3) == 0 && ((unsigned long long)labels & 15) == 0 && ((unsigned long long)in & (4 * sizeof(T) - 1)) == 0;
-#endif
-  const auto unit = [&](const long long u) {
+  const long long warp = (threadIdx.x + (long long)blockIdx.x * blockDim.x) / 32, warps = (long long)gridDim.x * blockDim.x / 32;
+  for (long long u = warp; u < units; u += warps) {
     const long long t = 32 * u + lane;
     // r is the open run; f the segment's first run when it continues the
     // lane before's open run (the same row and label) and ends inside the
@@ -499,41 +333,11 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
       const unsigned int left = x0 > 0 ? labels[base + x0 - 1] : STATS_BORDER;
       const bool join = lane > 0 && x0 > 0;
       SPair py = {0, 0}, pz = {0, 0};
-#if STATS_CHEAPQ
-      // The open run's intensity since its last fold: the extremes as
-      // keys of the raw samples, and with q = qh * 2^29 + ql (0 <= ql <
-      // 2^29) and k = x - x0, the sums of q, qh^2, qh*ql, ql^2, qh*k and
-      // ql*k, each inside 64 bits for a segment's voxels.
-      typedef typename SKey<T>::type K;
-      K pmin = (K)~(K)0, pmax = 0;
-      long long pq = 0, pa = 0, pb = 0, pc = 0, pkh = 0, pkl = 0;
-      const auto fold = [&]() {
-        if (INTENSITY && pmin <= pmax) {
-          su64 klo = sorder(sval(sunkey<T>(pmin), s)), khi = sorder(sval(sunkey<T>(pmax), s));
-          if (klo > khi) { // a negative slope reverses the order
-            const su64 k = klo;
-            klo = khi;
-            khi = k;
-          }
-          r.kmin = min(r.kmin, klo);
-          r.kmax = max(r.kmax, khi);
-          r.sq += pq;
-          r.sq2 += (su128)(((si128)pa << 58) + ((si128)pb << 30) + pc);
-          r.sqx += smul(pq, x0) + ((si128)pkh << 29) + pkl;
-          pmin = (K)~(K)0;
-          pmax = 0;
-          pq = pa = pb = pc = pkh = pkl = 0;
-        }
-      };
-#else
-      const auto fold = [&]() {};
-#endif
       // step adds voxel x of label L, whose face neighbours along +x, +y
       // and +z are right, up and front, and whose sample is v.
       const auto step = [&](const long long x, const unsigned int L, const unsigned int right, const unsigned int up, const unsigned int front,
                             const T v) {
         if (L != r.label) {
-          fold();
           if (r.cnt) {
             if (join && r.minx == x0 && r.label == left)
               f = r;
@@ -559,22 +363,6 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
             spair(keys, counts, overflow, s, py, L, (up != L && up != STATS_BORDER) ? up : 0, 1);
             if (three) spair(keys, counts, overflow, s, pz, L, (front != L && front != STATS_BORDER) ? front : 0, 2);
           }
-#if STATS_CHEAPQ
-          if (INTENSITY) {
-            const K k = srawkey(v);
-            pmin = min(pmin, k);
-            pmax = max(pmax, k);
-            const double sv = sval(v, s);
-            const long long q = llrint(pow2 != 0 ? sv * pow2 : scalbn(sv, s.scale));
-            const int qh = (int)(q >> 29), ql = (int)(q & 0x1fffffff), kx = (int)(x - x0);
-            pq += q;
-            pa += (long long)qh * qh;
-            pb += (long long)qh * ql;
-            pc += (long long)ql * ql;
-            pkh += (long long)qh * kx;
-            pkl += (long long)ql * kx;
-          }
-#else
           if (INTENSITY) {
             const double sv = sval(v, s);
             const su64 k = sorder(sv);
@@ -582,45 +370,11 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
             r.kmax = max(r.kmax, k);
             const long long q = llrint(pow2 != 0 ? sv * pow2 : scalbn(sv, s.scale));
             r.sq += q;
-#if STATS_USQ
-            r.sqx += smul(q, x);
-            const su64 uq = q < 0 ? (su64)-q : (su64)q;
-            r.sq2 += (su128)sumulhi(uq, uq) << 64 | (su128)(uq * uq);
-#else
             r.sqx += (si128)q * x;
             r.sq2 += (su128)((si128)q * q);
-#endif
           }
-#endif
         }
       };
-#if STATS_VEC
-      if (vec && x1 - x0 == STATS_SEG) {
-        // A whole segment, aligned: four voxels a load.
-        const SVec<unsigned int>* const lp = reinterpret_cast<const SVec<unsigned int>*>(labels + base + x0);
-        SVec<unsigned int> lc = lp[0];
-#pragma unroll
-        for (int g = 0; g < STATS_SEG / 4; g++) {
-          SVec<unsigned int> ln;
-          if (g + 1 < STATS_SEG / 4) ln = lp[g + 1];
-          else ln.v[0] = x1 < w ? labels[base + x1] : STATS_BORDER;
-          SVec<unsigned int> uq, fq;
-          SVec<T> vq;
-#pragma unroll
-          for (int k = 0; k < 4; k++) uq.v[k] = fq.v[k] = STATS_BORDER;
-          if (near) {
-            if (hasUp) uq = lp[g + w / 4];
-            if (three && hasFront) fq = lp[g + plane / 4];
-          }
-          if (INTENSITY) vq = reinterpret_cast<const SVec<T>*>(in + base + x0)[g];
-#pragma unroll
-          for (int k = 0; k < 4; k++)
-            step(x0 + 4 * g + k, lc.v[k], k < 3 ? lc.v[k + 1] : ln.v[0], uq.v[k], fq.v[k], INTENSITY ? vq.v[k] : T());
-          lc = ln;
-        }
-        fold();
-      } else
-#endif
       {
         unsigned int cur = labels[base + x0];
         for (long long x = x0; x < x1; x++) {
@@ -634,7 +388,6 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
           step(x, cur, right, up, front, INTENSITY && cur != 0 ? in[i] : T());
           cur = right;
         }
-        fold();
       }
       if (contacts && r.label) {
         spair(keys, counts, overflow, s, py, r.label, 0, 1);
@@ -654,45 +407,14 @@ static __device__ void stats_pass(const unsigned int* const __restrict__ labels,
     const unsigned int after = heads & ~((2u << lane) - 1u); // heads above this lane
     const int end = lane == 31 || after == 0 ? 32 : __ffs(after) - 1;
     for (int o = 1; o < 32; o *= 2) {
-#if STATS_EARLY
-      if (!__any_sync(0xffffffffu, lane + o < end)) break; // no group reaches o lanes on
-#endif
       const SRun g = sshfl_run<INTENSITY>(r, o);
       if (lane + o < end) smerge<INTENSITY>(r, g);
     }
     if (head && label) sflush(table, s, r, y, z);
-  };
-  const long long wib = threadIdx.x / 32, wpb = blockDim.x / 32;
-#if STATS_DYN
-  // Chunks of STATS_CHUNK units handed out by the counter at overflow[1],
-  // the next one asked for while the block measures one.
-  __shared__ unsigned int sh_next[2];
-  if (threadIdx.x == 0) sh_next[0] = atomicAdd(overflow + 1, 1u);
-  __syncthreads();
-  for (int it = 0;; it++) {
-    const long long c0 = (long long)sh_next[it & 1] * STATS_CHUNK;
-    if (c0 >= units) break;
-    if (threadIdx.x == 0) sh_next[(it + 1) & 1] = atomicAdd(overflow + 1, 1u);
-    const long long c1 = min(c0 + STATS_CHUNK, units);
-    for (long long u = c0 + wib; u < c1; u += wpb) unit(u);
-    __syncthreads();
   }
-#elif STATS_SHC
-  // Each block a contiguous range of units, so that pairs repeat.
-  const long long lo = blockIdx.x * units / gridDim.x, hi = (blockIdx.x + 1) * units / gridDim.x;
-  for (long long u = lo + wib; u < hi; u += wpb) unit(u);
-#else
-  const long long warp = (threadIdx.x + (long long)blockIdx.x * blockDim.x) / 32, warps = (long long)gridDim.x * blockDim.x / 32;
-  for (long long u = warp; u < units; u += warps) unit(u);
-#endif
-#if STATS_SHC
-  __syncthreads();
-  for (int i = threadIdx.x; i < STATS_SH_SLOTS; i += blockDim.x)
-    if (sh_keys[i]) sglobal(keys, counts, overflow, s, sh_keys[i], sh_counts[3 * i], sh_counts[3 * i + 1], sh_counts[3 * i + 2]);
-#endif
 }
 
-extern "C" __global__ void __launch_bounds__(STATS_THREADS, STATS_MINB)
+extern "C" __global__ void __launch_bounds__(STATS_THREADS)
 stats_none(const unsigned int* const __restrict__ labels, const void* const __restrict__ in, su64* const __restrict__ table,
            su64* const __restrict__ keys, unsigned int* const __restrict__ counts, unsigned int* const overflow, const StatsShape s)
 {
@@ -705,7 +427,7 @@ stats_none(const unsigned int* const __restrict__ labels, const void* const __re
   {                                                                                                                                        \
     stats_absmax<T>(in, n, s, out);                                                                                                        \
   }                                                                                                                                        \
-  extern "C" __global__ void __launch_bounds__(STATS_THREADS, STATS_MINB)                                                                  \
+  extern "C" __global__ void __launch_bounds__(STATS_THREADS)                                                                              \
   stats_##sfx(const unsigned int* const __restrict__ labels, const T* const __restrict__ in, su64* const __restrict__ table,              \
               su64* const __restrict__ keys, unsigned int* const __restrict__ counts, unsigned int* const overflow, const StatsShape s)    \
   {                                                                                                                                        \
