@@ -20,13 +20,15 @@ type statsShape struct {
 }
 
 // The kernels' flags (StatsShape.flags), the words per label of their
-// table without and with intensity, their block size (STATS_THREADS), and
-// the bound 2^statsMaxBits on the fixed-point intensities q, which keeps
-// every sum of kernels/stats.cu inside its words.
+// table without and with intensity, their block size (STATS_THREADS), the
+// units (32 segments of STATS_SEG = 16 voxels) a warp of the pass takes
+// where there are many (many short blocks, so that their last wave is
+// short), and the bound 2^statsMaxBits on the fixed-point intensities q,
+// which keeps every sum of kernels/stats.cu inside its words.
 const (
 	statsFaces, statsContacts, statsIntensity = 1, 2, 4
 	statsWords, statsIntensityWords           = 10, 27
-	statsThreads                              = 256
+	statsThreads, statsUnitsPerWarp           = 256, 4
 	statsMaxBits                              = measure.QuantBits
 )
 
@@ -66,11 +68,7 @@ type GridMeasure struct {
 // with opt on the device: an intensity of 8-, 16- or 32-bit integers,
 // float32 or float64, or none.
 func MeasuresOnDevice(opt measure.Options) bool {
-	if opt.Intensity == nil {
-		return true
-	}
-	_, ok := statsIntensitySuffix[opt.Intensity.Kind]
-	return ok
+	return opt.Intensity == nil || statsIntensitySuffix[opt.Intensity.Kind] != ""
 }
 
 // LabelGridMeasure labels r as [Context.LabelGridInto] does and measures
@@ -123,9 +121,9 @@ func (c *Context) LabelGridMeasure(r *imagegraph.Raster, conn int, rule imagegra
 // (slots words) and counts (3 x slots 32-bit words).
 type statsRun struct {
 	shape                   statsShape
-	labels, in              uintptr
 	buf                     driver.Buffer
-	table, over, keys, cnts uintptr
+	labels, in, table, over uintptr
+	keys, cnts              uintptr
 	entries, slots, samples int64
 	stride                  int32
 	suffix                  string
@@ -169,6 +167,8 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 		s.in = in.Ptr
 	}
 	s.shape.stride = s.stride
+	units := ceilDiv(ceilDiv(r.Width, 16)*r.Height*r.Depth, 32) // as the pass counts them
+	pass := uint32(max(ceilDiv(units, statsThreads/32*statsUnitsPerWarp), min(int(c.blocks), ceilDiv(units, statsThreads/32))))
 	for {
 		if err := c.allocStats(&s.buf, 8*uint64(s.words())); err != nil {
 			return err
@@ -193,7 +193,7 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 		initBlocks := uint32(max(1, min(ceilDiv(int(max(s.entries*int64(s.stride), s.slots)), statsThreads), int(c.blocks))))
 		over, err := c.runRead([]kernelStep{
 			{"stats_init", initBlocks, statsThreads, []unsafe.Pointer{ptr(&s.table), unsafe.Pointer(&s.entries), ptr(&s.keys), ptr(&s.cnts), unsafe.Pointer(&s.slots), unsafe.Pointer(&s.stride)}},
-			{"stats_" + s.suffix, c.blocks, statsThreads, []unsafe.Pointer{ptr(&s.labels), ptr(&s.in), ptr(&s.table), ptr(&s.keys), ptr(&s.cnts), ptr(&s.over), unsafe.Pointer(&s.shape)}},
+			{"stats_" + s.suffix, pass, statsThreads, []unsafe.Pointer{ptr(&s.labels), ptr(&s.in), ptr(&s.table), ptr(&s.keys), ptr(&s.cnts), ptr(&s.over), unsafe.Pointer(&s.shape)}},
 		}, s.over, &m.Measure)
 		if err != nil {
 			return err

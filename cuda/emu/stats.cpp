@@ -49,7 +49,32 @@ static std::array<su64, 3> limbs(const su64* p, const int K)
   return x;
 }
 
-static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
+// runAbsmax and runPass launch the kernels of each intensity type, by
+// overload.
+#define STATS_EMU(sfx, T)                                                                                                                  \
+  static void runAbsmax(const T* in, long long n, StatsShape s, su64* out) { stats_absmax_##sfx(in, n, s, out); }                            \
+  static void runPass(const unsigned int* l, const T* in, su64* t, su64* k, unsigned int* c, unsigned int* o, StatsShape s)                 \
+  {                                                                                                                                        \
+    stats_##sfx(l, in, t, k, c, o, s);                                                                                                     \
+  }
+STATS_EMU(u8, unsigned char)
+STATS_EMU(i8, signed char)
+STATS_EMU(u16, unsigned short)
+STATS_EMU(i16, short)
+STATS_EMU(u32, unsigned int)
+STATS_EMU(i32, int)
+STATS_EMU(f32, float)
+STATS_EMU(f64, double)
+
+// sample returns a random intensity of type T: floats in thousandths from
+// -700 to 1300, integers over their whole range.
+template <typename T> static T sample(std::mt19937_64& rng)
+{
+  if constexpr (std::is_floating_point_v<T>) return (T)((double)(rng() % 2000000) / 1000.0 - 700.0);
+  else return (T)rng();
+}
+
+template <typename T = float> static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
 {
   std::mt19937_64 rng(seed);
   const long long n = (long long)w * h * d;
@@ -60,13 +85,13 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
     const unsigned int l = (rng() % 3 == 0) ? 0 : 1 + (unsigned int)(rng() % nlab);
     for (int k = 0; k < len && i < n; k++) lab[i++] = l;
   }
-  std::vector<float> inten(n);
+  std::vector<T> inten(n);
   // Three scalings by seed: positive, negative (which reverses the
   // samples' order), and none, with signed zeros among the samples.
   const int scaling = (int)(seed % 3);
   for (auto& v : inten) {
-    v = (float)((double)(rng() % 2000000) / 1000.0 - 700.0);
-    if (scaling == 2 && rng() % 4 == 0) v = (rng() % 2) ? -0.0f : 0.0f;
+    v = sample<T>(rng);
+    if (std::is_floating_point_v<T> && scaling == 2 && rng() % 4 == 0) v = (rng() % 2) ? (T)-0.0 : (T)0.0;
   }
   StatsShape s{};
   s.w = w;
@@ -83,7 +108,7 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
   std::vector<su64> absmax(1);
   emuLaunch(7, STATS_THREADS, [&] { stats_init(table.data(), nlab + 1, keys.data(), counts.data(), slots, s.stride); });
   if (flags & 4) {
-    emuLaunch(3, STATS_THREADS, [&] { stats_absmax_f32(inten.data(), n, s, absmax.data()); });
+    emuLaunch(3, STATS_THREADS, [&] { runAbsmax(inten.data(), n, s, absmax.data()); });
     double m;
     std::memcpy(&m, &absmax[0], 8);
     int e;
@@ -92,7 +117,7 @@ static void check(int w, int h, int d, int nlab, unsigned seed, int flags)
   }
   emuLaunch(5, STATS_THREADS, [&] {
     if (flags & 4)
-      stats_f32(lab.data(), inten.data(), table.data(), keys.data(), counts.data(), overflow.data(), s);
+      runPass(lab.data(), inten.data(), table.data(), keys.data(), counts.data(), overflow.data(), s);
     else
       stats_none(lab.data(), nullptr, table.data(), keys.data(), counts.data(), overflow.data(), s);
   });
@@ -193,6 +218,17 @@ int main(int argc, char** argv)
   for (auto& sh : shapes)
     for (int flags : {0, 1, 3, 7, 6})
       for (int nlab : {1, 3, 50}) check(sh[0], sh[1], sh[2], nlab, seed + k++, flags);
+  // The other intensity types, with every measurement.
+  for (auto& sh : shapes)
+    for (int nlab : {3, 50}) {
+      check<unsigned char>(sh[0], sh[1], sh[2], nlab, seed + k++, 7);
+      check<signed char>(sh[0], sh[1], sh[2], nlab, seed + k++, 7);
+      check<unsigned short>(sh[0], sh[1], sh[2], nlab, seed + k++, 7);
+      check<short>(sh[0], sh[1], sh[2], nlab, seed + k++, 7);
+      check<unsigned int>(sh[0], sh[1], sh[2], nlab, seed + k++, 7);
+      check<int>(sh[0], sh[1], sh[2], nlab, seed + k++, 7);
+      check<double>(sh[0], sh[1], sh[2], nlab, seed + k++, 7);
+    }
   printf("%s: %d checks failed\n", failures ? "FAIL" : "ok", failures);
   return failures != 0;
 }
