@@ -8,7 +8,9 @@
 // Kernels, in order (a warp per segment; a segment is RSEG voxels of one
 // row, x0 <= x < x1, swept 32 voxels a step):
 //   runs_count: counts[g] = the runs of segment g (and, for the multilabel
-//     rule, grid_values' two words: whether one value is all).
+//     rule, grid_values' two words: whether one value is all); a whole
+//     segment of byte samples under the multilabel and binary rules is
+//     counted from 32-bit words (rcountWords).
 //   scan_tiles, grid_scan (ecl_grid.cu, ecl_grid_blocks.cu): the counts
 //     become offsets (the run numbers of each segment's first run), the
 //     number of runs R into runTotal.
@@ -78,7 +80,7 @@ static __device__ __forceinline__ RSegment rsegment(const GridShape& s, bool& ok
 // would slow the binary rule in every run kernel; under the binary
 // and threshold rules the samples are all loaded before their keys are
 // made, under the multilabel rule each is its key as loaded (loading them
-// first cost 32-bit segmentations 2-4%, more registers).
+// all first takes more registers).
 template <typename T>
 static __device__ __forceinline__ unsigned int rkeys(const T* const __restrict__ in, const long long base, const int x0, const int x1,
                                                      const GridShape& s, unsigned int (&k)[RSTEPS])

@@ -167,17 +167,6 @@ template <int K> static __device__ __forceinline__ void slimbs(su64* const p, co
   sred(p + K - 1, (su64)(long long)(v >> (32 * (K - 1))));
 }
 
-// smin lowers the word at p to v, and smax raises it. A bound only moves
-// one way, so a stale read only costs an atomic.
-template <typename U> static __device__ __forceinline__ void smin(U* const p, const U v)
-{
-  if (v < *p) atomicMin(p, v);
-}
-template <typename U> static __device__ __forceinline__ void smax(U* const p, const U v)
-{
-  if (v > *p) atomicMax(p, v);
-}
-
 // sflush adds run r of row (y, z) to the table.
 static __device__ void sflush(su64* const __restrict__ table, const StatsShape& s, const SRun& r, const unsigned int y, const unsigned int z)
 {
@@ -187,21 +176,23 @@ static __device__ void sflush(su64* const __restrict__ table, const StatsShape& 
   sred(&e[1], r.sx);
   sred(&e[2], (su64)r.cnt * y);
   sred(&e[3], (su64)r.cnt * z);
-  smin(&e32[8], r.minx);
-  smax(&e32[9], r.maxx);
-  smin(&e32[10], y);
-  smax(&e32[11], y);
-  smin(&e32[12], z);
-  smax(&e32[13], z);
-  smin(&e32[14], r.first);
+  // The bounds by reductions too: a read of the entry first would wait.
+  atomicMin(&e32[8], r.minx);
+  atomicMax(&e32[9], r.maxx);
+  atomicMin(&e32[10], y);
+  atomicMax(&e32[11], y);
+  atomicMin(&e32[12], z);
+  atomicMax(&e32[13], z);
+  atomicMin(&e32[14], r.first);
+  // The pairs along x and y in one word: x's sum, below 2^31, never
+  // carries into y's half.
   const unsigned int px = (unsigned int)(r.faces & 0x1fffff), py = (unsigned int)((r.faces >> 21) & 0x1fffff),
                      pz = (unsigned int)(r.faces >> 42);
-  if (px) atomicAdd(&e32[16], px);
-  if (py) atomicAdd(&e32[17], py);
+  sred(&e[8], (su64)px | (su64)py << 32);
   if (pz) atomicAdd(&e32[18], pz);
   if (s.flags & 4) {
-    smin(&e[10], r.kmin);
-    smax(&e[11], r.kmax);
+    atomicMin(&e[10], r.kmin);
+    atomicMax(&e[11], r.kmax);
     slimbs<2>(&e[12], r.sq);
     slimbs<4>(&e[14], (si128)r.sq2);
     slimbs<3>(&e[18], r.sqx);
