@@ -417,9 +417,13 @@ func (s *scan[L, T]) sumQueued(wk *worker, vals []T, y, z int) {
 	if quantRuns32AVX2(&any(vals).([]float32)[0], &wk.qruns[0], nruns, s.quant.f1, &wk.qout[0], ahead) != 0 {
 		wk.redo = true
 	}
+	// The extremes need no check against s.lim: [scan.background] checks
+	// every sample of the row.
+	out, runs := wk.qout[:nruns], wk.qruns[:2*nruns]
 	for k, p := range wk.qparts {
-		r := &wk.qout[k]
-		r.addTo(p, y, z)
+		r := &out[k]
+		sum, x, q2 := r.fold()
+		p.addExact(sum, x, q2, 0, y, z)
 		mn, mx := p.imin, p.imax
 		if r.mn < mn {
 			mn = r.mn
@@ -427,8 +431,11 @@ func (s *scan[L, T]) sumQueued(wk *worker, vals []T, y, z int) {
 		if r.mx > mx {
 			mx = r.mx
 		}
-		x0 := int(wk.qruns[2*k])
-		s.setExtremes(wk, p, mn, mx, vals[x0:x0+int(wk.qruns[2*k+1])])
+		if s.zeros && (mn == 0 || mx == 0) {
+			x0 := int(runs[2*k])
+			mn, mx = signedExtremes(vals[x0:x0+int(runs[2*k+1])], s.slope, s.inter, s.scaled, p.imin, p.imax)
+		}
+		p.imin, p.imax = mn, mx
 	}
 }
 
@@ -462,7 +469,7 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		q := int64(r)
 		m := q >> 63
 		hi, lo := bits.Mul64(uint64((q^m)-m), uint64((q^m)-m))
-		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide192{lo, hi, 0}, x0, y, z)
+		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide128{lo, hi}, x0, y, z)
 		return
 	}
 	if s.exact {
@@ -471,7 +478,7 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 			var sum, wx, sq wide128
 			var inexact bool
 			sum, wx, sq, mn, mx, inexact = quantSums(vals[lo:min(lo+exactChunk, len(vals))], s.quant, s.slope, s.inter, s.scaled, mn, mx)
-			p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0+lo, y, z)
+			p.addExact(sum, wx, sq, x0+lo, y, z)
 			wk.redo = wk.redo || inexact
 		}
 		s.setExtremes(wk, p, mn, mx, vals)

@@ -46,12 +46,6 @@ func (r *runQuant) fold() (s, x, q2 wide128) {
 	return s, x, q2
 }
 
-// addTo adds the run's sums to p, for a row at (y, z).
-func (r *runQuant) addTo(p *partial, y, z int) {
-	s, x, q2 := r.fold()
-	p.addExact(s, x, wide192{q2.lo, q2.hi, 0}, 0, y, z)
-}
-
 // shifted returns v·2^k as a 128-bit integer, for 0 < k < 64.
 func shifted(v int64, k uint) wide128 {
 	return wide128{uint64(v) << k, uint64(v>>63)<<k | uint64(v)>>(64-k)}
