@@ -281,17 +281,15 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	ui, bi := 0, 0
 	x0 := 0
 	wk.qruns, wk.qparts, wk.bg = wk.qruns[:0], wk.qparts[:0], wk.bg[:0]
+	bg := s.provisional && !s.bounded && !s.batch
+	count, batch, touch := s.count, s.batch, s.touch
+	y32, z32 := int32(y), int32(z)
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
-		if a == 0 {
-			if s.provisional && !s.bounded && !s.batch {
+		if a == 0 || int(a) > count {
+			if a == 0 && bg {
 				wk.bg = append(wk.bg, int32(x0), int32(x))
-			}
-			left, x0 = a, x
-			continue
-		}
-		if int(a) > s.count {
-			if wk.bad < 0 {
+			} else if a != 0 && wk.bad < 0 {
 				wk.bad = base + x0
 			}
 			left, x0 = a, x
@@ -299,27 +297,28 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		}
 		p := wk.part(uint32(a))
 		n := int64(x - x0)
+		// The rows come in order: z never decreases.
 		if p.n == 0 {
-			p.min = [2]int32{int32(x0), int32(y)}
-			p.max = [2]int32{int32(x - 1), int32(y)}
-			p.minz, p.maxz, p.first = int32(z), int32(z), int64(base+x0)
+			p.min = [2]int32{int32(x0), y32}
+			p.max = [2]int32{int32(x - 1), y32}
+			p.minz, p.first = z32, int64(base+x0)
+			if vals != nil {
+				s.first(p, vals[x0])
+			}
 		} else {
 			p.min[0] = min(p.min[0], int32(x0))
 			p.max[0] = max(p.max[0], int32(x-1))
-			p.min[1] = min(p.min[1], int32(y))
-			p.max[1] = max(p.max[1], int32(y))
-			p.minz = min(p.minz, int32(z))
-			p.maxz = max(p.maxz, int32(z))
+			p.min[1] = min(p.min[1], y32)
+			p.max[1] = max(p.max[1], y32)
 		}
+		p.maxz = z32
 		// Σx over [x0, x) = n·(x0 + x - 1)/2.
 		p.sx += n * int64(x0+x-1) / 2
 		p.sy += n * int64(y)
 		p.sz += n * int64(z)
+		p.n += n
 		if vals != nil {
-			if p.n == 0 {
-				s.first(p, vals[x0])
-			}
-			if n := x - x0; s.batch && n >= 4 && n <= exactChunk {
+			if n := x - x0; batch && n >= 4 && n <= exactChunk {
 				// For [scan.sumQueued], in pieces of at most maxLaneSamples.
 				for m := n; n > 0; n -= m {
 					if m = n; m > maxLaneSamples {
@@ -332,10 +331,9 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 				s.intensity(wk, p, vals[x0:x], x0, y, z)
 			}
 		}
-		p.n += n
 		if s.neighbourCounts {
 			p.same[0] += n - 1
-			if s.touch && left != 0 {
+			if touch && left != 0 {
 				wk.contact(uint32(left), uint32(a), 0, 1)
 			}
 			// Most often one run of the same label covers [x0, x).
@@ -422,7 +420,7 @@ func (s *scan[L, T]) sumQueued(wk *worker, vals []T, y, z int) {
 	out, runs := wk.qout[:nruns], wk.qruns[:2*nruns]
 	for k, p := range wk.qparts {
 		r := &out[k]
-		sum, x, q2 := r.fold()
+		sum, x, q2 := r.fold(int(runs[2*k]), int(runs[2*k+1]))
 		p.addExact(sum, x, q2, 0, y, z)
 		mn, mx := p.imin, p.imax
 		if r.mn < mn {

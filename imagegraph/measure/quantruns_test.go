@@ -137,7 +137,7 @@ func TestQuantRuns(t *testing.T) {
 				ws, wx, wq2, wmn, wmx, wi := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
 				wantInexact = wantInexact || wi
 				wx.add(ws.mul(x0))
-				gs, gx, gq2 := out[k].fold()
+				gs, gx, gq2 := out[k].fold(x0, n)
 				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
 					t.Fatalf("%s, scale %+d, run of %d from %d: sums %v %v %v, extremes %v %v; want %v %v %v, %v %v",
 						name, ds, n, x0, gs.big(), gx.big(), gq2.big(), out[k].mn, out[k].mx, ws.big(), wx.big(), wq2.big(), wmn, wmx)
