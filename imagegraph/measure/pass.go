@@ -172,18 +172,21 @@ func appendRuns[L Label](dst []run[L], row []L) []run[L] {
 	buf := dst[len(dst) : len(dst)+n]
 	k := 0
 	lo := 1
-	if unsafe.Sizeof(row[0]) == 4 && band.ChangeMasks32(nil, nil) {
+	if unsafe.Sizeof(row[0]) == 4 && n > 64 && band.ChangeMasks32(nil, nil) {
 		var masks [16]uint64
-		for lo+64 <= n {
-			m := masks[:min((n-lo)/64, len(masks))]
-			band.ChangeMasks32(unsafe.Pointer(&row[lo]), m)
+		for lo < n {
+			// The last block ends at n, over samples looked at already.
+			start := min(lo, n-64)
+			m := masks[:min((n-start)/64, len(masks))]
+			band.ChangeMasks32(unsafe.Pointer(&row[start]), m)
 			for _, c := range m {
-				for ; c != 0; c &= c - 1 {
-					x := lo + bits.TrailingZeros64(c)
+				for c &= ^uint64(0) << (lo - start); c != 0; c &= c - 1 {
+					x := start + bits.TrailingZeros64(c)
 					buf[k] = run[L]{int32(x), row[x-1]}
 					k++
 				}
-				lo += 64
+				start += 64
+				lo = start
 			}
 		}
 	}
