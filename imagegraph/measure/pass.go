@@ -423,31 +423,17 @@ func (s *scan[L, T]) sumQueued(wk *worker, vals []T, y, z int) {
 	out, runs := wk.qout[:nruns], wk.qruns[:2*nruns]
 	for k, p := range wk.qparts {
 		r := &out[k]
-		sum, x, q2 := r.fold(int(runs[2*k]), int(runs[2*k+1]))
+		x0, n := int(runs[2*k]), int(runs[2*k+1])
+		sum, x, q2 := r.fold(x0, n)
 		p.addExact(sum, x, q2, 0, y, z)
-		mn, mx := p.imin, p.imax
-		if r.mn < mn {
-			mn = r.mn
-		}
-		if r.mx > mx {
-			mx = r.mx
-		}
-		if s.zeros && (mn == 0 || mx == 0) {
-			x0 := int(runs[2*k])
-			mn, mx = signedExtremes(vals[x0:x0+int(runs[2*k+1])], s.slope, s.inter, s.scaled, p.imin, p.imax)
-		}
-		p.imin, p.imax = mn, mx
+		s.setExtremes(p, min(p.imin, r.mn), max(p.imax, r.mx), vals[x0:x0+n])
 	}
 }
 
 // setExtremes sets p's extremes to mn and mx, those of the samples vals
 // of a run and p's by plain comparisons; where s.zeros, it takes them
-// again by the builtin min and max, which order -0 below +0. It marks wk
-// for a redo where they are not within s.lim.
-func (s *scan[L, T]) setExtremes(wk *worker, p *partial, mn, mx float64, vals []T) {
-	if !(mn > -s.lim && mx < s.lim) {
-		wk.redo = true
-	}
+// again by the builtin min and max, which order -0 below +0.
+func (s *scan[L, T]) setExtremes(p *partial, mn, mx float64, vals []T) {
 	if s.zeros && (mn == 0 || mx == 0) {
 		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 	}
@@ -482,7 +468,8 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 			p.addExact(sum, wx, sq, x0+lo, y, z)
 			wk.redo = wk.redo || inexact
 		}
-		s.setExtremes(wk, p, mn, mx, vals)
+		wk.redo = wk.redo || !(mn > -s.lim && mx < s.lim)
+		s.setExtremes(p, mn, mx, vals)
 		return
 	}
 	var r runSums
