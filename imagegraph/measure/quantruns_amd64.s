@@ -14,20 +14,29 @@ DATA quantTailMask<>+0x30(SB)/8, $-1
 DATA quantTailMask<>+0x38(SB)/8, $0x00000000ffffffff
 GLOBL quantTailMask<>(SB), RODATA|NOPTR, $64
 
-// quantConsts: 1.5·2^81 in four lanes, then 1.5·2^52 in one.
-DATA quantConsts<>+0x00(SB)/8, $0x4508000000000000
-DATA quantConsts<>+0x08(SB)/8, $0x4508000000000000
-DATA quantConsts<>+0x10(SB)/8, $0x4508000000000000
-DATA quantConsts<>+0x18(SB)/8, $0x4508000000000000
+// quantConsts: 1.5·2^82 in four lanes, 1.5·2^52, then the shifts 64, 0,
+// 1, 1 and the mask of the last lane, which weigh four lanes by 0, 1, 2, 3.
+DATA quantConsts<>+0x00(SB)/8, $0x4518000000000000
+DATA quantConsts<>+0x08(SB)/8, $0x4518000000000000
+DATA quantConsts<>+0x10(SB)/8, $0x4518000000000000
+DATA quantConsts<>+0x18(SB)/8, $0x4518000000000000
 DATA quantConsts<>+0x20(SB)/8, $0x4338000000000000
-GLOBL quantConsts<>(SB), RODATA|NOPTR, $40
+DATA quantConsts<>+0x28(SB)/8, $64
+DATA quantConsts<>+0x30(SB)/8, $0
+DATA quantConsts<>+0x38(SB)/8, $1
+DATA quantConsts<>+0x40(SB)/8, $1
+DATA quantConsts<>+0x48(SB)/8, $0
+DATA quantConsts<>+0x50(SB)/8, $0
+DATA quantConsts<>+0x58(SB)/8, $0
+DATA quantConsts<>+0x60(SB)/8, $-1
+GLOBL quantConsts<>(SB), RODATA|NOPTR, $104
 
 // QUANT quantizes the four x = v·f in Y1 (clobbering Y0-Y2 and Y13) and
-// adds their sums. Adding C = 1.5·2^81 rounds x to a multiple of 2^29,
-// h·2^29 (ties to even): h is the bits of x + C less C's, and l = x −
-// h·2^29 is exact, |l| <= 2^28; adding 1.5·2^52 rounds l to an integer,
-// ties to even, whose bits less its own are that integer, so that h·2^29
-// + l is x rounded, ties to even, with |h| <= 2^29 and |l| <= 2^28 for |x|
+// adds their sums. Adding C = 1.5·2^82 rounds x to a multiple of 2^30,
+// h·2^30 (ties to even): h is the bits of x + C less C's, and l = x −
+// h·2^30 is exact, |l| <= 2^29; adding 1.5·2^52 rounds l to an integer,
+// ties to even, whose bits less its own are that integer, so that h·2^30
+// + l is x rounded, ties to even, with |h| <= 2^28 and |l| <= 2^29 for |x|
 // <= 2^58. The lanes where l is not an integer (or NaN) are set in Y14.
 // Σh and Σl go to Y3 and Y4, and their running sums, added after each
 // step, to Y5 and Y6.
@@ -52,14 +61,27 @@ GLOBL quantConsts<>(SB), RODATA|NOPTR, $40
 	VPMULDQ  Y0, Y0, Y0;     \
 	VPADDQ   Y0, Y9, Y9
 
-// PAIR adds the four lanes of A and of B, leaving the sums in lanes 0
-// and 2 of Y1 (clobbering Y2).
-#define PAIR(A, B) \
-	VPERM2I128 $0x20, B, A, Y1; \
-	VPERM2I128 $0x31, B, A, Y2; \
-	VPADDQ     Y2, Y1, Y1;      \
-	VPSHUFD    $0x4e, Y1, Y2;   \
-	VPADDQ     Y2, Y1, Y1
+// WEIGH sets P to S's lanes weighed by 0, 1, 2, 3 less 4·P (clobbering
+// Y0 and Y1).
+#define WEIGH(S, P) \
+	VPSLLVQ 40(R8), S, Y0; \
+	VPAND   72(R8), S, Y1; \
+	VPADDQ  Y1, Y0, Y0;    \
+	VPSLLQ  $2, P, P;      \
+	VPSUBQ  P, Y0, P
+
+// SUM4 leaves in Y1 the sums of the four lanes of A, B, C and D, in that
+// order (clobbering Y0 and Y2).
+#define SUM4(A, B, C, D) \
+	VPUNPCKLQDQ B, A, Y0;        \
+	VPUNPCKHQDQ B, A, Y1;        \
+	VPADDQ      Y1, Y0, Y0;      \
+	VPUNPCKLQDQ D, C, Y1;        \
+	VPUNPCKHQDQ D, C, Y2;        \
+	VPADDQ      Y2, Y1, Y1;      \
+	VPERM2I128  $0x20, Y1, Y0, Y2; \
+	VPERM2I128  $0x31, Y1, Y0, Y1; \
+	VPADDQ      Y2, Y1, Y1
 
 // func quantRuns32AVX2(row *float32, runs *int32, nruns int, f float64, out *runQuant, ahead uintptr) int
 //
@@ -68,11 +90,10 @@ GLOBL quantConsts<>(SB), RODATA|NOPTR, $40
 // takes the samples 4t+j from the first at step t): Σh, Σl, their running
 // sums, Σh², Σh·l and Σl². The last n%4 samples are the first lanes of a
 // last step, whose other lanes are 0 (a masked load, which reads nothing
-// there; the extremes skip them). Σh and Σl go out by lane, the rest added
-// as PAIR adds them, the sums of squares and products split into their
-// high and low 32 bits first (Σh·l offset by 2^63), so that no sum
-// overflows. It prefetches the samples 1024 bytes on and the bytes ahead
-// bytes on from them. It returns the lanes of Y14 as a bit mask.
+// there; the extremes skip them). The lanes go out added, Σh² and Σl² as
+// unsigned integers, which none of the sums outgrows. It prefetches the
+// samples 1024 bytes on and the bytes ahead bytes on from them. It returns
+// the lanes of Y14 as a bit mask.
 //
 // Registers: Y3 Σh, Y4 Σl, Y5 and Y6 their running sums, Y7 Σh², Y8 Σh·l,
 // Y9 Σl², Y10 min, Y11 max, Y12 1.5·2^52, Y14 the inexact lanes, Y15 f;
@@ -139,34 +160,20 @@ sums:
 	VMINPD       X1, X10, X10
 	VPERMILPD    $1, X10, X1
 	VMINPD       X1, X10, X10
-	VMOVSD       X10, 192(DI)
+	VMOVSD       X10, 64(DI)
 	VEXTRACTF128 $1, Y11, X1
 	VMAXPD       X1, X11, X11
 	VPERMILPD    $1, X11, X1
 	VMAXPD       X1, X11, X11
-	VMOVSD       X11, 200(DI)
-	VMOVDQU      Y3, 0(DI)
-	VMOVDQU      Y4, 32(DI)
-	PAIR(Y5, Y6)
-	VMOVDQU      Y1, 64(DI)
-	VPCMPEQQ     Y0, Y0, Y0
-	VPSLLQ       $63, Y0, Y13
-	VPSRLQ       $32, Y0, Y0
-	VPXOR        Y13, Y8, Y8
-	VPSRLQ       $32, Y7, Y10
-	VPAND        Y0, Y7, Y11
-	PAIR(Y10, Y11)
-	VMOVDQU      Y1, 96(DI)
-	VPSRLQ       $32, Y8, Y10
-	VPAND        Y0, Y8, Y11
-	PAIR(Y10, Y11)
-	VMOVDQU      Y1, 128(DI)
-	VPSRLQ       $32, Y9, Y10
-	VPAND        Y0, Y9, Y11
-	PAIR(Y10, Y11)
-	VMOVDQU      Y1, 160(DI)
+	VMOVSD       X11, 72(DI)
+	WEIGH(Y3, Y5)
+	WEIGH(Y4, Y6)
+	SUM4(Y3, Y4, Y5, Y6)
+	VMOVDQU      Y1, 0(DI)
+	SUM4(Y7, Y8, Y9, Y9)
+	VMOVDQU      Y1, 32(DI)
 	ADDQ         $8, R9
-	ADDQ         $208, DI
+	ADDQ         $80, DI
 	DECQ         R10
 	JNZ          runloop
 
