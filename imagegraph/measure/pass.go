@@ -140,7 +140,7 @@ type scan[L Label, T imagegraph.Sample] struct {
 	exact           bool // the intensity sums are exact, by quant
 	zeros           bool // a scaled sample may be -0
 	quant           quant
-	batch           bool // float32 runs of 4 to exactChunk go to the kernel
+	batch           bool // float32 runs of 2 to exactChunk go to the kernel
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
 
@@ -321,7 +321,7 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		p.sz += n * int64(z)
 		p.n += n
 		if vals != nil {
-			if n := x - x0; batch && n >= 4 && n <= exactChunk {
+			if n := x - x0; batch && n >= 2 && n <= exactChunk {
 				// For [scan.sumQueued], in pieces of at most maxLaneSamples.
 				for m := n; n > 0; n -= m {
 					if m = n; m > maxLaneSamples {

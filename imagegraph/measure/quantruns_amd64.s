@@ -85,7 +85,7 @@ GLOBL quantConsts<>(SB), RODATA|NOPTR, $104
 
 // func quantRuns32AVX2(row *float32, runs *int32, nruns int, f float64, out *runQuant, ahead uintptr) int
 //
-// For each run, of 4 to maxLaneSamples samples from runs[2k] (the first)
+// For each run, of 1 to maxLaneSamples samples from runs[2k] (the first)
 // and runs[2k+1] (the count), four samples a step in 64-bit lanes (lane j
 // takes the samples 4t+j from the first at step t): Σh, Σl, their running
 // sums, Σh², Σh·l and Σl². The last n%4 samples are the first lanes of a
@@ -128,6 +128,8 @@ runloop:
 	VPXOR        Y7, Y7, Y7
 	VPXOR        Y8, Y8, Y8
 	VPXOR        Y9, Y9, Y9
+	TESTQ        CX, CX
+	JZ           tail
 
 blockloop:
 	PREFETCHT0 1024(R11)
@@ -141,6 +143,7 @@ blockloop:
 	DECQ      CX
 	JNZ       blockloop
 
+tail:
 	TESTQ      DX, DX
 	JZ         sums
 	SHLQ       $4, DX

@@ -111,7 +111,7 @@ func TestQuantSums(t *testing.T) {
 }
 
 // TestQuantRuns checks the row kernel against quantSums: a row cut
-// into runs of every length it takes (4 to maxLaneSamples), from every
+// into runs of every length it takes (1 to maxLaneSamples), from every
 // offset modulo 4, for the samples of TestQuantSums' kinds, each run's Σq,
 // Σ x·q_x (x from the row's start), Σq² and extremes; and runs that end at
 // maxRowIndex, the widest row the kernel takes, where x·q is largest.
@@ -161,7 +161,7 @@ func TestQuantRuns(t *testing.T) {
 	for name, f := range kinds {
 		var runs []int32
 		x := rng.IntN(4)
-		for n := 4; n <= maxLaneSamples; n++ {
+		for n := 1; n <= maxLaneSamples; n++ {
 			runs = append(runs, int32(x), int32(n))
 			x += n + rng.IntN(3)
 		}
