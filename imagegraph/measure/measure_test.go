@@ -125,6 +125,8 @@ func TestComputeAgainstNaive(t *testing.T) {
 		{"empty-labels", 11, 7, 3, 200, 0.95, [3]float64{}},
 		{"2d-wide", 300, 9, 1, 30, 0.9, [3]float64{1, 0.5, 0}},
 		{"3d-wide", 1100, 3, 4, 25, 0.97, [3]float64{0.3, 0.3, 1}},
+		{"2d-65", 65, 6, 1, 7, 0.9, [3]float64{}},
+		{"3d-128", 128, 4, 3, 9, 0.93, [3]float64{1, 2, 1}},
 	} {
 		for seed := range uint64(3) {
 			rng := rand.New(rand.NewPCG(seed, 7))

@@ -140,7 +140,7 @@ type scan[L Label, T imagegraph.Sample] struct {
 	exact           bool // the intensity sums are exact, by quant
 	zeros           bool // a scaled sample may be -0
 	quant           quant
-	batch           bool // float32 runs of 4 to exactChunk go to the kernel
+	batch           bool // float32 runs of 2 to exactChunk go to the kernel
 	surface, touch  bool // Options.Surface, Options.Contacts
 	neighbourCounts bool // surface || touch
 
@@ -172,18 +172,21 @@ func appendRuns[L Label](dst []run[L], row []L) []run[L] {
 	buf := dst[len(dst) : len(dst)+n]
 	k := 0
 	lo := 1
-	if unsafe.Sizeof(row[0]) == 4 && band.ChangeMasks32(nil, nil) {
+	if unsafe.Sizeof(row[0]) == 4 && n > 64 && band.ChangeMasks32(nil, nil) {
 		var masks [16]uint64
-		for lo+64 <= n {
-			m := masks[:min((n-lo)/64, len(masks))]
-			band.ChangeMasks32(unsafe.Pointer(&row[lo]), m)
+		for lo < n {
+			// The last block ends at n, over samples looked at already.
+			start := min(lo, n-64)
+			m := masks[:min((n-start)/64, len(masks))]
+			band.ChangeMasks32(unsafe.Pointer(&row[start]), m)
 			for _, c := range m {
-				for ; c != 0; c &= c - 1 {
-					x := lo + bits.TrailingZeros64(c)
+				for c &= ^uint64(0) << (lo - start); c != 0; c &= c - 1 {
+					x := start + bits.TrailingZeros64(c)
 					buf[k] = run[L]{int32(x), row[x-1]}
 					k++
 				}
-				lo += 64
+				start += 64
+				lo = start
 			}
 		}
 	}
@@ -281,17 +284,15 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 	ui, bi := 0, 0
 	x0 := 0
 	wk.qruns, wk.qparts, wk.bg = wk.qruns[:0], wk.qparts[:0], wk.bg[:0]
+	bg := s.provisional && !s.bounded && !s.batch
+	count, batch, touch := s.count, s.batch, s.touch
+	y32, z32 := int32(y), int32(z)
 	for _, rn := range line {
 		a, x := rn.label, int(rn.end)
-		if a == 0 {
-			if s.provisional && !s.bounded && !s.batch {
+		if a == 0 || int(a) > count {
+			if a == 0 && bg {
 				wk.bg = append(wk.bg, int32(x0), int32(x))
-			}
-			left, x0 = a, x
-			continue
-		}
-		if int(a) > s.count {
-			if wk.bad < 0 {
+			} else if a != 0 && wk.bad < 0 {
 				wk.bad = base + x0
 			}
 			left, x0 = a, x
@@ -299,27 +300,28 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 		}
 		p := wk.part(uint32(a))
 		n := int64(x - x0)
+		// The rows come in order: z never decreases.
 		if p.n == 0 {
-			p.min = [2]int32{int32(x0), int32(y)}
-			p.max = [2]int32{int32(x - 1), int32(y)}
-			p.minz, p.maxz, p.first = int32(z), int32(z), int64(base+x0)
+			p.min = [2]int32{int32(x0), y32}
+			p.max = [2]int32{int32(x - 1), y32}
+			p.minz, p.first = z32, int64(base+x0)
+			if vals != nil {
+				s.first(p, vals[x0])
+			}
 		} else {
 			p.min[0] = min(p.min[0], int32(x0))
 			p.max[0] = max(p.max[0], int32(x-1))
-			p.min[1] = min(p.min[1], int32(y))
-			p.max[1] = max(p.max[1], int32(y))
-			p.minz = min(p.minz, int32(z))
-			p.maxz = max(p.maxz, int32(z))
+			p.min[1] = min(p.min[1], y32)
+			p.max[1] = max(p.max[1], y32)
 		}
+		p.maxz = z32
 		// Σx over [x0, x) = n·(x0 + x - 1)/2.
 		p.sx += n * int64(x0+x-1) / 2
 		p.sy += n * int64(y)
 		p.sz += n * int64(z)
+		p.n += n
 		if vals != nil {
-			if p.n == 0 {
-				s.first(p, vals[x0])
-			}
-			if n := x - x0; s.batch && n >= 4 && n <= exactChunk {
+			if n := x - x0; batch && n >= 2 && n <= exactChunk {
 				// For [scan.sumQueued], in pieces of at most maxLaneSamples.
 				for m := n; n > 0; n -= m {
 					if m = n; m > maxLaneSamples {
@@ -332,10 +334,9 @@ func (s *scan[L, T]) line(wk *worker, line []run[L], vals []T, y, z, base int, u
 				s.intensity(wk, p, vals[x0:x], x0, y, z)
 			}
 		}
-		p.n += n
 		if s.neighbourCounts {
 			p.same[0] += n - 1
-			if s.touch && left != 0 {
+			if touch && left != 0 {
 				wk.contact(uint32(left), uint32(a), 0, 1)
 			}
 			// Most often one run of the same label covers [x0, x).
@@ -417,29 +418,22 @@ func (s *scan[L, T]) sumQueued(wk *worker, vals []T, y, z int) {
 	if quantRuns32AVX2(&any(vals).([]float32)[0], &wk.qruns[0], nruns, s.quant.f1, &wk.qout[0], ahead) != 0 {
 		wk.redo = true
 	}
+	// The extremes need no check against s.lim: [scan.background] checks
+	// every sample of the row.
+	out, runs := wk.qout[:nruns], wk.qruns[:2*nruns]
 	for k, p := range wk.qparts {
-		r := &wk.qout[k]
-		r.addTo(p, y, z)
-		mn, mx := p.imin, p.imax
-		if r.mn < mn {
-			mn = r.mn
-		}
-		if r.mx > mx {
-			mx = r.mx
-		}
-		x0 := int(wk.qruns[2*k])
-		s.setExtremes(wk, p, mn, mx, vals[x0:x0+int(wk.qruns[2*k+1])])
+		r := &out[k]
+		x0, n := int(runs[2*k]), int(runs[2*k+1])
+		sum, x, q2 := r.fold(x0, n)
+		p.addExact(sum, x, q2, 0, y, z)
+		s.setExtremes(p, min(p.imin, r.mn), max(p.imax, r.mx), vals[x0:x0+n])
 	}
 }
 
 // setExtremes sets p's extremes to mn and mx, those of the samples vals
 // of a run and p's by plain comparisons; where s.zeros, it takes them
-// again by the builtin min and max, which order -0 below +0. It marks wk
-// for a redo where they are not within s.lim.
-func (s *scan[L, T]) setExtremes(wk *worker, p *partial, mn, mx float64, vals []T) {
-	if !(mn > -s.lim && mx < s.lim) {
-		wk.redo = true
-	}
+// again by the builtin min and max, which order -0 below +0.
+func (s *scan[L, T]) setExtremes(p *partial, mn, mx float64, vals []T) {
 	if s.zeros && (mn == 0 || mx == 0) {
 		mn, mx = signedExtremes(vals, s.slope, s.inter, s.scaled, p.imin, p.imax)
 	}
@@ -462,7 +456,7 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 		q := int64(r)
 		m := q >> 63
 		hi, lo := bits.Mul64(uint64((q^m)-m), uint64((q^m)-m))
-		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide192{lo, hi, 0}, x0, y, z)
+		p.addExact(wide128{uint64(q), uint64(m)}, wide128{}, wide128{lo, hi}, x0, y, z)
 		return
 	}
 	if s.exact {
@@ -471,10 +465,11 @@ func (s *scan[L, T]) intensity(wk *worker, p *partial, vals []T, x0, y, z int) {
 			var sum, wx, sq wide128
 			var inexact bool
 			sum, wx, sq, mn, mx, inexact = quantSums(vals[lo:min(lo+exactChunk, len(vals))], s.quant, s.slope, s.inter, s.scaled, mn, mx)
-			p.addExact(sum, wx, wide192{sq.lo, sq.hi, 0}, x0+lo, y, z)
+			p.addExact(sum, wx, sq, x0+lo, y, z)
 			wk.redo = wk.redo || inexact
 		}
-		s.setExtremes(wk, p, mn, mx, vals)
+		wk.redo = wk.redo || !(mn > -s.lim && mx < s.lim)
+		s.setExtremes(p, mn, mx, vals)
 		return
 	}
 	var r runSums

@@ -236,8 +236,8 @@ func joinHalves(h, l int64) wide128 {
 }
 
 // addExact adds to p the sums of the quantized samples q_i of a run from
-// (x0, y, z): s = Σq, x = Σ i·q_i and q2 = Σq².
-func (p *partial) addExact(s, x wide128, q2 wide192, x0, y, z int) {
+// (x0, y, z): s = Σq, x = Σ i·q_i and q2 = Σq² (below 2^128).
+func (p *partial) addExact(s, x, q2 wide128, x0, y, z int) {
 	// Σ (x0+i)·q_i = x0·s + x.
 	if x0 != 0 {
 		x.add(s.mul(x0))
@@ -246,5 +246,8 @@ func (p *partial) addExact(s, x wide128, q2 wide192, x0, y, z int) {
 	p.qx[1].add(s.mul(y))
 	p.qx[2].add(s.mul(z))
 	p.q.add(s)
-	p.q2.add(q2)
+	var c uint64
+	p.q2[0], c = bits.Add64(p.q2[0], q2.lo, 0)
+	p.q2[1], c = bits.Add64(p.q2[1], q2.hi, c)
+	p.q2[2] += c
 }

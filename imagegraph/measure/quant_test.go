@@ -119,7 +119,8 @@ func TestComputeExact(t *testing.T) {
 		{"3d-noise", 9, 8, 7, 300, 0},
 		{"3d-wide", 700, 3, 4, 25, 0.97},
 		{"one-label", 40, 6, 5, 1, 1},
-		{"2d-long-runs", 4500, 3, 1, 2, 0.9995}, // runs beyond exactChunk
+		{"2d-long-runs", 4500, 3, 1, 2, 0.9995},            // runs beyond exactChunk
+		{"2d-runs-past-the-kernel", 3000, 4, 1, 20, 0.985}, // runs the kernel takes in pieces
 	}
 	for _, sh := range shapes {
 		for _, in := range intensities {

@@ -10,7 +10,7 @@ var hasQuantRuns32 = cpu.X86.HasAVX2
 // quantRuns32AVX2 quantizes the float32 samples of nruns runs from row by
 // the factor f, a power of two, and sums each into out[k] as runQuant
 // holds them: run k starts at runs[2k] (below maxRowIndex) and has
-// runs[2k+1] samples (4 to maxLaneSamples). It prefetches the samples a
+// runs[2k+1] samples (1 to maxLaneSamples). It prefetches the samples a
 // little ahead, and the bytes ahead bytes on from each (anything: a
 // prefetch reads nothing). It returns 0 when every v·f is an integer.
 //

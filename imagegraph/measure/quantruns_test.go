@@ -111,7 +111,7 @@ func TestQuantSums(t *testing.T) {
 }
 
 // TestQuantRuns checks the row kernel against quantSums: a row cut
-// into runs of every length it takes (4 to maxLaneSamples), from every
+// into runs of every length it takes (1 to maxLaneSamples), from every
 // offset modulo 4, for the samples of TestQuantSums' kinds, each run's Σq,
 // Σ x·q_x (x from the row's start), Σq² and extremes; and runs that end at
 // maxRowIndex, the widest row the kernel takes, where x·q is largest.
@@ -137,7 +137,7 @@ func TestQuantRuns(t *testing.T) {
 				ws, wx, wq2, wmn, wmx, wi := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
 				wantInexact = wantInexact || wi
 				wx.add(ws.mul(x0))
-				gs, gx, gq2 := out[k].fold()
+				gs, gx, gq2 := out[k].fold(x0, n)
 				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
 					t.Fatalf("%s, scale %+d, run of %d from %d: sums %v %v %v, extremes %v %v; want %v %v %v, %v %v",
 						name, ds, n, x0, gs.big(), gx.big(), gq2.big(), out[k].mn, out[k].mx, ws.big(), wx.big(), wq2.big(), wmn, wmx)
@@ -161,7 +161,7 @@ func TestQuantRuns(t *testing.T) {
 	for name, f := range kinds {
 		var runs []int32
 		x := rng.IntN(4)
-		for n := 4; n <= maxLaneSamples; n++ {
+		for n := 1; n <= maxLaneSamples; n++ {
 			runs = append(runs, int32(x), int32(n))
 			x += n + rng.IntN(3)
 		}
