@@ -172,13 +172,13 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 	nf, no := 0, 0
 	if y > 0 {
 		nf = faceContacts(fresh[:cap(fresh)], nf, &c, &m.up, m.masks, maskUp)
-		no = diagonalContacts(other[:cap(other)], no, &c, &m.up, runs, m.masks, maskUp)
+		no = diagonalContacts(other[:cap(other)], no, &c, &m.up, m.masks, maskUp)
 	}
 	hooks := band.LinkFreshContacts(labels, fresh[:nf])
 	if below != nil {
 		buf := other[:cap(other)]
 		no = faceContacts(buf, no, &c, &m.down, m.masks, maskDown)
-		no = diagonalContacts(buf, no, &c, &m.down, runs, m.masks, maskDown)
+		no = diagonalContacts(buf, no, &c, &m.down, m.masks, maskDown)
 		if y > 0 {
 			m.side = layerRow(below, y-1, l.keys, (z-1)*layer+y-1, words)
 			no = crossContacts(buf, no, &c, &m.side, m.masks, maskUp)
@@ -214,28 +214,49 @@ func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int) 
 }
 
 // diagonalContacts writes into buf from n on the runs of ref that a run of
-// c (runs) touches only diagonally, and returns the new n: at its first
-// column s, a run of its key ending at s-1 (ref's key at s differs), and at
-// its last e-1, one starting at e. masks' words at offset eq tell where
-// the keys of c and ref are equal. In label maps few runs touch a run of
-// their key only diagonally, so the slot of a candidate is found only
-// where it touches.
-func diagonalContacts(buf []uint64, n int, c, ref *maskRow, runs []grid.KeyRun[uint32], masks []uint64, eq int) int {
-	keys := ref.keys
+// c touches only diagonally, and returns the new n: at its first column s,
+// a run of its key ending at s-1 (ref's key at s differs), and at its last
+// e-1, one starting at e. masks' words at offset eq tell where the keys of
+// c and ref are equal. Such a contact needs ref's key to differ from c's
+// at both columns, the run's end one and the one beside it (there c holds
+// another key, or background): the candidates are found word by word from
+// the masks, and in label maps few of them touch, so the slot of a
+// candidate is found only where it does.
+func diagonalContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int) int {
+	keys, own := ref.keys, c.keys[:len(ref.keys)]
 	w := len(keys)
-	for k, r := range runs {
-		s, e := int(r.Start), int(r.End)
-		left := max(s-1, 0)
-		equal := masks[4*(s>>6)+eq] >> uint(s&63) & 1
-		if b2u64(s > 0)&b2u64(keys[left] == r.Key)&^equal != 0 {
-			buf[n] = uint64(c.first+uint32(k))<<32 | uint64(ref.slot(left))
-			n++
+	words := len(masks) / 4
+	var differPrev uint64 // bit 63: column lo-1 differs
+	for i := range words {
+		nz, differ := masks[4*i+maskNonzero], ^masks[4*i+eq]
+		var nzNext, startsNext, differNext uint64
+		if i+1 < words {
+			nzNext, startsNext, differNext = masks[4*(i+1)+maskNonzero], c.starts[i+1], ^masks[4*(i+1)+eq]
 		}
-		right := min(e, w-1)
-		equal = masks[4*((e-1)>>6)+eq] >> uint((e-1)&63) & 1
-		if b2u64(e < w)&b2u64(keys[right] == r.Key)&^equal != 0 {
-			buf[n] = uint64(c.first+uint32(k))<<32 | uint64(ref.slot(right))
-			n++
+		both := nz & differ
+		left := both & c.starts[i] & (differ<<1 | differPrev>>63)
+		// The last column of a run: the next is a run's start, or
+		// background (or past the row).
+		last := c.starts[i]>>1 | startsNext<<63 | ^(nz>>1 | nzNext<<63)
+		right := both & last & (differ>>1 | differNext<<63)
+		differPrev = differ
+		lo := i << 6
+		if lo == 0 {
+			left &^= 1 // column 0 has no left neighbour
+		}
+		for ; left != 0; left &= left - 1 {
+			x := lo | bits.TrailingZeros64(left)
+			if keys[x-1] == own[x] {
+				buf[n] = uint64(c.slot(x))<<32 | uint64(ref.slot(x-1))
+				n++
+			}
+		}
+		for ; right != 0; right &= right - 1 {
+			x := lo | bits.TrailingZeros64(right)
+			if x+1 < w && keys[x+1] == own[x] {
+				buf[n] = uint64(c.slot(x))<<32 | uint64(ref.slot(x+1))
+				n++
+			}
 		}
 	}
 	return n
