@@ -116,6 +116,13 @@ type maskLinker struct {
 	fresh, other  []uint64
 	cur, up, down maskRow
 	side          maskRow
+	// planes holds the masks of every row of this plane (planes[0]) and
+	// of the plane before (planes[1]), 4*edgeWords(width) words a row;
+	// before tells whether the plane before was linked from masks. zeros
+	// stands in for masks that are missing.
+	planes [2][]uint64
+	before bool
+	zeros  []uint64
 }
 
 // The masks of a word, at 4*word+maskNonzero and so on.
@@ -127,8 +134,16 @@ const (
 )
 
 // newMaskLinker returns the scratch for rows of width keys.
-func newMaskLinker(width int) *maskLinker {
-	return &maskLinker{width: width, masks: make([]uint64, 4*edgeWords(width))}
+func newMaskLinker(width, layer int) *maskLinker {
+	words := 4 * edgeWords(width)
+	return &maskLinker{width: width, planes: [2][]uint64{make([]uint64, layer*words), make([]uint64, layer*words)}, zeros: make([]uint64, words)}
+}
+
+// nextPlane readies the linker for the rows of the next plane; masked
+// tells whether the plane before it was linked from masks.
+func (m *maskLinker) nextPlane(masked bool) {
+	m.planes[0], m.planes[1] = m.planes[1], m.planes[0]
+	m.before = masked
 }
 
 // layerRow returns row y of layer p as a maskRow, its keys read from
@@ -164,6 +179,8 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 	if y+1 < layer {
 		n = l.keys.KeyRow32(z*layer + y + 1)
 	}
+	size := 4 * words
+	m.masks = m.planes[0][y*size : (y+1)*size]
 	keyMasks(c.keys, u, d, n, m.masks)
 	// Face contacts come at most one a column, diagonal ones two a run
 	// for each row, those with rows y-1 and y+1 before three a column.
@@ -179,13 +196,23 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 		buf := other[:cap(other)]
 		no = faceContacts(buf, no, &c, &m.down, m.masks, maskDown)
 		no = diagonalContacts(buf, no, &c, &m.down, m.masks, maskDown)
+		// The plane before's masks of rows y and y+1 compare them with
+		// rows y-1 and y.
+		before := [2][]uint64{m.zeros, m.zeros}
+		if m.before {
+			before[0] = m.planes[1][y*size : (y+1)*size]
+			if y+1 < layer {
+				before[1] = m.planes[1][(y+1)*size : (y+2)*size]
+			}
+		}
 		if y > 0 {
 			m.side = layerRow(below, y-1, l.keys, (z-1)*layer+y-1, words)
-			no = crossContacts(buf, no, &c, &m.side, m.masks, maskUp)
+			above := m.planes[0][(y-1)*size : y*size]
+			no = crossContacts(buf, no, &c, &m.side, m.masks, maskUp, above, maskDown, before[0])
 		}
 		if y+1 < layer {
 			m.side = layerRow(below, y+1, l.keys, (z-1)*layer+y+1, words)
-			no = crossContacts(buf, no, &c, &m.side, m.masks, maskNext)
+			no = crossContacts(buf, no, &c, &m.side, m.masks, maskNext, m.zeros, maskDown, before[1])
 		}
 	}
 	m.fresh, m.other = fresh[:0], other[:0]
@@ -269,11 +296,30 @@ func diagonalContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq i
 // next) holds its key. It writes the runs of its key at columns x-1, x and
 // x+1, whose slots differ from x's by the run starts at x and x+1; most
 // such voxels touch none, and their slots are not found.
-func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other int) int {
+//
+// A column j of ref whose key equals that of the same row's voxel j in
+// this plane (the row at other) or in the plane before joins every voxel
+// that touches it to that voxel, and so already to the needy voxel when
+// it holds the needy voxel's key; when it does not, neither does ref. So
+// only the needy voxels beside a column where ref's key differs from both
+// look: notSame's words at offset sameA (the words of the row at other
+// comparing it with ref) and sameB (the plane before's words comparing
+// its row y with ref) tell where it does; zero words there make every
+// column a candidate.
+func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other int, sameA []uint64, a int, sameB []uint64) int {
 	keys, own := ref.keys, c.keys[:len(ref.keys)]
 	last := len(keys) - 1
-	for i := range len(masks) / 4 {
-		need := masks[4*i+maskNonzero] &^ (masks[4*i+maskDown] | masks[4*i+other])
+	words := len(masks) / 4
+	differ := ^(sameA[a] | sameB[maskUp])
+	var differPrev uint64
+	for i := range words {
+		var differNext uint64
+		if i+1 < words {
+			differNext = ^(sameA[4*(i+1)+a] | sameB[4*(i+1)+maskUp])
+		}
+		near := differ | differ<<1 | differPrev>>63 | differ>>1 | differNext<<63
+		need := masks[4*i+maskNonzero] &^ (masks[4*i+maskDown] | masks[4*i+other]) & near
+		differPrev, differ = differ, differNext
 		for ; need != 0; need &= need - 1 {
 			x := i<<6 | bits.TrailingZeros64(need)
 			key := own[x]
@@ -307,7 +353,7 @@ func linkBandMasks(l *runLabeler[uint32], b *band.Band) {
 	labels := l.labels
 	src := l.reader()
 	cur, prev := l.newLayer(), l.newLayer()
-	m := newMaskLinker(l.width)
+	m := newMaskLinker(l.width, l.layer)
 	var refs [4]keyRef[uint32]
 	var scratch linkScratch
 	var roots keyRoots[uint32]
@@ -319,9 +365,11 @@ func linkBandMasks(l *runLabeler[uint32], b *band.Band) {
 	b.Edges = band.GetWords(2 * words * (b.End - b.First))
 	b.EdgeRuns = make([]int32, b.End-b.First)
 	z0 := b.First / l.layer
+	walk := false
 	for z := z0; z < b.End/l.layer; z++ {
 		var below *runLayer[uint32]
-		walk := false
+		m.nextPlane(z > z0 && !walk)
+		walk = false
 		if z > z0 {
 			below = prev
 			if walk = choose.walk(); walk {
