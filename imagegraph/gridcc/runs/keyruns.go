@@ -441,11 +441,21 @@ func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	slot := b.Slots
 	for row := b.First; row < b.End; row++ {
 		i := row - b.First
-		n := loadEdges(starts, ends, b.Edges[2*i*words:2*(i+1)*words], b.EdgeRuns[i])
-		own := runLabels[:n]
-		copy(own, labels[slot:slot+n])
-		slot += n
-		if band.WriteRuns(labels[row*w:(row+1)*w], starts[:n], ends[:n], own)&band.PendingFlag != 0 {
+		edges, kept := b.Edges[2*i*words:2*(i+1)*words], b.EdgeRuns[i]
+		var or uint32
+		if n := int(-2 - kept); n > 0 { // touching runs: written from their bounds
+			own := runLabels[:n]
+			copy(own, labels[slot:slot+n])
+			slot += n
+			or = band.WriteTouching(labels[row*w:(row+1)*w], edgeBounds(edges), own)
+		} else {
+			n := loadEdges(starts, ends, edges, kept)
+			own := runLabels[:n]
+			copy(own, labels[slot:slot+n])
+			slot += n
+			or = band.WriteRuns(labels[row*w:(row+1)*w], starts[:n], ends[:n], own)
+		}
+		if or&band.PendingFlag != 0 {
 			b.MarkPending(row)
 		}
 	}
