@@ -74,13 +74,16 @@ func markStarts[K grid.GridKey](starts []uint64, ranks []uint32, runs []grid.Key
 
 // keyMasks writes into out, four words for each 64 columns of c: the
 // columns where c's key is nonzero, and where it equals u's, d's and n's
-// key (each as long as c); bits past len(c) are zero.
-func keyMasks(c, u, d, n []uint32, out []uint64) {
+// key (each as long as c); bits past len(c) are zero. When above is not
+// nil it holds the masks of the row u, whose next row is c: their words
+// comparing u with c are c's comparing it with u, copied rather than
+// compared again.
+func keyMasks(c, u, d, n []uint32, out, above []uint64) {
 	w := len(c)
 	u, d, n = u[:w], d[:w], n[:w]
 	i := 0
 	if w >= 64 {
-		i = keyMasksWords(unsafe.Pointer(&c[0]), unsafe.Pointer(&u[0]), unsafe.Pointer(&d[0]), unsafe.Pointer(&n[0]), out[:4*(w/64)])
+		i = keyMasksWords(unsafe.Pointer(&c[0]), unsafe.Pointer(&u[0]), unsafe.Pointer(&d[0]), unsafe.Pointer(&n[0]), out[:4*(w/64)], above != nil)
 	}
 	for ; 4*i < len(out); i++ {
 		lo := i << 6
@@ -95,6 +98,11 @@ func keyMasks(c, u, d, n []uint32, out []uint64) {
 		}
 		o := out[4*i : 4*i+4 : 4*i+4]
 		o[0], o[1], o[2], o[3] = nz, eu, ed, en
+	}
+	if above != nil {
+		for i := range len(out) / 4 {
+			out[4*i+maskUp] = above[4*i+maskNext]
+		}
 	}
 }
 
@@ -181,7 +189,11 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 	}
 	size := 4 * words
 	m.masks = m.planes[0][y*size : (y+1)*size]
-	keyMasks(c.keys, u, d, n, m.masks)
+	var above []uint64 // the row above's masks, when it has them
+	if y > 0 {
+		above = m.planes[0][(y-1)*size : y*size]
+	}
+	keyMasks(c.keys, u, d, n, m.masks, above)
 	// Face contacts come at most one a column, diagonal ones two a run
 	// for each row, those with rows y-1 and y+1 before three a column.
 	need := 2*w + 4*len(runs) + 6*w + 8
