@@ -415,19 +415,21 @@ func linkBandMasks(l *runLabeler[uint32], b *band.Band) {
 // pathChooser picks, plane by plane, how linkBandMasks links a plane with
 // the plane before. It walks the runs with the root filter while the
 // filter spares all but one run in walkRatio; once a walked plane needs
-// more links, the next maskPlanes planes are linked from masks, after
-// which one plane is walked again to look.
+// more links, the next planes are linked from masks, after which one plane
+// is walked again to look: maskPlanes of them, twice as many after each
+// look that fails again, up to maxMaskPlanes.
 type pathChooser struct {
-	masks int // planes still to link from masks
+	masks   int // planes still to link from masks
+	stretch int // planes to link from masks after the next failed look
 }
 
 const (
 	// walkRatio is the least number of runs for each one the root filter
 	// must link with the plane before for walking to go on.
 	walkRatio = 8
-	// maskPlanes is the number of planes linked from masks between two
-	// walked ones.
-	maskPlanes = 16
+	// maskPlanes and maxMaskPlanes bound the number of planes linked from
+	// masks between two walked ones.
+	maskPlanes, maxMaskPlanes = 16, 64
 )
 
 // walk reports whether the next plane is walked (it counts it when not).
@@ -442,7 +444,10 @@ func (c *pathChooser) walk() bool {
 // record takes the runs of a walked plane and how many of them the root
 // filter let through to the plane before.
 func (c *pathChooser) record(runs, linked int) {
-	if linked*walkRatio > runs {
-		c.masks = maskPlanes
+	if linked*walkRatio <= runs {
+		c.stretch = 0
+		return
 	}
+	c.stretch = min(max(2*c.stretch, maskPlanes), maxMaskPlanes)
+	c.masks = c.stretch
 }

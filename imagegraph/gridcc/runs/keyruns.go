@@ -428,8 +428,9 @@ func (l *runLabeler[K]) MergeBorder(bands []band.Band, b int) {
 // LabelBand is the second pass: it numbers the band's roots in slot
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time, from the run edges the first pass kept. A row's pixels
-// only overwrite slots of that row or earlier ones, and its runs' labels
-// are copied before it is written.
+// only overwrite slots of that row or earlier ones (its slots lie from its
+// first pixel on), and its runs' labels are copied before it is written
+// where they lie among its pixels.
 func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
@@ -442,17 +443,21 @@ func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	for row := b.First; row < b.End; row++ {
 		i := row - b.First
 		edges, kept := b.Edges[2*i*words:2*(i+1)*words], b.EdgeRuns[i]
-		var or uint32
-		if n := int(-2 - kept); n > 0 { // touching runs: written from their bounds
-			own := runLabels[:n]
+		touching := kept < -1 // written from their bounds
+		n := int(-2 - kept)
+		if !touching {
+			n = loadEdges(starts, ends, edges, kept)
+		}
+		own := labels[slot : slot+n]
+		if slot < (row+1)*w { // the row's pixels reach its slots
+			own = runLabels[:n]
 			copy(own, labels[slot:slot+n])
-			slot += n
+		}
+		slot += n
+		var or uint32
+		if touching {
 			or = band.WriteTouching(labels[row*w:(row+1)*w], edgeBounds(edges), own)
 		} else {
-			n := loadEdges(starts, ends, edges, kept)
-			own := runLabels[:n]
-			copy(own, labels[slot:slot+n])
-			slot += n
 			or = band.WriteRuns(labels[row*w:(row+1)*w], starts[:n], ends[:n], own)
 		}
 		if or&band.PendingFlag != 0 {
