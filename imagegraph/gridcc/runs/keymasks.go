@@ -208,23 +208,18 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 		buf := other[:cap(other)]
 		no = faceContacts(buf, no, &c, &m.down, m.masks, maskDown)
 		no = diagonalContacts(buf, no, &c, &m.down, m.masks, maskDown)
-		// The plane before's masks of rows y and y+1 compare them with
-		// rows y-1 and y.
-		before := [2][]uint64{m.zeros, m.zeros}
-		if m.before {
-			before[0] = m.planes[1][y*size : (y+1)*size]
-			if y+1 < layer {
-				before[1] = m.planes[1][(y+1)*size : (y+2)*size]
-			}
-		}
 		if y > 0 {
-			m.side = layerRow(below, y-1, l.keys, (z-1)*layer+y-1, words)
+			// The plane before's masks of row y compare it with row y-1.
+			before := m.zeros
+			if m.before {
+				before = m.planes[1][y*size : (y+1)*size]
+			}
 			above := m.planes[0][(y-1)*size : y*size]
-			no = crossContacts(buf, no, &c, &m.side, m.masks, maskUp, above, maskDown, before[0])
-		}
-		if y+1 < layer {
-			m.side = layerRow(below, y+1, l.keys, (z-1)*layer+y+1, words)
-			no = crossContacts(buf, no, &c, &m.side, m.masks, maskNext, m.zeros, maskDown, before[1])
+			m.side = layerRow(below, y-1, l.keys, (z-1)*layer+y-1, words)
+			no = crossContacts(buf, no, &c, &m.side, m.masks, maskUp, above, maskDown, before)
+			// Row y-1's contacts with row y of the plane before, linked
+			// now that this row's masks compare that row with this one.
+			no = crossContacts(buf, no, &m.up, &m.down, above, maskNext, m.masks, maskDown, before)
 		}
 	}
 	m.fresh, m.other = fresh[:0], other[:0]
@@ -302,22 +297,23 @@ func diagonalContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq i
 }
 
 // crossContacts writes into buf from n on the runs of ref (row y-1 or y+1
-// of the plane before) that the voxels of c touch where they need to, and
-// returns the new n: a voxel needs to where neither the same row of the
-// plane before nor the row at masks' offset other (the row above or the
-// next) holds its key. It writes the runs of its key at columns x-1, x and
-// x+1, whose slots differ from x's by the run starts at x and x+1; most
-// such voxels touch none, and their slots are not found.
+// of the plane before, for c's row y) that the voxels of c touch where
+// they need to, and returns the new n: a voxel needs to where neither the
+// same row of the plane before nor the row at offset other of c's masks
+// (the row above or the next) holds its key. It writes the runs of its
+// key at columns x-1, x and x+1, whose slots differ from x's by the run
+// starts at x and x+1; most such voxels touch none, and their slots are
+// not found.
 //
 // A column j of ref whose key equals that of the same row's voxel j in
 // this plane (the row at other) or in the plane before joins every voxel
 // that touches it to that voxel, and so already to the needy voxel when
 // it holds the needy voxel's key; when it does not, neither does ref. So
 // only the needy voxels beside a column where ref's key differs from both
-// look: notSame's words at offset sameA (the words of the row at other
-// comparing it with ref) and sameB (the plane before's words comparing
-// its row y with ref) tell where it does; zero words there make every
-// column a candidate.
+// look: the words of sameA at offset a (masks of the row at other,
+// comparing it with ref) and those of sameB at maskUp (masks of the plane
+// before's row y, comparing it with row y-1) tell where it does; zero
+// words make every column a candidate.
 func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other int, sameA []uint64, a int, sameB []uint64) int {
 	keys, own := ref.keys, c.keys[:len(ref.keys)]
 	last := len(keys) - 1
