@@ -234,13 +234,23 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 // order, so each run's together.
 func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int) int {
 	var carry uint64
-	for i := range len(masks) / 4 {
+	words := len(masks) / 4
+	cStarts, cRanks := c.starts[:words], c.ranks[:words]
+	rStarts, rRanks := ref.starts[:words], ref.ranks[:words]
+	for i := range words {
 		e := masks[4*i+eq] & masks[4*i+maskNonzero]
-		first := e&^(e<<1|carry) | e&c.starts[i]
+		first := e&^(e<<1|carry) | e&cStarts[i]
 		carry = e >> 63
+		if first == 0 {
+			continue
+		}
+		// The slots of the runs holding column x of the word, as
+		// maskRow.slot finds them.
+		cs, rs := cStarts[i], rStarts[i]
+		cBase, rBase := uint64(c.first+cRanks[i]-1)<<32, ref.first+rRanks[i]-1
 		for ; first != 0; first &= first - 1 {
-			x := i<<6 | bits.TrailingZeros64(first)
-			buf[n] = uint64(c.slot(x))<<32 | uint64(ref.slot(x))
+			below := uint64(2)<<uint(bits.TrailingZeros64(first)) - 1
+			buf[n] = cBase + uint64(bits.OnesCount64(cs&below))<<32 | uint64(rBase+uint32(bits.OnesCount64(rs&below)))
 			n++
 		}
 	}
