@@ -200,20 +200,20 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 	fresh, other := slices.Grow(m.fresh[:0], w+1), slices.Grow(m.other[:0], need)
 	nf, no := 0, 0
 	if y > 0 {
-		nf = faceContacts(fresh[:cap(fresh)], nf, &c, &m.up, m.masks, maskUp)
+		nf = faceContacts(fresh[:cap(fresh)], nf, &c, &m.up, m.masks, maskUp, m.zeros)
 		no = diagonalContacts(other[:cap(other)], no, &c, &m.up, m.masks, maskUp)
 	}
 	hooks := band.LinkFreshContacts(labels, fresh[:nf])
 	if below != nil {
+		// The plane before's masks of row y compare it with row y-1.
+		before := m.zeros
+		if y > 0 && m.before {
+			before = m.planes[1][y*size : (y+1)*size]
+		}
 		buf := other[:cap(other)]
-		no = faceContacts(buf, no, &c, &m.down, m.masks, maskDown)
+		no = faceContacts(buf, no, &c, &m.down, m.masks, maskDown, before)
 		no = diagonalContacts(buf, no, &c, &m.down, m.masks, maskDown)
 		if y > 0 {
-			// The plane before's masks of row y compare it with row y-1.
-			before := m.zeros
-			if m.before {
-				before = m.planes[1][y*size : (y+1)*size]
-			}
 			above := m.planes[0][(y-1)*size : y*size]
 			m.side = layerRow(below, y-1, l.keys, (z-1)*layer+y-1, words)
 			no = crossContacts(buf, no, &c, &m.side, m.masks, maskUp, above, maskDown, before)
@@ -232,7 +232,17 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 // rows hold the same nonzero key in the same two runs (masks' words at
 // offset eq tell where the keys are equal). The pairs come in column
 // order, so each run's together.
-func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int) int {
+//
+// With the same row of the plane before (ref), a stretch whose first
+// column x also holds the key in the row above and in that row's plane
+// before is joined already, through them (the row above's own face
+// contacts with the plane before, and the plane before's in it); where
+// linked, words of before at maskUp (the plane before's masks of row y)
+// tell where that row's key equals its row y-1's, and masks' words at
+// maskUp where c's equals the row above's. Such a stretch is left out.
+// Zero words of before (for the row above, or without those masks) leave
+// none out.
+func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int, before []uint64) int {
 	var carry uint64
 	words := len(masks) / 4
 	cStarts, cRanks := c.starts[:words], c.ranks[:words]
@@ -241,6 +251,7 @@ func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int) 
 		e := masks[4*i+eq] & masks[4*i+maskNonzero]
 		first := e&^(e<<1|carry) | e&cStarts[i]
 		carry = e >> 63
+		first &^= masks[4*i+maskUp] & before[4*i+maskUp]
 		if first == 0 {
 			continue
 		}
