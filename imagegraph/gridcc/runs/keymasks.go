@@ -18,23 +18,34 @@ type keyRows32 interface {
 
 // A volume at 26-connectivity whose keys lie in memory is linked from
 // masks of equal keys, compared eight at a time, rather than by walking
-// the runs of the four rows that a row touches. Three facts keep the
+// the runs of the four rows that a row touches. These facts keep the
 // contacts few:
 //
 //   - Two touching rows (the row above, or the same row of the plane
 //     before, both at diagonal reach) join a run to another run only
 //     where a voxel of one equals the voxel beside it in the other (the
 //     first of each stretch of equal voxels of the same two runs
-//     suffices), or diagonally at the run's first or last voxel.
+//     suffices), or diagonally at the run's first or last voxel, where
+//     the other row's key differs from the run's at both that column and
+//     the one beside it.
 //   - A voxel p=(x, y, z) needs no look at row y-1 of plane z-1 when
 //     (x, y-1, z) or (x, y, z-1) holds its key: whatever of its key p
-//     touches there touches that voxel, whose own links join it.
+//     touches there touches that voxel, whose own links join it. For the
+//     same reason no voxel needs a look at a column j of that row whose
+//     key equals that of (j, y-1, z) or (j, y, z-1).
 //   - Likewise p needs no look at row y+1 of plane z-1 when (x, y, z-1)
 //     or (x, y+1, z) holds its key (that voxel's row links with row y+1
-//     of plane z-1 when its turn comes).
+//     of plane z-1 when its turn comes), nor at a column j of that row
+//     whose key equals that of (j, y, z-1) or (j, y+1, z).
+//   - p and the voxel below it in plane z-1 are joined already when the
+//     voxels above both, in row y-1, hold their key: the row above links
+//     with its plane before, and plane z-1 within itself.
 //
 // In label maps few voxels lie on a key's border in z and in y at once,
-// so rows y-1 and y+1 of the plane before are mostly not looked at.
+// so rows y-1 and y+1 of the plane before are mostly not looked at. The
+// masks of the plane before are kept for these tests, and a row's masks
+// comparing it with the row above are the row above's comparing it with
+// its next.
 
 // maskRow is a row of keys with the positions of its runs: bit x of
 // starts is set where a run of nonzero keys starts, ranks[i] counts the
@@ -117,9 +128,9 @@ func b2u64(b bool) uint64 {
 // maskLinker links the rows of one band from masks of equal keys.
 type maskLinker struct {
 	width int
-	// masks holds keyMasks' words for the row being linked: nonzero keys,
-	// keys equal to the row above's, to the same row's of the plane
-	// before and to the next row's.
+	// masks holds keyMasks' words for the row being linked (in planes):
+	// nonzero keys, keys equal to the row above's, to the same row's of
+	// the plane before and to the next row's.
 	masks         []uint64
 	fresh, other  []uint64
 	cur, up, down maskRow
@@ -214,7 +225,6 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 		no = faceContacts(buf, no, &c, &m.down, m.masks, maskDown, before)
 		no = diagonalContacts(buf, no, &c, &m.down, m.masks, maskDown)
 		if y > 0 {
-			above := m.planes[0][(y-1)*size : y*size]
 			m.side = layerRow(below, y-1, l.keys, (z-1)*layer+y-1, words)
 			no = crossContacts(buf, no, &c, &m.side, m.masks, maskUp, above, maskDown, before)
 			// Row y-1's contacts with row y of the plane before, linked
@@ -233,15 +243,12 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 // offset eq tell where the keys are equal). The pairs come in column
 // order, so each run's together.
 //
-// With the same row of the plane before (ref), a stretch whose first
-// column x also holds the key in the row above and in that row's plane
-// before is joined already, through them (the row above's own face
-// contacts with the plane before, and the plane before's in it); where
-// linked, words of before at maskUp (the plane before's masks of row y)
-// tell where that row's key equals its row y-1's, and masks' words at
-// maskUp where c's equals the row above's. Such a stretch is left out.
-// Zero words of before (for the row above, or without those masks) leave
-// none out.
+// With the same row of the plane before as ref, a stretch whose first
+// column also holds the key in the row above and in that row's plane
+// before is joined already, through them, and is left out: words of
+// before at maskUp (the plane before's masks of row y) tell where that
+// row's key equals its row y-1's, and masks' words at maskUp where c's
+// equals the row above's. Zero words of before leave none out.
 func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int, before []uint64) int {
 	var carry uint64
 	words := len(masks) / 4
