@@ -24,10 +24,11 @@ import (
 // plane tells) needs no look at that plane: in label maps, most runs.
 //
 // As in grid.LabelBinary, the runs' parents live inside dst; the first pass
-// links and keeps each row's run edges (16-bit column pairs where they fit in
-// two bits a pixel, else those bits; see keepEdges), the second
-// numbers the roots and writes every pixel's label from its run; parallel
-// bands of whole planes (rows in 2D) are merged at their borders.
+// links and keeps each row's run edges (16-bit bounds of touching runs or
+// column pairs where they fit in two bits a pixel, else those bits; see
+// keepEdges), the second numbers the roots and writes every pixel's label
+// from its run; parallel bands of whole planes (rows in 2D) are merged at
+// their borders.
 func LabelRuns[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.RunRows[K], dst []uint32, threads int) (int, error) {
 	if err := band.Validate(shape.Width, shape.Height, shape.Depth, connectivity, dst); err != nil {
 		return 0, err
