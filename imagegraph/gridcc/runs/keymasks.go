@@ -128,18 +128,20 @@ func b2u64(b bool) uint64 {
 // maskLinker links the rows of one band from masks of equal keys.
 type maskLinker struct {
 	width int
-	// masks holds keyMasks' words for the row being linked (in planes):
+	// masks holds keyMasks' words for the row being linked (rows[0]):
 	// nonzero keys, keys equal to the row above's, to the same row's of
 	// the plane before and to the next row's.
 	masks         []uint64
 	fresh, other  []uint64
 	cur, up, down maskRow
 	side          maskRow
-	// planes holds the masks of every row of this plane (planes[0]) and
-	// of the plane before (planes[1]), 4*edgeWords(width) words a row;
-	// before tells whether the plane before was linked from masks. zeros
-	// stands in for masks that are missing.
-	planes [2][]uint64
+	// rows holds the masks of the row being linked and of the row above.
+	// ups holds the words of the masks comparing each row with the row
+	// above, edgeWords(width) a row, of this plane (ups[0]) and of the
+	// plane before (ups[1]); before tells whether the plane before was
+	// linked from masks. zeros stands in for words that are missing.
+	rows   [2][]uint64
+	ups    [2][]uint64
 	before bool
 	zeros  []uint64
 }
@@ -154,14 +156,19 @@ const (
 
 // newMaskLinker returns the scratch for rows of width keys.
 func newMaskLinker(width, layer int) *maskLinker {
-	words := 4 * edgeWords(width)
-	return &maskLinker{width: width, planes: [2][]uint64{make([]uint64, layer*words), make([]uint64, layer*words)}, zeros: make([]uint64, words)}
+	words := edgeWords(width)
+	return &maskLinker{
+		width: width,
+		rows:  [2][]uint64{make([]uint64, 4*words), make([]uint64, 4*words)},
+		ups:   [2][]uint64{make([]uint64, layer*words), make([]uint64, layer*words)},
+		zeros: make([]uint64, words),
+	}
 }
 
 // nextPlane readies the linker for the rows of the next plane; masked
 // tells whether the plane before it was linked from masks.
 func (m *maskLinker) nextPlane(masked bool) {
-	m.planes[0], m.planes[1] = m.planes[1], m.planes[0]
+	m.ups[0], m.ups[1] = m.ups[1], m.ups[0]
 	m.before = masked
 }
 
@@ -198,13 +205,17 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 	if y+1 < layer {
 		n = l.keys.KeyRow32(z*layer + y + 1)
 	}
-	size := 4 * words
-	m.masks = m.planes[0][y*size : (y+1)*size]
+	m.rows[0], m.rows[1] = m.rows[1], m.rows[0]
+	m.masks = m.rows[0]
 	var above []uint64 // the row above's masks, when it has them
 	if y > 0 {
-		above = m.planes[0][(y-1)*size : y*size]
+		above = m.rows[1]
 	}
 	keyMasks(c.keys, u, d, n, m.masks, above)
+	ups := m.ups[0][y*words : (y+1)*words]
+	for i := range ups {
+		ups[i] = m.masks[4*i+maskUp]
+	}
 	// Face contacts come at most one a column, diagonal ones two a run
 	// for each row, those with rows y-1 and y+1 before three a column.
 	need := 2*w + 4*len(runs) + 6*w + 8
@@ -216,10 +227,10 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 	}
 	hooks := band.LinkFreshContacts(labels, fresh[:nf])
 	if below != nil {
-		// The plane before's masks of row y compare it with row y-1.
+		// The plane before's words comparing its row y with row y-1.
 		before := m.zeros
 		if y > 0 && m.before {
-			before = m.planes[1][y*size : (y+1)*size]
+			before = m.ups[1][y*words : (y+1)*words]
 		}
 		buf := other[:cap(other)]
 		no = faceContacts(buf, no, &c, &m.down, m.masks, maskDown, before)
@@ -245,10 +256,11 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 //
 // With the same row of the plane before as ref, a stretch whose first
 // column also holds the key in the row above and in that row's plane
-// before is joined already, through them, and is left out: words of
-// before at maskUp (the plane before's masks of row y) tell where that
-// row's key equals its row y-1's, and masks' words at maskUp where c's
-// equals the row above's. Zero words of before leave none out.
+// before is joined already, through them, and is left out: the words of
+// before (one a word of masks: the plane before's, comparing its row y
+// with row y-1) tell where that row's key equals its row y-1's, and
+// masks' words at maskUp where c's equals the row above's. Zero words of
+// before leave none out.
 func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int, before []uint64) int {
 	var carry uint64
 	words := len(masks) / 4
@@ -258,7 +270,7 @@ func faceContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq int, 
 		e := masks[4*i+eq] & masks[4*i+maskNonzero]
 		first := e&^(e<<1|carry) | e&cStarts[i]
 		carry = e >> 63
-		first &^= masks[4*i+maskUp] & before[4*i+maskUp]
+		first &^= masks[4*i+maskUp] & before[i]
 		if first == 0 {
 			continue
 		}
@@ -339,19 +351,19 @@ func diagonalContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, eq i
 // it holds the needy voxel's key; when it does not, neither does ref. So
 // only the needy voxels beside a column where ref's key differs from both
 // look: the words of sameA at offset a (masks of the row at other,
-// comparing it with ref) and those of sameB at maskUp (masks of the plane
-// before's row y, comparing it with row y-1) tell where it does; zero
-// words make every column a candidate.
+// comparing it with ref) and those of sameB (one a word of masks: the
+// plane before's, comparing its row y with row y-1) tell where it does;
+// zero words make every column a candidate.
 func crossContacts(buf []uint64, n int, c, ref *maskRow, masks []uint64, other int, sameA []uint64, a int, sameB []uint64) int {
 	keys, own := ref.keys, c.keys[:len(ref.keys)]
 	last := len(keys) - 1
 	words := len(masks) / 4
-	differ := ^(sameA[a] | sameB[maskUp])
+	differ := ^(sameA[a] | sameB[0])
 	var differPrev uint64
 	for i := range words {
 		var differNext uint64
 		if i+1 < words {
-			differNext = ^(sameA[4*(i+1)+a] | sameB[4*(i+1)+maskUp])
+			differNext = ^(sameA[4*(i+1)+a] | sameB[i+1])
 		}
 		near := differ | differ<<1 | differPrev>>63 | differ>>1 | differNext<<63
 		need := masks[4*i+maskNonzero] &^ (masks[4*i+maskDown] | masks[4*i+other]) & near
