@@ -52,12 +52,14 @@ func keepEdges[K grid.GridKey](edges []uint64, runs []grid.KeyRun[K], width int)
 }
 
 // touching reports whether each run of runs ends where the next starts.
+// It stops at the first gap: rows with background have one early.
 func touching[K grid.GridKey](runs []grid.KeyRun[K]) bool {
-	gaps := int32(0)
 	for k := 1; k < len(runs); k++ {
-		gaps |= runs[k].Start ^ runs[k-1].End
+		if runs[k].Start != runs[k-1].End {
+			return false
+		}
 	}
-	return gaps == 0
+	return true
 }
 
 // edgeBounds returns edges as 16-bit bounds.
