@@ -115,7 +115,7 @@ func firstOf8[T integer](c []T, v T) int {
 // from a run starting at x0. The places where the value changes are found
 // 64 samples at a time as a bit mask, without branching on the data (for
 // 4-byte samples by band.ChangeMasks32 where it can, up to 1024 samples a
-// call);
+// call, and the rest of a row from its last 64 samples);
 // each run is written past the end of dst and kept (counted) when its
 // value is nonzero, without a branch either.
 func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyRun[K]) []grid.KeyRun[K] {
@@ -125,17 +125,22 @@ func appendShortRuns[T integer, K grid.GridKey](src []T, x0 int, dst []grid.KeyR
 	dst = slices.Grow(dst, n-x0+1)
 	e := runEmitter[T, K]{src: src, buf: dst[:cap(dst)], k: len(dst), start: x0, v: src[x0]}
 	lo := x0 + 1
-	if unsafe.Sizeof(src[0]) == 4 {
+	if unsafe.Sizeof(src[0]) == 4 && band.ChangeMasks32(nil, nil) {
 		var masks [16]uint64
 		for lo+64 <= n {
 			m := masks[:min((n-lo)/64, len(masks))]
-			if !band.ChangeMasks32(unsafe.Pointer(&src[lo]), m) {
-				break
-			}
+			band.ChangeMasks32(unsafe.Pointer(&src[lo]), m)
 			for _, changes := range m {
 				e.emit(changes, lo)
 				lo += 64
 			}
+		}
+		if lo < n && n > 64 {
+			// The rest, from the block of the row's last 64 samples.
+			m := masks[:1]
+			band.ChangeMasks32(unsafe.Pointer(&src[n-64]), m)
+			e.emit(m[0]>>uint(lo-(n-64)), lo)
+			lo = n
 		}
 	}
 	for prev := src[lo-1]; lo < n; lo += 64 {

@@ -24,10 +24,11 @@ import (
 // plane tells) needs no look at that plane: in label maps, most runs.
 //
 // As in grid.LabelBinary, the runs' parents live inside dst; the first pass
-// links and keeps each row's run edges (16-bit column pairs where they fit in
-// two bits a pixel, else those bits; see keepEdges), the second
-// numbers the roots and writes every pixel's label from its run; parallel
-// bands of whole planes (rows in 2D) are merged at their borders.
+// links and keeps each row's run edges (16-bit bounds of touching runs or
+// column pairs where they fit in two bits a pixel, else those bits; see
+// keepEdges), the second numbers the roots and writes every pixel's label
+// from its run; parallel bands of whole planes (rows in 2D) are merged at
+// their borders.
 func LabelRuns[K grid.GridKey](shape grid.GridShape, connectivity int, src grid.RunRows[K], dst []uint32, threads int) (int, error) {
 	if err := band.Validate(shape.Width, shape.Height, shape.Depth, connectivity, dst); err != nil {
 		return 0, err
@@ -428,8 +429,9 @@ func (l *runLabeler[K]) MergeBorder(bands []band.Band, b int) {
 // LabelBand is the second pass: it numbers the band's roots in slot
 // order, gives every slot its root's label and writes every pixel's label,
 // a row at a time, from the run edges the first pass kept. A row's pixels
-// only overwrite slots of that row or earlier ones, and its runs' labels
-// are copied before it is written.
+// only overwrite slots of that row or earlier ones (its slots lie from its
+// first pixel on), and its runs' labels are copied before it is written
+// where they lie among its pixels.
 func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	w := l.width
 	labels := l.labels
@@ -441,11 +443,25 @@ func (l *runLabeler[K]) LabelBand(b *band.Band, cross *band.CrossLabels) {
 	slot := b.Slots
 	for row := b.First; row < b.End; row++ {
 		i := row - b.First
-		n := loadEdges(starts, ends, b.Edges[2*i*words:2*(i+1)*words], b.EdgeRuns[i])
-		own := runLabels[:n]
-		copy(own, labels[slot:slot+n])
+		edges, kept := b.Edges[2*i*words:2*(i+1)*words], b.EdgeRuns[i]
+		touching := kept < -1 // written from their bounds
+		n := int(-2 - kept)
+		if !touching {
+			n = loadEdges(starts, ends, edges, kept)
+		}
+		own := labels[slot : slot+n]
+		if slot < (row+1)*w { // the row's pixels reach its slots
+			own = runLabels[:n]
+			copy(own, labels[slot:slot+n])
+		}
 		slot += n
-		if band.WriteRuns(labels[row*w:(row+1)*w], starts[:n], ends[:n], own)&band.PendingFlag != 0 {
+		var or uint32
+		if touching {
+			or = band.WriteTouching(labels[row*w:(row+1)*w], edgeBounds(edges), own)
+		} else {
+			or = band.WriteRuns(labels[row*w:(row+1)*w], starts[:n], ends[:n], own)
+		}
+		if or&band.PendingFlag != 0 {
 			b.MarkPending(row)
 		}
 	}

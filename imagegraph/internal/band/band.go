@@ -26,7 +26,8 @@ type Band struct {
 	// the band from the first pass to the second.
 	Edges []uint64
 	// EdgeRuns tells, for each row of Edges, how its edges are kept
-	// (LabelRuns' keepEdges: the runs, or -1).
+	// (LabelRuns' keepEdges: the runs as pairs, -1 as bits, below -1 as
+	// bounds).
 	EdgeRuns []int32
 }
 

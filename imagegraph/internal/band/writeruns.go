@@ -22,6 +22,33 @@ func WriteRuns(dst []uint32, starts, ends []int32, labels []uint32) uint32 {
 	return or
 }
 
+// WriteTouching writes a row of runs that touch each other: labels[k]
+// over [bounds[k], bounds[k+1]), 0 before bounds[0] and from
+// bounds[len(labels)] on (len(labels)+1 bounds, increasing). It returns the
+// OR of the labels.
+func WriteTouching(dst []uint32, bounds []uint16, labels []uint32) uint32 {
+	var or uint32
+	for _, label := range labels {
+		or |= label
+	}
+	if len(labels) == 0 {
+		Clear32(dst)
+		return 0
+	}
+	bounds = bounds[:len(labels)+1]
+	from := int(bounds[0])
+	Clear32(dst[:from])
+	k := writeTouchingFast(dst, bounds, labels)
+	from = int(bounds[k])
+	for ; k < len(labels); k++ {
+		end := int(bounds[k+1])
+		FillSpan(dst, from, from, end, labels[k])
+		from = end
+	}
+	Clear32(dst[from:])
+	return or
+}
+
 // WriteBounds writes a row: labels[k] over [bounds[2k], bounds[2k+1]), 0
 // elsewhere (the runs in order, disjoint).
 func WriteBounds(dst []uint32, bounds []int32, labels []uint32) {

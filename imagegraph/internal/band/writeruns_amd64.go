@@ -29,6 +29,37 @@ func writeBoundsFast(dst []uint32, bounds []int32, labels []uint32) int {
 	return n
 }
 
+// writeTouchingFast writes the first runs of a row as WriteTouching does
+// (dst before bounds[0] already cleared), eight entries a store,
+// overshooting as FillSpan does, and returns how many it wrote: every run
+// that ends eight entries or more before dst's end, or none without AVX2.
+func writeTouchingFast(dst []uint32, bounds []uint16, labels []uint32) int {
+	if !fastWrites() {
+		return 0
+	}
+	n := len(labels)
+	for n > 0 && int(bounds[n])+8 > len(dst) {
+		n--
+	}
+	if n == 0 {
+		return 0
+	}
+	// Each run's first blocks blocks, up to the last run that leaves room
+	// for them; one for the others (see writeFast).
+	blocks := runBlocks(len(dst), len(labels))
+	m := n
+	for m > 0 && int(bounds[m-1])+8*blocks > len(dst) {
+		m--
+	}
+	if m > 0 {
+		writeTouchingAVX2(&dst[0], &bounds[0], &labels[0], m, blocks)
+	}
+	if m < n {
+		writeTouchingAVX2(&dst[0], &bounds[m], &labels[m], n-m, 1)
+	}
+	return n
+}
+
 // writeFast writes the first n runs (from starts[k*step] to ends[k*step])
 // of a row with writeRunsAVX2; every one ends eight entries or more before
 // dst's end. Where runs are long (label maps), each run's first
@@ -87,6 +118,13 @@ func fastRuns(dst []uint32, ends []int32, step int) int {
 //
 //go:noescape
 func writeRunsAVX2(dst *uint32, starts, ends *int32, stride int, labels *uint32, n, from, blocks int)
+
+// writeTouchingAVX2 writes n touching runs into dst, the k-th from
+// bounds[k] to bounds[k+1]: its label in blocks blocks of eight from its
+// start, and in further blocks while short of its end.
+//
+//go:noescape
+func writeTouchingAVX2(dst *uint32, bounds *uint16, labels *uint32, n, blocks int)
 
 // fastWrites reports whether writeRunsAVX2 can run.
 func fastWrites() bool { return cpu.X86.HasAVX2 }

@@ -56,3 +56,43 @@ next:
 done:
 	VZEROUPPER
 	RET
+
+// func writeTouchingAVX2(dst *uint32, bounds *uint16, labels *uint32, n, blocks int)
+TEXT ·writeTouchingAVX2(SB), NOSPLIT, $0-40
+	MOVQ    dst+0(FP), DI
+	MOVQ    bounds+8(FP), SI
+	MOVQ    labels+16(FP), R9
+	MOVQ    n+24(FP), CX
+	MOVQ    blocks+32(FP), R12
+	MOVWQZX (SI), AX
+
+tloop:
+	TESTQ        CX, CX
+	JZ           tdone
+	MOVWQZX      2(SI), DX
+	VPBROADCASTD (R9), Y0
+	MOVQ         R12, R11
+
+tfirst:
+	VMOVDQU Y0, (DI)(AX*4)
+	ADDQ    $8, AX
+	DECQ    R11
+	JNZ     tfirst
+
+trun:
+	CMPQ    AX, DX
+	JGE     tnext
+	VMOVDQU Y0, (DI)(AX*4)
+	ADDQ    $8, AX
+	JMP     trun
+
+tnext:
+	MOVQ DX, AX
+	ADDQ $2, SI
+	ADDQ $4, R9
+	DECQ CX
+	JMP  tloop
+
+tdone:
+	VZEROUPPER
+	RET

@@ -61,6 +61,55 @@ func TestWriteRuns(t *testing.T) {
 	}
 }
 
+// TestWriteTouching checks WriteTouching against an entry-by-entry writer
+// on rows of touching runs, short and long, with background before and
+// after them or not, over garbage left in the row.
+func TestWriteTouching(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 3000 {
+		width := 1 + rng.IntN(300)
+		maxRun := 1 + rng.IntN(4)
+		if trial%2 == 0 {
+			maxRun = 1 + rng.IntN(80)
+		}
+		x := 0
+		if trial%3 == 0 {
+			x = rng.IntN(width)
+		}
+		end := width
+		if trial%5 == 0 {
+			end = x + rng.IntN(width-x+1)
+		}
+		bounds := []uint16{uint16(x)}
+		var labels []uint32
+		for x < end {
+			x = min(end, x+1+rng.IntN(maxRun))
+			bounds = append(bounds, uint16(x))
+			labels = append(labels, 1+rng.Uint32N(1000))
+		}
+		want := make([]uint32, width)
+		var wantOr uint32
+		for k, label := range labels {
+			for x := bounds[k]; x < bounds[k+1]; x++ {
+				want[x] = label
+			}
+			wantOr |= label
+		}
+		got := make([]uint32, width)
+		for i := range got {
+			got[i] = 0xdead
+		}
+		if or := WriteTouching(got, bounds, labels); or != wantOr {
+			t.Fatalf("trial %d: OR %#x, want %#x", trial, or, wantOr)
+		}
+		for x := range want {
+			if got[x] != want[x] {
+				t.Fatalf("trial %d: width %d, %d runs from %d, entry %d = %d, want %d", trial, width, len(labels), bounds[0], x, got[x], want[x])
+			}
+		}
+	}
+}
+
 // BenchmarkWriteRuns writes rows of 512 entries of runs about as long as
 // those of a label map (1 to 48 entries, gaps of 1 or 2).
 func BenchmarkWriteRuns(b *testing.B) {
