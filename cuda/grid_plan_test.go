@@ -11,9 +11,9 @@ import (
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
-// TestGridPlanMatchesKernels ties the Go side's copy of the block
-// kernels' geometry to the defines and template arguments in
-// kernels/ecl_grid_blocks.cu, so that one cannot change without the other.
+// TestGridPlanMatchesKernels ties the Go side's copies of the kernels'
+// geometry (grid_plan.go, stats.go) to the defines and template arguments
+// in kernels/*.cu, so that one cannot change without the other.
 func TestGridPlanMatchesKernels(t *testing.T) {
 	src, err := kernelFiles.ReadFile("kernels/ecl_grid_blocks.cu")
 	if err != nil {
@@ -80,6 +80,19 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 		}
 		if got, _ := strconv.Atoi(m[1]); got != want {
 			t.Errorf("%s is %d in the run kernels, %d in grid_plan.go", name, got, want)
+		}
+	}
+	stats, err := kernelFiles.ReadFile("kernels/stats.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"STATS_SEG": statsSeg, "STATS_THREADS": statsThreads} {
+		m := regexp.MustCompile(`(?m)^#define ` + name + ` +(\d+)`).FindStringSubmatch(string(stats))
+		if m == nil {
+			t.Fatalf("no #define %s in stats.cu", name)
+		}
+		if got, _ := strconv.Atoi(m[1]); got != want {
+			t.Errorf("%s is %d in the statistics kernels, %d in stats.go", name, got, want)
 		}
 	}
 	if !strings.Contains(string(vblocks), "__launch_bounds__(BBorder<VB_TY, VB_TZ, true>::threads, VB_BORDER_CTAS)") {

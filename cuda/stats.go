@@ -21,14 +21,14 @@ type statsShape struct {
 
 // The kernels' flags (StatsShape.flags), the words per label of their
 // table without and with intensity, their block size (STATS_THREADS), the
-// units (32 segments of STATS_SEG = 16 voxels) a warp of the pass takes
-// where there are many (many short blocks, so that their last wave is
-// short), and the bound 2^statsMaxBits on the fixed-point intensities q,
-// which keeps every sum of kernels/stats.cu inside its words.
+// voxels of a segment (STATS_SEG), the units (32 segments) a warp of the
+// pass takes where there are many (many short blocks, so that their last
+// wave is short), and the bound 2^statsMaxBits on the fixed-point
+// intensities q, which keeps every sum of kernels/stats.cu inside its words.
 const (
 	statsFaces, statsContacts, statsIntensity = 1, 2, 4
 	statsWords, statsIntensityWords           = 10, 27
-	statsThreads, statsUnitsPerWarp           = 256, 4
+	statsThreads, statsSeg, statsUnitsPerWarp = 256, 16, 4
 	statsMaxBits                              = measure.QuantBits
 )
 
@@ -167,7 +167,7 @@ func (c *Context) measureGrid(m *GridMeasure, labels driver.Buffer, r *imagegrap
 		s.in = in.Ptr
 	}
 	s.shape.stride = s.stride
-	units := ceilDiv(ceilDiv(r.Width, 16)*r.Height*r.Depth, 32) // as the pass counts them
+	units := ceilDiv(ceilDiv(r.Width, statsSeg)*r.Height*r.Depth, 32) // as the pass counts them
 	pass := uint32(max(ceilDiv(units, statsThreads/32*statsUnitsPerWarp), min(int(c.blocks), ceilDiv(units, statsThreads/32))))
 	for {
 		if err := c.allocStats(&s.buf, 8*uint64(s.words())); err != nil {

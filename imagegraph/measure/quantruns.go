@@ -22,9 +22,12 @@ type runQuant struct {
 	mn, mx                        float64
 }
 
-// The kernel writes runQuant at fixed offsets: this fails to compile
-// where its size differs.
-const _ = -(unsafe.Sizeof(runQuant{}) ^ 80)
+// The kernel writes runQuant at fixed offsets: these fail to compile
+// where its size differs from 80 bytes.
+var (
+	_ [unsafe.Sizeof(runQuant{}) - 80]struct{}
+	_ [80 - unsafe.Sizeof(runQuant{})]struct{}
+)
 
 // fold returns Σq, Σ i·q_i (i from the row's start) and Σq² of the samples
 // of a run of n from x0.

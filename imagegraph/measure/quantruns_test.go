@@ -120,34 +120,6 @@ func TestQuantRuns(t *testing.T) {
 		t.Skip("no row kernel here")
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	check := func(name string, row []float32, runs []int32) {
-		t.Helper()
-		largest := 0.0
-		for _, v := range row {
-			largest = max(largest, math.Abs(float64(v)))
-		}
-		for _, ds := range []int{0, -3, -30} {
-			sc, _ := QuantScale(largest)
-			qt := newQuant(sc + ds)
-			out := make([]runQuant, len(runs)/2)
-			inexact := quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0) != 0
-			wantInexact := false
-			for k := range out {
-				x0, n := int(runs[2*k]), int(runs[2*k+1])
-				ws, wx, wq2, wmn, wmx, wi := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
-				wantInexact = wantInexact || wi
-				wx.add(ws.mul(x0))
-				gs, gx, gq2 := out[k].fold(x0, n)
-				if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
-					t.Fatalf("%s, scale %+d, run of %d from %d: sums %v %v %v, extremes %v %v; want %v %v %v, %v %v",
-						name, ds, n, x0, gs.big(), gx.big(), gq2.big(), out[k].mn, out[k].mx, ws.big(), wx.big(), wq2.big(), wmn, wmx)
-				}
-			}
-			if inexact != wantInexact {
-				t.Fatalf("%s, scale %+d: inexact %v, want %v", name, ds, inexact, wantInexact)
-			}
-		}
-	}
 	kinds := map[string]func() float32{
 		"uniform":  func() float32 { return rng.Float32() },
 		"signed":   func() float32 { return float32(rng.NormFloat64() * 1e6) },
@@ -169,7 +141,7 @@ func TestQuantRuns(t *testing.T) {
 		for i := range row {
 			row[i] = f()
 		}
-		check(name, row, runs)
+		checkQuantRuns(t, name, row, runs)
 		if testing.Short() {
 			continue
 		}
@@ -184,7 +156,39 @@ func TestQuantRuns(t *testing.T) {
 		for i := x; i < maxRowIndex; i++ {
 			far[i] = f()
 		}
-		check(name+"/far", far, runs)
+		checkQuantRuns(t, name+"/far", far, runs)
+	}
+}
+
+// checkQuantRuns checks the row kernel's sums of runs (pairs of start and
+// length) of row against quantSums, at the scale of the row's largest |v|
+// and at two below it.
+func checkQuantRuns(t *testing.T, name string, row []float32, runs []int32) {
+	t.Helper()
+	largest := 0.0
+	for _, v := range row {
+		largest = max(largest, math.Abs(float64(v)))
+	}
+	for _, ds := range []int{0, -3, -30} {
+		sc, _ := QuantScale(largest)
+		qt := newQuant(sc + ds)
+		out := make([]runQuant, len(runs)/2)
+		inexact := quantRuns32AVX2(&row[0], &runs[0], len(out), qt.f1, &out[0], 0) != 0
+		wantInexact := false
+		for k := range out {
+			x0, n := int(runs[2*k]), int(runs[2*k+1])
+			ws, wx, wq2, wmn, wmx, wi := quantSums(row[x0:x0+n], qt, 1, 0, false, math.Inf(1), math.Inf(-1))
+			wantInexact = wantInexact || wi
+			wx.add(ws.mul(x0))
+			gs, gx, gq2 := out[k].fold(x0, n)
+			if gs != ws || gx != wx || gq2 != wq2 || out[k].mn != wmn || out[k].mx != wmx {
+				t.Fatalf("%s, scale %+d, run of %d from %d: sums %v %v %v, extremes %v %v; want %v %v %v, %v %v",
+					name, ds, n, x0, gs.big(), gx.big(), gq2.big(), out[k].mn, out[k].mx, ws.big(), wx.big(), wq2.big(), wmn, wmx)
+			}
+		}
+		if inexact != wantInexact {
+			t.Fatalf("%s, scale %+d: inexact %v, want %v", name, ds, inexact, wantInexact)
+		}
 	}
 }
 

@@ -95,16 +95,24 @@ func TestWriteTouching(t *testing.T) {
 			}
 			wantOr |= label
 		}
-		got := make([]uint32, width)
-		for i := range got {
-			got[i] = 0xdead
+		// The row is followed by 128 entries it must not write: a row of a
+		// label array has the next row there.
+		buf := make([]uint32, width+128)
+		for i := range buf {
+			buf[i] = 0xdead
 		}
+		got := buf[:width]
 		if or := WriteTouching(got, bounds, labels); or != wantOr {
 			t.Fatalf("trial %d: OR %#x, want %#x", trial, or, wantOr)
 		}
 		for x := range want {
 			if got[x] != want[x] {
 				t.Fatalf("trial %d: width %d, %d runs from %d, entry %d = %d, want %d", trial, width, len(labels), bounds[0], x, got[x], want[x])
+			}
+		}
+		for i := width; i < len(buf); i++ {
+			if buf[i] != 0xdead {
+				t.Fatalf("trial %d: width %d, wrote entry %d past the row", trial, width, i)
 			}
 		}
 	}
