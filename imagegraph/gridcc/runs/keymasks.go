@@ -84,34 +84,34 @@ func markStarts[K grid.GridKey](starts []uint64, ranks []uint32, runs []grid.Key
 }
 
 // keyMasks writes into out, four words for each 64 columns of c: the
-// columns where c's key is nonzero, and where it equals u's, d's and n's
-// key (each as long as c); bits past len(c) are zero. When above is not
-// nil it holds the masks of the row u, whose next row is c: their words
-// comparing u with c are c's comparing it with u, copied rather than
-// compared again.
-func keyMasks(c, u, d, n []uint32, out, above []uint64) {
+// columns where c's key is nonzero, and where it equals the row above's,
+// d's and n's key (d and n as long as c); bits past len(c) are zero. The
+// words comparing c with the row above are those of above, the masks of
+// that row, comparing it with its next row, c; with no row above (above
+// nil) they are zero.
+func keyMasks(c, d, n []uint32, out, above []uint64) {
 	w := len(c)
-	u, d, n = u[:w], d[:w], n[:w]
+	d, n = d[:w], n[:w]
 	i := 0
 	if w >= 64 {
-		i = keyMasksWords(unsafe.Pointer(&c[0]), unsafe.Pointer(&u[0]), unsafe.Pointer(&d[0]), unsafe.Pointer(&n[0]), out[:4*(w/64)], above != nil)
+		i = keyMasksWords(unsafe.Pointer(&c[0]), unsafe.Pointer(&d[0]), unsafe.Pointer(&n[0]), out[:4*(w/64)])
 	}
 	for ; 4*i < len(out); i++ {
 		lo := i << 6
 		hi := min(lo+64, w)
-		var nz, eu, ed, en uint64
+		var nz, ed, en uint64
 		for x := lo; x < hi; x++ {
 			k, b := c[x], uint(x-lo)
 			nz |= b2u64(k != 0) << b
-			eu |= b2u64(k == u[x]) << b
 			ed |= b2u64(k == d[x]) << b
 			en |= b2u64(k == n[x]) << b
 		}
 		o := out[4*i : 4*i+4 : 4*i+4]
-		o[0], o[1], o[2], o[3] = nz, eu, ed, en
+		o[maskNonzero], o[maskDown], o[maskNext] = nz, ed, en
 	}
-	if above != nil {
-		for i := range len(out) / 4 {
+	for i := range len(out) / 4 {
+		out[4*i+maskUp] = 0
+		if above != nil {
 			out[4*i+maskUp] = above[4*i+maskNext]
 		}
 	}
@@ -193,10 +193,9 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 	}
 	// Rows that are missing compare with the row itself; their masks
 	// are not read.
-	u, d, n := c.keys, c.keys, c.keys
+	d, n := c.keys, c.keys
 	if y > 0 {
 		m.up = layerRow(cur, y-1, l.keys, z*layer+y-1, words)
-		u = m.up.keys
 	}
 	if below != nil {
 		m.down = layerRow(below, y, l.keys, (z-1)*layer+y, words)
@@ -211,7 +210,7 @@ func (m *maskLinker) linkRow(l *runLabeler[uint32], labels []uint32, runs []grid
 	if y > 0 {
 		above = m.rows[1]
 	}
-	keyMasks(c.keys, u, d, n, m.masks, above)
+	keyMasks(c.keys, d, n, m.masks, above)
 	ups := m.ups[0][y*words : (y+1)*words]
 	for i := range ups {
 		ups[i] = m.masks[4*i+maskUp]

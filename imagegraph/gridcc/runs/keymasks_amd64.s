@@ -3,20 +3,16 @@
 #include "textflag.h"
 
 // GROUP compares the eight keys at off(SI) with zero and with those at
-// off(R8), off(R9) and off(R10), and ORs the four 8-bit masks into AX, BX,
-// DX and R14 at bit sh.
+// off(R9) and off(R10), and ORs the three 8-bit masks into AX, DX and R14
+// at bit sh.
 #define GROUP(off, sh) \
 	VMOVDQU   off(SI), Y0 \
 	VPCMPEQD  Y15, Y0, Y1 \
-	VPCMPEQD  off(R8), Y0, Y2 \
 	VPCMPEQD  off(R9), Y0, Y3 \
 	VPCMPEQD  off(R10), Y0, Y4 \
 	VMOVMSKPS Y1, R11 \
 	SHLQ      $sh, R11 \
 	ORQ       R11, AX \
-	VMOVMSKPS Y2, R12 \
-	SHLQ      $sh, R12 \
-	ORQ       R12, BX \
 	VMOVMSKPS Y3, R13 \
 	SHLQ      $sh, R13 \
 	ORQ       R13, DX \
@@ -24,21 +20,19 @@
 	SHLQ      $sh, R11 \
 	ORQ       R11, R14
 
-// func keyMasks32AVX2(c, u, d, n unsafe.Pointer, words int, out *uint64)
-TEXT ·keyMasks32AVX2(SB), NOSPLIT, $0-48
-	MOVQ c+0(FP), SI
-	MOVQ u+8(FP), R8
-	MOVQ d+16(FP), R9
-	MOVQ n+24(FP), R10
-	MOVQ words+32(FP), CX
-	MOVQ out+40(FP), DI
+// func keyMasks32AVX2(c, d, n unsafe.Pointer, words int, out *uint64)
+TEXT ·keyMasks32AVX2(SB), NOSPLIT, $0-40
+	MOVQ  c+0(FP), SI
+	MOVQ  d+8(FP), R9
+	MOVQ  n+16(FP), R10
+	MOVQ  words+24(FP), CX
+	MOVQ  out+32(FP), DI
 	VPXOR Y15, Y15, Y15
 
 loop:
 	TESTQ CX, CX
 	JZ    done
 	XORQ  AX, AX
-	XORQ  BX, BX
 	XORQ  DX, DX
 	XORQ  R14, R14
 	GROUP(0, 0)
@@ -51,11 +45,9 @@ loop:
 	GROUP(224, 56)
 	NOTQ AX
 	MOVQ AX, 0(DI)
-	MOVQ BX, 8(DI)
 	MOVQ DX, 16(DI)
 	MOVQ R14, 24(DI)
 	ADDQ $256, SI
-	ADDQ $256, R8
 	ADDQ $256, R9
 	ADDQ $256, R10
 	ADDQ $32, DI
@@ -63,60 +55,5 @@ loop:
 	JMP  loop
 
 done:
-	VZEROUPPER
-	RET
-
-// GROUP3 is GROUP without the keys at off(R8): it ORs the masks of zero,
-// off(R9) and off(R10) into AX, DX and R14.
-#define GROUP3(off, sh) \
-	VMOVDQU   off(SI), Y0 \
-	VPCMPEQD  Y15, Y0, Y1 \
-	VPCMPEQD  off(R9), Y0, Y3 \
-	VPCMPEQD  off(R10), Y0, Y4 \
-	VMOVMSKPS Y1, R11 \
-	SHLQ      $sh, R11 \
-	ORQ       R11, AX \
-	VMOVMSKPS Y3, R13 \
-	SHLQ      $sh, R13 \
-	ORQ       R13, DX \
-	VMOVMSKPS Y4, R11 \
-	SHLQ      $sh, R11 \
-	ORQ       R11, R14
-
-// func keyMasks32NoUpAVX2(c, d, n unsafe.Pointer, words int, out *uint64)
-TEXT ·keyMasks32NoUpAVX2(SB), NOSPLIT, $0-40
-	MOVQ  c+0(FP), SI
-	MOVQ  d+8(FP), R9
-	MOVQ  n+16(FP), R10
-	MOVQ  words+24(FP), CX
-	MOVQ  out+32(FP), DI
-	VPXOR Y15, Y15, Y15
-
-noUpLoop:
-	TESTQ CX, CX
-	JZ    noUpDone
-	XORQ  AX, AX
-	XORQ  DX, DX
-	XORQ  R14, R14
-	GROUP3(0, 0)
-	GROUP3(32, 8)
-	GROUP3(64, 16)
-	GROUP3(96, 24)
-	GROUP3(128, 32)
-	GROUP3(160, 40)
-	GROUP3(192, 48)
-	GROUP3(224, 56)
-	NOTQ AX
-	MOVQ AX, 0(DI)
-	MOVQ DX, 16(DI)
-	MOVQ R14, 24(DI)
-	ADDQ $256, SI
-	ADDQ $256, R9
-	ADDQ $256, R10
-	ADDQ $32, DI
-	DECQ CX
-	JMP  noUpLoop
-
-noUpDone:
 	VZEROUPPER
 	RET

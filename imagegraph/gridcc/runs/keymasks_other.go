@@ -6,4 +6,4 @@ import "unsafe"
 
 // keyMasksWords returns 0: without the amd64 kernel, keyMasks compares
 // key by key.
-func keyMasksWords(c, u, d, n unsafe.Pointer, out []uint64, noUp bool) int { return 0 }
+func keyMasksWords(c, d, n unsafe.Pointer, out []uint64) int { return 0 }
