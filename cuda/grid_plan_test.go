@@ -20,15 +20,7 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(src)
-	for name, want := range map[string]int{"BTX": tileBlocksX, "BSEG": segmentBlocksX, "SCAN_TILE": scanTile, "RELABEL_ROWS": relabelRows, "RELABEL_ROWS18": relabelRows18} {
-		m := regexp.MustCompile(`(?m)^#define ` + name + ` (\d+)`).FindStringSubmatch(text)
-		if m == nil {
-			t.Fatalf("no #define %s in ecl_grid_blocks.cu", name)
-		}
-		if got, _ := strconv.Atoi(m[1]); got != want {
-			t.Errorf("%s is %d in the kernels, %d in grid_plan.go", name, got, want)
-		}
-	}
+	checkDefines(t, text, "ecl_grid_blocks.cu", "grid_plan.go", map[string]int{"BTX": tileBlocksX, "BSEG": segmentBlocksX, "SCAN_TILE": scanTile, "RELABEL_ROWS": relabelRows, "RELABEL_ROWS18": relabelRows18})
 	y2, yz3 := strconv.Itoa(tile2BlocksY), strconv.Itoa(tile3BlocksYZ)
 	for _, call := range []string{
 		"BLOCKS_LOCAL(blocks_local2_##suffix, T, " + y2 + ", 1, false, 2)",
@@ -47,54 +39,22 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string]int{"TX2": tile2X, "TY2": tile2Y, "TX3": tile3X, "TY3": tile3Y, "TZ3": tile3Z, "TILE_THREADS": tileThreads, "ROOTS_WORDS": rootsWords} {
-		m := regexp.MustCompile(`(?m)^#define ` + name + ` (\d+)`).FindStringSubmatch(string(tiles))
-		if m == nil {
-			t.Fatalf("no #define %s in ecl_grid_tiles.cu", name)
-		}
-		if got, _ := strconv.Atoi(m[1]); got != want {
-			t.Errorf("%s is %d in the tile kernels, %d in grid_plan.go", name, got, want)
-		}
-	}
+	checkDefines(t, string(tiles), "ecl_grid_tiles.cu", "grid_plan.go", map[string]int{"TX2": tile2X, "TY2": tile2Y, "TX3": tile3X, "TY3": tile3Y, "TZ3": tile3Z, "TILE_THREADS": tileThreads, "ROOTS_WORDS": rootsWords})
 	vblocks, err := kernelFiles.ReadFile("kernels/ecl_grid_vblocks.cu")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string]int{"VB_TY": vtileBlocksY, "VB_TZ": vtileBlocksZ} {
-		m := regexp.MustCompile(`(?m)^#define ` + name + ` (\d+)`).FindStringSubmatch(string(vblocks))
-		if m == nil {
-			t.Fatalf("no #define %s in ecl_grid_vblocks.cu", name)
-		}
-		if got, _ := strconv.Atoi(m[1]); got != want {
-			t.Errorf("%s is %d in the value-block kernels, %d in grid_plan.go", name, got, want)
-		}
-	}
+	checkDefines(t, string(vblocks), "ecl_grid_vblocks.cu", "grid_plan.go", map[string]int{"VB_TY": vtileBlocksY, "VB_TZ": vtileBlocksZ})
 	runs, err := kernelFiles.ReadFile("kernels/ecl_grid_runs.cu")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string]int{"RSEG": runSegment, "RUN_WARPS": runWarps} {
-		m := regexp.MustCompile(`(?m)^#define ` + name + ` +(\d+)`).FindStringSubmatch(string(runs))
-		if m == nil {
-			t.Fatalf("no #define %s in ecl_grid_runs.cu", name)
-		}
-		if got, _ := strconv.Atoi(m[1]); got != want {
-			t.Errorf("%s is %d in the run kernels, %d in grid_plan.go", name, got, want)
-		}
-	}
+	checkDefines(t, string(runs), "ecl_grid_runs.cu", "grid_plan.go", map[string]int{"RSEG": runSegment, "RUN_WARPS": runWarps})
 	stats, err := kernelFiles.ReadFile("kernels/stats.cu")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string]int{"STATS_SEG": statsSeg, "STATS_THREADS": statsThreads} {
-		m := regexp.MustCompile(`(?m)^#define ` + name + ` +(\d+)`).FindStringSubmatch(string(stats))
-		if m == nil {
-			t.Fatalf("no #define %s in stats.cu", name)
-		}
-		if got, _ := strconv.Atoi(m[1]); got != want {
-			t.Errorf("%s is %d in the statistics kernels, %d in stats.go", name, got, want)
-		}
-	}
+	checkDefines(t, string(stats), "stats.cu", "stats.go", map[string]int{"STATS_SEG": statsSeg, "STATS_THREADS": statsThreads})
 	if !strings.Contains(string(vblocks), "__launch_bounds__(BBorder<VB_TY, VB_TZ, true>::threads, VB_BORDER_CTAS)") {
 		t.Error("vblocks_border's thread count is no longer BBorder's: update planGrid's border threads")
 	}
@@ -103,6 +63,21 @@ func TestGridPlanMatchesKernels(t *testing.T) {
 	if !strings.Contains(text, "rowWarps = D3 ? TY + 2 * (TZ - 1) : 1") ||
 		!strings.Contains(text, "columnWarps = 2 * ((TY * TZ + 31) / 32)") {
 		t.Error("BBorder's warp counts changed: update planGrid's border threads")
+	}
+}
+
+// checkDefines checks that the #define of each name in src, the text of
+// the kernel file file, is the value want gives, the Go side's in goFile.
+func checkDefines(t *testing.T, src, file, goFile string, want map[string]int) {
+	t.Helper()
+	for name, w := range want {
+		m := regexp.MustCompile(`(?m)^#define ` + name + ` +(\d+)`).FindStringSubmatch(src)
+		if m == nil {
+			t.Fatalf("no #define %s in %s", name, file)
+		}
+		if got, _ := strconv.Atoi(m[1]); got != w {
+			t.Errorf("%s is %d in %s, %d in %s", name, got, file, w, goFile)
+		}
 	}
 }
 
