@@ -136,6 +136,37 @@ func TestCostModelOnReferenceRows(t *testing.T) {
 	}
 }
 
+// TestStartPays checks the background start's choice: on the reference
+// rows of bench/whole_commands.py, a 512³ .nii.gz, whose read (about half a
+// second of inflating) hides the start, starts the GPU; so does a 1024³
+// .npy, mapped at once, which pays for the whole start; the same 512³
+// volume mapped does not, nor does a 2D image.
+func TestStartPays(t *testing.T) {
+	shape := func(w, h, d int) *imagegraph.Raster {
+		return &imagegraph.Raster{Width: w, Height: h, Depth: d, Kind: imagegraph.Uint8}
+	}
+	binary := imagegraph.Rule{Mode: imagegraph.Binary}
+	const ms = time.Millisecond
+	for _, c := range []struct {
+		name    string
+		r       *imagegraph.Raster
+		reading time.Duration
+		want    bool
+	}{
+		{"512³ .nii.gz", shape(512, 512, 512), 447 * ms, true},
+		{"512³ .npy", shape(512, 512, 512), 0, false},
+		{"512³, read in 0.2 s", shape(512, 512, 512), 200 * ms, false},
+		{"1024³ .npy", shape(1024, 1024, 1024), 0, true},
+		{"8192² image", shape(8192, 8192, 1), 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := referenceRates.startPays(c.r, binary, 16, c.reading); got != c.want {
+				t.Errorf("startPays = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
 // TestStartFor checks which inputs start the GPU in the background: under
 // auto only those the GPU wins even when waiting for its whole start, and
 // only where a GPU is usable.
@@ -163,7 +194,7 @@ func TestStartFor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l.StartFor(c.r, binary)
+		l.StartFor(c.r, binary, 0)
 		l.gpuMu.Lock()
 		started := l.start != nil || l.ctx != nil
 		l.gpuMu.Unlock()
@@ -192,7 +223,7 @@ func TestGPUStarted(t *testing.T) {
 		t.Fatal("auto: started before any start")
 	}
 	small := &imagegraph.Raster{Width: 64, Height: 64, Depth: 1, Kind: imagegraph.Uint8}
-	l.StartFor(small, imagegraph.Rule{Mode: imagegraph.Binary})
+	l.StartFor(small, imagegraph.Rule{Mode: imagegraph.Binary}, 0)
 	if l.GPUStarted() {
 		t.Fatal("auto: a small image started the GPU")
 	}
@@ -200,7 +231,7 @@ func TestGPUStarted(t *testing.T) {
 		return
 	}
 	big := &imagegraph.Raster{Width: 2048, Height: 2048, Depth: 1024, Kind: imagegraph.Uint8}
-	l.StartFor(big, imagegraph.Rule{Mode: imagegraph.Binary})
+	l.StartFor(big, imagegraph.Rule{Mode: imagegraph.Binary}, 0)
 	if l.GPUStarted() {
 		t.Fatal("auto: started on a machine without a usable GPU")
 	}

@@ -1,6 +1,8 @@
 package job
 
 import (
+	"time"
+
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
@@ -56,8 +58,8 @@ func commitDiscarding(commit func() error, last bool, discard func()) error {
 
 // startVolumeGPU starts l's GPU in the background under auto when the
 // volume file's header shows an input the GPU may win even after waiting
-// for its whole start ([cclabel.Labeler.StartFor]); under gpu, New has
-// started it. The start then overlaps the read.
+// for what the read leaves of its start ([cclabel.Labeler.StartFor]);
+// under gpu, New has started it. The start then overlaps the read.
 func startVolumeGPU(l *cclabel.Labeler, input string, raw *formats.RawOptions, rule imagegraph.Rule) {
 	if l.Backend() != cclabel.BackendAuto {
 		return
@@ -67,5 +69,20 @@ func startVolumeGPU(l *cclabel.Labeler, input string, raw *formats.RawOptions, r
 		return // the read reports it
 	}
 	defer s.Close()
-	l.StartFor(&imagegraph.Raster{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind}, rule)
+	r := &imagegraph.Raster{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind}
+	l.StartFor(r, rule, readingTime(r, s.Compressed))
+}
+
+// decompressRate is the bytes of samples per second that reading a
+// compressed volume yields (gzip's inflate on one core of the reference
+// host, at the fast end of what it was measured at); an uncompressed one
+// is taken to be read at once.
+const decompressRate = 300e6
+
+// readingTime is how long reading r's samples is expected to take.
+func readingTime(r *imagegraph.Raster, compressed bool) time.Duration {
+	if !compressed {
+		return 0
+	}
+	return time.Duration(float64(r.Len()) * float64(r.Kind.Size()) / decompressRate * float64(time.Second))
 }

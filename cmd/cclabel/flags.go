@@ -108,14 +108,18 @@ func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error)
 	return opts, nil
 }
 
-// newLabeler returns the labeler the flags ask for; --backend gpu fails
-// when no GPU can be used.
+// newLabeler returns the labeler the flags ask for, closed when the
+// process exits (exitGPU); --backend gpu fails when no GPU can be used.
 func newLabeler(cmd *cli.Command, stderr io.Writer) (*cclabel.Labeler, error) {
 	opts, err := labelerOptions(cmd, stderr)
 	if err != nil {
 		return nil, err
 	}
-	return cclabel.New(opts)
+	l, err := cclabel.New(opts)
+	if err == nil {
+		closeOnExit(l)
+	}
+	return l, err
 }
 
 // rawFlags returns the flags of a raw volume input.

@@ -31,7 +31,13 @@ import (
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args, stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
+	if d, ok := os.LookupEnv(holderEnv); ok {
+		holdGPU(d)
+	}
+	setDriverDefaults()
+	code := run(context.Background(), os.Args, stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
+	exitGPU()
+	os.Exit(code)
 }
 
 // stdio holds the streams a command reads and writes, so tests can run the

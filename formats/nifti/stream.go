@@ -83,6 +83,7 @@ func openStream(r io.Reader, size int64, closer io.Closer) (*raw.Stream, *imageg
 		samples.Close()
 		return nil, nil, err
 	}
+	s.Compressed = in.gz != nil
 	ref := niftiVolume(h, l, nil)
 	ref.Frames = []*imagegraph.Raster{{Width: l.width, Height: l.height, Depth: l.depth, Kind: l.kind}}
 	return s, ref, nil

@@ -88,6 +88,7 @@ func openStream(r *os.File, size int64, open nrrdOpener) (*raw.Stream, *imagegra
 		ns.close()
 		return nil, nil, fmt.Errorf("nrrd: %w", err)
 	}
+	s.Compressed = h.Encoding != "raw"
 	ref := h.emptyVolume()
 	ref.Frames = []*imagegraph.Raster{{Width: w, Height: ht, Depth: d, Kind: h.Kind}}
 	return s, ref, nil

@@ -25,6 +25,9 @@ type Stream struct {
 	Kind imagegraph.SampleKind
 	// Order is the samples' byte order.
 	Order binary.ByteOrder
+	// Compressed reports that the samples are decompressed as they are
+	// read (gzip, bzip2, text), which then sets the pace of the read.
+	Compressed bool
 
 	r      io.Reader
 	planes int  // planes read so far

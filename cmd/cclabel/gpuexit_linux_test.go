@@ -1,0 +1,122 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// holderExit waits for the holder pid to exit, up to limit, and returns
+// how long that took; it fails the test past the limit.
+func holderExit(t *testing.T, pid int, limit time.Duration) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for time.Since(start) < limit {
+		var ws syscall.WaitStatus
+		got, err := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+		if err != nil {
+			t.Fatalf("wait4: %v", err)
+		}
+		if got == pid {
+			if !ws.Exited() || ws.ExitStatus() != 0 {
+				t.Fatalf("holder ended with %v", ws)
+			}
+			return time.Since(start)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_ = syscall.Kill(pid, syscall.SIGKILL)
+	t.Fatalf("holder still running after %v", limit)
+	return 0
+}
+
+// fdTargets returns the targets of pid's open descriptors, by number.
+func fdTargets(t *testing.T, pid int) map[int]string {
+	t.Helper()
+	dir := filepath.Join("/proc", strconv.Itoa(pid), "fd")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]string{}
+	for _, e := range entries {
+		n, err := strconv.Atoi(e.Name())
+		if target, lerr := os.Readlink(filepath.Join(dir, e.Name())); err == nil && lerr == nil {
+			out[n] = target
+		}
+	}
+	return out
+}
+
+// TestHolderKeepsFilesUntilExitAndLinger hands two files to a holder (the
+// test binary, as TestMain makes it) and checks that it holds them and
+// nothing else of the test's, stays while the pipe is open, and exits no
+// sooner than its linger after the pipe closes.
+func TestHolderKeepsFilesUntilExitAndLinger(t *testing.T) {
+	dir := t.TempDir()
+	var held []*os.File
+	for _, name := range []string{"a", "b"} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		held = append(held, f)
+	}
+	other, err := os.Create(filepath.Join(t.TempDir(), "other"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	inDir := func(target string) bool { return filepath.Dir(target) == dir }
+	fds := gpuFiles(inDir)
+	want := []int{int(held[0].Fd()), int(held[1].Fd())}
+	slices.Sort(want)
+	if !slices.Equal(fds, want) {
+		t.Fatalf("gpuFiles = %v, want %v", fds, want)
+	}
+	for _, c := range []struct {
+		name   string
+		linger time.Duration
+	}{{"no linger", 0}, {"linger", 300 * time.Millisecond}} {
+		t.Run(c.name, func(t *testing.T) {
+			pid, w, err := startHolder(os.Args[0], fds, c.linger)
+			if err != nil {
+				t.Fatal(err)
+			}
+			targets := fdTargets(t, pid)
+			for i, f := range held {
+				if got := targets[4+i]; got != f.Name() {
+					t.Errorf("holder's descriptor %d is %q, want %q", 4+i, got, f.Name())
+				}
+			}
+			if targets[1] != os.DevNull || targets[2] != os.DevNull {
+				t.Errorf("holder's stdout, stderr = %q, %q; want %s", targets[1], targets[2], os.DevNull)
+			}
+			for _, target := range targets {
+				if target == other.Name() {
+					t.Errorf("holder holds %s, which it was not given", other.Name())
+				}
+			}
+			time.Sleep(100 * time.Millisecond)
+			if got, _ := syscall.Wait4(pid, nil, syscall.WNOHANG, nil); got == pid {
+				t.Fatal("holder exited while the pipe was open")
+			}
+			w.Close()
+			if took := holderExit(t, pid, 10*time.Second); took < c.linger {
+				t.Errorf("holder exited %v after the pipe closed, want at least %v", took, c.linger)
+			}
+		})
+	}
+}
+
+func TestHolderNothingToHold(t *testing.T) {
+	pid, w, err := startHolder(os.Args[0], gpuFiles(func(string) bool { return false }), time.Second)
+	if pid != 0 || w != nil || err != nil {
+		t.Fatalf("startHolder with no files = %d, %v, %v; want 0, nil, nil", pid, w, err)
+	}
+}

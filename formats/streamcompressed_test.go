@@ -1,0 +1,46 @@
+package formats
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cclabel/cclabel/imagegraph"
+)
+
+// TestStreamCompressed: a plane stream says it decompresses its samples for
+// gzipped NIfTI and NRRD, and not for plain NIfTI, NRRD and .npy.
+func TestStreamCompressed(t *testing.T) {
+	dir := t.TempDir()
+	ref := imagegraph.NewVolume(&imagegraph.Raster{Width: 2, Height: 2, Depth: 2, Kind: imagegraph.Uint8,
+		Data: imagegraph.Samples[uint8]{0, 1, 1, 0, 1, 0, 0, 1}}, "npy")
+	labels := [][]uint32{{0, 1, 1, 0, 1, 0, 0, 1}}
+	rawNRRD := filepath.Join(dir, "raw.nrrd")
+	head := "NRRD0004\ntype: uint8\ndimension: 3\nsizes: 2 2 2\nencoding: raw\n\n"
+	if err := os.WriteFile(rawNRRD, append([]byte(head), 0, 1, 1, 0, 1, 0, 0, 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		want bool
+	}{
+		{"a.nii.gz", true}, {"a.nrrd", true}, {"a.nii", false}, {"a.npy", false}, {"raw.nrrd", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, c.name)
+			if path != rawNRRD {
+				if err := WriteVolumeLabels(path, ref, labels, "auto"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, _, err := OpenVolumeStream(path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if s.Compressed != c.want {
+				t.Errorf("Compressed = %v, want %v", s.Compressed, c.want)
+			}
+		})
+	}
+}
