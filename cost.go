@@ -130,14 +130,12 @@ func (l *Labeler) setupLeft() time.Duration {
 
 // StartFor begins opening the GPU in the background ([Labeler.Start]) when
 // [BackendAuto] could label a raster of r's size and sample type under rule
-// on the GPU even if it had to wait for what the read leaves of the
-// start-up (its labels copied back as uint16, the least there is to copy);
-// reading is how long the caller expects to go on reading the input after
-// the call, which the start overlaps. Under [BackendGPU] it is Start, and
-// other backends do nothing. r may describe a size and type alone (Data
-// nil). A job calls it as soon as it knows the size of its input, before
-// reading it: an input the GPU cannot win then costs no start-up and no
-// teardown.
+// on the GPU even after waiting for what reading, the time the caller's
+// read of it will take, leaves of the start-up (labels copied back as
+// uint16, the least there is to copy). Under [BackendGPU] it is Start;
+// other backends do nothing. r may describe a size and type alone. A job
+// calls it before reading its input: an input the GPU cannot win then
+// costs no start-up and no teardown.
 func (l *Labeler) StartFor(r *imagegraph.Raster, rule imagegraph.Rule, reading time.Duration) {
 	if l.opts.Backend == BackendAuto {
 		// The driver is probed only for an input the GPU would win: a
@@ -150,9 +148,8 @@ func (l *Labeler) StartFor(r *imagegraph.Raster, rule imagegraph.Rule, reading t
 	l.Start()
 }
 
-// startPays reports whether a GPU started now, with reading of the input
-// still ahead, is expected to label a raster of r's size and type under
-// rule clearly sooner than threads CPU goroutines ([Labeler.StartFor]).
+// startPays reports whether a GPU started with reading still ahead is
+// expected to label r under rule clearly sooner than threads goroutines.
 func (c costRates) startPays(r *imagegraph.Raster, rule imagegraph.Rule, threads int, reading time.Duration) bool {
 	return c.gpuPays(rasterWork(r, rule, true), threads, max(c.setup-reading, 0))
 }

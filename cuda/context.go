@@ -14,12 +14,15 @@ type Driver struct{ d *driver.Driver }
 // Status says whether the GPU path can run, as [Available] reports it.
 func (d *Driver) Status() Status { return d.d.Status() }
 
-// PointerDevice returns the ordinal of the GPU that owns device address p;
-// host memory is an error.
+// PointerDevice returns the ordinal of the GPU owning device address p.
 func (d *Driver) PointerDevice(p uintptr) (int, error) { return d.d.PointerDevice(p) }
 
 // Close unloads the driver library.
 func (d *Driver) Close() error { return d.d.Close() }
+
+// HandOff, called as a program exits, hands the driver's files to a holder
+// that closes them after it; Hold, first in main, runs one ([driver.HandOff]).
+var HandOff, Hold = driver.HandOff, driver.Hold
 
 // Device describes one GPU.
 type Device = driver.Device
@@ -27,11 +30,9 @@ type Device = driver.Device
 // Status says whether the GPU path can run on this machine, and why not.
 type Status = driver.Status
 
-// Open loads the CUDA driver library and initialises the driver.
-//
-// It fails with a reason a user can act on when the library is missing, a
-// symbol is missing (a driver too old) or initialisation fails (no device,
-// driver and kernel module mismatch, ...).
+// Open loads the CUDA driver library and initialises the driver. It fails
+// with a reason a user can act on when the library or a symbol is missing
+// (a driver too old) or initialisation fails (no device, a mismatch).
 func Open() (*Driver, error) {
 	d, err := driver.Open()
 	if err != nil {

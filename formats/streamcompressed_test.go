@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/cclabel/cclabel/formats/raw"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -40,6 +42,28 @@ func TestStreamCompressed(t *testing.T) {
 			defer s.Close()
 			if s.Compressed != c.want {
 				t.Errorf("Compressed = %v, want %v", s.Compressed, c.want)
+			}
+		})
+	}
+}
+
+// TestReadTime: a compressed stream takes its samples' bytes at
+// DecompressRate (300 MB/s), a plain one nothing.
+func TestReadTime(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		kind       imagegraph.SampleKind
+		compressed bool
+		want       time.Duration
+	}{
+		{"uint8, compressed", imagegraph.Uint8, true, 447392 * time.Microsecond},
+		{"float32, compressed", imagegraph.Float32, true, 1789569 * time.Microsecond},
+		{"uint8, plain", imagegraph.Uint8, false, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := raw.Stream{Width: 512, Height: 512, Depth: 512, Kind: c.kind, Compressed: c.compressed}
+			if got := s.ReadTime().Truncate(time.Microsecond); got != c.want {
+				t.Errorf("ReadTime = %v, want %v", got, c.want)
 			}
 		})
 	}

@@ -1,8 +1,6 @@
 package job
 
 import (
-	"time"
-
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/formats"
 	"github.com/cclabel/cclabel/imagegraph"
@@ -69,20 +67,5 @@ func startVolumeGPU(l *cclabel.Labeler, input string, raw *formats.RawOptions, r
 		return // the read reports it
 	}
 	defer s.Close()
-	r := &imagegraph.Raster{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind}
-	l.StartFor(r, rule, readingTime(r, s.Compressed))
-}
-
-// decompressRate is the bytes of samples per second that reading a
-// compressed volume yields (gzip's inflate on one core of the reference
-// host, at the fast end of what it was measured at); an uncompressed one
-// is taken to be read at once.
-const decompressRate = 300e6
-
-// readingTime is how long reading r's samples is expected to take.
-func readingTime(r *imagegraph.Raster, compressed bool) time.Duration {
-	if !compressed {
-		return 0
-	}
-	return time.Duration(float64(r.Len()) * float64(r.Kind.Size()) / decompressRate * float64(time.Second))
+	l.StartFor(&imagegraph.Raster{Width: s.Width, Height: s.Height, Depth: s.Depth, Kind: s.Kind}, rule, s.ReadTime())
 }

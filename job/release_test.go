@@ -9,9 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
-	"github.com/cclabel/cclabel/imagegraph"
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
@@ -107,30 +105,6 @@ func TestCommitDiscardingLast(t *testing.T) {
 			err := commitDiscarding(func() error { committed = true; return fail }, last, func() { discarded = true })
 			if !errors.Is(err, fail) || !committed || discarded != last {
 				t.Errorf("err %v, committed %v, discarded %v", err, committed, discarded)
-			}
-		})
-	}
-}
-
-// TestReadingTime: a compressed volume takes its samples' bytes at
-// decompressRate (300 MB/s), a plain one nothing.
-func TestReadingTime(t *testing.T) {
-	vol := func(kind imagegraph.SampleKind) *imagegraph.Raster {
-		return &imagegraph.Raster{Width: 512, Height: 512, Depth: 512, Kind: kind}
-	}
-	for _, c := range []struct {
-		name       string
-		r          *imagegraph.Raster
-		compressed bool
-		want       time.Duration
-	}{
-		{"uint8, compressed", vol(imagegraph.Uint8), true, 447392 * time.Microsecond},
-		{"float32, compressed", vol(imagegraph.Float32), true, 1789569 * time.Microsecond},
-		{"uint8, plain", vol(imagegraph.Uint8), false, 0},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			if got := readingTime(c.r, c.compressed); got.Truncate(time.Microsecond) != c.want {
-				t.Errorf("readingTime = %v, want %v", got, c.want)
 			}
 		})
 	}

@@ -19,12 +19,8 @@ import (
 // itself, with CCLABEL_TEST_MAIN=1), so that it can send it signals. With
 // CCLABEL_TEST_READY=FILE the child makes FILE once signals no longer
 // end it at once: from then on one either reaches cclabel's handler or,
-// sent before main installs it, is dropped. With holderEnv set it is a GPU
-// holder, as main makes it (gpuexit_linux_test.go).
+// sent before main installs it, is dropped.
 func TestMain(m *testing.M) {
-	if d, ok := os.LookupEnv(holderEnv); ok {
-		holdGPU(d)
-	}
 	if os.Getenv("CCLABEL_TEST_MAIN") == "1" {
 		if ready := os.Getenv("CCLABEL_TEST_READY"); ready != "" {
 			signal.Notify(make(chan os.Signal, 4), os.Interrupt, syscall.SIGTERM)

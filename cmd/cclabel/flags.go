@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cclabel/cclabel"
 	"github.com/cclabel/cclabel/batch"
@@ -108,8 +109,11 @@ func labelerOptions(cmd *cli.Command, stderr io.Writer) (cclabel.Options, error)
 	return opts, nil
 }
 
+// opened holds the labelers of the run, closed at exit (job.ExitGPU).
+var opened, openedMu = []*cclabel.Labeler(nil), sync.Mutex{}
+
 // newLabeler returns the labeler the flags ask for, closed when the
-// process exits (exitGPU); --backend gpu fails when no GPU can be used.
+// process exits; --backend gpu fails when no GPU can be used.
 func newLabeler(cmd *cli.Command, stderr io.Writer) (*cclabel.Labeler, error) {
 	opts, err := labelerOptions(cmd, stderr)
 	if err != nil {
@@ -117,7 +121,9 @@ func newLabeler(cmd *cli.Command, stderr io.Writer) (*cclabel.Labeler, error) {
 	}
 	l, err := cclabel.New(opts)
 	if err == nil {
-		closeOnExit(l)
+		openedMu.Lock()
+		opened = append(opened, l)
+		openedMu.Unlock()
 	}
 	return l, err
 }

@@ -31,12 +31,10 @@ import (
 )
 
 func main() {
-	if d, ok := os.LookupEnv(holderEnv); ok {
-		holdGPU(d)
-	}
-	setDriverDefaults()
+	job.HoldGPU()
+	job.SetDriverDefaults()
 	code := run(context.Background(), os.Args, stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
-	exitGPU()
+	job.ExitGPU(opened...)
 	os.Exit(code)
 }
 

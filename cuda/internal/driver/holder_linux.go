@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"io"
@@ -32,15 +32,49 @@ func gpuFiles(match func(target string) bool) []int {
 // isGPUFile reports whether target names an NVIDIA device file.
 func isGPUFile(target string) bool { return strings.HasPrefix(target, "/dev/nvidia") }
 
+// HolderEnv, set in the environment of a process, makes it the holder of
+// an exited process's device files ([Hold]); its value is how long to
+// linger. [HandOff] sets it for the holder it starts.
+const HolderEnv = "CCLABEL_GPU_HOLDER"
+
+// LingerEnv names the variable that sets how long a holder keeps the files
+// after the process has exited: a Go duration, defaultLinger when unset
+// or not one, at most maxLinger; 0 closes them as soon as it has exited.
+const LingerEnv = "CCLABEL_GPU_LINGER"
+
+const (
+	defaultLinger = 10 * time.Second
+	maxLinger     = 10 * time.Minute
+)
+
+// linger returns the linger LingerEnv sets.
+func linger() time.Duration {
+	d, err := time.ParseDuration(os.Getenv(LingerEnv))
+	if err != nil {
+		return defaultLinger
+	}
+	return min(max(d, 0), maxLinger)
+}
+
 // exitPipe is the write end of the pipe whose closing, by the process's
 // exit, tells the holder that cclabel has gone; kept here so that no
 // finalizer closes it sooner.
 var exitPipe *os.File
 
-// handOffGPU starts a holder of the GPU's device files that outlives the
-// process and keeps them open for d after it has exited; it does nothing
-// where none is open.
-func handOffGPU(d time.Duration) error {
+// HandOff starts a holder of the driver's device files that outlives the
+// process and keeps them open until it has exited, and with lingers set
+// for [LingerEnv] after: the driver tears down the process's GPU state
+// when the last of them closes, which then happens in the holder, and
+// while the holder lingers the next process to load the driver finds it
+// initialised. A program calls it just before it exits, lingers set only
+// when its contexts are closed (a holder must not keep their memory). The
+// holder is the program's own executable, started with [HolderEnv] and run
+// by [Hold]. HandOff does nothing where no device file is open.
+func HandOff(lingers bool) error {
+	d := time.Duration(0)
+	if lingers {
+		d = linger()
+	}
 	_, w, err := startHolder("/proc/self/exe", gpuFiles(isGPUFile), d)
 	exitPipe = w
 	return err
@@ -70,7 +104,7 @@ func startHolder(exe string, fds []int, d time.Duration) (int, *os.File, error) 
 	}
 	pid, err := syscall.ForkExec(exe, []string{"cclabel (gpu holder)"}, &syscall.ProcAttr{
 		Dir:   "/",
-		Env:   []string{holderEnv + "=" + d.String()},
+		Env:   []string{HolderEnv + "=" + d.String()},
 		Files: files,
 		Sys:   &syscall.SysProcAttr{Setsid: true},
 	})
@@ -81,11 +115,16 @@ func startHolder(exe string, fds []int, d time.Duration) (int, *os.File, error) 
 	return pid, w, nil
 }
 
-// holdGPU is the holder's whole run: it waits until the pipe on descriptor
-// 3 is closed (cclabel has exited), then for the linger duration, and
-// exits, closing the files it was given.
-func holdGPU(linger string) {
-	_, _ = io.Copy(io.Discard, os.NewFile(3, "cclabel"))
+// Hold returns at once unless the process is a holder ([HolderEnv] set).
+// A holder waits until the pipe on descriptor 3 is closed (the process
+// that started it has exited), then for its linger, and exits, closing the
+// files it was given; a program calls Hold first in main.
+func Hold() {
+	linger, ok := os.LookupEnv(HolderEnv)
+	if !ok {
+		return
+	}
+	_, _ = io.Copy(io.Discard, os.NewFile(3, "holder"))
 	if d, err := time.ParseDuration(linger); err == nil {
 		time.Sleep(min(max(d, 0), maxLinger))
 	}

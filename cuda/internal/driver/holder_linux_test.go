@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"os"
@@ -50,6 +50,12 @@ func fdTargets(t *testing.T, pid int) map[int]string {
 		}
 	}
 	return out
+}
+
+// TestMain makes the test binary a holder when HolderEnv is set.
+func TestMain(m *testing.M) {
+	Hold()
+	os.Exit(m.Run())
 }
 
 // TestHolderKeepsFilesUntilExitAndLinger hands two files to a holder (the
@@ -118,5 +124,31 @@ func TestHolderNothingToHold(t *testing.T) {
 	pid, w, err := startHolder(os.Args[0], gpuFiles(func(string) bool { return false }), time.Second)
 	if pid != 0 || w != nil || err != nil {
 		t.Fatalf("startHolder with no files = %d, %v, %v; want 0, nil, nil", pid, w, err)
+	}
+}
+
+func TestLinger(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		set  bool
+		want time.Duration
+	}{
+		{"", false, defaultLinger},
+		{"0", true, 0},
+		{"2s", true, 2 * time.Second},
+		{"250ms", true, 250 * time.Millisecond},
+		{"-1s", true, 0},
+		{"1h", true, maxLinger},
+		{"soon", true, defaultLinger},
+	} {
+		t.Run(c.env, func(t *testing.T) {
+			t.Setenv(LingerEnv, c.env)
+			if !c.set {
+				os.Unsetenv(LingerEnv)
+			}
+			if got := linger(); got != c.want {
+				t.Errorf("linger() with %s=%q = %v, want %v", LingerEnv, c.env, got, c.want)
+			}
+		})
 	}
 }
