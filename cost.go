@@ -135,17 +135,13 @@ func (l *Labeler) setupLeft() time.Duration {
 // uint16, the least there is to copy). Under [BackendGPU] it is Start;
 // other backends do nothing. r may describe a size and type alone. A job
 // calls it before reading its input: an input the GPU cannot win then
-// costs no start-up and no teardown.
+// costs no start-up and no teardown. The driver is probed by the start, in
+// the background; where it cannot load, the start fails at once and
+// [Labeler.GPUStarted] turns false.
 func (l *Labeler) StartFor(r *imagegraph.Raster, rule imagegraph.Rule, reading time.Duration) {
-	if l.opts.Backend == BackendAuto {
-		// The driver is probed only for an input the GPU would win: a
-		// machine without one then starts nothing, and GPUStarted stays
-		// false.
-		if !referenceRates.startPays(r, rule, l.threads, reading) || !l.MayUseGPU() {
-			return
-		}
+	if l.opts.Backend != BackendAuto || referenceRates.startPays(r, rule, l.threads, reading) {
+		l.Start()
 	}
-	l.Start()
 }
 
 // startPays reports whether a GPU started with reading still ahead is
