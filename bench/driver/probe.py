@@ -13,7 +13,8 @@ fat = {**os.environ, "FATBIN": sys.argv[1]}
 lazy = {**fat, "CUDA_MODULE_LOADING": "LAZY"}
 eager = {**fat, "CUDA_MODULE_LOADING": "EAGER"}
 print("== probe cold (wall, stages)")
-for env, name in ((fat, "default"), (lazy, "lazy"), (eager, "eager")):
+one = {**fat, "CUDA_DEVICE_MAX_CONNECTIONS": "1"}
+for env, name in ((fat, "default"), (lazy, "lazy"), (eager, "eager"), (one, "one queue")):
     for i in range(3):
         settle(); t0, t1, o, e = run(["probe"], env); print(name, "wall %.3f" % (t1 - t0), o, e)
 print("== probe with a holder")
