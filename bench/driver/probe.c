@@ -1,7 +1,8 @@
 // Times the CUDA driver's start and a process's exit, for docs/benchmarks.md
 // ("The GPU's start and exit"). Build on a GPU host:
-//   gcc -O2 probe.c -I/usr/local/cuda/include -L/usr/local/cuda/lib64/stubs -lcuda -o probe
-// Modes: probe (prints each start step) | hold init|ctx|ctxfree SECS |
+//   gcc -O2 probe.c -I/usr/local/cuda/include -L/usr/local/cuda/lib64/stubs -lcuda -lpthread -o probe
+// Modes: probe (prints each start step) | pair | pair-concurrent (two GPUs) |
+// hold init|ctx|ctxfree SECS |
 // exit plain|release|handoff|release+handoff (prints the time it ends, for
 // probe.py to take the exit's latency). FATBIN=path loads a module.
 #define _GNU_SOURCE
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <pthread.h>
 #include <sys/stat.h>
 
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
@@ -35,6 +37,31 @@ static void start(int verbose, const char *fatbin, size_t devbytes) {
   if (verbose) printf("init %.4f ctx %.4f module %.4f pinned %.4f devalloc %.4f\n", t1 - t0, t2 - t1, t4 - t3, t5 - t4, t6 - t5);
 }
 
+// opens one device as the CLI does (primary context, module, two pinned
+// buffers) and releases it; pair runs it for two devices in turn and
+// concurrently.
+static const char *pairFat;
+static void *openDevice(void *arg) {
+  CUdevice d; CUcontext c; CUmodule m = 0; void *h[2];
+  CK(cuDeviceGet(&d, (int)(long)arg)); CK(cuDevicePrimaryCtxRetain(&c, d)); CK(cuCtxSetCurrent(c));
+  if (pairFat) CK(cuModuleLoadData(&m, readfile(pairFat)));
+  for (int i = 0; i < 2; i++) CK(cuMemHostAlloc(&h[i], 32 << 20, 0));
+  return NULL;
+}
+static void pair(void) {
+  pairFat = getenv("FATBIN");
+  double t0 = now(); CK(cuInit(0)); double t1 = now();
+  openDevice((void *)0L); double t2 = now(); openDevice((void *)1L); double t3 = now();
+  printf("init %.4f in turn: dev0 %.4f dev1 %.4f\n", t1 - t0, t2 - t1, t3 - t2);
+}
+static void pairConcurrent(void) {
+  pairFat = getenv("FATBIN");
+  double t0 = now(); CK(cuInit(0)); double t1 = now();
+  pthread_t th[2]; for (long i = 0; i < 2; i++) pthread_create(&th[i], NULL, openDevice, (void *)i);
+  for (int i = 0; i < 2; i++) pthread_join(th[i], NULL);
+  printf("init %.4f concurrently: both %.4f\n", t1 - t0, now() - t1);
+}
+
 // nvfds clears FD_CLOEXEC on the /dev/nvidia* descriptors and counts them.
 static int nvfds(void) {
   DIR *d = opendir("/proc/self/fd"); struct dirent *e; int n = 0; char p[64], l[256];
@@ -49,6 +76,8 @@ static int nvfds(void) {
 int main(int argc, char **argv) {
   const char *fat = getenv("FATBIN");
   if (!strcmp(argv[1], "probe")) { start(1, fat, 0); fflush(stdout); return 0; }
+  if (!strcmp(argv[1], "pair")) { pair(); return 0; }
+  if (!strcmp(argv[1], "pair-concurrent")) { pairConcurrent(); return 0; }
   if (!strcmp(argv[1], "hold")) {  // hold init|ctx|ctxfree SECS
     if (!strcmp(argv[2], "init")) CK(cuInit(0));
     else { start(0, NULL, 0); if (!strcmp(argv[2], "ctxfree")) CK(cuDevicePrimaryCtxRelease(dev)); }
