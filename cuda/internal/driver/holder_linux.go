@@ -1,8 +1,10 @@
 package driver
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -36,6 +38,9 @@ func isGPUFile(target string) bool { return strings.HasPrefix(target, "/dev/nvid
 // an exited process's device files ([Hold]); its value is how long to
 // linger. [HandOff] sets it for the holder it starts.
 const HolderEnv = "CCLABEL_GPU_HOLDER"
+
+// holderLockEnv names the lock file that lets one holder at a time linger.
+const holderLockEnv = "CCLABEL_GPU_HOLDER_LOCK"
 
 // LingerEnv names the variable that sets how long a holder keeps the files
 // after the process has exited: a Go duration, defaultLinger when unset
@@ -75,7 +80,8 @@ func HandOff(lingers bool) error {
 	if lingers {
 		d = linger()
 	}
-	_, w, err := startHolder("/proc/self/exe", gpuFiles(isGPUFile), d)
+	lock := filepath.Join(os.TempDir(), fmt.Sprintf("cclabel-gpu-holder-%d.lock", os.Getuid()))
+	_, w, err := startHolder("/proc/self/exe", gpuFiles(isGPUFile), d, lock)
 	exitPipe = w
 	return err
 }
@@ -83,8 +89,9 @@ func HandOff(lingers bool) error {
 // startHolder starts exe as the holder of fds: in a session of its own, its
 // standard files /dev/null, the pipe's read end as descriptor 3 and fds
 // from 4 on. It returns the holder's pid and the pipe's write end (0 and
-// nil when fds is empty): the holder exits d after that is closed.
-func startHolder(exe string, fds []int, d time.Duration) (int, *os.File, error) {
+// nil when fds is empty): the holder exits once that is closed, after d
+// if it takes the lock file (lock) first.
+func startHolder(exe string, fds []int, d time.Duration, lock string) (int, *os.File, error) {
 	if len(fds) == 0 {
 		return 0, nil, nil
 	}
@@ -104,7 +111,7 @@ func startHolder(exe string, fds []int, d time.Duration) (int, *os.File, error) 
 	}
 	pid, err := syscall.ForkExec(exe, []string{"cclabel (gpu holder)"}, &syscall.ProcAttr{
 		Dir:   "/",
-		Env:   []string{HolderEnv + "=" + d.String()},
+		Env:   []string{HolderEnv + "=" + d.String(), holderLockEnv + "=" + lock},
 		Files: files,
 		Sys:   &syscall.SysProcAttr{Setsid: true},
 	})
@@ -117,16 +124,29 @@ func startHolder(exe string, fds []int, d time.Duration) (int, *os.File, error) 
 
 // Hold returns at once unless the process is a holder ([HolderEnv] set).
 // A holder waits until the pipe on descriptor 3 is closed (the process
-// that started it has exited), then for its linger, and exits, closing the
-// files it was given; a program calls Hold first in main.
+// that started it has exited), then for its linger if no other holder of
+// the user's lingers (it holds the lock file meanwhile: one lingering
+// holder keeps the driver initialised for all), and exits, closing the
+// files it was given. A program calls Hold first in main.
 func Hold() {
 	linger, ok := os.LookupEnv(HolderEnv)
 	if !ok {
 		return
 	}
 	_, _ = io.Copy(io.Discard, os.NewFile(3, "holder"))
-	if d, err := time.ParseDuration(linger); err == nil {
-		time.Sleep(min(max(d, 0), maxLinger))
+	if d, err := time.ParseDuration(linger); err == nil && d > 0 && lockFirst(os.Getenv(holderLockEnv)) {
+		time.Sleep(min(d, maxLinger))
 	}
 	os.Exit(0)
+}
+
+// lockFirst takes the lock file at path, kept until the process exits (a
+// raw descriptor, which no finalizer closes), and reports whether it did;
+// a file that cannot be opened does not stop it.
+func lockFirst(path string) bool {
+	fd, err := syscall.Open(path, syscall.O_RDWR|syscall.O_CREAT|syscall.O_CLOEXEC, 0o600)
+	if err != nil {
+		return true
+	}
+	return syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB) == nil
 }

@@ -90,7 +90,7 @@ func TestHolderKeepsFilesUntilExitAndLinger(t *testing.T) {
 		linger time.Duration
 	}{{"no linger", 0}, {"linger", 300 * time.Millisecond}} {
 		t.Run(c.name, func(t *testing.T) {
-			pid, w, err := startHolder(os.Args[0], fds, c.linger)
+			pid, w, err := startHolder(os.Args[0], fds, c.linger, filepath.Join(t.TempDir(), "lock"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -120,8 +120,47 @@ func TestHolderKeepsFilesUntilExitAndLinger(t *testing.T) {
 	}
 }
 
+// TestOneHolderLingers starts two holders with one lock file: the first to
+// lose its parent lingers, holding the lock; the second exits at once.
+func TestOneHolderLingers(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "held"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lock := filepath.Join(t.TempDir(), "lock")
+	const linger = 2 * time.Second
+	first, w1, err := startHolder(os.Args[0], []int{int(f.Fd())}, linger, lock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, w2, err := startHolder(os.Args[0], []int{int(f.Fd())}, linger, lock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w1.Close()
+	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) { // until the first holds the lock
+		fd, err := syscall.Open(lock, syscall.O_RDWR, 0)
+		if err == nil {
+			locked := syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB) != nil
+			syscall.Close(fd)
+			if locked {
+				break
+			}
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Fatal("the first holder did not take the lock")
+		}
+	}
+	w2.Close()
+	if took := holderExit(t, second, 10*time.Second); took >= linger {
+		t.Errorf("the second holder exited %v after its pipe closed, want at once (the first lingers)", took)
+	}
+	holderExit(t, first, 10*time.Second)
+}
+
 func TestHolderNothingToHold(t *testing.T) {
-	pid, w, err := startHolder(os.Args[0], gpuFiles(func(string) bool { return false }), time.Second)
+	pid, w, err := startHolder(os.Args[0], gpuFiles(func(string) bool { return false }), time.Second, "")
 	if pid != 0 || w != nil || err != nil {
 		t.Fatalf("startHolder with no files = %d, %v, %v; want 0, nil, nil", pid, w, err)
 	}
