@@ -1,6 +1,7 @@
 package cclabel
 
 import (
+	"os"
 	"time"
 
 	"github.com/cclabel/cclabel/ecl"
@@ -80,9 +81,8 @@ var referenceRates = costRates{
 	setup:    400 * time.Millisecond,
 }
 
-// gpuMargin is how much faster the GPU must be expected to be for
-// [BackendAuto] to take it: a close call goes to the CPU, which has no
-// start-up to lose.
+// gpuMargin is how much faster the GPU must be expected to be for auto to
+// take it: a close call goes to the CPU, which has no start-up to lose.
 const gpuMargin = 0.8
 
 // estimate returns the seconds the CPU, on threads goroutines, and the GPU,
@@ -130,18 +130,22 @@ func (l *Labeler) setupLeft() time.Duration {
 
 // StartFor begins opening the GPU in the background ([Labeler.Start]) when
 // [BackendAuto] could label a raster of r's size and sample type under rule
-// on the GPU even after waiting for what reading, the time the caller's
-// read of it will take, leaves of the start-up (labels copied back as
-// uint16, the least there is to copy). Under [BackendGPU] it is Start;
-// other backends do nothing. r may describe a size and type alone. A job
-// calls it before reading its input: an input the GPU cannot win then
-// costs no start-up and no teardown. The driver is probed by the start, in
-// the background; where it cannot load, the start fails at once and
-// [Labeler.GPUStarted] turns false.
+// on the GPU even after waiting for what reading (how long the caller's
+// read will take) leaves of the start-up, its labels copied back as uint16.
+// Under [BackendGPU] it is Start; other backends do nothing. r may hold a
+// size and type alone. Auto starts nothing for an input the GPU cannot win,
+// which then costs no start and no teardown, or without a driver.
 func (l *Labeler) StartFor(r *imagegraph.Raster, rule imagegraph.Rule, reading time.Duration) {
-	if l.opts.Backend != BackendAuto || referenceRates.startPays(r, rule, l.threads, reading) {
+	if l.opts.Backend != BackendAuto || referenceRates.startPays(r, rule, l.threads, reading) && driverPresent() {
 		l.Start()
 	}
+}
+
+// driverPresent reports whether an NVIDIA driver device file (Linux, WSL) exists.
+func driverPresent() bool {
+	_, err := os.Stat("/dev/nvidiactl")
+	_, errWSL := os.Stat("/dev/dxg")
+	return err == nil || errWSL == nil
 }
 
 // startPays reports whether a GPU started with reading still ahead is

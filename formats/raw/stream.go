@@ -39,9 +39,8 @@ type Stream struct {
 	closer io.Closer
 }
 
-// DecompressRate is the bytes of samples per second a compressed stream
-// yields: gzip inflating on one core of the reference host, at the fast
-// end of what was measured.
+// DecompressRate is the bytes of samples per second a compressed stream is
+// taken to yield: gzip inflating on one core of the reference host.
 const DecompressRate = 300e6
 
 // ReadTime is how long reading the stream's samples is expected to take:

@@ -81,20 +81,23 @@ func HandOff(lingers bool) error {
 		d = linger()
 	}
 	lock := filepath.Join(os.TempDir(), fmt.Sprintf("cclabel-gpu-holder-%d.lock", os.Getuid()))
-	_, w, err := startHolder("/proc/self/exe", gpuFiles(isGPUFile), d, lock)
+	_, w, err := startHolder("/proc/self/exe", isGPUFile, d, lock)
 	exitPipe = w
 	return err
 }
 
-// startHolder starts exe as the holder of fds: in a session of its own, its
-// standard files /dev/null, the pipe's read end as descriptor 3 and fds
-// from 4 on. It returns the holder's pid and the pipe's write end (0 and
-// nil when fds is empty): the holder exits once that is closed, after d
-// if it takes the lock file (lock) first.
-func startHolder(exe string, fds []int, d time.Duration, lock string) (int, *os.File, error) {
-	if len(fds) == 0 {
-		return 0, nil, nil
-	}
+// holderName is the holder's argv[0], which [Hold] checks beside HolderEnv.
+const holderName = "cclabel (gpu holder)"
+
+// startHolder starts exe as the holder of the descriptors whose targets
+// match: in a session of its own, its standard files /dev/null, the pipe's
+// read end as descriptor 3 and those from 4 on, and no other descriptor of
+// the process. It returns the holder's pid and the pipe's write end (0 and
+// nil when none matches): the holder exits once that is closed, after d if
+// it takes the lock file (lock) first. The descriptors are listed after the
+// pipe is made, so that a number closed meanwhile and taken by the pipe is
+// not handed over.
+func startHolder(exe string, match func(target string) bool, d time.Duration, lock string) (int, *os.File, error) {
 	null, err := os.Open(os.DevNull)
 	if err != nil {
 		return 0, nil, err
@@ -106,10 +109,23 @@ func startHolder(exe string, fds []int, d time.Duration, lock string) (int, *os.
 	}
 	defer r.Close()
 	files := []uintptr{null.Fd(), null.Fd(), null.Fd(), r.Fd()}
-	for _, fd := range fds {
-		files = append(files, uintptr(fd))
+	for _, fd := range gpuFiles(match) {
+		if fd != int(null.Fd()) && fd != int(r.Fd()) && fd != int(w.Fd()) {
+			files = append(files, uintptr(fd))
+		}
 	}
-	pid, err := syscall.ForkExec(exe, []string{"cclabel (gpu holder)"}, &syscall.ProcAttr{
+	if len(files) == 4 {
+		w.Close()
+		return 0, nil, nil
+	}
+	// Descriptors the process inherited without close-on-exec (a make
+	// jobserver, a shell's 5>&1) must not stay open in the holder.
+	for _, fd := range gpuFiles(func(string) bool { return true }) {
+		if fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
+	}
+	pid, err := syscall.ForkExec(exe, []string{holderName}, &syscall.ProcAttr{
 		Dir:   "/",
 		Env:   []string{HolderEnv + "=" + d.String(), holderLockEnv + "=" + lock},
 		Files: files,
@@ -122,7 +138,8 @@ func startHolder(exe string, fds []int, d time.Duration, lock string) (int, *os.
 	return pid, w, nil
 }
 
-// Hold returns at once unless the process is a holder ([HolderEnv] set).
+// Hold returns at once unless the process is a holder: started by
+// [HandOff] ([HolderEnv] set, its name, a pipe on descriptor 3).
 // A holder waits until the pipe on descriptor 3 is closed (the process
 // that started it has exited), then for its linger if no other holder of
 // the user's lingers (it holds the lock file meanwhile: one lingering
@@ -130,8 +147,9 @@ func startHolder(exe string, fds []int, d time.Duration, lock string) (int, *os.
 // files it was given. A program calls Hold first in main.
 func Hold() {
 	linger, ok := os.LookupEnv(HolderEnv)
-	if !ok {
-		return
+	var st syscall.Stat_t
+	if !ok || os.Args[0] != holderName || syscall.Fstat(3, &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
+		return // a stray HolderEnv: not started by HandOff
 	}
 	_, _ = io.Copy(io.Discard, os.NewFile(3, "holder"))
 	if d, err := time.ParseDuration(linger); err == nil && d > 0 && lockFirst(os.Getenv(holderLockEnv)) {

@@ -78,6 +78,11 @@ func TestHolderKeepsFilesUntilExitAndLinger(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
+	// other, inherited without close-on-exec (as a jobserver's pipe would
+	// be), must not reach the holder either.
+	if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, other.Fd(), syscall.F_SETFD, 0); e != 0 {
+		t.Fatal(e)
+	}
 	inDir := func(target string) bool { return filepath.Dir(target) == dir }
 	fds := gpuFiles(inDir)
 	want := []int{int(held[0].Fd()), int(held[1].Fd())}
@@ -90,7 +95,7 @@ func TestHolderKeepsFilesUntilExitAndLinger(t *testing.T) {
 		linger time.Duration
 	}{{"no linger", 0}, {"linger", 300 * time.Millisecond}} {
 		t.Run(c.name, func(t *testing.T) {
-			pid, w, err := startHolder(os.Args[0], fds, c.linger, filepath.Join(t.TempDir(), "lock"))
+			pid, w, err := startHolder(os.Args[0], inDir, c.linger, filepath.Join(t.TempDir(), "lock"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,11 +135,12 @@ func TestOneHolderLingers(t *testing.T) {
 	defer f.Close()
 	lock := filepath.Join(t.TempDir(), "lock")
 	const linger = 2 * time.Second
-	first, w1, err := startHolder(os.Args[0], []int{int(f.Fd())}, linger, lock)
+	held := func(target string) bool { return target == f.Name() }
+	first, w1, err := startHolder(os.Args[0], held, linger, lock)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, w2, err := startHolder(os.Args[0], []int{int(f.Fd())}, linger, lock)
+	second, w2, err := startHolder(os.Args[0], held, linger, lock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,8 +165,16 @@ func TestOneHolderLingers(t *testing.T) {
 	holderExit(t, first, 10*time.Second)
 }
 
+// TestStrayHolderEnv: HolderEnv in the environment of a process not
+// started by HandOff (this test, whose descriptor 3 is no pipe of a
+// holder's) leaves it alone: Hold returns.
+func TestStrayHolderEnv(t *testing.T) {
+	t.Setenv(HolderEnv, "1s")
+	Hold()
+}
+
 func TestHolderNothingToHold(t *testing.T) {
-	pid, w, err := startHolder(os.Args[0], gpuFiles(func(string) bool { return false }), time.Second, "")
+	pid, w, err := startHolder(os.Args[0], func(string) bool { return false }, time.Second, "")
 	if pid != 0 || w != nil || err != nil {
 		t.Fatalf("startHolder with no files = %d, %v, %v; want 0, nil, nil", pid, w, err)
 	}
