@@ -139,12 +139,13 @@ func startHolder(exe string, match func(target string) bool, d time.Duration, lo
 }
 
 // Hold returns at once unless the process is a holder: started by
-// [HandOff] ([HolderEnv] set, its name, a pipe on descriptor 3).
-// A holder waits until the pipe on descriptor 3 is closed (the process
-// that started it has exited), then for its linger if no other holder of
-// the user's lingers (it holds the lock file meanwhile: one lingering
-// holder keeps the driver initialised for all), and exits, closing the
-// files it was given. A program calls Hold first in main.
+// [HandOff] ([HolderEnv] set, its name, a pipe on descriptor 3). A holder
+// waits until the pipe is closed (the process that started it has gone)
+// and marks the time on the lock file. The first holder of the user to
+// take the lock then lingers until its linger has passed since the last
+// such mark, keeping the driver initialised for every process; the others
+// exit at once, closing the files they were given. A program calls Hold
+// first in main.
 func Hold() {
 	linger, ok := os.LookupEnv(HolderEnv)
 	var st syscall.Stat_t
@@ -152,8 +153,22 @@ func Hold() {
 		return // a stray HolderEnv: not started by HandOff
 	}
 	_, _ = io.Copy(io.Discard, os.NewFile(3, "holder"))
-	if d, err := time.ParseDuration(linger); err == nil && d > 0 && lockFirst(os.Getenv(holderLockEnv)) {
-		time.Sleep(min(d, maxLinger))
+	d, err := time.ParseDuration(linger)
+	if err != nil || d <= 0 {
+		os.Exit(0)
+	}
+	d = min(d, maxLinger)
+	lock := os.Getenv(holderLockEnv)
+	now := time.Now()
+	_ = os.Chtimes(lock, now, now) // the last exit, which the lingering holder waits d past
+	if !lockFirst(lock) {
+		os.Exit(0)
+	}
+	for last := now; time.Since(last) < d; {
+		time.Sleep(d - time.Since(last))
+		if st, err := os.Stat(lock); err == nil && st.ModTime().After(last) {
+			last = st.ModTime()
+		}
 	}
 	os.Exit(0)
 }

@@ -126,7 +126,9 @@ func TestHolderKeepsFilesUntilExitAndLinger(t *testing.T) {
 }
 
 // TestOneHolderLingers starts two holders with one lock file: the first to
-// lose its parent lingers, holding the lock; the second exits at once.
+// lose its parent lingers, holding the lock; the second exits at once, and
+// the first lingers on until its linger has passed since the second's
+// parent went.
 func TestOneHolderLingers(t *testing.T) {
 	f, err := os.Create(filepath.Join(t.TempDir(), "held"))
 	if err != nil {
@@ -158,11 +160,16 @@ func TestOneHolderLingers(t *testing.T) {
 			t.Fatal("the first holder did not take the lock")
 		}
 	}
+	time.Sleep(linger / 2)
+	closed := time.Now()
 	w2.Close()
 	if took := holderExit(t, second, 10*time.Second); took >= linger {
 		t.Errorf("the second holder exited %v after its pipe closed, want at once (the first lingers)", took)
 	}
 	holderExit(t, first, 10*time.Second)
+	if took := time.Since(closed); took < linger {
+		t.Errorf("the first holder exited %v after the second's pipe closed, want at least %v", took, linger)
+	}
 }
 
 // TestStrayHolderEnv: HolderEnv in the environment of a process not
