@@ -152,6 +152,9 @@ func Hold() {
 	if !ok || os.Args[0] != holderName || syscall.Fstat(3, &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
 		return // a stray HolderEnv: not started by HandOff
 	}
+	// The teardown in the holder's exit must not take a core from the
+	// user's next command.
+	_ = syscall.Setpriority(syscall.PRIO_PROCESS, 0, 19)
 	_, _ = io.Copy(io.Discard, os.NewFile(3, "holder"))
 	d, err := time.ParseDuration(linger)
 	if err != nil || d <= 0 {
