@@ -5,27 +5,46 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 )
 
-// gpuFiles returns the process's open descriptors whose targets match: the
-// GPU driver's device files for isGPUFile.
-func gpuFiles(match func(target string) bool) []int {
+// openFile is an open descriptor of the process and what it names.
+type openFile struct {
+	fd     int
+	target string
+}
+
+// openFiles returns the process's open descriptors in increasing order.
+func openFiles() []openFile {
 	entries, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
 		return nil
 	}
-	var fds []int
+	var open []openFile
 	for _, e := range entries {
 		fd, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		if target, err := os.Readlink("/proc/self/fd/" + e.Name()); err == nil && match(target) {
-			fds = append(fds, fd)
+		if target, err := os.Readlink("/proc/self/fd/" + e.Name()); err == nil {
+			open = append(open, openFile{fd, target})
+		}
+	}
+	slices.SortFunc(open, func(a, b openFile) int { return a.fd - b.fd })
+	return open
+}
+
+// gpuFiles returns the process's open descriptors whose targets match, in
+// increasing order: the GPU driver's device files for isGPUFile.
+func gpuFiles(match func(target string) bool) []int {
+	var fds []int
+	for _, f := range openFiles() {
+		if match(f.target) {
+			fds = append(fds, f.fd)
 		}
 	}
 	return fds
@@ -109,9 +128,10 @@ func startHolder(exe string, match func(target string) bool, d time.Duration, lo
 	}
 	defer r.Close()
 	files := []uintptr{null.Fd(), null.Fd(), null.Fd(), r.Fd()}
-	for _, fd := range gpuFiles(match) {
-		if fd != int(null.Fd()) && fd != int(r.Fd()) && fd != int(w.Fd()) {
-			files = append(files, uintptr(fd))
+	open := openFiles()
+	for _, f := range open {
+		if match(f.target) && f.fd != int(null.Fd()) && f.fd != int(r.Fd()) && f.fd != int(w.Fd()) {
+			files = append(files, uintptr(f.fd))
 		}
 	}
 	if len(files) == 4 {
@@ -120,9 +140,9 @@ func startHolder(exe string, match func(target string) bool, d time.Duration, lo
 	}
 	// Descriptors the process inherited without close-on-exec (a make
 	// jobserver, a shell's 5>&1) must not stay open in the holder.
-	for _, fd := range gpuFiles(func(string) bool { return true }) {
-		if fd > 2 {
-			syscall.CloseOnExec(fd)
+	for _, f := range open {
+		if f.fd > 2 {
+			syscall.CloseOnExec(f.fd)
 		}
 	}
 	pid, err := syscall.ForkExec(exe, []string{holderName}, &syscall.ProcAttr{
