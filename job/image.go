@@ -204,7 +204,8 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	// The label array is made, and its pages faulted in on a spare core,
 	// while the pixels are decoded; not for labels that may come back as
 	// uint16, whose labeler touches only what it writes.
-	narrow := raster.NarrowImageWrites(out, j.Settings)
+	counted := out.Output+out.Labels+out.Stats+out.Contacts == "" // no outputs: the count alone
+	narrow := counted || raster.NarrowImageWrites(out, j.Settings)
 	dst, stop := labelArrayFor(measured || narrow || inPlace(out.Input, nil, l), func() (int, bool) { return formats.ImagePixels(out.Input) })
 	defer stop()
 	img, release, err := formats.MapImageFile(out.Input, j.Stdin)
@@ -218,14 +219,18 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 	bar.Stage("labeling", img.Raster)
 	var res *cclabel.RasterResult
 	var m *cclabel.MeasuredRaster
-	written := false // the label array, as it was labeled
-	if measured {
+	written := false // every output, as it was labeled
+	switch {
+	case measured:
 		if m, err = raster.LabelImageMeasured(l, out, img, j.Settings, j.Connectivity); err == nil {
 			res = m.RasterResult
 		}
-	} else if narrow {
+	case counted:
+		res, err = raster.CountImage(l, img, j.Settings, j.Connectivity)
+		written = true
+	case narrow:
 		res, written, err = raster.LabelImageToFile(l, img, out, j.Settings, j.Connectivity)
-	} else {
+	default:
 		res, err = raster.LabelImageIn(l, img, j.Settings, j.Connectivity, raster.OneBuffer(dst))
 	}
 	if err != nil {
@@ -237,7 +242,7 @@ func (j Image) one(out raster.ImageOutputs, l *cclabel.Labeler, p Progress, last
 
 	bar.Stage("writing")
 	switch {
-	case written: // the label array, the only output
+	case written: // every output (the label array, or none)
 	case m != nil:
 		err = raster.WriteImageMeasured(out, img, m, j.Settings, j.Stdout)
 	case res.Narrow != nil:

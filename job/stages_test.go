@@ -48,9 +48,11 @@ func TestSummariesSplitTheLabelStage(t *testing.T) {
 			return s[0].Seconds, s[0].LabelStages, nil
 		}}
 	}
-	image := func(path, stdin string, threads int) labelCase {
+	// An image's labels go to a 16-bit PNG (a uint32 label array); with no
+	// output (labels "") the image is only counted, in no array.
+	image := func(path, stdin string, threads int, labels string) labelCase {
 		return labelCase{threads: threads, run: func(l *cclabel.Labeler, p Progress) (StageTimes, LabelStages, error) {
-			j := Image{Inputs: []string{path}, Settings: binary, Connectivity: 8, Stdin: strings.NewReader(stdin)}
+			j := Image{Inputs: []string{path}, Labels: labels, Settings: binary, Connectivity: 8, Stdin: strings.NewReader(stdin)}
 			s, err := j.Run(context.Background(), l, p)
 			if err != nil {
 				return StageTimes{}, LabelStages{}, err
@@ -62,17 +64,20 @@ func TestSummariesSplitTheLabelStage(t *testing.T) {
 	// while it is read (the header gives its size), except for a mapped
 	// .npy labeled on every core (its read is too short to overlap);
 	// stdin's size is unknown, and fewer cores allocate in the label stage.
+	// A count alone allocates nothing.
+	out := filepath.Join(dir, "l.png")
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, procs := range []int{2, prefaultMinCores} {
 		few := procs < prefaultMinCores
 		runtime.GOMAXPROCS(procs)
-		cases := []labelCase{volume(0), volume(1), image(img, "", 0), image(img, "", 1), image(png, "", 0), image("-", string(pngBytes), 0)}
-		for i, allocate := range []bool{true, few, true, few, few, true} {
+		cases := []labelCase{volume(0), volume(1), image(img, "", 0, out), image(img, "", 1, out), image(png, "", 0, out),
+			image("-", string(pngBytes), 0, out), image(img, "", 1, ""), image(png, "", 0, "")}
+		for i, allocate := range []bool{true, few, true, few, few, true, false, false} {
 			cases[i].allocate = allocate
 		}
 		checkLabelStages(t, cases)
 	}
-	for i, c := range []labelCase{volume(0), image(img, "", 0)} {
+	for i, c := range []labelCase{volume(0), image(img, "", 0, out)} {
 		var out bytes.Buffer
 		l, err := cclabel.New(cclabel.Options{Backend: cclabel.BackendCPU})
 		if err != nil {

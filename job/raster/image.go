@@ -113,6 +113,18 @@ func LabelImageToFile(l *cclabel.Labeler, img *formats.Image, out ImageOutputs, 
 	return res, written, nil
 }
 
+// CountImage labels img for its component count alone, as a command with
+// no outputs does. Under plain settings the CPU labeler's uint16 labels are
+// dropped as they are made, so no array of them all is made; the GPU, a
+// multilabel rule or more than 65535 components still fill one, as
+// [LabelImageNarrow] does. Other settings label as [LabelImageIn].
+func CountImage(l *cclabel.Labeler, img *formats.Image, s Settings, conn int) (*cclabel.RasterResult, error) {
+	if !s.plain() {
+		return LabelImageIn(l, img, s, conn, nil)
+	}
+	return l.LabelRasterNarrowTo(img.Raster, s.Rule, conn, nil, func(int, []uint16) error { return nil })
+}
+
 // labelsToFile writes the uint16 labels that label hands to rows (row by
 // row, width labels a row) into the .npy file path of the given shape as
 // they are made, and reports whether all of them went there, as label

@@ -99,3 +99,51 @@ func TestLabelImageToFile(t *testing.T) {
 		t.Error("LabelImageToFile took outputs uint16 labels do not serve")
 	}
 }
+
+// TestCountImage checks that CountImage counts what LabelImageIn labels,
+// under plain and filtering settings, and that for binary labels that fit
+// uint16 it keeps no label array.
+func TestCountImage(t *testing.T) {
+	sparse, err := gen.RandomRaster(1200, 1000, 1, 0.15, 4) // > 65535 components at c4
+	if err != nil {
+		t.Fatal(err)
+	}
+	dense, err := gen.RandomRaster(301, 203, 1, 0.5, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLabeler(t)
+	binary := imagegraph.Rule{Mode: imagegraph.Binary}
+	for _, tc := range []struct {
+		name string
+		r    *imagegraph.Raster
+		s    raster.Settings
+		conn int
+		kept bool // a label array comes back
+	}{
+		{"binary", dense, raster.Settings{Rule: binary}, 8, false},
+		{"binary c4", dense, raster.Settings{Rule: binary}, 4, false},
+		{"multilabel", dense, raster.Settings{}, 8, false}, // one value: labeled as binary
+		{"more than 65535", sparse, raster.Settings{Rule: binary}, 4, true},
+		{"min size", dense, raster.Settings{Rule: binary, MinSize: 3}, 8, true},
+		{"largest", dense, raster.Settings{Rule: binary, Largest: 5}, 8, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := &formats.Image{Raster: tc.r}
+			want, err := raster.LabelImageIn(l, img, tc.s, tc.conn, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := raster.CountImage(l, img, tc.s, tc.conn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Labels.Count != want.Labels.Count {
+				t.Errorf("%d components, want %d", got.Labels.Count, want.Labels.Count)
+			}
+			if kept := got.Labels.Data != nil || got.Narrow != nil; kept != tc.kept {
+				t.Errorf("label array kept: %v, want %v", kept, tc.kept)
+			}
+		})
+	}
+}
