@@ -3,9 +3,10 @@ package slabs
 import (
 	"fmt"
 	"math"
-	"slices"
+	"sync/atomic"
 
 	"github.com/cclabel/cclabel/imagegraph"
+	"github.com/cclabel/cclabel/internal/parallel"
 )
 
 // MaxProvisional is the most provisional labels [Label] and [Join] take. The
@@ -36,6 +37,7 @@ const MaxProvisional = math.MaxUint32 - 1
 // ([Relabeling.Apply]).
 type joiner struct {
 	width, height int
+	threads       int // the goroutines that join a seam (0: GOMAXPROCS)
 	label         LabelFunc
 	// parent is the union-find over provisional labels (index 0 unused):
 	// a root is the smallest label of its set.
@@ -57,17 +59,17 @@ type joiner struct {
 }
 
 // newJoiner returns a joiner for a volume of planes width x height whose
-// seams label calls (with the volume's rule and connectivity). Two planes
-// (a seam) must fit a raster: width*height*2 at most
-// imagegraph.MaxPixels.
-func newJoiner(width, height int, label LabelFunc) (*joiner, error) {
+// seams label calls (with the volume's rule and connectivity) and threads
+// goroutines join (0: GOMAXPROCS). Two planes (a seam) must fit a raster:
+// width*height*2 at most imagegraph.MaxPixels.
+func newJoiner(width, height, threads int, label LabelFunc) (*joiner, error) {
 	if _, err := imagegraph.PixelCount(width, height, 2); err != nil {
 		return nil, fmt.Errorf("slabs: two planes of a seam: %w", err)
 	}
 	if label == nil {
 		return nil, fmt.Errorf("slabs: no LabelFunc")
 	}
-	return &joiner{width: width, height: height, label: label, parent: []uint32{0}}, nil
+	return &joiner{width: width, height: height, threads: threads, label: label, parent: []uint32{0}}, nil
 }
 
 // Slabs returns how many slabs were added.
@@ -96,7 +98,7 @@ func (j *joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
 	plane := j.width * j.height
 	// The planes Add reads must hold labels of the slab only.
 	for _, part := range [][]uint32{labels[:plane], labels[len(labels)-plane:]} {
-		if m := slices.Max(part); m > uint32(count) {
+		if m := maxOf(part, j.threads); m > uint32(count) {
 			return fmt.Errorf("slabs: a slab of %d labels holds label %d", count, m)
 		}
 	}
@@ -137,18 +139,45 @@ func (j *joiner) add(r *imagegraph.Raster, labels []uint32, count int) error {
 	if err := j.seam.setPlane(0, r, r.Depth-1); err != nil {
 		return err
 	}
-	for i, l := range labels[len(labels)-plane:] {
-		if l != 0 {
-			l += offset
+	last := labels[len(labels)-plane:]
+	parallel.Ranges(len(last)/grain+1, j.threads, func(lo, hi int) {
+		lo, hi = lo*grain, min(hi*grain, len(last))
+		for i, l := range last[lo:hi] {
+			if l != 0 {
+				l += offset
+			}
+			j.last[lo+i] = l
 		}
-		j.last[i] = l
-	}
+	})
 	return nil
+}
+
+// grain is how many voxels of a plane one goroutine of a seam's joining
+// takes at a time, at least.
+const grain = 1 << 16
+
+// maxOf returns the largest of s (0 when empty), on threads goroutines.
+func maxOf(s []uint32, threads int) uint32 {
+	var top atomic.Uint32
+	parallel.Ranges(len(s)/grain+1, threads, func(lo, hi int) {
+		m := uint32(0)
+		for _, v := range s[lo*grain : min(hi*grain, len(s))] {
+			m = max(m, v)
+		}
+		for {
+			t := top.Load()
+			if m <= t || top.CompareAndSwap(t, m) {
+				return
+			}
+		}
+	})
+	return top.Load()
 }
 
 // join labels the seam between the previous slab's last plane and the
 // new slab's first plane (first, local labels; offset, the new slab's)
-// and joins the provisional labels in each of its components.
+// and joins the provisional labels in each of its components, on
+// j.threads goroutines.
 func (j *joiner) join(first []uint32, offset uint32) error {
 	count, err := j.label(j.seam.r, j.seamLabels)
 	if err != nil {
@@ -160,46 +189,77 @@ func (j *joiner) join(first []uint32, offset uint32) error {
 	reps := j.reps[:count+1]
 	clear(reps)
 	plane := len(first)
-	for i, s := range j.seamLabels {
-		if s == 0 {
-			continue
+	var bad atomic.Bool
+	parallel.Ranges(len(j.seamLabels)/grain+1, j.threads, func(lo, hi int) {
+		lo, hi = lo*grain, min(hi*grain, len(j.seamLabels))
+		var lastR, lastP uint32 // the pair joined last: runs of voxels repeat it
+		for i, s := range j.seamLabels[lo:hi] {
+			if s == 0 {
+				continue
+			}
+			var p uint32
+			if i += lo; i < plane { // i indexes the seam
+				p = j.last[i]
+			} else if l := first[i-plane]; l != 0 {
+				p = l + offset
+			}
+			if p == 0 {
+				bad.Store(true)
+				return
+			}
+			r := atomic.LoadUint32(&reps[s])
+			if r == 0 {
+				if atomic.CompareAndSwapUint32(&reps[s], 0, p) {
+					continue
+				}
+				r = atomic.LoadUint32(&reps[s])
+			}
+			if r != p && (r != lastR || p != lastP) {
+				j.union(r, p)
+				lastR, lastP = r, p
+			}
 		}
-		var p uint32
-		if i < plane {
-			p = j.last[i]
-		} else if l := first[i-plane]; l != 0 {
-			p = l + offset
-		}
-		if p == 0 {
-			return fmt.Errorf("slabs: the seam labels a voxel that a slab left as background")
-		}
-		if r := reps[s]; r == 0 {
-			reps[s] = p
-		} else if r != p {
-			j.union(r, p)
-		}
+	})
+	if bad.Load() {
+		return fmt.Errorf("slabs: the seam labels a voxel that a slab left as background")
 	}
 	return nil
 }
 
-// find returns the root of a's set, halving the path.
+// find returns the root of a's set, halving the path. It may run beside
+// other finds and unions: a label's parent only ever moves to one of its
+// ancestors, so every value it reads or writes is in a's set.
 func (j *joiner) find(a uint32) uint32 {
 	p := j.parent
-	for p[a] != a {
-		p[a] = p[p[a]]
-		a = p[a]
+	for {
+		b := atomic.LoadUint32(&p[a])
+		if b == a {
+			return a
+		}
+		c := atomic.LoadUint32(&p[b])
+		if c != b {
+			atomic.StoreUint32(&p[a], c)
+		}
+		a = c
 	}
-	return a
 }
 
-// union joins the sets of a and b under the smaller root.
+// union joins the sets of a and b under the smaller root. It may run
+// beside other finds and unions: a root is hooked under a smaller root
+// only while it is still a root, so every set's root stays its smallest
+// label.
 func (j *joiner) union(a, b uint32) {
-	a, b = j.find(a), j.find(b)
-	switch {
-	case a < b:
-		j.parent[b] = a
-	case b < a:
-		j.parent[a] = b
+	for {
+		a, b = j.find(a), j.find(b)
+		switch {
+		case a == b:
+			return
+		case b < a:
+			a, b = b, a
+		}
+		if atomic.CompareAndSwapUint32(&j.parent[b], b, a) {
+			return
+		}
 	}
 }
 

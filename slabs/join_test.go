@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cclabel/cclabel/gen"
 	"github.com/cclabel/cclabel/imagegraph"
 )
 
@@ -14,12 +15,13 @@ import (
 func serialLabel(rule imagegraph.Rule, conn int) LabelFunc { return cpuLabel(rule, conn, 1) }
 
 // labelBySlabs labels r in slabs of thick planes (the last one thinner),
-// joins and relabels them, and returns the labels and count. Each slab's
+// joins them on threads goroutines (0: GOMAXPROCS), relabels them, and
+// returns the labels and count. Each slab's
 // labels are made in a scratch buffer reused across slabs, as an
 // out-of-core run would, and copied into the volume's labels.
-func labelBySlabs(t testing.TB, r *imagegraph.Raster, label LabelFunc, thick int) ([]uint32, int) {
+func labelBySlabs(t testing.TB, r *imagegraph.Raster, label LabelFunc, thick, threads int) ([]uint32, int) {
 	t.Helper()
-	j, err := newJoiner(r.Width, r.Height, label)
+	j, err := newJoiner(r.Width, r.Height, threads, label)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +95,7 @@ func TestRelabelingIdentity(t *testing.T) {
 		{"columns", cols, []bool{true, true}},
 		{"swap", swap, []bool{true, false}},
 	} {
-		j, err := newJoiner(3, 1, serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 6))
+		j, err := newJoiner(3, 1, 1, serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 6))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,13 +136,43 @@ func checkSlabs(t *testing.T, r *imagegraph.Raster, rule imagegraph.Rule, conn i
 		t.Fatal(err)
 	}
 	for _, thick := range []int{1, 2, 3, 5, max(1, r.Depth/2), r.Depth, r.Depth + 4} {
-		got, n := labelBySlabs(t, r, label, thick)
+		got, n := labelBySlabs(t, r, label, thick, 0)
 		if n != count || !slices.Equal(got, want) {
 			i := 0
 			for i < len(got) && got[i] == want[i] {
 				i++
 			}
 			t.Fatalf("%s c%d, slabs of %d: %d components, want %d; first difference at %d", what, conn, thick, n, count, i)
+		}
+	}
+}
+
+// TestWideSeamsJoinOnThreads checks slabs whose seams are joined on
+// several goroutines (planes wide enough to be split) against the whole
+// volume's labels: sparse, percolating and dense random volumes, at the
+// connectivities with the fewest and most neighbours.
+func TestWideSeamsJoinOnThreads(t *testing.T) {
+	const w, h, d = 700, 400, 5
+	for _, p := range []float64{0.2, 0.35, 0.6} {
+		r, err := gen.RandomRaster(w, h, d, p, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, conn := range []int{6, 26} {
+			rule := imagegraph.Rule{Mode: imagegraph.Binary}
+			want := make([]uint32, r.Len())
+			count, err := cpuLabel(rule, conn, 0)(r, want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, threads := range []int{1, 3, 8} {
+				t.Run(fmt.Sprintf("p%.2f-c%d-t%d", p, conn, threads), func(t *testing.T) {
+					got, n := labelBySlabs(t, r, cpuLabel(rule, conn, 0), 1+threads%2, threads)
+					if n != count || !slices.Equal(got, want) {
+						t.Fatalf("%d components, want %d; labels equal: %v", n, count, slices.Equal(got, want))
+					}
+				})
+			}
 		}
 	}
 }
@@ -207,10 +239,10 @@ func TestSlabsManyValues(t *testing.T) {
 
 func TestJoinerErrors(t *testing.T) {
 	label := serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 26)
-	if _, err := newJoiner(0, 5, label); err == nil {
+	if _, err := newJoiner(0, 5, 1, label); err == nil {
 		t.Error("newJoiner(0, 5) took a zero width")
 	}
-	j, err := newJoiner(4, 3, label)
+	j, err := newJoiner(4, 3, 1, label)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +273,7 @@ func TestJoinerErrors(t *testing.T) {
 	if again := j.Finish(); again != m {
 		t.Error("a second Finish gave another Relabeling")
 	}
-	if _, err := newJoiner(4, 3, nil); err == nil {
+	if _, err := newJoiner(4, 3, 1, nil); err == nil {
 		t.Error("newJoiner took a nil LabelFunc")
 	}
 	if err := m.Apply(1, make([]uint32, 24), 1); err == nil {

@@ -92,7 +92,7 @@ func Label(src Source, f LabelFunc, sink Sink, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("slabs: slabs of %d planes", opts.Planes)
 	}
 	width, height, depth := src.Size()
-	j, err := newJoiner(width, height, f)
+	j, err := newJoiner(width, height, opts.Threads, f)
 	if err != nil {
 		return nil, err
 	}

@@ -23,7 +23,7 @@ type Labeled interface {
 // slabs, so mapping each slab's labels through the [Relabeling] gives the
 // labels of labeling the whole volume at once, bit for bit.
 func Join(src Labeled, width, height int, kind imagegraph.SampleKind, f LabelFunc) (*Relabeling, error) {
-	j, err := newJoiner(width, height, f)
+	j, err := newJoiner(width, height, 0, f)
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func TestSlabsSharedVolumes(t *testing.T) {
 			total := 0
 			for i, f := range v.Frames {
 				var n int
-				frames[i], n = labelBySlabs(t, f, label, thick)
+				frames[i], n = labelBySlabs(t, f, label, thick, 0)
 				total += n
 			}
 			if total != c.Components || testkit.LabelsSHA256(frames...) != c.SHA256 {
