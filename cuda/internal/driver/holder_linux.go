@@ -38,14 +38,28 @@ func openFiles() []openFile {
 	return open
 }
 
-// gpuFiles returns the process's open descriptors whose targets match, in
-// increasing order: the GPU driver's device files for isGPUFile.
-func gpuFiles(match func(target string) bool) []int {
+// gpuFiles returns duplicates of the descriptors of open whose targets
+// match, in open's order: the GPU driver's device files for isGPUFile. Each
+// duplicate is close-on-exec, the caller's to close, and checked after it
+// is made: a descriptor that another thread closed after open was listed,
+// and whose number then went to another file, is left out. The holder is
+// given these duplicates, whose numbers no other file can take while it
+// starts.
+func gpuFiles(open []openFile, match func(target string) bool) []int {
 	var fds []int
-	for _, f := range openFiles() {
-		if match(f.target) {
-			fds = append(fds, f.fd)
+	for _, f := range open {
+		if !match(f.target) {
+			continue
 		}
+		dup, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(f.fd), syscall.F_DUPFD_CLOEXEC, 3)
+		if e != 0 {
+			continue
+		}
+		if target, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(int(dup))); err != nil || !match(target) {
+			syscall.Close(int(dup))
+			continue
+		}
+		fds = append(fds, int(dup))
 	}
 	return fds
 }
@@ -110,12 +124,15 @@ const holderName = "cclabel (gpu holder)"
 
 // startHolder starts exe as the holder of the descriptors whose targets
 // match: in a session of its own, its standard files /dev/null, the pipe's
-// read end as descriptor 3 and those from 4 on, and no other descriptor of
-// the process. It returns the holder's pid and the pipe's write end (0 and
-// nil when none matches): the holder exits once that is closed, after d if
-// it takes the lock file (lock) first. The descriptors are listed after the
-// pipe is made, so that a number closed meanwhile and taken by the pipe is
-// not handed over.
+// read end as descriptor 3 and duplicates of those from 4 on ([gpuFiles]),
+// and no other descriptor of the process. It returns the holder's pid and
+// the pipe's write end (0 and nil when none matches): the holder exits once
+// that is closed, after d if it takes the lock file (lock) first.
+//
+// Another thread may close device files meanwhile (a context's release
+// still under way): handing over such a number, reused by the pipe that
+// reports the exec's failure, would leave that pipe open in the holder and
+// the exec waiting for the holder, which waits for the process's exit.
 func startHolder(exe string, match func(target string) bool, d time.Duration, lock string) (int, *os.File, error) {
 	null, err := os.Open(os.DevNull)
 	if err != nil {
@@ -129,14 +146,18 @@ func startHolder(exe string, match func(target string) bool, d time.Duration, lo
 	defer r.Close()
 	files := []uintptr{null.Fd(), null.Fd(), null.Fd(), r.Fd()}
 	open := openFiles()
-	for _, f := range open {
-		if match(f.target) && f.fd != int(null.Fd()) && f.fd != int(r.Fd()) && f.fd != int(w.Fd()) {
-			files = append(files, uintptr(f.fd))
+	held := gpuFiles(open, match)
+	defer func() {
+		for _, fd := range held {
+			syscall.Close(fd)
 		}
-	}
-	if len(files) == 4 {
+	}()
+	if len(held) == 0 {
 		w.Close()
 		return 0, nil, nil
+	}
+	for _, fd := range held {
+		files = append(files, uintptr(fd))
 	}
 	// Descriptors the process inherited without close-on-exec (a make
 	// jobserver, a shell's 5>&1) must not stay open in the holder.

@@ -3,7 +3,6 @@ package driver
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"syscall"
 	"testing"
@@ -84,12 +83,7 @@ func TestHolderKeepsFilesUntilExitAndLinger(t *testing.T) {
 		t.Fatal(e)
 	}
 	inDir := func(target string) bool { return filepath.Dir(target) == dir }
-	fds := gpuFiles(inDir)
-	want := []int{int(held[0].Fd()), int(held[1].Fd())}
-	slices.Sort(want)
-	if !slices.Equal(fds, want) {
-		t.Fatalf("gpuFiles = %v, want %v", fds, want)
-	}
+	checkGPUFiles(t, inDir, held)
 	for _, c := range []struct {
 		name   string
 		linger time.Duration
@@ -122,6 +116,41 @@ func TestHolderKeepsFilesUntilExitAndLinger(t *testing.T) {
 				t.Errorf("holder exited %v after the pipe closed, want at least %v", took, c.linger)
 			}
 		})
+	}
+}
+
+// checkGPUFiles checks that gpuFiles duplicates the files of held, and
+// only those, and leaves out a listed descriptor that names another file
+// by now (closed, and its number reused).
+func checkGPUFiles(t *testing.T, match func(string) bool, held []*os.File) {
+	t.Helper()
+	fds := gpuFiles(openFiles(), match)
+	defer func() {
+		for _, fd := range fds {
+			syscall.Close(fd)
+		}
+	}()
+	if len(fds) != len(held) {
+		t.Fatalf("gpuFiles gave %d descriptors, want %d", len(fds), len(held))
+	}
+	for i, fd := range fds {
+		var a, b syscall.Stat_t
+		if syscall.Fstat(fd, &a) != nil || syscall.Fstat(int(held[i].Fd()), &b) != nil || a.Ino != b.Ino || a.Dev != b.Dev {
+			t.Errorf("gpuFiles' descriptor %d is not %s", fd, held[i].Name())
+		}
+		if fd == int(held[i].Fd()) {
+			t.Errorf("gpuFiles gave descriptor %d itself, not a duplicate", fd)
+		}
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	stale := []openFile{{int(r.Fd()), held[0].Name()}, {int(w.Fd()), held[1].Name()}}
+	if fds := gpuFiles(stale, match); len(fds) != 0 {
+		t.Errorf("gpuFiles took descriptors %v listed as device files that are pipes by now", fds)
 	}
 }
 
@@ -210,5 +239,54 @@ func TestLinger(t *testing.T) {
 				t.Errorf("linger() with %s=%q = %v, want %v", LingerEnv, c.env, got, c.want)
 			}
 		})
+	}
+}
+
+// TestHolderStartsWhileFilesClose starts holders while another goroutine
+// keeps opening and closing files they match, as a context's release does
+// beside the exit: a start must never wait on the holder it started.
+func TestHolderStartsWhileFilesClose(t *testing.T) {
+	dir := t.TempDir()
+	inDir := func(target string) bool { return filepath.Dir(target) == dir }
+	keep, err := os.Create(filepath.Join(dir, "kept"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer keep.Close()
+	stop := make(chan struct{})
+	churned := make(chan struct{})
+	go func() {
+		defer close(churned)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if f, err := os.Create(filepath.Join(dir, "churn")); err == nil {
+				f.Close()
+			}
+		}
+	}()
+	defer func() { close(stop); <-churned }()
+	for i := range 60 {
+		started := make(chan error, 1)
+		var pid int
+		var w *os.File
+		go func() {
+			var err error
+			pid, w, err = startHolder(os.Args[0], inDir, 0, filepath.Join(dir, "lock"))
+			started <- err
+		}()
+		select {
+		case err := <-started:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("start %d: no return after 10 s (the holder holds the exec's pipe)", i)
+		}
+		w.Close()
+		holderExit(t, pid, 10*time.Second)
 	}
 }
