@@ -20,12 +20,6 @@ const stagingChunk = 32 << 20
 // parallel and to reach the memory bandwidth.
 const stagingCopiers = 8
 
-// mappingCopiers is how many goroutines map one chunk from a pinned buffer
-// into Go memory through a table ([Context.DownloadStagedMapped]): a load
-// from the table for each value makes the mapping slower than a copy, so
-// it takes more of them to keep up with the DMA engine.
-const mappingCopiers = 16
-
 // staging is a context's pair of pinned host buffers and the events that
 // mark each one's copy done.
 type staging struct {
@@ -226,15 +220,17 @@ func DownloadSlice[T any](c *Context, dst []T, src uintptr) error {
 }
 
 // mapParallel writes table[v] to dst for each uint32 v of the n bytes at
-// src (n a multiple of 4; dst and src may be the same) on stagingCopiers
-// goroutines, and reports whether every v was in the table.
+// src (n a multiple of 4; dst and src may be the same) on every core, and
+// reports whether every v was in the table. A load from the table for each
+// value makes the mapping slower than a copy and than the DMA engine that
+// fills the next chunk meanwhile, so it takes all the host's cores.
 func mapParallel(dst, src unsafe.Pointer, n uint64, table []uint32) bool {
 	d := unsafe.Slice((*uint32)(dst), n/4)
 	s := unsafe.Slice((*uint32)(src), n/4)
 	const grain = 1 << 18
 	parts := (len(d) + grain - 1) / grain
 	var bad atomic.Bool
-	parallel.Ranges(parts, min(mappingCopiers, runtime.GOMAXPROCS(0)), func(lo, hi int) {
+	parallel.Ranges(parts, runtime.GOMAXPROCS(0), func(lo, hi int) {
 		a, b := lo*grain, min(hi*grain, len(d))
 		top := uint32(len(table) - 1)
 		dd, ss := d[a:b], s[a:b]
