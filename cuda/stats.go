@@ -271,5 +271,6 @@ func statsTable(table, keys []uint64, counts []uint32, s *statsRun, is3D bool, o
 		}
 	}
 	measure.SortContacts(t.Contacts)
+	t.First = first // as measure.Compute's table holds them
 	return t, first
 }

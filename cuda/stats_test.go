@@ -123,6 +123,9 @@ func sameTable(got, want *measure.Table) error {
 			return fmt.Errorf("contact %d: %+v, want %+v", i, g, w)
 		}
 	}
+	if !slices.Equal(got.First, want.First) {
+		return fmt.Errorf("first voxels %v, want %v", got.First, want.First)
+	}
 	return nil
 }
 
