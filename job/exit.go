@@ -27,23 +27,19 @@ func HoldGPU() { cuda.Hold() }
 // close (released in the background by then, or being released).
 const closeWait = 30 * time.Millisecond
 
-// handOffWait is the longest ExitGPU waits for the holder's start.
-const handOffWait = time.Second
-
 // ExitGPU closes labelers, waiting at most closeWait, and hands the GPU
-// driver's device files to a holder process ([cuda.HandOff]), so that the
-// driver's teardown does not delay the exit; the holder lingers
-// (CCLABEL_GPU_LINGER) only when the labelers closed in that time. A
-// program calls it just before it exits. It returns after handOffWait at
-// most: a start that hangs must not keep the process (the holder, if
-// started, exits with it).
+// driver's device files to a holder process ([cuda.HandOff]), waiting at
+// most a second for its start (a start that hangs must not keep the
+// process), so that the driver's teardown does not delay the exit; the
+// holder lingers (CCLABEL_GPU_LINGER) only when the labelers closed in
+// that time. A program calls it just before it exits.
 func ExitGPU(labelers ...*cclabel.Labeler) {
 	closed := within(closeWait, func() {
 		for _, l := range labelers {
 			_ = l.Close() // an error closing the GPU does not change the outputs
 		}
 	})
-	within(handOffWait, func() { _ = cuda.HandOff(closed) })
+	within(time.Second, func() { _ = cuda.HandOff(closed) })
 }
 
 // within runs f on a goroutine of its own and reports whether it returned

@@ -11,10 +11,9 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// File is one image or volume of a run over many files. It is taken through
-// three steps that may run on different goroutines: [File.Read], [File.Label]
-// and [File.Write]. Its outputs are the bytes an [Image] or [Volume] job
-// writes.
+// File is one image or volume of a run over many files, taken through three
+// steps that may run on different goroutines: [File.Read], [File.Label] and
+// [File.Write]. Its outputs are the bytes an [Image] or [Volume] job writes.
 type File struct {
 	// Kind says whether the input is an image or a volume; Image or
 	// Volume names its outputs.
@@ -93,8 +92,7 @@ func (f *File) Write(s Settings, bufs *raster.LabelBuffers) error {
 	})
 }
 
-// Release unmaps the input's samples, if they were mapped. Later calls do
-// nothing.
+// Release unmaps the input's samples, if they were mapped; later calls do nothing.
 func (f *File) Release() {
 	if f.release != nil {
 		f.release()

@@ -14,9 +14,8 @@ import (
 	"github.com/cclabel/cclabel/internal/atomicfile"
 )
 
-// DefaultMaxVertices is the largest vertex count a text graph may declare. It
-// bounds the count in the header unless [GraphInput.MaxVertices] says
-// otherwise.
+// DefaultMaxVertices is the largest vertex count a text graph may declare:
+// the header's count is bounded by it unless [GraphInput.MaxVertices] is set.
 const DefaultMaxVertices = graphio.DefaultMaxVertices
 
 // GraphInput names a graph file and how to read it.
@@ -58,8 +57,7 @@ type Graph struct {
 	JSON   bool
 }
 
-// GraphSummary describes a labeled graph, as "cclabel graph --json"
-// prints it.
+// GraphSummary describes a labeled graph, as "cclabel graph --json" prints it.
 type GraphSummary struct {
 	Input      string          `json:"input"`
 	Vertices   int             `json:"vertices"`

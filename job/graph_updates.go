@@ -54,8 +54,7 @@ func (x *graphExtras) vertexIDs() *vertexIDs {
 	return x.ids
 }
 
-// writeForest writes the forest, and with Verify reads it back and checks
-// it.
+// writeForest writes the forest, and with Verify reads it back and checks it.
 func (x *graphExtras) writeForest(f *ecl.Forest) error {
 	if x.Forest == "" {
 		return nil
@@ -111,8 +110,7 @@ func (x *graphExtras) replay(l *cclabel.Labeler, res *ecl.Result) (*UpdatesSumma
 	return &UpdatesSummary{File: x.Updates, Backend: string(conn.Backend()), ReplayStats: *stats}, nil
 }
 
-// summary returns the "forest" object of the summary, nil without a
-// forest.
+// summary returns the "forest" object of the summary, nil without a forest.
 func (x *graphExtras) summary(f *ecl.Forest) *ForestSummary {
 	if f == nil {
 		return nil
@@ -120,8 +118,7 @@ func (x *graphExtras) summary(f *ecl.Forest) *ForestSummary {
 	return &ForestSummary{File: x.Forest, Edges: f.Len(), Verified: x.Verify}
 }
 
-// printSummary adds the forest's and the updates' lines to the human
-// summary.
+// printSummary adds the forest's and the updates' lines to the human summary.
 func (x *graphExtras) printSummary(w io.Writer, s *GraphSummary) {
 	if f := s.Forest; f != nil {
 		note := ""

@@ -13,6 +13,20 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
+// randomImages returns a sparse image of more than 65535 components at
+// 4-connectivity and a dense one of fewer.
+func randomImages(t *testing.T) (sparse, dense *imagegraph.Raster) {
+	t.Helper()
+	sparse, err := gen.RandomRaster(1200, 1000, 1, 0.15, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dense, err = gen.RandomRaster(301, 203, 1, 0.5, 3); err != nil {
+		t.Fatal(err)
+	}
+	return sparse, dense
+}
+
 // TestLabelImageToFile checks that LabelImageToFile writes the .npy bytes
 // that labeling as uint32 and WriteImage write, under every dtype it
 // takes: straight from the labeler when the labels fit uint16, and not at
@@ -20,14 +34,7 @@ import (
 // the result to WriteImage, which then writes the same bytes as before or
 // fails the same way.
 func TestLabelImageToFile(t *testing.T) {
-	sparse, err := gen.RandomRaster(1200, 1000, 1, 0.15, 4) // > 65535 components at c4
-	if err != nil {
-		t.Fatal(err)
-	}
-	dense, err := gen.RandomRaster(301, 203, 1, 0.5, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sparse, dense := randomImages(t)
 	values := make([]uint8, 90*70)
 	for i := range values {
 		values[i] = uint8(i / 7 % 3)
@@ -104,14 +111,7 @@ func TestLabelImageToFile(t *testing.T) {
 // under plain and filtering settings, and that for binary labels that fit
 // uint16 it keeps no label array.
 func TestCountImage(t *testing.T) {
-	sparse, err := gen.RandomRaster(1200, 1000, 1, 0.15, 4) // > 65535 components at c4
-	if err != nil {
-		t.Fatal(err)
-	}
-	dense, err := gen.RandomRaster(301, 203, 1, 0.5, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sparse, dense := randomImages(t)
 	l := newLabeler(t)
 	binary := imagegraph.Rule{Mode: imagegraph.Binary}
 	for _, tc := range []struct {
