@@ -10,7 +10,7 @@ import (
 // [Context.LabelGridNarrow] downloads as uint16.
 const MaxNarrowCount = 65535
 
-// narrowKernel narrows uint32 labels to uint16 on the device (kernels/ecl_grid_narrow.cu).
+// narrowKernel narrows uint32 labels to uint16 (kernels/ecl_grid_narrow.cu).
 const narrowKernel = "grid_narrow_u16"
 
 // GridLabels are a grid's labels as [Context.LabelGridNarrow] returns them.

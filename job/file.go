@@ -92,7 +92,7 @@ func (f *File) Write(s Settings, bufs *raster.LabelBuffers) error {
 	})
 }
 
-// Release unmaps the input's samples, if they were mapped; later calls do nothing.
+// Release unmaps the input's samples, if mapped; later calls do nothing.
 func (f *File) Release() {
 	if f.release != nil {
 		f.release()

@@ -44,7 +44,7 @@ func Interrupted() bool { return atomicfile.Interrupted() }
 // fails when the folder does not exist or is not a folder.
 func CheckOutputDir(path string) error { return atomicfile.CheckDir(path) }
 
-// inputFiles and outputFile name a command's inputs and outputs for checkClobber.
+// inputFiles and outputFile name inputs and outputs for checkClobber.
 func inputFiles(paths ...string) []atomicfile.Named {
 	files := make([]atomicfile.Named, len(paths))
 	for i, p := range paths {

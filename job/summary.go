@@ -7,7 +7,7 @@ import (
 	"github.com/cclabel/cclabel"
 )
 
-// ImageSummary describes one labeled image, as "cclabel label --json" prints it.
+// ImageSummary describes a labeled image, as "cclabel label --json" prints it.
 type ImageSummary struct {
 	Input        string      `json:"input"`
 	Width        int         `json:"width"`

@@ -50,7 +50,8 @@ type joiner struct {
 	// the next slab's first (plane 1); seamLabels its labels.
 	seam       *seamRaster
 	seamLabels []uint32
-	// reps[s] is the first provisional label met in seam component s.
+	// reps[s] is a provisional label of seam component s: the one the
+	// goroutine that met the component first took.
 	reps []uint32
 	// done is the Relabeling of Finish; failed, the error that stopped
 	// an Add (the joiner takes no more slabs after either).
@@ -189,13 +190,17 @@ func (j *joiner) join(first []uint32, offset uint32) error {
 	reps := j.reps[:count+1]
 	clear(reps)
 	plane := len(first)
-	var bad atomic.Bool
+	var bad, past atomic.Bool
 	parallel.Ranges(len(j.seamLabels)/grain+1, j.threads, func(lo, hi int) {
 		lo, hi = lo*grain, min(hi*grain, len(j.seamLabels))
 		var lastR, lastP uint32 // the pair joined last: runs of voxels repeat it
 		for i, s := range j.seamLabels[lo:hi] {
 			if s == 0 {
 				continue
+			}
+			if s > uint32(count) {
+				past.Store(true)
+				return
 			}
 			var p uint32
 			if i += lo; i < plane { // i indexes the seam
@@ -220,15 +225,19 @@ func (j *joiner) join(first []uint32, offset uint32) error {
 			}
 		}
 	})
-	if bad.Load() {
+	switch {
+	case past.Load():
+		return fmt.Errorf("slabs: a seam of %d labels holds a larger one", count)
+	case bad.Load():
 		return fmt.Errorf("slabs: the seam labels a voxel that a slab left as background")
 	}
 	return nil
 }
 
 // find returns the root of a's set, halving the path. It may run beside
-// other finds and unions: a label's parent only ever moves to one of its
-// ancestors, so every value it reads or writes is in a's set.
+// other finds and unions: every parent is a smaller label of its child's
+// set (union hooks a root under a smaller root, find stores a grandparent),
+// so every value it reads or writes is in a's set.
 func (j *joiner) find(a uint32) uint32 {
 	p := j.parent
 	for {
@@ -270,10 +279,10 @@ func (j *joiner) Finish() *Relabeling {
 	if j.done != nil {
 		return j.done
 	}
-	// Every parent is at most its child (union keeps the smaller root and
-	// path halving only moves down), so in ascending order a label's
-	// parent is numbered before it: the union-find becomes the map in
-	// place.
+	// Every parent is at most its child (union hooks a root under a
+	// smaller root, find stores a grandparent), so in ascending order a
+	// label's parent is numbered before it: the union-find becomes the map
+	// in place.
 	final := j.parent
 	count := uint32(0)
 	for p := 1; p < len(final); p++ {

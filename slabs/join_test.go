@@ -3,7 +3,9 @@ package slabs
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/cclabel/cclabel/gen"
@@ -237,6 +239,46 @@ func TestSlabsManyValues(t *testing.T) {
 	}
 }
 
+// TestUnionOnGoroutines joins random pairs of labels on several goroutines
+// at once and checks the numbering against the same unions made in turn:
+// no union is lost and every root stays its set's smallest label.
+func TestUnionOnGoroutines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const labels, pairs, goroutines = 3000, 4000, 8
+	for round := range 20 {
+		edges := make([][2]uint32, pairs)
+		for i := range edges {
+			edges[i] = [2]uint32{1 + uint32(rng.IntN(labels)), 1 + uint32(rng.IntN(labels))}
+		}
+		var together, inTurn joiner
+		for _, j := range []*joiner{&together, &inTurn} {
+			j.parent = make([]uint32, labels+1)
+			for i := range j.parent {
+				j.parent[i] = uint32(i)
+			}
+		}
+		for _, e := range edges {
+			inTurn.union(e[0], e[1])
+		}
+		var wg sync.WaitGroup
+		for g := range goroutines {
+			wg.Go(func() {
+				for k := g; k < pairs; k += goroutines {
+					together.union(edges[k][0], edges[k][1])
+					if k%64 == 0 {
+						runtime.Gosched()
+					}
+				}
+			})
+		}
+		wg.Wait()
+		got, want := together.Finish(), inTurn.Finish()
+		if got.Count != want.Count || !slices.Equal(got.final, want.final) {
+			t.Fatalf("round %d: %d components, want %d; numbering equal: %v", round, got.Count, want.Count, slices.Equal(got.final, want.final))
+		}
+	}
+}
+
 func TestJoinerErrors(t *testing.T) {
 	label := serialLabel(imagegraph.Rule{Mode: imagegraph.Binary}, 26)
 	if _, err := newJoiner(0, 5, 1, label); err == nil {
@@ -269,6 +311,23 @@ func TestJoinerErrors(t *testing.T) {
 	m := j.Finish()
 	if err := j.Add(r, make([]uint32, 24), 0); err == nil {
 		t.Error("Add after Finish")
+	}
+	// A seam labeling that counts fewer labels than it writes.
+	full, _ := imagegraph.NewRaster(4, 3, 2, slices.Repeat([]uint8{1}, 24))
+	short := func(r *imagegraph.Raster, dst []uint32) (int, error) {
+		n, err := label(r, dst)
+		return n - 1, err
+	}
+	lying, err := newJoiner(4, 3, 1, short)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ones := slices.Repeat([]uint32{1}, 24)
+	if err := lying.Add(full, ones, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := lying.Add(full, ones, 1); err == nil {
+		t.Error("Add took a seam labeled past its count")
 	}
 	if again := j.Finish(); again != m {
 		t.Error("a second Finish gave another Relabeling")

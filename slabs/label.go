@@ -43,7 +43,8 @@ type Options struct {
 	// Planes is the slabs' thickness: each slab holds this many planes,
 	// the last of a range fewer when Planes does not divide it.
 	Planes int
-	// Threads relabels the slabs of an [Into] sink (0: GOMAXPROCS).
+	// Threads joins the seams and relabels the slabs of an [Into] sink
+	// (0: GOMAXPROCS).
 	Threads int
 	// Lanes, when set, label the slabs instead of the [LabelFunc] given to
 	// [Label], which then labels only the seams. With more than one, the

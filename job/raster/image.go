@@ -114,12 +114,13 @@ func LabelImageToFile(l *cclabel.Labeler, img *formats.Image, out ImageOutputs, 
 }
 
 // CountImage labels img for its component count alone, as a command with
-// no outputs does. Under plain settings the CPU labeler's uint16 labels are
-// dropped as they are made, so no array of them all is made; the GPU, a
-// multilabel rule or more than 65535 components still fill one, as
-// [LabelImageNarrow] does. Other settings label as [LabelImageIn].
+// no outputs does. Under plain settings (any order: the numbering does not
+// change the count) the CPU labeler's uint16 labels are dropped as they are
+// made, so no array of them all is made; the GPU, a multilabel rule or more
+// than 65535 components still fill one, as [LabelImageNarrow] does. Size
+// filters and a background value label as [LabelImageIn].
 func CountImage(l *cclabel.Labeler, img *formats.Image, s Settings, conn int) (*cclabel.RasterResult, error) {
-	if !s.plain() {
+	if !s.keepsAll() {
 		return LabelImageIn(l, img, s, conn, nil)
 	}
 	return l.LabelRasterNarrowTo(img.Raster, s.Rule, conn, nil, func(int, []uint16) error { return nil })

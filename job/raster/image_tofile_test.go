@@ -107,39 +107,71 @@ func TestLabelImageToFile(t *testing.T) {
 	}
 }
 
-// TestCountImage checks that CountImage counts what LabelImageIn labels,
-// under plain and filtering settings, and that for binary labels that fit
-// uint16 it keeps no label array.
+// TestCountImage checks CountImage's count against the plain labeling's
+// components (filtered by size, or with the background value swapped for
+// 0, by the test), and that binary labels that fit uint16 leave no label
+// array.
 func TestCountImage(t *testing.T) {
 	sparse, dense := randomImages(t)
+	values := make([]uint8, 90*70)
+	for i := range values {
+		values[i] = uint8(i / 7 % 3)
+	}
+	several, _ := imagegraph.NewRaster(90, 70, 1, values)
+	swapped := make([]uint8, len(values)) // background 2 as 0, and 0 as 2
+	for i, v := range values {
+		swapped[i] = [3]uint8{2, 1, 0}[v]
+	}
+	severalSwapped, _ := imagegraph.NewRaster(90, 70, 1, swapped)
 	l := newLabeler(t)
 	binary := imagegraph.Rule{Mode: imagegraph.Binary}
+	// sizes returns the component sizes of r's plain labeling under rule.
+	sizes := func(r *imagegraph.Raster, rule imagegraph.Rule, conn int) []int {
+		res, err := raster.LabelImageIn(l, &formats.Image{Raster: r}, raster.Settings{Rule: rule}, conn, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := make([]int, res.Labels.Count)
+		for _, v := range res.Labels.Data {
+			if v != 0 {
+				n[v-1]++
+			}
+		}
+		return n
+	}
+	atLeast := func(n []int, m int) (c int) {
+		for _, s := range n {
+			if s >= m {
+				c++
+			}
+		}
+		return c
+	}
 	for _, tc := range []struct {
 		name string
 		r    *imagegraph.Raster
 		s    raster.Settings
 		conn int
+		want int
 		kept bool // a label array comes back
 	}{
-		{"binary", dense, raster.Settings{Rule: binary}, 8, false},
-		{"binary c4", dense, raster.Settings{Rule: binary}, 4, false},
-		{"multilabel", dense, raster.Settings{}, 8, false}, // one value: labeled as binary
-		{"more than 65535", sparse, raster.Settings{Rule: binary}, 4, true},
-		{"min size", dense, raster.Settings{Rule: binary, MinSize: 3}, 8, true},
-		{"largest", dense, raster.Settings{Rule: binary, Largest: 5}, 8, true},
+		{"binary", dense, raster.Settings{Rule: binary}, 8, len(sizes(dense, binary, 8)), false},
+		{"binary c4", dense, raster.Settings{Rule: binary}, 4, len(sizes(dense, binary, 4)), false},
+		{"one value", dense, raster.Settings{}, 8, len(sizes(dense, binary, 8)), false}, // labeled as binary
+		{"order by size", dense, raster.Settings{Rule: binary, Order: raster.BySize}, 8, len(sizes(dense, binary, 8)), false},
+		{"more than 65535", sparse, raster.Settings{Rule: binary}, 4, len(sizes(sparse, binary, 4)), true},
+		{"min size", dense, raster.Settings{Rule: binary, MinSize: 3}, 8, atLeast(sizes(dense, binary, 8), 3), true},
+		{"largest", dense, raster.Settings{Rule: binary, Largest: 5}, 8, 5, true},
+		{"several values", several, raster.Settings{}, 8, len(sizes(several, imagegraph.Rule{}, 8)), true},
+		{"background", several, raster.Settings{Background: 2}, 4, len(sizes(severalSwapped, imagegraph.Rule{}, 4)), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			img := &formats.Image{Raster: tc.r}
-			want, err := raster.LabelImageIn(l, img, tc.s, tc.conn, nil)
+			got, err := raster.CountImage(l, &formats.Image{Raster: tc.r}, tc.s, tc.conn)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := raster.CountImage(l, img, tc.s, tc.conn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Labels.Count != want.Labels.Count {
-				t.Errorf("%d components, want %d", got.Labels.Count, want.Labels.Count)
+			if got.Labels.Count != tc.want {
+				t.Errorf("%d components, want %d", got.Labels.Count, tc.want)
 			}
 			if kept := got.Labels.Data != nil || got.Narrow != nil; kept != tc.kept {
 				t.Errorf("label array kept: %v, want %v", kept, tc.kept)

@@ -46,9 +46,11 @@ func (s Settings) Validate() error {
 
 // plain reports whether the settings label and number components as the
 // labelers do, with no filter, background value or order to apply.
-func (s Settings) plain() bool {
-	return s.MinSize <= 1 && s.Largest <= 0 && s.Background == 0 && s.Order == FirstOccurrence
-}
+func (s Settings) plain() bool { return s.keepsAll() && s.Order == FirstOccurrence }
+
+// keepsAll reports whether the settings keep the components the labelers
+// find, in some order: no size filter or background value.
+func (s Settings) keepsAll() bool { return s.MinSize <= 1 && s.Largest <= 0 && s.Background == 0 }
 
 // writeOutput writes a file through a temporary file renamed into place,
 // or to stdout when path is "-".

@@ -133,14 +133,27 @@ func checkGPUFiles(t *testing.T, match func(string) bool, held []*os.File) {
 	if len(fds) != len(held) {
 		t.Fatalf("gpuFiles gave %d descriptors, want %d", len(fds), len(held))
 	}
-	for i, fd := range fds {
-		var a, b syscall.Stat_t
-		if syscall.Fstat(fd, &a) != nil || syscall.Fstat(int(held[i].Fd()), &b) != nil || a.Ino != b.Ino || a.Dev != b.Dev {
-			t.Errorf("gpuFiles' descriptor %d is not %s", fd, held[i].Name())
+	type file struct{ dev, ino uint64 }
+	id := func(fd int) file {
+		var st syscall.Stat_t
+		if err := syscall.Fstat(fd, &st); err != nil {
+			t.Fatal(err)
 		}
-		if fd == int(held[i].Fd()) {
+		return file{uint64(st.Dev), st.Ino}
+	}
+	want := map[file]int{}
+	for _, f := range held {
+		want[id(int(f.Fd()))] = int(f.Fd())
+	}
+	for _, fd := range fds {
+		orig, ok := want[id(fd)]
+		switch {
+		case !ok:
+			t.Errorf("gpuFiles' descriptor %d is none of the held files, or one twice", fd)
+		case fd == orig:
 			t.Errorf("gpuFiles gave descriptor %d itself, not a duplicate", fd)
 		}
+		delete(want, id(fd))
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
