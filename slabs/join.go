@@ -99,7 +99,7 @@ func (j *joiner) Add(r *imagegraph.Raster, labels []uint32, count int) error {
 	plane := j.width * j.height
 	// The planes Add reads must hold labels of the slab only.
 	for _, part := range [][]uint32{labels[:plane], labels[len(labels)-plane:]} {
-		if m := maxOf(part, j.threads); m > uint32(count) {
+		if m := parallel.Max(part); m > uint32(count) {
 			return fmt.Errorf("slabs: a slab of %d labels holds label %d", count, m)
 		}
 	}
@@ -156,24 +156,6 @@ func (j *joiner) add(r *imagegraph.Raster, labels []uint32, count int) error {
 // grain is how many voxels of a plane one goroutine of a seam's joining
 // takes at a time, at least.
 const grain = 1 << 16
-
-// maxOf returns the largest of s (0 when empty), on threads goroutines.
-func maxOf(s []uint32, threads int) uint32 {
-	var top atomic.Uint32
-	parallel.Ranges(len(s)/grain+1, threads, func(lo, hi int) {
-		m := uint32(0)
-		for _, v := range s[lo*grain : min(hi*grain, len(s))] {
-			m = max(m, v)
-		}
-		for {
-			t := top.Load()
-			if m <= t || top.CompareAndSwap(t, m) {
-				return
-			}
-		}
-	})
-	return top.Load()
-}
 
 // join labels the seam between the previous slab's last plane and the
 // new slab's first plane (first, local labels; offset, the new slab's)

@@ -13,9 +13,9 @@ import (
 	"github.com/cclabel/cclabel/job/raster"
 )
 
-// randomImages returns a sparse image of more than 65535 components at
-// 4-connectivity and a dense one of fewer.
-func randomImages(t *testing.T) (sparse, dense *imagegraph.Raster) {
+// testImages returns a sparse image of more than 65535 components at
+// 4-connectivity, a dense one of fewer, and one of three values in runs.
+func testImages(t *testing.T) (sparse, dense, several *imagegraph.Raster) {
 	t.Helper()
 	sparse, err := gen.RandomRaster(1200, 1000, 1, 0.15, 4)
 	if err != nil {
@@ -24,7 +24,15 @@ func randomImages(t *testing.T) (sparse, dense *imagegraph.Raster) {
 	if dense, err = gen.RandomRaster(301, 203, 1, 0.5, 3); err != nil {
 		t.Fatal(err)
 	}
-	return sparse, dense
+	values := make([]uint8, 90*70)
+	for i := range values {
+		values[i] = uint8(i / 7 % 3)
+	}
+	several, err = imagegraph.NewRaster(90, 70, 1, values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sparse, dense, several
 }
 
 // TestLabelImageToFile checks that LabelImageToFile writes the .npy bytes
@@ -34,12 +42,7 @@ func randomImages(t *testing.T) (sparse, dense *imagegraph.Raster) {
 // the result to WriteImage, which then writes the same bytes as before or
 // fails the same way.
 func TestLabelImageToFile(t *testing.T) {
-	sparse, dense := randomImages(t)
-	values := make([]uint8, 90*70)
-	for i := range values {
-		values[i] = uint8(i / 7 % 3)
-	}
-	several, _ := imagegraph.NewRaster(90, 70, 1, values)
+	sparse, dense, several := testImages(t)
 	l := newLabeler(t)
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -112,12 +115,8 @@ func TestLabelImageToFile(t *testing.T) {
 // 0, by the test), and that binary labels that fit uint16 leave no label
 // array.
 func TestCountImage(t *testing.T) {
-	sparse, dense := randomImages(t)
-	values := make([]uint8, 90*70)
-	for i := range values {
-		values[i] = uint8(i / 7 % 3)
-	}
-	several, _ := imagegraph.NewRaster(90, 70, 1, values)
+	sparse, dense, several := testImages(t)
+	values := several.Data.Bytes()        // uint8 samples
 	swapped := make([]uint8, len(values)) // background 2 as 0, and 0 as 2
 	for i, v := range values {
 		swapped[i] = [3]uint8{2, 1, 0}[v]
