@@ -21,16 +21,11 @@ const stagingChunk = 32 << 20
 // empties two.
 const stagingSlots = 3
 
-// stagingCopiers is how many goroutines copy one chunk between a pinned
-// buffer and Go memory: enough to take the fresh Go pages' faults in
-// parallel and to reach the memory bandwidth.
-const stagingCopiers = 8
-
-// stagingPiece is the part of a chunk one goroutine copies out at a time.
+// stagingPiece is the part of a chunk one goroutine copies at a time.
 const stagingPiece = 1 << 20
 
-// staging is a context's pair of pinned host buffers and the events that
-// mark each one's copy done.
+// staging is a context's pinned host buffers and the events that mark
+// each one's copy done.
 type staging struct {
 	buf  [stagingSlots]unsafe.Pointer
 	done [stagingSlots]Event
@@ -84,7 +79,7 @@ func (c *Context) freeStaging(st *staging) {
 // buffers.
 //
 // It copies bytes at src to dst: later chunks are on the DMA engine while
-// the chunks that have landed are copied out on every core ([landed]).
+// the chunks that have landed are copied out on every core ([staged]).
 // Host memory is never page-locked in place, so the cost per byte does
 // not grow with the size.
 // A copy of a quarter chunk or less, or one without staging buffers, goes
@@ -145,13 +140,34 @@ func (c *Context) downloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64, 
 		}
 		return nil
 	}
+	ok, err := c.stagedCopy(st, bytes, func(buf unsafe.Pointer, off, n uint64) error {
+		return c.d.check("cuMemcpyDtoHAsync", c.d.cuMemcpyDtoHAsync(buf, src+uintptr(off), n, 0))
+	}, func(buf unsafe.Pointer, off, n uint64) bool {
+		return out(unsafe.Add(dst, off), buf, n)
+	}).down()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		// The chunks started still land in the staging buffers.
+		_ = c.Sync()
+		return errPastTable
+	}
+	return nil
+}
+
+// stagedCopy returns the plan of a copy of bytes through st's buffers on
+// every core: async starts the DMA of bytes off..off+n from or into buf on
+// the default stream; host copies n bytes at offset off between buf and
+// Go memory.
+func (c *Context) stagedCopy(st *staging, bytes uint64, async func(buf unsafe.Pointer, off, n uint64) error, host func(buf unsafe.Pointer, off, n uint64) bool) staged {
 	size := func(k int) uint64 { return min(stagingChunk, bytes-uint64(k)*stagingChunk) }
-	ok, err := landing{
+	return staged{
 		chunks: int((bytes + stagingChunk - 1) / stagingChunk), slots: stagingSlots,
 		workers: runtime.GOMAXPROCS(0), piece: stagingPiece, size: size,
-		fetch: func(k int) error {
+		start: func(k int) error {
 			b := k % stagingSlots
-			if err := c.d.check("cuMemcpyDtoHAsync", c.d.cuMemcpyDtoHAsync(st.buf[b], src+uintptr(k)*stagingChunk, size(k), 0)); err != nil {
+			if err := async(st.buf[b], uint64(k)*stagingChunk, size(k)); err != nil {
 				return err
 			}
 			return c.Record(st.done[b])
@@ -159,116 +175,187 @@ func (c *Context) downloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64, 
 		wait: func(k int) error {
 			return c.d.check("cuEventSynchronize", c.d.cuEventSynchronize(uintptr(st.done[k%stagingSlots])))
 		},
-		out: func(k int, lo, hi uint64) bool {
-			return out(unsafe.Add(dst, uint64(k)*stagingChunk+lo), unsafe.Add(st.buf[k%stagingSlots], lo), hi-lo)
+		host: func(k int, lo, hi uint64) bool {
+			return host(unsafe.Add(st.buf[k%stagingSlots], lo), uint64(k)*stagingChunk+lo, hi-lo)
 		},
-	}.run()
-	if err != nil {
-		return err
 	}
-	if !ok {
-		// The chunks fetched still land in the staging buffers.
-		_ = c.Sync()
-		return errPastTable
-	}
-	return nil
 }
 
-// landing is a staged download's plan: chunks chunks go through slots
-// buffers. fetch(k) starts chunk k's copy into buffer k%slots, once the
-// chunk before it there is out, and wait(k) waits until it has landed.
-// Then out takes bytes lo..hi of chunk k (size(k) bytes) on one of workers
-// goroutines, a piece at a time. fetch and wait are called on the
-// goroutine of [landing.run] (the context's thread), in order of k.
-type landing struct {
+// staged is a staged copy's plan: chunks chunks go through slots pinned
+// buffers, chunk k through buffer k%slots. start(k) starts chunk k's copy
+// on the DMA engine and wait(k) waits until it is done; host(k, lo, hi)
+// copies bytes lo..hi of chunk k (size(k) bytes) between its buffer and
+// Go memory on one of workers goroutines, a piece at a time. start and
+// wait are called on the goroutine that runs the plan (the context's
+// thread), in order of k.
+//
+// The workers go on to the next chunk that is ready as soon as they are
+// done with a piece, with no barrier between chunks. A run stops at the
+// first error of start or wait, which it returns, or at the first false of
+// host, when ok is false. Either way it returns only after every host it
+// began has returned.
+type staged struct {
 	chunks, slots, workers int
 	piece                  uint64
 	size                   func(k int) uint64
-	fetch, wait            func(k int) error
-	out                    func(k int, lo, hi uint64) bool
+	start, wait            func(k int) error
+	host                   func(k int, lo, hi uint64) bool
 }
 
-// run carries out the download. The workers go on to the next chunk that
-// has landed as soon as they are done with a piece, with no barrier
-// between chunks.
-//
-// It stops at the first error of fetch or wait, which it returns, or at
-// the first false of out, when ok is false. Either way it returns only
-// after every out it began has returned.
-func (l landing) run() (ok bool, err error) {
-	type piece struct {
-		k      int
-		lo, hi uint64
-	}
-	chunks, slots := l.chunks, l.slots
-	perChunk := int((l.size(0) + l.piece - 1) / l.piece)
-	left := make([]atomic.Int64, slots)      // pieces of a buffer's chunk not yet out
-	work := make(chan piece, slots*perChunk) // never full: slots chunks at most
-	freed := make(chan int, slots)           // chunks all out, a buffer each
-	var bad atomic.Bool
-	var wg sync.WaitGroup
-	for range max(1, min(l.workers, chunks*perChunk)) {
-		wg.Go(func() {
-			for p := range work {
-				if !bad.Load() && !l.out(p.k, p.lo, p.hi) {
-					bad.Store(true)
+// hosts is the goroutines of a [staged] run: they take the pieces of the
+// chunks handed to them, and report each chunk once it is all done.
+type hosts struct {
+	s    *staged
+	work chan stagedPiece
+	done chan int // chunks all done, a buffer each
+	left []atomic.Int64
+	bad  atomic.Bool
+	wg   sync.WaitGroup
+}
+
+// stagedPiece is bytes lo..hi of chunk k.
+type stagedPiece struct {
+	k      int
+	lo, hi uint64
+}
+
+func (s *staged) hosts() *hosts {
+	perChunk := int((s.size(0) + s.piece - 1) / s.piece)
+	h := &hosts{s: s, work: make(chan stagedPiece, s.slots*perChunk), done: make(chan int, s.slots),
+		left: make([]atomic.Int64, s.slots)}
+	for range max(1, min(s.workers, s.chunks*perChunk)) {
+		h.wg.Go(func() {
+			for p := range h.work {
+				if !h.bad.Load() && !s.host(p.k, p.lo, p.hi) {
+					h.bad.Store(true)
 				}
-				if left[p.k%slots].Add(-1) == 0 {
-					freed <- p.k
+				if h.left[p.k%s.slots].Add(-1) == 0 {
+					h.done <- p.k
 				}
 			}
 		})
 	}
-	busy := make([]bool, slots)
-	next := 0 // the next chunk to fetch
-	fetchFree := func() error {
-		for ; next < chunks && !busy[next%slots]; next++ {
-			if err := l.fetch(next); err != nil {
+	return h
+}
+
+// hand gives chunk k's pieces to the goroutines. Its buffer's chunk before
+// it must be all done: at most slots chunks are handed and not done, so
+// neither channel ever fills.
+func (h *hosts) hand(k int) {
+	n := h.s.size(k)
+	h.left[k%h.s.slots].Store(int64((n + h.s.piece - 1) / h.s.piece))
+	for lo := uint64(0); lo < n; lo += h.s.piece {
+		h.work <- stagedPiece{k, lo, min(lo+h.s.piece, n)}
+	}
+}
+
+// finish waits for the goroutines and reports whether every host call
+// succeeded.
+func (h *hosts) finish() bool {
+	close(h.work)
+	h.wg.Wait()
+	return !h.bad.Load()
+}
+
+// down runs s as a download: chunk k is started once the chunk before it
+// in its buffer is all copied out, and handed to the host goroutines once
+// it has landed.
+func (s staged) down() (ok bool, err error) {
+	h := s.hosts()
+	busy := make([]bool, s.slots)
+	next := 0 // the next chunk to start
+	startFree := func() error {
+		for ; next < s.chunks && !busy[next%s.slots]; next++ {
+			if err := s.start(next); err != nil {
 				return err
 			}
-			busy[next%slots] = true
+			busy[next%s.slots] = true
 		}
 		return nil
 	}
-	err = fetchFree()
-	for k := 0; k < chunks && err == nil && !bad.Load(); k++ {
+	err = startFree()
+	for k := 0; k < s.chunks && err == nil && !h.bad.Load(); k++ {
 		for next <= k && err == nil {
-			busy[<-freed%slots] = false
-			err = fetchFree()
+			busy[<-h.done%s.slots] = false
+			err = startFree()
 		}
 		if err == nil {
-			err = l.wait(k)
+			err = s.wait(k)
 		}
 		if err != nil {
 			break
 		}
-		n := l.size(k)
-		left[k%slots].Store(int64((n + l.piece - 1) / l.piece))
-		for lo := uint64(0); lo < n; lo += l.piece {
-			work <- piece{k, lo, min(lo+l.piece, n)}
-		}
+		h.hand(k)
 	drain:
 		for {
 			select {
-			case j := <-freed:
-				busy[j%slots] = false
+			case j := <-h.done:
+				busy[j%s.slots] = false
 			default:
 				break drain
 			}
 		}
-		err = fetchFree()
+		err = startFree()
 	}
-	close(work)
-	wg.Wait()
-	return !bad.Load(), err
+	return h.finish(), err
+}
+
+// up runs s as an upload: chunk k is handed to the host goroutines once the
+// copy of the chunk before it in its buffer is done, and started once it
+// is all copied in.
+func (s staged) up() (ok bool, err error) {
+	h := s.hosts()
+	filled := make([]bool, s.slots)
+	next, handed := 0, 0 // the next chunk to start, and to hand
+	startFilled := func() error {
+		for ; next < handed && filled[next%s.slots]; next++ {
+			if err := s.start(next); err != nil {
+				return err
+			}
+			filled[next%s.slots] = false
+		}
+		return nil
+	}
+	for handed < s.chunks && err == nil && !h.bad.Load() {
+		if before := handed - s.slots; before >= 0 {
+			for next <= before && err == nil {
+				filled[<-h.done%s.slots] = true
+				err = startFilled()
+			}
+			if err == nil {
+				err = s.wait(before)
+			}
+			if err != nil {
+				break
+			}
+		}
+		h.hand(handed)
+		handed++
+	drain:
+		for {
+			select {
+			case j := <-h.done:
+				filled[j%s.slots] = true
+			default:
+				break drain
+			}
+		}
+		err = startFilled()
+	}
+	for next < handed && err == nil && !h.bad.Load() {
+		filled[<-h.done%s.slots] = true
+		err = startFilled()
+	}
+	return h.finish(), err
 }
 
 // UploadStaged copies Go memory to device memory through the pinned
 // buffers.
 //
-// It copies bytes at src to dst: chunk k is copied in on several
-// goroutines while chunk k-1 is on the DMA engine. Without staging buffers
-// it copies from pageable memory. Call it inside [Context.Do].
+// It copies bytes at src to dst: the chunks copied in on every core are on
+// the DMA engine while later ones are copied in ([staged]). Without
+// staging buffers it copies from pageable memory. Call it inside
+// [Context.Do].
 func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) error {
 	if bytes == 0 {
 		return nil
@@ -277,22 +364,14 @@ func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) er
 	if st == nil || bytes <= stagingChunk/4 {
 		return c.d.check("cuMemcpyHtoD", c.d.cuMemcpyHtoD(dst, src, bytes))
 	}
-	for k := 0; uint64(k)*stagingChunk < bytes; k++ {
-		off := uint64(k) * stagingChunk
-		n := min(stagingChunk, bytes-off)
-		b := k % stagingSlots
-		if k >= stagingSlots { // the buffer's previous copy must be done
-			if err := c.d.check("cuEventSynchronize", c.d.cuEventSynchronize(uintptr(st.done[b]))); err != nil {
-				return err
-			}
-		}
-		copyParallel(st.buf[b], unsafe.Add(src, off), n)
-		if err := c.d.check("cuMemcpyHtoDAsync", c.d.cuMemcpyHtoDAsync(dst+uintptr(off), st.buf[b], n, 0)); err != nil {
-			return err
-		}
-		if err := c.Record(st.done[b]); err != nil {
-			return err
-		}
+	_, err := c.stagedCopy(st, bytes, func(buf unsafe.Pointer, off, n uint64) error {
+		return c.d.check("cuMemcpyHtoDAsync", c.d.cuMemcpyHtoDAsync(dst+uintptr(off), buf, n, 0))
+	}, func(buf unsafe.Pointer, off, n uint64) bool {
+		copy(unsafe.Slice((*byte)(buf), n), unsafe.Slice((*byte)(unsafe.Add(src, off)), n))
+		return true
+	}).up()
+	if err != nil {
+		return err
 	}
 	return c.Sync()
 }
@@ -333,19 +412,6 @@ func mapValues(dst, src, table []uint32) bool {
 		dst[i] = table[v]
 	}
 	return true
-}
-
-// copyParallel copies n bytes from src to dst on stagingCopiers goroutines
-// (the ranges do not overlap).
-func copyParallel(dst, src unsafe.Pointer, n uint64) {
-	d := unsafe.Slice((*byte)(dst), n)
-	s := unsafe.Slice((*byte)(src), n)
-	const grain = 1 << 20
-	parts := int((n + grain - 1) / grain)
-	parallel.Ranges(parts, min(stagingCopiers, runtime.GOMAXPROCS(0)), func(lo, hi int) {
-		a, b := uint64(lo)*grain, min(uint64(hi)*grain, n)
-		copy(d[a:b], s[a:b])
-	})
 }
 
 // Int32s returns values narrowed to int32s, such as CSR offsets for

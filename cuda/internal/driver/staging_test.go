@@ -11,35 +11,41 @@ import (
 	"time"
 )
 
-// fakeDMA is a DMA engine for [landing]: fetch queues a chunk's copy into
-// its buffer, which one goroutine carries out in order after a short random
-// delay, as a stream does; it records every rule of landing that is broken.
+// fakeDMA is a DMA engine for [staged]: start queues a chunk's copy, which
+// one goroutine carries out in order after a short random delay, as a
+// stream does: into the chunk's buffer from src for a download, from the
+// buffer into dst for an upload. It records every rule of staged that is
+// broken.
 type fakeDMA struct {
-	src     []byte
-	chunk   uint64
-	bufs    [][]byte
-	owner   []atomic.Int64 // the chunk that last landed in a buffer
-	reading []atomic.Int64 // outs running on a buffer
-	queue   chan int
-	landed  []chan struct{}
-	mu      sync.Mutex
-	broken  []string
-	fetched int
-	waited  int
-	outs    atomic.Int64 // outs running
-	seed    uint64
+	up       bool
+	src, dst []byte
+	chunk    uint64
+	bufs     [][]byte
+	owner    []atomic.Int64 // download: the chunk that last landed in a buffer
+	reading  []atomic.Int64 // host calls running on a buffer
+	copying  []atomic.Bool  // the engine is on a buffer
+	in       []atomic.Int64 // upload: bytes of a chunk copied in
+	queue    chan int
+	copied   []chan struct{}
+	mu       sync.Mutex
+	broken   []string
+	started  int
+	waited   int
+	hostRuns atomic.Int64
+	seed     uint64
 }
 
-func newFakeDMA(src []byte, chunk uint64, slots int, seed uint64) *fakeDMA {
+func newFakeDMA(up bool, src []byte, chunk uint64, slots int, seed uint64) *fakeDMA {
 	chunks := int((uint64(len(src)) + chunk - 1) / chunk)
-	f := &fakeDMA{src: src, chunk: chunk, bufs: make([][]byte, slots), owner: make([]atomic.Int64, slots),
-		reading: make([]atomic.Int64, slots), queue: make(chan int, chunks), landed: make([]chan struct{}, chunks), seed: seed}
+	f := &fakeDMA{up: up, src: src, dst: make([]byte, len(src)), chunk: chunk, bufs: make([][]byte, slots),
+		owner: make([]atomic.Int64, slots), reading: make([]atomic.Int64, slots), copying: make([]atomic.Bool, slots),
+		in: make([]atomic.Int64, chunks), queue: make(chan int, chunks), copied: make([]chan struct{}, chunks), seed: seed}
 	for i := range f.bufs {
 		f.bufs[i] = make([]byte, chunk)
 		f.owner[i].Store(-1)
 	}
-	for k := range f.landed {
-		f.landed[k] = make(chan struct{})
+	for k := range f.copied {
+		f.copied[k] = make(chan struct{})
 	}
 	go f.engine()
 	return f
@@ -51,29 +57,44 @@ func (f *fakeDMA) breaks(format string, args ...any) {
 	f.mu.Unlock()
 }
 
+// rules is what was broken so far.
+func (f *fakeDMA) rules() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.broken...)
+}
+
 func (f *fakeDMA) size(k int) uint64 { return min(f.chunk, uint64(len(f.src))-uint64(k)*f.chunk) }
 
-// engine lands the queued chunks in order, each after a delay.
+// engine carries out the queued copies in order, each after a delay.
 func (f *fakeDMA) engine() {
 	r := rand.New(rand.NewPCG(f.seed, 1))
 	for k := range f.queue {
 		time.Sleep(time.Duration(r.IntN(100)) * time.Microsecond)
-		b := k % len(f.bufs)
+		b, off, n := k%len(f.bufs), uint64(k)*f.chunk, f.size(k)
+		f.copying[b].Store(true)
 		if f.reading[b].Load() > 0 {
-			f.breaks("chunk %d landed in buffer %d while it was read", k, b)
+			f.breaks("chunk %d copied through buffer %d while the host was on it", k, b)
 		}
-		off := uint64(k) * f.chunk
-		copy(f.bufs[b], f.src[off:off+f.size(k)])
-		f.owner[b].Store(int64(k))
-		close(f.landed[k])
+		if f.up {
+			if got := f.in[k].Load(); got != int64(n) {
+				f.breaks("chunk %d started with %d of its %d bytes copied in", k, got, n)
+			}
+			copy(f.dst[off:off+n], f.bufs[b])
+		} else {
+			copy(f.bufs[b], f.src[off:off+n])
+			f.owner[b].Store(int64(k))
+		}
+		f.copying[b].Store(false)
+		close(f.copied[k])
 	}
 }
 
-func (f *fakeDMA) fetch(k int) error {
-	if k != f.fetched {
-		f.breaks("fetch(%d) after %d fetches", k, f.fetched)
+func (f *fakeDMA) start(k int) error {
+	if k != f.started {
+		f.breaks("start(%d) after %d starts", k, f.started)
 	}
-	f.fetched++
+	f.started++
 	f.queue <- k
 	return nil
 }
@@ -83,39 +104,57 @@ func (f *fakeDMA) wait(k int) error {
 		f.breaks("wait(%d) after %d waits", k, f.waited)
 	}
 	f.waited++
-	<-f.landed[k]
+	<-f.copied[k]
 	return nil
 }
 
-// out copies bytes lo..hi of chunk k from its buffer into dst.
-func (f *fakeDMA) out(dst []byte) func(k int, lo, hi uint64) bool {
-	return func(k int, lo, hi uint64) bool {
-		f.outs.Add(1)
-		defer f.outs.Add(-1)
-		b := k % len(f.bufs)
-		f.reading[b].Add(1)
-		defer f.reading[b].Add(-1)
-		if got := f.owner[b].Load(); got != int64(k) {
-			f.breaks("out of chunk %d from buffer %d, which holds chunk %d", k, b, got)
-		}
-		copy(dst[uint64(k)*f.chunk+lo:], f.bufs[b][lo:hi])
-		time.Sleep(time.Duration(rand.IntN(100)) * time.Microsecond)
-		if got := f.owner[b].Load(); got != int64(k) {
-			f.breaks("buffer %d took chunk %d while chunk %d was read", b, got, k)
-		}
-		return true
+// host copies bytes lo..hi of chunk k out of its buffer into dst, or in
+// from src.
+func (f *fakeDMA) host(k int, lo, hi uint64) bool {
+	f.hostRuns.Add(1)
+	defer f.hostRuns.Add(-1)
+	b, off := k%len(f.bufs), uint64(k)*f.chunk
+	f.reading[b].Add(1)
+	defer f.reading[b].Add(-1)
+	if f.copying[b].Load() {
+		f.breaks("host on chunk %d while the engine was on buffer %d", k, b)
 	}
+	if f.up {
+		copy(f.bufs[b][lo:hi], f.src[off+lo:])
+	} else {
+		if got := f.owner[b].Load(); got != int64(k) {
+			f.breaks("chunk %d copied out of buffer %d, which holds chunk %d", k, b, got)
+		}
+		copy(f.dst[off+lo:], f.bufs[b][lo:hi])
+	}
+	time.Sleep(time.Duration(rand.IntN(100)) * time.Microsecond)
+	if f.copying[b].Load() {
+		f.breaks("the engine took buffer %d while the host was on chunk %d", b, k)
+	}
+	if f.up {
+		f.in[k].Add(int64(hi - lo))
+	}
+	return true
 }
 
-func (f *fakeDMA) landing(slots, workers int, piece uint64, dst []byte) landing {
-	return landing{chunks: len(f.landed), slots: slots, workers: workers, piece: piece, size: f.size,
-		fetch: f.fetch, wait: f.wait, out: f.out(dst)}
+func (f *fakeDMA) plan(slots, workers int, piece uint64) staged {
+	return staged{chunks: len(f.copied), slots: slots, workers: workers, piece: piece, size: f.size,
+		start: f.start, wait: f.wait, host: f.host}
 }
 
-// TestLandingCopiesEveryChunk: a staged download's chunks come out whole,
-// in their places, and no buffer is fetched into while it is read, for
-// any number of buffers and workers and a last chunk of any size.
-func TestLandingCopiesEveryChunk(t *testing.T) {
+func (f *fakeDMA) run(s staged) (bool, error) {
+	if f.up {
+		return s.up()
+	}
+	return s.down()
+}
+
+// TestStagedCopiesEveryChunk: a staged download's or upload's chunks come
+// through whole, in their places; no buffer is copied into or out of by the
+// engine while the host is on it; and an upload starts a chunk only once
+// it is all copied in: for any number of buffers and workers and a last
+// chunk of any size.
+func TestStagedCopiesEveryChunk(t *testing.T) {
 	for i, c := range []struct {
 		bytes, chunk, piece uint64
 		slots, workers      int
@@ -127,94 +166,110 @@ func TestLandingCopiesEveryChunk(t *testing.T) {
 		{65536, 2048, 512, 1, 3},   // one buffer: chunk by chunk
 		{300000, 8192, 512, 3, 16}, // many chunks, more workers than pieces of one
 	} {
-		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			src := make([]byte, c.bytes)
-			r := rand.New(rand.NewPCG(uint64(i), 2))
-			for j := range src {
-				src[j] = byte(r.Uint32())
+		for _, up := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%d/up=%v", i, up), func(t *testing.T) {
+				src := make([]byte, c.bytes)
+				r := rand.New(rand.NewPCG(uint64(i), 2))
+				for j := range src {
+					src[j] = byte(r.Uint32())
+				}
+				f := newFakeDMA(up, src, c.chunk, c.slots, uint64(i))
+				ok, err := f.run(f.plan(c.slots, c.workers, c.piece))
+				if !ok || err != nil {
+					t.Fatalf("run = %v, %v", ok, err)
+				}
+				if n := f.hostRuns.Load(); n != 0 {
+					t.Errorf("%d host calls still running after run", n)
+				}
+				if f.started != len(f.copied) || (!up && f.waited != len(f.copied)) {
+					t.Errorf("%d starts and %d waits of %d chunks", f.started, f.waited, len(f.copied))
+				}
+				if up {
+					for k := range f.copied {
+						<-f.copied[k] // the caller syncs the stream
+					}
+				}
+				for _, b := range f.rules() {
+					t.Error(b)
+				}
+				if !bytes.Equal(f.dst, src) {
+					t.Error("the copy differs from the source")
+				}
+			})
+		}
+	}
+}
+
+// TestStagedStops: an error of start or wait is returned, a false of host
+// makes ok false, and a run returns only once no host call runs.
+func TestStagedStops(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		up     bool
+		failAt int // the chunk that fails
+		fail   func(s *staged, f *fakeDMA, at int)
+		wantOK bool
+		want   error
+	}{
+		{"down/start", false, 6, failStart, true, errDMA},
+		{"down/wait", false, 4, failWait, true, errDMA},
+		{"down/host", false, 3, failHost, false, nil},
+		{"up/start", true, 6, failStart, true, errDMA},
+		{"up/wait", true, 4, failWait, true, errDMA},
+		{"up/host", true, 3, failHost, false, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFakeDMA(c.up, make([]byte, 20*4096), 4096, 3, 7)
+			var late atomic.Int64 // host calls on chunks past the failure's window
+			s := f.plan(3, 4, 1024)
+			s.host = func(k int, lo, hi uint64) bool {
+				if k > c.failAt+3 {
+					late.Add(1)
+				}
+				return f.host(k, lo, hi)
 			}
-			f := newFakeDMA(src, c.chunk, c.slots, uint64(i))
-			dst := make([]byte, c.bytes)
-			ok, err := f.landing(c.slots, c.workers, c.piece, dst).run()
-			if !ok || err != nil {
-				t.Fatalf("run = %v, %v", ok, err)
+			c.fail(&s, f, c.failAt)
+			ok, err := f.run(s)
+			if ok != c.wantOK || !errors.Is(err, c.want) || (c.want == nil && err != nil) {
+				t.Errorf("run = %v, %v; want %v, %v", ok, err, c.wantOK, c.want)
 			}
-			if n := f.outs.Load(); n != 0 {
-				t.Errorf("%d outs still running after run", n)
+			if n := f.hostRuns.Load(); n != 0 {
+				t.Errorf("%d host calls still running after run", n)
 			}
-			if f.fetched != len(f.landed) || f.waited != len(f.landed) {
-				t.Errorf("%d fetches and %d waits of %d chunks", f.fetched, f.waited, len(f.landed))
+			if n := late.Load(); n != 0 {
+				t.Errorf("%d host calls on chunks past %d", n, c.failAt+3)
 			}
-			for _, b := range f.broken {
+			for _, b := range f.rules() {
 				t.Error(b)
-			}
-			if !bytes.Equal(dst, src) {
-				t.Error("the copy differs from the source")
 			}
 		})
 	}
 }
 
-// TestLandingStops: an error of fetch or wait is returned, a false of out
-// makes ok false, and run returns only once no out runs.
-func TestLandingStops(t *testing.T) {
-	errDMA := errors.New("dma failed")
-	for _, c := range []struct {
-		name   string
-		failAt int // the chunk that fails
-		fail   func(l *landing, f *fakeDMA, at int)
-		wantOK bool
-		want   error
-	}{
-		{"fetch", 6, func(l *landing, f *fakeDMA, at int) {
-			l.fetch = func(k int) error {
-				if k == at {
-					return errDMA
-				}
-				return f.fetch(k)
-			}
-		}, true, errDMA},
-		{"wait", 4, func(l *landing, f *fakeDMA, at int) {
-			l.wait = func(k int) error {
-				if k == at {
-					return errDMA
-				}
-				return f.wait(k)
-			}
-		}, true, errDMA},
-		{"out", 3, func(l *landing, f *fakeDMA, at int) {
-			out := l.out
-			l.out = func(k int, lo, hi uint64) bool {
-				return out(k, lo, hi) && !(k == at && lo > 0)
-			}
-		}, false, nil},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			f := newFakeDMA(make([]byte, 20*4096), 4096, 3, 7)
-			var late atomic.Int64 // outs of chunks past the failure's window
-			l := f.landing(3, 4, 1024, make([]byte, 20*4096))
-			out := l.out
-			l.out = func(k int, lo, hi uint64) bool {
-				if k > c.failAt+3 {
-					late.Add(1)
-				}
-				return out(k, lo, hi)
-			}
-			c.fail(&l, f, c.failAt)
-			ok, err := l.run()
-			if ok != c.wantOK || !errors.Is(err, c.want) || (c.want == nil && err != nil) {
-				t.Errorf("run = %v, %v; want %v, %v", ok, err, c.wantOK, c.want)
-			}
-			if n := f.outs.Load(); n != 0 {
-				t.Errorf("%d outs still running after run", n)
-			}
-			if n := late.Load(); n != 0 {
-				t.Errorf("%d outs of chunks past %d", n, c.failAt+3)
-			}
-			for _, b := range f.broken {
-				t.Error(b)
-			}
-		})
+var errDMA = errors.New("dma failed")
+
+func failStart(s *staged, f *fakeDMA, at int) {
+	s.start = func(k int) error {
+		if k == at {
+			return errDMA
+		}
+		return f.start(k)
+	}
+}
+
+func failWait(s *staged, f *fakeDMA, at int) {
+	s.wait = func(k int) error {
+		if k == at {
+			return errDMA
+		}
+		return f.wait(k)
+	}
+}
+
+func failHost(s *staged, _ *fakeDMA, at int) {
+	host := s.host
+	s.host = func(k int, lo, hi uint64) bool {
+		return host(k, lo, hi) && !(k == at && lo > 0)
 	}
 }
 
