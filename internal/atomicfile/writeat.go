@@ -26,7 +26,8 @@ type FillFunc func(dst []byte, off int64) error
 // goroutine writes the filled ones at their offsets: the packing of the
 // bytes runs on every core, and the copies into the file stay on one
 // writer, as a file system takes one file's writes one at a time. At most
-// 2*threads+1 buffers are in use. The file is renamed as [WriteFile]
+// 2*threads+1 buffers are in use. A file of [MapMinBytes] or more on tmpfs
+// is mapped instead, and its pieces filled in place. The file is renamed as [WriteFile]
 // renames it; when fill or a write fails, the pieces not yet begun are
 // not filled, the temporary file is removed and the first error returned
 // (fill's as it is).
@@ -47,7 +48,15 @@ func WriteFileAt(path string, size int64, threads int, fill FillFunc) (err error
 			forget(tmp.Name(), true)
 		}
 	}()
-	if err := fillWritten(tmp, path, size, threads, fill); err != nil {
+	if m := mapFile(tmp, path, size); m != nil {
+		err := chunks(size, threads, func(lo, hi int64) error { return m.fill(lo, hi-lo, fill) })
+		if uerr := m.unmap(); err == nil {
+			err = uerr
+		}
+		if err != nil {
+			return err
+		}
+	} else if err := fillWritten(tmp, path, size, threads, fill); err != nil {
 		return err
 	}
 	if err := tmp.Chmod(0o644); err != nil {
@@ -155,7 +164,8 @@ func chunks(size int64, threads int, body func(lo, hi int64) error) error {
 // WriteFileWith creates path, size bytes long, through write, which writes
 // every byte once at its offset into w, from as many goroutines at once as
 // it likes. It suits data made in pieces that are complete in memory: they
-// go straight into the file, with no buffer of their own. The file is
+// go straight into the file, with no buffer of their own (into a mapping of
+// it, on every core, for a file of [MapMinBytes] or more on tmpfs). The file is
 // renamed as [WriteFile] renames it; when write fails, or the bytes written
 // do not add up to size, the temporary file is removed and the error
 // returned (write's as it is).
@@ -174,7 +184,16 @@ func WriteFileWith(path string, size int64, write func(w io.WriterAt) error) (er
 		}
 	}()
 	w := &countingWriterAt{w: faultWriterAt(tmp), path: path}
-	if err := write(w); err != nil {
+	if m := mapFile(tmp, path, size); m != nil {
+		w.w = m
+		err := write(w)
+		if uerr := m.unmap(); err == nil {
+			err = uerr
+		}
+		if err != nil {
+			return err
+		}
+	} else if err := write(w); err != nil {
 		return err
 	}
 	if n := w.n.Load(); n != size {

@@ -1,0 +1,92 @@
+package atomicfile
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"sync/atomic"
+)
+
+// MapMinBytes is the smallest file [WriteFileAt] and [WriteFileWith] write
+// through a shared mapping where they do so at all (see mapTemp).
+const MapMinBytes = 16 << 20
+
+// afterMap, when set (by tests), is called with a temporary file once it is
+// mapped.
+var afterMap func(f *os.File)
+
+// mappedFiles counts the files written through a mapping, for tests.
+var mappedFiles atomic.Int64
+
+// mapped is a temporary file's shared mapping, written at offsets from
+// any number of goroutines at once.
+type mapped struct {
+	m    []byte
+	path string
+}
+
+// mapFile maps f, the fresh temporary file of path, size bytes long, when
+// that writes it faster (mapTemp); nil otherwise, f then unchanged.
+func mapFile(f *os.File, path string, size int64) *mapped {
+	if size < MapMinBytes || failAfter.Load() >= 0 {
+		return nil
+	}
+	m := mapTemp(f, size)
+	if m == nil {
+		return nil
+	}
+	mappedFiles.Add(1)
+	if afterMap != nil {
+		afterMap(f)
+	}
+	return &mapped{m: m, path: path}
+}
+
+// fill fills bytes off..off+n of the file through fill, a fault in the
+// mapping (the file system out of room) coming back as an error.
+func (w *mapped) fill(off, n int64, fill FillFunc) error {
+	return w.faulted(func() error { return fill(w.m[off:off+n], off) })
+}
+
+// WriteAt copies p to offset off of the file on every core.
+func (w *mapped) WriteAt(p []byte, off int64) (int, error) {
+	if off < 0 || off > int64(len(w.m))-int64(len(p)) {
+		return 0, fmt.Errorf("write %s: %d bytes at %d of a file of %d", w.path, len(p), off, len(w.m))
+	}
+	err := chunks(int64(len(p)), runtime.GOMAXPROCS(0), func(lo, hi int64) error {
+		return w.faulted(func() error {
+			copy(w.m[off+lo:off+hi], p[lo:hi])
+			return nil
+		})
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// faulted runs f with a memory fault turned into an error: a page of a
+// mapped file that cannot be had ends the write, not the process.
+func (w *mapped) faulted(f func() error) (err error) {
+	old := debug.SetPanicOnFault(true)
+	defer func() {
+		debug.SetPanicOnFault(old)
+		if r := recover(); r != nil {
+			fault, ok := r.(interface{ Addr() uintptr })
+			if !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("write %s: a page of the file could not be had (fault at %#x): is its file system full?", w.path, fault.Addr())
+		}
+	}()
+	return f()
+}
+
+// unmap ends the mapping; its pages stay in the file.
+func (w *mapped) unmap() error {
+	if err := unmapTemp(w.m); err != nil {
+		return fmt.Errorf("write %s: %w", w.path, err)
+	}
+	return nil
+}

@@ -1,0 +1,157 @@
+package atomicfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tmpfsDir returns a fresh folder on tmpfs, where large files are written
+// through a mapping, or skips the test.
+func tmpfsDir(t *testing.T) string {
+	t.Helper()
+	base := "/dev/shm"
+	probe, err := os.CreateTemp(base, "cclabel-probe-*")
+	if err != nil {
+		t.Skipf("no writable %s: %v", base, err)
+	}
+	m := mapTemp(probe, MapMinBytes)
+	probe.Close()
+	os.Remove(probe.Name())
+	if m == nil {
+		t.Skipf("%s is not a tmpfs with room for %d bytes", base, MapMinBytes)
+	}
+	unmapTemp(m)
+	dir, err := os.MkdirTemp(base, "cclabel-test-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
+// mappedWrites are the ways a file is written through a mapping: filled on
+// threads goroutines, or written at offsets from several goroutines.
+var mappedWrites = []struct {
+	name  string
+	write func(path string, size int64, fill FillFunc) error
+}{
+	{"WriteFileAt/1", func(path string, size int64, fill FillFunc) error { return WriteFileAt(path, size, 1, fill) }},
+	{"WriteFileAt/all", func(path string, size int64, fill FillFunc) error { return WriteFileAt(path, size, 0, fill) }},
+	{"WriteFileWith", func(path string, size int64, fill FillFunc) error {
+		return WriteFileWith(path, size, func(w io.WriterAt) error {
+			head := make([]byte, 100)
+			if err := fill(head, 0); err != nil {
+				return err
+			}
+			if _, err := w.WriteAt(head, 0); err != nil { // a small piece, then one large
+				return err
+			}
+			rest := make([]byte, size-100)
+			if err := fill(rest, 100); err != nil {
+				return err
+			}
+			_, err := w.WriteAt(rest, 100)
+			return err
+		})
+	}},
+}
+
+// TestWriteMapped: a large file on tmpfs is written through a mapping, whole
+// and in place, and only the file is left.
+func TestWriteMapped(t *testing.T) {
+	dir := tmpfsDir(t)
+	size := int64(MapMinBytes + 3*ChunkBytes/2 + 5)
+	for _, c := range mappedWrites {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, "out.bin")
+			before := mappedFiles.Load()
+			if err := c.write(path, size, patternFill); err != nil {
+				t.Fatal(err)
+			}
+			if mappedFiles.Load() != before+1 {
+				t.Error("the file was not written through a mapping")
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := make([]byte, size)
+			patternFill(want, 0)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("file of %d bytes differs from the %d written", len(got), size)
+			}
+			if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
+				t.Errorf("mode %v, want 0644", st.Mode().Perm())
+			}
+			assertOnlyFile(t, dir, "out.bin")
+			os.Remove(path)
+		})
+	}
+}
+
+// TestWriteMappedFails: a fault in the mapping (its file cut short, as a
+// full file system leaves it) and an error of fill end the write with an
+// error; the temporary file is removed and an existing file kept.
+func TestWriteMappedFails(t *testing.T) {
+	dir := tmpfsDir(t)
+	size := int64(MapMinBytes + 5)
+	errFill := errors.New("fill failed")
+	for _, c := range mappedWrites {
+		for _, fail := range []string{"fault", "fill"} {
+			t.Run(c.name+"/"+fail, func(t *testing.T) {
+				path := filepath.Join(dir, "out.bin")
+				if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				fill := patternFill
+				if fail == "fault" {
+					afterMap = func(f *os.File) { f.Truncate(0) }
+					defer func() { afterMap = nil }()
+				} else {
+					fill = func(dst []byte, off int64) error {
+						if off+int64(len(dst)) > size/2 {
+							return errFill
+						}
+						return patternFill(dst, off)
+					}
+				}
+				err := c.write(path, size, fill)
+				switch {
+				case err == nil:
+					t.Fatal("the write succeeded")
+				case fail == "fault" && !strings.Contains(err.Error(), "could not be had"):
+					t.Errorf("error %q does not name the fault", err)
+				case fail == "fill" && !errors.Is(err, errFill):
+					t.Errorf("error %v, want %v", err, errFill)
+				}
+				if got, _ := os.ReadFile(path); string(got) != "old" {
+					t.Errorf("the existing file holds %q", got)
+				}
+				assertOnlyFile(t, dir, "out.bin")
+			})
+		}
+	}
+}
+
+// TestMappedWriteAtRange: a write past the mapped file is an error.
+func TestMappedWriteAtRange(t *testing.T) {
+	w := &mapped{m: make([]byte, 10), path: "x"}
+	for _, c := range []struct {
+		n   int
+		off int64
+		ok  bool
+	}{{10, 0, true}, {4, 6, true}, {4, 7, false}, {1, -1, false}, {0, 10, true}, {0, 11, false}} {
+		t.Run(fmt.Sprint(c.n, "@", c.off), func(t *testing.T) {
+			_, err := w.WriteAt(make([]byte, c.n), c.off)
+			if (err == nil) != c.ok {
+				t.Errorf("WriteAt = %v", err)
+			}
+		})
+	}
+}
