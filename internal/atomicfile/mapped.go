@@ -16,6 +16,9 @@ const MapMinBytes = 16 << 20
 // mapped.
 var afterMap func(f *os.File)
 
+// mapOff, set by benchmarks, writes every file as on a disk's file system.
+var mapOff bool
+
 // mappedFiles counts the files written through a mapping, for tests.
 var mappedFiles atomic.Int64
 
@@ -29,7 +32,7 @@ type mapped struct {
 // mapFile maps f, the fresh temporary file of path, size bytes long, when
 // that writes it faster (mapTemp); nil otherwise, f then unchanged.
 func mapFile(f *os.File, path string, size int64) *mapped {
-	if size < MapMinBytes || failAfter.Load() >= 0 {
+	if size < MapMinBytes || failAfter.Load() >= 0 || mapOff {
 		return nil
 	}
 	m := mapTemp(f, size)
