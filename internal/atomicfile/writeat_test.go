@@ -22,6 +22,25 @@ func patternFill(dst []byte, off int64) error {
 	return nil
 }
 
+// checkPatternFile checks that dir holds only out.bin, size bytes of the
+// pattern, with mode 0644.
+func checkPatternFile(t *testing.T, dir string, size int64) {
+	t.Helper()
+	got, err := os.ReadFile(filepath.Join(dir, "out.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]byte, size)
+	patternFill(want, 0)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("file of %d bytes differs from the %d written", len(got), size)
+	}
+	if st, _ := os.Stat(filepath.Join(dir, "out.bin")); st.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", st.Mode().Perm())
+	}
+	assertOnlyFile(t, dir, "out.bin")
+}
+
 func TestWriteFileAt(t *testing.T) {
 	for _, size := range []int64{0, 1, ChunkBytes - 1, ChunkBytes, 3*ChunkBytes + 5} {
 		for _, threads := range []int{1, 3, 0} {
@@ -34,19 +53,7 @@ func TestWriteFileAt(t *testing.T) {
 				if err := WriteFileAt(path, size, threads, patternFill); err != nil {
 					t.Fatal(err)
 				}
-				got, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := make([]byte, size)
-				patternFill(want, 0)
-				if !bytes.Equal(got, want) {
-					t.Fatalf("file of %d bytes differs from the %d written", len(got), size)
-				}
-				if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
-					t.Errorf("mode %v, want 0644", st.Mode().Perm())
-				}
-				assertOnlyFile(t, dir, "out.bin")
+				checkPatternFile(t, dir, size)
 			})
 		}
 	}

@@ -1,7 +1,6 @@
 package atomicfile
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -47,19 +46,7 @@ func TestWriteFileWith(t *testing.T) {
 				if err := WriteFileWith(path, size, func(w io.WriterAt) error { return writePattern(w, size, 777, goroutines) }); err != nil {
 					t.Fatal(err)
 				}
-				got, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := make([]byte, size)
-				patternFill(want, 0)
-				if !bytes.Equal(got, want) {
-					t.Fatalf("file of %d bytes differs from the %d written", len(got), size)
-				}
-				if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
-					t.Errorf("mode %v, want 0644", st.Mode().Perm())
-				}
-				assertOnlyFile(t, dir, "out.bin")
+				checkPatternFile(t, dir, size)
 			})
 		}
 	}

@@ -249,6 +249,19 @@ func (h *hosts) hand(k int) {
 	}
 }
 
+// doneSoFar calls f with the buffer of each chunk reported done since the
+// last call, without waiting for more.
+func (h *hosts) doneSoFar(f func(buffer int)) {
+	for {
+		select {
+		case k := <-h.done:
+			f(k % h.s.slots)
+		default:
+			return
+		}
+	}
+}
+
 // finish waits for the goroutines and reports whether every host call
 // succeeded.
 func (h *hosts) finish() bool {
@@ -286,15 +299,7 @@ func (s staged) down() (ok bool, err error) {
 			break
 		}
 		h.hand(k)
-	drain:
-		for {
-			select {
-			case j := <-h.done:
-				busy[j%s.slots] = false
-			default:
-				break drain
-			}
-		}
+		h.doneSoFar(func(b int) { busy[b] = false })
 		err = startFree()
 	}
 	return h.finish(), err
@@ -331,15 +336,7 @@ func (s staged) up() (ok bool, err error) {
 		}
 		h.hand(handed)
 		handed++
-	drain:
-		for {
-			select {
-			case j := <-h.done:
-				filled[j%s.slots] = true
-			default:
-				break drain
-			}
-		}
+		h.doneSoFar(func(b int) { filled[b] = true })
 		err = startFilled()
 	}
 	for next < handed && err == nil && !h.bad.Load() {
