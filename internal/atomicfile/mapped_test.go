@@ -19,11 +19,11 @@ func tmpfsDir(t *testing.T) string {
 	if err != nil {
 		t.Skipf("no writable %s: %v", base, err)
 	}
-	m := mapTemp(probe, MapMinBytes)
+	m := mapTemp(probe, 2*MapMinBytes) // room for the tests' files
 	probe.Close()
 	os.Remove(probe.Name())
 	if m == nil {
-		t.Skipf("%s is not a tmpfs with room for %d bytes", base, MapMinBytes)
+		t.Skipf("%s is not a tmpfs with room for %d bytes", base, 2*MapMinBytes)
 	}
 	unmapTemp(m)
 	dir, err := os.MkdirTemp(base, "cclabel-test-*")
