@@ -163,12 +163,13 @@ func chunks(size int64, threads int, body func(lo, hi int64) error) error {
 
 // WriteFileWith creates path, size bytes long, through write, which writes
 // every byte once at its offset into w, from as many goroutines at once as
-// it likes. It suits data made in pieces that are complete in memory: they
-// go straight into the file, with no buffer of their own (into a mapping of
-// it, on every core, for a file of [MapMinBytes] or more on tmpfs). The file is
-// renamed as [WriteFile] renames it; when write fails, or the bytes written
-// do not add up to size, the temporary file is removed and the error
-// returned (write's as it is).
+// it likes, and returns only once all its calls of w.WriteAt have returned.
+// It suits data made in pieces that are complete in memory: they go
+// straight into the file, with no buffer of their own (into a mapping of
+// it, on every core, for a file of [MapMinBytes] or more on tmpfs). The
+// file is renamed as [WriteFile] renames it; when write fails, or the
+// bytes written do not add up to size, the temporary file is removed and
+// the error returned (write's as it is).
 func WriteFileWith(path string, size int64, write func(w io.WriterAt) error) (err error) {
 	if size < 0 {
 		return fmt.Errorf("write %s: negative size %d", path, size)
