@@ -46,8 +46,8 @@ func BenchmarkWriteFileAt(b *testing.B) {
 	size := int64(mb) << 20
 	for _, way := range []string{"mapped", "one-writer"} {
 		b.Run(way, func(b *testing.B) {
-			mapOff = way == "one-writer"
-			defer func() { mapOff = false }()
+			mapOff.Store(way == "one-writer")
+			defer mapOff.Store(false)
 			path := filepath.Join(dir, "cclabel-bench.bin")
 			defer os.Remove(path)
 			b.SetBytes(size)

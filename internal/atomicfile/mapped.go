@@ -5,11 +5,14 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"sync/atomic"
+	"syscall"
+	"unsafe"
 )
 
 // MapMinBytes is the smallest file [WriteFileAt] and [WriteFileWith] write
-// through a shared mapping where they do so at all (see mapTemp).
+// through a shared mapping, on tmpfs with room for it on 64-bit Linux.
 const MapMinBytes = 16 << 20
 
 // afterMap, when set (by tests), is called with a temporary file once it is
@@ -17,7 +20,7 @@ const MapMinBytes = 16 << 20
 var afterMap func(f *os.File)
 
 // mapOff, set by benchmarks, writes every file as on a disk's file system.
-var mapOff bool
+var mapOff atomic.Bool
 
 // mappedFiles counts the files written through a mapping, for tests.
 var mappedFiles atomic.Int64
@@ -32,7 +35,7 @@ type mapped struct {
 // mapFile maps f, the fresh temporary file of path, size bytes long, when
 // that writes it faster (mapTemp); nil otherwise, f then unchanged.
 func mapFile(f *os.File, path string, size int64) *mapped {
-	if size < MapMinBytes || failAfter.Load() >= 0 || mapOff {
+	if size < MapMinBytes || failAfter.Load() >= 0 || mapOff.Load() || strconv.IntSize < 64 {
 		return nil
 	}
 	m := mapTemp(f, size)
@@ -46,10 +49,10 @@ func mapFile(f *os.File, path string, size int64) *mapped {
 	return &mapped{m: m, path: path}
 }
 
-// fill fills bytes off..off+n of the file through fill, a fault in the
+// fill fills bytes off..off+n of the file through f, a fault in the
 // mapping (the file system out of room) coming back as an error.
-func (w *mapped) fill(off, n int64, fill FillFunc) error {
-	return w.faulted(func() error { return fill(w.m[off:off+n], off) })
+func (w *mapped) fill(off, n int64, f FillFunc) error {
+	return w.faulted(func() error { return f(w.m[off:off+n], off) })
 }
 
 // WriteAt copies p to offset off of the file on every core.
@@ -69,27 +72,33 @@ func (w *mapped) WriteAt(p []byte, off int64) (int, error) {
 	return len(p), nil
 }
 
-// faulted runs f with a memory fault turned into an error: a page of a
-// mapped file that cannot be had ends the write, not the process.
+// faulted runs f with a memory fault in the mapping turned into an error
+// that matches [syscall.ENOSPC]: a page of the file that tmpfs cannot
+// allocate ends the write, not the process. Any other panic, a fault
+// elsewhere included, goes on.
 func (w *mapped) faulted(f func() error) (err error) {
 	old := debug.SetPanicOnFault(true)
 	defer func() {
 		debug.SetPanicOnFault(old)
 		if r := recover(); r != nil {
 			fault, ok := r.(interface{ Addr() uintptr })
-			if !ok {
+			base := uintptr(unsafe.Pointer(unsafe.SliceData(w.m)))
+			if !ok || fault.Addr() < base || fault.Addr()-base >= uintptr(len(w.m)) {
 				panic(r)
 			}
-			err = fmt.Errorf("write %s: a page of the file could not be had (fault at %#x): is its file system full?", w.path, fault.Addr())
+			err = fmt.Errorf("write %s: %w: a page of the mapped file could not be allocated (fault at %#x)", w.path, syscall.ENOSPC, fault.Addr())
 		}
 	}()
 	return f()
 }
 
-// unmap ends the mapping; its pages stay in the file.
-func (w *mapped) unmap() error {
-	if err := unmapTemp(w.m); err != nil {
-		return fmt.Errorf("write %s: %w", w.path, err)
-	}
-	return nil
+// run runs f, which writes the file, and then ends the mapping, also when f
+// panics; the pages written stay in the file.
+func (w *mapped) run(f func() error) (err error) {
+	defer func() {
+		if uerr := unmapTemp(w.m); uerr != nil && err == nil {
+			err = fmt.Errorf("write %s: %w", w.path, uerr)
+		}
+	}()
+	return f()
 }

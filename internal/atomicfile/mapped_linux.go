@@ -7,10 +7,10 @@ import (
 )
 
 // mapTemp maps f, an empty file, as size bytes long, shared, when it is on
-// tmpfs with room for them; nil otherwise, f then unchanged. On tmpfs one
-// file's writes take its lock one at a time, while faults in a mapping of
-// it run on every core; on a disk's file system the page cache's writes
-// are faster than its faults.
+// tmpfs with room for them; nil otherwise, f then unchanged. Only tmpfs is
+// mapped: there one file's writes take its lock one at a time while faults
+// in a mapping of it run on every core, and on the file systems of disks
+// cclabel keeps one writer.
 func mapTemp(f *os.File, size int64) []byte {
 	var st unix.Statfs_t
 	if unix.Fstatfs(int(f.Fd()), &st) != nil || st.Type != unix.TMPFS_MAGIC {

@@ -17,6 +17,8 @@ const ChunkBytes = 1 << 20
 // FillFunc writes bytes off..off+len(dst) of a file into dst.
 //
 // [WriteFileAt] calls it on disjoint pieces from several goroutines at once.
+// It writes dst on the goroutine that called it, and keeps it no longer
+// than the call: dst may be a mapping of the file.
 type FillFunc func(dst []byte, off int64) error
 
 // WriteFileAt creates path, size bytes long, filled by fill.
@@ -42,21 +44,21 @@ func WriteFileAt(path string, size int64, threads int, fill FillFunc) (err error
 	if err != nil {
 		return fmt.Errorf("create %s: %w", path, err)
 	}
+	done := false // also false while a panic unwinds
 	defer func() {
-		if err != nil {
+		if err != nil || !done {
 			tmp.Close()
 			forget(tmp.Name(), true)
 		}
 	}()
 	if m := mapFile(tmp, path, size); m != nil {
-		err := chunks(size, threads, func(lo, hi int64) error { return m.fill(lo, hi-lo, fill) })
-		if uerr := m.unmap(); err == nil {
-			err = uerr
-		}
-		if err != nil {
-			return err
-		}
-	} else if err := fillWritten(tmp, path, size, threads, fill); err != nil {
+		err = m.run(func() error {
+			return chunks(size, threads, func(lo, hi int64) error { return m.fill(lo, hi-lo, fill) })
+		})
+	} else {
+		err = fillWritten(tmp, path, size, threads, fill)
+	}
+	if err != nil {
 		return err
 	}
 	if err := tmp.Chmod(0o644); err != nil {
@@ -65,6 +67,7 @@ func WriteFileAt(path string, size int64, threads int, fill FillFunc) (err error
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
+	done = true
 	return finish(tmp.Name(), path)
 }
 
@@ -178,8 +181,9 @@ func WriteFileWith(path string, size int64, write func(w io.WriterAt) error) (er
 	if err != nil {
 		return fmt.Errorf("create %s: %w", path, err)
 	}
+	done := false // also false while a panic unwinds
 	defer func() {
-		if err != nil {
+		if err != nil || !done {
 			tmp.Close()
 			forget(tmp.Name(), true)
 		}
@@ -187,14 +191,11 @@ func WriteFileWith(path string, size int64, write func(w io.WriterAt) error) (er
 	w := &countingWriterAt{w: faultWriterAt(tmp), path: path}
 	if m := mapFile(tmp, path, size); m != nil {
 		w.w = m
-		err := write(w)
-		if uerr := m.unmap(); err == nil {
-			err = uerr
-		}
-		if err != nil {
-			return err
-		}
-	} else if err := write(w); err != nil {
+		err = m.run(func() error { return write(w) })
+	} else {
+		err = write(w)
+	}
+	if err != nil {
 		return err
 	}
 	if n := w.n.Load(); n != size {
@@ -206,6 +207,7 @@ func WriteFileWith(path string, size int64, write func(w io.WriterAt) error) (er
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
+	done = true
 	return finish(tmp.Name(), path)
 }
 

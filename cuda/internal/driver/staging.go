@@ -79,7 +79,7 @@ func (c *Context) freeStaging(st *staging) {
 // buffers.
 //
 // It copies bytes at src to dst: later chunks are on the DMA engine while
-// the chunks that have landed are copied out on every core ([staged]).
+// the chunks that have landed are copied out on every core.
 // Host memory is never page-locked in place, so the cost per byte does
 // not grow with the size.
 // A copy of a quarter chunk or less, or one without staging buffers, goes
@@ -146,6 +146,7 @@ func (c *Context) downloadStaged(dst unsafe.Pointer, src uintptr, bytes uint64, 
 		return out(unsafe.Add(dst, off), buf, n)
 	}).down()
 	if err != nil {
+		_ = c.Sync() // no DMA may still fill a buffer the next copy takes
 		return err
 	}
 	if !ok {
@@ -219,7 +220,8 @@ type stagedPiece struct {
 	lo, hi uint64
 }
 
-func (s *staged) hosts() *hosts {
+// startHosts starts the goroutines of a run of s.
+func (s *staged) startHosts() *hosts {
 	perChunk := int((s.size(0) + s.piece - 1) / s.piece)
 	h := &hosts{s: s, work: make(chan stagedPiece, s.slots*perChunk), done: make(chan int, s.slots),
 		left: make([]atomic.Int64, s.slots)}
@@ -274,7 +276,7 @@ func (h *hosts) finish() bool {
 // in its buffer is all copied out, and handed to the host goroutines once
 // it has landed.
 func (s staged) down() (ok bool, err error) {
-	h := s.hosts()
+	h := s.startHosts()
 	busy := make([]bool, s.slots)
 	next := 0 // the next chunk to start
 	startFree := func() error {
@@ -309,11 +311,11 @@ func (s staged) down() (ok bool, err error) {
 // copy of the chunk before it in its buffer is done, and started once it
 // is all copied in.
 func (s staged) up() (ok bool, err error) {
-	h := s.hosts()
+	h := s.startHosts()
 	filled := make([]bool, s.slots)
 	next, handed := 0, 0 // the next chunk to start, and to hand
 	startFilled := func() error {
-		for ; next < handed && filled[next%s.slots]; next++ {
+		for ; next < handed && filled[next%s.slots] && !h.bad.Load(); next++ {
 			if err := s.start(next); err != nil {
 				return err
 			}
@@ -323,9 +325,12 @@ func (s staged) up() (ok bool, err error) {
 	}
 	for handed < s.chunks && err == nil && !h.bad.Load() {
 		if before := handed - s.slots; before >= 0 {
-			for next <= before && err == nil {
+			for next <= before && err == nil && !h.bad.Load() {
 				filled[<-h.done%s.slots] = true
 				err = startFilled()
+			}
+			if h.bad.Load() {
+				break
 			}
 			if err == nil {
 				err = s.wait(before)
@@ -350,7 +355,7 @@ func (s staged) up() (ok bool, err error) {
 // buffers.
 //
 // It copies bytes at src to dst: the chunks copied in on every core are on
-// the DMA engine while later ones are copied in ([staged]). Without
+// the DMA engine while later ones are copied in. Without
 // staging buffers it copies from pageable memory. Call it inside
 // [Context.Do].
 func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) error {
@@ -368,6 +373,7 @@ func (c *Context) UploadStaged(dst uintptr, src unsafe.Pointer, bytes uint64) er
 		return true
 	}).up()
 	if err != nil {
+		_ = c.Sync() // no DMA may still read a buffer the next copy fills
 		return err
 	}
 	return c.Sync()

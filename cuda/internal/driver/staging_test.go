@@ -338,3 +338,28 @@ func BenchmarkStagedDown(b *testing.B) {
 		}
 	}
 }
+
+// TestStagedUploadStopsAtHost: once a host call of an upload fails, no
+// chunk that is not all copied in is started.
+func TestStagedUploadStopsAtHost(t *testing.T) {
+	f := newFakeDMA(true, make([]byte, 4*4096), 4096, 1, 1)
+	s := f.plan(1, 1, 1024)
+	s.host = func(k int, lo, hi uint64) bool {
+		ok := f.host(k, lo, hi)
+		if k == 0 && lo == 0 {
+			time.Sleep(20 * time.Millisecond) // up waits for chunk 0 meanwhile
+			return false
+		}
+		return ok
+	}
+	if ok, err := s.up(); ok || err != nil {
+		t.Fatalf("up = %v, %v; want false, nil", ok, err)
+	}
+	time.Sleep(10 * time.Millisecond) // the engine runs what was started
+	if f.started != 0 {
+		t.Errorf("%d chunks started", f.started)
+	}
+	for _, b := range f.rules() {
+		t.Error(b)
+	}
+}
