@@ -14,8 +14,7 @@ import (
 // gzipped NIfTI and NRRD, and not for plain NIfTI, NRRD and .npy.
 func TestStreamCompressed(t *testing.T) {
 	dir := t.TempDir()
-	ref := imagegraph.NewVolume(&imagegraph.Raster{Width: 2, Height: 2, Depth: 2, Kind: imagegraph.Uint8,
-		Data: imagegraph.Samples[uint8]{0, 1, 1, 0, 1, 0, 0, 1}}, "npy")
+	ref := uint8Volume(2, 2, 2, 0, 1, 1, 0, 1, 0, 0, 1)
 	labels := [][]uint32{{0, 1, 1, 0, 1, 0, 0, 1}}
 	rawNRRD := filepath.Join(dir, "raw.nrrd")
 	head := "NRRD0004\ntype: uint8\ndimension: 3\nsizes: 2 2 2\nencoding: raw\n\n"

@@ -12,8 +12,7 @@ import (
 // WriteVolumeLabelsFunc writes, whatever the case of the extension.
 func TestStreamsLabels(t *testing.T) {
 	dir := t.TempDir()
-	ref := imagegraph.NewVolume(&imagegraph.Raster{Width: 2, Height: 2, Depth: 1, Kind: imagegraph.Uint8,
-		Data: imagegraph.Samples[uint8]{0, 1, 1, 0}}, "npy")
+	ref := uint8Volume(2, 2, 1, 0, 1, 1, 0)
 	read := func(dst []uint32, voxel int64) error { clear(dst); return nil }
 	for _, c := range []struct {
 		name string
@@ -33,4 +32,10 @@ func TestStreamsLabels(t *testing.T) {
 			os.Remove(filepath.Join(dir, c.name))
 		})
 	}
+}
+
+// uint8Volume is a volume of uint8 samples, x fastest, read from a .npy.
+func uint8Volume(width, height, depth int, samples ...uint8) *imagegraph.Volume {
+	return imagegraph.NewVolume(&imagegraph.Raster{Width: width, Height: height, Depth: depth,
+		Kind: imagegraph.Uint8, Data: imagegraph.Samples[uint8](samples)}, "npy")
 }

@@ -55,17 +55,24 @@ func (w *mapped) fill(off, n int64, f FillFunc) error {
 	return w.faulted(func() error { return f(w.m[off:off+n], off) })
 }
 
-// WriteAt copies p to offset off of the file on every core.
+// WriteAt copies p to offset off of the file: on every core when p spans
+// more than [ChunkBytes], else on the calling goroutine.
 func (w *mapped) WriteAt(p []byte, off int64) (int, error) {
 	if off < 0 || off > int64(len(w.m))-int64(len(p)) {
 		return 0, fmt.Errorf("write %s: %d bytes at %d of a file of %d", w.path, len(p), off, len(w.m))
 	}
-	err := chunks(int64(len(p)), runtime.GOMAXPROCS(0), func(lo, hi int64) error {
+	put := func(lo, hi int64) error {
 		return w.faulted(func() error {
 			copy(w.m[off+lo:off+hi], p[lo:hi])
 			return nil
 		})
-	})
+	}
+	var err error
+	if len(p) <= ChunkBytes {
+		err = put(0, int64(len(p)))
+	} else {
+		err = chunks(int64(len(p)), runtime.GOMAXPROCS(0), put)
+	}
 	if err != nil {
 		return 0, err
 	}
